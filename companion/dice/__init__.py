@@ -1,0 +1,129 @@
+"""Dice sources behind one interface.
+
+Every source -- a tap on the screen, a seeded virtual roller, the USB dice box, the camera over the
+tray -- delivers the same value, :class:`DiceRolled`, to a callback, and reports its condition as a
+:class:`SourceStatus`.  The app, the tests and the demo differ only in the URL-like name given to
+:func:`open_source` (``manual:``, ``virtual://?seed=4``, ``box://auto``, ``box:///dev/ttyACM0``,
+``sim://?seed=4&faults=1``, ``camera://0``), in the manner of pyserial's ``serial_for_url``.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class DiceRolled:
+    """One settled roll, as a source saw it.
+
+    ``values`` are the faces (two for Catan), ``source`` names the source (``"manual"``,
+    ``"virtual"``, ``"box"``, ``"camera"``), ``confidence`` is in 0..1 (1 for a tap or a box),
+    ``at`` is wall-clock seconds when the dice settled.  ``roll_id`` is the source's own id for
+    the roll when it has one (the box's boot id + roll id), used to drop duplicates.
+    """
+
+    values: tuple[int, ...]
+    source: str
+    confidence: float = 1.0
+    at: float = field(default_factory=time.time)
+    roll_id: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.values or any(not 1 <= v <= 6 for v in self.values):
+            raise ValueError(f"dice faces must be 1..6, got {self.values!r}")
+        if not 0.0 <= self.confidence <= 1.0:
+            raise ValueError(f"confidence must be in 0..1, got {self.confidence!r}")
+
+    @property
+    def total(self) -> int:
+        return sum(self.values)
+
+
+class SourceState(enum.Enum):
+    """What a dice source is doing, for the dice panel."""
+
+    IDLE = "idle"                  # not started
+    SEARCHING = "searching"        # looking for the box / camera
+    CONNECTED = "connected"        # ready, waiting for a roll
+    ROLLING = "rolling"            # dice are moving
+    DISCONNECTED = "disconnected"  # lost; retrying
+    ERROR = "error"                # the device reported a fault; ``detail`` says which
+
+
+@dataclass(frozen=True)
+class SourceStatus:
+    state: SourceState
+    detail: str = ""
+
+
+RollCallback = Callable[[DiceRolled], None]
+StatusCallback = Callable[[SourceStatus], None]
+
+
+class DiceSource:
+    """Base class of every dice source.
+
+    Callbacks may be called from the source's own thread; a UI must hand them over to its main
+    thread (Kivy: ``Clock.schedule_once``).  ``start`` returns at once; ``stop`` joins any thread.
+    """
+
+    name = "source"
+
+    def __init__(self) -> None:
+        self._on_roll: RollCallback | None = None
+        self._on_status: StatusCallback | None = None
+        self.status = SourceStatus(SourceState.IDLE)
+
+    def start(self, on_roll: RollCallback, on_status: StatusCallback | None = None) -> None:
+        self._on_roll = on_roll
+        self._on_status = on_status
+
+    def stop(self) -> None:
+        pass
+
+    # For subclasses.
+    def _emit_roll(self, roll: DiceRolled) -> None:
+        if self._on_roll is not None:
+            self._on_roll(roll)
+
+    def _set_status(self, state: SourceState, detail: str = "") -> None:
+        self.status = SourceStatus(state, detail)
+        if self._on_status is not None:
+            self._on_status(self.status)
+
+
+_SCHEMES: dict[str, Callable[[str], DiceSource]] = {}
+
+
+def register_scheme(scheme: str, factory: Callable[[str], DiceSource]) -> None:
+    """Make ``open_source("scheme:...")`` build a source with ``factory(url)``."""
+    _SCHEMES[scheme] = factory
+
+
+def open_source(url: str) -> DiceSource:
+    """Open a dice source by its URL-like name (see the module docstring)."""
+    scheme = url.split(":", 1)[0]
+    if scheme not in _SCHEMES:
+        _load_builtin_schemes()
+    try:
+        factory = _SCHEMES[scheme]
+    except KeyError:
+        known = ", ".join(sorted(_SCHEMES)) or "none"
+        raise ValueError(f"unknown dice source {url!r} (known schemes: {known})") from None
+    return factory(url)
+
+
+def _load_builtin_schemes() -> None:
+    # Imported lazily so that opening a manual source never imports pyserial or OpenCV.
+    import importlib
+
+    for module in ("companion.dice.manual", "companion.dice.virtual", "companion.dice.serial_box",
+                   "companion.dice.camera"):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as error:
+            if error.name != module:
+                raise

@@ -1,0 +1,123 @@
+"""What one event meant, as one value the announcer and the app read.
+
+The rules core computes an :class:`Outcome` for every event it applies; nobody downstream
+recomputes anything from the board.  Fields that do not apply to an event keep their empty default,
+so a listener can test them directly (``if outcome.discards_owed: ...``).
+
+Players are seat indexes (0-based); resources and terrains use the names in DESIGN.md; hexes are
+axial ``(q, r)`` tuples; vertices are sorted 3-tuples of hexes, edges sorted 2-tuples.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Hex = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class AwardChange:
+    """An award (``"longest_road"``, ``"largest_army"``) that changed hands.
+
+    ``before``/``after`` are player indexes or ``None`` (nobody holds it / it was set aside);
+    ``length`` is the new holder's road or knight count, when there is a holder.
+    """
+
+    award: str
+    before: int | None
+    after: int | None
+    length: int = 0
+
+
+@dataclass(frozen=True)
+class SunkPiece:
+    """A piece that the tide took back to its owner (High Tide)."""
+
+    player: int
+    piece: str  # "road" | "ship" | "settlement" | "city"
+    at: tuple
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The consequences of the event at ``index`` of the record.
+
+    - ``kind``: the event type (``"roll"``, ``"build"``, ``"move_robber"``, ...).
+    - ``player``: who acted (the roller for a roll), or ``None``.
+    - ``dice``: the two faces for a roll (also ``sum(dice)`` is the number rolled).
+    - ``payouts``: ``{player: {resource: count}}`` received from production (only non-empty).
+    - ``shortages``: resources the bank could not pay in full, so nobody received them.
+    - ``gold_owed``: ``{player: count}`` free choices owed from gold fields (Seafarers).
+    - ``discards_owed``: ``{player: count}`` still to discard after a 7.
+    - ``robber_hexes`` / ``pirate_hexes``: where the robber / pirate may now go (non-empty only
+      when a move is owed).
+    - ``steal_from``: players the mover may rob after a robber/pirate move (may be empty).
+    - ``robber_moved`` / ``pirate_moved``: the hex it moved to.
+    - ``stolen``: ``(victim, resource or None when unseen)`` after a steal.
+    - ``awards``: awards that changed hands because of this event.
+    - ``leader``: a player who became the High Tide leader with this event.
+    - ``phase``: the new High Tide phase when it changed (``"dike_round"``, ``"high_tide"``, ...).
+    - ``flooded`` / ``dike_removed``: the hex the tide took / the hex whose dike held (High Tide).
+    - ``flood_choices``: land hexes the roller may choose to flood (High Tide, before the choice).
+    - ``sunk``: pieces that sank after a flood.
+    - ``winner``: the player who won with this event; ``ranking`` the final order when the game ended.
+    - ``next``: what the table waits for now (``"roll"``, ``"discard"``, ``"move_robber"``,
+      ``"steal"``, ``"main"``, ``"setup_settlement"``, ``"setup_road"``, ``"flood"``,
+      ``"gold"``, ``"game_over"``, ...), with ``next_player`` whose input it is.
+    - ``warnings``: rule breaches recorded anyway by an umpire (``"forced": true`` events).
+    """
+
+    index: int
+    kind: str
+    player: int | None = None
+    dice: tuple[int, int] | None = None
+    payouts: dict[int, dict[str, int]] = field(default_factory=dict)
+    shortages: tuple[str, ...] = ()
+    gold_owed: dict[int, int] = field(default_factory=dict)
+    discards_owed: dict[int, int] = field(default_factory=dict)
+    robber_hexes: tuple[Hex, ...] = ()
+    pirate_hexes: tuple[Hex, ...] = ()
+    steal_from: tuple[int, ...] = ()
+    robber_moved: Hex | None = None
+    pirate_moved: Hex | None = None
+    stolen: tuple[int, str | None] | None = None
+    awards: tuple[AwardChange, ...] = ()
+    leader: int | None = None
+    phase: str | None = None
+    flooded: Hex | None = None
+    dike_removed: Hex | None = None
+    flood_choices: tuple[Hex, ...] = ()
+    sunk: tuple[SunkPiece, ...] = ()
+    winner: int | None = None
+    ranking: tuple[int, ...] = ()
+    next: str = ""
+    next_player: int | None = None
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def number(self) -> int | None:
+        """The number rolled, for a roll."""
+        return sum(self.dice) if self.dice else None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (hexes as lists, player keys as strings), empty fields left out."""
+        out: dict[str, Any] = {"index": self.index, "kind": self.kind}
+        for name in self.__dataclass_fields__:
+            if name in ("index", "kind"):
+                continue
+            value = getattr(self, name)
+            if value in (None, (), {}, ""):
+                continue
+            out[name] = _jsonable(value)
+        return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (AwardChange, SunkPiece)):
+        return {k: _jsonable(getattr(value, k)) for k in value.__dataclass_fields__}
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    return value
