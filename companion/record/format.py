@@ -1,0 +1,143 @@
+"""The JSON interchange format of a game record, ``catan-record/1`` (docs/record-format.md).
+
+A record is the header (game, options, players, board) and the list of events; the state is
+derived from it by replaying the events through the rules (:func:`replay`).  Records written
+elsewhere are accepted verbatim; unknown top-level keys are kept and written back unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..rules import Game, RulesError, board_from_json, game_class
+from ..rules.errors import BoardError
+
+FORMAT = "catan-record/1"
+COLORS = ("red", "blue", "white", "orange", "green", "brown")
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed.  ``index`` is the event's index (None for the header)."""
+
+    def __init__(self, reason: str, index: int | None = None, event: Any = None):
+        self.reason = reason
+        self.index = index
+        self.event = event
+        where = f"event {index}" + (f" ({event.get('type')})" if isinstance(event, dict) and event.get("type") else "") \
+            if index is not None else "record"
+        super().__init__(f"{where}: {reason}")
+
+
+@dataclass
+class Record:
+    game: str
+    players: list[dict[str, Any]]
+    board: dict[str, Any]
+    options: dict[str, Any] = field(default_factory=dict)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def header(self) -> dict[str, Any]:
+        """Everything but the events."""
+        out = {"format": FORMAT, "game": self.game, "options": self.options, "players": self.players,
+               "board": self.board}
+        out.update(self.extra)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.header(), "events": self.events}
+
+    def dumps(self) -> str:
+        """The record as text: one event per line, so diffs of two records read well."""
+        head = json.dumps(self.header(), ensure_ascii=False)[:-1]
+        if not self.events:
+            return head + ', "events": []}\n'
+        lines = ",\n  ".join(json.dumps(e, ensure_ascii=False) for e in self.events)
+        return f'{head}, "events": [\n  {lines}\n]}}\n'
+
+
+def parse_record(data: Any) -> Record:
+    """Check a record's header and shape (not yet its events against the rules)."""
+    if not isinstance(data, dict):
+        raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise RecordError(f"format must be {FORMAT!r}, got {fmt!r}")
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise RecordError(f"game must be a name like \"base\", got {game!r}")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError(f"options must be an object, got {options!r}")
+    players = data.get("players")
+    if not isinstance(players, list) or not players:
+        raise RecordError("players must be a non-empty list of {\"name\": ..., \"color\": ...}")
+    seen_colors = set()
+    for i, p in enumerate(players):
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str):
+            raise RecordError(f"players[{i}] must be an object with a \"name\" string")
+        color = p.get("color")
+        if color not in COLORS:
+            raise RecordError(f"players[{i}].color must be one of {', '.join(COLORS)}, got {color!r}")
+        if color in seen_colors:
+            raise RecordError(f"players[{i}].color {color} is already taken by another player")
+        seen_colors.add(color)
+    board = data.get("board")
+    if not isinstance(board, dict):
+        raise RecordError("board must be an object with \"hexes\"")
+    events = data.get("events", [])
+    if not isinstance(events, list):
+        raise RecordError("events must be a list")
+    for i, e in enumerate(events):
+        if not isinstance(e, dict):
+            raise RecordError(f"an event must be an object, got {type(e).__name__}", i)
+    extra = {k: v for k, v in data.items() if k not in ("format", "game", "options", "players", "board", "events")}
+    return Record(game, players, board, options, list(events), extra)
+
+
+def load_record(path: str | Path) -> Record:
+    """Read a record file; errors name the file and, for bad JSON, the line and column."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{path} is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+    return parse_record(data)
+
+
+def new_game(record: Record) -> Game:
+    """The game a record starts from: its board, players and options, before any event."""
+    try:
+        cls = game_class(record.game)
+    except RulesError as error:
+        raise RecordError(str(error)) from None
+    try:
+        board = board_from_json(record.board)
+    except BoardError as error:
+        raise RecordError(f"board: {error}") from None
+    try:
+        options = cls.options_class.from_json(record.options)
+        return cls(board, len(record.players), options)
+    except RulesError as error:
+        raise RecordError(str(error)) from None
+
+
+def replay(record: Record, *, upto: int | None = None) -> Game:
+    """Replay a record's events (the first ``upto`` of them); the first bad one raises RecordError."""
+    game = new_game(record)
+    events = record.events if upto is None else record.events[:upto]
+    for i, event in enumerate(events):
+        try:
+            game.push(event)
+        except RulesError as error:
+            raise RecordError(str(error), i, event) from None
+    return game

@@ -1,0 +1,389 @@
+"""Boards: which hexes exist, their terrain and number, the harbors, where the robber starts.
+
+A board is any set of hexes -- the standard 19 in a sea frame, a Seafarers island map, a High Tide
+map laid out by hand.  Hexes not listed are off the board and count as sea.  The adjacency tables a
+game needs are built once per board (:class:`Board` is immutable and caches them).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Iterable, Mapping
+
+from . import geometry as geo
+from .errors import BoardError, BoardProblem
+from .geometry import Edge, Hex, Vertex
+
+RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
+TERRAIN_RESOURCE = {
+    "forest": "lumber",
+    "hills": "brick",
+    "pasture": "wool",
+    "fields": "grain",
+    "mountains": "ore",
+}
+LAND_TERRAINS = (*TERRAIN_RESOURCE, "desert", "gold")
+TERRAINS = (*LAND_TERRAINS, "sea")
+HARBOR_TRADES = ("3:1", *RESOURCES)
+NUMBERS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
+
+
+@dataclass(frozen=True)
+class Tile:
+    terrain: str
+    number: int | None = None
+    islet: bool = False  # High Tide: no initial settlement may stand on an islet
+
+    @property
+    def is_land(self) -> bool:
+        return self.terrain != "sea"
+
+    @property
+    def resource(self) -> str | None:
+        return TERRAIN_RESOURCE.get(self.terrain)
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """An immutable board with its adjacency tables (built lazily, once)."""
+
+    tiles: Mapping[Hex, Tile]
+    harbors: Mapping[Edge, str] = field(default_factory=dict)
+    robber: Hex | None = None
+    pirate: Hex | None = None
+
+    # --- hexes -------------------------------------------------------------------------------
+    def tile(self, h: Hex) -> Tile | None:
+        return self.tiles.get(h)
+
+    def is_land(self, h: Hex) -> bool:
+        t = self.tiles.get(h)
+        return t is not None and t.is_land
+
+    @cached_property
+    def land(self) -> frozenset[Hex]:
+        return frozenset(h for h, t in self.tiles.items() if t.is_land)
+
+    @cached_property
+    def sea(self) -> frozenset[Hex]:
+        return frozenset(h for h, t in self.tiles.items() if not t.is_land)
+
+    @cached_property
+    def hexes_by_number(self) -> dict[int, tuple[Hex, ...]]:
+        out: dict[int, list[Hex]] = {}
+        for h, t in self.tiles.items():
+            if t.number is not None and t.is_land:
+                out.setdefault(t.number, []).append(h)
+        return {n: tuple(sorted(hs)) for n, hs in out.items()}
+
+    # --- vertices and edges ------------------------------------------------------------------
+    @cached_property
+    def vertices(self) -> frozenset[Vertex]:
+        """Every corner of every listed hex."""
+        return frozenset(v for h in self.tiles for v in geo.hex_vertices(h))
+
+    @cached_property
+    def edges(self) -> frozenset[Edge]:
+        """Every side of every listed hex."""
+        return frozenset(e for h in self.tiles for e in geo.hex_edges(h))
+
+    @cached_property
+    def land_vertices(self) -> frozenset[Vertex]:
+        """Corners touching at least one land hex: where settlements and cities may stand."""
+        return frozenset(v for v in self.vertices if any(self.is_land(h) for h in v))
+
+    @cached_property
+    def vertex_neighbours(self) -> dict[Vertex, tuple[Vertex, ...]]:
+        return {v: tuple(n for n in geo.vertex_neighbours(v) if n in self.vertices) for v in self.vertices}
+
+    @cached_property
+    def vertex_edges(self) -> dict[Vertex, tuple[Edge, ...]]:
+        return {v: tuple(e for e in geo.vertex_edges(v) if e in self.edges) for v in self.vertices}
+
+    @cached_property
+    def edge_vertices(self) -> dict[Edge, tuple[Vertex, Vertex]]:
+        return {e: geo.edge_vertices(e) for e in self.edges}
+
+    @cached_property
+    def vertex_land(self) -> dict[Vertex, tuple[Hex, ...]]:
+        """The land hexes at each vertex (what a building there produces from)."""
+        return {v: tuple(h for h in v if self.is_land(h)) for v in self.vertices}
+
+    def edge_is_land(self, e: Edge) -> bool:
+        """A road may lie on an edge with land on at least one side."""
+        return self.is_land(e[0]) or self.is_land(e[1])
+
+    def edge_is_water(self, e: Edge) -> bool:
+        """A ship may lie on an edge with sea (or off-board) on at least one side."""
+        return not (self.is_land(e[0]) and self.is_land(e[1]))
+
+    @cached_property
+    def harbor_at_vertex(self) -> dict[Vertex, str]:
+        out: dict[Vertex, str] = {}
+        for e, trade in self.harbors.items():
+            for v in geo.edge_vertices(e):
+                out[v] = trade
+        return out
+
+    # --- interchange ---------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        hexes = []
+        for h in sorted(self.tiles):
+            t = self.tiles[h]
+            entry: dict[str, Any] = {"at": list(h), "terrain": t.terrain}
+            if t.number is not None:
+                entry["number"] = t.number
+            if t.islet:
+                entry["islet"] = True
+            hexes.append(entry)
+        out: dict[str, Any] = {
+            "hexes": hexes,
+            "harbors": [{"edge": [list(h) for h in e], "trade": tr} for e, tr in sorted(self.harbors.items())],
+        }
+        if self.robber is not None:
+            out["robber"] = list(self.robber)
+        if self.pirate is not None:
+            out["pirate"] = list(self.pirate)
+        return out
+
+
+# --- reading a board from JSON -------------------------------------------------------------------
+
+def _hex(value: Any, where: str) -> Hex:
+    if (not isinstance(value, (list, tuple)) or len(value) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)):
+        raise BoardError([BoardProblem(None, f"{where}: expected [q, r] with two integers, got {value!r}")])
+    return (value[0], value[1])
+
+
+def board_from_json(data: Any, *, check: bool = True) -> Board:
+    """Read a board as a person enters it (see docs/record-format.md).
+
+    Raises :class:`BoardError` listing every problem, each naming its hex.
+    """
+    if not isinstance(data, dict):
+        raise BoardError([BoardProblem(None, f"board must be an object, got {type(data).__name__}")])
+    problems: list[BoardProblem] = []
+    tiles: dict[Hex, Tile] = {}
+    raw_hexes = data.get("hexes")
+    if not isinstance(raw_hexes, list) or not raw_hexes:
+        raise BoardError([BoardProblem(None, "board.hexes must be a non-empty list")])
+    for i, entry in enumerate(raw_hexes):
+        if not isinstance(entry, dict):
+            problems.append(BoardProblem(None, f"board.hexes[{i}] must be an object"))
+            continue
+        try:
+            h = _hex(entry.get("at"), f"board.hexes[{i}].at")
+        except BoardError as e:
+            problems.extend(e.problems)
+            continue
+        terrain = entry.get("terrain")
+        number = entry.get("number")
+        if h in tiles:
+            problems.append(BoardProblem(h, "listed twice"))
+            continue
+        if terrain not in TERRAINS:
+            problems.append(BoardProblem(h, f"unknown terrain {terrain!r} (expected one of {', '.join(TERRAINS)})"))
+            continue
+        if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+            problems.append(BoardProblem(h, f"number must be an integer, got {number!r}"))
+            continue
+        tiles[h] = Tile(terrain, number, bool(entry.get("islet", False)))
+    harbors: dict[Edge, str] = {}
+    for i, entry in enumerate(data.get("harbors", []) or []):
+        where = f"board.harbors[{i}]"
+        if not isinstance(entry, dict) or not isinstance(entry.get("edge"), list) or len(entry["edge"]) != 2:
+            problems.append(BoardProblem(None, f"{where} must be {{\"edge\": [[q, r], [q, r]], \"trade\": ...}}"))
+            continue
+        try:
+            a, b = (_hex(x, f"{where}.edge") for x in entry["edge"])
+            e = geo.make_edge(a, b)
+        except BoardError as err:
+            problems.extend(err.problems)
+            continue
+        except ValueError as err:
+            problems.append(BoardProblem(tuple(entry["edge"][0]), f"{where}: {err}"))
+            continue
+        trade = entry.get("trade")
+        if trade not in HARBOR_TRADES:
+            problems.append(BoardProblem(e[0], f"harbor trade {trade!r} unknown (expected {', '.join(HARBOR_TRADES)})"))
+            continue
+        if e in harbors:
+            problems.append(BoardProblem(e[0], f"two harbors on the edge {[list(x) for x in e]}"))
+            continue
+        harbors[e] = trade
+    robber = pirate = None
+    try:
+        if data.get("robber") is not None:
+            robber = _hex(data["robber"], "board.robber")
+        if data.get("pirate") is not None:
+            pirate = _hex(data["pirate"], "board.pirate")
+    except BoardError as err:
+        problems.extend(err.problems)
+    if problems:
+        raise BoardError(problems)
+    if robber is None:
+        deserts = sorted(h for h, t in tiles.items() if t.terrain == "desert")
+        robber = deserts[0] if deserts else None
+    board = Board(tiles, harbors, robber, pirate)
+    if check:
+        found = board_problems(board)
+        if found:
+            raise BoardError(found)
+    return board
+
+
+def board_problems(board: Board, *, standard: "BoardSpec | None" = None,
+                   separate_red_numbers: bool = False) -> list[BoardProblem]:
+    """Every problem with ``board``, by hex.  With ``standard``, also the component counts."""
+    problems: list[BoardProblem] = []
+    for h in sorted(board.tiles):
+        t = board.tiles[h]
+        if t.terrain in ("desert", "sea") and t.number is not None:
+            problems.append(BoardProblem(h, f"{t.terrain} must carry no number (has {t.number})"))
+        elif t.terrain not in ("desert", "sea") and t.number is None:
+            problems.append(BoardProblem(h, f"{t.terrain} needs a number token"))
+        elif t.number is not None and t.number not in NUMBERS:
+            problems.append(BoardProblem(h, f"number {t.number} does not exist (tokens are 2-6 and 8-12)"))
+        if t.islet and not t.is_land:
+            problems.append(BoardProblem(h, "an islet must be land"))
+    for e, trade in sorted(board.harbors.items()):
+        if not (board.is_land(e[0]) ^ board.is_land(e[1])):
+            problems.append(BoardProblem(e[0], f"harbor {trade} on edge {[list(x) for x in e]} is not on a coast "
+                                               "(needs land on one side and sea on the other)"))
+    for name, h in (("robber", board.robber), ("pirate", board.pirate)):
+        if h is None:
+            continue
+        if h not in board.tiles:
+            problems.append(BoardProblem(h, f"the {name} stands on a hex that is not on the board"))
+        elif name == "robber" and not board.is_land(h):
+            problems.append(BoardProblem(h, "the robber must stand on land"))
+        elif name == "pirate" and board.is_land(h):
+            problems.append(BoardProblem(h, "the pirate must stand on sea"))
+    if separate_red_numbers:
+        for h in sorted(board.tiles):
+            if board.tiles[h].number in (6, 8):
+                for n in geo.neighbours(h):
+                    if n > h and n in board.tiles and board.tiles[n].number in (6, 8):
+                        problems.append(BoardProblem(h, f"{board.tiles[h].number} next to {board.tiles[n].number} at {list(n)}"))
+    if standard is not None:
+        problems.extend(standard.count_problems(board))
+    return problems
+
+
+# --- standard boards ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class BoardSpec:
+    """The official components of a standard board: land layout, terrains, tokens, harbors."""
+
+    land: tuple[Hex, ...]
+    terrains: Mapping[str, int]
+    numbers: tuple[int, ...]
+    harbors: Mapping[str, int]
+
+    def count_problems(self, board: Board) -> list[BoardProblem]:
+        problems = []
+        counts: dict[str, int] = {}
+        for t in board.tiles.values():
+            counts[t.terrain] = counts.get(t.terrain, 0) + 1
+        for terrain, want in self.terrains.items():
+            if counts.get(terrain, 0) != want:
+                problems.append(BoardProblem(None, f"{terrain}: {counts.get(terrain, 0)} hexes, the standard set has {want}"))
+        have = sorted(t.number for t in board.tiles.values() if t.number is not None)
+        if have != sorted(self.numbers):
+            problems.append(BoardProblem(None, f"number tokens {have} differ from the standard set {sorted(self.numbers)}"))
+        return problems
+
+
+def _hexagon(radius: int) -> tuple[Hex, ...]:
+    return tuple(sorted((q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1)
+                        if geo.distance((q, r), (0, 0)) <= radius))
+
+
+def _rows(widths: Iterable[int]) -> tuple[Hex, ...]:
+    """Land laid out in rows of the given widths (the 5-6 player board is 3-4-5-6-5-4-3).
+
+    Each row is offset half a hex from the one above: it starts half a hex further left while
+    rows widen and half a hex further right while they narrow, which keeps the outline symmetric.
+    """
+    widths = list(widths)
+    top = -(len(widths) // 2)
+    out: list[Hex] = []
+    q_start = 0
+    for i, w in enumerate(widths):
+        if i:
+            # moving one row down shifts x = q + r/2 right by half a hex; q - 1 shifts it back left
+            q_start += -1 if w > widths[i - 1] else 0
+        r = top + i
+        out.extend((q_start + k, r) for k in range(w))
+    return tuple(sorted(out))
+
+
+BASE_SPEC = BoardSpec(
+    land=_hexagon(2),
+    terrains={"forest": 4, "pasture": 4, "fields": 4, "hills": 3, "mountains": 3, "desert": 1},
+    numbers=(2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12),
+    harbors={"3:1": 4, "lumber": 1, "brick": 1, "wool": 1, "grain": 1, "ore": 1},
+)
+
+EXTENSION_SPEC = BoardSpec(  # the 5-6 player extension
+    land=_rows((3, 4, 5, 6, 5, 4, 3)),
+    terrains={"forest": 6, "pasture": 6, "fields": 6, "hills": 5, "mountains": 5, "desert": 2},
+    numbers=(2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 8, 8, 8, 9, 9, 9, 10, 10, 10, 11, 11, 11, 12, 12),
+    harbors={"3:1": 5, "lumber": 1, "brick": 1, "wool": 2, "grain": 1, "ore": 1},
+)
+
+
+def _coast_edges_in_order(land: frozenset[Hex]) -> list[Edge]:
+    """Coast edges of a land mass, in order walking around it (for spacing harbors evenly)."""
+    coast = [e for h in land for e in geo.hex_edges(h) if (e[0] in land) ^ (e[1] in land)]
+    cx = sum(geo.pixel_center(h)[0] for h in land) / len(land)
+    cy = sum(geo.pixel_center(h)[1] for h in land) / len(land)
+    import math
+
+    def angle(e: Edge) -> float:
+        x, y = geo.edge_point(e)
+        return math.atan2(y - cy, x - cx)
+
+    return sorted(coast, key=angle)
+
+
+def standard_board(seed: int | None = None, *, spec: BoardSpec = BASE_SPEC,
+                   separate_red_numbers: bool = False) -> Board:
+    """A random board with the official components, reproducible from ``seed``.
+
+    With ``separate_red_numbers`` no 6 or 8 token lies next to another 6 or 8.
+    """
+    rng = random.Random(seed)
+    land = list(spec.land)
+    terrains = [t for t, n in spec.terrains.items() for _ in range(n)]
+    rng.shuffle(terrains)
+    producing = [h for h, t in zip(land, terrains) if t != "desert"]
+    for _ in range(10_000):
+        numbers = list(spec.numbers)
+        rng.shuffle(numbers)
+        placed = dict(zip(producing, numbers))
+        if not separate_red_numbers or not any(
+                placed[h] in (6, 8) and placed.get(n) in (6, 8) for h in producing for n in geo.neighbours(h)):
+            break
+    else:  # pragma: no cover - 10,000 shuffles always find one on the official layouts
+        raise RuntimeError("could not separate the 6 and 8 tokens")
+    tiles: dict[Hex, Tile] = {}
+    for h, t in zip(land, terrains):
+        tiles[h] = Tile(t, placed.get(h))
+    land_set = frozenset(land)
+    for h in land:
+        for n in geo.neighbours(h):
+            if n not in land_set:
+                tiles[n] = Tile("sea")
+    coast = _coast_edges_in_order(land_set)
+    trades = [t for t, n in spec.harbors.items() for _ in range(n)]
+    rng.shuffle(trades)
+    step = len(coast) / len(trades)
+    offset = rng.randrange(len(coast))
+    harbors = {coast[(offset + int(i * step)) % len(coast)]: trade for i, trade in enumerate(trades)}
+    robber = min(h for h, t in tiles.items() if t.terrain == "desert")
+    return Board(tiles, harbors, robber)

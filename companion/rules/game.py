@@ -1,0 +1,833 @@
+"""The base game (3-4 players; 5-6 with the extension) as a state you can push events onto and pop.
+
+Modelled on python-chess's ``Board``: :class:`Game` holds the position (pieces, hands, robber,
+turn, awards), ``push(event)`` applies one record event and returns its :class:`Outcome`, ``pop()``
+takes it back, ``copy()`` gives an independent game.  Events are the JSON objects of the record
+format (docs/record-format.md); the rules core does no I/O.
+
+Variants subclass :class:`Game` and override a few hooks (see ``companion/rules/seafarers.py``).
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping
+
+from . import events as ev
+from .board import RESOURCES, Board
+from .errors import IllegalAction, MalformedEvent
+from .geometry import Edge, Hex, Vertex
+from .hands import Hand, format_cards
+from .outcome import AwardChange, Outcome
+from .production import produce
+from .routes import longest_route
+
+COSTS: dict[str, dict[str, int]] = {
+    "road": {"lumber": 1, "brick": 1},
+    "settlement": {"lumber": 1, "brick": 1, "grain": 1, "wool": 1},
+    "city": {"ore": 3, "grain": 2},
+    "development": {"grain": 1, "wool": 1, "ore": 1},
+}
+DEVELOPMENT_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
+BUILDING_WEIGHTS = {"settlement": 1, "city": 2}
+
+SETUP_SETTLEMENT = "setup_settlement"
+SETUP_ROAD = "setup_road"
+ROLL = "roll"
+DISCARD = "discard"
+MOVE_ROBBER = "move_robber"
+STEAL = "steal"
+MAIN = "main"
+GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True)
+class Options:
+    """Table options (the record's ``options`` object).  Unknown keys are refused by name."""
+
+    vp_target: int = 10
+    discard_limit: int = 7            # a 7 makes players holding MORE than this discard half
+    win_on_own_turn_only: bool = True
+    separate_red_numbers: bool = False  # only used when generating a board
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None, extra: tuple[str, ...] = ()) -> "Options":
+        data = dict(data or {})
+        known = {f for f in cls.__dataclass_fields__}
+        unknown = sorted(k for k in data if k not in known and k not in extra)
+        if unknown:
+            raise MalformedEvent(f"unknown option(s) {', '.join(unknown)} (known: {', '.join(sorted(known | set(extra)))})")
+        values = {}
+        for k in known:
+            if k in data:
+                default = getattr(cls, k)
+                if isinstance(default, bool) and not isinstance(data[k], bool):
+                    raise MalformedEvent(f"option {k} must be true or false, got {data[k]!r}")
+                if isinstance(default, int) and not isinstance(default, bool):
+                    ev.integer(data[k], f"option {k}")
+                values[k] = data[k]
+        return cls(**values)
+
+
+@dataclass
+class PlayerState:
+    hand: Hand = field(default_factory=Hand)
+    dev: dict[str, int] = field(default_factory=dict)       # development cards held, known kinds
+    dev_unknown: int = 0                                       # held, kind unseen
+    dev_new: dict[str, int] = field(default_factory=dict)    # bought this turn (subset of the above)
+    dev_new_unknown: int = 0
+    knights: int = 0
+
+    def copy(self) -> "PlayerState":
+        return PlayerState(self.hand.copy(), dict(self.dev), self.dev_unknown, dict(self.dev_new),
+                           self.dev_new_unknown, self.knights)
+
+    @property
+    def dev_count(self) -> int:
+        return sum(self.dev.values()) + self.dev_unknown
+
+
+@dataclass
+class State:
+    """Everything that changes during a game; copied whole before each event for ``pop``."""
+
+    players: list[PlayerState]
+    buildings: dict[Vertex, tuple[int, str]]
+    pieces: dict[Edge, tuple[int, str]]          # roads (and ships in Seafarers)
+    robber: Hex | None
+    pirate: Hex | None
+    bank: dict[str, int]
+    deck: dict[str, int]                          # development cards left, by kind (upper bounds)
+    deck_size: int
+    phase: str = SETUP_SETTLEMENT
+    turn_player: int = 0
+    turn_number: int = 0                          # 0 during set-up, then 1, 2, ...
+    setup_step: int = 0
+    setup_vertex: Vertex | None = None            # the settlement the next set-up road must touch
+    discards_owed: dict[int, int] = field(default_factory=dict)
+    return_phase: str = MAIN                      # where play resumes after the robber
+    steal_candidates: tuple[int, ...] = ()
+    free_roads: int = 0
+    dev_played: bool = False
+    longest_road: int | None = None
+    largest_army: int | None = None
+    route_lengths: list[int] = field(default_factory=list)
+    winner: int | None = None
+    last_dice: tuple[int, int] | None = None
+    last_payouts: dict[int, dict[str, int]] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)  # variant state (deep-copied)
+
+    def copy(self) -> "State":
+        new = _copy.copy(self)
+        new.players = [p.copy() for p in self.players]
+        new.buildings = dict(self.buildings)
+        new.pieces = dict(self.pieces)
+        new.bank = dict(self.bank)
+        new.deck = dict(self.deck)
+        new.discards_owed = dict(self.discards_owed)
+        new.route_lengths = list(self.route_lengths)
+        new.last_payouts = {p: dict(c) for p, c in self.last_payouts.items()}
+        new.extra = _copy.deepcopy(self.extra) if self.extra else {}
+        return new
+
+
+class Game:
+    """A base-game position with the history of events that led to it."""
+
+    name = "base"
+    resources: tuple[str, ...] = RESOURCES
+    bank_size = 19
+    deck_composition: Mapping[str, int] = {"knight": 14, "victory_point": 5, "road_building": 2,
+                                           "year_of_plenty": 2, "monopoly": 2}
+    piece_limits: Mapping[str, int] = {"road": 15, "settlement": 5, "city": 4}
+    min_players, max_players = 3, 4
+    options_class = Options
+
+    def __init__(self, board: Board, players: int, options: Options | None = None):
+        if not self.min_players <= players <= self.max_players:
+            raise MalformedEvent(f"{self.name} is played by {self.min_players}-{self.max_players} players, not {players}")
+        self.board = board
+        self.n_players = players
+        self.options = options or self.options_class()
+        self.state = State(
+            players=[PlayerState() for _ in range(players)],
+            buildings={}, pieces={},
+            robber=board.robber, pirate=board.pirate,
+            bank={r: self.bank_size for r in self.resources},
+            deck=dict(self.deck_composition), deck_size=sum(self.deck_composition.values()),
+            route_lengths=[0] * players,
+        )
+        self.events: list[dict[str, Any]] = []
+        self.outcomes: list[Outcome] = []
+        self._stack: list[State] = []
+        self._warnings: list[str] = []
+        self._forced = False
+
+    # --- copying and history -------------------------------------------------------------------
+    def copy(self) -> "Game":
+        new = _copy.copy(self)
+        new.state = self.state.copy()
+        new.events = list(self.events)
+        new.outcomes = list(self.outcomes)
+        new._stack = list(self._stack)  # states in the stack are never mutated
+        return new
+
+    def push(self, event: Mapping[str, Any]) -> Outcome:
+        """Apply one event.  On any error nothing changes and the error says why."""
+        if not isinstance(event, Mapping):
+            raise MalformedEvent(f"an event must be an object, got {type(event).__name__}")
+        kind = event.get("type")
+        handler: Callable[[Mapping[str, Any]], dict[str, Any]] | None = getattr(self, f"_on_{kind}", None) \
+            if isinstance(kind, str) else None
+        if handler is None:
+            raise MalformedEvent(f"unknown event type {kind!r} (known: {', '.join(self.event_types())})")
+        forced = event.get("forced", False)
+        if not isinstance(forced, bool):
+            raise MalformedEvent(f"forced must be true or false, got {forced!r}")
+        saved = self.state
+        self.state = saved.copy()
+        self._warnings = []
+        self._forced = forced
+        try:
+            if saved.phase == GAME_OVER and kind not in self.corrections:
+                self._require(False, "the game is over")
+            fields = handler(event)
+            fields.update(self._after_event(saved))
+        except Exception:
+            self.state = saved
+            raise
+        finally:
+            self._forced = False
+        self._stack.append(saved)
+        self.events.append(dict(event))
+        outcome = Outcome(index=len(self.events) - 1, kind=kind, warnings=tuple(self._warnings),
+                          next=self.state.phase, next_player=self.waiting_for(), **fields)
+        self.outcomes.append(outcome)
+        return outcome
+
+    def pop(self) -> dict[str, Any]:
+        """Take back the last event; returns it."""
+        if not self._stack:
+            raise IndexError("no event to take back")
+        self.state = self._stack.pop()
+        self.outcomes.pop()
+        return self.events.pop()
+
+    corrections = ("set_hand", "remove_piece", "note")
+
+    @classmethod
+    def event_types(cls) -> list[str]:
+        return sorted(name[4:] for name in dir(cls) if name.startswith("_on_"))
+
+    # --- queries -------------------------------------------------------------------------------
+    def waiting_for(self) -> int | None:
+        """Whose input the table waits for now."""
+        s = self.state
+        if s.phase == GAME_OVER:
+            return None
+        if s.phase == DISCARD:
+            return min(s.discards_owed) if s.discards_owed else None
+        if s.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
+            return self.setup_order()[s.setup_step]
+        return s.turn_player
+
+    def setup_order(self) -> list[int]:
+        forward = list(range(self.n_players))
+        return forward + forward[::-1]
+
+    def victory_points(self, player: int, *, hidden: bool = True) -> int:
+        s = self.state
+        vp = sum(BUILDING_WEIGHTS.get(kind, 0) for p, kind in s.buildings.values() if p == player)
+        if s.longest_road == player:
+            vp += 2
+        if s.largest_army == player:
+            vp += 2
+        if hidden:
+            vp += s.players[player].dev.get("victory_point", 0)
+        return vp + self._extra_vp(player)
+
+    def _extra_vp(self, player: int) -> int:
+        return 0
+
+    def pieces_left(self, player: int, piece: str) -> int:
+        s = self.state
+        if piece in ("settlement", "city"):
+            used = sum(1 for p, kind in s.buildings.values() if p == player and kind == piece)
+        else:
+            used = sum(1 for p, kind in s.pieces.values() if p == player and kind == piece)
+        return self.piece_limits[piece] - used
+
+    def harbor_ratios(self, player: int) -> dict[str, int]:
+        """The player's maritime trade ratio for each resource."""
+        trades = {self.board.harbor_at_vertex[v] for v, (p, _) in self.state.buildings.items()
+                  if p == player and v in self.board.harbor_at_vertex}
+        generic = 3 if "3:1" in trades else 4
+        return {r: (2 if r in trades else generic) for r in self.resources}
+
+    def robber_hexes(self) -> tuple[Hex, ...]:
+        """Where the robber may move: any land hex but the one it stands on."""
+        return tuple(sorted(h for h in self.board.land if h != self.state.robber))
+
+    def steal_candidates(self, hex_: Hex, thief: int) -> tuple[int, ...]:
+        """Players with a building on ``hex_`` and at least one card, other than the thief."""
+        s = self.state
+        from .geometry import hex_vertices
+        victims = {s.buildings[v][0] for v in hex_vertices(hex_) if v in s.buildings}
+        return tuple(sorted(p for p in victims if p != thief and s.players[p].hand.size > 0))
+
+    def legal_settlement_spots(self, player: int) -> list[Vertex]:
+        return sorted(v for v in self.board.land_vertices if self._settlement_problem(player, v) is None)
+
+    def legal_settlement_spots_setup(self) -> list[Vertex]:
+        return sorted(v for v in self.board.land_vertices
+                      if self._settlement_problem(-1, v, setup=True) is None and self._initial_settlement_problem(v) is None)
+
+    def legal_road_spots(self, player: int) -> list[Edge]:
+        return sorted(e for e in self.board.edges if self._road_problem(player, e) is None)
+
+    # --- checks ----------------------------------------------------------------------------------
+    def _require(self, condition: bool, message: str) -> None:
+        """A rule check: an umpire's ``forced`` event records the breach as a warning instead."""
+        if not condition:
+            if self._forced:
+                self._warnings.append(message)
+            else:
+                raise IllegalAction(message)
+
+    def _require_phase(self, *phases: str) -> None:
+        names = " or ".join(p.replace("_", " ") for p in phases)
+        self._require(self.state.phase in phases,
+                      f"not allowed now: the game is at {self.state.phase.replace('_', ' ')}, this needs {names}")
+
+    def _require_turn(self, player: int) -> None:
+        self._require(player == self.state.turn_player,
+                      f"player {player} acts out of turn (it is player {self.state.turn_player}'s turn)")
+
+    def _settlement_problem(self, player: int, v: Vertex, *, setup: bool = False) -> str | None:
+        s = self.state
+        where = ev.fmt_vertex(v)
+        if v not in self.board.land_vertices:
+            return f"vertex {where} is not on the land of this board"
+        if v in s.buildings:
+            return f"vertex {where} is already taken"
+        for n in self.board.vertex_neighbours[v]:
+            if n in s.buildings:
+                return f"vertex {where} is next to a building at {ev.fmt_vertex(n)} (distance rule)"
+        if not setup and not any(s.pieces.get(e, (None,))[0] == player for e in self.board.vertex_edges[v]):
+            return f"vertex {where} is not connected to a road of player {player}"
+        return None
+
+    def _road_problem(self, player: int, e: Edge, *, touching: Vertex | None = None) -> str | None:
+        s = self.state
+        where = ev.fmt_edge(e)
+        if e not in self.board.edges or not self.board.edge_is_land(e):
+            return f"edge {where} has no land beside it, so no road can go there"
+        if e in s.pieces:
+            return f"edge {where} is already taken"
+        ends = self.board.edge_vertices[e]
+        if touching is not None:
+            return None if touching in ends else f"the set-up road {where} must touch the settlement just placed"
+        for v in ends:
+            owner = s.buildings.get(v)
+            if owner is not None:
+                if owner[0] == player:
+                    return None
+                continue  # another player's building cuts the connection through this vertex
+            if any(s.pieces.get(x, (None, None)) == (player, "road") for x in self.board.vertex_edges[v] if x != e):
+                return None
+        return f"edge {where} is not connected to a road, settlement or city of player {player}"
+
+    # --- paying ----------------------------------------------------------------------------------
+    def _pay(self, player: int, cards: Mapping[str, int], what: str) -> None:
+        hand = self.state.players[player].hand
+        if not hand.can_pay(cards):
+            self._require(False, f"player {player} cannot pay {format_cards(cards)} for {what} "
+                                 f"(holds {hand.describe()})")
+            return  # forced: the table says it was paid; do not invent negative cards
+        hand.remove(cards)
+        for r, n in cards.items():
+            self.state.bank[r] += n
+
+    def _receive(self, player: int, cards: Mapping[str, int]) -> None:
+        for r, n in cards.items():
+            if self.state.bank[r] < n:
+                raise IllegalAction(f"the bank has only {self.state.bank[r]} {r}, cannot give {n}")
+        for r, n in cards.items():
+            self.state.bank[r] -= n
+        self.state.players[player].hand.add(cards)
+
+    # --- events ----------------------------------------------------------------------------------
+    def _on_build(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        s = self.state
+        player = ev.player(event, self.n_players)
+        piece = ev.name(ev.require(event, "piece"), self.buildable_pieces(), "piece")
+        at = ev.require(event, "at")
+        if s.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
+            return self._setup_build(player, piece, at)
+        self._require_phase(MAIN)
+        self._require_turn(player)
+        return self._build(player, piece, at)
+
+    def buildable_pieces(self) -> tuple[str, ...]:
+        return ("road", "settlement", "city")
+
+    def _setup_build(self, player: int, piece: str, at: Any) -> dict[str, Any]:
+        s = self.state
+        expected = self.setup_order()[s.setup_step]
+        if player != expected:
+            raise IllegalAction(f"set-up: it is player {expected}'s placement, not player {player}'s")
+        if s.phase == SETUP_SETTLEMENT:
+            if piece != "settlement":
+                raise IllegalAction(f"set-up: player {player} places a settlement first, not a {piece}")
+            v = ev.vertex(at)
+            self._require_problem(self._settlement_problem(player, v, setup=True) or self._initial_settlement_problem(v))
+            s.buildings[v] = (player, "settlement")
+            s.setup_vertex = v
+            s.phase = SETUP_ROAD
+            fields: dict[str, Any] = {"player": player}
+            if s.setup_step >= self.n_players:  # second settlement: starting cards
+                fields.update(self._starting_cards(player, v))
+            fields["awards"] = self._update_longest_route()
+            return fields
+        if piece not in self.setup_link_pieces():
+            raise IllegalAction(f"set-up: player {player} places a road next, not a {piece}")
+        e = ev.edge(at)
+        self._require_problem(self._link_problem(player, piece, e, touching=s.setup_vertex))
+        s.pieces[e] = (player, piece)
+        s.setup_vertex = None
+        s.setup_step += 1
+        if s.setup_step == len(self.setup_order()):
+            s.phase = ROLL
+            s.turn_player = 0
+            s.turn_number = 1
+        else:
+            s.phase = SETUP_SETTLEMENT
+        return {"player": player, "awards": self._update_longest_route()}
+
+    def setup_link_pieces(self) -> tuple[str, ...]:
+        return ("road",)
+
+    def _link_problem(self, player: int, piece: str, e: Edge, *, touching: Vertex | None = None) -> str | None:
+        return self._road_problem(player, e, touching=touching)
+
+    def _initial_settlement_problem(self, v: Vertex) -> str | None:
+        return None
+
+    def _require_problem(self, problem: str | None) -> None:
+        if problem is not None:
+            self._require(False, problem)
+
+    def _starting_cards(self, player: int, v: Vertex) -> dict[str, Any]:
+        cards: dict[str, int] = {}
+        for h in self.board.vertex_land[v]:
+            r = self.board.tiles[h].resource
+            if r is not None:
+                cards[r] = cards.get(r, 0) + 1
+        cards = {r: min(n, self.state.bank[r]) for r, n in cards.items()}
+        self._receive(player, cards)
+        return {"payouts": {player: cards} if cards else {}}
+
+    def _build(self, player: int, piece: str, at: Any) -> dict[str, Any]:
+        s = self.state
+        self._require(self.pieces_left(player, piece) > 0, f"player {player} has no {piece} left")
+        if piece == "settlement":
+            v = ev.vertex(at)
+            self._require_problem(self._settlement_problem(player, v))
+            self._pay(player, COSTS[piece], "a settlement")
+            s.buildings[v] = (player, "settlement")
+        elif piece == "city":
+            v = ev.vertex(at)
+            self._require(s.buildings.get(v) == (player, "settlement"),
+                          f"a city replaces one of player {player}'s settlements; vertex {ev.fmt_vertex(v)} has "
+                          f"{self._describe_vertex(v)}")
+            self._pay(player, COSTS[piece], "a city")
+            s.buildings[v] = (player, "city")
+        else:
+            e = ev.edge(at)
+            self._require_problem(self._link_problem(player, piece, e))
+            if piece == "road" and s.free_roads:
+                s.free_roads -= 1
+            else:
+                self._pay(player, COSTS[piece], f"a {piece}")
+            s.pieces[e] = (player, piece)
+        return {"player": player, "awards": self._update_longest_route()}
+
+    def _describe_vertex(self, v: Vertex) -> str:
+        b = self.state.buildings.get(v)
+        return "nothing" if b is None else f"player {b[0]}'s {b[1]}"
+
+    def _on_roll(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        s = self.state
+        dice = ev.require(event, "dice")
+        if (not isinstance(dice, (list, tuple)) or len(dice) != 2
+                or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)):
+            raise MalformedEvent(f"dice must be two faces 1-6 like [3, 4], got {dice!r}")
+        self._require_phase(ROLL)
+        a, b = dice
+        s.last_dice = (a, b)
+        s.last_payouts = {}
+        fields: dict[str, Any] = {"player": s.turn_player, "dice": (a, b)}
+        if a + b == 7:
+            fields.update(self._seven())
+        else:
+            fields.update(self._production(a + b))
+            s.phase = MAIN
+        return fields
+
+    def _seven(self) -> dict[str, Any]:
+        s = self.state
+        owed = {p: st.hand.size // 2 for p, st in enumerate(s.players) if st.hand.size > self.options.discard_limit}
+        s.discards_owed = owed
+        s.return_phase = MAIN
+        s.phase = DISCARD if owed else MOVE_ROBBER
+        fields: dict[str, Any] = {"discards_owed": dict(owed)}
+        if not owed:
+            fields["robber_hexes"] = self.robber_hexes()
+        return fields
+
+    def _production(self, number: int) -> dict[str, Any]:
+        s = self.state
+        result = produce(number, self.board.hexes_by_number, self._resource_of, s.buildings, BUILDING_WEIGHTS,
+                         s.bank, self._blocked_hexes())
+        for player, cards in result.payouts.items():
+            self._receive(player, cards)
+        s.last_payouts = {p: dict(c) for p, c in result.payouts.items()}
+        return {"payouts": result.payouts, "shortages": result.shortages, "gold_owed": result.gold_owed}
+
+    @property
+    def _resource_of(self) -> dict[Hex, str | None]:
+        cached = self.__dict__.get("_resource_cache")
+        if cached is None:
+            cached = {h: ("gold" if t.terrain == "gold" else t.resource) for h, t in self.board.tiles.items()}
+            self.__dict__["_resource_cache"] = cached
+        return cached
+
+    def _blocked_hexes(self) -> frozenset[Hex]:
+        return frozenset({self.state.robber}) if self.state.robber is not None else frozenset()
+
+    def _on_discard(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        s = self.state
+        player = ev.player(event, self.n_players)
+        cards = ev.cards(ev.require(event, "cards"), self.resources)
+        self._require_phase(DISCARD)
+        owed = s.discards_owed.get(player, 0)
+        self._require(owed > 0, f"player {player} owes no discard")
+        self._require(sum(cards.values()) == owed or (self._forced and owed == 0),
+                      f"player {player} must discard {owed} cards, not {sum(cards.values())}")
+        self._pay(player, cards, "the discard")
+        s.discards_owed.pop(player, None)
+        fields: dict[str, Any] = {"player": player, "discards_owed": dict(s.discards_owed)}
+        if not s.discards_owed and s.phase == DISCARD:
+            s.phase = MOVE_ROBBER
+            fields["robber_hexes"] = self.robber_hexes()
+        return fields
+
+    def _on_move_robber(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        s = self.state
+        to = ev.hex_(ev.require(event, "to"), "to")
+        self._require_phase(MOVE_ROBBER)
+        self._require(to in self.board.land, f"the robber must go to a land hex of the board, not {list(to)}")
+        self._require(to != s.robber, f"the robber must move: it already stands on {list(to)}")
+        s.robber = to
+        fields: dict[str, Any] = {"player": s.turn_player, "robber_moved": to}
+        if s.phase != MOVE_ROBBER:  # an umpire moving the robber outside its turn
+            return fields
+        return {**fields, **self._after_move(self.steal_candidates(to, s.turn_player))}
+
+    def _after_move(self, candidates: tuple[int, ...]) -> dict[str, Any]:
+        s = self.state
+        s.steal_candidates = candidates
+        s.phase = STEAL if candidates else s.return_phase
+        return {"steal_from": candidates}
+
+    def _on_steal(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        s = self.state
+        victim = ev.player(event, self.n_players, "from")
+        card = event.get("card")
+        if card is not None:
+            ev.name(card, self.resources, "card")
+        self._require_phase(STEAL)
+        self._require(victim in s.steal_candidates,
+                      f"player {victim} cannot be robbed here (candidates: {list(s.steal_candidates)})")
+        thief = s.turn_player
+        hand = s.players[victim].hand
+        if hand.size == 0:
+            raise IllegalAction(f"player {victim} has no card to steal")
+        if card is None:
+            kinds = [r for r, n in hand.known.items() if n]
+            if hand.unknown == 0 and len(kinds) == 1:
+                card = kinds[0]  # everybody knows what the only kind in the hand is
+        if card is None:
+            hand.lose_unseen()
+            s.players[thief].hand.unknown += 1
+        else:
+            hand.remove({card: 1}, f"player {victim}")
+            s.players[thief].hand.add({card: 1})
+        s.steal_candidates = ()
+        if s.phase == STEAL:
+            s.phase = s.return_phase
+        return {"player": thief, "stolen": (victim, card)}
+
+    def _on_buy_development(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        s = self.state
+        player = ev.player(event, self.n_players)
+        card = event.get("card")
+        if card is not None:
+            ev.name(card, DEVELOPMENT_CARDS, "card")
+        self._require_phase(MAIN)
+        self._require_turn(player)
+        if s.deck_size == 0:
+            raise IllegalAction("the development deck is empty")
+        if card is not None and s.deck.get(card, 0) == 0:
+            raise IllegalAction(f"no {card.replace('_', ' ')} card is left in the deck")
+        self._pay(player, COSTS["development"], "a development card")
+        st = s.players[player]
+        s.deck_size -= 1
+        if card is None:
+            st.dev_unknown += 1
+            st.dev_new_unknown += 1
+        else:
+            s.deck[card] -= 1
+            st.dev[card] = st.dev.get(card, 0) + 1
+            st.dev_new[card] = st.dev_new.get(card, 0) + 1
+        return {"player": player}
+
+    def _on_play_development(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        s = self.state
+        player = ev.player(event, self.n_players)
+        card = ev.name(ev.require(event, "card"), [c for c in DEVELOPMENT_CARDS if c != "victory_point"], "card")
+        self._require_turn(player)
+        self._require_phase(ROLL, MAIN) if card == "knight" else self._require_phase(MAIN)
+        self._require(not s.dev_played, f"player {player} already played a development card this turn")
+        st = s.players[player]
+        if st.dev.get(card, 0) - st.dev_new.get(card, 0) > 0:
+            st.dev[card] -= 1
+        elif st.dev_unknown - st.dev_new_unknown > 0:
+            st.dev_unknown -= 1  # an unseen card turns out to be this one
+            s.deck[card] = max(0, s.deck.get(card, 0) - 1)
+        else:
+            held = st.dev.get(card, 0) + st.dev_unknown
+            reason = "bought it this turn" if held else "has none"
+            self._require(False, f"player {player} cannot play a {card.replace('_', ' ')}: {reason}")
+            if st.dev.get(card, 0):
+                st.dev[card] -= 1
+        s.dev_played = True
+        fields: dict[str, Any] = {"player": player}
+        if card == "knight":
+            st.knights += 1
+            fields["awards"] = self._update_largest_army()
+            fields.update(self._robber_owed(return_phase=s.phase))
+        elif card == "road_building":
+            s.free_roads = min(2, self.pieces_left(player, "road"))
+        elif card == "year_of_plenty":
+            wanted = ev.require(event, "resources")
+            if not isinstance(wanted, list) or not 1 <= len(wanted) <= 2:
+                raise MalformedEvent(f"resources must list the two resources taken, got {wanted!r}")
+            cards: dict[str, int] = {}
+            for r in wanted:
+                ev.name(r, self.resources, "resources")
+                cards[r] = cards.get(r, 0) + 1
+            self._require(len(wanted) == 2 or sum(s.bank.values()) < 2, "year of plenty takes two resources")
+            self._receive(player, cards)
+            fields["payouts"] = {player: cards}
+        elif card == "monopoly":
+            resource = ev.name(ev.require(event, "resource"), self.resources, "resource")
+            taken_field = event.get("taken")
+            total = 0
+            for other in range(self.n_players):
+                if other == player:
+                    continue
+                hand = s.players[other].hand
+                if taken_field is not None:
+                    if not isinstance(taken_field, Mapping):
+                        raise MalformedEvent("taken must be an object {\"player index\": count}")
+                    n = ev.integer(taken_field.get(str(other), 0), f"taken.{other}")
+                    hand.remove({resource: n}, f"player {other}")
+                else:
+                    n = hand.remove_all(resource)
+                total += n
+            s.players[player].hand.add({resource: total})
+            fields["payouts"] = {player: {resource: total}} if total else {}
+        return fields
+
+    def _robber_owed(self, return_phase: str) -> dict[str, Any]:
+        s = self.state
+        s.return_phase = return_phase
+        s.phase = MOVE_ROBBER
+        return {"robber_hexes": self.robber_hexes()}
+
+    def _on_trade(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        s = self.state
+        player = ev.player(event, self.n_players)
+        partner = ev.require(event, "with")
+        give = ev.cards(ev.require(event, "give"), self.resources, "give")
+        get = ev.cards(ev.require(event, "get"), self.resources, "get")
+        self._require_phase(MAIN)
+        self._require_turn(player)
+        if not give or not get:
+            raise IllegalAction("a trade needs cards on both sides (no gifts)")
+        same = sorted(set(give) & set(get))
+        self._require(not same, f"a trade cannot swap like for like ({', '.join(same)})")
+        if partner == "bank":
+            ratios = self.harbor_ratios(player)
+            bought = 0
+            for r, n in give.items():
+                self._require(n % ratios[r] == 0, f"player {player} trades {r} at {ratios[r]}:1, so {n} {r} "
+                                                  f"is not a whole number of trades")
+                bought += n // ratios[r]
+            self._require(bought == sum(get.values()),
+                          f"{format_cards(give)} buys {bought} card(s) from the bank, not {sum(get.values())}")
+            self._pay(player, give, "the trade")
+            self._receive(player, get)
+        else:
+            other = ev.player(event, self.n_players, "with")
+            if other == player:
+                raise IllegalAction("a player cannot trade with themself")
+            for who, cards in ((player, give), (other, get)):
+                hand = s.players[who].hand
+                self._require(hand.can_pay(cards), f"player {who} does not hold {format_cards(cards)}")
+                if hand.can_pay(cards):  # (a forced trade the app cannot account for keeps the hand)
+                    hand.remove(cards)
+            s.players[player].hand.add(get)
+            s.players[other].hand.add(give)
+        return {"player": player}
+
+    def _on_end_turn(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        s = self.state
+        self._require_phase(MAIN)
+        ending = s.turn_player
+        self._start_next_turn()
+        return {"player": ending}
+
+    def _start_next_turn(self) -> None:
+        s = self.state
+        for st in s.players:
+            st.dev_new.clear()
+            st.dev_new_unknown = 0
+        s.dev_played = False
+        s.free_roads = 0
+        s.turn_player = (s.turn_player + 1) % self.n_players
+        s.turn_number += 1
+        s.phase = ROLL
+
+    # --- umpire corrections --------------------------------------------------------------------
+    def _on_set_hand(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        """The umpire says what a player holds; the difference goes to or comes from the bank."""
+        s = self.state
+        player = ev.player(event, self.n_players)
+        cards = ev.cards(ev.require(event, "cards"), self.resources)
+        hand = s.players[player].hand
+        for r in self.resources:
+            delta = cards.get(r, 0) - hand.known.get(r, 0)
+            s.bank[r] = max(0, min(self.bank_size, s.bank[r] - delta))
+        s.players[player].hand = Hand(dict(cards), 0)
+        return {"player": player}
+
+    def _on_remove_piece(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        """The umpire takes a piece off the board (placed by mistake, or knocked over)."""
+        s = self.state
+        at = ev.require(event, "at")
+        if isinstance(at, list) and len(at) == 3:
+            v = ev.vertex(at)
+            if v not in s.buildings:
+                raise IllegalAction(f"there is no settlement or city at {ev.fmt_vertex(v)}")
+            player, _ = s.buildings.pop(v)
+        else:
+            e = ev.edge(at)
+            if e not in s.pieces:
+                raise IllegalAction(f"there is no piece on edge {ev.fmt_edge(e)}")
+            player, _ = s.pieces.pop(e)
+        return {"player": player, "awards": self._update_longest_route()}
+
+    def _on_note(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        """A free-text remark kept in the record (e.g. why a correction was made)."""
+        if not isinstance(event.get("text", ""), str):
+            raise MalformedEvent("note.text must be a string")
+        return {}
+
+    # --- awards and the end --------------------------------------------------------------------
+    def route_length(self, player: int) -> int:
+        """The player's longest road (longest trade route in Seafarers), from the pieces."""
+        s = self.state
+        mine = {e: kind for e, (p, kind) in s.pieces.items() if p == player}
+        blocked = [v for v, (p, _) in s.buildings.items() if p != player]
+        own = [v for v, (p, _) in s.buildings.items() if p == player]
+        return longest_route(mine, blocked, own)
+
+    def _update_longest_route(self) -> tuple[AwardChange, ...]:
+        s = self.state
+        s.route_lengths = [self.route_length(p) for p in range(self.n_players)]
+        holder = s.longest_road
+        best = max(s.route_lengths)
+        leaders = [p for p, n in enumerate(s.route_lengths) if n == best]
+        if holder is not None and s.route_lengths[holder] >= 5 and s.route_lengths[holder] == best:
+            new = holder  # still (jointly) longest: keeps the card
+        elif best >= 5 and len(leaders) == 1:
+            new = leaders[0]
+        else:
+            new = None  # several tie, or nobody has 5: the card is set aside
+        if new == holder:
+            return ()
+        s.longest_road = new
+        return (AwardChange("longest_road", holder, new, best if new is not None else 0),)
+
+    def _update_largest_army(self) -> tuple[AwardChange, ...]:
+        s = self.state
+        holder = s.largest_army
+        knights = [st.knights for st in s.players]
+        held = knights[holder] if holder is not None else 2
+        challenger = max(range(self.n_players), key=lambda p: knights[p])
+        if knights[challenger] > held and challenger != holder:
+            s.largest_army = challenger
+            return (AwardChange("largest_army", holder, challenger, knights[challenger]),)
+        return ()
+
+    def _after_event(self, before: State) -> dict[str, Any]:
+        """After every event: has somebody won?"""
+        s = self.state
+        if s.winner is not None or s.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
+            return {}
+        contenders = [s.turn_player] if self.options.win_on_own_turn_only else range(self.n_players)
+        for p in contenders:
+            if self.victory_points(p) >= self.options.vp_target:
+                s.winner = p
+                s.phase = GAME_OVER
+                return {"winner": p, "ranking": self.ranking()}
+        return {}
+
+    def ranking(self) -> tuple[int, ...]:
+        """Players from first to last: by VP, then by cards in hand."""
+        return tuple(sorted(range(self.n_players),
+                            key=lambda p: (-self.victory_points(p), -self.state.players[p].hand.size, p)))
+
+    # --- the replay view ---------------------------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        """The derived state in the ``replay`` JSON shape (docs/record-format.md)."""
+        s = self.state
+        return {
+            "players": [
+                {
+                    "vp": self.victory_points(p),
+                    "visible_vp": self.victory_points(p, hidden=False),
+                    "hand_size": st.hand.size,
+                    "longest_road": s.route_lengths[p],
+                    "knights": st.knights,
+                    "hand": dict(sorted(st.hand.known.items())),
+                    "unknown_cards": st.hand.unknown,
+                    "development_cards": st.dev_count,
+                }
+                for p, st in enumerate(s.players)
+            ],
+            "longest_road": s.longest_road,
+            "largest_army": s.largest_army,
+            "robber": list(s.robber) if s.robber is not None else None,
+            "turn": {"player": self.waiting_for() if s.phase != GAME_OVER else s.turn_player,
+                     "phase": s.phase, "number": s.turn_number},
+            "winner": s.winner,
+            "last_roll": None if s.last_dice is None else {
+                "dice": list(s.last_dice),
+                "payouts": [dict(sorted(s.last_payouts.get(p, {}).items())) for p in range(self.n_players)],
+            },
+            "bank": dict(s.bank),
+        }

@@ -1,0 +1,94 @@
+"""Hands as far as they are known.
+
+Hand *sizes* are always exact.  Hand *contents* are tracked as lower bounds per resource plus a
+count of cards nobody at the table has seen (a blind steal moves an "unknown" card).  Every card
+that enters or leaves the bank is named by the rules (costs, production, discards, maritime trade),
+so the bank's contents stay exact even when players' hands are not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .errors import IllegalAction
+
+
+@dataclass
+class Hand:
+    known: dict[str, int] = field(default_factory=dict)
+    unknown: int = 0
+
+    def copy(self) -> "Hand":
+        return Hand(dict(self.known), self.unknown)
+
+    @property
+    def size(self) -> int:
+        return sum(self.known.values()) + self.unknown
+
+    def count(self, resource: str) -> int:
+        """Cards of ``resource`` known to be in the hand (a lower bound)."""
+        return self.known.get(resource, 0)
+
+    def can_pay(self, cards: Mapping[str, int]) -> bool:
+        """Whether the hand may hold ``cards``: what the known cards do not cover must fit in the unknown ones."""
+        missing = sum(max(0, n - self.known.get(r, 0)) for r, n in cards.items())
+        return missing <= self.unknown
+
+    def add(self, cards: Mapping[str, int]) -> None:
+        for r, n in cards.items():
+            if n:
+                self.known[r] = self.known.get(r, 0) + n
+
+    def remove(self, cards: Mapping[str, int], who: str = "player") -> None:
+        """Take named cards out; what the known cards do not cover comes out of the unknown ones."""
+        if not self.can_pay(cards):
+            raise IllegalAction(f"{who} does not hold {format_cards(cards)} (holds {self.describe()})")
+        for r, n in cards.items():
+            have = self.known.get(r, 0)
+            from_known = min(have, n)
+            if from_known:
+                self.known[r] = have - from_known
+                if not self.known[r]:
+                    del self.known[r]
+            self.unknown -= n - from_known
+
+    def remove_all(self, resource: str) -> int:
+        n = self.known.pop(resource, 0)
+        return n
+
+    def lose_unseen(self) -> None:
+        """One card leaves without anybody seeing which: every known count may have dropped by one."""
+        if self.size == 0:
+            raise IllegalAction("cannot take a card from an empty hand")
+        if self.unknown:
+            # The lost card may be one of the unknown ones or any known one; stay with what is certain.
+            self.unknown -= 1
+            for r in list(self.known):
+                self.known[r] -= 1
+                self.unknown += 1
+                if not self.known[r]:
+                    del self.known[r]
+        else:
+            kinds = [r for r, n in self.known.items() if n]
+            if len(kinds) == 1:
+                self.known[kinds[0]] -= 1
+                if not self.known[kinds[0]]:
+                    del self.known[kinds[0]]
+                return
+            size = self.size - 1
+            for r in kinds:
+                self.known[r] -= 1
+                if not self.known[r]:
+                    del self.known[r]
+            self.unknown = size - sum(self.known.values())
+
+    def describe(self) -> str:
+        parts = [f"{n} {r}" for r, n in sorted(self.known.items()) if n]
+        if self.unknown:
+            parts.append(f"{self.unknown} unseen")
+        return ", ".join(parts) or "nothing"
+
+
+def format_cards(cards: Mapping[str, int]) -> str:
+    return ", ".join(f"{n} {r}" for r, n in sorted(cards.items()) if n) or "nothing"
