@@ -1,0 +1,42 @@
+"""``python -m companion COMMAND``: the companion's command line.
+
+    replay FILE.json           print the derived state of a record as JSON
+    announce FILE.json         say the outcome of a record's last event (--all: every event)
+    tournament ...             tournament desk (see docs/tournament.md)
+    app [--demo]               the tablet app
+    example [--seed N]         print a random legal example game record
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(__doc__.strip())
+        return 0 if argv else 2
+    command, rest = argv[0], argv[1:]
+    if command == "replay":
+        from .record.cli import replay_main
+        return replay_main(rest)
+    if command == "example":
+        from .record.cli import example_main
+        return example_main(rest)
+    if command == "announce":
+        from .announce.cli import main as announce_main
+        return announce_main(rest)
+    if command == "tournament":
+        from .tournament.cli import main as tournament_main
+        return tournament_main(rest)
+    if command == "app":
+        from .ui.main import main as app_main
+        return app_main(rest)
+    print(f"unknown command {command!r}\n\n{__doc__.strip()}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

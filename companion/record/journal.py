@@ -1,0 +1,247 @@
+"""The SQLite journal: every game's record, committed event by event.
+
+One file under the user's data directory holds every game (stdlib ``sqlite3``, WAL,
+``synchronous=FULL``): an event is on disk before its outcome is shown or said, so killing the app
+at any moment loses no committed event, and reopening resumes each unfinished game.
+
+Undo does not destroy input: the taken-back event moves to the game's redo list (also on disk)
+and comes back with redo; a new event clears that list, as in every editor.
+
+The file is checked on opening: a file that is not SQLite, or a SQLite database of another
+program, is reported and never written to.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from .format import Record, parse_record
+
+APPLICATION_ID = 0x43544E31  # "CTN1", stored in the SQLite header to recognise our files
+SCHEMA_VERSION = 1
+FILE_NAME = "journal.sqlite3"
+
+
+class JournalError(RuntimeError):
+    """The journal file cannot be used; the message names the file and what is wrong with it."""
+
+
+def data_dir() -> Path:
+    """Where the companion keeps its files: ``$CATAN_COMPANION_HOME`` or the platform's user data dir."""
+    override = os.environ.get("CATAN_COMPANION_HOME")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("catan-companion", appauthor=False))
+
+
+def default_path() -> Path:
+    return data_dir() / FILE_NAME
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: int
+    title: str
+    game: str
+    players: list[dict[str, Any]]
+    events: int
+    finished: bool
+    created: float
+    updated: float
+
+
+class Journal:
+    """The journal file.  Use as a context manager or call :meth:`close`."""
+
+    def __init__(self, path: str | Path | None = None):
+        self.path = Path(path) if path is not None else default_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._check_foreign()
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._init_schema()
+        except sqlite3.DatabaseError as error:
+            raise JournalError(f"{self.path}: the journal is damaged or not a database ({error}); "
+                               "it was left untouched") from None
+
+    # --- opening -----------------------------------------------------------------------------
+    def _check_foreign(self) -> None:
+        if not self.path.exists() or self.path.stat().st_size == 0:
+            return
+        with open(self.path, "rb") as f:
+            header = f.read(100)
+        if not header.startswith(b"SQLite format 3\x00"):
+            raise JournalError(f"{self.path} is not a companion journal (not an SQLite file); it was left untouched")
+        app_id = int.from_bytes(header[68:72], "big")
+        if app_id != APPLICATION_ID:
+            raise JournalError(f"{self.path} is an SQLite database of another program (application id {app_id:#x}); "
+                               "it was left untouched")
+
+    def _init_schema(self) -> None:
+        db = self._db
+        (version,) = db.execute("PRAGMA user_version").fetchone()
+        if version > SCHEMA_VERSION:
+            raise JournalError(f"{self.path} was written by a newer companion (journal version {version}); "
+                               "it was left untouched")
+        problems = db.execute("PRAGMA quick_check").fetchall()
+        if problems != [("ok",)]:
+            raise JournalError(f"{self.path} is damaged: {problems[0][0]}; it was left untouched")
+        if version == SCHEMA_VERSION:
+            return
+        with self._transaction():
+            db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            for statement in """
+                CREATE TABLE IF NOT EXISTS games (
+                    id INTEGER PRIMARY KEY,
+                    title TEXT NOT NULL,
+                    header TEXT NOT NULL,
+                    finished INTEGER NOT NULL DEFAULT 0,
+                    created REAL NOT NULL,
+                    updated REAL NOT NULL
+                );
+                CREATE TABLE IF NOT EXISTS events (
+                    game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+                    seq INTEGER NOT NULL,
+                    event TEXT NOT NULL,
+                    recorded REAL NOT NULL,
+                    PRIMARY KEY (game, seq)
+                );
+                CREATE TABLE IF NOT EXISTS redo (
+                    game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+                    seq INTEGER NOT NULL,
+                    event TEXT NOT NULL,
+                    PRIMARY KEY (game, seq)
+                );
+            """.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def _transaction(self):
+        return _Transaction(self._db)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> "Journal":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # --- games -------------------------------------------------------------------------------
+    def create_game(self, record: Record, title: str | None = None) -> int:
+        """Store a new game (header and any events already in ``record``); returns its id."""
+        now = time.time()
+        if title is None:
+            title = f"{record.game}: " + ", ".join(p["name"] for p in record.players)
+        with self._transaction():
+            cur = self._db.execute("INSERT INTO games (title, header, created, updated) VALUES (?, ?, ?, ?)",
+                                   (title, json.dumps(record.header(), ensure_ascii=False), now, now))
+            game_id = cur.lastrowid
+            self._db.executemany("INSERT INTO events (game, seq, event, recorded) VALUES (?, ?, ?, ?)",
+                                 [(game_id, i, json.dumps(e, ensure_ascii=False), now)
+                                  for i, e in enumerate(record.events)])
+        return int(game_id)
+
+    def games(self, *, unfinished_only: bool = False) -> list[GameInfo]:
+        rows = self._db.execute(
+            "SELECT g.id, g.title, g.header, g.finished, g.created, g.updated, "
+            "(SELECT COUNT(*) FROM events e WHERE e.game = g.id) FROM games g ORDER BY g.updated DESC").fetchall()
+        out = []
+        for gid, title, header, finished, created, updated, n in rows:
+            if unfinished_only and finished:
+                continue
+            h = json.loads(header)
+            out.append(GameInfo(gid, title, h.get("game", "?"), h.get("players", []), n, bool(finished),
+                                created, updated))
+        return out
+
+    def load(self, game_id: int) -> Record:
+        row = self._db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise JournalError(f"{self.path}: there is no game {game_id}")
+        data = json.loads(row[0])
+        data["events"] = [json.loads(e) for (e,) in self._db.execute(
+            "SELECT event FROM events WHERE game = ? ORDER BY seq", (game_id,))]
+        return parse_record(data)
+
+    def append(self, game_id: int, event: dict[str, Any]) -> int:
+        """Commit one event (durably) and clear the redo list; returns its index."""
+        now = time.time()
+        with self._transaction():
+            (n,) = self._db.execute("SELECT COUNT(*) FROM events WHERE game = ?", (game_id,)).fetchone()
+            self._db.execute("INSERT INTO events (game, seq, event, recorded) VALUES (?, ?, ?, ?)",
+                             (game_id, n, json.dumps(event, ensure_ascii=False), now))
+            self._db.execute("DELETE FROM redo WHERE game = ?", (game_id,))
+            self._db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, game_id))
+        return n
+
+    def undo(self, game_id: int) -> dict[str, Any] | None:
+        """Move the last event to the redo list; returns it (None when there is none)."""
+        with self._transaction():
+            row = self._db.execute("SELECT seq, event FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1",
+                                   (game_id,)).fetchone()
+            if row is None:
+                return None
+            seq, event = row
+            (depth,) = self._db.execute("SELECT COUNT(*) FROM redo WHERE game = ?", (game_id,)).fetchone()
+            self._db.execute("INSERT INTO redo (game, seq, event) VALUES (?, ?, ?)", (game_id, depth, event))
+            self._db.execute("DELETE FROM events WHERE game = ? AND seq = ?", (game_id, seq))
+            self._db.execute("UPDATE games SET updated = ?, finished = 0 WHERE id = ?", (time.time(), game_id))
+        return json.loads(event)
+
+    def redo_events(self, game_id: int) -> list[dict[str, Any]]:
+        """The redo list, next event first."""
+        return [json.loads(e) for (e,) in self._db.execute(
+            "SELECT event FROM redo WHERE game = ? ORDER BY seq DESC", (game_id,))]
+
+    def redo(self, game_id: int) -> dict[str, Any] | None:
+        """Move the next redo event back onto the record; returns it."""
+        now = time.time()
+        with self._transaction():
+            row = self._db.execute("SELECT seq, event FROM redo WHERE game = ? ORDER BY seq DESC LIMIT 1",
+                                   (game_id,)).fetchone()
+            if row is None:
+                return None
+            seq, event = row
+            (n,) = self._db.execute("SELECT COUNT(*) FROM events WHERE game = ?", (game_id,)).fetchone()
+            self._db.execute("INSERT INTO events (game, seq, event, recorded) VALUES (?, ?, ?, ?)",
+                             (game_id, n, event, now))
+            self._db.execute("DELETE FROM redo WHERE game = ? AND seq = ?", (game_id, seq))
+            self._db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, game_id))
+        return json.loads(event)
+
+    def set_finished(self, game_id: int, finished: bool = True) -> None:
+        with self._transaction():
+            self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (int(finished), game_id))
+
+    def iter_events(self, game_id: int) -> Iterator[dict[str, Any]]:
+        for (e,) in self._db.execute("SELECT event FROM events WHERE game = ? ORDER BY seq", (game_id,)):
+            yield json.loads(e)
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK`` on error)."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self):
+        self.db.execute("BEGIN IMMEDIATE")
+        return self.db
+
+    def __exit__(self, exc_type, exc, tb):
+        self.db.execute("COMMIT" if exc_type is None else "ROLLBACK")
+        return False

@@ -1,0 +1,107 @@
+"""One live game at the table: inputs in, checked, journalled, outcomes out.
+
+The :class:`Table` takes events from every input (a roll from any dice source, taps in the app),
+checks each against the rules, commits it to the journal, and only then publishes the
+:class:`~companion.rules.outcome.Outcome` to its listeners (the announcer, the app).  It knows
+nothing of Kivy; listeners are called on the caller's thread, so a UI listener hands work to its
+main thread itself.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+from .dice import DiceRolled
+from .record import Record, new_game, replay
+from .record.journal import Journal
+from .rules import Game, RulesError
+from .rules.outcome import Outcome
+
+Listener = Callable[[Outcome], None]
+log = logging.getLogger(__name__)
+
+
+class Table:
+    """A live game backed by a journal entry."""
+
+    def __init__(self, journal: Journal, game_id: int):
+        self.journal = journal
+        self.game_id = game_id
+        self.record = journal.load(game_id)
+        self.game: Game = replay(self.record)
+        self._listeners: list[Listener] = []
+
+    @classmethod
+    def create(cls, journal: Journal, record: Record, title: str | None = None) -> "Table":
+        """Start a new game from a record header (and any events it already has)."""
+        new_game(record)  # the header must be playable before anything is stored
+        game_id = journal.create_game(record, title)
+        return cls(journal, game_id)
+
+    # --- listening -----------------------------------------------------------------------------
+    def add_listener(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: Listener) -> None:
+        self._listeners.remove(listener)
+
+    def _publish(self, outcome: Outcome) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(outcome)
+            except Exception:  # one broken listener must not silence the others or lose the event
+                log.exception("outcome listener %r failed", listener)
+
+    # --- inputs --------------------------------------------------------------------------------
+    def submit(self, event: dict[str, Any]) -> Outcome:
+        """Check, commit, publish.  A rule breach raises and nothing is recorded."""
+        outcome = self.game.push(event)  # raises RulesError: nothing changed
+        try:
+            self.journal.append(self.game_id, dict(event))
+        except Exception:
+            self.game.pop()
+            raise
+        self.record.events.append(dict(event))
+        if outcome.winner is not None:
+            self.journal.set_finished(self.game_id)
+        self._publish(outcome)
+        return outcome
+
+    def roll(self, roll: DiceRolled) -> Outcome:
+        """A settled roll from any dice source."""
+        if len(roll.values) != 2:
+            raise RulesError(f"Catan needs two dice, the {roll.source} reported {len(roll.values)}")
+        event: dict[str, Any] = {"type": "roll", "dice": list(roll.values), "source": roll.source}
+        if roll.confidence < 1.0:
+            event["confidence"] = round(roll.confidence, 3)
+        return self.submit(event)
+
+    def undo(self) -> dict[str, Any] | None:
+        """Take back the last event (kept for redo, on disk)."""
+        if not self.game.events:
+            return None
+        self.journal.undo(self.game_id)
+        event = self.game.pop()
+        self.record.events.pop()
+        return event
+
+    def redo(self) -> Outcome | None:
+        """Put the last taken-back event back, if the game still accepts it."""
+        pending = self.journal.redo_events(self.game_id)
+        if not pending:
+            return None
+        outcome = self.game.push(pending[0])
+        self.journal.redo(self.game_id)
+        self.record.events.append(dict(pending[0]))
+        self._publish(outcome)
+        return outcome
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.journal.redo_events(self.game_id))
+
+    @property
+    def last_outcome(self) -> Outcome | None:
+        return self.game.outcomes[-1] if self.game.outcomes else None
+

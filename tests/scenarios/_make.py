@@ -1,0 +1,307 @@
+"""Writes the scenario records in this folder (run: python tests/scenarios/_make.py).
+
+The scenarios are data: each JSON file is a verbatim catan-record/1 plus what a person expects of
+it, worked out by hand from the rules (not by running the engine).  This script only saves typing
+coordinates: positions are written as corners/sides of hexes, e.g. V((-1, 0), "N") is the north
+corner of hex (-1, 0).  Edit the expectations here, then regenerate.
+"""
+
+import json
+from pathlib import Path
+
+HERE = Path(__file__).parent
+CORNER = {"N": ((0, -1), (1, -1)), "NE": ((1, -1), (1, 0)), "SE": ((1, 0), (0, 1)),
+          "S": ((0, 1), (-1, 1)), "SW": ((-1, 1), (-1, 0)), "NW": ((-1, 0), (0, -1))}
+SIDE = {"NE": (1, -1), "E": (1, 0), "SE": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (0, -1)}
+
+
+def add(a, b):
+    return (a[0] + b[0], a[1] + b[1])
+
+
+def V(h, corner):
+    a, b = CORNER[corner]
+    return sorted([list(h), list(add(h, a)), list(add(h, b))])
+
+
+def E(v1, v2):
+    common = sorted({tuple(x) for x in v1} & {tuple(x) for x in v2})
+    assert len(common) == 2, (v1, v2)
+    return [list(c) for c in common]
+
+
+def path(*vs):
+    return [E(a, b) for a, b in zip(vs, vs[1:])]
+
+
+# The board: the standard 19 hexes with a fixed layout, in a sea frame.
+LAND = {
+    (0, -2): ("forest", 11), (1, -2): ("pasture", 12), (2, -2): ("fields", 9),
+    (-1, -1): ("hills", 4), (0, -1): ("mountains", 6), (1, -1): ("forest", 5), (2, -1): ("pasture", 10),
+    (-2, 0): ("fields", 3), (-1, 0): ("forest", 8), (0, 0): ("desert", None), (1, 0): ("hills", 8),
+    (2, 0): ("mountains", 3),
+    (-2, 1): ("pasture", 4), (-1, 1): ("fields", 10), (0, 1): ("mountains", 9), (1, 1): ("pasture", 11),
+    (-2, 2): ("hills", 5), (-1, 2): ("fields", 6), (0, 2): ("forest", 2),
+}
+
+
+def board():
+    hexes = []
+    for (q, r) in sorted({(q, r) for q in range(-3, 4) for r in range(-3, 4) if max(abs(q), abs(r), abs(q + r)) <= 3}):
+        if (q, r) in LAND:
+            t, n = LAND[(q, r)]
+            hexes.append({"at": [q, r], "terrain": t, **({"number": n} if n else {})})
+        else:
+            hexes.append({"at": [q, r], "terrain": "sea"})
+    return {"hexes": hexes,
+            "harbors": [{"edge": [[2, 0], [3, 0]], "trade": "ore"}, {"edge": [[-3, 0], [-2, 0]], "trade": "3:1"}],
+            "robber": [0, 0]}
+
+
+PLAYERS3 = [{"name": "Aki", "color": "red"}, {"name": "Ben", "color": "blue"}, {"name": "Chie", "color": "white"}]
+
+
+def build(p, piece, at):
+    return {"type": "build", "player": p, "piece": piece, "at": at}
+
+
+def roll(a, b):
+    return {"type": "roll", "dice": [a, b]}
+
+
+END = {"type": "end_turn"}
+
+# Common set-up (snake order 0, 1, 2, 2, 1, 0), far apart:
+P0_FIRST = V((-1, 0), "N")     # forest 8, hills 4, mountains 6
+P1_FIRST = V((-1, 0), "S")     # forest 8, fields 10, pasture 4
+P2_FIRST = V((0, -2), "N")     # forest 11 (coast)
+P2_SECOND = V((-2, 2), "S")    # hills 5 (coast)
+P1_SECOND = V((2, -2), "NE")   # fields 9 (coast)
+P0_SECOND = V((1, 0), "N")     # hills 8, forest 5, pasture 10
+SETUP = [
+    build(0, "settlement", P0_FIRST), build(0, "road", [[-1, -1], [-1, 0]]),
+    build(1, "settlement", P1_FIRST), build(1, "road", [[-1, 0], [-1, 1]]),
+    build(2, "settlement", P2_FIRST), build(2, "road", [[0, -3], [0, -2]]),
+    build(2, "settlement", P2_SECOND), build(2, "road", [[-2, 2], [-2, 3]]),
+    build(1, "settlement", P1_SECOND), build(1, "road", [[2, -2], [3, -3]]),
+    build(0, "settlement", P0_SECOND), build(0, "road", [[1, -1], [1, 0]]),
+]
+# Starting cards (second settlements): P0 brick+lumber+wool, P1 grain, P2 brick.
+
+# Hex (-1, -1) corners; P0's first settlement is its SE corner and the set-up road its SE side.
+H = (-1, -1)
+RING = [V(H, c) for c in ("SE", "S", "SW", "NW", "N", "NE")]
+ROADS = {"lumber": 15, "brick": 15}
+
+
+def record(events, players=PLAYERS3, options=None):
+    return {"format": "catan-record/1", "game": "base", "options": options or {}, "players": players,
+            "board": board(), "events": events}
+
+
+def scenario(name, description, events, expect=None, outcomes=None, error=None, options=None):
+    data = {"description": description, "record": record(events, options=options)}
+    if expect:
+        data["expect"] = expect
+    if outcomes:
+        data["expect_outcomes"] = outcomes
+    if error:
+        data["expect_error"] = error
+    (HERE / f"{name}.json").write_text(json.dumps(data, indent=1) + "\n")
+
+
+def main():
+    n_setup = len(SETUP)
+    # --- production -------------------------------------------------------------------------
+    ev = SETUP + [
+        roll(5, 3),                                                        # 12: 8
+        {"type": "set_hand", "player": 0, "cards": {"ore": 3, "grain": 2, "lumber": 2, "brick": 2, "wool": 1}},
+        build(0, "city", P0_SECOND),                                       # 14
+        END,                                                               # 15
+        roll(6, 2),                                                        # 16: 8 with a city
+        END,
+        roll(3, 4),                                                        # 18: 7
+        {"type": "discard", "player": 0, "cards": {"brick": 2, "lumber": 2}},
+        {"type": "move_robber", "to": [-1, 0]},                            # 20
+        {"type": "steal", "from": 1, "card": "lumber"},                    # 21
+        END,
+        roll(4, 4),                                                        # 23: 8, forest blocked
+        {"type": "set_hand", "player": 2, "cards": {"lumber": 16, "brick": 1}},  # bank keeps 1 lumber
+        {"type": "move_robber", "to": [0, 0], "forced": True},             # 25: umpire moves the robber
+        END,
+        roll(2, 6),                                                        # 27: 8, two owed lumber, bank 1
+        END,
+        roll(2, 3),                                                        # 29: 5, only P0 owed lumber
+    ]
+    scenario("production_robber_city_shortage",
+             "Production: settlements 1, a city 2, the robber blocks its hex, and the bank-shortage rule "
+             "(nobody gets lumber when two players are owed more than the bank holds; a single player owed "
+             "takes what is left).", ev,
+             expect={"robber": [0, 0], "turn": {"player": 2, "phase": "main"},
+                     "bank": {"lumber": 0},
+                     "players": [{"hand_size": 9, "visible_vp": 3}, {"hand_size": 2}, {"hand_size": 18}],
+                     "last_roll": {"dice": [2, 3], "payouts": [{"lumber": 1}, {}, {"brick": 1}]}},
+             outcomes={
+                 str(n_setup - 2): {"payouts": {"0": {"brick": 1, "lumber": 1, "wool": 1}}, "next": "setup_road"},
+                 str(n_setup - 1): {"next": "roll", "next_player": 0},
+                 str(n_setup): {"dice": [5, 3], "payouts": {"0": {"brick": 1, "lumber": 1}, "1": {"lumber": 1}}},
+                 "16": {"payouts": {"0": {"brick": 2, "lumber": 1}, "1": {"lumber": 1}}},
+                 "18": {"discards_owed": {"0": 4}, "next": "discard", "next_player": 0},
+                 "19": {"next": "move_robber"},
+                 "20": {"steal_from": [0, 1], "next": "steal"},
+                 "21": {"stolen": [1, "lumber"], "next": "main"},
+                 "23": {"payouts": {"0": {"brick": 2}}},
+                 "25": {"robber_moved": [0, 0]},
+                 "27": {"payouts": {"0": {"brick": 2}}, "shortages": ["lumber"]},
+                 "29": {"payouts": {"0": {"lumber": 1}, "2": {"brick": 1}}, "shortages": ["lumber"]},
+             })
+    # --- discards ---------------------------------------------------------------------------
+    ev = SETUP + [
+        {"type": "set_hand", "player": 0, "cards": {"wool": 7}},
+        {"type": "set_hand", "player": 1, "cards": {"grain": 8}},
+        {"type": "set_hand", "player": 2, "cards": {"ore": 5, "brick": 4}},
+        roll(1, 6),                                                   # 15: 7
+        {"type": "discard", "player": 1, "cards": {"grain": 4}},
+        {"type": "discard", "player": 2, "cards": {"ore": 3, "brick": 1}},
+        {"type": "move_robber", "to": [0, 2]},                        # nobody there: no steal
+        {"type": "set_hand", "player": 1, "cards": {"grain": 11}},
+        END,
+        roll(5, 2),                                                   # 21: 7
+    ]
+    scenario("discards_7_8_9_11",
+             "A 7: 7 cards keep all, 8 discard 4, 9 discard 4, 11 discard 5.", ev,
+             expect={"turn": {"player": 1, "phase": "discard"},
+                     "players": [{"hand_size": 7}, {"hand_size": 11}, {"hand_size": 5}]},
+             outcomes={"15": {"discards_owed": {"1": 4, "2": 4}, "next_player": 1},
+                       "16": {"discards_owed": {"2": 4}, "next_player": 2},
+                       "17": {"robber_hexes": [[-2, 0], [-2, 1], [-2, 2], [-1, -1], [-1, 0], [-1, 1], [-1, 2],
+                                               [0, -2], [0, -1], [0, 1], [0, 2], [1, -2], [1, -1], [1, 0],
+                                               [1, 1], [2, -2], [2, -1], [2, 0]], "next": "move_robber"},
+                       "18": {"steal_from": [], "next": "main"},
+                       "21": {"discards_owed": {"1": 5}}})
+    scenario("discards_limit_option",
+             "The discard limit is an option: with 9, a hand of 9 keeps all and only 10+ discard.",
+             SETUP + [{"type": "set_hand", "player": 1, "cards": {"grain": 9}},
+                      {"type": "set_hand", "player": 2, "cards": {"ore": 10}}, roll(3, 4)],
+             options={"discard_limit": 9},
+             outcomes={"14": {"discards_owed": {"2": 5}}})
+    scenario("discard_wrong_count",
+             "Discarding 3 of 8 cards is refused and names the event.",
+             SETUP + [{"type": "set_hand", "player": 1, "cards": {"grain": 8}}, roll(3, 4),
+                      {"type": "discard", "player": 1, "cards": {"grain": 3}}],
+             error={"index": 14, "contains": "must discard 4 cards, not 3"})
+    # --- longest road -------------------------------------------------------------------------
+    simple = SETUP + [{"type": "set_hand", "player": 0, "cards": ROADS}, roll(1, 2)]
+    simple += [build(0, "road", e) for e in path(*RING[1:])]  # S..NE: 4 roads after the set-up road
+    scenario("longest_road_simple", "Five roads in a row win Longest Road at the fifth, not the fourth.",
+             simple,
+             expect={"longest_road": 0, "players": [{"longest_road": 5, "vp": 4, "visible_vp": 4}]},
+             outcomes={"16": {"awards": []},
+                       "17": {"awards": [{"award": "longest_road", "before": None, "after": 0, "length": 5}]}})
+
+    p1_ring = [V((-2, 1), c) for c in ("NE", "N", "NW", "SW", "S", "SE")]
+    tie = simple + [END, roll(1, 2), {"type": "set_hand", "player": 1, "cards": ROADS}]
+    tie += [build(1, "road", e) for e in path(*p1_ring)]  # 5 roads: with the set-up road, 6
+    scenario("longest_road_tie_kept",
+             "A player who only ties the holder does not take Longest Road; one more road does.", tie,
+             expect={"longest_road": 1, "players": [{"longest_road": 5}, {"longest_road": 6}]},
+             outcomes={"24": {"awards": []},
+                       "25": {"awards": [{"award": "longest_road", "before": 0, "after": 1, "length": 6}]}})
+
+    hex2 = [V((0, -1), c) for c in ("SW", "S", "SE", "NE", "N", "NW")]  # SW(0,-1) is P0's settlement
+    figure8 = SETUP + [{"type": "set_hand", "player": 0, "cards": ROADS}, roll(1, 2)]
+    figure8 += [build(0, "road", e) for e in path(*RING[1:], RING[0])]        # rest of ring 1: 5 roads
+    figure8 += [build(0, "road", e) for e in path(*hex2)]                      # ring 2 less the shared side
+    scenario("longest_road_figure_eight",
+             "Two rings sharing a side (11 roads, two odd vertices) count 11: every road once.", figure8,
+             expect={"longest_road": 0, "players": [{"longest_road": 11}]})
+
+    spur = [RING[2], [[-3, 0], [-2, -1], [-2, 0]]]  # from the SW corner out to the coast
+    ring_spur = SETUP + [{"type": "set_hand", "player": 0, "cards": ROADS}, roll(1, 2)]
+    ring_spur += [build(0, "road", e) for e in path(*RING[1:], RING[0])] + [build(0, "road", E(*spur))]
+    ring_spur += [END, roll(1, 2), END, roll(1, 2),
+                  {"type": "set_hand", "player": 2, "cards": {"lumber": 2, "brick": 2, "grain": 1, "wool": 1}},
+                  build(2, "road", [[-1, -2], [0, -2]]), build(2, "settlement", RING[4])]
+    scenario("longest_road_ring_spur_cut",
+             "A ring of 6 with a spur counts 7; an opponent settlement on the ring opposite the spur "
+             "cuts it to 6 (the ring opened at the settlement), and the holder keeps the card.", ring_spur,
+             expect={"longest_road": 0, "players": [{"longest_road": 6}, {}, {"vp": 3}]},
+             outcomes={"17": {"awards": [{"award": "longest_road", "before": None, "after": 0, "length": 5}]},
+                       "19": {"awards": []},
+                       "26": {"awards": []}})
+
+    cut = simple + [END, roll(1, 2), END, roll(1, 2),
+                    {"type": "set_hand", "player": 2, "cards": {"lumber": 2, "brick": 2, "grain": 1, "wool": 1}},
+                    build(2, "road", [[-1, -2], [0, -2]]), build(2, "settlement", RING[4])]
+    scenario("longest_road_set_aside",
+             "A settlement that cuts the holder's 5 to 4 while nobody else has 5 sets the card aside.", cut,
+             expect={"longest_road": None, "players": [{"longest_road": 4, "vp": 2}]},
+             outcomes={"24": {"awards": [{"award": "longest_road", "before": 0, "after": None, "length": 0}]}})
+
+    zig = [V((-2, 0), "NW"), V((-2, 0), "N"), V((-2, 0), "NE"), V((-1, 0), "N"), V((-1, 0), "NE"),
+           V((0, 0), "N"), V((0, 0), "NE"), V((1, 0), "N"), V((1, 0), "NE"), V((2, 0), "N"), V((2, 0), "NE")]
+    capped_setup = [
+        build(0, "settlement", zig[3]), build(0, "road", E(zig[3], zig[4])),
+        build(1, "settlement", zig[9]), build(1, "road", E(zig[9], zig[10])),
+        build(2, "settlement", zig[1]), build(2, "road", E(zig[1], zig[0])),
+        build(2, "settlement", P2_SECOND), build(2, "road", [[-2, 2], [-2, 3]]),
+        build(1, "settlement", P1_SECOND), build(1, "road", [[2, -2], [3, -3]]),
+        build(0, "settlement", zig[7]), build(0, "road", E(zig[7], zig[6])),
+    ]
+    capped = capped_setup + [{"type": "set_hand", "player": 0, "cards": ROADS}, roll(1, 2)]
+    capped += [build(0, "road", E(zig[i], zig[i + 1])) for i in (2, 1, 4, 5, 7, 8)]
+    scenario("longest_road_capped_chain",
+             "A chain of 8 whose two ends are opponents' settlements still counts 8, and the opponents' "
+             "roads beyond them add nothing.", capped,
+             expect={"longest_road": 0, "players": [{"longest_road": 8}, {"longest_road": 1}, {"longest_road": 1}]})
+
+    a2, a3, a4, a5 = V((-2, 0), "NE"), V((-1, 0), "N"), V((-1, 0), "NE"), V((0, 0), "N")
+    a1, a0 = V((-2, 0), "N"), V((-2, 0), "NW")
+    b1, b2 = V((-1, -1), "NE"), V((-1, -1), "N")
+    fork = SETUP + [{"type": "set_hand", "player": 0, "cards": ROADS}, roll(1, 2)]
+    fork += [build(0, "road", e) for e in (E(a2, a1), E(a1, a0), E(a3, a4), E(a4, a5), E(a3, b1), E(b1, b2))]
+    scenario("longest_road_fork",
+             "A fork of branches 3, 2 and 2 from one vertex counts 5 (the two longest branches).", fork,
+             expect={"longest_road": 0, "players": [{"longest_road": 5}]})
+    # --- largest army ---------------------------------------------------------------------------
+    knight = {"type": "play_development", "card": "knight"}
+    army = SETUP + [roll(1, 2), {"type": "set_hand", "player": 0, "cards": {"grain": 3, "wool": 3, "ore": 3}}]
+    army += [{"type": "buy_development", "player": 0, "card": "knight"}] * 3 + [END]
+    army += [roll(1, 2), {"type": "set_hand", "player": 1, "cards": {"grain": 4, "wool": 4, "ore": 4}}]
+    army += [{"type": "buy_development", "player": 1, "card": "knight"}] * 4 + [END, roll(1, 2), END]
+    spots = [[0, 2], [1, 1]]
+    moves = 0
+    for rnd in range(3):
+        for p in (0, 1):
+            army += [{**knight, "player": p}, {"type": "move_robber", "to": spots[moves % 2]}, roll(1, 2), END]
+            moves += 1
+        army += [roll(1, 2), END]
+    army += [roll(1, 2), END, {**knight, "player": 1}, {"type": "move_robber", "to": [-2, 0]}]
+    scenario("largest_army_transfer",
+             "Largest Army goes to the first to play 3 knights, stays on a tie, and moves on 4.", army,
+             expect={"largest_army": 1, "players": [{"knights": 3, "vp": 2}, {"knights": 4, "vp": 4}]})
+    # --- refusals ---------------------------------------------------------------------------
+    scenario("setup_distance_rule", "A second settlement next to the first is refused.",
+             SETUP[:2] + [build(1, "settlement", V((-1, 0), "NW"))],
+             error={"index": 2, "contains": "distance rule"})
+    scenario("knight_bought_this_turn", "A knight bought this turn cannot be played this turn.",
+             SETUP + [roll(1, 2), {"type": "set_hand", "player": 0, "cards": {"grain": 1, "wool": 1, "ore": 1}},
+                      {"type": "buy_development", "player": 0, "card": "knight"},
+                      {**knight, "player": 0}],
+             error={"index": 15, "contains": "bought it this turn"})
+    scenario("road_not_connected", "A road away from the player's pieces is refused.",
+             SETUP + [{"type": "set_hand", "player": 0, "cards": ROADS}, roll(1, 2),
+                      build(0, "road", [[0, 1], [0, 2]])],
+             error={"index": 14, "contains": "not connected"})
+    scenario("roll_twice", "A second roll in one turn is refused.", SETUP + [roll(1, 2), roll(2, 2)],
+             error={"index": 13, "contains": "not allowed now"})
+    scenario("bad_dice", "Dice faces outside 1-6 are a malformed event.", SETUP + [roll(7, 1)],
+             error={"index": 12, "contains": "dice must be two faces 1-6"})
+    scenario("build_out_of_turn", "Building on another player's turn is refused.",
+             SETUP + [{"type": "set_hand", "player": 1, "cards": ROADS}, roll(1, 2),
+                      build(1, "road", E(V((-1, 0), "S"), V((-1, 0), "SW")))],
+             error={"index": 14, "contains": "out of turn"})
+
+
+if __name__ == "__main__":
+    main()
