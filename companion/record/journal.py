@@ -64,28 +64,40 @@ class Journal:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._check_foreign()
+        self._check_not_sqlite()
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._check_ours()  # before any pragma that writes: a foreign file stays byte-identical
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._init_schema()
         except sqlite3.DatabaseError as error:
+            self._db.close()
             raise JournalError(f"{self.path}: the journal is damaged or not a database ({error}); "
                                "it was left untouched") from None
+        except JournalError:
+            self._db.close()
+            raise
 
     # --- opening -----------------------------------------------------------------------------
-    def _check_foreign(self) -> None:
+    def _check_not_sqlite(self) -> None:
         if not self.path.exists() or self.path.stat().st_size == 0:
             return
         with open(self.path, "rb") as f:
-            header = f.read(100)
-        if not header.startswith(b"SQLite format 3\x00"):
+            header = f.read(16)
+        if header != b"SQLite format 3\x00":
             raise JournalError(f"{self.path} is not a companion journal (not an SQLite file); it was left untouched")
-        app_id = int.from_bytes(header[68:72], "big")
-        if app_id != APPLICATION_ID:
-            raise JournalError(f"{self.path} is an SQLite database of another program (application id {app_id:#x}); "
+
+    def _check_ours(self) -> None:
+        # Read through SQLite, not the raw header: after a crash the newest pages may still be in the WAL.
+        (app_id,) = self._db.execute("PRAGMA application_id").fetchone()
+        if app_id == APPLICATION_ID:
+            return
+        tables = self._db.execute("SELECT name FROM sqlite_master").fetchall()
+        if app_id != 0 or tables:
+            raise JournalError(f"{self.path} is an SQLite database of another program "
+                               f"(application id {app_id:#x}, tables {', '.join(t for (t,) in tables) or 'none'}); "
                                "it was left untouched")
 
     def _init_schema(self) -> None:

@@ -222,16 +222,14 @@ def board_from_json(data: Any, *, check: bool = True) -> Board:
             pirate = _hex(data["pirate"], "board.pirate")
     except BoardError as err:
         problems.extend(err.problems)
-    if problems:
-        raise BoardError(problems)
     if robber is None:
         deserts = sorted(h for h, t in tiles.items() if t.terrain == "desert")
         robber = deserts[0] if deserts else None
     board = Board(tiles, harbors, robber, pirate)
     if check:
-        found = board_problems(board)
-        if found:
-            raise BoardError(found)
+        problems.extend(board_problems(board))  # every problem at once, not one per attempt
+    if problems:
+        raise BoardError(problems)
     return board
 
 

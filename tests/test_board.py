@@ -1,0 +1,89 @@
+"""Boards: geometry names, the standard generator, and validation that names the hex."""
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.rules import BoardError, board_from_json, board_problems, standard_board
+from companion.rules import geometry as geo
+from companion.rules.board import BASE_SPEC, EXTENSION_SPEC
+
+
+def test_vertices_and_edges_are_named_by_the_hexes_around_them():
+    v = geo.make_vertex((0, 0), (1, -1), (0, -1))
+    assert v == ((0, -1), (0, 0), (1, -1))
+    assert geo.make_edge((1, 0), (0, 0)) == ((0, 0), (1, 0))
+    with pytest.raises(ValueError, match="not neighbours"):
+        geo.make_edge((0, 0), (2, 0))
+    with pytest.raises(ValueError, match="do not meet at one corner"):
+        geo.make_vertex((0, 0), (1, 0), (-1, 0))
+
+
+def test_a_hex_has_six_corners_and_each_edge_joins_two_of_them():
+    corners = geo.hex_vertices((3, -2))
+    assert len(set(corners)) == 6
+    for e in geo.hex_edges((3, -2)):
+        a, b = geo.edge_vertices(e)
+        assert a in corners and b in corners and b in geo.vertex_neighbours(a)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**9), separate=st.booleans())
+def test_standard_boards_have_the_official_components(seed, separate):
+    board = standard_board(seed, separate_red_numbers=separate)
+    assert board_problems(board, standard=BASE_SPEC, separate_red_numbers=separate) == []
+    assert len(board.land) == 19 and len(board.harbors) == 9
+    assert Counter(board.harbors.values()) == Counter({"3:1": 4, "lumber": 1, "brick": 1, "wool": 1, "grain": 1, "ore": 1})
+    assert board.tiles[board.robber].terrain == "desert"
+    harbor_corners = [v for e in board.harbors for v in geo.edge_vertices(e)]
+    assert len(harbor_corners) == len(set(harbor_corners)), "two harbors share a corner"
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_the_five_six_player_board(seed):
+    board = standard_board(seed, spec=EXTENSION_SPEC, separate_red_numbers=True)
+    assert board_problems(board, standard=EXTENSION_SPEC, separate_red_numbers=True) == []
+    assert len(board.land) == 30 and len(board.harbors) == 11
+
+
+def test_same_seed_same_board():
+    assert standard_board(42).to_json() == standard_board(42).to_json()
+    assert standard_board(42).to_json() != standard_board(43).to_json()
+
+
+def test_validation_lists_every_problem_by_hex():
+    data = standard_board(1).to_json()
+    hexes = {tuple(h["at"]): h for h in data["hexes"]}
+    forest = next(h for h in data["hexes"] if h["terrain"] == "forest")
+    forest.pop("number")
+    desert = next(h for h in data["hexes"] if h["terrain"] == "desert")
+    desert["number"] = 6
+    data["hexes"].append({"at": [9, 9], "terrain": "lava"})
+    with pytest.raises(BoardError) as info:
+        board_from_json(data)
+    assert sorted(str(p) for p in info.value.problems) == sorted([
+        "hex [9, 9]: unknown terrain 'lava' (expected one of forest, hills, pasture, fields, mountains, desert, "
+        "gold, sea)",
+        f"hex {desert['at']}: desert must carry no number (has 6)",
+        f"hex {forest['at']}: forest needs a number token"])
+
+
+def test_red_numbers_side_by_side_are_reported_when_the_option_forbids_them():
+    data = standard_board(5).to_json()
+    land = [h for h in data["hexes"] if "number" in h]
+    a = land[0]
+    neighbour = next(h for h in land if geo.distance(tuple(h["at"]), tuple(a["at"])) == 1)
+    a["number"], neighbour["number"] = 6, 8
+    board = board_from_json(data)
+    problems = board_problems(board, separate_red_numbers=True)
+    assert any("6 next to 8" in str(p) or "8 next to 6" in str(p) for p in problems)
+
+
+def test_a_harbor_must_be_on_a_coast():
+    data = standard_board(3).to_json()
+    data["harbors"][0]["edge"] = [[0, 0], [1, 0]]
+    with pytest.raises(BoardError, match="not on a coast"):
+        board_from_json(data)

@@ -1,0 +1,188 @@
+"""The SQLite journal: durability, resume, undo/redo on disk, foreign files left alone."""
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from companion.dice import DiceRolled
+from companion.record import Record, parse_record
+from companion.record.journal import Journal, JournalError
+from companion.rules import IllegalAction
+from companion.table import Table
+
+from pathlib import Path
+
+SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
+
+
+def _scenario_record(name):
+    path = next(p for p in SCENARIOS if p.stem == name)
+    return parse_record(json.loads(path.read_text())["record"])
+
+
+def _header(record):
+    return Record(record.game, record.players, record.board, record.options)
+
+
+def test_a_game_resumes_after_reopening(tmp_path):
+    full = _scenario_record("production_robber_city_shortage")
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        table = Table.create(journal, _header(full))
+        for event in full.events[:20]:
+            table.submit(event)
+        game_id = table.game_id
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        [info] = journal.games(unfinished_only=True)
+        assert info.id == game_id and info.events == 20
+        table = Table(journal, game_id)
+        for event in full.events[20:]:
+            table.submit(event)
+        assert table.game.summary()["bank"]["lumber"] == 0
+
+
+def test_an_illegal_input_is_refused_and_not_journalled(tmp_path):
+    full = _scenario_record("production_robber_city_shortage")
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        table = Table.create(journal, _header(full))
+        for event in full.events[:12]:
+            table.submit(event)
+        with pytest.raises(IllegalAction, match="not allowed now"):
+            table.submit({"type": "end_turn"})
+        assert len(list(journal.iter_events(table.game_id))) == 12
+
+
+def test_outcome_is_published_only_after_the_event_is_committed(tmp_path):
+    full = _scenario_record("production_robber_city_shortage")
+    path = tmp_path / "j.sqlite3"
+    seen = []
+    with Journal(path) as journal:
+        table = Table.create(journal, _header(full))
+
+        def listener(outcome):
+            # another connection sees the event already on disk
+            other = sqlite3.connect(path)
+            (n,) = other.execute("SELECT COUNT(*) FROM events").fetchone()
+            other.close()
+            seen.append((outcome.index, n))
+
+        table.add_listener(listener)
+        for event in full.events[:13]:
+            table.submit(event)
+    assert seen == [(i, i + 1) for i in range(13)]
+
+
+def test_undo_and_redo_survive_a_restart(tmp_path):
+    full = _scenario_record("production_robber_city_shortage")
+    path = tmp_path / "j.sqlite3"
+    with Journal(path) as journal:
+        table = Table.create(journal, _header(full))
+        for event in full.events[:13]:
+            table.submit(event)
+        after_roll = table.game.summary()
+        assert table.undo()["type"] == "roll"
+        game_id = table.game_id
+    with Journal(path) as journal:
+        table = Table(journal, game_id)
+        assert len(table.game.events) == 12 and table.can_redo
+        table.redo()
+        assert table.game.summary() == after_roll
+        assert not table.can_redo
+
+
+def test_a_roll_from_a_dice_source_is_recorded_with_its_source(tmp_path):
+    full = _scenario_record("production_robber_city_shortage")
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        table = Table.create(journal, _header(full))
+        for event in full.events[:12]:
+            table.submit(event)
+        outcome = table.roll(DiceRolled((5, 3), "camera", confidence=0.97))
+        assert outcome.payouts == {0: {"brick": 1, "lumber": 1}, 1: {"lumber": 1}}
+        assert list(journal.iter_events(table.game_id))[-1] == {
+            "type": "roll", "dice": [5, 3], "source": "camera", "confidence": 0.97}
+
+
+def test_a_file_that_is_not_sqlite_is_reported_and_left_untouched(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    path.write_bytes(b"my shopping list\n" * 10)
+    before = path.read_bytes()
+    with pytest.raises(JournalError, match="not a companion journal"):
+        Journal(path)
+    assert path.read_bytes() == before
+
+
+def test_another_programs_database_is_reported_and_left_untouched(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE photos (id INTEGER)")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(JournalError, match="another program"):
+        Journal(path)
+    assert path.read_bytes() == before
+
+
+def test_a_damaged_journal_is_reported(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        table = Table.create(journal, _header(_scenario_record("longest_road_simple")))
+        for event in _scenario_record("longest_road_simple").events:
+            table.submit(event)
+    data = bytearray(path.read_bytes())
+    for i in range(1024, min(len(data), 8192)):  # scribble over the first pages after the header
+        data[i] = 0xA5
+    path.write_bytes(bytes(data))
+    with pytest.raises(JournalError, match="damaged|not a database"):
+        Journal(path)
+
+
+CHILD = textwrap.dedent("""
+    import json, sys
+    from companion.record import parse_record, Record
+    from companion.record.journal import Journal
+    from companion.table import Table
+    full = parse_record(json.load(open(sys.argv[2]))["record"])
+    journal = Journal(sys.argv[1])
+    table = Table.create(journal, Record(full.game, full.players, full.board, full.options))
+    events = full.events * 1
+    i = 0
+    while True:  # replay the game over and over as new games until killed
+        table.submit(events[i])
+        print(table.game_id, i, flush=True)
+        i += 1
+        if i == len(events):
+            table = Table.create(journal, Record(full.game, full.players, full.board, full.options))
+            i = 0
+""")
+
+
+def test_kill_9_loses_no_committed_event(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    scenario = next(p for p in SCENARIOS if p.stem == "largest_army_transfer")
+    env = {**os.environ, "PYTHONPATH": os.getcwd()}
+    for attempt in range(3):
+        child = subprocess.Popen([sys.executable, "-c", CHILD, str(path), str(scenario)], stdout=subprocess.PIPE,
+                                 text=True, env=env)
+        reported = []
+        deadline = time.time() + 0.4 + 0.3 * attempt
+        while time.time() < deadline:
+            line = child.stdout.readline()
+            if line:
+                reported.append(tuple(map(int, line.split())))
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        reported += [tuple(map(int, l.split())) for l in child.stdout.read().splitlines() if l.strip()]
+        assert reported, "the child committed nothing before the kill"
+        with Journal(path) as journal:
+            counts = {g.id: g.events for g in journal.games()}
+            for game_id, index in reported:  # every event the child saw committed is on disk
+                assert counts[game_id] >= index + 1
+            for info in journal.games():  # and every stored game resumes
+                Table(journal, info.id)

@@ -1,0 +1,65 @@
+"""``python -m companion replay``: the public JSON shape, and bad records refused with a clear message."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+def run(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_replay_prints_the_documented_fields(tmp_path):
+    record = json.loads((SCENARIOS / "production_robber_city_shortage.json").read_text())["record"]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    result = run("replay", str(path))
+    assert result.returncode == 0, result.stderr
+    state = json.loads(result.stdout)
+    for key in ("players", "longest_road", "largest_army", "robber", "turn", "winner", "last_roll"):
+        assert key in state
+    for player in state["players"]:
+        assert {"vp", "visible_vp", "hand_size", "longest_road", "knights"} <= set(player)
+    assert state["turn"] == {"player": 2, "phase": "main", "number": 6}
+    assert state["last_roll"] == {"dice": [2, 3], "payouts": [{"lumber": 1}, {}, {"brick": 1}]}
+    assert state["robber"] == [0, 0] and state["winner"] is None
+
+
+def test_a_bad_event_is_named_by_index_with_exit_status_2(tmp_path):
+    record = json.loads((SCENARIOS / "longest_road_simple.json").read_text())["record"]
+    record["events"][14]["at"] = [[0, 0], [5, 5]]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record))
+    result = run("replay", str(path))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "event 14 (build)" in result.stderr and "not neighbours" in result.stderr
+
+
+def test_broken_json_names_line_and_column(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "catan-record/1",\n "game": "base",,}')
+    result = run("replay", str(path))
+    assert result.returncode == 2 and result.stdout == ""
+    assert "line 2 column" in result.stderr
+
+
+def test_a_bad_board_names_the_hex(tmp_path):
+    record = json.loads((SCENARIOS / "longest_road_simple.json").read_text())["record"]
+    desert = next(h for h in record["board"]["hexes"] if h["terrain"] == "desert")
+    desert["number"] = 7
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(record))
+    result = run("replay", str(path))
+    assert result.returncode == 2
+    assert "hex [0, 0]: desert must carry no number" in result.stderr
+
+
+def test_the_bundled_example_replays():
+    root = Path(__file__).parent.parent
+    result = run("replay", str(root / "assets" / "games" / "example-base.json"))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["turn"]["number"] > 50
