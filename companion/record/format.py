@@ -137,7 +137,7 @@ def replay(record: Record, *, upto: int | None = None) -> Game:
     events = record.events if upto is None else record.events[:upto]
     for i, event in enumerate(events):
         try:
-            game.push(event)
+            game.push(event, atomic=False)  # an error ends the replay, so no snapshots needed
         except RulesError as error:
             raise RecordError(str(error), i, event) from None
     return game

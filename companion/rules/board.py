@@ -103,6 +103,10 @@ class Board:
         return {v: tuple(e for e in geo.vertex_edges(v) if e in self.edges) for v in self.vertices}
 
     @cached_property
+    def hex_corners(self) -> dict[Hex, tuple[Vertex, ...]]:
+        return {h: geo.hex_vertices(h) for h in self.tiles}
+
+    @cached_property
     def edge_vertices(self) -> dict[Edge, tuple[Vertex, Vertex]]:
         return {e: geo.edge_vertices(e) for e in self.edges}
 

@@ -65,7 +65,7 @@ def name(value: Any, allowed: Iterable[str], what: str) -> str:
 def cards(value: Any, resources: Iterable[str], what: str = "cards") -> dict[str, int]:
     """A ``{resource: count}`` object with known resources and positive counts."""
     resources = tuple(resources)
-    if not isinstance(value, Mapping):
+    if not isinstance(value, dict) and not isinstance(value, Mapping):
         raise MalformedEvent(f"{what} must be an object like {{\"wool\": 2}}, got {value!r}")
     out: dict[str, int] = {}
     for r, n in value.items():

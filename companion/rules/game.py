@@ -80,8 +80,12 @@ class PlayerState:
     knights: int = 0
 
     def copy(self) -> "PlayerState":
-        return PlayerState(self.hand.copy(), dict(self.dev), self.dev_unknown, dict(self.dev_new),
-                           self.dev_new_unknown, self.knights)
+        new = object.__new__(PlayerState)
+        new.__dict__.update(self.__dict__)
+        new.hand = self.hand.copy()
+        new.dev = dict(self.dev)
+        new.dev_new = dict(self.dev_new)
+        return new
 
     @property
     def dev_count(self) -> int:
@@ -119,7 +123,8 @@ class State:
     extra: dict[str, Any] = field(default_factory=dict)  # variant state (deep-copied)
 
     def copy(self) -> "State":
-        new = _copy.copy(self)
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
         new.players = [p.copy() for p in self.players]
         new.buildings = dict(self.buildings)
         new.pieces = dict(self.pieces)
@@ -173,9 +178,13 @@ class Game:
         new._stack = list(self._stack)  # states in the stack are never mutated
         return new
 
-    def push(self, event: Mapping[str, Any]) -> Outcome:
-        """Apply one event.  On any error nothing changes and the error says why."""
-        if not isinstance(event, Mapping):
+    def push(self, event: Mapping[str, Any], *, atomic: bool = True) -> Outcome:
+        """Apply one event.  On any error nothing changes and the error says why.
+
+        ``atomic=False`` (bulk replay, where an error ends the replay anyway) skips the snapshot that
+        makes the event undoable in O(1); ``pop`` then recomputes the earlier state from the events.
+        """
+        if not isinstance(event, dict) and not isinstance(event, Mapping):
             raise MalformedEvent(f"an event must be an object, got {type(event).__name__}")
         kind = event.get("type")
         handler: Callable[[Mapping[str, Any]], dict[str, Any]] | None = getattr(self, f"_on_{kind}", None) \
@@ -186,7 +195,8 @@ class Game:
         if not isinstance(forced, bool):
             raise MalformedEvent(f"forced must be true or false, got {forced!r}")
         saved = self.state
-        self.state = saved.copy()
+        if atomic:
+            self.state = saved.copy()
         self._warnings = []
         self._forced = forced
         try:
@@ -195,11 +205,12 @@ class Game:
             fields = handler(event)
             fields.update(self._after_event(saved))
         except Exception:
-            self.state = saved
+            if atomic:
+                self.state = saved
             raise
         finally:
             self._forced = False
-        self._stack.append(saved)
+        self._stack.append(saved if atomic else None)
         self.events.append(dict(event))
         outcome = Outcome(index=len(self.events) - 1, kind=kind, warnings=tuple(self._warnings),
                           next=self.state.phase, next_player=self.waiting_for(), **fields)
@@ -210,9 +221,16 @@ class Game:
         """Take back the last event; returns it."""
         if not self._stack:
             raise IndexError("no event to take back")
-        self.state = self._stack.pop()
+        saved = self._stack.pop()
         self.outcomes.pop()
-        return self.events.pop()
+        event = self.events.pop()
+        if saved is None:  # no snapshot: recompute the state from the start
+            fresh = type(self)(self.board, self.n_players, self.options)
+            for e in self.events:
+                fresh.push(e, atomic=False)
+            saved = fresh.state
+        self.state = saved
+        return event
 
     corrections = ("set_hand", "remove_piece", "note")
 
@@ -296,13 +314,14 @@ class Game:
                 raise IllegalAction(message)
 
     def _require_phase(self, *phases: str) -> None:
-        names = " or ".join(p.replace("_", " ") for p in phases)
-        self._require(self.state.phase in phases,
-                      f"not allowed now: the game is at {self.state.phase.replace('_', ' ')}, this needs {names}")
+        if self.state.phase not in phases:
+            names = " or ".join(p.replace("_", " ") for p in phases)
+            self._require(False, f"not allowed now: the game is at {self.state.phase.replace('_', ' ')}, "
+                                 f"this needs {names}")
 
     def _require_turn(self, player: int) -> None:
-        self._require(player == self.state.turn_player,
-                      f"player {player} acts out of turn (it is player {self.state.turn_player}'s turn)")
+        if player != self.state.turn_player:
+            self._require(False, f"player {player} acts out of turn (it is player {self.state.turn_player}'s turn)")
 
     def _settlement_problem(self, player: int, v: Vertex, *, setup: bool = False) -> str | None:
         s = self.state
@@ -489,7 +508,7 @@ class Game:
     def _production(self, number: int) -> dict[str, Any]:
         s = self.state
         result = produce(number, self.board.hexes_by_number, self._resource_of, s.buildings, BUILDING_WEIGHTS,
-                         s.bank, self._blocked_hexes())
+                         s.bank, self._blocked_hexes(), self.board.hex_corners)
         for player, cards in result.payouts.items():
             self._receive(player, cards)
         s.last_payouts = {p: dict(c) for p, c in result.payouts.items()}
@@ -753,7 +772,7 @@ class Game:
         mine = {e: kind for e, (p, kind) in s.pieces.items() if p == player}
         blocked = [v for v, (p, _) in s.buildings.items() if p != player]
         own = [v for v, (p, _) in s.buildings.items() if p == player]
-        return longest_route(mine, blocked, own)
+        return longest_route(mine, blocked, own, self.board.edge_vertices)
 
     def _update_longest_route(self) -> tuple[AwardChange, ...]:
         s = self.state

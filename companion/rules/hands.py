@@ -20,7 +20,10 @@ class Hand:
     unknown: int = 0
 
     def copy(self) -> "Hand":
-        return Hand(dict(self.known), self.unknown)
+        new = object.__new__(Hand)
+        new.known = dict(self.known)
+        new.unknown = self.unknown
+        return new
 
     @property
     def size(self) -> int:

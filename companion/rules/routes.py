@@ -21,12 +21,14 @@ from .geometry import Edge, Vertex, edge_vertices
 
 def longest_route(pieces: Mapping[Edge, str] | Iterable[Edge],
                   blocked: Iterable[Vertex] = (),
-                  own_buildings: Iterable[Vertex] = ()) -> int:
+                  own_buildings: Iterable[Vertex] = (),
+                  ends: Mapping[Edge, tuple[Vertex, Vertex]] | None = None) -> int:
     """Length of the longest route through ``pieces``.
 
     ``pieces`` maps each of the player's edges to its kind (``"road"``/``"ship"``), or is a plain
     iterable of road edges.  ``blocked`` are vertices with another player's building;
-    ``own_buildings`` the vertices with the player's own settlement/city (where road and ship join).
+    ``own_buildings`` the vertices with the player's own settlement/city (where road and ship join);
+    ``ends`` an optional precomputed edge -> end vertices table (a board's).
     """
     if not isinstance(pieces, Mapping):
         pieces = {e: "road" for e in pieces}
@@ -41,7 +43,7 @@ def longest_route(pieces: Mapping[Edge, str] | Iterable[Edge],
     # vertex -> list of (edge bit, other vertex, kind)
     adjacency: dict[Vertex, list[tuple[int, Vertex, str]]] = {}
     for i, e in enumerate(edges):
-        a, b = edge_vertices(e)
+        a, b = ends[e] if ends is not None and e in ends else edge_vertices(e)
         adjacency.setdefault(a, []).append((1 << i, b, kinds[i]))
         adjacency.setdefault(b, []).append((1 << i, a, kinds[i]))
 
