@@ -94,3 +94,18 @@ def _random_road_set(rng, n_edges):
     corners = sorted({v for e in pieces for v in geo.edge_vertices(e)})
     blocked = set(rng.sample(corners, k=min(len(corners), rng.choice((0, 0, 1, 2)))))
     return pieces, blocked
+
+
+@FAST
+@given(seed=st.integers(0, 10**6), budget=st.integers(5, 300), back=st.integers(1, 5))
+def test_undo_after_a_bulk_replay_recomputes_the_earlier_state(seed, budget, back):
+    from companion.record import COLORS, Record, new_game, replay
+
+    board = standard_board(seed)
+    record = Record("base", [{"name": c, "color": c} for c in COLORS[:3]], board.to_json())
+    record.events = list(random_events(new_game(record), random.Random(seed), budget))
+    game = replay(record)
+    back = min(back, len(record.events))
+    for _ in range(back):
+        game.pop()
+    assert game.summary() == replay(record, upto=len(record.events) - back).summary()
