@@ -302,6 +302,61 @@ def main():
                       build(1, "road", E(V((-1, 0), "S"), V((-1, 0), "SW")))],
              error={"index": 14, "contains": "out of turn"})
 
+    # --- trades -------------------------------------------------------------------------------
+    harbor_setup = SETUP[:10] + [build(0, "settlement", V((2, 0), "SE")), build(0, "road", [[2, 0], [2, 1]])]
+    # P0's second settlement is on the ore harbor (2:1 ore); it brings 1 ore (mountains 3).
+    trades = harbor_setup + [roll(1, 1), {"type": "set_hand", "player": 0, "cards": {"ore": 3, "wool": 4, "grain": 3}},
+                             {"type": "trade", "player": 0, "with": "bank", "give": {"ore": 2}, "get": {"brick": 1}},
+                             {"type": "trade", "player": 0, "with": "bank", "give": {"wool": 4}, "get": {"lumber": 1}},
+                             {"type": "trade", "player": 0, "with": 2, "give": {"grain": 1}, "get": {"brick": 1}}]
+    scenario("maritime_and_domestic_trades",
+             "A settlement on the ore harbor trades ore 2:1; wool goes 4:1; a domestic trade with the player "
+             "whose turn it is.", trades,
+             expect={"players": [{"hand": {"brick": 2, "grain": 2, "lumber": 1, "ore": 1}, "hand_size": 6},
+                                 {}, {"hand": {"grain": 1}, "hand_size": 1}],
+                     "bank": {"ore": 18, "wool": 19}})
+    scenario("maritime_three_to_one_needs_a_harbor",
+             "Without a 3:1 harbor, three grain buy nothing.",
+             trades[:13] + [{"type": "trade", "player": 0, "with": "bank", "give": {"grain": 3}, "get": {"ore": 1}}],
+             error={"index": 13, "contains": "trades grain at 4:1"})
+    scenario("trade_like_for_like",
+             "Swapping wool for wool is refused.",
+             trades[:13] + [{"type": "trade", "player": 0, "with": 1, "give": {"wool": 1}, "get": {"wool": 1}}],
+             error={"index": 13, "contains": "like for like"})
+    # --- development cards --------------------------------------------------------------------
+    dev = SETUP + [roll(1, 2), {"type": "set_hand", "player": 0, "cards": {"grain": 3, "wool": 3, "ore": 3}}]
+    dev += [{"type": "buy_development", "player": 0, "card": c} for c in ("road_building", "monopoly", "year_of_plenty")]
+    dev += [END, roll(1, 2), {"type": "set_hand", "player": 1, "cards": {"wool": 3, "grain": 1}}, END, roll(1, 2),
+            {"type": "set_hand", "player": 2, "cards": {"wool": 2, "brick": 1}}, END]
+    dev += [roll(1, 2), {"type": "play_development", "player": 0, "card": "road_building"}]    # 24, 25
+    dev += [build(0, "road", e) for e in path(*RING[1:4])]                                     # 26, 27: free
+    dev += [END, roll(1, 2), END, roll(1, 2), END, roll(1, 2),                                 # 28..33
+            {"type": "play_development", "player": 0, "card": "monopoly", "resource": "wool"},  # 34
+            END, roll(1, 2), END, roll(1, 2), END, roll(1, 2),
+            {"type": "play_development", "player": 0, "card": "year_of_plenty", "resources": ["ore", "ore"]}]  # 41
+    scenario("development_cards",
+             "Road building lays two free roads; monopoly takes every wool from the others; year of plenty "
+             "takes two ore from the bank; one card per turn.", dev,
+             expect={"players": [{"hand": {"wool": 5, "ore": 2}, "hand_size": 7, "longest_road": 3},
+                                 {"hand": {"grain": 1}}, {"hand": {"brick": 1}}]},
+             outcomes={"34": {"payouts": {"0": {"wool": 5}}}, "41": {"payouts": {"0": {"ore": 2}}}})
+    scenario("two_development_cards_in_one_turn",
+             "A second development card in the same turn is refused.",
+             dev[:26] + [{"type": "play_development", "player": 0, "card": "monopoly", "resource": "wool"}],
+             error={"index": 26, "contains": "already played a development card this turn"})
+    # --- winning ------------------------------------------------------------------------------
+    win = simple[:-1] + [build(0, "road", path(*RING[1:])[-1])]
+    scenario("win_at_target_on_own_turn",
+             "With a 4-point target, Longest Road (2) and two settlements win at once on the builder's turn; "
+             "nothing is accepted after the game ends.", win + [END],
+             options={"vp_target": 4},
+             error={"index": 18, "contains": "the game is over"})
+    scenario("winner_and_ranking",
+             "The winning event names the winner and ranks the others by points, then cards.", win,
+             options={"vp_target": 4},
+             expect={"winner": 0, "turn": {"phase": "game_over"}},
+             outcomes={"17": {"winner": 0, "ranking": [0, 1, 2], "next": "game_over"}})
+
 
 if __name__ == "__main__":
     main()
