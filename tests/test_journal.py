@@ -186,3 +186,19 @@ def test_kill_9_loses_no_committed_event(tmp_path):
                 assert counts[game_id] >= index + 1
             for info in journal.games():  # and every stored game resumes
                 Table(journal, info.id)
+
+
+def test_a_failing_listener_does_not_silence_the_others_or_lose_the_event(tmp_path):
+    full = _scenario_record("production_robber_city_shortage")
+    heard = []
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        table = Table.create(journal, _header(full))
+
+        def broken(outcome):
+            raise RuntimeError("speaker unplugged")
+
+        table.add_listener(broken)
+        table.add_listener(heard.append)
+        table.submit(full.events[0])
+        assert [o.index for o in heard] == [0]
+        assert len(list(journal.iter_events(table.game_id))) == 1
