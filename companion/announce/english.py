@@ -1,0 +1,128 @@
+"""English sentences from an outcome, as clip keys: "Eight. Red takes two wool and one ore. Blue takes one ore."
+
+Short sentences, each closed by a full-stop pause, subject first so the colour is the first word a
+player hears.  See :mod:`.phrases` for the order of the news.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..rules.outcome import Outcome
+from .vocabulary import MAX_COUNT, RESOURCES
+
+_PIECES = {"road": ("a_road", "roads"), "ship": ("a_ship", "ships"),
+           "settlement": ("a_settlement", "settlements"), "city": ("a_city", "cities")}
+_AWARDS = {"longest_road": ("longest_road", "road", "roads"), "largest_army": ("largest_army", "knight", "knights"),
+           "longest_trade_route": ("longest_trade_route", "road", "roads")}
+
+
+def _count(n: int) -> str:
+    return f"n{n}" if 0 <= n <= MAX_COUNT else "many"
+
+
+def _resource(name: str | None) -> str:
+    return name if name in RESOURCES else "resource_other"
+
+
+def _listing(items: list[list[str]], joiner: str = "and") -> list[str]:
+    """a, b and c — each item already a list of keys."""
+    out: list[str] = []
+    for i, item in enumerate(items):
+        if i and i == len(items) - 1:
+            out.append(joiner)
+        elif i:
+            out.append(",")
+        out.extend(item)
+    return out
+
+
+def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
+    def who(seat: int) -> str:
+        if not 0 <= seat < len(colors):
+            raise ValueError(f"outcome of event {o.index}: player {seat} has no colour "
+                             f"({len(colors)} players)")
+        return colors[seat]
+
+    t: list[str] = []
+    if o.dice:
+        t += [f"roll{o.number}", "."]
+        if o.number != 7 and not o.payouts and not o.gold_owed:
+            t += ["no_production", "."]
+    for seat, got in o.payouts.items():
+        amounts = [[_count(n), _resource(r)] for r, n in got.items() if n]
+        if amounts:
+            t += [who(seat), "takes", *_listing(amounts), "."]
+    if o.shortages:
+        t += ["bank_short", *_listing([[_resource(r)] for r in o.shortages]), "."]
+    for seat, n in o.gold_owed.items():
+        t += [who(seat), "picks", _count(n), "from_gold", "."]
+    for seat, n in o.discards_owed.items():
+        t += [who(seat), "discards", _count(n), "."]
+    if o.robber_hexes or o.pirate_hexes:
+        mover = o.player if o.player is not None else o.next_player
+        move = ("moves_robber_or_pirate" if o.robber_hexes and o.pirate_hexes
+                else "moves_robber" if o.robber_hexes else "moves_pirate")
+        t += ([who(mover)] if mover is not None else []) + [move, "."]
+    if o.robber_moved is not None:
+        t += ["robber_moved", "."]
+    if o.pirate_moved is not None:
+        t += ["pirate_moved", "."]
+    if o.steal_from:
+        mover = o.player if o.player is not None else o.next_player
+        t += ([who(mover)] if mover is not None else []) + ["can_rob",
+                                                           *_listing([[who(s)] for s in o.steal_from], "or"), "."]
+    elif o.robber_moved is not None or o.pirate_moved is not None:
+        t += ["nobody_to_rob", "."]
+    if o.stolen is not None:
+        victim, resource = o.stolen
+        thief = [who(o.player)] if o.player is not None else []
+        if resource is None:
+            t += thief + ["steals_a_card_from", who(victim), "."]
+        else:
+            t += thief + ["steals", _resource(resource), "from", who(victim), "."]
+    for change in o.awards:
+        award, one, many = _AWARDS.get(change.award, ("award_other", "road", "roads"))
+        if change.after is None:
+            t += [award, "is_set_aside", "."]
+        else:
+            t += [who(change.after), "now_holds", award]
+            if change.length:
+                t += [",", _count(change.length), one if change.length == 1 else many]
+            t += ["."]
+    if o.leader is not None:
+        t += [who(o.leader), "is_leader", "."]
+    if o.phase:
+        t += [{"dike_round": "phase_dike_round", "high_tide": "phase_high_tide",
+               "low_tide": "phase_low_tide"}.get(o.phase, "phase_other"), "."]
+    if o.flooded is not None:
+        t += ["tide_floods", "."]
+    if o.dike_removed is not None:
+        t += ["dike_held", "."]
+    if o.flood_choices:
+        chooser = o.next_player if o.next_player is not None else o.player
+        t += ([who(chooser)] if chooser is not None else []) + ["chooses_flood", "."]
+    t += _sunk(o, who)
+    if o.winner is not None:
+        t += [who(o.winner), "wins", "."]
+    if len(o.ranking) > 1:
+        t += ["final_order", *_listing([[who(s)] for s in o.ranking]), "."]
+    if o.warnings:
+        t += ["forced_note", "."]
+    return t
+
+
+def _sunk(o: Outcome, who) -> list[str]:
+    """Red loses a settlement and two roads to the sea."""
+    by_player: dict[int, dict[str, int]] = {}
+    for piece in o.sunk:
+        counts = by_player.setdefault(piece.player, {})
+        counts[piece.piece] = counts.get(piece.piece, 0) + 1
+    t: list[str] = []
+    for seat, counts in by_player.items():
+        items = []
+        for piece, n in counts.items():
+            one, many = _PIECES.get(piece, ("a_road", "roads"))
+            items.append([one] if n == 1 else [_count(n), many])
+        t += [who(seat), "loses", *_listing(items), "to_the_sea", "."]
+    return t

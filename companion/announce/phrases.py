@@ -1,0 +1,88 @@
+"""From an outcome (or a device notice) to a :class:`Phrase`: a sequence of clip keys and its caption.
+
+Phrase building is pure: it reads the :class:`~companion.rules.outcome.Outcome` the rules core
+published and the players' colours, and picks clips from :mod:`.vocabulary`.  Each language has its own
+sentence builder (:mod:`.english`, :mod:`.japanese`), because word order differs, but both say the
+same things in the same order: the number, who takes what, what the bank lacks, gold choices,
+discards, the robber, steals, awards, High Tide news, and the winner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..rules.outcome import Outcome
+from .vocabulary import CLIPS, COLORS, LANGUAGES, PAUSES
+
+#: Notices that do not come from the rules: the dice hardware speaking up.
+NOTICES = ("box_disconnected", "box_reconnected", "camera_reroll")
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """What to say: clip keys in order (pauses included) and the caption the screen shows."""
+
+    lang: str
+    tokens: tuple[str, ...]
+    caption: str
+
+
+def check_language(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, got {lang!r}")
+    return lang
+
+
+def check_colors(colors: Sequence[str]) -> tuple[str, ...]:
+    """The seat → colour list, checked: announcements name players by colour only."""
+    colors = tuple(colors)
+    if not colors:
+        raise ValueError("players: need at least one player colour")
+    for seat, color in enumerate(colors):
+        if color not in COLORS:
+            raise ValueError(f"player {seat}: colour must be one of {', '.join(COLORS)}, got {color!r}")
+    return colors
+
+
+def caption_of(lang: str, tokens: Sequence[str]) -> str:
+    """Join clip captions: English with spaces and sentence capitals, Japanese without spaces."""
+    clips, pauses = CLIPS[lang], PAUSES[lang]
+    if lang == "ja":
+        return "".join(pauses[t][1] if t in pauses else clips[t][1] for t in tokens)
+    text = ""
+    sentence_start = True
+    for token in tokens:
+        if token in pauses:
+            text += pauses[token][1]
+            sentence_start = token == "."
+            continue
+        word = clips[token][1]
+        if sentence_start:
+            word = word[:1].upper() + word[1:]
+            sentence_start = False
+        text += (" " if text else "") + word
+    return text
+
+
+def phrase_for_outcome(outcome: Outcome, colors: Sequence[str], lang: str) -> Phrase | None:
+    """The phrase announcing ``outcome``, or None when the event changes nothing worth saying."""
+    check_language(lang)
+    colors = check_colors(colors)
+    if lang == "en":
+        from .english import outcome_tokens
+    else:
+        from .japanese import outcome_tokens
+    tokens = outcome_tokens(outcome, colors)
+    if not tokens:
+        return None
+    return Phrase(lang, tuple(tokens), caption_of(lang, tokens))
+
+
+def phrase_for_notice(notice: str, lang: str) -> Phrase:
+    """The phrase for a hardware notice (one of :data:`NOTICES`)."""
+    check_language(lang)
+    if notice not in NOTICES:
+        raise ValueError(f"notice must be one of {', '.join(NOTICES)}, got {notice!r}")
+    tokens = (notice, "." if lang == "en" else "。")
+    return Phrase(lang, tokens, caption_of(lang, tokens))

@@ -1,0 +1,145 @@
+"""Every clip the announcer can say, per language: key → (text given to the speech engine, caption).
+
+Announcements are sequences of these keys, so every word spoken at the table was rendered in
+advance (``tools/render_voice.py`` turns this table into ``assets/voice/<lang>/``); no speech
+engine runs on the tablet.  The caption is what the screen shows for the clip; it differs from the
+spoken text only where the engine needs punctuation for the right intonation ("Eight." is spoken,
+"Eight" is shown and the pause after it shows the full stop).
+
+Pauses are not recorded: they are silence of a fixed length (:data:`PAUSES`), made at load time.
+"""
+
+from __future__ import annotations
+
+LANGUAGES = ("en", "ja")
+COLORS = ("red", "blue", "white", "orange", "green", "brown")
+RESOURCES = ("lumber", "brick", "wool", "grain", "ore", "fuel", "carbon", "food", "trade_goods")
+
+#: Pause tokens: key → (milliseconds of silence, caption).
+PAUSES: dict[str, dict[str, tuple[int, str]]] = {
+    "en": {",": (180, ","), ".": (320, ".")},
+    "ja": {"、": (180, "、"), "。": (320, "。")},
+}
+
+#: Highest count that has its own clip; larger counts are said as "many" (they do not occur in play).
+MAX_COUNT = 30
+
+_EN_NUMBERS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+               "sixteen seventeen eighteen nineteen twenty").split()
+
+
+def _english_number(n: int) -> str:
+    if n <= 20:
+        return _EN_NUMBERS[n]
+    return "twenty-" + _EN_NUMBERS[n - 20] if n < 30 else "thirty"
+
+
+def _english() -> dict[str, tuple[str, str]]:
+    v: dict[str, tuple[str, str]] = {}
+    for n in range(MAX_COUNT + 1):
+        word = _english_number(n)
+        v[f"n{n}"] = (word, word)
+    v["many"] = ("many", "many")
+    for n in range(2, 13):
+        word = _english_number(n).capitalize()
+        v[f"roll{n}"] = (word + ".", word)
+    for color in COLORS:
+        v[color] = (color.capitalize(), color)
+    for resource in RESOURCES:
+        word = resource.replace("_", " ")
+        v[resource] = (word, word)
+    v["resource_other"] = ("other goods", "other goods")
+    words = {
+        "and": "and", "or": "or", "from": "from",
+        "takes": "takes", "no_production": "No production",
+        "bank_short": "The bank is short of",
+        "discards": "discards",
+        "moves_robber": "moves the robber", "moves_pirate": "moves the pirate",
+        "moves_robber_or_pirate": "moves the robber or the pirate",
+        "robber_moved": "The robber moved", "pirate_moved": "The pirate moved",
+        "can_rob": "can rob", "nobody_to_rob": "Nobody to rob",
+        "steals": "steals", "steals_a_card_from": "steals a card from",
+        "now_holds": "now holds", "is_set_aside": "is set aside",
+        "longest_road": "Longest Road", "largest_army": "Largest Army",
+        "longest_trade_route": "Longest Trade Route", "award_other": "The award",
+        "road": "road", "roads": "roads", "knight": "knight", "knights": "knights",
+        "picks": "picks", "from_gold": "from the gold field",
+        "is_leader": "is the new leader",
+        "phase_dike_round": "Dike round", "phase_high_tide": "High tide", "phase_low_tide": "Low tide",
+        "phase_other": "A new phase begins",
+        "tide_floods": "The tide floods the land",
+        "dike_held": "The dike held back the tide, and is removed",
+        "chooses_flood": "chooses land to flood",
+        "loses": "loses", "to_the_sea": "to the sea",
+        "a_road": "a road", "a_ship": "a ship", "a_settlement": "a settlement", "a_city": "a city",
+        "ships": "ships", "settlements": "settlements", "cities": "cities",
+        "wins": "wins the game", "final_order": "Final order",
+        "forced_note": "Recorded against the rules",
+        "box_disconnected": "Dice box unplugged", "box_reconnected": "Dice box connected",
+        "camera_reroll": "Please roll again",
+    }
+    for key, text in words.items():
+        v[key] = (text, text)
+    return v
+
+
+_JA_COLORS = {"red": "赤", "blue": "青", "white": "白", "orange": "オレンジ", "green": "緑", "brown": "茶色"}
+_JA_RESOURCES = {"lumber": "木材", "brick": "レンガ", "wool": "羊毛", "grain": "小麦", "ore": "鉄",
+                 "fuel": "燃料", "carbon": "炭素", "food": "食料", "trade_goods": "交易品"}
+#: Japanese counters: key prefix → (counter, highest count with a clip).
+JA_COUNTERS = {"mai": ("枚", MAX_COUNT), "hon": ("本", 15), "nin": ("人", 15), "seki": ("隻", 15),
+               "tsu": ("つ", 9)}
+
+
+def _japanese() -> dict[str, tuple[str, str]]:
+    v: dict[str, tuple[str, str]] = {}
+    for n in range(MAX_COUNT + 1):
+        v[f"n{n}"] = (str(n), str(n))
+    v["many"] = ("たくさん", "たくさん")
+    for n in range(2, 13):
+        v[f"roll{n}"] = (f"{n}。", str(n))
+    for prefix, (counter, top) in JA_COUNTERS.items():
+        for n in range(1, top + 1):
+            v[f"{prefix}{n}"] = (f"{n}{counter}", f"{n}{counter}")
+    for color, word in _JA_COLORS.items():
+        v[color] = (word, word)
+        for particle, suffix in (("wa", "は"), ("ga", "が"), ("no", "の")):
+            v[f"{color}_{particle}"] = (word + suffix, word + suffix)
+    for resource, word in _JA_RESOURCES.items():
+        v[resource] = (word, word)
+    v["resource_other"] = ("資源", "資源")
+    words = {
+        "and": "と", "or": "か", "from": "から",
+        "no_production": "産出なし",
+        "bank_no": "銀行の", "short": "が足りません",
+        "discard": "捨てます",
+        "moves_robber": "盗賊を動かします", "moves_pirate": "海賊を動かします",
+        "moves_robber_or_pirate": "盗賊か海賊を動かします",
+        "robber_moved": "盗賊が移動しました", "pirate_moved": "海賊が移動しました",
+        "can_rob_from": "から奪えます", "nobody_to_rob": "奪える相手はいません",
+        "stole": "を奪いました", "stole_a_card": "カードを1枚奪いました",
+        "longest_road_get": "最長交易路を獲得", "largest_army_get": "最大騎士力を獲得",
+        "award_other_get": "特別賞を獲得",
+        "longest_road_wa": "最長交易路は", "largest_army_wa": "最大騎士力は", "award_other_wa": "特別賞は",
+        "set_aside": "保留になりました",
+        "road": "道", "knight": "騎士", "ship": "船", "settlement": "開拓地", "city": "都市",
+        "from_gold": "金鉱から", "choose": "選びます",
+        "is_leader": "トップになりました",
+        "phase_dike_round": "堤防ラウンドです", "phase_high_tide": "満潮です", "phase_low_tide": "干潮です",
+        "phase_other": "新しい局面です",
+        "tide_floods": "土地が水没しました",
+        "dike_held": "堤防が持ちこたえ、取り除かれました",
+        "chooses_flood": "水没させる土地を選びます",
+        "lost": "を失いました",
+        "wins": "勝ちです", "final_order": "順位は",
+        "forced_note": "ルール違反として記録しました",
+        "box_disconnected": "ダイスボックスが外れました", "box_reconnected": "ダイスボックスがつながりました",
+        "camera_reroll": "もう一度振ってください",
+    }
+    for key, text in words.items():
+        v[key] = (text, text)
+    return v
+
+
+#: language → clip key → (spoken text, caption)
+CLIPS: dict[str, dict[str, tuple[str, str]]] = {"en": _english(), "ja": _japanese()}
