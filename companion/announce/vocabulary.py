@@ -73,13 +73,14 @@ def _english() -> dict[str, tuple[str, str]]:
         "loses": "loses", "to_the_sea": "to the sea",
         "a_road": "a road", "a_ship": "a ship", "a_settlement": "a settlement", "a_city": "a city",
         "ships": "ships", "settlements": "settlements", "cities": "cities",
-        "wins": "wins the game", "final_order": "Final order",
+        "wins": "wins the game",
         "forced_note": "Recorded against the rules",
         "box_disconnected": "Dice box unplugged", "box_reconnected": "Dice box connected",
         "camera_reroll": "Please roll again",
     }
     for key, text in words.items():
         v[key] = (text, text)
+    v["final_order"] = ("Final order", "Final order:")
     return v
 
 

@@ -1,0 +1,180 @@
+"""Phrase building: every kind of outcome content, said in English and Japanese, from recorded clips only."""
+
+from __future__ import annotations
+
+import json
+import wave
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.announce import phrase_for_notice, phrase_for_outcome
+from companion.announce.clips import RATE, VOICE_DIR, ClipLibrary
+from companion.announce.vocabulary import CLIPS, PAUSES, RESOURCES
+from companion.rules.outcome import AwardChange, Outcome, SunkPiece
+
+SEATS = ["red", "blue", "white", "orange"]
+
+# (what happened, Outcome fields, English caption, Japanese caption) — captions worked out by hand.
+CASES = [
+    ("roll with payouts", dict(kind="roll", player=0, dice=(3, 5), payouts={0: {"wool": 2}, 1: {"ore": 1}}),
+     "Eight. Red takes two wool. Blue takes one ore.", "8。赤は羊毛2枚、青は鉄1枚。"),
+    ("roll producing nothing", dict(kind="roll", player=0, dice=(1, 5)),
+     "Six. No production.", "6。産出なし。"),
+    ("several resources and a bank shortage",
+     dict(kind="roll", player=2, dice=(2, 3), payouts={2: {"lumber": 1, "brick": 1, "grain": 2}}, shortages=("ore",)),
+     "Five. White takes one lumber, one brick and two grain. The bank is short of ore.",
+     "5。白は木材1枚とレンガ1枚と小麦2枚。銀行の鉄が足りません。"),
+    ("shortage of two resources", dict(kind="roll", player=0, dice=(5, 6), shortages=("ore", "wool")),
+     "Eleven. No production. The bank is short of ore and wool.", "11。産出なし。銀行の鉄と羊毛が足りません。"),
+    ("seven with discards and the robber", dict(kind="roll", player=1, dice=(3, 4), discards_owed={0: 4, 3: 5},
+                                                 robber_hexes=((0, 0), (1, 0)), next="discard", next_player=0),
+     "Seven. Red discards four. Orange discards five. Blue moves the robber.",
+     "7。赤は4枚、オレンジは5枚捨てます。青が盗賊を動かします。"),
+    ("seven with robber or pirate", dict(kind="roll", player=3, dice=(6, 1), robber_hexes=((0, 0),),
+                                         pirate_hexes=((4, 0),)),
+     "Seven. Orange moves the robber or the pirate.", "7。オレンジが盗賊か海賊を動かします。"),
+    ("knight: pirate only", dict(kind="play_knight", player=2, pirate_hexes=((4, 0),)),
+     "White moves the pirate.", "白が海賊を動かします。"),
+    ("robber moved, two to rob", dict(kind="move_robber", player=1, robber_moved=(1, 0), steal_from=(0, 2)),
+     "The robber moved. Blue can rob red or white.", "盗賊が移動しました。青は赤か白から奪えます。"),
+    ("robber moved, three to rob", dict(kind="move_robber", player=1, robber_moved=(1, 0), steal_from=(0, 2, 3)),
+     "The robber moved. Blue can rob red, white or orange.", "盗賊が移動しました。青は赤か白かオレンジから奪えます。"),
+    ("robber moved, nobody to rob", dict(kind="move_robber", player=1, robber_moved=(1, 0)),
+     "The robber moved. Nobody to rob.", "盗賊が移動しました。奪える相手はいません。"),
+    ("pirate moved", dict(kind="move_pirate", player=2, pirate_moved=(3, -1), steal_from=(3,)),
+     "The pirate moved. White can rob orange.", "海賊が移動しました。白はオレンジから奪えます。"),
+    ("steal seen", dict(kind="steal", player=1, stolen=(0, "ore")),
+     "Blue steals ore from red.", "青が赤から鉄を奪いました。"),
+    ("steal unseen", dict(kind="steal", player=1, stolen=(0, None)),
+     "Blue steals a card from red.", "青が赤からカードを1枚奪いました。"),
+    ("longest road changes hands", dict(kind="build", player=1, awards=(AwardChange("longest_road", 0, 1, 6),)),
+     "Blue now holds Longest Road, six roads.", "青が最長交易路を獲得、道6本。"),
+    ("largest army first taken", dict(kind="play_knight", player=2, awards=(AwardChange("largest_army", None, 2, 3),)),
+     "White now holds Largest Army, three knights.", "白が最大騎士力を獲得、騎士3人。"),
+    ("longest road set aside", dict(kind="build", player=0, awards=(AwardChange("longest_road", 1, None),)),
+     "Longest Road is set aside.", "最長交易路は保留になりました。"),
+    ("gold owed", dict(kind="roll", player=3, dice=(4, 5), gold_owed={3: 2}),
+     "Nine. Orange picks two from the gold field.", "9。オレンジは金鉱から2枚選びます。"),
+    ("High Tide leader and phase", dict(kind="build", player=2, leader=2, phase="dike_round"),
+     "White is the new leader. Dike round.", "白がトップになりました。堤防ラウンドです。"),
+    ("flood sinks pieces", dict(kind="flood", player=0, phase="high_tide", flooded=(0, 1), sunk=(
+        SunkPiece(0, "settlement", ((0, 1), (1, 0), (1, 1))), SunkPiece(0, "road", ((0, 1), (1, 0))),
+        SunkPiece(0, "road", ((0, 1), (0, 2))), SunkPiece(1, "ship", ((0, 1), (-1, 1))))),
+     "High tide. The tide floods the land. Red loses a settlement and two roads to the sea. "
+     "Blue loses a ship to the sea.",
+     "満潮です。土地が水没しました。赤は開拓地1つと道2本を失いました。青は船1隻を失いました。"),
+    ("dike held", dict(kind="roll", player=0, dice=(2, 2), payouts={0: {"grain": 1}}, dike_removed=(2, 0)),
+     "Four. Red takes one grain. The dike held back the tide, and is removed.",
+     "4。赤は小麦1枚。堤防が持ちこたえ、取り除かれました。"),
+    ("flood choice owed", dict(kind="roll", player=0, dice=(1, 3), flood_choices=((0, 1), (1, 1)),
+                               next="flood", next_player=0),
+     "Four. No production. Red chooses land to flood.", "4。産出なし。赤が水没させる土地を選びます。"),
+    ("winner and ranking", dict(kind="build", player=1, winner=1, ranking=(1, 0, 3, 2), next="game_over"),
+     "Blue wins the game. Final order: blue, red, orange and white.",
+     "青の勝ちです。順位は青、赤、オレンジ、白。"),
+    ("forced entry", dict(kind="build", player=0, warnings=("road not connected",)),
+     "Recorded against the rules.", "ルール違反として記録しました。"),
+    ("counts past the recorded range", dict(kind="roll", player=0, dice=(3, 4), discards_owed={0: 31}),
+     "Seven. Red discards many.", "7。赤はたくさん捨てます。"),
+]
+
+
+@pytest.mark.parametrize("what, fields, english, japanese", CASES, ids=[c[0] for c in CASES])
+def test_outcome_is_said_in_both_languages(what, fields, english, japanese):
+    outcome = Outcome(index=7, **fields)
+    assert phrase_for_outcome(outcome, SEATS, "en").caption == english
+    assert phrase_for_outcome(outcome, SEATS, "ja").caption == japanese
+
+
+def test_quiet_events_say_nothing():
+    assert phrase_for_outcome(Outcome(index=3, kind="build", player=0, next="main"), SEATS, "en") is None
+    assert phrase_for_outcome(Outcome(index=3, kind="trade", player=0), SEATS, "ja") is None
+
+
+@pytest.mark.parametrize("notice, english, japanese", [
+    ("box_disconnected", "Dice box unplugged.", "ダイスボックスが外れました。"),
+    ("box_reconnected", "Dice box connected.", "ダイスボックスがつながりました。"),
+    ("camera_reroll", "Please roll again.", "もう一度振ってください。"),
+])
+def test_device_notices(notice, english, japanese):
+    assert phrase_for_notice(notice, "en").caption == english
+    assert phrase_for_notice(notice, "ja").caption == japanese
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: phrase_for_outcome(Outcome(0, "roll", 0, (1, 1)), ["red", "purple"], "en"), "player 1.*purple"),
+    (lambda: phrase_for_outcome(Outcome(12, "steal", 0, stolen=(5, None)), SEATS, "en"), "event 12.*player 5"),
+    (lambda: phrase_for_outcome(Outcome(0, "roll", 0, (1, 1)), SEATS, "fr"), "language.*'fr'"),
+    (lambda: phrase_for_notice("box_exploded", "en"), "notice.*box_exploded"),
+])
+def test_bad_input_is_named(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+seat = st.integers(0, len(SEATS) - 1)
+count = st.integers(0, 40)
+hexes = st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), max_size=3).map(tuple)
+resource = st.sampled_from(RESOURCES + ("mystery",))
+outcomes = st.builds(
+    Outcome, index=st.integers(0, 500), kind=st.sampled_from(["roll", "build", "move_robber", "steal", "flood"]),
+    player=st.none() | seat, dice=st.none() | st.tuples(st.integers(1, 6), st.integers(1, 6)),
+    payouts=st.dictionaries(seat, st.dictionaries(resource, count, max_size=3), max_size=4),
+    shortages=st.lists(resource, max_size=2).map(tuple),
+    gold_owed=st.dictionaries(seat, count, max_size=2), discards_owed=st.dictionaries(seat, count, max_size=4),
+    robber_hexes=hexes, pirate_hexes=hexes, steal_from=st.lists(seat, max_size=3, unique=True).map(tuple),
+    robber_moved=st.none() | st.tuples(st.integers(), st.integers()),
+    stolen=st.none() | st.tuples(seat, st.none() | resource),
+    awards=st.lists(st.builds(AwardChange, st.sampled_from(["longest_road", "largest_army", "other"]),
+                              st.none() | seat, st.none() | seat, count), max_size=2).map(tuple),
+    leader=st.none() | seat, phase=st.none() | st.sampled_from(["dike_round", "high_tide", "something_new"]),
+    flooded=st.none() | st.just((0, 0)), sunk=st.lists(st.builds(
+        SunkPiece, seat, st.sampled_from(["road", "ship", "settlement", "city"]), st.just(())), max_size=5).map(tuple),
+    winner=st.none() | seat, ranking=st.lists(seat, max_size=4, unique=True).map(tuple),
+    next_player=st.none() | seat)
+
+
+@settings(max_examples=150, deadline=None)
+@given(outcomes, st.sampled_from(["en", "ja"]))
+def test_every_phrase_is_made_of_recorded_clips(outcome, lang):
+    phrase = phrase_for_outcome(outcome, SEATS, lang)
+    if phrase is None:
+        return
+    pauses = PAUSES[lang]
+    assert all(t in CLIPS[lang] or t in pauses for t in phrase.tokens)
+    assert phrase.tokens[0] not in pauses and phrase.tokens[-1] in pauses  # starts with a word, ends a sentence
+    assert not any(a in pauses and b in pauses for a, b in zip(phrase.tokens, phrase.tokens[1:]))
+    for seat_index, got in outcome.payouts.items():  # whoever receives something hears their colour
+        if any(got.values()):
+            assert CLIPS[lang][SEATS[seat_index]][1] in phrase.caption.lower()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_rendered_clips_match_the_vocabulary(lang):
+    manifest = json.loads((VOICE_DIR / lang / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["rate"] == RATE
+    assert set(manifest["clips"]) == set(CLIPS[lang]), "re-run tools/render_voice.py"
+    for key, (spoken, _) in CLIPS[lang].items():
+        entry = manifest["clips"][key]
+        assert entry["text"] == spoken, f"{lang}/{key} was rendered from other text; re-run tools/render_voice.py"
+        with wave.open(str(VOICE_DIR / lang / entry["file"]), "rb") as clip:
+            assert (clip.getnchannels(), clip.getsampwidth(), clip.getframerate()) == (1, 2, RATE)
+            assert clip.getnframes() == entry["frames"]
+            assert 0.1 < clip.getnframes() / RATE < 3.0, f"{lang}/{key}: implausible length"
+
+
+def test_phrase_audio_is_its_clips_back_to_back():
+    clips = ClipLibrary("en")
+    phrase = phrase_for_outcome(Outcome(0, "roll", 0, (3, 5), payouts={0: {"wool": 2}}), SEATS, "en")
+    audio = clips.render(phrase.tokens)
+    assert phrase.tokens == ("roll8", ".", "red", "takes", "n2", "wool", ".")
+    assert len(audio) == sum(len(clips.samples(t)) for t in phrase.tokens)
+    assert (audio[:len(clips.samples("roll8"))] == clips.samples("roll8")).all()
+
+
+def test_a_missing_clip_set_is_named(tmp_path):
+    from companion.announce import ClipError
+    with pytest.raises(ClipError, match="manifest"):
+        ClipLibrary("en", tmp_path)
