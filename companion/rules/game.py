@@ -39,6 +39,8 @@ DISCARD = "discard"
 MOVE_ROBBER = "move_robber"
 STEAL = "steal"
 MAIN = "main"
+GOLD = "gold"                      # players owed gold-field choices name them
+SPECIAL_BUILD = "special_build"    # 5-6 players: the others may build before the next roll
 GAME_OVER = "game_over"
 
 
@@ -96,6 +98,7 @@ class PlayerState:
 class State:
     """Everything that changes during a game; copied whole before each event for ``pop``."""
 
+    board: Board                                  # the board now (High Tide floods change it)
     players: list[PlayerState]
     buildings: dict[Vertex, tuple[int, str]]
     pieces: dict[Edge, tuple[int, str]]          # roads (and ships in Seafarers)
@@ -112,7 +115,10 @@ class State:
     discards_owed: dict[int, int] = field(default_factory=dict)
     return_phase: str = MAIN                      # where play resumes after the robber
     steal_candidates: tuple[int, ...] = ()
-    free_roads: int = 0
+    free_roads: int = 0                           # free roads (or ships) left from road building
+    gold_owed: dict[int, int] = field(default_factory=dict)
+    gold_return: str = MAIN                       # where play resumes after the gold choices
+    special_queue: tuple[int, ...] = ()           # 5-6 players: who may still special-build, in order
     dev_played: bool = False
     longest_road: int | None = None
     largest_army: int | None = None
@@ -131,6 +137,7 @@ class State:
         new.bank = dict(self.bank)
         new.deck = dict(self.deck)
         new.discards_owed = dict(self.discards_owed)
+        new.gold_owed = dict(self.gold_owed)
         new.route_lengths = list(self.route_lengths)
         new.last_payouts = {p: dict(c) for p, c in self.last_payouts.items()}
         new.extra = _copy.deepcopy(self.extra) if self.extra else {}
@@ -148,14 +155,17 @@ class Game:
     piece_limits: Mapping[str, int] = {"road": 15, "settlement": 5, "city": 4}
     min_players, max_players = 3, 4
     options_class = Options
+    costs: Mapping[str, Mapping[str, int]] = COSTS
 
     def __init__(self, board: Board, players: int, options: Options | None = None):
         if not self.min_players <= players <= self.max_players:
             raise MalformedEvent(f"{self.name} is played by {self.min_players}-{self.max_players} players, not {players}")
-        self.board = board
+        self.initial_board = board
         self.n_players = players
         self.options = options or self.options_class()
+        self.special_building = players >= 5  # the 5-6 extension's special building phase
         self.state = State(
+            board=board,
             players=[PlayerState() for _ in range(players)],
             buildings={}, pieces={},
             robber=board.robber, pirate=board.pirate,
@@ -168,6 +178,11 @@ class Game:
         self._stack: list[State] = []
         self._warnings: list[str] = []
         self._forced = False
+
+    @property
+    def board(self) -> Board:
+        """The board as it is now (the starting board unless the tide has taken land)."""
+        return self.state.board
 
     # --- copying and history -------------------------------------------------------------------
     def copy(self) -> "Game":
@@ -225,7 +240,7 @@ class Game:
         self.outcomes.pop()
         event = self.events.pop()
         if saved is None:  # no snapshot: recompute the state from the start
-            fresh = type(self)(self.board, self.n_players, self.options)
+            fresh = type(self)(self.initial_board, self.n_players, self.options)
             for e in self.events:
                 fresh.push(e, atomic=False)
             saved = fresh.state
@@ -246,9 +261,18 @@ class Game:
             return None
         if s.phase == DISCARD:
             return min(s.discards_owed) if s.discards_owed else None
+        if s.phase == GOLD:
+            return self._in_turn_order(s.gold_owed)[0] if s.gold_owed else None
+        if s.phase == SPECIAL_BUILD:
+            return s.special_queue[0] if s.special_queue else s.turn_player
         if s.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
             return self.setup_order()[s.setup_step]
         return s.turn_player
+
+    def _in_turn_order(self, players) -> list[int]:
+        """``players`` ordered from the player whose turn it is, clockwise."""
+        t = self.state.turn_player
+        return sorted(players, key=lambda p: (p - t) % self.n_players)
 
     def setup_order(self) -> list[int]:
         forward = list(range(self.n_players))
@@ -384,9 +408,29 @@ class Game:
         at = ev.require(event, "at")
         if s.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
             return self._setup_build(player, piece, at)
+        if s.phase == SPECIAL_BUILD:
+            self._special_builder(player, piece)
+            return self._build(player, piece, at)
         self._require_phase(MAIN)
         self._require_turn(player)
         return self._build(player, piece, at)
+
+    def _special_builder(self, player: int, what: str) -> None:
+        """5-6 players: after a turn the others build in seat order; a later builder ends earlier slots."""
+        s = self.state
+        if player not in s.special_queue:
+            self._require(False, f"player {player} cannot build now: the special building phase has "
+                                 f"{'players ' + str(list(s.special_queue)) if s.special_queue else 'nobody'} left "
+                                 f"to build")
+            return
+        s.special_queue = s.special_queue[s.special_queue.index(player):]
+
+    def _close_special_build(self) -> None:
+        """The next player rolls (or plays a knight): the special building phase is over."""
+        s = self.state
+        if s.phase == SPECIAL_BUILD:
+            s.phase = ROLL
+            s.special_queue = ()
 
     def buildable_pieces(self) -> tuple[str, ...]:
         return ("road", "settlement", "city")
@@ -409,7 +453,7 @@ class Game:
                 fields.update(self._starting_cards(player, v))
             fields["awards"] = self._update_longest_route()
             return fields
-        if piece not in self.setup_link_pieces():
+        if piece not in self.link_pieces():
             raise IllegalAction(f"set-up: player {player} places a road next, not a {piece}")
         e = ev.edge(at)
         self._require_problem(self._link_problem(player, piece, e, touching=s.setup_vertex))
@@ -424,7 +468,8 @@ class Game:
             s.phase = SETUP_SETTLEMENT
         return {"player": player, "awards": self._update_longest_route()}
 
-    def setup_link_pieces(self) -> tuple[str, ...]:
+    def link_pieces(self) -> tuple[str, ...]:
+        """Pieces that lie on edges and link buildings (roads; roads and ships in Seafarers)."""
         return ("road",)
 
     def _link_problem(self, player: int, piece: str, e: Edge, *, touching: Vertex | None = None) -> str | None:
@@ -439,13 +484,31 @@ class Game:
 
     def _starting_cards(self, player: int, v: Vertex) -> dict[str, Any]:
         cards: dict[str, int] = {}
+        gold = 0
         for h in self.board.vertex_land[v]:
-            r = self.board.tiles[h].resource
-            if r is not None:
+            r = self._resource_of[h]
+            if r == "gold":
+                gold += 1
+            elif r is not None:
                 cards[r] = cards.get(r, 0) + 1
         cards = {r: min(n, self.state.bank[r]) for r, n in cards.items()}
+        cards = {r: n for r, n in cards.items() if n}
         self._receive(player, cards)
-        return {"payouts": {player: cards} if cards else {}}
+        fields: dict[str, Any] = {"payouts": {player: cards} if cards else {}}
+        if gold:
+            fields["gold_owed"] = self._owe_gold({player: gold}, SETUP_ROAD)
+        return fields
+
+    def _owe_gold(self, owed: Mapping[int, int], then: str) -> dict[int, int]:
+        """Players choose their gold-field cards next; at most what the bank still holds in all."""
+        s = self.state
+        owed = {p: n for p, n in owed.items() if n}
+        if not owed:
+            return {}
+        s.gold_owed = dict(owed)
+        s.gold_return = then
+        s.phase = GOLD
+        return dict(owed)
 
     def _build(self, player: int, piece: str, at: Any) -> dict[str, Any]:
         s = self.state
@@ -453,22 +516,22 @@ class Game:
         if piece == "settlement":
             v = ev.vertex(at)
             self._require_problem(self._settlement_problem(player, v))
-            self._pay(player, COSTS[piece], "a settlement")
+            self._pay(player, self.costs[piece], "a settlement")
             s.buildings[v] = (player, "settlement")
         elif piece == "city":
             v = ev.vertex(at)
             self._require(s.buildings.get(v) == (player, "settlement"),
                           f"a city replaces one of player {player}'s settlements; vertex {ev.fmt_vertex(v)} has "
                           f"{self._describe_vertex(v)}")
-            self._pay(player, COSTS[piece], "a city")
+            self._pay(player, self.costs[piece], "a city")
             s.buildings[v] = (player, "city")
         else:
             e = ev.edge(at)
             self._require_problem(self._link_problem(player, piece, e))
-            if piece == "road" and s.free_roads:
+            if s.free_roads and s.phase == MAIN:
                 s.free_roads -= 1
             else:
-                self._pay(player, COSTS[piece], f"a {piece}")
+                self._pay(player, self.costs[piece], f"a {piece}")
             s.pieces[e] = (player, piece)
         return {"player": player, "awards": self._update_longest_route()}
 
@@ -482,6 +545,7 @@ class Game:
         if (not isinstance(dice, (list, tuple)) or len(dice) != 2
                 or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)):
             raise MalformedEvent(f"dice must be two faces 1-6 like [3, 4], got {dice!r}")
+        self._close_special_build()
         self._require_phase(ROLL)
         a, b = dice
         s.last_dice = (a, b)
@@ -490,8 +554,8 @@ class Game:
         if a + b == 7:
             fields.update(self._seven())
         else:
+            s.phase = MAIN  # (gold choices, a flood, ... may come first: production says)
             fields.update(self._production(a + b))
-            s.phase = MAIN
         return fields
 
     def _seven(self) -> dict[str, Any]:
@@ -502,8 +566,19 @@ class Game:
         s.phase = DISCARD if owed else MOVE_ROBBER
         fields: dict[str, Any] = {"discards_owed": dict(owed)}
         if not owed:
-            fields["robber_hexes"] = self.robber_hexes()
+            fields.update(self._start_move())
         return fields
+
+    def _start_move(self) -> dict[str, Any]:
+        """A robber move is owed: where it may go.  With nowhere to go, play resumes."""
+        fields = self._mover_targets()
+        if not any(fields.values()):
+            self.state.phase = self.state.return_phase
+        return fields
+
+    def _mover_targets(self) -> dict[str, Any]:
+        """Where the robber (and in Seafarers the pirate) may go now that a move is owed."""
+        return {"robber_hexes": self.robber_hexes()}
 
     def _production(self, number: int) -> dict[str, Any]:
         s = self.state
@@ -512,15 +587,44 @@ class Game:
         for player, cards in result.payouts.items():
             self._receive(player, cards)
         s.last_payouts = {p: dict(c) for p, c in result.payouts.items()}
-        return {"payouts": result.payouts, "shortages": result.shortages, "gold_owed": result.gold_owed}
+        gold = self._owe_gold(result.gold_owed, s.phase) if any(s.bank.values()) else {}
+        return {"payouts": result.payouts, "shortages": result.shortages, "gold_owed": gold}
 
     @property
     def _resource_of(self) -> dict[Hex, str | None]:
+        board = self.state.board
         cached = self.__dict__.get("_resource_cache")
-        if cached is None:
-            cached = {h: ("gold" if t.terrain == "gold" else t.resource) for h, t in self.board.tiles.items()}
+        if cached is None or cached[0] is not board:
+            cached = (board, {h: ("gold" if t.terrain == "gold" else t.resource) for h, t in board.tiles.items()})
             self.__dict__["_resource_cache"] = cached
-        return cached
+        return cached[1]
+
+    def _on_gold(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        """A player names the cards taken for gold fields (any resources, as many as owed)."""
+        s = self.state
+        player = ev.player(event, self.n_players)
+        cards = ev.cards(ev.require(event, "cards"), self.resources)
+        self._require_phase(GOLD)
+        owed = s.gold_owed.get(player, 0)
+        if not owed:
+            raise IllegalAction(f"player {player} is owed no gold (owed: {dict(s.gold_owed) or 'nobody'})")
+        can_take = min(owed, sum(s.bank.values()))
+        if sum(cards.values()) != can_take:
+            raise IllegalAction(f"player {player} takes {can_take} card(s) for gold, not {sum(cards.values())}"
+                                + ("" if can_take == owed else f" (the bank holds only {can_take})"))
+        short = [f"{r} (the bank has {s.bank[r]})" for r, n in cards.items() if s.bank[r] < n]
+        if short:
+            raise IllegalAction(f"player {player} cannot take {', '.join(short)}; choose another resource")
+        self._receive(player, cards)
+        del s.gold_owed[player]
+        if s.gold_return not in (SETUP_ROAD,):
+            paid = s.last_payouts.setdefault(player, {})
+            for r, n in cards.items():
+                paid[r] = paid.get(r, 0) + n
+        if not s.gold_owed or not any(s.bank.values()):
+            s.gold_owed = {}
+            s.phase = s.gold_return
+        return {"player": player, "payouts": {player: dict(cards)}, "gold_owed": dict(s.gold_owed)}
 
     def _blocked_hexes(self) -> frozenset[Hex]:
         return frozenset({self.state.robber}) if self.state.robber is not None else frozenset()
@@ -539,7 +643,7 @@ class Game:
         fields: dict[str, Any] = {"player": player, "discards_owed": dict(s.discards_owed)}
         if not s.discards_owed and s.phase == DISCARD:
             s.phase = MOVE_ROBBER
-            fields["robber_hexes"] = self.robber_hexes()
+            fields.update(self._start_move())
         return fields
 
     def _on_move_robber(self, event: Mapping[str, Any]) -> dict[str, Any]:
@@ -594,13 +698,16 @@ class Game:
         card = event.get("card")
         if card is not None:
             ev.name(card, DEVELOPMENT_CARDS, "card")
-        self._require_phase(MAIN)
-        self._require_turn(player)
+        if s.phase == SPECIAL_BUILD:
+            self._special_builder(player, "development")
+        else:
+            self._require_phase(MAIN)
+            self._require_turn(player)
         if s.deck_size == 0:
             raise IllegalAction("the development deck is empty")
         if card is not None and s.deck.get(card, 0) == 0:
             raise IllegalAction(f"no {card.replace('_', ' ')} card is left in the deck")
-        self._pay(player, COSTS["development"], "a development card")
+        self._pay(player, self.costs["development"], "a development card")
         st = s.players[player]
         s.deck_size -= 1
         if card is None:
@@ -617,7 +724,11 @@ class Game:
         player = ev.player(event, self.n_players)
         card = ev.name(ev.require(event, "card"), [c for c in DEVELOPMENT_CARDS if c != "victory_point"], "card")
         self._require_turn(player)
-        self._require_phase(ROLL, MAIN) if card == "knight" else self._require_phase(MAIN)
+        if card == "knight":
+            self._close_special_build()
+            self._require_phase(ROLL, MAIN)
+        else:
+            self._require_phase(MAIN)
         self._require(not s.dev_played, f"player {player} already played a development card this turn")
         st = s.players[player]
         if st.dev.get(card, 0) - st.dev_new.get(card, 0) > 0:
@@ -638,7 +749,7 @@ class Game:
             fields["awards"] = self._update_largest_army()
             fields.update(self._robber_owed(return_phase=s.phase))
         elif card == "road_building":
-            s.free_roads = min(2, self.pieces_left(player, "road"))
+            s.free_roads = min(2, sum(self.pieces_left(player, k) for k in self.link_pieces()))
         elif card == "year_of_plenty":
             wanted = ev.require(event, "resources")
             if not isinstance(wanted, list) or not 1 <= len(wanted) <= 2:
@@ -674,7 +785,7 @@ class Game:
         s = self.state
         s.return_phase = return_phase
         s.phase = MOVE_ROBBER
-        return {"robber_hexes": self.robber_hexes()}
+        return self._start_move()
 
     def _on_trade(self, event: Mapping[str, Any]) -> dict[str, Any]:
         s = self.state
@@ -721,6 +832,7 @@ class Game:
 
     def _start_next_turn(self) -> None:
         s = self.state
+        ending = s.turn_player
         for st in s.players:
             st.dev_new.clear()
             st.dev_new_unknown = 0
@@ -729,6 +841,9 @@ class Game:
         s.turn_player = (s.turn_player + 1) % self.n_players
         s.turn_number += 1
         s.phase = ROLL
+        if self.special_building:
+            s.phase = SPECIAL_BUILD
+            s.special_queue = tuple((ending + k) % self.n_players for k in range(1, self.n_players))
 
     # --- umpire corrections --------------------------------------------------------------------
     def _on_set_hand(self, event: Mapping[str, Any]) -> dict[str, Any]:

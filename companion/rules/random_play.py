@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
-from .game import (COSTS, DISCARD, GAME_OVER, MAIN, MOVE_ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL,
-                   Game)
+from .game import (DISCARD, GAME_OVER, GOLD, MAIN, MOVE_ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT,
+                   SPECIAL_BUILD, STEAL, Game)
 
 
 def _as_json(x: Any) -> Any:
@@ -34,18 +34,32 @@ def _choose(game: Game, rng: random.Random) -> dict[str, Any]:
         return {"type": "build", "player": who, "piece": "settlement",
                 "at": _as_json(rng.choice(game.legal_settlement_spots_setup()))}
     if s.phase == SETUP_ROAD:
-        spots = [e for e in game.board.vertex_edges[s.setup_vertex]
-                 if game._road_problem(who, e, touching=s.setup_vertex) is None]
-        return {"type": "build", "player": who, "piece": "road", "at": _as_json(rng.choice(spots))}
-    if s.phase == ROLL:
-        if _playable(game, who, "knight") and rng.random() < 0.3:
-            return {"type": "play_development", "player": who, "card": "knight"}
+        spots = [(piece, e) for e in game.board.vertex_edges[s.setup_vertex] for piece in game.link_pieces()
+                 if game._link_problem(who, piece, e, touching=s.setup_vertex) is None]
+        piece, e = rng.choice(spots)
+        return {"type": "build", "player": who, "piece": piece, "at": _as_json(e)}
+    if s.phase == GOLD:
+        return {"type": "gold", "player": who, "cards": _bank_cards(game, min(s.gold_owed[who], sum(s.bank.values())), rng)}
+    if s.phase == "flood":
+        return {"type": "flood", "at": list(rng.choice(game.tide.flood_choices))}
+    if s.phase == SPECIAL_BUILD and rng.random() < 0.4:
+        builder = rng.choice(s.special_queue) if s.special_queue else None
+        if builder is not None:
+            build = _build_action(game, builder, rng, special=True)
+            if build is not None:
+                return build
+    if s.phase in (ROLL, SPECIAL_BUILD):
+        if _playable(game, s.turn_player, "knight") and rng.random() < 0.3:
+            return {"type": "play_development", "player": s.turn_player, "card": "knight"}
         return {"type": "roll", "dice": [rng.randint(1, 6), rng.randint(1, 6)]}
     if s.phase == DISCARD:
         p = min(s.discards_owed)
         return {"type": "discard", "player": p, "cards": _random_cards(game, p, s.discards_owed[p], rng)}
     if s.phase == MOVE_ROBBER:
-        return {"type": "move_robber", "to": list(rng.choice(game.robber_hexes()))}
+        moves = [("move_robber", h) for h in game.robber_hexes()]
+        moves += [("move_pirate", h) for h in getattr(game, "pirate_hexes", tuple)()]
+        kind, h = rng.choice(moves)
+        return {"type": kind, "to": list(h)}
     if s.phase == STEAL:
         victim = rng.choice(s.steal_candidates)
         hand = s.players[victim].hand
@@ -54,6 +68,16 @@ def _choose(game: Game, rng: random.Random) -> dict[str, Any]:
         return {"type": "steal", "from": victim, "card": card}
     assert s.phase == MAIN, s.phase
     return _main_action(game, who, rng)
+
+
+def _bank_cards(game: Game, count: int, rng: random.Random) -> dict[str, int]:
+    bank = dict(game.state.bank)
+    out: dict[str, int] = {}
+    for _ in range(count):
+        r = rng.choice([r for r, n in bank.items() if n])
+        bank[r] -= 1
+        out[r] = out.get(r, 0) + 1
+    return out
 
 
 def _random_cards(game: Game, player: int, count: int, rng: random.Random) -> dict[str, int]:
@@ -75,31 +99,61 @@ def _playable(game: Game, player: int, card: str) -> bool:
     return not s.dev_played and (st.dev.get(card, 0) - st.dev_new.get(card, 0) > 0)
 
 
-def _main_action(game: Game, player: int, rng: random.Random) -> dict[str, Any]:
+def _build_options(game: Game, player: int, rng: random.Random, *, special: bool = False) -> list[dict[str, Any]]:
+    """Builds (and development purchases) the player can afford and place now."""
     s = game.state
     hand = s.players[player].hand
+    costs = game.costs
     options: list[dict[str, Any]] = []
 
     def affordable(cost):
         return all(hand.known.get(r, 0) >= n for r, n in cost.items())
 
-    if s.free_roads or affordable(COSTS["road"]):
-        spots = game.legal_road_spots(player)
-        if spots and game.pieces_left(player, "road") > 0:
-            options.append({"type": "build", "player": player, "piece": "road", "at": _as_json(rng.choice(spots))})
-    if affordable(COSTS["settlement"]) and game.pieces_left(player, "settlement") > 0:
+    for piece in game.link_pieces():
+        if ((s.free_roads and not special) or affordable(costs[piece])) and game.pieces_left(player, piece) > 0:
+            spots = [e for e in game.board.edges if game._link_problem(player, piece, e) is None]
+            if spots:
+                options.append({"type": "build", "player": player, "piece": piece,
+                                "at": _as_json(rng.choice(sorted(spots)))})
+    if affordable(costs["settlement"]) and game.pieces_left(player, "settlement") > 0:
         spots = game.legal_settlement_spots(player)
         if spots:
             options.append({"type": "build", "player": player, "piece": "settlement",
                             "at": _as_json(rng.choice(spots))})
-    if affordable(COSTS["city"]) and game.pieces_left(player, "city") > 0:
-        mine = [v for v, (p, k) in s.buildings.items() if p == player and k == "settlement"]
+    if affordable(costs["city"]) and game.pieces_left(player, "city") > 0:
+        mine = sorted(v for v, (p, k) in s.buildings.items() if p == player and k == "settlement")
         if mine:
             options.append({"type": "build", "player": player, "piece": "city", "at": _as_json(rng.choice(mine))})
-    if affordable(COSTS["development"]) and s.deck_size:
+    if affordable(costs["development"]) and s.deck_size:
         left = [c for c, n in s.deck.items() for _ in range(n)]
         options.append({"type": "buy_development", "player": player,
                         "card": rng.choice(left) if left else None})
+    tide = getattr(game, "tide", None)
+    if (tide is not None and not special and tide.phase in ("dike_round", "high_tide")
+            and tide.dikes_left[player] and affordable(costs["dike"])):
+        free = sorted(h for h in game.board.land if h not in tide.dikes)
+        if free:
+            options.append({"type": "build", "player": player, "piece": "dike", "at": list(rng.choice(free))})
+    return options
+
+
+def _build_action(game: Game, player: int, rng: random.Random, *, special: bool = False) -> dict[str, Any] | None:
+    options = _build_options(game, player, rng, special=special)
+    return rng.choice(options) if options else None
+
+
+def _main_action(game: Game, player: int, rng: random.Random) -> dict[str, Any]:
+    s = game.state
+    hand = s.players[player].hand
+    options = _build_options(game, player, rng)
+    movable = getattr(game, "movable_ships", lambda p: [])(player)
+    if movable:
+        source = rng.choice(movable)
+        targets = sorted(e for e in game.board.edges if e != source
+                         and game._ship_problem(player, e, moving=source) is None)
+        if targets:
+            options.append({"type": "move_ship", "player": player, "from": _as_json(source),
+                            "to": _as_json(rng.choice(targets))})
     if not s.free_roads:
         for card in ("knight", "road_building", "year_of_plenty", "monopoly"):
             if _playable(game, player, card):
