@@ -63,3 +63,19 @@ def test_the_bundled_example_replays():
     result = run("replay", str(root / "assets" / "games" / "example-base.json"))
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["turn"]["number"] > 50
+
+
+def test_replay_prints_the_high_tide_state(tmp_path):
+    """High Tide adds the pirate, trade routes and the tide's phase, leader, floods, dikes and sinkings."""
+    record = json.loads((SCENARIOS / "tide_flood_sinks_settlement_and_longest_road.json").read_text())["record"]
+    path = tmp_path / "tide.json"
+    path.write_text(json.dumps(record))
+    result = run("replay", str(path))
+    assert result.returncode == 0, result.stderr
+    state = json.loads(result.stdout)
+    assert "pirate" in state and all("longest_route" in p for p in state["players"])
+    tide = state["high_tide"]
+    assert {"phase", "round", "leader", "leader_turns_left", "flooded", "dikes", "sunk"} <= set(tide)
+    assert (tide["phase"], tide["round"], tide["leader"], tide["flooded"]) == ("high_tide", 1, 0, [[0, 0]])
+    assert tide["sunk"][0] == {"settlements": 1, "cities": 0, "roads": 2}
+    assert "ranking" not in tide  # only once the game has ended

@@ -35,6 +35,8 @@ def test_scenario(path):
         assert info.value.index == data["expect_error"]["index"], str(info.value)
         assert data["expect_error"]["contains"] in str(info.value)
         return
+    for index, expected in data.get("expect_after", {}).items():
+        assert_subset(expected, replay(record, upto=int(index) + 1).summary(), f"after event {index}")
     game = replay(record)
     assert_subset(data.get("expect", {}), game.summary())
     for index, expected in data.get("expect_outcomes", {}).items():

@@ -12,6 +12,7 @@ from companion.record import parse_record, replay
 from companion.rules import board_from_json, game_class, standard_board
 from companion.rules.board import EXTENSION_SPEC, Tile
 from companion.rules.random_play import random_events
+from companion.rules.routes import longest_route
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BOARDS = Path(__file__).parents[1] / "assets" / "boards"
@@ -86,7 +87,7 @@ def test_every_event_keeps_the_table_consistent(kind, seed, budget):
     land_at_start = len(game.initial_board.land)
     for _ in random_events(game, random.Random(seed), budget):
         s = game.state
-        assert s.route_lengths == [game.route_length(p) for p in range(game.n_players)]
+        assert s.route_lengths == [fresh_route_length(game, p) for p in range(game.n_players)]
         assert sum(s.bank.values()) + sum(p.hand.size for p in s.players) == total
         for p in range(game.n_players):
             for piece, limit in game.piece_limits.items():
@@ -95,3 +96,11 @@ def test_every_event_keeps_the_table_consistent(kind, seed, budget):
         assert all(game.board.edge_is_land(e) for e, (_, kind) in s.pieces.items() if kind == "road")
         if kind == "high-tide":
             assert len(game.board.land) + len(game.tide.flooded) == land_at_start
+
+
+def fresh_route_length(game, player):
+    """The player's route searched from scratch over the whole board (no memo, every other building)."""
+    s = game.state
+    mine = {e: kind for e, (p, kind) in s.pieces.items() if p == player}
+    return longest_route(mine, [v for v, (p, _) in s.buildings.items() if p != player],
+                         [v for v, (p, _) in s.buildings.items() if p == player])

@@ -21,7 +21,7 @@ from .geometry import Edge, Hex, Vertex
 from .hands import Hand, format_cards
 from .outcome import AwardChange, Outcome
 from .production import produce
-from .routes import longest_route
+from .routes import memo_longest_route
 
 COSTS: dict[str, dict[str, int]] = {
     "road": {"lumber": 1, "brick": 1},
@@ -883,15 +883,29 @@ class Game:
     # --- awards and the end --------------------------------------------------------------------
     def route_length(self, player: int) -> int:
         """The player's longest road (longest trade route in Seafarers), from the pieces."""
+        return self._route_lengths()[player]
+
+    def _route_lengths(self) -> list[int]:
+        """Every player's route, searched from the pieces (remembered by complete input, see routes.py)."""
         s = self.state
-        mine = {e: kind for e, (p, kind) in s.pieces.items() if p == player}
-        blocked = [v for v, (p, _) in s.buildings.items() if p != player]
-        own = [v for v, (p, _) in s.buildings.items() if p == player]
-        return longest_route(mine, blocked, own, self.board.edge_vertices)
+        ends = self.board.edge_vertices
+        mine: list[list[tuple[Edge, str]]] = [[] for _ in range(self.n_players)]
+        for e, (p, kind) in s.pieces.items():
+            mine[p].append((e, kind))
+        lengths = []
+        for player, pieces in enumerate(mine):
+            if not pieces:
+                lengths.append(0)
+                continue
+            corners = {v for e, _ in pieces for v in ends[e]}
+            owners = [(v, s.buildings[v][0]) for v in corners if v in s.buildings]
+            lengths.append(memo_longest_route(frozenset(pieces), frozenset(v for v, p in owners if p != player),
+                                              frozenset(v for v, p in owners if p == player)))
+        return lengths
 
     def _update_longest_route(self) -> tuple[AwardChange, ...]:
         s = self.state
-        s.route_lengths = [self.route_length(p) for p in range(self.n_players)]
+        s.route_lengths = self._route_lengths()
         holder = s.longest_road
         best = max(s.route_lengths)
         leaders = [p for p, n in enumerate(s.route_lengths) if n == best]

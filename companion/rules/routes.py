@@ -14,9 +14,20 @@ searched, depth-first with the used pieces in a bit mask.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Mapping
 
 from .geometry import Edge, Vertex, edge_vertices
+
+
+@lru_cache(maxsize=4096)
+def memo_longest_route(pieces: frozenset[tuple[Edge, str]], blocked: frozenset[Vertex],
+                       own_buildings: frozenset[Vertex]) -> int:
+    """:func:`longest_route` remembered by its complete input (the pieces and the buildings on their
+    corners).  Not an incremental cache: equal inputs give equal lengths, so it cannot drift; it
+    saves the search for players whose pieces an event did not touch.
+    """
+    return longest_route(dict(pieces), blocked, own_buildings)
 
 
 def longest_route(pieces: Mapping[Edge, str] | Iterable[Edge],

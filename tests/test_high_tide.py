@@ -1,0 +1,47 @@
+"""High Tide decisions the book leaves open (docs/high-tide.md): the robber and harbors on flooded land."""
+
+import json
+from pathlib import Path
+
+from companion.record import parse_record, replay
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+def flood_record(*, desert: bool):
+    """The flood scenario (P1 floods (0,0)), with the robber on (0,0) and a 3:1 harbor on its west side."""
+    record = json.loads((SCENARIOS / "tide_flood_sinks_settlement_and_longest_road.json").read_text())["record"]
+    board = record["board"]
+    board["robber"] = [0, 0]
+    board["harbors"] = [{"edge": [[-1, 0], [0, 0]], "trade": "3:1"}, {"edge": [[1, -1], [1, 0]], "trade": "wool"}]
+    if desert:
+        for entry in board["hexes"]:
+            if entry["at"] == [3, 0]:
+                entry["terrain"] = "desert"
+                entry.pop("number")
+    return parse_record(record)
+
+
+def test_a_robber_on_a_flooded_hex_is_washed_to_the_desert():
+    game = replay(flood_record(desert=True))
+    assert game.summary()["robber"] == [3, 0]
+    assert game.summary()["last_roll"]["payouts"] == [{}, {}, {}]  # the robber blocked (0,0) before it flooded
+
+
+def test_with_no_desert_left_the_robber_leaves_the_board_and_may_come_back_anywhere():
+    game = replay(flood_record(desert=False))
+    assert game.summary()["robber"] is None
+    assert game.robber_hexes() == tuple(sorted(game.board.land))
+
+
+def test_a_harbor_whose_land_floods_is_gone_and_the_others_stay():
+    game = replay(flood_record(desert=True))
+    assert set(game.board.harbors.values()) == {"wool"}
+    assert [[-1, 0], [0, 0]] not in [[list(h) for h in e] for e in game.board.harbors]
+
+
+def test_undoing_the_flood_gives_the_land_back():
+    game = replay(flood_record(desert=True))
+    game.pop()
+    assert game.board.is_land((0, 0)) and game.board.tiles[(0, 0)].number == 6
+    assert game.state.robber == (0, 0) and len(game.board.harbors) == 2
