@@ -409,13 +409,13 @@ class Game:
         if s.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
             return self._setup_build(player, piece, at)
         if s.phase == SPECIAL_BUILD:
-            self._special_builder(player, piece)
+            self._special_builder(player)
             return self._build(player, piece, at)
         self._require_phase(MAIN)
         self._require_turn(player)
         return self._build(player, piece, at)
 
-    def _special_builder(self, player: int, what: str) -> None:
+    def _special_builder(self, player: int) -> None:
         """5-6 players: after a turn the others build in seat order; a later builder ends earlier slots."""
         s = self.state
         if player not in s.special_queue:
@@ -699,7 +699,7 @@ class Game:
         if card is not None:
             ev.name(card, DEVELOPMENT_CARDS, "card")
         if s.phase == SPECIAL_BUILD:
-            self._special_builder(player, "development")
+            self._special_builder(player)
         else:
             self._require_phase(MAIN)
             self._require_turn(player)
