@@ -79,3 +79,21 @@ def test_replay_prints_the_high_tide_state(tmp_path):
     assert (tide["phase"], tide["round"], tide["leader"], tide["flooded"]) == ("high_tide", 1, 0, [[0, 0]])
     assert tide["sunk"][0] == {"settlements": 1, "cities": 0, "roads": 2}
     assert "ranking" not in tide  # only once the game has ended
+
+
+def test_example_games_of_every_hex_game_replay(tmp_path):
+    for game in ("base56", "seafarers", "high-tide"):
+        result = run("example", "--game", game, "--seed", "2", "--max-events", "150")
+        assert result.returncode == 0, result.stderr
+        path = tmp_path / f"{game}.json"
+        path.write_text(result.stdout)
+        assert json.loads(path.read_text())["game"] == game
+        replayed = run("replay", str(path))
+        assert replayed.returncode == 0, replayed.stderr
+
+
+def test_the_bundled_high_tide_example_is_a_finished_game():
+    result = run("replay", str(Path(__file__).parents[1] / "assets" / "games" / "example-high-tide.json"))
+    state = json.loads(result.stdout)
+    assert state["high_tide"]["phase"] == "ended" and state["winner"] == state["high_tide"]["ranking"][0]
+    assert state["high_tide"]["flooded"] and any(sum(s.values()) for s in state["high_tide"]["sunk"])

@@ -34,19 +34,41 @@ def replay_main(argv: list[str]) -> int:
 
 
 def example_main(argv: list[str]) -> int:
+    from pathlib import Path
+
+    from ..rules.board import EXTENSION_SPEC
     from ..rules.random_play import random_events
 
     parser = argparse.ArgumentParser(prog="python -m companion example",
-                                     description="Print a random legal base game as a record.")
+                                     description="Print a random legal game as a record (for demos and tests).")
+    parser.add_argument("--game", default="base", choices=["base", "base56", "seafarers", "high-tide"])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--players", type=int, default=None, help="default: 4, or 5 for base56")
     parser.add_argument("--max-events", type=int, default=2000)
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=JSON",
+                        help="a record option, e.g. leader_vp=8 (repeatable)")
     args = parser.parse_args(argv)
-    board = standard_board(args.seed, spec=BASE_SPEC, separate_red_numbers=True)
-    names = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fred"]
-    record = Record("base", [{"name": names[i], "color": COLORS[i]} for i in range(args.players)],
-                    board.to_json())
-    game = new_game(record)
+    players = args.players or (5 if args.game == "base56" else 4)
+    if args.game == "high-tide":
+        size = "5-6" if players >= 5 else "3-4"
+        board_json = json.loads((Path(__file__).parents[2] / "assets" / "boards" / f"high-tide-{size}.json").read_text())
+    else:
+        spec = EXTENSION_SPEC if players >= 5 else BASE_SPEC
+        board_json = standard_board(args.seed, spec=spec, separate_red_numbers=True).to_json()
+    options = {}
+    for item in args.option:
+        name, _, value = item.partition("=")
+        try:
+            options[name] = json.loads(value)
+        except json.JSONDecodeError:
+            parser.error(f"--option {item}: the value must be JSON (true, 8, ...)")
+    names = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumi"]
+    record = Record(args.game, [{"name": names[i], "color": COLORS[i]} for i in range(players)], board_json,
+                    options=options)
+    try:
+        game = new_game(record)
+    except RecordError as error:
+        parser.error(str(error))
     record.events = list(random_events(game, random.Random(args.seed), args.max_events))
     sys.stdout.write(record.dumps())
     return 0
