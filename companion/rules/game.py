@@ -328,6 +328,18 @@ class Game:
     def legal_road_spots(self, player: int) -> list[Edge]:
         return sorted(e for e in self.board.edges if self._road_problem(player, e) is None)
 
+    def legal_setup_links(self) -> list[tuple[str, Edge]]:
+        """Set-up: the ``(piece, edge)`` pairs where the road (or ship) after the settlement just placed may go.
+
+        Empty outside the set-up road step.  For the app, which shows these spots and holds no rules.
+        """
+        s = self.state
+        if s.phase != SETUP_ROAD or s.setup_vertex is None:
+            return []
+        who = self.waiting_for()
+        return sorted((piece, e) for e in self.board.vertex_edges[s.setup_vertex] for piece in self.link_pieces()
+                      if self._link_problem(who, piece, e, touching=s.setup_vertex) is None)
+
     # --- checks ----------------------------------------------------------------------------------
     def _require(self, condition: bool, message: str) -> None:
         """A rule check: an umpire's ``forced`` event records the breach as a warning instead."""
