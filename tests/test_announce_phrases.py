@@ -59,12 +59,42 @@ CASES = [
      "Nine. Orange picks two from the gold field.", "9。オレンジは金鉱から2枚選びます。"),
     ("High Tide leader and phase", dict(kind="build", player=2, leader=2, phase="dike_round"),
      "White is the new leader. Dike round.", "白がトップになりました。堤防ラウンドです。"),
-    ("flood sinks pieces", dict(kind="flood", player=0, phase="high_tide", flooded=(0, 1), sunk=(
+    ("flood sinks pieces", dict(kind="flood", player=0, flooded=(0, 1), sunk=(
         SunkPiece(0, "settlement", ((0, 1), (1, 0), (1, 1))), SunkPiece(0, "road", ((0, 1), (1, 0))),
         SunkPiece(0, "road", ((0, 1), (0, 2))), SunkPiece(1, "ship", ((0, 1), (-1, 1))))),
-     "High tide. The tide floods the land. Red loses a settlement and two roads to the sea. "
-     "Blue loses a ship to the sea.",
-     "満潮です。土地が水没しました。赤は開拓地1つと道2本を失いました。青は船1隻を失いました。"),
+     "The tide floods the land. Red loses a settlement and two roads to the sea. Blue loses a ship to the sea.",
+     "土地が水没しました。赤は開拓地1つと道2本を失いました。青は船1隻を失いました。"),
+    ("flood sinks a city and hands on the award", dict(kind="flood", player=2, flooded=(0, 1), sunk=(
+        SunkPiece(0, "city", ((0, 1), (1, 0), (1, 1))), SunkPiece(0, "settlement", ((0, 2), (1, 1), (1, 2)))),
+        awards=(AwardChange("longest_road", 0, 1, 5),)),
+     "The tide floods the land. Red loses a city and a settlement to the sea. Blue now holds Longest Road, "
+     "five roads.",
+     "土地が水没しました。赤は都市1つと開拓地1つを失いました。青が最長交易路を獲得、道5本。"),
+    ("High Tide phases: high tide", dict(kind="end_turn", player=0, phase="high_tide"), "High tide.", "満潮です。"),
+    ("High Tide phases: spring tide", dict(kind="end_turn", player=0, phase="spring_tide"),
+     "Spring tide.", "大潮です。"),
+    ("High Tide end", dict(kind="end_turn", player=0, phase="ended", winner=2, ranking=(2, 0, 1),
+                           next="game_over"),
+     "The game is over. White wins the game. Final order: white, red and blue.",
+     "ゲーム終了です。白の勝ちです。順位は白、赤、青。"),
+    ("a phase this version does not know", dict(kind="end_turn", player=0, phase="neap_tide"),
+     "A new phase begins.", "新しい局面です。"),
+    ("the roller floods even when gold is chosen first",
+     dict(kind="roll", player=1, dice=(4, 5), gold_owed={3: 1}, flood_choices=((0, 1),), next="gold",
+          next_player=3),
+     "Nine. Orange picks one from the gold field. Blue chooses land to flood.",
+     "9。オレンジは金鉱から1枚選びます。青が水没させる土地を選びます。"),
+    ("a gold choice does not repeat who else owes one", dict(kind="gold", player=3, payouts={3: {"ore": 1}},
+                                                             gold_owed={0: 1}, next="gold", next_player=0),
+     "Orange takes one ore.", "オレンジは鉄1枚。"),
+    ("the last discard: the roller moves the robber",
+     dict(kind="discard", player=0, robber_hexes=((0, 0),), next="move_robber", next_player=2),
+     "White moves the robber.", "白が盗賊を動かします。"),
+    ("a discard does not repeat who else owes", dict(kind="discard", player=0, discards_owed={3: 4},
+                                                     next="discard", next_player=3),
+     None, None),
+    ("pirate moved, nobody to rob", dict(kind="move_pirate", player=2, pirate_moved=(3, -1)),
+     "The pirate moved. Nobody to rob.", "海賊が移動しました。奪える相手はいません。"),
     ("dike held", dict(kind="roll", player=0, dice=(2, 2), payouts={0: {"grain": 1}}, dike_removed=(2, 0)),
      "Four. Red takes one grain. The dike held back the tide, and is removed.",
      "4。赤は小麦1枚。堤防が持ちこたえ、取り除かれました。"),
@@ -84,8 +114,8 @@ CASES = [
 @pytest.mark.parametrize("what, fields, english, japanese", CASES, ids=[c[0] for c in CASES])
 def test_outcome_is_said_in_both_languages(what, fields, english, japanese):
     outcome = Outcome(index=7, **fields)
-    assert phrase_for_outcome(outcome, SEATS, "en").caption == english
-    assert phrase_for_outcome(outcome, SEATS, "ja").caption == japanese
+    said = [phrase_for_outcome(outcome, SEATS, lang) for lang in ("en", "ja")]
+    assert [p and p.caption for p in said] == [english, japanese]
 
 
 def test_quiet_events_say_nothing():

@@ -6,7 +6,7 @@
     table.add_listener(announcer.on_outcome)                      # one Outcome per event
     announcer.on_notice("box_disconnected")
 
-See docs/announce.md.
+See docs/announcements.md.
 """
 
 from .announcer import NEWS, URGENT, Announcement, Announcer

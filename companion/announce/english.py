@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..rules.outcome import Outcome
-from .vocabulary import MAX_COUNT, RESOURCES
+from .vocabulary import MAX_COUNT, PHASES, RESOURCES
 
 _PIECES = {"road": ("a_road", "roads"), "ship": ("a_ship", "ships"),
            "settlement": ("a_settlement", "settlements"), "city": ("a_city", "cities")}
@@ -37,6 +37,14 @@ def _listing(items: list[list[str]], joiner: str = "and") -> list[str]:
     return out
 
 
+def _mover(o: Outcome) -> int | None:
+    """Who moves the robber/pirate: the player the table now waits for (after the last discard that is the
+    roller, not the discarder), else whoever acted."""
+    if o.next == "move_robber" and o.next_player is not None:
+        return o.next_player
+    return o.player if o.player is not None else o.next_player
+
+
 def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     def who(seat: int) -> str:
         if not 0 <= seat < len(colors):
@@ -55,12 +63,15 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
             t += [who(seat), "takes", *_listing(amounts), "."]
     if o.shortages:
         t += ["bank_short", *_listing([[_resource(r)] for r in o.shortages]), "."]
-    for seat, n in o.gold_owed.items():
-        t += [who(seat), "picks", _count(n), "from_gold", "."]
-    for seat, n in o.discards_owed.items():
-        t += [who(seat), "discards", _count(n), "."]
+    # A gold choice or a discard repeats who still owes one; the table heard that with the roll.
+    if o.kind != "gold":
+        for seat, n in o.gold_owed.items():
+            t += [who(seat), "picks", _count(n), "from_gold", "."]
+    if o.kind != "discard":
+        for seat, n in o.discards_owed.items():
+            t += [who(seat), "discards", _count(n), "."]
     if o.robber_hexes or o.pirate_hexes:
-        mover = o.player if o.player is not None else o.next_player
+        mover = _mover(o)
         move = ("moves_robber_or_pirate" if o.robber_hexes and o.pirate_hexes
                 else "moves_robber" if o.robber_hexes else "moves_pirate")
         t += ([who(mover)] if mover is not None else []) + [move, "."]
@@ -81,6 +92,12 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
             t += thief + ["steals_a_card_from", who(victim), "."]
         else:
             t += thief + ["steals", _resource(resource), "from", who(victim), "."]
+    # The tide before what it changed: floods and sunk pieces, then awards that moved because of them.
+    if o.dike_removed is not None:
+        t += ["dike_held", "."]
+    if o.flooded is not None:
+        t += ["tide_floods", "."]
+    t += _sunk(o, who)
     for change in o.awards:
         award, one, many = _AWARDS.get(change.award, ("award_other", "road", "roads"))
         if change.after is None:
@@ -93,16 +110,10 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     if o.leader is not None:
         t += [who(o.leader), "is_leader", "."]
     if o.phase:
-        t += [{"dike_round": "phase_dike_round", "high_tide": "phase_high_tide",
-               "low_tide": "phase_low_tide"}.get(o.phase, "phase_other"), "."]
-    if o.flooded is not None:
-        t += ["tide_floods", "."]
-    if o.dike_removed is not None:
-        t += ["dike_held", "."]
+        t += [PHASES.get(o.phase, "phase_other"), "."]
     if o.flood_choices:
-        chooser = o.next_player if o.next_player is not None else o.player
+        chooser = o.player if o.player is not None else o.next_player  # the roller floods
         t += ([who(chooser)] if chooser is not None else []) + ["chooses_flood", "."]
-    t += _sunk(o, who)
     if o.winner is not None:
         t += [who(o.winner), "wins", "."]
     if len(o.ranking) > 1:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..rules.outcome import Outcome
-from .vocabulary import JA_COUNTERS, MAX_COUNT, RESOURCES
+from .english import _mover
+from .vocabulary import JA_COUNTERS, MAX_COUNT, PHASES, RESOURCES
 
 _PIECE_COUNTERS = {"road": "hon", "ship": "seki", "settlement": "tsu", "city": "tsu"}
 _AWARDS = {"longest_road": ("longest_road", "road", "hon"), "longest_trade_route": ("longest_road", "road", "hon"),
@@ -59,15 +60,17 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
         t += [*_joined(payouts, "、"), "。"]
     if o.shortages:
         t += ["bank_no", *_joined([[_resource(r)] for r in o.shortages], "and"), "short", "。"]
-    for seat, n in o.gold_owed.items():
-        t += [who(seat, "wa"), "from_gold", _counted("mai", n), "choose", "。"]
-    if o.discards_owed:
+    # A gold choice or a discard repeats who still owes one; the table heard that with the roll.
+    if o.kind != "gold":
+        for seat, n in o.gold_owed.items():
+            t += [who(seat, "wa"), "from_gold", _counted("mai", n), "choose", "。"]
+    if o.discards_owed and o.kind != "discard":
         t += [*_joined([[who(seat, "wa"), _counted("mai", n)] for seat, n in o.discards_owed.items()], "、"),
               "discard", "。"]
     if o.robber_hexes or o.pirate_hexes:
         move = ("moves_robber_or_pirate" if o.robber_hexes and o.pirate_hexes
                 else "moves_robber" if o.robber_hexes else "moves_pirate")
-        mover = actor()
+        mover = _mover(o)
         t += ([who(mover, "ga")] if mover is not None else []) + [move, "。"]
     if o.robber_moved is not None:
         t += ["robber_moved", "。"]
@@ -84,6 +87,12 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
         thief = [who(o.player, "ga")] if o.player is not None else []
         loot = ["stole_a_card"] if resource is None else [_resource(resource), "stole"]
         t += thief + [who(victim), "from", *loot, "。"]
+    # The tide before what it changed (as in English).
+    if o.dike_removed is not None:
+        t += ["dike_held", "。"]
+    if o.flooded is not None:
+        t += ["tide_floods", "。"]
+    t += _sunk(o, who)
     for change in o.awards:
         award, unit, counter = _AWARDS.get(change.award, ("award_other", "road", "hon"))
         if change.after is None:
@@ -96,16 +105,10 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     if o.leader is not None:
         t += [who(o.leader, "ga"), "is_leader", "。"]
     if o.phase:
-        t += [{"dike_round": "phase_dike_round", "high_tide": "phase_high_tide",
-               "low_tide": "phase_low_tide"}.get(o.phase, "phase_other"), "。"]
-    if o.flooded is not None:
-        t += ["tide_floods", "。"]
-    if o.dike_removed is not None:
-        t += ["dike_held", "。"]
+        t += [PHASES.get(o.phase, "phase_other"), "。"]
     if o.flood_choices:
-        chooser = o.next_player if o.next_player is not None else o.player
+        chooser = o.player if o.player is not None else o.next_player  # the roller floods
         t += ([who(chooser, "ga")] if chooser is not None else []) + ["chooses_flood", "。"]
-    t += _sunk(o, who)
     if o.winner is not None:
         t += [who(o.winner, "no"), "wins", "。"]
     if len(o.ranking) > 1:

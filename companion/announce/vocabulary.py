@@ -21,6 +21,10 @@ PAUSES: dict[str, dict[str, tuple[int, str]]] = {
     "ja": {"、": (180, "、"), "。": (320, "。")},
 }
 
+#: High Tide phases (``Outcome.phase``, see companion/rules/high_tide.py) → clip key.
+PHASES = {"dike_round": "phase_dike_round", "high_tide": "phase_high_tide", "spring_tide": "phase_spring_tide",
+          "ended": "phase_ended"}
+
 #: Highest count that has its own clip; larger counts are said as "many" (they do not occur in play).
 MAX_COUNT = 30
 
@@ -65,7 +69,8 @@ def _english() -> dict[str, tuple[str, str]]:
         "road": "road", "roads": "roads", "knight": "knight", "knights": "knights",
         "picks": "picks", "from_gold": "from the gold field",
         "is_leader": "is the new leader",
-        "phase_dike_round": "Dike round", "phase_high_tide": "High tide", "phase_low_tide": "Low tide",
+        "phase_dike_round": "Dike round", "phase_high_tide": "High tide", "phase_spring_tide": "Spring tide",
+        "phase_ended": "The game is over",
         "phase_other": "A new phase begins",
         "tide_floods": "The tide floods the land",
         "dike_held": "The dike held back the tide, and is removed",
@@ -126,7 +131,8 @@ def _japanese() -> dict[str, tuple[str, str]]:
         "road": "道", "knight": "騎士", "ship": "船", "settlement": "開拓地", "city": "都市",
         "from_gold": "金鉱から", "choose": "選びます",
         "is_leader": "トップになりました",
-        "phase_dike_round": "堤防ラウンドです", "phase_high_tide": "満潮です", "phase_low_tide": "干潮です",
+        "phase_dike_round": "堤防ラウンドです", "phase_high_tide": "満潮です", "phase_spring_tide": "大潮です",
+        "phase_ended": "ゲーム終了です",
         "phase_other": "新しい局面です",
         "tide_floods": "土地が水没しました",
         "dike_held": "堤防が持ちこたえ、取り除かれました",
