@@ -1,0 +1,128 @@
+"""End to end through real audio: the announcer → sounddevice → PortAudio → ALSA → a file.
+
+A temporary HOME holds an ``.asoundrc`` that routes ``pcm.!default`` to ALSA's ``file`` plugin (with the
+``null`` device as its slave), so whatever PortAudio hands to the default device is written to a WAV file.
+PortAudio reads the ALSA configuration when it initialises (when sounddevice is imported), so each
+playback runs in a child process with that HOME.  The test then finds, in what was captured, each expected
+phrase — its clips back to back, as the clip library renders them — exactly, in order, with nothing but
+silence between them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import wave
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.announce import library, phrase_for_notice, phrase_for_outcome
+from companion.announce.clips import RATE
+from companion.record import parse_record, replay
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIO = ROOT / "tests" / "scenarios" / "sea_pirate_robs_a_ship_owner.json"
+
+# Runs in the child: announce the scenario's events ``indices`` and then a notice, each to the end, and
+# report what the announcer did.  The last phrase is spoken at half volume.
+CHILD = r"""
+import json, sys
+from companion.announce import Announcer
+from companion.record import parse_record, replay
+
+spec = json.loads(sys.argv[1])
+record = parse_record(json.loads(open(spec["scenario"]).read())["record"])
+game = replay(record)
+announcer = Announcer([p["color"] for p in record.players], lang=spec["lang"], player=spec["player"])
+problems, captions = [], []
+announcer.add_problem_listener(problems.append)
+announcer.add_caption_listener(lambda a: captions.append(a.caption))
+said = [announcer.on_outcome(game.outcomes[i]) for i in spec["indices"]]
+ok = announcer.wait_idle(30)
+announcer.volume = 0.5
+said.append(announcer.on_notice("box_disconnected"))
+ok = announcer.wait_idle(30) and ok
+player = announcer.player_name
+announcer.close()
+print(json.dumps({"player": player, "idle": ok, "problems": problems, "captions": captions,
+                  "statuses": [a.status for a in said],
+                  "latencies": [a.latency for a in said]}))
+"""
+
+
+def play_in_child(home: Path, lang: str, indices: list[int], player: str = "sounddevice") -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ALSA")}
+    env.update(HOME=str(home), PYTHONPATH=str(ROOT))
+    spec = {"scenario": str(SCENARIO), "lang": lang, "indices": indices, "player": player}
+    done = subprocess.run([sys.executable, "-c", CHILD, json.dumps(spec)], env=env, cwd=home,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def alsa_home(tmp_path: Path, pcm: str) -> Path:
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / ".asoundrc").write_text(pcm)
+    return home
+
+
+def find_in_order(captured: np.ndarray, phrases: list[np.ndarray]) -> None:
+    """Each phrase occurs exactly in ``captured``, in order; every other sample is silence."""
+    position = 0
+    for n, phrase in enumerate(phrases):
+        rest = captured[position:]
+        sounding = np.flatnonzero(rest)
+        assert len(sounding), f"phrase {n} was not captured (nothing but silence after sample {position})"
+        # A phrase starts with its first non-zero sample: clips are trimmed and faded in from zero.
+        start = position + sounding[0] - int(np.flatnonzero(phrase)[0])
+        got = captured[start:start + len(phrase)]
+        assert len(got) == len(phrase), f"phrase {n} was cut: {len(got)} of {len(phrase)} samples captured"
+        mismatch = np.flatnonzero(got != phrase)
+        assert not len(mismatch), (f"phrase {n} differs from its clips at sample {mismatch[0]} of {len(phrase)} "
+                                   f"(captured {got[mismatch[0]]}, expected {phrase[mismatch[0]]})")
+        assert not captured[position:start].any(), f"sound before phrase {n} that is not a clip"
+        position = start + len(phrase)
+    assert not captured[position:].any(), "sound after the last phrase"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_what_reaches_alsa_is_the_expected_clip_sequence(tmp_path, lang):
+    out = tmp_path / "captured.wav"
+    home = alsa_home(tmp_path, f'pcm.!default {{\n type file\n slave.pcm "null"\n file "{out}"\n format "wav"\n}}\n')
+    indices = [14, 15, 16]  # seven, the pirate moved (blue can rob red), blue steals from red
+    report = play_in_child(home, lang, indices)
+
+    assert report["player"] == "sounddevice" and report["problems"] == [] and report["idle"]
+    assert report["statuses"] == ["played"] * 4
+    with wave.open(str(out), "rb") as captured_file:
+        assert (captured_file.getnchannels(), captured_file.getsampwidth(), captured_file.getframerate()) == \
+            (1, 2, RATE)
+        captured = np.frombuffer(captured_file.readframes(captured_file.getnframes()), dtype=np.int16)
+
+    record = parse_record(json.loads(SCENARIO.read_text())["record"])
+    game = replay(record)
+    colors = [p["color"] for p in record.players]
+    clips = library(lang)
+    phrases = [phrase_for_outcome(game.outcomes[i], colors, lang) for i in indices] + [
+        phrase_for_notice("box_disconnected", lang)]
+    assert report["captions"] == [p.caption for p in phrases]
+    expected = [clips.render(p.tokens) for p in phrases]
+    expected[-1] = (expected[-1].astype(np.float32) * 0.5).astype(np.int16)  # spoken at volume 0.5
+    find_in_order(captured, expected)
+
+
+def test_without_a_sound_card_the_table_goes_on_with_captions_and_one_notice(tmp_path):
+    # The default device is a card that does not exist: PortAudio finds no usable output.
+    home = alsa_home(tmp_path, "pcm.!default {\n type hw\n card 7\n}\nctl.!default {\n type hw\n card 7\n}\n")
+    report = play_in_child(home, "en", [14, 15, 16], player="auto")
+
+    assert report["player"] == "null" and report["idle"]
+    assert len(report["problems"]) == 1 and "audio" in report["problems"][0]
+    assert report["captions"] == ["Seven. Blue moves the robber or the pirate.", "The pirate moved. Blue can rob red.",
+                                  "Blue steals a card from red.", "Dice box unplugged."]
+    assert report["statuses"] == ["silent"] * 4
