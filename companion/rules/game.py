@@ -156,6 +156,7 @@ class Game:
     min_players, max_players = 3, 4
     options_class = Options
     costs: Mapping[str, Mapping[str, int]] = COSTS
+    outcome_class: type[Outcome] = Outcome  # a game with more to announce adds fields in a subclass
 
     def __init__(self, board: Board, players: int, options: Options | None = None):
         if not self.min_players <= players <= self.max_players:
@@ -227,7 +228,7 @@ class Game:
             self._forced = False
         self._stack.append(saved if atomic else None)
         self.events.append(dict(event))
-        outcome = Outcome(index=len(self.events) - 1, kind=kind, warnings=tuple(self._warnings),
+        outcome = self.outcome_class(index=len(self.events) - 1, kind=kind, warnings=tuple(self._warnings),
                           next=self.state.phase, next_player=self.waiting_for(), **fields)
         self.outcomes.append(outcome)
         return outcome
