@@ -121,7 +121,8 @@ def new_game(record: Record) -> Game:
     except RulesError as error:
         raise RecordError(str(error)) from None
     try:
-        board = board_from_json(record.board)
+        # a game without hexes (Starfarers systems, the card game's decks) reads its own "board"
+        board = getattr(cls, "read_board", board_from_json)(record.board)
     except BoardError as error:
         raise RecordError(f"board: {error}") from None
     try:
