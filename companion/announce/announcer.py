@@ -191,6 +191,10 @@ class Announcer:
             library(self._lang)  # load the clips before the first roll, not during it
         except ClipError as error:
             self._fail(f"voice clips unavailable: {error}")
+        try:
+            self._player.prepare()  # so the first roll does not wait for the device to open
+        except AudioUnavailable as error:
+            self._fail(str(error))
         while True:
             with self._lock:
                 while not self._queue and not self._closed:

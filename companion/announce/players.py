@@ -35,6 +35,9 @@ class Player:
         """Play to the end (True) or until ``cancel`` is set (False)."""
         raise NotImplementedError
 
+    def prepare(self) -> None:
+        """Get the device ready before the first phrase (raises :class:`AudioUnavailable`); optional."""
+
     def close(self) -> None:
         pass
 
@@ -121,6 +124,9 @@ class SoundDevicePlayer(Player):
             except self._sd.PortAudioError as error:
                 raise AudioUnavailable(f"cannot open audio output {self.device_name!r}: {error}") from None
         return self._stream
+
+    def prepare(self) -> None:
+        self._open()  # opening an ALSA/PortAudio stream takes milliseconds: not while a roll waits
 
     def play(self, announcement, samples, volume, cancel, started) -> bool:
         stream = self._open()
