@@ -1,0 +1,326 @@
+"""``python -m companion tournament COMMAND``: the tournament desk on the command line.
+
+Every command takes ``--db FILE`` (default: tournament.sqlite3 beside the game journal), ``--json`` (print
+machine-readable JSON instead of text) and ``--by NAME`` (who is making the change, for the audit trail).
+Bad input prints what is wrong and where to stderr, changes nothing, and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .scoring import CRITERIA, PRESETS, ScoringError, custom_preset
+from .store import Desk, TournamentError
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", default=None, help="the tournament file (default: beside the game journal)")
+    common.add_argument("--json", action="store_true", help="print JSON for machines")
+    common.add_argument("--by", default=None, help="who makes this change (audit trail; default $USER)")
+    p = argparse.ArgumentParser(prog="python -m companion tournament",
+                                description="Tournament desk: players, seating, results, standings.")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def cmd(name, help_):
+        return sub.add_parser(name, parents=[common], help=help_, description=help_)
+
+    c = cmd("new", "create an event")
+    c.add_argument("name")
+    c.add_argument("--preset", default="catan-studio", choices=[*PRESETS, "custom"])
+    c.add_argument("--vp-target", type=int, default=10, help="the game's win target (VP are capped at it)")
+    c.add_argument("--seed", default=None, help="seed for seating and lots (default: random, stored)")
+    c.add_argument("--points", default=None, help="custom: points per place at a 4-table, e.g. 4,2,1,0")
+    c.add_argument("--points3", default=None, help="custom: points per place at a 3-table, e.g. 4,2,0")
+    c.add_argument("--order", default=None,
+                   help=f"custom: ranking criteria, comma-separated, from {', '.join(CRITERIA)}")
+    c.add_argument("--no-cap", action="store_true", help="custom: count VP beyond the win target")
+    c.add_argument("--dummy-share", action="store_true", help="custom: 3-tables add an average 4th score to shares")
+
+    cmd("events", "list events")
+
+    c = cmd("add", "register a player (a late entry once rounds exist)")
+    c.add_argument("event")
+    c.add_argument("name")
+    c.add_argument("--club", default="")
+    c.add_argument("--group", action="append", default=[], help="a keep-apart group (repeatable)")
+
+    c = cmd("import-players", "register players from CSV (columns: name, club, groups separated by ;)")
+    c.add_argument("event")
+    c.add_argument("file")
+
+    c = cmd("groups", "set a player's keep-apart groups")
+    c.add_argument("event")
+    c.add_argument("player")
+    c.add_argument("group", nargs="*")
+
+    c = cmd("drop", "drop a player from the next round on (their games still count)")
+    c.add_argument("event")
+    c.add_argument("player")
+
+    c = cmd("players", "list players")
+    c.add_argument("event")
+
+    c = cmd("seat", "seat the next round and print its tables")
+    c.add_argument("event")
+    g = c.add_mutually_exclusive_group()
+    g.add_argument("--final", action="store_true", help="the top 4 of the standings at one table")
+    g.add_argument("--semi", type=int, default=None, metavar="N", help="the top N seeded into tables by snake order")
+    c.add_argument("--preview", action="store_true", help="show the seating without storing it")
+    c.add_argument("--explain", action="store_true", help="explain the seating's cost item by item")
+
+    c = cmd("unseat", "take back the last round's seating (only while it has no result)")
+    c.add_argument("event")
+
+    c = cmd("tables", "print a round's tables")
+    c.add_argument("event")
+    c.add_argument("round", type=int, nargs="?")
+    c.add_argument("--explain", action="store_true")
+
+    c = cmd("result", "enter a table's result: NAME=VP for every player, --winner NAME or --time")
+    c.add_argument("event")
+    c.add_argument("round", type=int)
+    c.add_argument("table", type=int)
+    c.add_argument("scores", nargs="+", metavar="NAME=VP")
+    c.add_argument("--winner", default=None)
+    c.add_argument("--time", action="store_true", help="the time limit ended the game")
+    c.add_argument("--correct", action="store_true", help="replace the table's result (the old one stays visible)")
+    c.add_argument("--reason", default="", help="why a result is corrected")
+
+    c = cmd("import-result", "fill a table's result from a game record (file or journal game)")
+    c.add_argument("event")
+    c.add_argument("round", type=int)
+    c.add_argument("table", type=int)
+    src = c.add_mutually_exclusive_group(required=True)
+    src.add_argument("--record", help="a catan-record/1 JSON file")
+    src.add_argument("--journal-game", type=int, help="a game id in the journal")
+    c.add_argument("--journal", default=None, help="the journal file (default: the companion's)")
+    c.add_argument("--time", action="store_true", help="the time limit ended the game (a record without winner)")
+    c.add_argument("--correct", action="store_true")
+    c.add_argument("--reason", default="")
+
+    c = cmd("standings", "print the standings")
+    c.add_argument("event")
+    c.add_argument("--through", type=int, default=None, help="only rounds up to this one")
+    c.add_argument("--csv", default=None, metavar="FILE", help="write CSV ('-' for stdout)")
+    c.add_argument("--html", default=None, metavar="FILE", help="write a printable HTML page")
+
+    c = cmd("slips", "table slips for a round")
+    c.add_argument("event")
+    c.add_argument("round", type=int)
+    c.add_argument("--html", default=None, metavar="FILE")
+
+    c = cmd("export", "the whole event as JSON")
+    c.add_argument("event")
+    c.add_argument("-o", "--output", default=None)
+
+    c = cmd("audit", "who changed what, when")
+    c.add_argument("event")
+    return p
+
+
+def _out(args, data, text: str) -> None:
+    if args.json:
+        json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+        print()
+    else:
+        print(text)
+
+
+def _tables_text(rnd, names) -> str:
+    lines = [f"round {rnd.number} ({rnd.kind})"]
+    for t, table in enumerate(rnd.tables, start=1):
+        lines.append(f"  table {t}: " + ", ".join(f"{s}. {names[p]}" for s, p in enumerate(table, start=1)))
+    return "\n".join(lines)
+
+
+def _standings_text(event, rows, names) -> str:
+    from .export import _cell, HEADINGS, standing_columns
+
+    cols = standing_columns(event)
+    width = max([len(n) for n in names.values()] + [4])
+    lines = [f"{event.name} — {event.preset.title}",
+             f"{'#':>3}  {'Name':<{width}}  " + "  ".join(f"{HEADINGS[c]:>7}" for c in cols)]
+    for r in rows:
+        lines.append(f"{r.rank:>3}  {names[r.player]:<{width}}  " + "  ".join(f"{_cell(r, c):>7}" for c in cols)
+                     + (f"  (by {r.decided_by})" if r.decided_by else "") + ("  dropped" if r.dropped else ""))
+    return "\n".join(lines)
+
+
+def _write(path: str, text: str) -> None:
+    if path == "-":
+        sys.stdout.write(text)
+    else:
+        Path(path).write_text(text, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        with Desk(args.db) as desk:
+            return _run(desk, args)
+    except (TournamentError, ScoringError) as error:
+        print(f"tournament {args.command}: {error}", file=sys.stderr)
+        return 2
+
+
+def _run(desk: Desk, args) -> int:
+    from . import export
+
+    c = args.command
+    if c == "new":
+        preset = args.preset
+        if preset == "custom":
+            if not (args.points and args.points3 and args.order):
+                raise TournamentError("a custom preset needs --points, --points3 and --order")
+            preset = custom_preset(args.points.split(","), args.points3.split(","),
+                                   [x.strip() for x in args.order.split(",")], cap_vp=not args.no_cap,
+                                   dummy_share=args.dummy_share)
+        ev = desk.create_event(args.name, preset, vp_target=args.vp_target, seed=args.seed, who=args.by)
+        _out(args, ev.to_json(), f"event {ev.id}: {ev.name} ({ev.preset.title}, seed {ev.seed})")
+        return 0
+    if c == "events":
+        evs = desk.events()
+        _out(args, [e.to_json() for e in evs], "\n".join(f"{e.id}: {e.name} ({e.preset.title})" for e in evs)
+             or "no events")
+        return 0
+    ev = desk.event(args.event)
+    names = desk.names(ev.id)
+    if c == "add":
+        p = desk.add_player(ev.id, args.name, club=args.club, groups=args.group, who=args.by)
+        _out(args, p.to_json(), f"player {p.id}: {p.name} (from round {p.entered_round})")
+    elif c == "import-players":
+        try:
+            text = Path(args.file).read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as error:
+            raise TournamentError(f"cannot read {args.file}: {error}") from None
+        try:
+            players = desk.import_players_csv(ev.id, text, who=args.by)
+        except TournamentError as error:
+            raise TournamentError(f"{args.file}: {error}") from None
+        _out(args, [p.to_json() for p in players], f"{len(players)} players registered")
+    elif c == "groups":
+        p = desk.set_groups(ev.id, args.player, args.group, who=args.by)
+        _out(args, p.to_json(), f"{p.name}: keep apart within {', '.join(p.groups) or 'no group'}")
+    elif c == "drop":
+        p = desk.drop_player(ev.id, args.player, who=args.by)
+        _out(args, p.to_json(), f"{p.name} dropped after round {p.dropped_after}")
+    elif c == "players":
+        ps = desk.players(ev.id)
+        _out(args, [p.to_json() for p in ps], "\n".join(
+            f"{p.id}: {p.name}" + (f" [{p.club}]" if p.club else "") + (f" groups {', '.join(p.groups)}" if p.groups else "")
+            + (f" from round {p.entered_round}" if p.entered_round > 1 else "")
+            + (f" dropped after round {p.dropped_after}" if p.dropped_after is not None else "") for p in ps)
+            or "no players")
+    elif c == "seat":
+        kind = "final" if args.final else "semi" if args.semi else "swiss"
+        if args.preview:
+            plan = desk.plan_round(ev.id, kind=kind, size=args.semi)
+            from .store import Round
+            rnd = Round(plan.round, kind, plan.tables, plan.cost.to_json(names))
+            cost = plan.cost
+        else:
+            rnd = desk.seat_round(ev.id, kind=kind, size=args.semi, who=args.by)
+            cost = None
+        data = rnd.to_json(names)
+        text = _tables_text(rnd, names)
+        if args.explain:
+            if cost is None:
+                cost = _recost(desk, ev, rnd)
+            text += "\n" + "\n".join(cost.explain(names))
+        _out(args, data, text)
+    elif c == "unseat":
+        desk.unseat_last_round(ev.id, who=args.by)
+        _out(args, {"ok": True}, "last round's seating taken back")
+    elif c == "tables":
+        rounds = desk.rounds(ev.id)
+        if not rounds:
+            raise TournamentError("no round has been seated")
+        rnd = desk.round(ev.id, args.round) if args.round else rounds[-1]
+        text = _tables_text(rnd, names)
+        if args.explain:
+            text += "\n" + "\n".join(_recost(desk, ev, rnd).explain(names))
+        _out(args, rnd.to_json(names), text)
+    elif c == "result":
+        vp = {}
+        for item in args.scores:
+            name, sep, value = item.rpartition("=")
+            if not sep or not name:
+                raise TournamentError(f"{item!r}: write each score as NAME=VP")
+            try:
+                vp[name] = int(value)
+            except ValueError:
+                raise TournamentError(f"{item!r}: VP must be a whole number") from None
+        r = desk.enter_result(ev.id, args.round, args.table, vp, args.winner, ended_by_time=args.time,
+                              correct=args.correct, reason=args.reason, who=args.by)
+        _out(args, r.to_json(names), _result_text(r, names))
+    elif c == "import-result":
+        from ..record import RecordError, load_record
+
+        try:
+            if args.record:
+                record = load_record(args.record)
+                source = f"record: {args.record}"
+            else:
+                from ..record.journal import Journal, JournalError
+                try:
+                    with Journal(args.journal) as journal:
+                        record = journal.load(args.journal_game)
+                        source = f"journal: {journal.path} game {args.journal_game}"
+                except JournalError as error:
+                    raise TournamentError(str(error)) from None
+        except RecordError as error:
+            raise TournamentError(f"{args.record}: {error}") from None
+        r = desk.enter_record(ev.id, args.round, args.table, record, ended_by_time=args.time, source=source,
+                              correct=args.correct, reason=args.reason, who=args.by)
+        _out(args, r.to_json(names), _result_text(r, names))
+    elif c == "standings":
+        rows = desk.standings(ev.id, through_round=args.through)
+        if args.csv:
+            _write(args.csv, export.standings_csv(ev, rows, names))
+        if args.html:
+            _write(args.html, export.standings_html(ev, rows, names, rounds_done=args.through))
+        if not (args.csv == "-" or args.html == "-"):
+            _out(args, {"event": ev.name, "preset": ev.preset.key, "order": list(ev.preset.order),
+                        "standings": [s.to_json(names) for s in rows]}, _standings_text(ev, rows, names))
+    elif c == "slips":
+        rnd = desk.round(ev.id, args.round)
+        if args.html:
+            _write(args.html, export.slips_html(ev, rnd, names))
+        if args.html != "-":
+            _out(args, rnd.to_json(names), export.slips_text(ev, rnd, names))
+    elif c == "export":
+        data = export.event_json(desk, ev.id)
+        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        if args.output:
+            Path(args.output).write_text(text, encoding="utf-8")
+        else:
+            sys.stdout.write(text)
+    elif c == "audit":
+        rows = desk.audit(ev.id)
+        import time as _time
+        _out(args, rows, "\n".join(
+            f"{_time.strftime('%Y-%m-%d %H:%M:%S', _time.localtime(a['at']))}  {a['who']}: {a['action']} "
+            f"{json.dumps(a['details'], ensure_ascii=False)}" for a in rows))
+    return 0
+
+
+def _recost(desk, ev, rnd):
+    from . import seating
+
+    return seating.seating_cost(rnd.tables, rnd.number, desk.history(ev.id, before=rnd.number),
+                                groups={p.id: p.groups for p in desk.players(ev.id)}, weights=ev.weights)
+
+
+def _result_text(r, names) -> str:
+    parts = ", ".join(f"{names[p]} {v}" for p, v in r.vp.items())
+    how = f"winner {names[r.winner]}" if r.winner is not None else "no winner"
+    if r.ended_by_time:
+        how += ", ended by the time limit"
+    text = f"round {r.round} table {r.table}: {parts}; {how}"
+    for w in r.warnings:
+        text += f"\n  warning: {w}"
+    return text

@@ -1,0 +1,40 @@
+"""A table's result from a game record: each player's VP and the winner, as the rules core derived them.
+
+Nothing is recomputed here: the record is replayed by ``companion.record.replay`` and its ``summary()``
+(the ``replay`` JSON) gives every player's VP (hidden VP cards included: they are shown at the game's end)
+and the winner.  The record's players are matched to the seated players by name.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..record import Record, RecordError, replay
+
+
+def result_from_record(record: Record, seated: Sequence[tuple[int, str]], *,
+                       ended_by_time: bool = False) -> tuple[dict[int, int], int | None, bool]:
+    """``(vp by player id, winner id or None, ended by time)`` from a record of a table's game.
+
+    ``seated``: the table's ``(player id, name)`` pairs.  A record without a winner is accepted only as a game
+    ended by the time limit (``ended_by_time=True``): its VP are those after its last event.
+    """
+    by_name = {name.casefold(): pid for pid, name in seated}
+    record_names = [p["name"] for p in record.players]
+    unmatched = [n for n in record_names if n.casefold() not in by_name]
+    if unmatched or len(record_names) != len(seated):
+        raise ValueError(f"the record's players ({', '.join(record_names)}) are not the players at this table "
+                         f"({', '.join(n for _, n in seated)})")
+    try:
+        summary = replay(record).summary()
+    except RecordError as error:
+        raise ValueError(f"the record cannot be replayed: {error}") from None
+    ids = [by_name[n.casefold()] for n in record_names]
+    vp = {ids[i]: int(p["vp"]) for i, p in enumerate(summary["players"])}
+    winner = summary["winner"]
+    if winner is None and not ended_by_time:
+        raise ValueError("the record's game has no winner yet; if the time limit ended it, say so "
+                         "(the VP after its last event are then the result)")
+    if winner is not None and ended_by_time:
+        ended_by_time = False  # somebody reached the target: the game ended by winning, whatever the clock said
+    return vp, (None if winner is None else ids[winner]), ended_by_time

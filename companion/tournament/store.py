@@ -1,0 +1,597 @@
+"""The tournament desk's SQLite file: events, players, rounds, seats, results and the audit trail.
+
+The file lives beside the game journal (``companion.record.journal.data_dir()``), opened the same way: WAL,
+``synchronous=FULL``, every change one ``BEGIN IMMEDIATE`` transaction, so a result the desk has seen
+committed survives a crash.  Every change writes an audit row (who, what, when) in the same transaction.
+A corrected result never overwrites the old one: the old row stays, marked as superseded by the new one.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..record.journal import data_dir
+from . import seating as seating_mod
+from .scoring import PRESETS, Preset, ScoringError, Standing, TableResult, standings as compute_standings
+
+APPLICATION_ID = 0x43545431  # "CTT1": recognises our file
+SCHEMA_VERSION = 1
+FILE_NAME = "tournament.sqlite3"
+MAX_VP = 30  # far above any Catan game's end score; a typo such as 100 is refused
+
+
+class TournamentError(ValueError):
+    """Bad input or a state that forbids the change; the message says what and where.  Nothing was changed."""
+
+
+def default_path() -> Path:
+    return data_dir() / FILE_NAME
+
+
+def _who() -> str:
+    return os.environ.get("CATAN_DESK_USER") or os.environ.get("USER") or "desk"
+
+
+@dataclass(frozen=True)
+class Event:
+    id: int
+    name: str
+    preset: Preset
+    vp_target: int
+    seed: str
+    weights: seating_mod.Weights
+    created: float
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "name": self.name, "preset": self.preset.to_json(), "vp_target": self.vp_target,
+                "seed": self.seed, "seating_weights": self.weights.to_json(), "created": self.created}
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+    club: str
+    groups: tuple[str, ...]
+    entered_round: int  # first round they can be seated in
+    dropped_after: int | None  # last round they played; None while still in
+
+    def active_in(self, round_no: int) -> bool:
+        return round_no >= self.entered_round and (self.dropped_after is None or round_no <= self.dropped_after)
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "name": self.name, "club": self.club, "groups": list(self.groups),
+                "entered_round": self.entered_round, "dropped_after": self.dropped_after}
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    kind: str  # "swiss" (seated by the solver), "semi", "final" (snake-seeded), "manual"
+    tables: tuple[tuple[int, ...], ...]
+    cost: dict
+
+    def to_json(self, names: Mapping[int, str] | None = None) -> dict:
+        n = (lambda p: names[p]) if names else (lambda p: p)
+        return {"number": self.number, "kind": self.kind,
+                "tables": [{"table": i + 1, "seats": [n(p) for p in t]} for i, t in enumerate(self.tables)],
+                "cost": self.cost}
+
+
+@dataclass(frozen=True)
+class ResultEntry:
+    """One stored version of a table's result."""
+
+    id: int
+    round: int
+    table: int
+    vp: dict[int, int]
+    winner: int | None
+    ended_by_time: bool
+    source: str  # "referee" or "record: ..." (where the game record came from)
+    entered_by: str
+    entered_at: float
+    superseded_by: int | None
+    reason: str
+    warnings: tuple[str, ...]
+
+    def as_table_result(self) -> TableResult:
+        return TableResult(self.round, self.table, self.vp, self.winner, self.ended_by_time)
+
+    def to_json(self, names: Mapping[int, str] | None = None) -> dict:
+        n = (lambda p: names[p]) if names else (lambda p: p)
+        return {"id": self.id, "round": self.round, "table": self.table,
+                "vp": {n(p): v for p, v in self.vp.items()},
+                "winner": None if self.winner is None else n(self.winner), "ended_by_time": self.ended_by_time,
+                "source": self.source, "entered_by": self.entered_by, "entered_at": self.entered_at,
+                "superseded_by": self.superseded_by, "reason": self.reason, "warnings": list(self.warnings)}
+
+
+class Desk:
+    """The tournament file.  Use as a context manager or call :meth:`close`."""
+
+    def __init__(self, path: str | Path | None = None):
+        self.path = Path(path) if path is not None else default_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if self.path.exists() and self.path.stat().st_size:
+            with open(self.path, "rb") as f:
+                if f.read(16) != b"SQLite format 3\x00":
+                    raise TournamentError(f"{self.path} is not a tournament file (not SQLite); it was left untouched")
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            (app_id,) = self._db.execute("PRAGMA application_id").fetchone()
+            tables = self._db.execute("SELECT name FROM sqlite_master").fetchall()
+            if app_id != APPLICATION_ID and (app_id != 0 or tables):
+                self._db.close()
+                raise TournamentError(f"{self.path} is an SQLite database of another program "
+                                      f"(application id {app_id:#x}); it was left untouched")
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._init_schema()
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise TournamentError(f"{self.path}: damaged or not a database ({error}); it was left untouched") from None
+
+    def _init_schema(self) -> None:
+        (version,) = self._db.execute("PRAGMA user_version").fetchone()
+        if version > SCHEMA_VERSION:
+            raise TournamentError(f"{self.path} was written by a newer companion (version {version})")
+        if version == SCHEMA_VERSION:
+            return
+        with self._tx():
+            self._db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            for statement in """
+                CREATE TABLE events (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, preset TEXT NOT NULL,
+                    vp_target INTEGER NOT NULL, seed TEXT NOT NULL, weights TEXT NOT NULL, created REAL NOT NULL);
+                CREATE TABLE players (id INTEGER PRIMARY KEY, event INTEGER NOT NULL REFERENCES events(id),
+                    name TEXT NOT NULL, club TEXT NOT NULL DEFAULT '', entered_round INTEGER NOT NULL,
+                    dropped_after INTEGER, created REAL NOT NULL, UNIQUE (event, name));
+                CREATE TABLE groups (player INTEGER NOT NULL REFERENCES players(id), name TEXT NOT NULL,
+                    PRIMARY KEY (player, name));
+                CREATE TABLE rounds (event INTEGER NOT NULL REFERENCES events(id), number INTEGER NOT NULL,
+                    kind TEXT NOT NULL, cost TEXT NOT NULL, created REAL NOT NULL, PRIMARY KEY (event, number));
+                CREATE TABLE seats (event INTEGER NOT NULL, round INTEGER NOT NULL, table_no INTEGER NOT NULL,
+                    seat INTEGER NOT NULL, player INTEGER NOT NULL REFERENCES players(id),
+                    PRIMARY KEY (event, round, player), FOREIGN KEY (event, round) REFERENCES rounds(event, number));
+                CREATE TABLE results (id INTEGER PRIMARY KEY, event INTEGER NOT NULL, round INTEGER NOT NULL,
+                    table_no INTEGER NOT NULL, data TEXT NOT NULL, source TEXT NOT NULL, entered_by TEXT NOT NULL,
+                    entered_at REAL NOT NULL, superseded_by INTEGER REFERENCES results(id),
+                    reason TEXT NOT NULL DEFAULT '', FOREIGN KEY (event, round) REFERENCES rounds(event, number));
+                CREATE TABLE audit (id INTEGER PRIMARY KEY, event INTEGER, at REAL NOT NULL, who TEXT NOT NULL,
+                    action TEXT NOT NULL, details TEXT NOT NULL);
+            """.split(";"):
+                if statement.strip():
+                    self._db.execute(statement)
+            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def _tx(self):
+        return _Transaction(self._db)
+
+    def _audit(self, event: int | None, who: str | None, action: str, details: dict) -> None:
+        self._db.execute("INSERT INTO audit (event, at, who, action, details) VALUES (?, ?, ?, ?, ?)",
+                         (event, time.time(), who or _who(), action, json.dumps(details, ensure_ascii=False)))
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> "Desk":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # --- events ----------------------------------------------------------------------------------------------
+    def create_event(self, name: str, preset: str | Preset = "catan-studio", *, vp_target: int = 10,
+                     seed: int | str | None = None, weights: seating_mod.Weights | None = None,
+                     who: str | None = None) -> Event:
+        name = name.strip()
+        if not name:
+            raise TournamentError("an event needs a name")
+        if isinstance(preset, str):
+            if preset not in PRESETS:
+                raise TournamentError(f"unknown preset {preset!r}; choose {', '.join(PRESETS)} or a custom preset")
+            preset = PRESETS[preset]
+        if not isinstance(vp_target, int) or not 3 <= vp_target <= MAX_VP:
+            raise TournamentError(f"the win target must be a whole number from 3 to {MAX_VP}, got {vp_target!r}")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big")
+        weights = weights or seating_mod.Weights()
+        if self._db.execute("SELECT 1 FROM events WHERE name = ?", (name,)).fetchone():
+            raise TournamentError(f"there is already an event named {name!r}")
+        with self._tx():
+            cur = self._db.execute(
+                "INSERT INTO events (name, preset, vp_target, seed, weights, created) VALUES (?, ?, ?, ?, ?, ?)",
+                (name, json.dumps(preset.to_json()), vp_target, str(seed), json.dumps(weights.to_json()), time.time()))
+            self._audit(cur.lastrowid, who, "create event", {"name": name, "preset": preset.key,
+                                                              "vp_target": vp_target, "seed": str(seed)})
+        return self.event(cur.lastrowid)
+
+    def events(self) -> list[Event]:
+        return [self.event(i) for (i,) in self._db.execute("SELECT id FROM events ORDER BY id")]
+
+    def event(self, ref: int | str) -> Event:
+        """An event by id or by name."""
+        row = None
+        if isinstance(ref, int) or (isinstance(ref, str) and ref.isdigit()):
+            row = self._db.execute("SELECT * FROM events WHERE id = ?", (int(ref),)).fetchone()
+        if row is None:
+            row = self._db.execute("SELECT * FROM events WHERE name = ?", (str(ref),)).fetchone()
+        if row is None:
+            known = ", ".join(n for (n,) in self._db.execute("SELECT name FROM events ORDER BY id")) or "none yet"
+            raise TournamentError(f"no event {ref!r} (events: {known})")
+        eid, name, preset, vp_target, seed, weights, created = row
+        return Event(eid, name, Preset.from_json(json.loads(preset)), vp_target, seed,
+                     seating_mod.Weights.from_json(json.loads(weights)), created)
+
+    # --- players ---------------------------------------------------------------------------------------------
+    def players(self, event: int) -> list[Player]:
+        groups: dict[int, list[str]] = {}
+        for pid, g in self._db.execute(
+                "SELECT g.player, g.name FROM groups g JOIN players p ON p.id = g.player WHERE p.event = ? "
+                "ORDER BY g.name", (event,)):
+            groups.setdefault(pid, []).append(g)
+        return [Player(pid, name, club, tuple(groups.get(pid, ())), entered, dropped)
+                for pid, name, club, entered, dropped in self._db.execute(
+                    "SELECT id, name, club, entered_round, dropped_after FROM players WHERE event = ? ORDER BY id",
+                    (event,))]
+
+    def player(self, event: int, ref: int | str) -> Player:
+        """A player of the event by id or by name (names are unique within an event; case is ignored)."""
+        players = self.players(event)
+        for p in players:
+            if (isinstance(ref, int) and p.id == ref) or (isinstance(ref, str) and p.name.casefold() == ref.strip().casefold()):
+                return p
+        if isinstance(ref, str) and ref.isdigit():
+            for p in players:
+                if p.id == int(ref):
+                    return p
+        raise TournamentError(f"no player {ref!r} in this event")
+
+    def names(self, event: int) -> dict[int, str]:
+        return {p.id: p.name for p in self.players(event)}
+
+    def _last_round(self, event: int) -> int:
+        (n,) = self._db.execute("SELECT COALESCE(MAX(number), 0) FROM rounds WHERE event = ?", (event,)).fetchone()
+        return n
+
+    def add_player(self, event: int, name: str, *, club: str = "", groups: Iterable[str] = (),
+                   who: str | None = None) -> Player:
+        """Register a player; once rounds exist, this is a late entry (seated from the next round)."""
+        return self.add_players(event, [(name, club, tuple(groups))], who=who)[0]
+
+    def add_players(self, event: int, entries: Sequence[tuple[str, str, Sequence[str]]], *,
+                    who: str | None = None) -> list[Player]:
+        """Register several players at once: all or none."""
+        entered = self._last_round(event) + 1
+        existing = {p.name.casefold() for p in self.players(event)}
+        seen = set()
+        for i, (name, club, groups) in enumerate(entries):
+            if not name.strip():
+                raise TournamentError(f"player {i + 1}: the name is empty")
+            key = name.strip().casefold()
+            if key in existing or key in seen:
+                raise TournamentError(f"player {i + 1}: {name.strip()!r} is already registered (names must differ)")
+            seen.add(key)
+            for g in groups:
+                if not g.strip():
+                    raise TournamentError(f"player {i + 1} ({name.strip()}): an empty keep-apart group name")
+        ids = []
+        with self._tx():
+            for name, club, groups in entries:
+                cur = self._db.execute("INSERT INTO players (event, name, club, entered_round, created) "
+                                       "VALUES (?, ?, ?, ?, ?)", (event, name.strip(), club.strip(), entered, time.time()))
+                ids.append(cur.lastrowid)
+                for g in sorted({g.strip() for g in groups}):
+                    self._db.execute("INSERT INTO groups (player, name) VALUES (?, ?)", (cur.lastrowid, g))
+                self._audit(event, who, "add player" if entered == 1 else "late entry",
+                            {"player": name.strip(), "club": club.strip(), "groups": sorted(groups),
+                             "from_round": entered})
+        return [self.player(event, i) for i in ids]
+
+    def import_players_csv(self, event: int, text: str, *, who: str | None = None) -> list[Player]:
+        """Players from CSV with a header row: ``name`` required, ``club`` and ``groups`` (separated by ``;``)
+        optional.  A bad row is reported by its line number and nothing is imported."""
+        reader = csv.DictReader(io.StringIO(text))
+        fields = [f.strip().lower() for f in (reader.fieldnames or [])]
+        if "name" not in fields:
+            raise TournamentError(f"the CSV needs a header row with a 'name' column (found: {', '.join(fields) or 'nothing'})")
+        entries = []
+        for row in reader:
+            row = {(k or "").strip().lower(): (v or "") for k, v in row.items()}
+            line = reader.line_num
+            name = row.get("name", "").strip()
+            if not name:
+                raise TournamentError(f"CSV line {line}: the name is empty")
+            groups = [g.strip() for g in row.get("groups", "").split(";") if g.strip()]
+            entries.append((name, row.get("club", "").strip(), groups))
+        if not entries:
+            raise TournamentError("the CSV has no players")
+        try:
+            return self.add_players(event, entries, who=who)
+        except TournamentError as error:
+            raise TournamentError(f"CSV: {error}") from None
+
+    def set_groups(self, event: int, player: int | str, groups: Iterable[str], *, who: str | None = None) -> Player:
+        p = self.player(event, player)
+        groups = sorted({g.strip() for g in groups if g.strip()})
+        with self._tx():
+            self._db.execute("DELETE FROM groups WHERE player = ?", (p.id,))
+            for g in groups:
+                self._db.execute("INSERT INTO groups (player, name) VALUES (?, ?)", (p.id, g))
+            self._audit(event, who, "set groups", {"player": p.name, "before": list(p.groups), "after": groups})
+        return self.player(event, p.id)
+
+    def drop_player(self, event: int, player: int | str, *, who: str | None = None) -> Player:
+        """Drop a player: they keep their games and standing, and are not seated from the next round on."""
+        p = self.player(event, player)
+        if p.dropped_after is not None:
+            raise TournamentError(f"{p.name} already dropped out after round {p.dropped_after}")
+        last = self._last_round(event)
+        with self._tx():
+            self._db.execute("UPDATE players SET dropped_after = ? WHERE id = ?", (last, p.id))
+            self._audit(event, who, "drop player", {"player": p.name, "after_round": last})
+        return self.player(event, p.id)
+
+    # --- rounds ----------------------------------------------------------------------------------------------
+    def rounds(self, event: int) -> list[Round]:
+        seats: dict[int, dict[int, list[tuple[int, int]]]] = {}
+        for rnd, table, seat, player in self._db.execute(
+                "SELECT round, table_no, seat, player FROM seats WHERE event = ?", (event,)):
+            seats.setdefault(rnd, {}).setdefault(table, []).append((seat, player))
+        out = []
+        for number, kind, cost in self._db.execute(
+                "SELECT number, kind, cost FROM rounds WHERE event = ? ORDER BY number", (event,)):
+            tables = seats.get(number, {})
+            out.append(Round(number, kind, tuple(tuple(p for _, p in sorted(tables[t])) for t in sorted(tables)),
+                             json.loads(cost)))
+        return out
+
+    def round(self, event: int, number: int) -> Round:
+        for r in self.rounds(event):
+            if r.number == number:
+                return r
+        raise TournamentError(f"round {number} has not been seated (rounds so far: {self._last_round(event)})")
+
+    def history(self, event: int, before: int | None = None) -> seating_mod.History:
+        return seating_mod.History.from_rounds(
+            (r.number, r.tables) for r in self.rounds(event) if before is None or r.number < before)
+
+    def plan_round(self, event: int, *, kind: str = "swiss", size: int | None = None) -> seating_mod.Seating:
+        """Compute (without storing) the next round's seating.
+
+        ``kind="swiss"``: the solver seats every active player.  ``"final"``/``"semi"``: the top ``size`` of the
+        current standings (4 for a final, 16 for semi-finals by default) seeded into tables by snake order.
+        """
+        ev = self.event(event)
+        number = self._last_round(ev.id) + 1
+        players = [p for p in self.players(ev.id) if p.active_in(number)]
+        history = self.history(ev.id)
+        if kind == "swiss":
+            if not players:
+                raise TournamentError("no active players to seat")
+            try:
+                return seating_mod.seat_round([p.id for p in players], number, history,
+                                              groups={p.id: p.groups for p in players}, seed=ev.seed,
+                                              weights=ev.weights)
+            except seating_mod.SeatingError as error:
+                raise TournamentError(f"round {number}: {error}") from None
+        if kind in ("final", "semi"):
+            size = size or (4 if kind == "final" else 16)
+            if size % 4:
+                raise TournamentError(f"a {kind} seats tables of four: {size} is not a multiple of 4")
+            self._check_round_complete(ev.id, number - 1)
+            active = {p.id for p in players}
+            ranked = [s.player for s in self.standings(ev.id) if s.player in active]
+            if len(ranked) < size:
+                raise TournamentError(f"a {kind} of {size} needs {size} active players; there are {len(ranked)}")
+            tables = seating_mod.snake(ranked[:size], size // 4)
+            cost = seating_mod.seating_cost(tables, number, history, weights=ev.weights)
+            return seating_mod.Seating(number, tables, cost)
+        raise TournamentError(f"unknown round kind {kind!r} (swiss, semi, final)")
+
+    def _check_round_complete(self, event: int, number: int) -> None:
+        if number < 1:
+            return
+        missing = [i + 1 for i, _ in enumerate(self.round(event, number).tables)
+                   if self.current_result(event, number, i + 1) is None]
+        if missing:
+            raise TournamentError(f"round {number} still lacks the result of table(s) {', '.join(map(str, missing))}")
+
+    def seat_round(self, event: int, *, kind: str = "swiss", size: int | None = None,
+                   tables: Sequence[Sequence[int | str]] | None = None, who: str | None = None) -> Round:
+        """Seat and store the next round (``tables`` given: a seating made by hand, checked and stored)."""
+        ev = self.event(event)
+        number = self._last_round(ev.id) + 1
+        if tables is not None:
+            kind = "manual"
+            ids = [[self.player(ev.id, p).id for p in t] for t in tables]
+            flat = [p for t in ids for p in t]
+            if len(flat) != len(set(flat)):
+                raise TournamentError("a player is seated twice in the hand-made seating")
+            if any(len(t) not in (3, 4) for t in ids):
+                raise TournamentError("every table needs 3 or 4 players")
+            cost = seating_mod.seating_cost(ids, number, self.history(ev.id),
+                                            groups={p.id: p.groups for p in self.players(ev.id)}, weights=ev.weights)
+            plan = seating_mod.Seating(number, tuple(tuple(t) for t in ids), cost)
+        else:
+            plan = self.plan_round(ev.id, kind=kind, size=size)
+        names = self.names(ev.id)
+        with self._tx():
+            self._db.execute("INSERT INTO rounds (event, number, kind, cost, created) VALUES (?, ?, ?, ?, ?)",
+                             (ev.id, number, kind, json.dumps(plan.cost.to_json()), time.time()))
+            for t, table in enumerate(plan.tables, start=1):
+                for s, p in enumerate(table, start=1):
+                    self._db.execute("INSERT INTO seats (event, round, table_no, seat, player) VALUES (?, ?, ?, ?, ?)",
+                                     (ev.id, number, t, s, p))
+            self._audit(ev.id, who, "seat round", {"round": number, "kind": kind, "cost": round(plan.cost.total, 6),
+                                                    "tables": [[names[p] for p in t] for t in plan.tables]})
+        return self.round(ev.id, number)
+
+    def unseat_last_round(self, event: int, *, who: str | None = None) -> None:
+        """Take back the last round's seating (only while it has no result), e.g. after a late entry."""
+        number = self._last_round(event)
+        if not number:
+            raise TournamentError("no round has been seated")
+        (n,) = self._db.execute("SELECT COUNT(*) FROM results WHERE event = ? AND round = ?", (event, number)).fetchone()
+        if n:
+            raise TournamentError(f"round {number} already has results; correct them instead of re-seating")
+        with self._tx():
+            self._db.execute("DELETE FROM seats WHERE event = ? AND round = ?", (event, number))
+            self._db.execute("DELETE FROM rounds WHERE event = ? AND number = ?", (event, number))
+            self._audit(event, who, "unseat round", {"round": number})
+
+    # --- results ---------------------------------------------------------------------------------------------
+    def _entries(self, event: int, where: str = "", args: tuple = ()) -> list[ResultEntry]:
+        out = []
+        for rid, rnd, table, data, source, by, at, sup, reason in self._db.execute(
+                "SELECT id, round, table_no, data, source, entered_by, entered_at, superseded_by, reason "
+                f"FROM results WHERE event = ? {where} ORDER BY id", (event, *args)):
+            d = json.loads(data)
+            out.append(ResultEntry(rid, rnd, table, {int(p): v for p, v in d["vp"].items()}, d["winner"],
+                                   d["ended_by_time"], source, by, at, sup, reason, tuple(d.get("warnings", ()))))
+        return out
+
+    def current_result(self, event: int, round_no: int, table: int) -> ResultEntry | None:
+        rows = self._entries(event, "AND round = ? AND table_no = ? AND superseded_by IS NULL", (round_no, table))
+        return rows[0] if rows else None
+
+    def results(self, event: int, *, with_history: bool = False) -> list[ResultEntry]:
+        return self._entries(event, "" if with_history else "AND superseded_by IS NULL")
+
+    def enter_result(self, event: int, round_no: int, table: int, vp: Mapping[int | str, int],
+                     winner: int | str | None = None, *, ended_by_time: bool = False, correct: bool = False,
+                     reason: str = "", source: str = "referee", who: str | None = None) -> ResultEntry:
+        """Store a table's result: each seated player's VP, the winner, or ``ended_by_time``.
+
+        A table that already has a result is changed only with ``correct=True`` and a ``reason``; the old
+        result stays in the file, marked as superseded.  Shapes that cannot be right (a player missing or not at
+        the table, VP below 0 or above 30, no winner in a finished game) are refused; unusual but possible
+        entries (the winner below the target, someone level with the winner) are stored with warnings.
+        """
+        ev = self.event(event)
+        rnd = self.round(ev.id, round_no)
+        if not 1 <= table <= len(rnd.tables):
+            raise TournamentError(f"round {round_no} has tables 1 to {len(rnd.tables)}, not {table}")
+        seated = rnd.tables[table - 1]
+        names = self.names(ev.id)
+        where = f"round {round_no} table {table}"
+        scores: dict[int, int] = {}
+        for ref, v in vp.items():
+            try:
+                pid = self.player(ev.id, ref).id
+            except TournamentError as error:
+                raise TournamentError(f"{where}: {error}") from None
+            if pid not in seated:
+                raise TournamentError(f"{where}: {names[pid]} is not seated at this table "
+                                      f"(seated: {', '.join(names[p] for p in seated)})")
+            if pid in scores:
+                raise TournamentError(f"{where}: {names[pid]} has two scores")
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_VP:
+                raise TournamentError(f"{where}: {names[pid]}'s VP must be a whole number from 0 to {MAX_VP}, got {v!r}")
+            scores[pid] = v
+        missing = [names[p] for p in seated if p not in scores]
+        if missing:
+            raise TournamentError(f"{where}: no VP for {', '.join(missing)}")
+        win_id = None
+        if winner is not None:
+            try:
+                win_id = self.player(ev.id, winner).id
+            except TournamentError as error:
+                raise TournamentError(f"{where}: winner: {error}") from None
+            if win_id not in seated:
+                raise TournamentError(f"{where}: the winner {names[win_id]} is not seated at this table")
+        if win_id is None and not ended_by_time:
+            raise TournamentError(f"{where}: name the winner, or mark the game as ended by the time limit")
+        warnings = []
+        if win_id is not None:
+            if scores[win_id] < ev.vp_target and not ended_by_time:
+                warnings.append(f"the winner {names[win_id]} has {scores[win_id]} VP, below the target {ev.vp_target}")
+            level = [names[p] for p in seated if p != win_id and scores[p] >= scores[win_id]]
+            if level:
+                warnings.append(f"{', '.join(level)} scored as many VP as the winner or more")
+        for p in seated:
+            if p != win_id and scores[p] >= ev.vp_target and not ended_by_time:
+                warnings.append(f"{names[p]} reached the target ({scores[p]} VP) but is not the winner")
+        old = self.current_result(ev.id, round_no, table)
+        if old is not None and not correct:
+            raise TournamentError(f"{where} already has a result (entered by {old.entered_by}); "
+                                  "to change it, enter it as a correction with a reason")
+        if old is not None and not reason.strip():
+            raise TournamentError(f"{where}: a correction needs a reason")
+        if old is None and correct:
+            raise TournamentError(f"{where} has no result yet to correct")
+        data = {"vp": {str(p): scores[p] for p in seated}, "winner": win_id, "ended_by_time": bool(ended_by_time),
+                "warnings": warnings}
+        who = who or _who()
+        with self._tx():
+            cur = self._db.execute(
+                "INSERT INTO results (event, round, table_no, data, source, entered_by, entered_at, reason) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (ev.id, round_no, table, json.dumps(data), source, who, time.time(), reason.strip()))
+            if old is not None:
+                self._db.execute("UPDATE results SET superseded_by = ? WHERE id = ?", (cur.lastrowid, old.id))
+            detail = {"round": round_no, "table": table, "vp": {names[p]: scores[p] for p in seated},
+                      "winner": names.get(win_id), "ended_by_time": bool(ended_by_time), "source": source}
+            if old is not None:
+                detail["before"] = {"vp": {names[p]: v for p, v in old.vp.items()}, "winner": names.get(old.winner),
+                                    "ended_by_time": old.ended_by_time}
+                detail["reason"] = reason.strip()
+            self._audit(ev.id, who, "correct result" if old is not None else "enter result", detail)
+        return self.current_result(ev.id, round_no, table)
+
+    def enter_record(self, event: int, round_no: int, table: int, record, *, ended_by_time: bool = False,
+                     source: str = "record", correct: bool = False, reason: str = "",
+                     who: str | None = None) -> ResultEntry:
+        """Fill a table's result from a finished game record (``companion.record.Record``)."""
+        from .results import result_from_record
+
+        rnd = self.round(event, round_no)
+        if not 1 <= table <= len(rnd.tables):
+            raise TournamentError(f"round {round_no} has tables 1 to {len(rnd.tables)}, not {table}")
+        names = self.names(event)
+        seated = [(p, names[p]) for p in rnd.tables[table - 1]]
+        try:
+            vp, winner, by_time = result_from_record(record, seated, ended_by_time=ended_by_time)
+        except ValueError as error:
+            raise TournamentError(f"round {round_no} table {table}: {error}") from None
+        return self.enter_result(event, round_no, table, vp, winner, ended_by_time=by_time, correct=correct,
+                                 reason=reason, source=source, who=who)
+
+    # --- standings and the audit trail -------------------------------------------------------------------------
+    def standings(self, event: int, *, through_round: int | None = None) -> list[Standing]:
+        ev = self.event(event)
+        players = self.players(ev.id)
+        results = [r.as_table_result() for r in self.results(ev.id)
+                   if through_round is None or r.round <= through_round]
+        try:
+            return compute_standings([p.id for p in players], results, ev.preset, ev.vp_target, seed=ev.seed,
+                                     dropped=[p.id for p in players if p.dropped_after is not None])
+        except ScoringError as error:
+            raise TournamentError(str(error)) from None
+
+    def audit(self, event: int) -> list[dict[str, Any]]:
+        return [{"id": i, "at": at, "who": who, "action": action, "details": json.loads(details)}
+                for i, at, who, action, details in self._db.execute(
+                    "SELECT id, at, who, action, details FROM audit WHERE event = ? ORDER BY id", (event,))]
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self):
+        self.db.execute("BEGIN IMMEDIATE")
+        return self.db
+
+    def __exit__(self, exc_type, exc, tb):
+        self.db.execute("COMMIT" if exc_type is None else "ROLLBACK")
+        return False
