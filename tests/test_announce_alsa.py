@@ -49,6 +49,7 @@ ok = announcer.wait_idle(30) and ok
 player = announcer.player_name
 announcer.close()
 print(json.dumps({"player": player, "idle": ok, "problems": problems, "captions": captions,
+                  "notice": announcer.audio_notice,
                   "statuses": [a.status for a in said],
                   "latencies": [a.latency for a in said]}))
 """
@@ -98,6 +99,7 @@ def test_what_reaches_alsa_is_the_expected_clip_sequence(tmp_path, lang):
     report = play_in_child(home, lang, indices)
 
     assert report["player"] == "sounddevice" and report["problems"] == [] and report["idle"]
+    assert report["notice"] is None
     assert report["statuses"] == ["played"] * 4
     with wave.open(str(out), "rb") as captured_file:
         assert (captured_file.getnchannels(), captured_file.getsampwidth(), captured_file.getframerate()) == \
@@ -123,6 +125,7 @@ def test_without_a_sound_card_the_table_goes_on_with_captions_and_one_notice(tmp
 
     assert report["player"] == "null" and report["idle"]
     assert len(report["problems"]) == 1 and "audio" in report["problems"][0]
+    assert report["notice"] == "No audio device: announcements are shown as captions only."
     assert report["captions"] == ["Seven. Blue moves the robber or the pirate.", "The pirate moved. Blue can rob red.",
                                   "Blue steals a card from red.", "Dice box unplugged."]
     assert report["statuses"] == ["silent"] * 4

@@ -9,12 +9,12 @@
 See docs/announcements.md.
 """
 
-from .announcer import NEWS, URGENT, Announcement, Announcer
+from .announcer import NEWS, NO_SOUND_NOTICE, URGENT, Announcement, Announcer
 from .clips import ClipError, ClipLibrary, library
 from .phrases import NOTICES, Phrase, caption_of, phrase_for_notice, phrase_for_outcome
 from .players import (PLAYERS, AudioUnavailable, KivyPlayer, NullPlayer, Played, Player, RecordingPlayer,
                       SoundDevicePlayer, open_player)
 
-__all__ = ["NEWS", "URGENT", "Announcement", "Announcer", "ClipError", "ClipLibrary", "library", "NOTICES",
+__all__ = ["NEWS", "NO_SOUND_NOTICE", "URGENT", "Announcement", "Announcer", "ClipError", "ClipLibrary", "library", "NOTICES",
            "Phrase", "caption_of", "phrase_for_notice", "phrase_for_outcome", "PLAYERS", "AudioUnavailable",
            "KivyPlayer", "NullPlayer", "Played", "Player", "RecordingPlayer", "SoundDevicePlayer", "open_player"]

@@ -34,6 +34,10 @@ log = logging.getLogger(__name__)
 
 URGENT, NEWS = 0, 1
 
+#: What the screen says, once, when announcements cannot be heard (``Announcer.audio_notice``).
+NO_SOUND_NOTICE = {"en": "No audio device: announcements are shown as captions only.",
+                   "ja": "音声を出力できません。アナウンスは字幕でのみ表示します。"}
+
 
 @dataclass(eq=False)
 class Announcement:
@@ -102,6 +106,14 @@ class Announcer:
     @language.setter
     def language(self, lang: str) -> None:
         self._lang = check_language(lang)
+        # Load the new language's clips now, not when its first phrase is waiting to be said.
+        threading.Thread(target=self._preload, args=(lang,), name="announcer-clips", daemon=True).start()
+
+    def _preload(self, lang: str) -> None:
+        try:
+            library(lang)
+        except ClipError as error:
+            self._fail(f"voice clips unavailable: {error}")
 
     @property
     def volume(self) -> float:
@@ -123,6 +135,12 @@ class Announcer:
                 self._drop_queued(lambda a: True, "muted")
                 if self._current is not None:
                     self._current[1].set()
+
+    @property
+    def audio_notice(self) -> str | None:
+        """The one-line notice for the screen, in the current language, when there is no sound; else None.
+        (``audio_problem`` has the technical reason, for a log or a details view.)"""
+        return NO_SOUND_NOTICE[self._lang] if self.audio_problem else None
 
     # -- listeners --------------------------------------------------------------------------------
 
