@@ -22,7 +22,7 @@ import pytest
 
 from companion.announce import library, phrase_for_notice, phrase_for_outcome
 from companion.announce.clips import RATE
-from companion.record import parse_record, replay
+from companion.record import load_record, parse_record, replay
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIO = ROOT / "tests" / "scenarios" / "sea_pirate_robs_a_ship_owner.json"
@@ -32,7 +32,7 @@ SCENARIO = ROOT / "tests" / "scenarios" / "sea_pirate_robs_a_ship_owner.json"
 CHILD = r"""
 import json, sys
 from companion.announce import Announcer
-from companion.record import parse_record, replay
+from companion.record import load_record, parse_record, replay
 
 spec = json.loads(sys.argv[1])
 record = parse_record(json.loads(open(spec["scenario"]).read())["record"])
@@ -76,9 +76,9 @@ def find_in_order(captured: np.ndarray, phrases: list[np.ndarray]) -> None:
     """Each phrase occurs exactly in ``captured``, in order; every other sample is silence."""
     position = 0
     for n, phrase in enumerate(phrases):
-        rest = captured[position:]
+        rest = captured[position:position + len(phrase) + RATE]  # a second of silence at most between phrases
         sounding = np.flatnonzero(rest)
-        assert len(sounding), f"phrase {n} was not captured (nothing but silence after sample {position})"
+        assert len(sounding), f"phrase {n} was not captured (only silence after sample {position})"
         # A phrase starts with its first non-zero sample: clips are trimmed and faded in from zero.
         start = position + sounding[0] - int(np.flatnonzero(phrase)[0])
         got = captured[start:start + len(phrase)]
@@ -129,3 +129,73 @@ def test_without_a_sound_card_the_table_goes_on_with_captions_and_one_notice(tmp
     assert report["captions"] == ["Seven. Blue moves the robber or the pirate.", "The pirate moved. Blue can rob red.",
                                   "Blue steals a card from red.", "Dice box unplugged."]
     assert report["statuses"] == ["silent"] * 4
+
+
+def file_home(tmp_path: Path) -> tuple[Path, Path]:
+    out = tmp_path / "captured.wav"
+    return alsa_home(tmp_path, f'pcm.!default {{\n type file\n slave.pcm "null"\n file "{out}"\n format "wav"\n}}\n'), out
+
+
+def run_cli(home: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ALSA")}
+    env.update(HOME=str(home), PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "companion", "announce", *args], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+
+
+def read_capture(path: Path) -> np.ndarray:
+    with wave.open(str(path), "rb") as captured_file:
+        return np.frombuffer(captured_file.readframes(captured_file.getnframes()), dtype=np.int16)
+
+
+GAME_FILES = sorted((ROOT / "assets" / "games").glob("*.json"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("path", GAME_FILES, ids=[p.stem for p in GAME_FILES])
+def test_cli_says_the_last_outcome_of_a_record(tmp_path, path, lang):
+    home, out = file_home(tmp_path)
+    done = run_cli(home, str(path), "--lang", lang)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    record = load_record(path)
+    last = replay(record).outcomes[-1]
+    phrase = phrase_for_outcome(last, [p["color"] for p in record.players], lang)
+    assert done.stdout == f"#{last.index} {phrase.caption}\n"
+    find_in_order(read_capture(out), [library(lang).render(phrase.tokens)])
+
+
+def test_cli_all_says_every_outcome_in_order(tmp_path):
+    home, out = file_home(tmp_path)
+    path = ROOT / "assets" / "games" / "example-high-tide.json"
+    done = run_cli(home, str(path), "--lang", "ja", "--all")
+    assert done.returncode == 0, done.stderr
+    record = load_record(path)
+    colors = [p["color"] for p in record.players]
+    said = [(o.index, phrase_for_outcome(o, colors, "ja")) for o in replay(record).outcomes]
+    said = [(i, p) for i, p in said if p is not None]
+    assert len(said) > 300
+    assert done.stdout.splitlines() == [f"#{i} {p.caption}" for i, p in said]
+    find_in_order(read_capture(out), [library("ja").render(p.tokens) for _, p in said])
+
+
+def test_cli_without_a_sound_card_prints_captions_and_says_so_once(tmp_path):
+    home = alsa_home(tmp_path, "pcm.!default {\n type hw\n card 7\n}\n")
+    done = run_cli(home, str(ROOT / "assets" / "games" / "example-base.json"), "--all")
+    assert done.returncode == 0, done.stderr
+    assert len(done.stdout.splitlines()) > 300
+    assert done.stderr.count("no sound") == 1 and done.stderr.endswith("captions only\n")
+
+
+@pytest.mark.parametrize("args, code, message", [
+    (["missing.json"], 1, "missing.json"),
+    (["BAD"], 1, "game must be"),
+    (["GOOD", "--lang", "fr"], 2, "invalid choice: 'fr'"),
+])
+def test_cli_bad_input_is_named(tmp_path, args, code, message):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "catan-record/1"}')
+    good = ROOT / "assets" / "games" / "example-base.json"
+    args = [str(bad) if a == "BAD" else str(good) if a == "GOOD" else a for a in args]
+    done = run_cli(alsa_home(tmp_path, ""), *args)
+    assert done.returncode == code and message in done.stderr and done.stdout == ""
