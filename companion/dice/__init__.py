@@ -84,6 +84,13 @@ class DiceSource:
     def stop(self) -> None:
         pass
 
+    def request_roll(self) -> bool:
+        """Ask the source to roll by itself (a virtual roller, a box with a shaker); False if it cannot."""
+        return False
+
+    def show(self, values: tuple[int, ...], colour: tuple[int, int, int]) -> None:
+        """Show a roll and a player's colour on the source's own display, where it has one."""
+
     # For subclasses.
     def _emit_roll(self, roll: DiceRolled) -> None:
         if self._on_roll is not None:
