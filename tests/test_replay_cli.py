@@ -23,7 +23,7 @@ def test_replay_prints_the_documented_fields(tmp_path):
         assert key in state
     for player in state["players"]:
         assert {"vp", "visible_vp", "hand_size", "longest_road", "knights"} <= set(player)
-    assert state["turn"] == {"player": 2, "phase": "main", "number": 6}
+    assert state["turn"] == {"player": 2, "phase": "main", "number": 6, "waiting_for": 2}
     assert state["last_roll"] == {"dice": [2, 3], "payouts": [{"lumber": 1}, {}, {"brick": 1}]}
     assert state["robber"] == [0, 0] and state["winner"] is None
 

@@ -196,7 +196,11 @@ def board_from_json(data: Any, *, check: bool = True) -> Board:
             continue
         tiles[h] = Tile(terrain, number, bool(entry.get("islet", False)))
     harbors: dict[Edge, str] = {}
-    for i, entry in enumerate(data.get("harbors", []) or []):
+    raw_harbors = data.get("harbors") or []
+    if not isinstance(raw_harbors, list):
+        problems.append(BoardProblem(None, f"board.harbors must be a list, got {raw_harbors!r}"))
+        raw_harbors = []
+    for i, entry in enumerate(raw_harbors):
         where = f"board.harbors[{i}]"
         if not isinstance(entry, dict) or not isinstance(entry.get("edge"), list) or len(entry["edge"]) != 2:
             problems.append(BoardProblem(None, f"{where} must be {{\"edge\": [[q, r], [q, r]], \"trade\": ...}}"))

@@ -270,6 +270,13 @@ class Game:
             return self.setup_order()[s.setup_step]
         return s.turn_player
 
+    def turn_player(self) -> int:
+        """Whose turn it is: the player placing in set-up, else the player who rolls (or rolled) this turn."""
+        s = self.state
+        if s.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
+            return self.setup_order()[s.setup_step]
+        return s.turn_player
+
     def _in_turn_order(self, players) -> list[int]:
         """``players`` ordered from the player whose turn it is, clockwise."""
         t = self.state.turn_player
@@ -777,15 +784,26 @@ class Game:
         elif card == "monopoly":
             resource = ev.name(ev.require(event, "resource"), self.resources, "resource")
             taken_field = event.get("taken")
+            if taken_field is not None and not isinstance(taken_field, Mapping):
+                raise MalformedEvent("taken must be an object {\"player index\": count}")
+            unseen = [p for p in range(self.n_players) if p != player and s.players[p].hand.unknown]
+            if taken_field is None and unseen:
+                # Only the table knows how many of the unseen cards were this resource; without the
+                # counts the hand sizes would stop being exact.
+                raise MalformedEvent(f"monopoly: player(s) {unseen} hold cards nobody has seen, so the record must "
+                                     f"say how many {resource} each player handed over, e.g. \"taken\": "
+                                     f"{{\"{unseen[0]}\": 2}}")
             total = 0
             for other in range(self.n_players):
                 if other == player:
                     continue
                 hand = s.players[other].hand
                 if taken_field is not None:
-                    if not isinstance(taken_field, Mapping):
-                        raise MalformedEvent("taken must be an object {\"player index\": count}")
                     n = ev.integer(taken_field.get(str(other), 0), f"taken.{other}")
+                    if n < 0:
+                        raise MalformedEvent(f"taken.{other} must not be negative, got {n}")
+                    self._require(n >= hand.count(resource), f"player {other} is known to hold "
+                                  f"{hand.count(resource)} {resource}, so hands over at least that many, not {n}")
                     hand.remove({resource: n}, f"player {other}")
                 else:
                     n = hand.remove_all(resource)
@@ -808,8 +826,7 @@ class Game:
         get = ev.cards(ev.require(event, "get"), self.resources, "get")
         self._require_phase(MAIN)
         self._require_turn(player)
-        if not give or not get:
-            raise IllegalAction("a trade needs cards on both sides (no gifts)")
+        self._require(bool(give) and bool(get), "a trade needs cards on both sides (no gifts)")
         same = sorted(set(give) & set(get))
         self._require(not same, f"a trade cannot swap like for like ({', '.join(same)})")
         if partner == "bank":
@@ -983,8 +1000,8 @@ class Game:
             "longest_road": s.longest_road,
             "largest_army": s.largest_army,
             "robber": list(s.robber) if s.robber is not None else None,
-            "turn": {"player": self.waiting_for() if s.phase != GAME_OVER else s.turn_player,
-                     "phase": s.phase, "number": s.turn_number},
+            "turn": {"player": self.turn_player(), "phase": s.phase, "number": s.turn_number,
+                     "waiting_for": self.waiting_for()},
             "winner": s.winner,
             "last_roll": None if s.last_dice is None else {
                 "dice": list(s.last_dice),

@@ -143,11 +143,10 @@ class HighTideGame(SeafarersGame):
             return super()._build(player, piece, at)
         s, tide = self.state, self.tide
         h = ev.hex_(at, "at")
-        if s.phase == SPECIAL_BUILD:
-            raise IllegalAction("dikes cannot be built in the special building phase")
+        self._require(s.phase != SPECIAL_BUILD, "dikes cannot be built in the special building phase")
         if tide.phase not in (DIKE_ROUND, HIGH_TIDE):
             when = "any more in the spring tide" if tide.phase == SPRING_TIDE else "before the dike-building round"
-            raise IllegalAction(f"dikes cannot be built {when}")
+            self._require(False, f"dikes cannot be built {when}")
         self._require(tide.dikes_left[player] > 0, f"player {player} has no dike card left")
         self._require(self.board.is_land(h), f"a dike protects a land hex; {list(h)} is not land")
         self._require(h not in tide.dikes, f"hex {list(h)} already has a dike")
@@ -247,6 +246,9 @@ class HighTideGame(SeafarersGame):
             elif tide.phase == HIGH_TIDE and tide.leader_turns_done >= self.leader_turns:
                 if not self.options.spring_tide:
                     fields.update(self._end())
+                    return fields
+                if len(s.board.land) <= self.spring_tide_land:
+                    fields.update(self._end())  # the spring tide's end is already reached
                     return fields
                 tide.phase, tide.round = SPRING_TIDE, 1
                 fields["phase"] = SPRING_TIDE

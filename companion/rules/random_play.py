@@ -167,6 +167,9 @@ def _main_action(game: Game, player: int, rng: random.Random) -> dict[str, Any]:
                         continue
                 if card == "monopoly":
                     event["resource"] = rng.choice(game.resources)
+                    if any(st.hand.unknown for st in s.players):  # the table says what each handed over
+                        event["taken"] = {str(p): s.players[p].hand.count(event["resource"])
+                                          for p in range(game.n_players) if p != player}
                 options.append(event)
     ratios = game.harbor_ratios(player)
     for r, n in hand.known.items():

@@ -180,8 +180,8 @@ class SeafarersGame(Game):
         if not self.options.use_robber:
             raise IllegalAction("this game plays without the robber: move the pirate")
         to = ev.hex_(ev.require(event, "to"), "to")
-        if to in self.board.sea:
-            raise IllegalAction(f"the robber never goes to sea: {list(to)} is a sea hex (move the pirate there)")
+        self._require(to not in self.board.sea,
+                      f"the robber never goes to sea: {list(to)} is a sea hex (move the pirate there)")
         return super()._on_move_robber(event)
 
     def _on_move_pirate(self, event: Mapping[str, Any]) -> dict[str, Any]:
