@@ -155,12 +155,21 @@ def affine_class(q: int, index: int) -> list[list[int]]:
     """Parallel class ``index`` (0..q) of AG(2, q): q lines of q points, points numbered ``x * q + y``.
 
     Classes 0..q-1 are the lines ``y = m x + b`` of slope m = index; class q the vertical lines.  Two points lie
-    on exactly one common line, so across all classes no pair of points shares a line twice.
+    on exactly one common line, so across all classes no pair of points shares a line twice.  Each line lists
+    its points in seat order.
     """
     add, mul = _field(q)
     if index == q:
         return [[x * q + y for y in range(q)] for x in range(q)]
-    return [[x * q + add(mul(index, x), b) for x in range(q)] for b in range(q)]
+    lines = []
+    for b in range(q):
+        line = [0] * q
+        for x in range(q):
+            # seat x + m: distinct within a line (x differs) and, for one point, across classes 0..q-1, so
+            # in the first q rounds everybody sits once in every seat
+            line[add(x, index)] = x * q + add(mul(index, x), b)
+        lines.append(line)
+    return lines
 
 
 def _design_candidate(players: list[int], round_no: int, seed: str) -> list[list[int]] | None:
@@ -336,9 +345,11 @@ def _order_seats(table: list[int], history: History, rng: random.Random) -> tupl
     """The seat order (start positions) that repeats fewest earlier seats; ties broken by the seeded rng."""
     perms = list(itertools.permutations(table))
     rng.shuffle(perms)
-    def cost(perm):
-        return sum(history.seat_counts.get(p, (0, 0, 0, 0))[s] for s, p in enumerate(perm))
-    return min(perms, key=cost)
+    return min(perms, key=lambda perm: _seat_cost(perm, history))
+
+
+def _seat_cost(perm, history: History) -> int:
+    return sum(history.seat_counts.get(p, (0, 0, 0, 0))[s] for s, p in enumerate(perm))
 
 
 def seat_round(players: Sequence[int], round_no: int, history: History | None = None, *,
@@ -371,7 +382,15 @@ def seat_round(players: Sequence[int], round_no: int, history: History | None = 
             break
     # fours first, then threes; within a size, by lowest player id, so table numbers do not depend on search order
     best.sort(key=lambda t: (-len(t), min(t)))
-    ordered = tuple(_order_seats(t, history, rng) for t in best)
+    design_order = {frozenset(t): tuple(t) for t in design or ()}
+    ordered = []
+    for t in best:
+        seats = _order_seats(t, history, rng)
+        planned = design_order.get(frozenset(t))
+        if planned is not None and _seat_cost(planned, history) <= _seat_cost(seats, history):
+            seats = planned  # the design's rotation: everybody in every seat once over its first q rounds
+        ordered.append(seats)
+    ordered = tuple(ordered)
     return Seating(round_no, ordered, seating_cost(ordered, round_no, history, groups=groups, weights=weights))
 
 
