@@ -269,21 +269,23 @@ class Desk:
         return self.add_players(event, [(name, club, tuple(groups))], who=who)[0]
 
     def add_players(self, event: int, entries: Sequence[tuple[str, str, Sequence[str]]], *,
-                    who: str | None = None) -> list[Player]:
-        """Register several players at once: all or none."""
+                    who: str | None = None, labels: Sequence[str] | None = None) -> list[Player]:
+        """Register several players at once: all or none.  ``labels`` name each entry in messages."""
         entered = self._last_round(event) + 1
-        existing = {p.name.casefold() for p in self.players(event)}
-        seen = set()
+        existing = {p.name.casefold(): p.name for p in self.players(event)}
+        seen: dict[str, str] = {}
         for i, (name, club, groups) in enumerate(entries):
+            where = labels[i] if labels else f"player {i + 1}"
             if not name.strip():
-                raise TournamentError(f"player {i + 1}: the name is empty")
+                raise TournamentError(f"{where}: the name is empty")
             key = name.strip().casefold()
             if key in existing or key in seen:
-                raise TournamentError(f"player {i + 1}: {name.strip()!r} is already registered (names must differ)")
-            seen.add(key)
+                raise TournamentError(f"{where}: {name.strip()!r} is already registered as "
+                                      f"{existing.get(key) or seen[key]!r} (names must differ, ignoring case)")
+            seen[key] = name.strip()
             for g in groups:
                 if not g.strip():
-                    raise TournamentError(f"player {i + 1} ({name.strip()}): an empty keep-apart group name")
+                    raise TournamentError(f"{where} ({name.strip()}): an empty keep-apart group name")
         ids = []
         with self._tx():
             for name, club, groups in entries:
@@ -304,7 +306,7 @@ class Desk:
         fields = [f.strip().lower() for f in (reader.fieldnames or [])]
         if "name" not in fields:
             raise TournamentError(f"the CSV needs a header row with a 'name' column (found: {', '.join(fields) or 'nothing'})")
-        entries = []
+        entries, labels = [], []
         for row in reader:
             row = {(k or "").strip().lower(): (v or "") for k, v in row.items()}
             line = reader.line_num
@@ -313,12 +315,10 @@ class Desk:
                 raise TournamentError(f"CSV line {line}: the name is empty")
             groups = [g.strip() for g in row.get("groups", "").split(";") if g.strip()]
             entries.append((name, row.get("club", "").strip(), groups))
+            labels.append(f"CSV line {line}")
         if not entries:
             raise TournamentError("the CSV has no players")
-        try:
-            return self.add_players(event, entries, who=who)
-        except TournamentError as error:
-            raise TournamentError(f"CSV: {error}") from None
+        return self.add_players(event, entries, who=who, labels=labels)
 
     def set_groups(self, event: int, player: int | str, groups: Iterable[str], *, who: str | None = None) -> Player:
         p = self.player(event, player)
