@@ -99,8 +99,10 @@ def record(events, players=PLAYERS3, options=None):
             "board": board(), "events": events}
 
 
-def scenario(name, description, events, expect=None, outcomes=None, error=None, options=None):
+def scenario(name, description, events, expect=None, outcomes=None, error=None, options=None, after=None):
     data = {"description": description, "record": record(events, options=options)}
+    if after:
+        data["expect_after"] = after
     if expect:
         data["expect"] = expect
     if outcomes:
@@ -238,6 +240,21 @@ def main():
              expect={"longest_road": None, "players": [{"longest_road": 4, "vp": 2}]},
              outcomes={"24": {"awards": [{"award": "longest_road", "before": 0, "after": None, "length": 0}]}})
 
+    # A cut that leaves two others tied at 5: the card is set aside, nobody takes it.
+    p2_north = [[[0, -2], [1, -3]], [[1, -3], [1, -2]], [[1, -2], [2, -3]]]  # on from P2's set-up road, east
+    tied = simple + [END, roll(1, 2), {"type": "set_hand", "player": 1, "cards": ROADS}]
+    tied += [build(1, "road", e) for e in path(*p1_ring)[:4]]               # 21-24: P1 5, ties P0
+    tied += [END, roll(1, 2), {"type": "set_hand", "player": 2, "cards": {**ROADS, "grain": 1, "wool": 1}}]
+    tied += [build(2, "road", e) for e in p2_north]                          # 28-30: P2 4
+    tied += [build(2, "road", [[-1, -2], [0, -2]]), build(2, "settlement", RING[4])]  # 31: P2 5; 32: the cut
+    scenario("longest_road_set_aside_on_a_tie",
+             "The holder's 5 is cut to 4 while two others have 5 each: neither is strictly longest, so the "
+             "card is set aside (ties before the cut kept it with the holder).", tied,
+             expect={"longest_road": None,
+                     "players": [{"longest_road": 4}, {"longest_road": 5}, {"longest_road": 5, "vp": 3}]},
+             outcomes={"24": {"awards": []}, "31": {"awards": []},
+                       "32": {"awards": [{"award": "longest_road", "before": 0, "after": None, "length": 0}]}})
+
     zig = [V((-2, 0), "NW"), V((-2, 0), "N"), V((-2, 0), "NE"), V((-1, 0), "N"), V((-1, 0), "NE"),
            V((0, 0), "N"), V((0, 0), "NE"), V((1, 0), "N"), V((1, 0), "NE"), V((2, 0), "N"), V((2, 0), "NE")]
     capped_setup = [
@@ -280,6 +297,71 @@ def main():
     scenario("largest_army_transfer",
              "Largest Army goes to the first to play 3 knights, stays on a tie, and moves on 4.", army,
              expect={"largest_army": 1, "players": [{"knights": 3, "vp": 2}, {"knights": 4, "vp": 4}]})
+    # --- the record verbatim: blind cards and umpire corrections -------------------------------
+    blind = SETUP + [
+        roll(1, 2),                                                                          # 12
+        {"type": "set_hand", "player": 0, "cards": {"grain": 2, "wool": 2, "ore": 2, "brick": 1, "lumber": 1}},
+        {"type": "buy_development", "player": 0, "card": None},                              # 14: unseen
+        {"type": "buy_development", "player": 0, "card": "monopoly"},                        # 15
+        END,
+        roll(3, 4),                                                                          # 17: P1's 7
+        {"type": "move_robber", "to": [-1, 0]},                                              # 18
+        {"type": "steal", "from": 0, "card": None},                                          # 19: unseen
+        END, roll(1, 2), END,                                                                # 20-22
+        {**knight, "player": 0},                                                             # 23: the unseen card
+        {"type": "move_robber", "to": [0, 2]},                                               # 24: nobody there
+        roll(1, 2), END, roll(1, 2), END, roll(1, 2), END,                                   # 25-30
+        roll(1, 2),                                                                          # 31
+    ]
+    monopoly = {"type": "play_development", "player": 0, "card": "monopoly", "resource": "lumber"}
+    scenario("record_blind_steal_and_unseen_development_card",
+             "The record as the issue writes it: a development card bought unseen (card null) is later played "
+             "as a knight; a blind steal (card null) moves an unknown card; a monopoly names what each player "
+             "handed over (taken), which keeps the hand sizes exact.",
+             blind + [{**monopoly, "taken": {"1": 1, "2": 0}}],
+             after={"14": {"players": [{"development_cards": 1, "hand_size": 5}]},
+                    "19": {"players": [{"hand_size": 1, "hand": {}, "unknown_cards": 1},
+                                       {"hand_size": 2, "hand": {"grain": 1}, "unknown_cards": 1}]},
+                    "23": {"players": [{"knights": 1, "development_cards": 1}], "turn": {"phase": "move_robber"}},
+                    "24": {"turn": {"player": 0, "phase": "roll"}}},
+             expect={"players": [{"knights": 1, "development_cards": 0, "hand_size": 2, "hand": {"lumber": 1},
+                                  "unknown_cards": 1},
+                                 {"hand_size": 1, "hand": {"grain": 1}, "unknown_cards": 0},
+                                 {"hand_size": 1, "hand": {"brick": 1}}]},
+             outcomes={"17": {"discards_owed": {}, "next": "move_robber", "next_player": 1},
+                       "18": {"steal_from": [0], "next": "steal"},
+                       "19": {"player": 1, "stolen": [0, None], "next": "main"},
+                       "32": {"payouts": {"0": {"lumber": 1}}}})
+    scenario("record_monopoly_without_counts_when_cards_are_unseen",
+             "A monopoly while another hand holds unseen cards must say how many each player handed over.",
+             blind + [monopoly], error={"index": 32, "contains": "hold cards nobody has seen"})
+
+    last_road = path(*RING[1:])[-1]
+    umpire = simple + [
+        {"type": "remove_piece", "at": last_road},                                           # 18
+        {"type": "build", "player": 1, "piece": "road", "at": E(V((-1, 0), "S"), V((-1, 0), "SW")),
+         "forced": True},                                                                    # 19
+        {"type": "remove_piece", "at": P2_SECOND},                                           # 20
+        {"type": "note", "text": "P2's second settlement was knocked off the table"},        # 21
+        {"type": "set_hand", "player": 2, "cards": {"ore": 2}},                              # 22
+    ]
+    scenario("umpire_corrections",
+             "An umpire's corrections: remove a road (Longest Road is recomputed and set aside), record a "
+             "build that breaks two rules with \"forced\": true (kept, with the breaches as warnings), remove "
+             "a settlement, note why, set a hand (the difference goes back to the bank).", umpire,
+             expect={"longest_road": None, "turn": {"player": 0, "phase": "main"},
+                     "players": [{"longest_road": 4, "vp": 2}, {"longest_road": 2, "hand_size": 1},
+                                 {"vp": 1, "hand": {"ore": 2}, "hand_size": 2}],
+                     "bank": {"brick": 19 - 2 - 14 + 4 + 1, "ore": 17}},  # starting cards, set_hand, 4 roads, P2 returns 1
+             outcomes={"18": {"awards": [{"award": "longest_road", "before": 0, "after": None, "length": 0}]},
+                       "19": {"player": 1, "warnings": ["player 1 acts out of turn (it is player 0's turn)",
+                                                        "player 1 cannot pay 1 brick, 1 lumber for a road "
+                                                        "(holds 1 grain)"]},
+                       "20": {"player": 2}})
+    scenario("forced_is_true_or_false", "The forced flag must be true or false.",
+             simple + [{"type": "end_turn", "forced": "yes"}],
+             error={"index": len(simple), "contains": "forced must be true or false"})
+
     # --- refusals ---------------------------------------------------------------------------
     scenario("setup_distance_rule", "A second settlement next to the first is refused.",
              SETUP[:2] + [build(1, "settlement", V((-1, 0), "NW"))],
