@@ -199,3 +199,70 @@ def test_cli_bad_input_is_named(tmp_path, args, code, message):
     args = [str(bad) if a == "BAD" else str(good) if a == "GOOD" else a for a in args]
     done = run_cli(alsa_home(tmp_path, ""), *args)
     assert done.returncode == code and message in done.stderr and done.stdout == ""
+
+
+# --- Kivy's SoundLoader (the Android path), through SDL2's audio: its "disk" driver plays in real time into a
+# file, so a phrase takes as long as it sounds and a new roll can cut it mid-sentence, as at the table.
+
+KIVY_CHILD = r"""
+import json, sys, time
+from companion.announce import Announcer, KivyPlayer
+from companion.record import parse_record, replay
+
+spec = json.loads(sys.argv[1])
+record = parse_record(json.loads(open(spec["scenario"]).read())["record"])
+game = replay(record)
+announcer = Announcer([p["color"] for p in record.players], lang="en", player=KivyPlayer())
+long_news = announcer.on_outcome(game.outcomes[spec["news"]])
+while long_news.status != "playing":
+    time.sleep(0.01)
+time.sleep(spec["cut_after"])
+roll = announcer.on_outcome(game.outcomes[spec["roll"]])
+ok = announcer.wait_idle(30)
+player = announcer.player_name
+announcer.close()
+print(json.dumps({"player": player, "idle": ok, "problem": announcer.audio_problem,
+                  "statuses": [long_news.status, roll.status]}))
+"""
+
+
+def correlate(signal: np.ndarray, template: np.ndarray) -> tuple[int, float]:
+    """Where ``template`` fits best in ``signal``, and how well (normalised cross-correlation, 1 = same shape)."""
+    n = len(signal) + len(template)
+    size = 1 << (n - 1).bit_length()
+    scores = np.fft.irfft(np.fft.rfft(signal, size) * np.conj(np.fft.rfft(template, size)), size)
+    scores = scores[:len(signal) - len(template) + 1]
+    at = int(np.argmax(scores))
+    window = signal[at:at + len(template)]
+    return at, float(np.dot(window, template) / (np.linalg.norm(window) * np.linalg.norm(template) or 1.0))
+
+
+def test_kivy_player_speaks_through_sdl_and_a_new_roll_cuts_the_old_phrase(tmp_path):
+    scenario = ROOT / "tests" / "scenarios" / "tide_flood_sinks_settlement_and_longest_road.json"
+    raw = tmp_path / "sdl.raw"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ALSA", "KIVY", "SDL"))}
+    env.update(HOME=str(tmp_path), PYTHONPATH=str(ROOT), KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1",
+               KIVY_AUDIO="sdl2", SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=str(raw))
+    spec = {"scenario": str(scenario), "news": 31, "roll": 30, "cut_after": 0.8}
+    done = subprocess.run([sys.executable, "-c", KIVY_CHILD, json.dumps(spec)], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report == {"player": "kivy", "idle": True, "problem": None, "statuses": ["cut", "played"]}
+
+    record = parse_record(json.loads(scenario.read_text())["record"])
+    game = replay(record)
+    colors = [p["color"] for p in record.players]
+    news, roll = (library("en").render(phrase_for_outcome(game.outcomes[i], colors, "en").tokens).astype(float)
+                  for i in (31, 30))
+    # SDL mixes at 44.1 kHz stereo; bring the left channel back to the clips' rate.
+    left = np.fromfile(raw, dtype="<i2").reshape(-1, 2)[:, 0].astype(float)
+    captured = np.interp(np.arange(len(left) * RATE // 44100) * 44100 / RATE, np.arange(len(left)), left)
+
+    roll_at, roll_fit = correlate(captured, roll)
+    assert roll_fit > 0.98, f"the roll's phrase was not heard whole (best fit {roll_fit:.3f})"
+    heard_of_news = roll_at  # everything before the roll is the cut news phrase
+    assert 0.5 * RATE < heard_of_news < len(news) - RATE, \
+        f"the news should be cut after about 0.8 s, not after {heard_of_news / RATE:.2f} s of {len(news) / RATE:.2f} s"
+    start, news_fit = correlate(captured[:roll_at], news[:RATE // 2])
+    assert news_fit > 0.98 and start < RATE // 2, "what was heard before the roll is not the news phrase"
