@@ -69,6 +69,8 @@ def _parser() -> argparse.ArgumentParser:
     g = c.add_mutually_exclusive_group()
     g.add_argument("--final", action="store_true", help="the top 4 of the standings at one table")
     g.add_argument("--semi", type=int, default=None, metavar="N", help="the top N seeded into tables by snake order")
+    g.add_argument("--table", action="append", default=None, metavar="NAME,NAME,...",
+                   help="a seating made by hand: one --table per table, players in seat order")
     c.add_argument("--preview", action="store_true", help="show the seating without storing it")
     c.add_argument("--explain", action="store_true", help="explain the seating's cost item by item")
 
@@ -217,7 +219,13 @@ def _run(desk: Desk, args) -> int:
             or "no players")
     elif c == "seat":
         kind = "final" if args.final else "semi" if args.semi else "swiss"
-        if args.preview:
+        if args.table:
+            if args.preview:
+                raise TournamentError("--preview and --table: a hand-made seating is already known")
+            rnd = desk.seat_round(ev.id, tables=[[n.strip() for n in t.split(",") if n.strip()] for t in args.table],
+                                  who=args.by)
+            cost = None
+        elif args.preview:
             plan = desk.plan_round(ev.id, kind=kind, size=args.semi)
             from .store import Round
             rnd = Round(plan.round, kind, plan.tables, plan.cost.to_json(names))
