@@ -234,6 +234,23 @@ def seafarers():
              "seafarers", 3, ev, board_json=sea,
              expect={"players": [{"hand_size": 0, "ships": 2, "longest_route": 2}]})
 
+    # A ship never continues a road either: P0's road C0-C1 ends at C1, where P0 has no building.
+    prefix = sea_setup() + [roll(1, 1), hand(0, lumber=1, wool=1)]
+    scenario("sea_ship_never_continues_a_road", "A ship cannot join a road directly (only through the owner's "
+             "settlement or city).", "seafarers", 3, prefix + [build(0, "ship", side(C[1], C[2]))],
+             board_json=sea, error={"index": len(prefix), "contains": "not connected"})
+
+    # The pirate, moved by P1's 7, blocks moving a ship away from or onto the six sides of its hex.
+    far = board(pirate=(0, 2))
+    for name, hex_, target, reason in (
+            ("sea_pirate_blocks_moving_a_ship_from_its_sides", (2, -1), side(C[6], C[7]), "borders the pirate's hex [2, -1] and cannot move"),
+            ("sea_pirate_blocks_moving_a_ship_onto_its_sides", (3, -1), side(C[6], C[7]), "borders the pirate's hex [3, -1]: no ship may be placed")):
+        prefix = before_settlement + [END, roll(3, 4), {"type": "move_pirate", "to": list(hex_)},
+                                      {"type": "steal", "from": 0, "card": None}, END, *ROUND_OF_TWOS, roll(1, 1)]
+        scenario(name, f"The pirate on {list(hex_)}: {reason}.", "seafarers", 3,
+                 prefix + [{"type": "move_ship", "player": 0, "from": side(C[3], C[4]), "to": target}],
+                 board_json=far, error={"index": len(prefix), "contains": reason})
+
 
 # --- High Tide ---------------------------------------------------------------------------------------
 # Set-up: P0 C[0] (road C0-C1) and C[6] (road C5-C6); P1 S of (1,0) (road to SE of (1,0)) and
@@ -411,6 +428,85 @@ def high_tide():
              options={"leader_vp": 4, "spring_tide": True},
              error={"index": len(no_dikes), "contains": "spring tide"})
 
+    # Dike cards and their cost are options: one card each at 2 ore.
+    ev = Events().add(*tide_setup(3), *p0_takes_longest_road(), END, roll(1, 1), hand(1, ore=3))
+    ev.add(build(1, "dike", [1, 0]), mark="dike")
+    dike_opts = {"leader_vp": 4, "dikes_per_player": 1, "dike_cost": {"ore": 2}}
+    scenario("tide_dike_options", "Options: 1 dike card per player at 2 ore (defaults 3 at brick + lumber).",
+             "high-tide", 3, ev, board_json=tide, options=dike_opts,
+             expect={"high_tide": {"phase": "dike_round", "dikes": [[1, 0]], "dikes_left": [1, 0, 1]},
+                     "players": [{}, {"hand": {"ore": 1}, "hand_size": 1}], "bank": {"ore": 19 - 2 - 2 + 2}})
+    scenario("tide_dike_cards_run_out", "A player with no dike card left cannot build another dike.",
+             "high-tide", 3, list(ev) + [hand(1, ore=2), build(1, "dike", [2, 0])], board_json=tide,
+             options=dike_opts, error={"index": len(ev) + 1, "contains": "no dike card left"})
+
+
+# --- High Tide with 5 and 6 players ----------------------------------------------------------------
+# On the row of six hexes: first settlements on the north coast C0, C2, ..., second ones on the south
+# corners S of (0,0)..(5,0) (no two adjacent).  P0 turns a settlement into a city on turn 1: 3 VP, the
+# leader with leader_vp 3.  Every other turn rolls a 2, which no hex carries.
+def big_tide_setup(n):
+    north = [(C[2 * i], side(C[2 * i], C[2 * i + 1]) if i < 6 else side(C[11], C[12])) for i in range(7)]
+    southern = [(south(q, "S"), E(south(q, "S"), south(q, "SE"))) for q in range(6)]
+    out = []
+    for step, p in enumerate(list(range(n)) + list(range(n))[::-1]):
+        v, link = (north[p] if step < n else southern[p])
+        out += [build(p, "settlement", v), build(p, "road", link)]
+    return out
+
+
+BIG_LAND = {**LAND, (4, 0): ("forest", 9)}  # no gold: no set-up choices to record
+
+
+def big_tide():
+    for n, turns in ((5, 4), (6, 3)):
+        ev = Events().add(*big_tide_setup(n), roll(1, 1), hand(0, ore=3, grain=2), build(0, "city", C[0]),
+                          mark="leader")
+        ev.add(END, *ROUND_OF_TWOS * n, mark="dike_round_over")  # P1..P(n-1), then the leader
+        ev.add(*ROUND_OF_TWOS * (n * turns - 1), roll(1, 1), mark="last_leader_turn")
+        ev.add(END, mark="end")
+        scenario(f"tide_{'five' if n == 5 else 'six'}_player_end",
+                 f"With {n} players the game ends when the leader finishes their {turns}th high-tide turn "
+                 f"(the special building phase runs after every turn).", "high-tide", n, ev,
+                 board_json=board(land=BIG_LAND), options={"leader_vp": 3},
+                 after={ev.at("dike_round_over"): {"high_tide": {"phase": "high_tide", "round": 1,
+                                                                 "leader_turns_left": turns},
+                                                   "turn": {"player": 1, "phase": "special_build"}},
+                        ev.at("last_leader_turn"): {"high_tide": {"phase": "high_tide", "round": turns,
+                                                                  "leader_turns_left": 1}, "winner": None}},
+                 expect={"winner": 0, "players": [{"vp": 3}] + [{"vp": 2}] * (n - 1),
+                         "high_tide": {"phase": "ended", "leader": 0, "leader_turns_left": 0},
+                         "turn": {"phase": "game_over"}},
+                 outcomes={ev.at("leader"): {"leader": 0},
+                           ev.at("end"): {"winner": 0, "phase": "ended", "next": "game_over"}})
+
+    # Spring tide with 5 players ends at 11 land hexes: twelve here, so one flood ends it.
+    land = dict(BIG_LAND)
+    land.update({(0, 3): ("fields", 4), (3, 3): ("pasture", 4), (6, 3): ("forest", 4)})
+    land.update(ISLETS)
+    ev = Events().add(*big_tide_setup(5), roll(1, 1), hand(0, ore=3, grain=2), build(0, "city", C[0]), END,
+                      *ROUND_OF_TWOS * 5, *ROUND_OF_TWOS * 19, roll(1, 1))
+    ev.add(END, mark="spring")
+    ev.add(roll(1, 3), mark="four")
+    ev.add({"type": "flood", "at": [3, 3]}, mark="eleven_left")
+    scenario("tide_variant_spring_tide_five_players",
+             "Spring tide with 5 players: the game ends as soon as at most 11 land hexes remain.", "high-tide", 5,
+             ev, board_json=board(land=land), options={"leader_vp": 3, "spring_tide": True},
+             after={ev.at("spring"): {"high_tide": {"phase": "spring_tide", "round": 1, "land_hexes": 12}},
+                    ev.at("four"): {"high_tide": {"flood_choices": [[0, 3], [3, 3], [6, 3]]}}},
+             expect={"winner": 0, "high_tide": {"phase": "ended", "land_hexes": 11, "flooded": [[3, 3]]}},
+             outcomes={ev.at("eleven_left"): {"flooded": [3, 3], "winner": 0, "phase": "ended"}})
+    # ... and with 6 players on the nine-hex board the spring tide's end is reached before it starts.
+    ev = Events().add(*big_tide_setup(6), roll(1, 1), hand(0, ore=3, grain=2), build(0, "city", C[0]), END,
+                      *ROUND_OF_TWOS * 6, *ROUND_OF_TWOS * 17, roll(1, 1))
+    ev.add(END, mark="end")
+    scenario("tide_variant_spring_tide_already_small",
+             "Spring tide with 6 players on 9 land hexes (at most 11 already): the game ends with the "
+             "high-tide rounds.", "high-tide", 6, ev, board_json=board(land=BIG_LAND, islets=True),
+             options={"leader_vp": 3, "spring_tide": True},
+             expect={"winner": 0, "high_tide": {"phase": "ended", "land_hexes": 9}},
+             outcomes={ev.at("end"): {"winner": 0, "phase": "ended"}})
+
 
 # --- 5-6 players: the special building phase ---------------------------------------------------------------
 def five_six():
@@ -460,4 +556,5 @@ def five_six():
 if __name__ == "__main__":
     seafarers()
     high_tide()
+    big_tide()
     five_six()
