@@ -14,6 +14,10 @@ sound card (a build machine has none).  ``--device alsa-file`` routes it to ALSA
 end-to-end test's set-up: every block is also written to a WAV file).  ``--device default`` uses the machine's
 own default output.
 
+``--cuts N`` also times N rolls that each arrive while the previous roll is being spoken, through Kivy's
+player on SDL2's "disk" audio driver, which plays in real time into a file (here /dev/null): the superseding
+path of the queue on a player that, like a sound card, takes as long as the sound lasts.
+
 Also timed, in this process: the two parts of the path that are ours, phrase building and rendering the
 phrase's samples from the clips in memory.  Prints a Markdown table for docs/performance.md.  Timings are for
 reading, never pass/fail: the machine is shared and noisy.
@@ -75,19 +79,59 @@ def measure_device(count: int) -> dict:
     return {"player": player, "latencies": latencies, "problems": problems}
 
 
+def measure_cuts(count: int) -> dict:
+    """Rolls that arrive while the previous roll is still being spoken (0.1 s into it), through Kivy's player.
+
+    Each roll cuts the one before: the latency is the queue's superseding path on a player that plays in
+    real time (SDL2's disk driver paces itself like a sound card).
+    """
+    path = sorted((ROOT / "assets" / "games").glob("*.json"))[0]
+    record = load_record(path)
+    colors = [p["color"] for p in record.players]
+    rolls = [o for o in replay(record).outcomes if o.kind == "roll"]
+    problems: list[str] = []
+    announcer = Announcer(colors, player="kivy")
+    announcer.add_problem_listener(problems.append)
+    time.sleep(0.5)
+    latencies, statuses = [], []
+    previous = None
+    for n in range(count + 1):
+        said = announcer.on_outcome(rolls[n % len(rolls)])
+        deadline = time.monotonic() + 5
+        while said.first_sample_at is None and time.monotonic() < deadline:
+            time.sleep(0.0005)
+        if previous is not None:
+            statuses.append(previous.status)
+            if said.latency is not None:
+                latencies.append(said.latency)
+        previous = said
+        time.sleep(0.1)
+    player = announcer.player_name
+    announcer.close()
+    return {"player": player, "latencies": latencies, "problems": problems,
+            "cut": statuses.count("cut"), "of": len(statuses)}
+
+
 ASOUNDRC = {
     "alsa-null": "pcm.!default {{\n type null\n}}\n",
     "alsa-file": 'pcm.!default {{\n type file\n slave.pcm "null"\n file "{home}/out.wav"\n format "wav"\n}}\n',
 }
 
 
-def in_child_with_alsa(device: str, count: int) -> dict:
+def in_child(device: str, count: int) -> dict:
+    """Run the measurement in a child process whose audio goes where ``device`` says."""
     with tempfile.TemporaryDirectory() as home:
-        Path(home, ".asoundrc").write_text(ASOUNDRC[device].format(home=home))
-        env = {k: v for k, v in os.environ.items() if not k.startswith("ALSA")}
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("ALSA", "KIVY", "SDL"))}
         env["HOME"] = home
-        done = subprocess.run([sys.executable, __file__, "--count", str(count), "--device", "default", "--json"],
-                              env=env, capture_output=True, text=True, timeout=600)
+        if device == "sdl-disk":
+            env.update(KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_AUDIO="sdl2", SDL_AUDIODRIVER="disk",
+                       SDL_DISKAUDIOFILE=os.devnull)
+            mode = "--cuts-json"
+        else:
+            Path(home, ".asoundrc").write_text(ASOUNDRC[device].format(home=home))
+            mode = "--json"
+        done = subprocess.run([sys.executable, __file__, "--count", str(count), mode],
+                              env=env, capture_output=True, text=True, timeout=900)
     if done.returncode:
         raise SystemExit(f"bench child failed:\n{done.stderr}")
     return json.loads(done.stdout.splitlines()[-1])
@@ -127,20 +171,30 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=400, help="announcements to time (at least 200)")
     parser.add_argument("--device", choices=("alsa-null", "alsa-file", "default"), default="alsa-null")
-    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # the child's answer
+    parser.add_argument("--cuts", type=int, default=200,
+                        help="rolls cutting a roll being spoken, through Kivy/SDL2 (real time; 0 to skip)")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # the children's answers
+    parser.add_argument("--cuts-json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.json:
-        print(json.dumps(measure_device(args.count)))
+    if args.json or args.cuts_json:
+        print(json.dumps(measure_cuts(args.count) if args.cuts_json else measure_device(args.count)))
         return 0
-    result = measure_device(args.count) if args.device == "default" else in_child_with_alsa(args.device, args.count)
-    if result["problems"]:
-        print(f"warning: no sound, so no device latency: {result['problems'][0]}", file=sys.stderr)
-    print(f"{platform.platform()}, Python {platform.python_version()}, {os.cpu_count()} cores; "
-          f"player {result['player']}, device {args.device}")
+    result = measure_device(args.count) if args.device == "default" else in_child(args.device, args.count)
+    print(f"{platform.platform()}, Python {platform.python_version()}, {os.cpu_count()} cores")
     print("| measure | median | p99 | max | n | goal |")
     print("|---|---|---|---|---|---|")
-    if result["latencies"]:
-        print(row("outcome published → first sample handed to the audio device", result["latencies"], "p99 < 30 ms"))
+    if result["problems"]:
+        print(f"warning: no sound, so no device latency: {result['problems'][0]}", file=sys.stderr)
+    else:
+        print(row(f"outcome published → first sample handed to the audio device ({result['player']}, "
+                  f"{args.device}, announcer idle)", result["latencies"], "p99 < 30 ms"))
+    if args.cuts:
+        cuts = in_child("sdl-disk", args.cuts)
+        if cuts["problems"]:
+            print(f"warning: Kivy/SDL2 audio unavailable: {cuts['problems'][0]}", file=sys.stderr)
+        else:
+            print(row(f"a roll published while the last roll is spoken → its first sample ({cuts['player']}, "
+                      f"SDL2 disk driver; {cuts['cut']} of {cuts['of']} cut)", cuts["latencies"]))
     for name, samples in timed_ours().items():
         print(row(name, samples))
     return 0
