@@ -141,6 +141,20 @@ def test_a_damaged_journal_is_reported(tmp_path):
     path.write_bytes(bytes(data))
     with pytest.raises(JournalError, match="damaged|not a database"):
         Journal(path)
+    assert path.read_bytes() == bytes(data), "a damaged journal must be left as it was, for rescue"
+
+
+def test_a_journal_from_a_newer_companion_is_reported_and_left_untouched(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    Journal(path).close()
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version=9")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(JournalError, match="newer companion"):
+        Journal(path)
+    assert path.read_bytes() == before
 
 
 CHILD = textwrap.dedent("""

@@ -194,7 +194,11 @@ def board_from_json(data: Any, *, check: bool = True) -> Board:
         if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
             problems.append(BoardProblem(h, f"number must be an integer, got {number!r}"))
             continue
-        tiles[h] = Tile(terrain, number, bool(entry.get("islet", False)))
+        islet = entry.get("islet", False)
+        if not isinstance(islet, bool):
+            problems.append(BoardProblem(h, f"islet must be true or false, got {islet!r}"))
+            continue
+        tiles[h] = Tile(terrain, number, islet)
     harbors: dict[Edge, str] = {}
     raw_harbors = data.get("harbors") or []
     if not isinstance(raw_harbors, list):
