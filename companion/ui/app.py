@@ -1,0 +1,292 @@
+"""The Kivy app: one :class:`CompanionApp` wiring the journal, the live table, the dice source and
+the announcer to the screens.
+
+Screens (a ``ScreenManager``; layout in ``companion.kv``, behaviour in :mod:`.screens`):
+``start`` → ``new_game`` (→ ``board_editor``) → ``play`` ↔ ``statistics``, ``settings``, and
+``tournament`` when the tournament desk is installed.
+
+Threads: a dice source and the announcer call back on their own threads; everything they report
+is handed to Kivy's main thread with ``Clock.schedule_once`` before it touches the table or a
+widget.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.text import DEFAULT_FONT, LabelBase
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from ..record import Record
+from ..record.journal import Journal, data_dir
+from ..table import Table
+from . import i18n
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+HERE = Path(__file__).resolve().parent
+ASSETS = HERE.parents[1] / "assets"
+FONT = ASSETS / "fonts" / "NotoSansCJKjp-Regular-subset.otf"
+KV = HERE / "companion.kv"
+
+
+def register_font() -> None:
+    """Make the bundled font (Latin and Japanese glyphs) every label's default."""
+    if FONT.exists():
+        LabelBase.register(DEFAULT_FONT, str(FONT))
+
+
+class CompanionApp(App):
+    """The tablet app.  ``data_dir``: where the journal and settings live (tests pass a temp dir)."""
+
+    lang = StringProperty("en")
+    table = ObjectProperty(None, allownone=True)
+    revision = NumericProperty(0)          # bumped after every change of the table: kv rebinds on it
+    source_status = StringProperty("")     # the dice panel's status line
+    source_state = StringProperty("idle")  # SourceState value: idle, searching, connected, rolling, ...
+    caption = StringProperty("")           # the last announcement, as text
+    demo = BooleanProperty(False)
+    box_rolls = BooleanProperty(False)     # the dice source can roll on request (shows a button)
+
+    def __init__(self, data_dir_path: str | Path | None = None, *, demo: bool = False,
+                 source_url: str | None = None, player: str = "auto", **kwargs: Any):
+        super().__init__(**kwargs)
+        self.title = "Catan companion"
+        self.data_dir = Path(data_dir_path) if data_dir_path is not None else data_dir()
+        self.settings = Settings.load(self.data_dir)
+        self.lang = self.settings.lang
+        self.demo = demo
+        # The demo's simulated player rolls when the app asks (see PlayScreen), not on a timer.
+        self._source_url = source_url or ("sim://?seed=7&every=0" if demo else None)
+        self._audio_player = player
+        self.journal: Journal | None = None
+        self.source = None
+        self.announcer = None
+        self.ready_at: float | None = None
+        self._listeners: list = []
+
+    # --- texts --------------------------------------------------------------------------------------
+    def tr(self, key: str, _lang: str | None = None, **values: Any) -> str:
+        """Text in the current language; kv passes ``app.lang`` as ``_lang`` so it re-evaluates."""
+        return i18n.tr(key, _lang or self.lang, **values)
+
+    def player_name(self, player: int | None) -> str:
+        if player is None or self.table is None:
+            return ""
+        info = self.table.record.players[player]
+        return info.get("name") or self.tr(info["color"])
+
+    # --- building --------------------------------------------------------------------------------------
+    def build(self):
+        register_font()
+        if str(KV) not in Builder.files:
+            Builder.load_file(str(KV))
+        from . import screens
+
+        self.journal = Journal(self.data_dir / "journal.sqlite3")
+        manager = ScreenManager(transition=NoTransition())
+        for cls in (screens.StartScreen, screens.NewGameScreen, screens.BoardEditorScreen, screens.PlayScreen,
+                    screens.StatisticsScreen, screens.SettingsScreen):
+            manager.add_widget(cls())
+        tournament = _tournament_screen()
+        if tournament is not None:
+            manager.add_widget(tournament)
+        manager.current = "start"
+        return manager
+
+    def on_start(self):
+        self.root.get_screen("start").refresh()
+        import time
+        self.ready_at = time.perf_counter()
+
+    def on_stop(self):
+        self.shutdown()
+
+    def shutdown(self) -> None:
+        """Stop the dice source and the announcer, close the journal (idempotent)."""
+        self._stop_source()
+        if self.announcer is not None:
+            try:
+                self.announcer.close()
+            except Exception:  # pragma: no cover - closing is best effort at exit
+                log.exception("closing the announcer failed")
+            self.announcer = None
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
+
+    def has_screen(self, name: str) -> bool:
+        return self.root is not None and self.root.has_screen(name)
+
+    def go(self, name: str) -> None:
+        screen = self.root.get_screen(name)
+        if hasattr(screen, "refresh"):
+            screen.refresh()
+        self.root.current = name
+
+    # --- games ---------------------------------------------------------------------------------------
+    def start_game(self, record: Record, title: str | None = None) -> Table:
+        table = Table.create(self.journal, record, title)
+        self._open_table(table)
+        return table
+
+    def resume_game(self, game_id: int) -> Table:
+        table = Table(self.journal, game_id)
+        self._open_table(table)
+        return table
+
+    def _open_table(self, table: Table) -> None:
+        if self.table is not None:
+            self.close_table()
+        self.table = table
+        table.add_listener(self._on_outcome)
+        self._start_announcer()
+        self._start_source()
+        self.revision += 1
+        self.go("play")
+
+    def close_table(self) -> None:
+        self._stop_source()
+        if self.announcer is not None:
+            self.announcer.close()
+            self.announcer = None
+        self.table = None
+
+    def _on_outcome(self, outcome) -> None:
+        # Table listeners run on the caller's thread; every caller here is the main thread.
+        self.revision += 1
+
+    def changed(self) -> None:
+        """Something changed the table outside ``submit`` (undo): redraw."""
+        self.revision += 1
+
+    # --- settings ----------------------------------------------------------------------------------------
+    def apply_settings(self, settings: Settings) -> None:
+        old_url = self.settings.source_url()
+        self.settings = settings
+        settings.save(self.data_dir)
+        self.lang = settings.lang
+        if self.announcer is not None:
+            self.announcer.language = settings.lang
+            self.announcer.volume = settings.volume
+            self.announcer.muted = not settings.voice
+        if self.table is not None and settings.source_url() != old_url and self._source_url is None:
+            self._stop_source()
+            self._start_source()
+
+    # --- the announcer -----------------------------------------------------------------------------------
+    def _start_announcer(self) -> None:
+        try:
+            from ..announce import Announcer
+
+            colors = [p["color"] for p in self.table.record.players]
+            self.announcer = Announcer(colors, lang=self.settings.lang, player=self._audio_player,
+                                       volume=self.settings.volume, muted=not self.settings.voice)
+            self.announcer.add_caption_listener(lambda a: Clock.schedule_once(lambda dt: self._show_caption(a)))
+            self.table.add_listener(self.announcer.on_outcome)
+        except Exception as error:  # the app works silently when the announcer cannot start
+            log.warning("announcer unavailable: %s", error)
+            self.announcer = None
+
+    def _show_caption(self, announcement) -> None:
+        self.caption = announcement.caption
+
+    # --- the dice source -----------------------------------------------------------------------------------
+    def source_url(self) -> str:
+        return self._source_url or self.settings.source_url()
+
+    def _start_source(self) -> None:
+        from ..dice import open_source
+
+        url = self.source_url()
+        try:
+            self.source = open_source(url)
+        except (ValueError, OSError) as error:
+            self.source = None
+            self._set_status_text("error", str(error))
+            return
+        self.source.start(lambda roll: Clock.schedule_once(lambda dt: self.on_roll(roll)),
+                          lambda status: Clock.schedule_once(lambda dt: self._on_status(status)))
+        self._set_status_text(self.source.status.state.value, self.source.status.detail)
+        self.box_rolls = self.can_request_roll
+
+    @property
+    def can_request_roll(self) -> bool:
+        """The source can roll on request (the simulator, a box with a roller)."""
+        return self.source is not None and hasattr(self.source, "request_roll") and self.source.name != "manual"
+
+    def request_roll(self) -> bool:
+        return bool(self.can_request_roll and self.source.request_roll())
+
+    def manual_roll(self, a: int, b: int) -> None:
+        """Dice tapped on the screen: through the manual source when it is the one in use, else
+        straight in as a manual roll (the box is out of reach or broken: the table goes on)."""
+        from ..dice import DiceRolled
+
+        if self.source is not None and self.source.name == "manual":
+            self.source.tap(a, b)  # calls back at once, on this (the main) thread
+        else:
+            self.on_roll(DiceRolled((a, b), "manual"))
+
+    def _stop_source(self) -> None:
+        self.box_rolls = False
+        if self.source is not None:
+            try:
+                self.source.stop()
+            except Exception:  # pragma: no cover - best effort
+                log.exception("stopping the dice source failed")
+            self.source = None
+
+    def _on_status(self, status) -> None:
+        self._set_status_text(status.state.value, status.detail)
+        if self.announcer is not None and status.state.value == "disconnected":
+            try:
+                self.announcer.on_notice("box_disconnected")
+            except Exception:
+                pass
+
+    def _set_status_text(self, state: str, detail: str) -> None:
+        self.source_state = state
+        url = self.source_url()
+        name = url.split(":", 1)[0]
+        text = self.tr("source_line", source=name, state=self.tr(f"src_{state}"))
+        self.source_status = text + (f" ({detail})" if detail else "")
+
+    def on_roll(self, roll) -> None:
+        """A settled roll from any source (main thread)."""
+        play = self.root.get_screen("play") if self.root is not None else None
+        if play is not None:
+            play.submit_roll(roll)
+
+
+def _tournament_screen():
+    """The tournament desk's screen, when that part is installed (it is written separately)."""
+    try:
+        from .tournament_screen import TournamentScreen
+    except ImportError:
+        return None
+    try:
+        kv = HERE / "tournament.kv"
+        if kv.exists() and str(kv) not in Builder.files:
+            Builder.load_file(str(kv))
+        return TournamentScreen(name="tournament")
+    except Exception:  # a broken optional screen must not stop the table app
+        log.exception("the tournament screen could not be built")
+        return None
+
+
+def configure_kivy(width: int = 1280, height: int = 800) -> None:
+    """Environment Kivy reads at import: no argv parsing, a tablet-sized window."""
+    from kivy.config import Config
+
+    Config.set("graphics", "width", str(width))
+    Config.set("graphics", "height", str(height))
+    Config.set("input", "mouse", "mouse,disable_multitouch")
+    Config.set("kivy", "exit_on_escape", "0")

@@ -1,0 +1,263 @@
+"""The board widget: draws what the game says and turns touches into corners, sides and hexes.
+
+It holds no rules.  The screen that owns it tells it what to draw (a :class:`~companion.rules.Board`
+and the pieces) and which spots to offer (``legal``, from the rules core); a touch on the nearest
+spot of the asked kind (``pick``: ``"vertex"``, ``"edge"`` or ``"hex"``) fires ``on_vertex``,
+``on_edge`` or ``on_hex`` with the spot's interchange name.  A touch on a spot that is not offered
+fires the event too (with ``legal=False``), so the screen can say *why* it is not allowed.
+
+Geometry comes from :mod:`companion.rules.geometry` (one geometry for everything): pointy-top axial
+hexes in a y-up plane, scaled to fit the widget.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Iterable
+
+from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
+from kivy.properties import DictProperty, ListProperty, ObjectProperty, OptionProperty
+from kivy.uix.widget import Widget
+
+from ..rules import geometry as geo
+
+TERRAIN_COLORS = {
+    "forest": (0.13, 0.45, 0.2), "hills": (0.74, 0.38, 0.2), "pasture": (0.55, 0.8, 0.35),
+    "fields": (0.93, 0.78, 0.3), "mountains": (0.55, 0.55, 0.6), "desert": (0.9, 0.84, 0.62),
+    "gold": (0.95, 0.7, 0.1), "sea": (0.2, 0.45, 0.75),
+}
+PLAYER_COLORS = {
+    "red": (0.85, 0.15, 0.15), "blue": (0.15, 0.35, 0.9), "white": (0.97, 0.97, 0.97),
+    "orange": (1.0, 0.55, 0.1), "green": (0.1, 0.65, 0.25), "brown": (0.5, 0.3, 0.15),
+}
+HARBOR_SHORT = {"3:1": "3:1", "lumber": "2:1 L", "brick": "2:1 B", "wool": "2:1 W", "grain": "2:1 G", "ore": "2:1 O"}
+PIP_COUNT = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+
+
+class BoardView(Widget):
+    """Draws a board with its pieces; reports touched spots."""
+
+    board = ObjectProperty(None, allownone=True)       # companion.rules.Board
+    buildings = DictProperty({})                       # vertex -> (player, "settlement"|"city")
+    pieces = DictProperty({})                          # edge -> (player, "road"|"ship")
+    robber = ObjectProperty(None, allownone=True)
+    pirate = ObjectProperty(None, allownone=True)
+    dikes = ListProperty([])
+    colors = ListProperty([])                          # player colour names, seat order
+    pick = OptionProperty("", options=["", "vertex", "edge", "hex"])
+    legal = ObjectProperty(frozenset())                # offered spots of the picked kind
+    highlight = ListProperty([])                       # hexes that just produced
+    flash = ObjectProperty(None, allownone=True)       # a refused spot, drawn red
+
+    __events__ = ("on_vertex", "on_edge", "on_hex")
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._labels: dict[tuple[str, int, tuple], Any] = {}
+        # Screens set several properties in a row: draw once, in the next frame, with all of them.
+        self._trigger = Clock.create_trigger(self.redraw, -1)
+        self.bind(size=self._trigger, pos=self._trigger, board=self._trigger, buildings=self._trigger,
+                  pieces=self._trigger, robber=self._trigger, pirate=self._trigger, pick=self._trigger,
+                  legal=self._trigger, highlight=self._trigger, flash=self._trigger, colors=self._trigger,
+                  dikes=self._trigger)
+
+    # --- layout ------------------------------------------------------------------------------------
+    def _transform(self) -> tuple[float, float, float]:
+        """(size of a hex, x offset, y offset) fitting every hex of the board into the widget."""
+        if self.board is None or not self.board.tiles:
+            return 1.0, self.center_x, self.center_y
+        pts = [geo.pixel_center(h) for h in self.board.tiles]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        w = (max(xs) - min(xs)) + math.sqrt(3)
+        h = (max(ys) - min(ys)) + 2.0
+        size = max(1.0, min(self.width / w, self.height / h)) * 0.98
+        cx = (max(xs) + min(xs)) / 2
+        cy = (max(ys) + min(ys)) / 2
+        return size, self.center_x - cx * size, self.center_y - cy * size
+
+    def to_widget(self, point: tuple[float, float]) -> tuple[float, float]:
+        size, ox, oy = self._transform()
+        return (ox + point[0] * size, oy + point[1] * size)
+
+    def hex_pos(self, h) -> tuple[float, float]:
+        """Window coordinates of a hex's centre (for taps and tests)."""
+        return self.to_window(*self.to_widget(geo.pixel_center(tuple(h))))
+
+    def vertex_pos(self, v) -> tuple[float, float]:
+        return self.to_window(*self.to_widget(geo.vertex_point(tuple(map(tuple, v)))))
+
+    def edge_pos(self, e) -> tuple[float, float]:
+        return self.to_window(*self.to_widget(geo.edge_point(tuple(map(tuple, e)))))
+
+    # --- touches -----------------------------------------------------------------------------------
+    def on_touch_down(self, touch):
+        if not self.collide_point(*touch.pos) or not self.pick or self.board is None:
+            return super().on_touch_down(touch)
+        spot = self.spot_at(touch.pos)
+        if spot is None:
+            return True
+        self.dispatch(f"on_{self.pick}", spot, spot in self.legal)
+        return True
+
+    def spot_at(self, pos: tuple[float, float]):
+        """The spot of the picked kind nearest to ``pos`` (widget coordinates), or None if too far."""
+        size, ox, oy = self._transform()
+        x, y = (pos[0] - ox) / size, (pos[1] - oy) / size
+        if self.pick == "vertex":
+            candidates: Iterable = self.board.vertices
+            where, reach = geo.vertex_point, 0.45
+        elif self.pick == "edge":
+            candidates = self.board.edges
+            where, reach = geo.edge_point, 0.45
+        else:
+            candidates = self.board.tiles
+            where, reach = geo.pixel_center, 0.9
+        # Offered spots win ties: a finger between two corners means the one that can be taken.
+        best, best_d = None, reach
+        for spot in candidates:
+            px, py = where(spot)
+            d = math.hypot(px - x, py - y) - (0.12 if spot in self.legal else 0.0)
+            if d < best_d:
+                best, best_d = spot, d
+        return best
+
+    def on_vertex(self, vertex, legal):
+        pass
+
+    def on_edge(self, edge, legal):
+        pass
+
+    def on_hex(self, hex_, legal):
+        pass
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def _text(self, text: str, font_size: int, color=(0, 0, 0, 1)):
+        key = (text, font_size, tuple(color))
+        tex = self._labels.get(key)
+        if tex is None:
+            label = CoreLabel(text=text, font_size=font_size, color=color, bold=True)
+            label.refresh()
+            tex = self._labels[key] = label.texture
+        return tex
+
+    def _blit_text(self, text: str, center, font_size: int, color=(0, 0, 0, 1)) -> None:
+        tex = self._text(text, font_size, color)
+        Color(1, 1, 1, 1)
+        Rectangle(texture=tex, size=tex.size, pos=(center[0] - tex.width / 2, center[1] - tex.height / 2))
+
+    def _player_rgb(self, player: int):
+        name = self.colors[player] if player < len(self.colors) else "white"
+        return PLAYER_COLORS.get(name, (0.5, 0.5, 0.5))
+
+    def redraw(self, *_):
+        self.canvas.clear()
+        if self.board is None:
+            return
+        size, ox, oy = self._transform()
+
+        def P(point):
+            return (ox + point[0] * size, oy + point[1] * size)
+
+        with self.canvas:
+            Color(0.12, 0.26, 0.45, 1)
+            Rectangle(pos=self.pos, size=self.size)
+            for h, tile in self.board.tiles.items():
+                cx, cy = P(geo.pixel_center(h))
+                corners = []
+                for i in range(6):
+                    a = math.radians(60 * i + 30)  # pointy-top
+                    corners.append((cx + size * math.cos(a) * 0.97, cy + size * math.sin(a) * 0.97))
+                r, g, b = TERRAIN_COLORS.get(tile.terrain, (0.5, 0.5, 0.5))
+                lit = h in self.highlight
+                Color(r, g, b, 1)
+                verts = [cx, cy, 0, 0]
+                for x, y in corners:
+                    verts += [x, y, 0, 0]
+                Mesh(vertices=verts, indices=list(range(7)) + [1], mode="triangle_fan")
+                if lit:
+                    Color(1, 1, 0.3, 1)
+                    Line(points=sum(([x, y] for x, y in corners), []), close=True, width=max(2, size * 0.07))
+                if h in self.dikes:
+                    Color(0.35, 0.25, 0.15, 1)
+                    Line(points=sum(([x, y] for x, y in corners), []), close=True, width=max(1.5, size * 0.04))
+                if tile.number is not None:
+                    rad = size * 0.33
+                    Color(0.98, 0.94, 0.82, 1)
+                    Ellipse(pos=(cx - rad, cy - rad), size=(2 * rad, 2 * rad))
+                    red = tile.number in (6, 8)
+                    self._blit_text(str(tile.number), (cx, cy + rad * 0.12), max(10, int(size * 0.3)),
+                                    (0.75, 0.05, 0.05, 1) if red else (0.1, 0.1, 0.1, 1))
+                    self._blit_text("·" * PIP_COUNT.get(tile.number, 0), (cx, cy - rad * 0.5),
+                                    max(8, int(size * 0.22)), (0.75, 0.05, 0.05, 1) if red else (0.1, 0.1, 0.1, 1))
+            for e, trade in self.board.harbors.items():
+                x, y = P(geo.edge_point(e))
+                sea = e[0] if not self.board.is_land(e[0]) else e[1]
+                sx, sy = P(geo.pixel_center(sea))
+                hx, hy = x + (sx - x) * 0.45, y + (sy - y) * 0.45
+                Color(0.45, 0.3, 0.15, 1)
+                Line(points=[x, y, hx, hy], width=max(1.5, size * 0.05))
+                rad = size * 0.28
+                Color(1, 1, 1, 0.92)
+                Ellipse(pos=(hx - rad, hy - rad), size=(2 * rad, 2 * rad))
+                self._blit_text(HARBOR_SHORT.get(trade, trade), (hx, hy), max(8, int(size * 0.17)))
+            for e, (player, kind) in self.pieces.items():
+                (x1, y1), (x2, y2) = (P(geo.vertex_point(v)) for v in geo.edge_vertices(e))
+                x1, y1, x2, y2 = (x1 + (x2 - x1) * 0.12, y1 + (y2 - y1) * 0.12,
+                                  x2 + (x1 - x2) * 0.12, y2 + (y1 - y2) * 0.12)
+                Color(0, 0, 0, 1)
+                Line(points=[x1, y1, x2, y2], width=max(3, size * 0.11))
+                Color(*self._player_rgb(player), 1)
+                Line(points=[x1, y1, x2, y2], width=max(2, size * 0.08),
+                     dash_length=6 if kind == "ship" else 1, dash_offset=4 if kind == "ship" else 0)
+            for v, (player, kind) in self.buildings.items():
+                x, y = P(geo.vertex_point(v))
+                s = size * (0.24 if kind == "city" else 0.17)
+                Color(0, 0, 0, 1)
+                Rectangle(pos=(x - s - 2, y - s - 2), size=(2 * s + 4, 2 * s + 4))
+                Color(*self._player_rgb(player), 1)
+                Rectangle(pos=(x - s, y - s), size=(2 * s, 2 * s))
+                if kind == "city":
+                    Color(0, 0, 0, 1)
+                    Line(rectangle=(x - s * 0.5, y - s * 0.5, s, s), width=1.5)
+            for token, h, rgb in (("R", self.robber, (0.15, 0.15, 0.15)), ("P", self.pirate, (0.05, 0.05, 0.05))):
+                if h is None:
+                    continue
+                cx, cy = P(geo.pixel_center(tuple(h)))
+                rad = size * 0.2
+                Color(*rgb, 1)
+                Ellipse(pos=(cx + size * 0.3 - rad, cy - rad), size=(2 * rad, 2 * rad))
+                self._blit_text(token, (cx + size * 0.3, cy), max(8, int(size * 0.22)), (1, 1, 1, 1))
+            self._draw_offers(P, size)
+
+    def _draw_offers(self, P, size: float) -> None:
+        if self.pick == "vertex":
+            Color(0.2, 1.0, 0.3, 0.95)
+            rad = size * 0.13
+            for v in self.legal:
+                x, y = P(geo.vertex_point(v))
+                Ellipse(pos=(x - rad, y - rad), size=(2 * rad, 2 * rad))
+        elif self.pick == "edge":
+            Color(0.2, 1.0, 0.3, 0.95)
+            for e in self.legal:
+                (x1, y1), (x2, y2) = (P(geo.vertex_point(v)) for v in geo.edge_vertices(e))
+                Line(points=[x1 + (x2 - x1) * 0.2, y1 + (y2 - y1) * 0.2, x2 + (x1 - x2) * 0.2, y2 + (y1 - y2) * 0.2],
+                     width=max(2, size * 0.07))
+        elif self.pick == "hex":
+            Color(0.2, 1.0, 0.3, 0.9)
+            for h in self.legal:
+                cx, cy = P(geo.pixel_center(h))
+                Line(circle=(cx, cy, size * 0.6), width=max(2, size * 0.06))
+        if self.flash is not None:
+            Color(1, 0.1, 0.1, 1)
+            spot = self.flash
+            if len(spot) == 3:
+                x, y = P(geo.vertex_point(spot))
+                Line(circle=(x, y, size * 0.18), width=3)
+            elif isinstance(spot[0], tuple):
+                x, y = P(geo.edge_point(spot))
+                Line(circle=(x, y, size * 0.18), width=3)
+            else:
+                x, y = P(geo.pixel_center(spot))
+                Line(circle=(x, y, size * 0.6), width=3)

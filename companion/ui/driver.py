@@ -1,0 +1,109 @@
+"""Drive the real app by simulated touches: for the UI tests and the screenshot run.
+
+Touches go through Kivy's own input path (a ``MotionEvent`` posted to the event loop, dispatched by
+the window to the widget tree), exactly as a finger's would; frames are drawn between steps so
+that ``Clock.schedule_once`` work (dice-source callbacks, captions) runs as in the live app.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable, Iterator
+
+from kivy.base import EventLoop
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.widget import Widget
+
+
+def pump(frames: int = 2) -> None:
+    """Let the app run ``frames`` frames (clock callbacks, layout, drawing)."""
+    for _ in range(frames):
+        EventLoop.idle()
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
+    """Run frames until ``condition()`` holds (work arriving from another thread) or the timeout."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        pump(1)
+        if condition():
+            return True
+        time.sleep(0.01)
+    return condition()
+
+
+def tap_at(x: float, y: float) -> None:
+    """A finger down and up at window coordinates ``(x, y)``."""
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    pump(1)
+    touch.touch_up()
+    pump(2)
+
+
+def tap(widget: Widget) -> None:
+    """Tap the centre of ``widget`` (scrolled into view first, as a user would)."""
+    from kivy.uix.scrollview import ScrollView
+
+    pump(1)  # layout first, so the widget is where it is drawn
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            parent.scroll_to(widget, padding=0, animate=False)
+            pump(1)
+            break
+        parent = parent.parent
+    tap_at(*widget.to_window(*widget.center))
+
+
+def walk(root: Widget) -> Iterator[Widget]:
+    yield root
+    for child in root.children:
+        yield from walk(child)
+
+
+def find(root: Widget, text: str, *, startswith: bool = False) -> Widget:
+    """The enabled button-like widget under ``root`` whose text is ``text`` (or starts with it)."""
+    matches = [w for w in walk(root) if isinstance(getattr(w, "text", None), str)
+               and hasattr(w, "trigger_action")
+               and (w.text.startswith(text) if startswith else w.text == text)]
+    if not matches:
+        raise LookupError(f"no button with text {text!r}")
+    return matches[0]
+
+
+def start_app(data_dir, size=(1280, 800), **kwargs):
+    """A new :class:`CompanionApp` over ``data_dir``, on the (one) window, at its start screen.
+
+    ``player="null"`` unless given: tests look at captions, not at the sound card.
+    """
+    from kivy.core.window import Window
+
+    from .app import CompanionApp
+
+    if tuple(Window.size) != tuple(size):
+        Window.size = size  # the tablet's landscape 1280x800 unless a test asks for portrait
+    kwargs.setdefault("player", "null")
+    app = CompanionApp(data_dir, **kwargs)
+    app._run_prepare()  # what App.run does before its loop: build, add to the window, on_start
+    pump(3)
+    return app
+
+
+def stop_app(app) -> None:
+    """Close the app as at exit (source, announcer, journal) and take it off the window."""
+    from kivy.core.window import Window
+
+    # on_stop, as App.stop sends it: the app shuts down its parts, and kv's ``app`` proxy lets go
+    # of this instance (it caches the running app until that event).
+    app.dispatch("on_stop")
+    if app.root is not None:
+        Window.remove_widget(app.root)
+    pump(1)
+    # As App.stop does last: no running app.  kv's ``app`` proxy may have looked this instance up
+    # again while the screens re-evaluated during shutdown; let go of it so the next app gets its own.
+    from kivy.app import App
+    from kivy.lang.parser import global_idmap
+
+    App._running_app = None
+    object.__setattr__(global_idmap["app"], "_obj", None)

@@ -1,0 +1,160 @@
+"""Every text the app shows, in English and Japanese.
+
+One table, keyed by a short name, so a screen never holds a literal string and switching the
+language is one property change (:class:`~companion.ui.app.CompanionApp` ``lang``); kv rules call
+``app.tr('key')`` and re-evaluate when ``lang`` changes.  A key missing in Japanese falls back to
+English, a key missing everywhere shows itself in brackets so it is noticed on a screenshot.
+"""
+
+from __future__ import annotations
+
+LANGUAGES = ("en", "ja")
+
+TEXT: dict[str, dict[str, str]] = {
+    "app_title": {"en": "Catan companion", "ja": "カタン・コンパニオン"},
+    # start
+    "new_game": {"en": "New game", "ja": "新しいゲーム"},
+    "resume": {"en": "Resume a game", "ja": "ゲームを再開"},
+    "settings": {"en": "Settings", "ja": "設定"},
+    "statistics": {"en": "Statistics", "ja": "統計"},
+    "tournament": {"en": "Tournament", "ja": "大会"},
+    "no_unfinished": {"en": "No unfinished game in the journal.", "ja": "続きのゲームはありません。"},
+    "game_line": {"en": "#{id} {title} — {events} events", "ja": "#{id} {title} — {events}手"},
+    "demo_note": {"en": "Demo: dice come from the dice-box simulator.",
+                  "ja": "デモ：ダイスはダイスボックスのシミュレーターから届きます。"},
+    # new game
+    "game": {"en": "Game", "ja": "ゲーム"},
+    "g_base": {"en": "Base 3–4", "ja": "基本 3–4人"},
+    "g_base56": {"en": "Base 5–6", "ja": "基本 5–6人"},
+    "g_seafarers": {"en": "Seafarers", "ja": "航海者"},
+    "g_high-tide": {"en": "High Tide", "ja": "大潮"},
+    "players": {"en": "Players", "ja": "プレイヤー"},
+    "player_n": {"en": "Player {n}", "ja": "プレイヤー{n}"},
+    "seed": {"en": "Board seed", "ja": "盤面シード"},
+    "separate_reds": {"en": "No 6 next to 8", "ja": "6と8を隣接させない"},
+    "leader_vp8": {"en": "Leader at 8 VP", "ja": "リーダー8点"},
+    "robber_to_desert": {"en": "Robber to desert", "ja": "盗賊は砂漠へ"},
+    "flood_all": {"en": "Flood all hexes", "ja": "全ヘクス浸水"},
+    "spring_tide": {"en": "Spring tide", "ja": "大潮の後の春潮"},
+    "generate": {"en": "Generate board", "ja": "盤面を生成"},
+    "enter_board": {"en": "Enter / edit board", "ja": "盤面を入力・編集"},
+    "import": {"en": "Import JSON", "ja": "JSON読込"},
+    "export": {"en": "Export JSON", "ja": "JSON書出"},
+    "start": {"en": "Start", "ja": "開始"},
+    "back": {"en": "Back", "ja": "戻る"},
+    "board_ok": {"en": "Board is valid.", "ja": "盤面は正しいです。"},
+    # colours
+    "red": {"en": "red", "ja": "赤"}, "blue": {"en": "blue", "ja": "青"}, "white": {"en": "white", "ja": "白"},
+    "orange": {"en": "orange", "ja": "オレンジ"}, "green": {"en": "green", "ja": "緑"},
+    "brown": {"en": "brown", "ja": "茶"},
+    # resources
+    "lumber": {"en": "lumber", "ja": "木材"}, "brick": {"en": "brick", "ja": "レンガ"},
+    "wool": {"en": "wool", "ja": "羊毛"}, "grain": {"en": "grain", "ja": "小麦"}, "ore": {"en": "ore", "ja": "鉱石"},
+    # terrains
+    "forest": {"en": "forest", "ja": "森林"}, "hills": {"en": "hills", "ja": "丘陵"},
+    "pasture": {"en": "pasture", "ja": "牧草地"}, "fields": {"en": "fields", "ja": "畑"},
+    "mountains": {"en": "mountains", "ja": "山地"}, "desert": {"en": "desert", "ja": "砂漠"},
+    "gold": {"en": "gold", "ja": "金鉱"}, "sea": {"en": "sea", "ja": "海"},
+    # pieces
+    "road": {"en": "Road", "ja": "街道"}, "settlement": {"en": "Settlement", "ja": "開拓地"},
+    "city": {"en": "City", "ja": "都市"}, "ship": {"en": "Ship", "ja": "船"}, "dike": {"en": "Dike", "ja": "堤防"},
+    # play
+    "turn_of": {"en": "{name}'s turn", "ja": "{name}の番"},
+    "p_setup_settlement": {"en": "{name}: place a settlement (tap a green corner)",
+                           "ja": "{name}：開拓地を置く（緑の角をタップ）"},
+    "p_setup_road": {"en": "{name}: place a road beside it (tap a green side)",
+                     "ja": "{name}：隣に街道を置く（緑の辺をタップ）"},
+    "p_roll": {"en": "{name}: roll the dice", "ja": "{name}：ダイスを振る"},
+    "p_main": {"en": "{name}: build, trade, or end the turn", "ja": "{name}：建設・交易・手番終了"},
+    "p_discard": {"en": "{name} discards {n} cards", "ja": "{name}は{n}枚捨てる"},
+    "p_move_robber": {"en": "{name}: move the robber (tap a marked hex)", "ja": "{name}：盗賊を移動（印のヘクスをタップ）"},
+    "p_steal": {"en": "{name}: rob whom?", "ja": "{name}：誰から奪う？"},
+    "p_gold": {"en": "{name}: choose {n} cards for gold", "ja": "{name}：金鉱のカードを{n}枚選ぶ"},
+    "p_flood": {"en": "{name}: tap the hex the tide floods", "ja": "{name}：浸水するヘクスをタップ"},
+    "p_special_build": {"en": "Special building: {name}", "ja": "特別建設：{name}"},
+    "p_game_over": {"en": "Game over — {name} wins", "ja": "ゲーム終了 — {name}の勝ち"},
+    "dice": {"en": "Dice", "ja": "ダイス"},
+    "tap_dice": {"en": "Tap both dice:", "ja": "2つのダイスをタップ："},
+    "roll_box": {"en": "Roll (box)", "ja": "ボックスで振る"},
+    "stats_short": {"en": "Stats", "ja": "統計"},
+    "rolled": {"en": "Rolled {n}", "ja": "出目 {n}"},
+    "payouts": {"en": "Payouts", "ja": "収穫"},
+    "nobody_gets": {"en": "Nobody receives anything.", "ja": "誰も収穫なし。"},
+    "receives": {"en": "{name}: {cards}", "ja": "{name}：{cards}"},
+    "shortage": {"en": "Bank short of {res}: nobody gets it", "ja": "銀行の{res}不足：誰も受け取れない"},
+    "undo": {"en": "Undo", "ja": "取消"},
+    "redo": {"en": "Redo", "ja": "やり直し"},
+    "end_turn": {"en": "End turn", "ja": "手番終了"},
+    "build": {"en": "Build", "ja": "建設"},
+    "dev_card": {"en": "Buy dev card", "ja": "発展カード購入"},
+    "knight": {"en": "Play knight", "ja": "騎士を使う"},
+    "trade": {"en": "Bank trade", "ja": "銀行交易"},
+    "cancel": {"en": "Cancel", "ja": "取消"},
+    "ok": {"en": "OK", "ja": "OK"},
+    "discard_title": {"en": "{name} discards {n}", "ja": "{name}：{n}枚捨てる"},
+    "unseen": {"en": "card unseen", "ja": "カード不明"},
+    "rob": {"en": "Rob {name}", "ja": "{name}から奪う"},
+    "vp": {"en": "VP", "ja": "点"},
+    "cards": {"en": "cards", "ja": "枚"},
+    "longest_road": {"en": "Longest Road", "ja": "最長交易路"},
+    "largest_army": {"en": "Largest Army", "ja": "最大騎士力"},
+    "leader": {"en": "Leader", "ja": "リーダー"},
+    "give": {"en": "Give", "ja": "出す"},
+    "get": {"en": "Get", "ja": "受け取る"},
+    "menu": {"en": "Menu", "ja": "メニュー"},
+    "ranking": {"en": "Ranking", "ja": "順位"},
+    "tide_phase": {"en": "Tide: {phase}", "ja": "潮：{phase}"},
+    "normal": {"en": "normal", "ja": "通常"}, "dike_round": {"en": "dike round", "ja": "堤防ラウンド"},
+    "high_tide": {"en": "high tide", "ja": "大潮"}, "ended": {"en": "ended", "ja": "終了"},
+    "flooded": {"en": "The tide floods {hex}", "ja": "{hex}が浸水"},
+    "sank": {"en": "Sank: {what}", "ja": "沈んだもの：{what}"},
+    "illegal": {"en": "Not allowed: {why}", "ja": "できません：{why}"},
+    # dice source status
+    "src_idle": {"en": "idle", "ja": "待機"}, "src_searching": {"en": "searching…", "ja": "検索中…"},
+    "src_connected": {"en": "connected", "ja": "接続済み"}, "src_rolling": {"en": "rolling…", "ja": "転がり中…"},
+    "src_disconnected": {"en": "disconnected", "ja": "切断"}, "src_error": {"en": "error", "ja": "エラー"},
+    "source_line": {"en": "{source}: {state}", "ja": "{source}：{state}"},
+    # statistics
+    "histogram": {"en": "Rolls against the expected curve", "ja": "出目の分布と期待値"},
+    "production": {"en": "Production so far", "ja": "これまでの収穫"},
+    "fairness": {"en": "Fairness (chi-squared, 10 d.f.): {chi:.1f}, p = {p:.2f}",
+                 "ja": "公平性（カイ二乗、自由度10）：{chi:.1f}、p = {p:.2f}"},
+    "too_few_rolls": {"en": "Fairness: needs at least 36 rolls ({n} so far)",
+                      "ja": "公平性：36回以上の出目が必要（現在{n}回）"},
+    "rolls_n": {"en": "{n} rolls", "ja": "{n}回"},
+    # settings
+    "language": {"en": "Language", "ja": "言語"},
+    "voice": {"en": "Voice", "ja": "音声"},
+    "volume": {"en": "Volume", "ja": "音量"},
+    "dice_source": {"en": "Dice source", "ja": "ダイスの入力"},
+    "box_port": {"en": "Box port", "ja": "ボックスのポート"},
+    "camera_calibration": {"en": "Camera calibration: see docs/app.md", "ja": "カメラ較正：docs/app.md を参照"},
+    "save": {"en": "Save", "ja": "保存"},
+    "on": {"en": "on", "ja": "オン"}, "off": {"en": "off", "ja": "オフ"},
+    # board editor
+    "board_editor": {"en": "Board editor", "ja": "盤面エディター"},
+    "editor_help": {"en": "Tap a hex to change its terrain; long number row sets its token.",
+                    "ja": "ヘクスをタップして地形を変更、数字ボタンでトークンを設定。"},
+    "terrain": {"en": "Terrain", "ja": "地形"},
+    "number": {"en": "Number", "ja": "数字"},
+    "harbor": {"en": "Harbor", "ja": "港"},
+    "use_board": {"en": "Use this board", "ja": "この盤面を使う"},
+    "problems": {"en": "{n} problem(s): {first}", "ja": "問題{n}件：{first}"},
+    "saved_to": {"en": "Saved to {path}", "ja": "{path} に保存"},
+}
+
+
+def tr(key: str, lang: str = "en", **values) -> str:
+    """The text for ``key`` in ``lang``, with ``{name}`` fields filled from ``values``."""
+    entry = TEXT.get(key)
+    if entry is None:
+        return f"[{key}]"
+    text = entry.get(lang) or entry["en"]
+    return text.format(**values) if values else text
+
+
+def cards_text(cards: dict[str, int], lang: str) -> str:
+    """``{"wool": 2, "ore": 1}`` as ``2 wool, 1 ore`` / ``羊毛2、鉱石1``."""
+    if lang == "ja":
+        return "、".join(f"{tr(r, lang)}{n}" for r, n in sorted(cards.items()) if n)
+    return ", ".join(f"{n} {tr(r, lang)}" for r, n in sorted(cards.items()) if n)

@@ -1,0 +1,59 @@
+"""``python -m companion app [--demo]``: start the tablet app.
+
+    --demo              dice come from the dice-box simulator (sim://), so the app plays with no hardware
+    --source URL        a dice source for this run (manual:, box://auto, box:///dev/ttyACM0, camera://0, sim://?seed=4)
+    --data-dir DIR      where the journal and settings live (default: the user data directory)
+    --portrait          open a portrait-shaped window (800x1280) instead of landscape
+    --quit-when-ready   print seconds to the first interactive screen and resident memory, then quit
+                        (for bench/bench_app_start.py)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+
+def main(argv: list[str] | None = None) -> int:
+    started = time.perf_counter()
+    parser = argparse.ArgumentParser(prog="python -m companion app", description="The Catan companion tablet app.")
+    parser.add_argument("--demo", action="store_true", help="play against the dice-box simulator (no hardware)")
+    parser.add_argument("--source", default=None, help="dice source URL for this run")
+    parser.add_argument("--data-dir", default=None, help="directory of the journal and settings")
+    parser.add_argument("--portrait", action="store_true", help="portrait window")
+    parser.add_argument("--quit-when-ready", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv if argv is not None else sys.argv[1:])
+
+    from .app import configure_kivy
+
+    configure_kivy(*((800, 1280) if args.portrait else (1280, 800)))
+    from kivy.clock import Clock
+
+    from .app import CompanionApp
+
+    app = CompanionApp(args.data_dir, demo=args.demo, source_url=args.source)
+    if args.quit_when_ready:
+        def report(_dt):
+            # After the first frame with the start screen on it: the app takes touches from here on.
+            print(f"ready_seconds={time.perf_counter() - started:.3f} rss_mb={_rss_mb():.1f}", flush=True)
+            app.stop()
+        app.bind(on_start=lambda *_: Clock.schedule_once(report, 0))
+    app.run()
+    return 0
+
+
+def _rss_mb() -> float:
+    """Resident memory of this process in MB (Linux /proc; 0 where unavailable)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

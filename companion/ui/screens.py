@@ -1,0 +1,821 @@
+"""The screens' behaviour (their layout is in ``companion.kv``).
+
+Screens read the live game through ``app.table`` and send it inputs as record events; every
+legality question goes to the rules core (``legal_*`` queries, the last :class:`Outcome`, or the
+``RulesError`` a refused event raises, whose message is shown as it is).  Nothing here decides
+what the rules allow.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.metrics import dp, sp
+from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+from kivy.uix.textinput import TextInput
+from kivy.uix.togglebutton import ToggleButton
+from kivy.uix.widget import Widget
+
+from ..dice import DiceRolled
+from ..record import COLORS, Record
+from ..rules import RulesError, board_from_json, board_problems, game_class, standard_board
+from ..rules.board import BASE_SPEC, EXTENSION_SPEC, NUMBERS, TERRAINS, Board, Tile
+from ..rules.errors import BoardError
+from .board_view import PLAYER_COLORS
+from .i18n import cards_text
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+GAMES = ("base", "base56", "seafarers", "high-tide")
+DEFAULT_NAMES = ("Aki", "Ben", "Chie", "Dan", "Emi", "Fumi")
+
+
+def app() -> Any:
+    return App.get_running_app()
+
+
+def as_json(spot) -> list:
+    """An interchange name (vertex, edge or hex) as JSON lists."""
+    if isinstance(spot[0], tuple):
+        return [list(h) for h in spot]
+    return list(spot)
+
+
+class BigButton(Button):
+    pass
+
+
+class BigToggle(ToggleButton):
+    pass
+
+
+# --- start -----------------------------------------------------------------------------------------
+
+class StartScreen(Screen):
+    def __init__(self, **kw):
+        super().__init__(name="start", **kw)
+
+    def refresh(self) -> None:
+        a = app()
+        box = self.ids.games
+        box.clear_widgets()
+        games = a.journal.games(unfinished_only=True) if a.journal is not None else []
+        if not games:
+            box.add_widget(Label(text=a.tr("no_unfinished"), size_hint_y=None, height=dp(56), font_size=sp(20)))
+        for info in sorted(games, key=lambda g: -g.updated):
+            names = ", ".join(p.get("name", p["color"]) for p in info.players)
+            title = f"{a.tr('g_' + info.game)} — {names}"
+            button = BigButton(text=a.tr("game_line", id=info.id, title=title, events=info.events))
+            button.bind(on_release=lambda _b, gid=info.id: a.resume_game(gid))
+            box.add_widget(button)
+        self.ids.tournament.disabled = not a.has_screen("tournament")
+        self.ids.tournament.opacity = 1 if a.has_screen("tournament") else 0
+
+
+# --- new game --------------------------------------------------------------------------------------
+
+class NewGameScreen(Screen):
+    game = StringProperty("base")
+    count = NumericProperty(4)
+    message = StringProperty("")
+    board_json = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kw):
+        super().__init__(name="new_game", **kw)
+        self.names: list[str] = list(DEFAULT_NAMES)
+        self.colors: list[str] = list(COLORS)
+        Clock.schedule_once(lambda dt: self.refresh())
+
+    def refresh(self) -> None:
+        self._players_rows()
+        if self.board_json is None:
+            self.generate()
+        self._show_board()
+
+    def allowed_counts(self) -> tuple[int, ...]:
+        cls = game_class(self.game)
+        return tuple(range(cls.min_players, cls.max_players + 1))
+
+    def set_game(self, game: str) -> None:
+        self.game = game
+        counts = self.allowed_counts()
+        if self.count not in counts:
+            self.count = counts[0] if game == "base56" else min(4, counts[-1])
+        self.board_json = None
+        self.refresh()
+
+    def set_count(self, n: int) -> None:
+        if n not in self.allowed_counts():
+            self.message = f"{self.game}: {self.allowed_counts()[0]}-{self.allowed_counts()[-1]}"
+            return
+        size_changed = (n >= 5) != (self.count >= 5)
+        self.count = n
+        if size_changed:
+            self.board_json = None
+        self.refresh()
+
+    def _players_rows(self) -> None:
+        a = app()
+        grid = self.ids.players
+        grid.clear_widgets()
+        for i in range(self.count):
+            row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
+            seat = Label(text=str(i + 1), size_hint_x=None, width=dp(30), font_size=sp(20))
+            name = TextInput(text=self.names[i], multiline=False, font_size=sp(20), write_tab=False)
+            name.bind(text=lambda _w, text, i=i: self.names.__setitem__(i, text))
+            colour = Button(text=a.tr(self.colors[i]), size_hint_x=None, width=dp(130), font_size=sp(18),
+                            background_normal="", background_color=(*PLAYER_COLORS[self.colors[i]], 1),
+                            color=(0, 0, 0, 1) if self.colors[i] in ("white", "orange") else (1, 1, 1, 1))
+            colour.bind(on_release=lambda _b, i=i: self.next_color(i))
+            up = Button(text="↑", size_hint_x=None, width=dp(52), font_size=sp(22), disabled=i == 0)
+            up.bind(on_release=lambda _b, i=i: self.move_up(i))
+            for w in (seat, name, colour, up):
+                row.add_widget(w)
+            grid.add_widget(row)
+
+    def next_color(self, i: int) -> None:
+        """Cycle seat ``i`` to the next colour nobody else at the table uses."""
+        taken = set(self.colors[:self.count]) - {self.colors[i]}
+        k = COLORS.index(self.colors[i])
+        for step in range(1, len(COLORS) + 1):
+            c = COLORS[(k + step) % len(COLORS)]
+            if c not in taken:
+                j = self.colors.index(c)
+                self.colors[i], self.colors[j] = self.colors[j], self.colors[i]
+                break
+        self._players_rows()
+
+    def move_up(self, i: int) -> None:
+        """Seat order: swap seat ``i`` with the one before it."""
+        for seq in (self.names, self.colors):
+            seq[i - 1], seq[i] = seq[i], seq[i - 1]
+        self._players_rows()
+
+    def seed(self) -> int:
+        try:
+            return int(self.ids.seed.text)
+        except ValueError:
+            return 1
+
+    def generate(self) -> None:
+        """A seeded standard board (or the High Tide map for this table size)."""
+        if self.game == "high-tide":
+            size = "5-6" if self.count >= 5 else "3-4"
+            self.board_json = json.loads((ASSETS / "boards" / f"high-tide-{size}.json").read_text())
+        else:
+            spec = EXTENSION_SPEC if self.count >= 5 else BASE_SPEC
+            separate = self.ids.separate.active if "separate" in self.ids else True
+            self.board_json = standard_board(self.seed(), spec=spec, separate_red_numbers=separate).to_json()
+        self.message = ""
+        self._show_board()
+
+    def _show_board(self) -> None:
+        try:
+            self.ids.preview.board = board_from_json(self.board_json, check=False)
+        except BoardError as error:
+            self.message = str(error)
+
+    def options(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.game != "high-tide" and self.ids.separate.active:
+            out["separate_red_numbers"] = True
+        if self.game == "high-tide":
+            for key, opt in (("leader_vp8", "leader_vp"), ("robber_to_desert", "robber_to_desert"),
+                             ("flood_all", "flood_all"), ("spring_tide", "spring_tide")):
+                if self.ids[key].active:
+                    out[opt] = 8 if opt == "leader_vp" else True
+        return out
+
+    def record(self) -> Record:
+        players = [{"name": self.names[i].strip() or app().tr(self.colors[i]), "color": self.colors[i]}
+                   for i in range(self.count)]
+        return Record(self.game, players, dict(self.board_json), self.options())
+
+    def start(self) -> None:
+        a = app()
+        try:
+            a.start_game(self.record())
+        except (ValueError, RulesError) as error:
+            self.message = str(error)
+
+    def edit_board(self) -> None:
+        editor = app().root.get_screen("board_editor")
+        editor.load(self.board_json, back="new_game")
+        app().go("board_editor")
+
+
+# --- board entry -------------------------------------------------------------------------------------
+
+class BoardEditorScreen(Screen):
+    """Enter the board on the table: tap a hex, then a terrain or a number; validation names each problem."""
+
+    selected = ObjectProperty(None, allownone=True)
+    message = StringProperty("")
+    path = StringProperty("")
+
+    def __init__(self, **kw):
+        super().__init__(name="board_editor", **kw)
+        self.tiles: dict = {}
+        self.harbors: dict = {}
+        self.robber = None
+        self.pirate = None
+        self.back = "new_game"
+        self.path = str(Path.home() / "catan-board.json")
+
+    def load(self, data: dict | None, back: str = "new_game") -> None:
+        self.back = back
+        board = board_from_json(data, check=False) if data else standard_board(1)
+        self.tiles = dict(board.tiles)
+        self.harbors = dict(board.harbors)
+        self.robber, self.pirate = board.robber, board.pirate
+        self.selected = None
+        self._update()
+
+    def refresh(self) -> None:
+        if not self.tiles:
+            self.load(None, self.back)
+        self._update()
+
+    def board(self) -> Board:
+        return Board(dict(self.tiles), dict(self.harbors), self.robber, self.pirate)
+
+    def to_json(self) -> dict:
+        return self.board().to_json()
+
+    def on_hex(self, hex_) -> None:
+        self.selected = hex_
+        self.ids.board.flash = hex_
+        self._update()
+
+    def set_terrain(self, terrain: str) -> None:
+        if self.selected is None:
+            return
+        old = self.tiles.get(self.selected)
+        number = old.number if old is not None and terrain not in ("sea", "desert") else None
+        self.tiles[self.selected] = Tile(terrain, number, old.islet if old else False)
+        if terrain == "desert" and (self.robber is None or not self.tiles.get(self.robber, Tile("sea")).is_land):
+            self.robber = self.selected
+        self._update()
+
+    def set_number(self, number: int | None) -> None:
+        if self.selected is None or self.selected not in self.tiles:
+            return
+        t = self.tiles[self.selected]
+        self.tiles[self.selected] = Tile(t.terrain, number, t.islet)
+        self._update()
+
+    def problems(self) -> list:
+        game = app().root.get_screen("new_game")
+        spec = None
+        if game.game in ("base", "base56"):
+            spec = EXTENSION_SPEC if game.count >= 5 else BASE_SPEC
+        return board_problems(self.board(), standard=spec)
+
+    def _update(self) -> None:
+        a = app()
+        view = self.ids.board
+        view.board = self.board()
+        view.robber, view.pirate = self.robber, self.pirate
+        view.pick = "hex"
+        view.legal = frozenset()
+        problems = self.problems()
+        if problems:
+            first = problems[0]
+            where = f"{list(first.hex)}: " if first.hex is not None else ""
+            self.message = a.tr("problems", n=len(problems), first=where + first.message)
+        else:
+            self.message = a.tr("board_ok")
+        sel = self.selected
+        self.ids.selected.text = "" if sel is None else f"{list(sel)} {a.tr(self.tiles[sel].terrain) if sel in self.tiles else ''}"
+
+    def export(self) -> None:
+        path = Path(self.ids.path.text.strip() or self.path)
+        try:
+            path.write_text(json.dumps(self.to_json(), indent=1), encoding="utf-8")
+        except OSError as error:
+            self.message = f"{path}: {error.strerror or error}"
+            return
+        self.message = app().tr("saved_to", path=str(path))
+
+    def import_(self) -> None:
+        path = Path(self.ids.path.text.strip() or self.path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            self.load(data, self.back)
+        except OSError as error:
+            self.message = f"{path}: {error.strerror or error}"
+        except json.JSONDecodeError as error:
+            self.message = f"{path}: not valid JSON ({error.msg} at line {error.lineno} column {error.colno})"
+        except BoardError as error:
+            self.message = f"{path}: {error}"
+
+    def use(self) -> None:
+        problems = self.problems()
+        if problems:
+            return  # the message already names them; nothing changes
+        new_game = app().root.get_screen("new_game")
+        new_game.board_json = self.to_json()
+        app().go(self.back)
+
+
+# --- live play --------------------------------------------------------------------------------------
+
+class PlayScreen(Screen):
+    """The board with all pieces, the turn, the dice panel, the 7 helper, building, undo/redo."""
+
+    prompt = StringProperty("")
+    phase = StringProperty("")
+    message = StringProperty("")
+    roll_text = StringProperty("")
+    payout_text = StringProperty("")
+    tide_text = StringProperty("")
+    build_piece = StringProperty("")     # the piece a main-phase tap builds
+    die_a = NumericProperty(0)
+    selection = DictProperty({})         # discard / gold / trade choices
+
+    def __init__(self, **kw):
+        super().__init__(name="play", **kw)
+        Clock.schedule_once(self._bind)
+
+    def _bind(self, _dt) -> None:
+        app().bind(revision=lambda *_: self.refresh(), lang=lambda *_: self.refresh())
+        board = self.ids.board
+        board.bind(on_vertex=lambda _w, v, ok: self.tap_vertex(v, ok), on_edge=lambda _w, e, ok: self.tap_edge(e, ok),
+                   on_hex=lambda _w, h, ok: self.tap_hex(h, ok))
+
+    # --- state ---------------------------------------------------------------------------------
+    @property
+    def game(self):
+        t = app().table
+        return t.game if t is not None else None
+
+    def submit(self, event: dict) -> bool:
+        """Send one input to the table; a refusal is shown with the rules' reason and changes nothing."""
+        try:
+            app().table.submit(event)
+        except RulesError as error:
+            self.message = app().tr("illegal", why=str(error))
+            return False
+        self.message = ""
+        self.build_piece = ""
+        self.selection = {}
+        return True
+
+    def submit_roll(self, roll: DiceRolled) -> None:
+        if app().table is None:
+            return
+        try:
+            app().table.roll(roll)
+        except RulesError as error:
+            self.message = app().tr("illegal", why=str(error))
+            return
+        self.message = ""
+        self.selection = {}
+        self.die_a = 0
+        self.refresh_dice_buttons()
+
+    def roll_box(self) -> None:
+        """Ask the source to roll (the simulator in the demo, a box with a roller)."""
+        if not app().request_roll():
+            self.message = app().tr("illegal", why=app().source_status)
+
+    def _auto_roll(self, _dt=None) -> None:
+        """Demo: the simulated player rolls whenever the table waits for a roll."""
+        g = self.game
+        if app().demo and g is not None and g.state.phase in ("roll", "special_build") and self.manager.current == "play":
+            app().request_roll()
+
+    def tap_die(self, value: int) -> None:
+        """Manual dice: the first tap is one die, the second the other; then the roll goes in."""
+        if self.die_a == 0:
+            self.die_a = value
+            self.refresh_dice_buttons()
+            return
+        a, self.die_a = self.die_a, 0
+        app().manual_roll(a, value)
+
+    def undo(self) -> None:
+        t = app().table
+        if t is not None and t.undo() is not None:
+            self.message = ""
+            app().changed()
+
+    def redo(self) -> None:
+        t = app().table
+        if t is None:
+            return
+        try:
+            if t.redo() is None:
+                return
+        except RulesError as error:
+            self.message = app().tr("illegal", why=str(error))
+        app().changed()
+
+    # --- taps on the board --------------------------------------------------------------------------
+    def tap_vertex(self, v, legal: bool) -> None:
+        g = self.game
+        who = g.waiting_for()
+        piece = "settlement" if g.state.phase == "setup_settlement" else (self.build_piece or "settlement")
+        ok = self.submit({"type": "build", "player": who, "piece": piece, "at": as_json(v)})
+        self.ids.board.flash = None if ok else v
+
+    def tap_edge(self, e, legal: bool) -> None:
+        g = self.game
+        who = g.waiting_for()
+        if g.state.phase == "setup_road":
+            pieces = [p for p, x in g.legal_setup_links() if x == e]
+            piece = self.build_piece if self.build_piece in pieces else (pieces[0] if pieces else "road")
+        else:
+            piece = self.build_piece or "road"
+        ok = self.submit({"type": "build", "player": who, "piece": piece, "at": as_json(e)})
+        self.ids.board.flash = None if ok else e
+
+    def tap_hex(self, h, legal: bool) -> None:
+        g = self.game
+        phase = g.state.phase
+        if phase == "move_robber":
+            kind = "move_pirate" if h in g.board.sea else "move_robber"
+            event = {"type": kind, "to": list(h)}
+        elif phase == "flood":
+            event = {"type": "flood", "at": list(h)}
+        else:  # a dike
+            event = {"type": "build", "player": g.waiting_for(), "piece": "dike", "at": list(h)}
+        ok = self.submit(event)
+        self.ids.board.flash = None if ok else h
+
+    # --- drawing ------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        a = app()
+        g = self.game
+        if g is None or "board" not in self.ids:
+            return
+        s = g.state
+        view = self.ids.board
+        view.colors = [p["color"] for p in a.table.record.players]
+        view.board = g.board
+        view.buildings = dict(s.buildings)
+        view.pieces = dict(s.pieces)
+        view.robber, view.pirate = s.robber, s.pirate
+        tide = getattr(g, "tide", None)
+        view.dikes = [tuple(h) for h in tide.dikes] if tide is not None else []
+        who = g.waiting_for()
+        name = a.player_name(who)
+        phase = self.phase = s.phase
+        last = a.table.last_outcome
+        n_owed = s.discards_owed.get(who, 0) if phase == "discard" else s.gold_owed.get(who, 0)
+        if phase == "game_over":
+            name = a.player_name(s.winner)
+        self.prompt = a.tr(f"p_{phase}", name=name, n=n_owed)
+        self._offer(g, phase, who, last)
+        self._vp_board(g)
+        self._last_roll(g, last)
+        self._tide(g, last)
+        self._actions(g, phase, who)
+        self.refresh_dice_buttons()
+        if a.demo and phase == "roll":
+            Clock.unschedule(self._auto_roll)
+            Clock.schedule_once(self._auto_roll, 2.0)
+
+    def _offer(self, g, phase: str, who, last) -> None:
+        """Which spots the board offers now -- all from the rules core."""
+        view = self.ids.board
+        pick, legal = "", frozenset()
+        if phase == "setup_settlement":
+            pick, legal = "vertex", frozenset(g.legal_settlement_spots_setup())
+        elif phase == "setup_road":
+            pick, legal = "edge", frozenset(e for _, e in g.legal_setup_links())
+        elif phase == "move_robber":
+            hexes = (last.robber_hexes + last.pirate_hexes) if last is not None and last.next == "move_robber" else ()
+            if not hexes:
+                hexes = tuple(g.robber_hexes()) + tuple(getattr(g, "pirate_hexes", tuple)())
+            pick, legal = "hex", frozenset(hexes)
+        elif phase == "flood":
+            pick, legal = "hex", frozenset(g.tide.flood_choices)
+        elif phase in ("main", "special_build") and self.build_piece:
+            piece = self.build_piece
+            if piece == "road":
+                pick, legal = "edge", frozenset(g.legal_road_spots(who))
+            elif piece == "ship":
+                pick, legal = "edge", frozenset(g.legal_ship_spots(who))
+            elif piece == "settlement":
+                pick, legal = "vertex", frozenset(g.legal_settlement_spots(who))
+            elif piece == "city":
+                pick, legal = "vertex", frozenset(v for v, (p, k) in g.state.buildings.items()
+                                                  if p == who and k == "settlement")
+            elif piece == "dike":
+                pick, legal = "hex", frozenset(h for h in g.board.land if h not in g.tide.dikes)
+        view.pick, view.legal = pick, legal
+        if pick == "":
+            view.flash = None
+
+    def _vp_board(self, g) -> None:
+        a = app()
+        box = self.ids.vpboard
+        box.clear_widgets()
+        s = g.state
+        tide = getattr(g, "tide", None)
+        for p, info in enumerate(a.table.record.players):
+            rgb = PLAYER_COLORS[info["color"]]
+            badges = []
+            if s.longest_road == p:
+                badges.append(f"[color=ffd54f]{a.tr('longest_road')}[/color]")
+            if s.largest_army == p:
+                badges.append(f"[color=ffd54f]{a.tr('largest_army')}[/color]")
+            if tide is not None and tide.leader == p:
+                badges.append(f"[color=80d8ff]{a.tr('leader')}[/color]")
+            turn = "▶ " if p == g.waiting_for() else ""
+            text = (f"{turn}[b]{a.player_name(p)}[/b]  [size={int(sp(24))}]{g.victory_points(p)}[/size] {a.tr('vp')}"
+                    f"\n{s.players[p].hand.size} {a.tr('cards')}" + ("  " + " ".join(badges) if badges else ""))
+            label = PlayerTag(text=text, markup=True, swatch=(*rgb, 1))
+            box.add_widget(label)
+
+    def _last_roll(self, g, last) -> None:
+        a = app()
+        s = g.state
+        view = self.ids.board
+        if s.last_dice is None:
+            self.roll_text, self.payout_text = "", ""
+            view.highlight = []
+            return
+        number = sum(s.last_dice)
+        self.roll_text = f"{a.tr('rolled', n=number)}  ({s.last_dice[0]} + {s.last_dice[1]})"
+        lines = [a.tr("receives", name=a.player_name(p), cards=cards_text(c, a.lang))
+                 for p, c in sorted(s.last_payouts.items()) if c]
+        roll_outcome = next((o for o in reversed(g.outcomes) if o.kind == "roll"), None)
+        if roll_outcome is not None:
+            lines += [a.tr("shortage", res=a.tr(r)) for r in roll_outcome.shortages]
+        if number != 7 and not lines:
+            lines = [a.tr("nobody_gets")]
+        self.payout_text = "\n".join(lines)
+        view.highlight = list(g.board.hexes_by_number.get(number, ())) if number != 7 else []
+
+    def _tide(self, g, last) -> None:
+        a = app()
+        tide = getattr(g, "tide", None)
+        if tide is None:
+            self.tide_text = ""
+            return
+        lines = [a.tr("tide_phase", phase=a.tr(tide.phase))]
+        if last is not None and last.flooded is not None:
+            lines.append(a.tr("flooded", hex=list(last.flooded)))
+        if last is not None and last.sunk:
+            what = ", ".join(f"{a.player_name(x.player)} {a.tr(x.piece)}" for x in last.sunk)
+            lines.append(a.tr("sank", what=what))
+        self.tide_text = "\n".join(lines)
+
+    def refresh_dice_buttons(self) -> None:
+        for i, button in enumerate(self.ids.dice_row.children[::-1], start=1):
+            button.state = "down" if self.die_a == i else "normal"
+
+    # --- the action area (depends on the phase) ------------------------------------------------------
+    def _actions(self, g, phase: str, who) -> None:
+        a = app()
+        box = self.ids.actions
+        box.clear_widgets()
+        if phase in ("main", "special_build"):
+            row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
+            for piece in g.buildable_pieces():
+                b = BigToggle(text=a.tr(piece), group="build", state="down" if self.build_piece == piece else "normal")
+                b.bind(on_release=lambda btn, piece=piece: self.choose_piece(piece if btn.state == "down" else ""))
+                row.add_widget(b)
+            box.add_widget(row)
+            row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
+            buy = BigButton(text=a.tr("dev_card"))
+            buy.bind(on_release=lambda _b: self.submit({"type": "buy_development", "player": who, "card": None}))
+            row.add_widget(buy)
+            if phase == "main":
+                knight = BigButton(text=a.tr("knight"))
+                knight.bind(on_release=lambda _b: self.submit({"type": "play_development", "player": who,
+                                                                "card": "knight"}))
+                trade = BigButton(text=a.tr("trade"))
+                trade.bind(on_release=lambda _b: self.start_trade())
+                row.add_widget(knight)
+                row.add_widget(trade)
+            box.add_widget(row)
+            if phase == "main" and self.selection.get("mode") == "trade":
+                self._trade_panel(g, who)
+        elif phase == "roll":
+            knight = BigButton(text=a.tr("knight"))
+            knight.bind(on_release=lambda _b: self.submit({"type": "play_development", "player": who, "card": "knight"}))
+            box.add_widget(knight)
+        elif phase in ("discard", "gold"):
+            owed = (g.state.discards_owed if phase == "discard" else g.state.gold_owed).get(who, 0)
+            if phase == "gold":
+                owed = min(owed, sum(g.state.bank.values()))
+            self._card_picker(g, who, owed, phase)
+        elif phase == "steal":
+            for victim in g.state.steal_candidates:
+                b = BigButton(text=a.tr("rob", name=a.player_name(victim)) + f" ({a.tr('unseen')})")
+                b.bind(on_release=lambda _b, v=victim: self.submit({"type": "steal", "from": v, "card": None}))
+                box.add_widget(b)
+        elif phase == "game_over":
+            ranking = g.outcomes[-1].ranking if g.outcomes and g.outcomes[-1].ranking else g.ranking()
+            lines = [f"{i + 1}. {a.player_name(p)} — {g.victory_points(p)} {a.tr('vp')}" for i, p in enumerate(ranking)]
+            box.add_widget(Label(text=a.tr("ranking") + "\n" + "\n".join(lines), font_size=sp(22),
+                                 size_hint_y=None, height=dp(40) * (len(lines) + 1)))
+        box.add_widget(Widget())
+
+    def end_turn(self) -> None:
+        self.submit({"type": "end_turn"})
+
+    def choose_piece(self, piece: str) -> None:
+        self.build_piece = piece
+        self.refresh()
+
+    def _card_picker(self, g, who: int, owed: int, phase: str) -> None:
+        """Discard (from the hand) or gold (from the bank): +/- per resource, OK at exactly ``owed``."""
+        a = app()
+        box = self.ids.actions
+        chosen = self.selection.get("cards", {})
+        title = a.tr("discard_title", name=a.player_name(who), n=owed) if phase == "discard" else \
+            a.tr("p_gold", name=a.player_name(who), n=owed)
+        box.add_widget(Label(text=title, font_size=sp(20), size_hint_y=None, height=dp(40)))
+        hand = g.state.players[who].hand
+        for r in g.resources:
+            row = BoxLayout(size_hint_y=None, height=dp(54), spacing=dp(6))
+            held = hand.known.get(r, 0) if phase == "discard" else g.state.bank.get(r, 0)
+            row.add_widget(Label(text=f"{a.tr(r)} ({held})", font_size=sp(19)))
+            minus = BigButton(text="−", size_hint_x=None, width=dp(64))
+            minus.bind(on_release=lambda _b, r=r: self.adjust(r, -1))
+            row.add_widget(minus)
+            row.add_widget(Label(text=str(chosen.get(r, 0)), font_size=sp(24), size_hint_x=None, width=dp(40)))
+            plus = BigButton(text="+", size_hint_x=None, width=dp(64))
+            plus.bind(on_release=lambda _b, r=r: self.adjust(r, +1))
+            row.add_widget(plus)
+            box.add_widget(row)
+        ok = BigButton(text=f"{a.tr('ok')} ({sum(chosen.values())}/{owed})", disabled=sum(chosen.values()) != owed)
+        ok.bind(on_release=lambda _b: self.submit({"type": phase, "player": who, "cards": dict(chosen)}))
+        box.add_widget(ok)
+
+    def adjust(self, resource: str, delta: int) -> None:
+        cards = dict(self.selection.get("cards", {}))
+        cards[resource] = max(0, cards.get(resource, 0) + delta)
+        self.selection = {**self.selection, "cards": {r: n for r, n in cards.items() if n}}
+        self.refresh()
+
+    def start_trade(self) -> None:
+        self.selection = {} if self.selection.get("mode") == "trade" else {"mode": "trade"}
+        self.refresh()
+
+    def _trade_panel(self, g, who: int) -> None:
+        """A bank trade at the player's ratio (from the rules' harbor query): pick what goes, what comes."""
+        a = app()
+        ratios = g.harbor_ratios(who)
+        box = self.ids.actions
+        for side in ("give", "get"):
+            row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(4))
+            row.add_widget(Label(text=a.tr(side), size_hint_x=None, width=dp(90), font_size=sp(18)))
+            for r in g.resources:
+                label = f"{a.tr(r)}\n{ratios[r]}:1" if side == "give" else a.tr(r)
+                b = BigToggle(text=label, group=f"trade_{side}", font_size=sp(15),
+                              state="down" if self.selection.get(side) == r else "normal")
+                b.bind(on_release=lambda _b, r=r, side=side: self._pick_trade(side, r))
+                row.add_widget(b)
+            box.add_widget(row)
+        give, get = self.selection.get("give"), self.selection.get("get")
+        ok = BigButton(text=a.tr("ok"), disabled=not (give and get))
+        if give and get:
+            ok.bind(on_release=lambda _b: self.submit({"type": "trade", "player": who, "with": "bank",
+                                                        "give": {give: ratios[give]}, "get": {get: 1}}))
+        box.add_widget(ok)
+
+    def _pick_trade(self, side: str, resource: str) -> None:
+        self.selection = {**self.selection, side: resource}
+        self.refresh()
+
+
+class PlayerTag(Label):
+    """One row of the VP board: a colour swatch, the name, points, cards and award badges."""
+
+    swatch = ListProperty([1, 1, 1, 1])
+
+
+# --- statistics --------------------------------------------------------------------------------------
+
+EXPECTED = {n: (6 - abs(7 - n)) / 36 for n in range(2, 13)}
+
+
+def chi_squared(counts: dict[int, int]) -> tuple[float, float]:
+    """Pearson's chi-squared of roll totals against two fair dice, and its p-value (10 d.f.).
+
+    For an even number of degrees of freedom the survival function has a closed form:
+    Q = exp(-x/2) · Σ_{i<5} (x/2)^i / i!.
+    """
+    n = sum(counts.values())
+    chi = sum((counts.get(k, 0) - n * p) ** 2 / (n * p) for k, p in EXPECTED.items())
+    half = chi / 2
+    p_value = math.exp(-half) * sum(half ** i / math.factorial(i) for i in range(5))
+    return chi, p_value
+
+
+class Histogram(Widget):
+    counts = DictProperty({})
+
+    def on_counts(self, *_):
+        self.redraw()
+
+    def on_size(self, *_):
+        self.redraw()
+
+    def on_pos(self, *_):
+        self.redraw()
+
+    def redraw(self) -> None:
+        from kivy.core.text import Label as CoreLabel
+        from kivy.graphics import Color, Line, Rectangle
+
+        self.canvas.clear()
+        n = sum(self.counts.values())
+        top = max([self.counts.get(k, 0) for k in range(2, 13)] + [n * max(EXPECTED.values()), 1])
+        w = self.width / 11
+        base = self.y + dp(28)
+        height = self.height - dp(36)
+        with self.canvas:
+            for i, k in enumerate(range(2, 13)):
+                x = self.x + i * w
+                Color(0.3, 0.6, 0.95, 1)
+                Rectangle(pos=(x + w * 0.15, base), size=(w * 0.7, height * self.counts.get(k, 0) / top))
+                label = CoreLabel(text=str(k), font_size=sp(16))
+                label.refresh()
+                Color(1, 1, 1, 1)
+                Rectangle(texture=label.texture, size=label.texture.size,
+                          pos=(x + w / 2 - label.texture.width / 2, self.y + dp(4)))
+            Color(1, 0.8, 0.2, 1)
+            points = []
+            for i, k in enumerate(range(2, 13)):
+                points += [self.x + i * w + w / 2, base + height * n * EXPECTED[k] / top]
+            Line(points=points, width=2)
+
+
+class StatisticsScreen(Screen):
+    summary = StringProperty("")
+    production = StringProperty("")
+
+    def __init__(self, **kw):
+        super().__init__(name="statistics", **kw)
+
+    def refresh(self) -> None:
+        a = app()
+        t = a.table
+        counts: dict[int, int] = {}
+        produced: dict[int, dict[str, int]] = {}
+        if t is not None:
+            for event in t.record.events:
+                if event.get("type") == "roll":
+                    k = sum(event["dice"])
+                    counts[k] = counts.get(k, 0) + 1
+            for o in t.game.outcomes:
+                if o.kind in ("roll", "gold"):
+                    for p, cards in o.payouts.items():
+                        mine = produced.setdefault(p, {})
+                        for r, n in cards.items():
+                            mine[r] = mine.get(r, 0) + n
+        self.ids.histogram.counts = counts
+        n = sum(counts.values())
+        lines = [a.tr("rolls_n", n=n)]
+        if n >= 36:
+            chi, p = chi_squared(counts)
+            lines.append(a.tr("fairness", chi=chi, p=p))
+        else:
+            lines.append(a.tr("too_few_rolls", n=n))
+        self.summary = "\n".join(lines)
+        if t is not None:
+            self.production = "\n".join(
+                f"{a.player_name(p)}: {cards_text(produced.get(p, {}), a.lang) or '—'}"
+                for p in range(len(t.record.players)))
+        else:
+            self.production = ""
+
+
+# --- settings --------------------------------------------------------------------------------------
+
+class SettingsScreen(Screen):
+    def __init__(self, **kw):
+        super().__init__(name="settings", **kw)
+
+    def refresh(self) -> None:
+        s = app().settings
+        self.ids.lang_en.state = "down" if s.lang == "en" else "normal"
+        self.ids.lang_ja.state = "down" if s.lang == "ja" else "normal"
+        self.ids.voice.active = s.voice
+        self.ids.volume.value = s.volume
+        self.ids.source.text = s.dice_source
+        self.ids.port.text = s.box_port
+
+    def save(self) -> None:
+        from .settings import Settings
+
+        a = app()
+        settings = Settings(lang="ja" if self.ids.lang_ja.state == "down" else "en", voice=self.ids.voice.active,
+                            volume=round(float(self.ids.volume.value), 2), dice_source=self.ids.source.text,
+                            box_port=self.ids.port.text.strip() or "auto")
+        a.apply_settings(settings)
+        a.go("play" if a.table is not None else "start")

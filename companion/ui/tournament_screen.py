@@ -1,0 +1,290 @@
+"""The tournament desk's screen: pick or create an event, register players, seat rounds, enter each table's
+result (typed, or filled from a finished game in the journal) and watch the standings.
+
+Self-contained: its layout is ``tournament.kv`` (loaded by whoever adds the screen), and it holds no rules and
+no scoring — every change goes through :class:`companion.tournament.Desk`, whose messages (what is wrong and
+where) are shown as they are.  The desk's file is ``desk_path`` (default: beside the app's journal).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+from kivy.uix.textinput import TextInput
+from kivy.uix.togglebutton import ToggleButton
+
+from ..tournament import PRESETS, Desk, TournamentError
+from ..tournament.export import HEADINGS, _cell, standing_columns
+from ..tournament.store import FILE_NAME
+
+TEXTS = {
+    "en": {"title": "Tournament", "new_event": "New event", "add": "Add player", "seat": "Seat next round",
+           "round": "Round {n}", "no_round": "No round seated yet", "table": "Table {t}", "save": "Save result",
+           "time": "Ended by time", "from_journal": "From finished game", "reason": "reason (for a correction)",
+           "saved": "Saved", "no_event": "Create an event to begin", "players": "{n} players",
+           "standings": "Standings", "back": "Back", "name_hint": "player name", "event_hint": "event name",
+           "corrected": "Corrected (the old result stays in the audit trail)", "no_game":
+           "No finished game of these players in the journal", "win": "Winner", "name": "Name"},
+    "ja": {"title": "大会", "new_event": "大会を作成", "add": "参加者を追加", "seat": "次のラウンドの席決め",
+           "round": "第{n}ラウンド", "no_round": "まだ席決めしていません", "table": "{t}卓", "save": "結果を保存",
+           "time": "時間切れ", "from_journal": "終了したゲームから", "reason": "訂正の理由",
+           "saved": "保存しました", "no_event": "まず大会を作成してください", "players": "参加者 {n}人",
+           "standings": "順位", "back": "戻る", "name_hint": "名前", "event_hint": "大会名",
+           "corrected": "訂正しました(元の結果は記録に残ります)",
+           "no_game": "この卓の参加者の終了したゲームが記録にありません", "win": "勝者", "name": "名前"},
+}
+
+
+class TableCard(BoxLayout):
+    """One table of the current round: a VP field and a winner toggle per seat, "ended by time", save."""
+
+    table_no = NumericProperty(0)
+    title = StringProperty("")
+    status = StringProperty("")
+    players = ListProperty([])  # [(player id, name)] in seat order
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.vp_inputs: dict[int, TextInput] = {}
+        self.win_toggles: dict[int, ToggleButton] = {}
+
+
+class TournamentScreen(Screen):
+    desk_path = StringProperty("")
+    lang = StringProperty("en")
+    event_id = NumericProperty(0)
+    event_names = ListProperty([])
+    event_name = StringProperty("")
+    round_no = NumericProperty(0)
+    round_title = StringProperty("")
+    summary = StringProperty("")
+    message = StringProperty("")
+    presets = ListProperty(list(PRESETS))
+
+    def __init__(self, **kw):
+        kw.setdefault("name", "tournament")
+        super().__init__(**kw)
+        app = App.get_running_app()
+        if app is not None and getattr(app, "lang", None) in TEXTS:
+            self.lang = app.lang
+
+    # --- texts and the file ----------------------------------------------------------------------------
+    def t(self, key: str, _lang: str | None = None, **values) -> str:
+        return TEXTS.get(_lang or self.lang, TEXTS["en"])[key].format(**values)
+
+    def _path(self) -> Path | None:
+        if self.desk_path:
+            return Path(self.desk_path)
+        app = App.get_running_app()
+        if app is not None and getattr(app, "data_dir", None) is not None:
+            return Path(app.data_dir) / FILE_NAME  # beside the app's journal
+        return None  # the desk's default: beside the journal in the user data directory
+
+    def _desk(self) -> Desk:
+        return Desk(self._path())
+
+    def _journal(self):
+        from ..record.journal import Journal
+
+        app = App.get_running_app()
+        if app is not None and getattr(app, "journal", None) is not None:
+            return app.journal, False
+        path = self._path()
+        return Journal(path.parent / "journal.sqlite3" if path is not None else None), True
+
+    # --- showing ----------------------------------------------------------------------------------------
+    def on_pre_enter(self, *args):
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Reload everything from the desk's file."""
+        try:
+            with self._desk() as desk:
+                events = desk.events()
+                self.event_names = [e.name for e in events]
+                if events and not any(e.id == self.event_id for e in events):
+                    self.event_id = events[-1].id
+                if not events:
+                    self.event_id = 0
+                    self.event_name = ""
+                    self.summary = self.t("no_event")
+                    self._show_tables(None, [])
+                    self._show_standings(None, [], {})
+                    return
+                ev = desk.event(self.event_id)
+                self.event_name = ev.name
+                names = desk.names(ev.id)
+                rounds = desk.rounds(ev.id)
+                rnd = rounds[-1] if rounds else None
+                self.round_no = rnd.number if rnd else 0
+                active = [p for p in desk.players(ev.id) if p.dropped_after is None]
+                self.summary = f"{ev.preset.title} — {self.t('players', n=len(active))}"
+                self.round_title = self.t("round", n=rnd.number) if rnd else self.t("no_round")
+                results = {}
+                if rnd is not None:
+                    for t in range(1, len(rnd.tables) + 1):
+                        results[t] = desk.current_result(ev.id, rnd.number, t)
+                self._show_tables(rnd, [(t, [(p, names[p]) for p in table], results.get(t))
+                                        for t, table in enumerate(rnd.tables, start=1)] if rnd else [])
+                self._show_standings(ev, desk.standings(ev.id), names)
+        except TournamentError as error:
+            self.message = str(error)
+
+    def _show_tables(self, rnd, tables) -> None:
+        box = self.ids.tables
+        box.clear_widgets()
+        for t, players, result in tables:
+            card = TableCard(table_no=t, title=self.t("table", t=t), players=players)
+            rows = card.ids.rows
+            for pid, name in players:
+                row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
+                row.add_widget(Label(text=name, halign="left", valign="middle", shorten=True,
+                                     text_size=(dp(200), None)))
+                vp = TextInput(input_filter="int", multiline=False, size_hint_x=None, width=dp(80),
+                               font_size=dp(22), hint_text="VP")
+                win = ToggleButton(text=self.t("win"), group=f"win-{rnd.number}-{t}", size_hint_x=None,
+                                   width=dp(90))
+                if result is not None:
+                    vp.text = str(result.vp.get(pid, ""))
+                    win.state = "down" if result.winner == pid else "normal"
+                row.add_widget(vp)
+                row.add_widget(win)
+                card.vp_inputs[pid] = vp
+                card.win_toggles[pid] = win
+                rows.add_widget(row)
+            card.ids.time.text = self.t("time")
+            card.ids.time.state = "down" if result is not None and result.ended_by_time else "normal"
+            card.ids.save.text = self.t("save")
+            card.ids.from_journal.text = self.t("from_journal")
+            card.ids.reason.hint_text = self.t("reason")
+            card.ids.save.bind(on_release=lambda _b, c=card: self.save_table(c))
+            card.ids.from_journal.bind(on_release=lambda _b, c=card: self.fill_from_journal(c))
+            if result is not None:
+                card.status = self.t("saved") + ("" if not result.warnings else " — " + "; ".join(result.warnings))
+            box.add_widget(card)
+
+    def _show_standings(self, ev, rows, names) -> None:
+        grid = self.ids.standings
+        grid.clear_widgets()
+        if ev is None:
+            grid.cols = 1
+            return
+        cols = ["#", "name"] + [c for c in standing_columns(ev) if c != "lot"]
+        grid.cols = len(cols)
+        for c in cols:
+            grid.add_widget(Label(text={"#": "#", "name": self.t("name")}.get(c) or HEADINGS[c], bold=True,
+                                  size_hint_y=None,
+                                  height=dp(36), font_size=dp(15)))
+        for r in rows:
+            cells = [str(r.rank), names[r.player] + (" †" if r.dropped else "")] + \
+                [_cell(r, c) for c in cols[2:]]
+            for c in cells:
+                grid.add_widget(Label(text=c, size_hint_y=None, height=dp(34), font_size=dp(16)))
+
+    # --- actions ----------------------------------------------------------------------------------------
+    def _do(self, action) -> bool:
+        """Run a desk change; a refused change shows the desk's message and changes nothing."""
+        try:
+            with self._desk() as desk:
+                action(desk)
+        except TournamentError as error:
+            self.message = str(error)
+            return False
+        self.message = ""
+        return True
+
+    def create_event(self) -> None:
+        name = self.ids.event_input.text.strip()
+        preset = self.ids.preset.text
+        created = {}
+
+        def act(desk):
+            created["id"] = desk.create_event(name, preset if preset in PRESETS else "catan-studio").id
+        if self._do(act):
+            self.event_id = created["id"]
+            self.ids.event_input.text = ""
+            self.refresh()
+
+    def choose_event(self, name: str) -> None:
+        def act(desk):
+            self.event_id = desk.event(name).id
+        if self._do(act):
+            self.refresh()
+
+    def add_player(self) -> None:
+        name = self.ids.player_input.text
+        if self._do(lambda desk: desk.add_player(self.event_id, name)):
+            self.ids.player_input.text = ""
+            self.refresh()
+
+    def seat_next_round(self) -> None:
+        if self._do(lambda desk: desk.seat_round(self.event_id)):
+            self.refresh()
+
+    def _read_card(self, card: TableCard):
+        vp = {}
+        for pid, field in card.vp_inputs.items():
+            if field.text.strip() == "":
+                name = dict(card.players)[pid]
+                raise TournamentError(f"round {self.round_no} table {card.table_no}: no VP for {name}")
+            vp[pid] = int(field.text)
+        winners = [pid for pid, tb in card.win_toggles.items() if tb.state == "down"]
+        return vp, (winners[0] if winners else None), card.ids.time.state == "down"
+
+    def save_table(self, card: TableCard) -> None:
+        """Save the card's result; when the table already has one, as a correction with the typed reason."""
+        outcome = {}
+
+        def act(desk):
+            vp, winner, by_time = self._read_card(card)
+            existing = desk.current_result(self.event_id, self.round_no, card.table_no)
+            outcome["corrected"] = existing is not None
+            outcome["result"] = desk.enter_result(
+                self.event_id, self.round_no, card.table_no, vp, winner, ended_by_time=by_time,
+                correct=existing is not None, reason=card.ids.reason.text, who=self._who())
+        if self._do(act):
+            self.refresh()
+            self.message = self.t("corrected") if outcome["corrected"] else ""
+        else:
+            card.status = self.message
+
+    def fill_from_journal(self, card: TableCard) -> None:
+        """Fill the card's result from the newest finished game in the journal with exactly these players."""
+        names = {n.casefold() for _, n in card.players}
+        journal, close = self._journal()
+        try:
+            games = [g for g in journal.games() if g.finished
+                     and {p.get("name", "").casefold() for p in g.players} == names]
+            record = journal.load(games[0].id) if games else None  # games() lists the newest first
+            source = f"journal game {games[0].id}" if games else ""
+        finally:
+            if close:
+                journal.close()
+        if record is None:
+            self.message = card.status = self.t("no_game")
+            return
+
+        def act(desk):
+            existing = desk.current_result(self.event_id, self.round_no, card.table_no)
+            desk.enter_record(self.event_id, self.round_no, card.table_no, record, source=source,
+                              correct=existing is not None, reason=card.ids.reason.text, who=self._who())
+        if self._do(act):
+            self.refresh()
+        else:
+            card.status = self.message
+
+    def _who(self) -> str:
+        import os
+        return os.environ.get("CATAN_DESK_USER") or "tablet"
+
+    def go_back(self) -> None:
+        app = App.get_running_app()
+        if app is not None and hasattr(app, "go") and self.manager is not None and self.manager.has_screen("start"):
+            app.go("start")
