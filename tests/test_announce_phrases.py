@@ -149,7 +149,9 @@ count = st.integers(0, 40)
 hexes = st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), max_size=3).map(tuple)
 resource = st.sampled_from(RESOURCES + ("mystery",))
 outcomes = st.builds(
-    Outcome, index=st.integers(0, 500), kind=st.sampled_from(["roll", "build", "move_robber", "steal", "flood"]),
+    Outcome, index=st.integers(0, 500),
+    kind=st.sampled_from(["roll", "build", "move_robber", "move_pirate", "steal", "flood", "discard", "gold",
+                          "end_turn"]),
     player=st.none() | seat, dice=st.none() | st.tuples(st.integers(1, 6), st.integers(1, 6)),
     payouts=st.dictionaries(seat, st.dictionaries(resource, count, max_size=3), max_size=4),
     shortages=st.lists(resource, max_size=2).map(tuple),
@@ -163,10 +165,12 @@ outcomes = st.builds(
     flooded=st.none() | st.just((0, 0)), sunk=st.lists(st.builds(
         SunkPiece, seat, st.sampled_from(["road", "ship", "settlement", "city"]), st.just(())), max_size=5).map(tuple),
     winner=st.none() | seat, ranking=st.lists(seat, max_size=4, unique=True).map(tuple),
-    next_player=st.none() | seat)
+    pirate_moved=st.none() | st.tuples(st.integers(), st.integers()), dike_removed=st.none() | st.just((1, 0)),
+    flood_choices=hexes, warnings=st.lists(st.just("forced"), max_size=1).map(tuple),
+    next=st.sampled_from(["", "roll", "discard", "move_robber", "flood", "gold", "main"]), next_player=st.none() | seat)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(outcomes, st.sampled_from(["en", "ja"]))
 def test_every_phrase_is_made_of_recorded_clips(outcome, lang):
     phrase = phrase_for_outcome(outcome, SEATS, lang)
@@ -179,6 +183,10 @@ def test_every_phrase_is_made_of_recorded_clips(outcome, lang):
     for seat_index, got in outcome.payouts.items():  # whoever receives something hears their colour
         if any(got.values()):
             assert CLIPS[lang][SEATS[seat_index]][1] in phrase.caption.lower()
+    if outcome.dice:  # a roll is said number first
+        assert phrase.tokens[0] == f"roll{outcome.number}"
+    if outcome.winner is not None:
+        assert CLIPS[lang]["wins"][1] in phrase.caption
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

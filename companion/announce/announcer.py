@@ -112,8 +112,8 @@ class Announcer:
     def _preload(self, lang: str) -> None:
         try:
             library(lang)
-        except ClipError as error:
-            self._fail(f"voice clips unavailable: {error}")
+        except ClipError as error:  # the worker meets it again at the next phrase and reports it there
+            log.warning("voice clips unavailable: %s", error)
 
     @property
     def volume(self) -> float:
