@@ -119,8 +119,7 @@ class BoxClient:
             try:
                 link = SerialLink(port, read_timeout=self.read_timeout)
             except LinkError as error:
-                if lost:
-                    self._set_status(DISCONNECTED, f"{error}; retrying")
+                self._set_status(DISCONNECTED if lost else SEARCHING, f"{error}; retrying")
                 self._stop.wait(next(delays))
                 continue
             delays = backoff_delays(*self.backoff)

@@ -3,7 +3,8 @@
 :class:`Simulator` opens a pty (``os.openpty``), points a stable symlink at its slave end (like
 udev's ``/dev/serial/by-id`` names, so the host can reopen the "same" port after a replug), and
 runs :class:`~firmware_bridge.firmware.dicebox.DiceBox` in a thread.  A simulated player rolls the
-box (``roll()``, or by itself every ``every`` seconds, or ``rolls`` times back to back), and
+box (``roll()``, or by itself every ``every`` seconds, or back to back until the box has made
+``rolls`` results -- rolling again after a crooked or lost roll), and
 :class:`Faults` spoils the link: garbage, dropped, duplicated and corrupted frames in both
 directions, a slow link, crooked dice, reboots mid-roll and unplugging (the box loses power; on
 replug it boots again with a new boot id and the results it had not got acked, kept in "flash").
@@ -201,6 +202,7 @@ class Simulator:
         self._slave: int | None = None
         self._replug_at: float | None = None
         self._reboot_armed = False
+        self._hung_until = 0.0
         self._last_roll_at = 0.0
         self._cond = threading.Condition()
         self._stop = False
@@ -224,7 +226,7 @@ class Simulator:
         if self._thread is not None:
             self._thread.join()
             self._thread = None
-        self._unplug(replug_ms=None)
+        self._unplug(replug_ms=None, shutdown=True)
         for fd in (self._wake_r, self._wake_w):
             try:
                 os.close(fd)
@@ -243,6 +245,10 @@ class Simulator:
     def unplug(self, replug_ms: float | None = None) -> None:
         """Pull the cable; put it back after ``replug_ms`` (never, if None, until ``replug()``)."""
         self._command(lambda: self._unplug(replug_ms))
+
+    def hang(self, ms: float) -> None:
+        """The firmware freezes for ``ms`` (the port stays open, nothing is sent or read)."""
+        self._command(lambda: setattr(self, "_hung_until", time.monotonic() + ms / 1000))
 
     def replug(self) -> None:
         self._command(self._plug)
@@ -287,7 +293,7 @@ class Simulator:
         self._replug_at = None
         self._boot()
 
-    def _unplug(self, replug_ms: float | None) -> None:
+    def _unplug(self, replug_ms: float | None, shutdown: bool = False) -> None:
         if self.hal.fd is None:
             return
         try:
@@ -303,7 +309,7 @@ class Simulator:
         self._slave = None
         self.box = None            # USB-powered: the box loses power with the cable
         self.hal.script.clear()
-        self.unplugs += 1
+        self.unplugs += not shutdown
         self._replug_at = None if replug_ms is None else time.monotonic() + replug_ms / 1000
 
     def _boot(self) -> None:
@@ -369,7 +375,7 @@ class Simulator:
     def _player_wait(self) -> float:
         """Seconds until the player rolls by itself (inf if not now); rolls when it is time."""
         box = self.box
-        wants = self.rolls_to_make > 0 or self.every
+        wants = len(self.generated) < self.rolls_to_make or self.every
         if box is None or not wants or self.hal.script or box.state in (codec.HANDLING, codec.ROLLING):
             return float("inf")
         if len(box.pending) >= self.max_pending:
@@ -378,8 +384,6 @@ class Simulator:
             wait = self._last_roll_at + self.every - time.monotonic()
             if wait > 0:
                 return wait
-        if self.rolls_to_make > 0:
-            self.rolls_to_make -= 1
         self._script_roll()
         return 0.0
 
@@ -404,7 +408,10 @@ class Simulator:
             if self.box is None and self._replug_at is not None and time.monotonic() >= self._replug_at:
                 self._plug()
             timeout = 0.5
-            if self.box is not None:
+            hung = time.monotonic() < self._hung_until
+            if hung:
+                timeout = self._hung_until - time.monotonic()
+            elif self.box is not None:
                 box = self.box
                 box.step()
                 if self._reboot_armed and self.box is not None and box.state == codec.ROLLING:
@@ -419,7 +426,7 @@ class Simulator:
                 timeout = min(timeout, max(0.0, self._replug_at - time.monotonic()))
             with self._cond:
                 self._cond.notify_all()
-            fds = [self._wake_r] + ([self.hal.fd] if self.hal.fd is not None else [])
+            fds = [self._wake_r] + ([self.hal.fd] if self.hal.fd is not None and not hung else [])
             if timeout > 0:
                 ready, _, _ = select.select(fds, [], [], timeout)
                 if self._wake_r in ready:
