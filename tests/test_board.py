@@ -87,3 +87,17 @@ def test_a_harbor_must_be_on_a_coast():
     data["harbors"][0]["edge"] = [[0, 0], [1, 0]]
     with pytest.raises(BoardError, match="not on a coast"):
         board_from_json(data)
+
+
+def test_a_record_that_asks_for_separate_red_numbers_refuses_a_board_without_them():
+    from companion.record import Record, RecordError, new_game
+
+    data = standard_board(5).to_json()
+    land = [h for h in data["hexes"] if "number" in h]
+    a = land[0]
+    neighbour = next(h for h in land if geo.distance(tuple(h["at"]), tuple(a["at"])) == 1)
+    a["number"], neighbour["number"] = 6, 8
+    players = [{"name": n, "color": c} for n, c in (("Aki", "red"), ("Ben", "blue"), ("Chie", "white"))]
+    new_game(Record("base", players, data))  # without the option the table may play it
+    with pytest.raises(RecordError, match=r"board: hex \[-?\d+, -?\d+\]: [68] next to [68]"):
+        new_game(Record("base", players, data, options={"separate_red_numbers": True}))

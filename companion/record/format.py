@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..rules import Game, RulesError, board_from_json, game_class
+from ..rules import Game, RulesError, board_from_json, board_problems, game_class
 from ..rules.errors import BoardError
 
 FORMAT = "catan-record/1"
@@ -127,6 +127,13 @@ def new_game(record: Record) -> Game:
         raise RecordError(f"board: {error}") from None
     try:
         options = cls.options_class.from_json(record.options)
+    except RulesError as error:
+        raise RecordError(str(error)) from None
+    if getattr(options, "separate_red_numbers", False):  # the table agreed: no 6 or 8 side by side
+        reds = board_problems(board, separate_red_numbers=True)
+        if reds:
+            raise RecordError(f"board: {BoardError(reds)}")
+    try:
         return cls(board, len(record.players), options)
     except RulesError as error:
         raise RecordError(str(error)) from None

@@ -35,6 +35,7 @@ class Tile:
     terrain: str
     number: int | None = None
     islet: bool = False  # High Tide: no initial settlement may stand on an islet
+    frame: bool = False  # Seafarers: a sea hex of the frame, where the pirate may start but never moves to
 
     @property
     def is_land(self) -> bool:
@@ -141,6 +142,8 @@ class Board:
                 entry["number"] = t.number
             if t.islet:
                 entry["islet"] = True
+            if t.frame:
+                entry["frame"] = True
             hexes.append(entry)
         out: dict[str, Any] = {
             "hexes": hexes,
@@ -194,11 +197,11 @@ def board_from_json(data: Any, *, check: bool = True) -> Board:
         if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
             problems.append(BoardProblem(h, f"number must be an integer, got {number!r}"))
             continue
-        islet = entry.get("islet", False)
-        if not isinstance(islet, bool):
-            problems.append(BoardProblem(h, f"islet must be true or false, got {islet!r}"))
+        islet, frame = entry.get("islet", False), entry.get("frame", False)
+        if not isinstance(islet, bool) or not isinstance(frame, bool):
+            problems.append(BoardProblem(h, f"islet and frame must be true or false, got {islet!r}, {frame!r}"))
             continue
-        tiles[h] = Tile(terrain, number, islet)
+        tiles[h] = Tile(terrain, number, islet, frame)
     harbors: dict[Edge, str] = {}
     raw_harbors = data.get("harbors") or []
     if not isinstance(raw_harbors, list):
@@ -259,6 +262,8 @@ def board_problems(board: Board, *, standard: "BoardSpec | None" = None,
             problems.append(BoardProblem(h, f"number {t.number} does not exist (tokens are 2-6 and 8-12)"))
         if t.islet and not t.is_land:
             problems.append(BoardProblem(h, "an islet must be land"))
+        if t.frame and t.is_land:
+            problems.append(BoardProblem(h, "only sea hexes belong to the frame"))
     for e, trade in sorted(board.harbors.items()):
         if not (board.is_land(e[0]) ^ board.is_land(e[1])):
             problems.append(BoardProblem(e[0], f"harbor {trade} on edge {[list(x) for x in e]} is not on a coast "

@@ -10,9 +10,10 @@ What changes against the base game (seed ``004``, digest §2):
   neither the owner's building nor another of their ships), but not a ship built this turn.  A
   route joining two of the owner's buildings is closed, even when an opponent later builds in its
   middle: its ships keep a ship or building at both ends, so none of them counts as an end.
-- The pirate stands on a sea hex: no ship may be placed on, or moved away from, its six edges.  On a
-  7 or a knight exactly one of pirate and robber moves; the robber never goes to sea; the pirate's
-  mover robs a player with a ship on an edge of its new hex.
+- The pirate stands on a sea hex: no ship may be placed on, or moved away from, its six edges.  It
+  may start on the sea frame but moves only to other sea hexes, never onto the frame (hexes marked
+  ``"frame": true``).  On a 7 or a knight exactly one of pirate and robber moves; the robber never
+  goes to sea; the pirate's mover robs a player with a ship on an edge of its new hex.
 - Gold fields: the outcome lists ``gold_owed``; each owed player answers with a ``gold`` event naming
   the cards (core :meth:`Game._on_gold`; the bank's stock limits the choice).
 - Longest trade route: roads + ships, switching only at an own building (the one route search in
@@ -167,11 +168,12 @@ class SeafarersGame(Game):
         return super().robber_hexes() if self.options.use_robber else ()
 
     def pirate_hexes(self) -> tuple[Hex, ...]:
-        """Where the pirate may move: any sea hex of the board but its own (none if not in play)."""
+        """Where the pirate may move: any sea hex of the board but its own and the frame's (the seed:
+        it moves to another sea *tile*, never to land or the sea frame); none if not in play."""
         s = self.state
         if s.pirate is None:
             return ()
-        return tuple(sorted(h for h in self.board.sea if h != s.pirate))
+        return tuple(sorted(h for h in self.board.sea if h != s.pirate and not self.board.tiles[h].frame))
 
     def _mover_targets(self) -> dict[str, Any]:
         return {"robber_hexes": self.robber_hexes(), "pirate_hexes": self.pirate_hexes()}
@@ -192,6 +194,8 @@ class SeafarersGame(Game):
         if s.pirate is None and not self._forced:
             raise IllegalAction("this game has no pirate")
         self._require(to in self.board.sea, f"the pirate must go to a sea hex of the board, not {list(to)}")
+        self._require(not self.board.tiles[to].frame if to in self.board.sea else True,
+                      f"the pirate never moves onto the sea frame: {list(to)} is a frame hex")
         self._require(to != s.pirate, f"the pirate must move: it already stands on {list(to)}")
         s.pirate = to
         fields: dict[str, Any] = {"player": s.turn_player, "pirate_moved": to}

@@ -35,7 +35,7 @@ def side(a, b):
     return E(a, b)
 
 
-def board(*, pirate=None, islets=False, land=None, robber=None, harbor=False):
+def board(*, pirate=None, islets=False, land=None, robber=None, harbor=False, frame=()):
     land = dict(land or LAND)
     tiles = dict(land)
     if islets:
@@ -46,7 +46,7 @@ def board(*, pirate=None, islets=False, land=None, robber=None, harbor=False):
     for h in sorted(tiles):
         t, n, *islet = tiles[h]
         hexes.append({"at": list(h), "terrain": t, **({"number": n} if n else {}), **({"islet": True} if islet else {})})
-    hexes += [{"at": list(h), "terrain": "sea"} for h in sea]
+    hexes += [{"at": list(h), "terrain": "sea", **({"frame": True} if h in frame else {})} for h in sea]
     out = {"hexes": hexes, "harbors": [{"edge": [[-1, 0], [0, 0]], "trade": "3:1"}] if harbor else []}
     if robber:
         out["robber"] = list(robber)
@@ -199,6 +199,11 @@ def seafarers():
                                         "next": "move_robber", "next_player": 1},
                        ev.at("pirate"): {"pirate_moved": [3, -1], "steal_from": [0], "next": "steal"},
                        ev.at("steal"): {"stolen": [0, None], "next": "main"}})
+    scenario("sea_pirate_never_onto_the_frame", "The pirate moves to another sea hex, never onto the sea frame "
+             "(seed 004).", "seafarers", 3,
+             sea_setup() + [*ROUND_OF_TWOS, roll(3, 4), {"type": "move_pirate", "to": [3, -2]}],
+             board_json=board(pirate=(2, -1), frame=[(3, -2), (2, -2)]),
+             error={"index": len(sea_setup()) + 3, "contains": "never moves onto the sea frame"})
     scenario("sea_robber_never_to_sea", "The robber never goes to sea.", "seafarers", 3,
              sea_setup() + [*ROUND_OF_TWOS, roll(3, 4), {"type": "move_robber", "to": [2, -1]}], board_json=pirate,
              error={"index": len(sea_setup()) + 3, "contains": "never goes to sea"})
