@@ -28,8 +28,12 @@ def replay_main(argv: list[str]) -> int:
     state = game.summary()
     if args.outcomes:
         state["outcomes"] = [o.to_json() for o in game.outcomes]
-    json.dump(state, sys.stdout, indent=2, ensure_ascii=False)
-    print()
+    try:
+        json.dump(state, sys.stdout, indent=2, ensure_ascii=False)
+        print()
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped early (| head): not an error of the record
+        sys.stdout = None  # nothing more to flush at exit
     return 0
 
 
