@@ -1,0 +1,148 @@
+"""The camera over the dice tray as a dice source: ``camera://0`` or ``camera://path/to/video.mp4``.
+
+A thread pulls frames from a :class:`vision.capture.FrameSource`, feeds them to a
+:class:`vision.rolls.RollDetector` and delivers each settled roll as a :class:`DiceRolled` with
+``source="camera"``.  While the dice move the status is ``ROLLING``; a crooked or unreadable die
+sets ``CONNECTED`` with a detail starting ``"re-roll:"`` instead of guessing.  A camera that stops
+delivering is retried (``DISCONNECTED``); a video file that ends leaves the source ``IDLE``.
+
+The tablet app can hand in frames from its own camera by passing ``frames=PushedFrames()``.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from companion.dice import DiceRolled, DiceSource, SourceState, register_scheme
+
+
+class CameraSource(DiceSource):
+    name = "camera"
+
+    def __init__(self, spec: str | int = 0, frames=None, expected_dice: int = 2, calibration=None,
+                 model_dir=None, retry_seconds: float = 2.0, realtime: bool = False) -> None:
+        """``spec`` is a camera index or a video path/URL (ignored when ``frames`` is given).
+
+        ``realtime`` paces a video file at its own frame rate (for demos); by default a file is read
+        as fast as it decodes.
+        """
+        super().__init__()
+        self.spec = spec
+        self._frames = frames
+        self.expected_dice = expected_dice
+        self.calibration = calibration
+        self.model_dir = model_dir
+        self.retry_seconds = retry_seconds
+        self.realtime = realtime
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.rolls = 0
+
+    def start(self, on_roll, on_status=None) -> None:
+        super().start(on_roll, on_status)
+        self._stop.clear()
+        self._set_status(SourceState.SEARCHING, f"opening {self.spec}")
+        self._thread = threading.Thread(target=self._run, name=f"camera {self.spec}", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._frames is not None:
+            self._frames.close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the source's thread ends (a video file ran out); True if it did."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+            return not self._thread.is_alive()
+        return True
+
+    # ------------------------------------------------------------------ thread
+
+    def _run(self) -> None:
+        # OpenCV is imported here, in the source's thread, so that merely registering the scheme
+        # (which open_source does for every URL) stays cheap.
+        from vision.calibration import Calibration
+        from vision.capture import CaptureError, open_capture
+        from vision.reader import DiceReader, ModelError
+        from vision.rolls import RollDetector
+
+        try:
+            calibration = self.calibration or Calibration.load()
+            detector = RollDetector(DiceReader(self.model_dir, calibration), self.expected_dice)
+        except (ModelError, ValueError) as error:
+            self._set_status(SourceState.ERROR, str(error))
+            return
+        while not self._stop.is_set():
+            try:
+                frames = self._frames or open_capture(self.spec)
+            except CaptureError as error:
+                if not str(self.spec).isdigit():
+                    self._set_status(SourceState.ERROR, str(error))  # a missing file will not appear
+                    return
+                self._set_status(SourceState.DISCONNECTED, str(error))
+                self._stop.wait(self.retry_seconds)
+                continue
+            self._set_status(SourceState.CONNECTED, f"watching {frames.name}")
+            ended = self._watch(frames, detector)
+            frames.close()
+            if ended or self._frames is not None:
+                self._set_status(SourceState.IDLE, f"{frames.name}: end of video")
+                return
+            self._set_status(SourceState.DISCONNECTED, f"{frames.name}: no more frames; retrying")
+            self._stop.wait(self.retry_seconds)
+
+    def _watch(self, frames, detector) -> bool:
+        """Read frames until the source runs dry or stop(); True when a video file ended."""
+        from vision.rolls import Phase
+
+        period = 1.0 / frames.fps if self.realtime and frames.fps else 0.0
+        was_moving = False
+        while not self._stop.is_set():
+            started = time.monotonic()
+            frame = frames.read()
+            if frame is None:
+                return bool(getattr(frames, "is_file", False))
+            event = detector.feed(frame)
+            moving = detector.phase == Phase.MOVING
+            if moving != was_moving:
+                self._set_status(SourceState.ROLLING if moving else SourceState.CONNECTED,
+                                 "dice moving" if moving else "dice still")
+                was_moving = moving
+            if event is not None and event.kind == "roll":
+                self.rolls += 1
+                self._emit_roll(DiceRolled(event.faces, "camera", event.confidence, event.at,
+                                           roll_id=f"camera-{self.rolls}"))
+            elif event is not None:
+                self._set_status(SourceState.CONNECTED, f"re-roll: {event.reason}")
+            if period:
+                self._stop.wait(max(0.0, period - (time.monotonic() - started)))
+        return False
+
+
+def from_url(url: str) -> CameraSource:
+    """``camera://0`` (camera index), ``camera://path/to/video.mp4`` (relative), ``camera:///abs/v.mp4``,
+    ``camera://rtsp://host/stream``; ``?dice=N`` sets how many dice a roll has (default 2)."""
+    rest = url.split("://", 1)[1] if "://" in url else url.split(":", 1)[1]
+    query = ""
+    if "?" in rest:
+        rest, query = rest.split("?", 1)
+    options = dict(part.split("=", 1) for part in query.split("&") if "=" in part)
+    unknown = set(options) - {"dice", "realtime"}
+    if unknown:
+        raise ValueError(f"{url}: unknown option(s) {sorted(unknown)} (known: dice, realtime)")
+    try:
+        dice = int(options.get("dice", 2))
+    except ValueError:
+        raise ValueError(f"{url}: dice must be a whole number, got {options['dice']!r}") from None
+    if not rest:
+        raise ValueError(f"{url}: expected camera://INDEX or camera://PATH")
+    spec: str | int = int(rest) if rest.isdigit() else rest
+    return CameraSource(spec, expected_dice=dice, realtime=options.get("realtime") in ("1", "true"))
+
+
+register_scheme("camera", from_url)

@@ -1,0 +1,81 @@
+"""``python -m vision COMMAND``: camera dice reading from the command line.
+
+    evaluate DIR [--json] [--split all|seen|held-out] [--fold F] [--model DIR] [-v]
+        score the reader on a folder of labelled photos (DIR/images, DIR/labels, YOLO labels)
+    read IMAGE...
+        print the dice read in each image
+    watch SOURCE [--out FILE.mp4] [--frames N] [--calibration FILE]
+        the annotated live view of a camera (0, 1, ...), a video file or a stream URL, with the
+        roll detector's state; --out writes the annotated video instead of opening a window
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(__doc__.strip())
+        return 0 if argv else 2
+    command, rest = argv[0], argv[1:]
+    try:
+        if command == "evaluate":
+            return evaluate_main(rest)
+        if command == "read":
+            return read_main(rest)
+        if command == "watch":
+            from vision.watch import main as watch_main
+            return watch_main(rest)
+    except (OSError, ValueError, RuntimeError) as error:
+        # Missing folders, corrupt images, bad calibration files, missing models: one clear line.
+        print(f"vision {command}: {error}", file=sys.stderr)
+        return 1
+    print(f"unknown command {command!r}\n\n{__doc__.strip()}", file=sys.stderr)
+    return 2
+
+
+def evaluate_main(argv: list[str]) -> int:
+    from vision.evaluate import evaluate, report
+    from vision.reader import DiceReader
+
+    parser = argparse.ArgumentParser(prog="python -m vision evaluate")
+    parser.add_argument("folder", help="a folder with images/ and labels/ (YOLO, face = class + 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--split", default="all", choices=("all", "seen", "held-out"))
+    parser.add_argument("--fold", type=int, default=0, help="the fold --split refers to (0..4)")
+    parser.add_argument("--model", help="folder with detector.onnx and faces.onnx (default: assets/vision)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="list the photos not fully right")
+    args = parser.parse_args(argv)
+    result = evaluate(args.folder, DiceReader(args.model), args.split, args.fold)
+    if args.json:
+        keys = ("dice", "die_accuracy", "image_accuracy", "missed", "invented", "ms_per_frame_median")
+        print(json.dumps({k: result[k] for k in keys}))
+    else:
+        print(report(result, args.folder, args.verbose))
+    return 0
+
+
+def read_main(argv: list[str]) -> int:
+    from vision.evaluate import load_image
+    from vision.reader import DiceReader
+
+    parser = argparse.ArgumentParser(prog="python -m vision read")
+    parser.add_argument("images", nargs="+")
+    parser.add_argument("--model")
+    args = parser.parse_args(argv)
+    reader = DiceReader(args.model)
+    for path in args.images:
+        dice = reader.read(load_image(path))
+        faces = " ".join(str(d.face or "?") for d in dice) or "no dice"
+        print(f"{path}: {faces}")
+        for d in dice:
+            print(f"  face {d.face or 'unsure'} {d.colour} box {d.box} confidence {d.confidence:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+"""Calibration for one table: where the tray is, which dice count, and the light.
+
+Stored as a small JSON file beside the app's other data (``platformdirs.user_data_dir
+("catan-companion")/vision-calibration.json``), so it survives restarts; ``python -m vision watch``
+shows its effect live.
+
+- ``tray``: the part of the frame where dice are read, as fractions ``(x0, y0, x1, y1)`` of the
+  frame; dice outside it (spare dice, dice on the board) are ignored.
+- ``colours``: the die colours that belong to the game (e.g. ``("red", "yellow")``); others on the
+  table are ignored.  Empty means every colour.
+- ``gains``: per-channel (B, G, R) multipliers measured from a frame of the empty tray so that the
+  tray looks neutral and mid-bright under warm or dim light (grey-world balance).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+COLOURS = ("white", "black", "grey", "red", "orange", "yellow", "green", "blue", "purple", "pink")
+
+
+class CalibrationError(ValueError):
+    """A calibration file or value that cannot be used; the message names the file or field."""
+
+
+@dataclass(frozen=True)
+class Calibration:
+    tray: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
+    colours: tuple[str, ...] = ()
+    gains: tuple[float, float, float] = (1.0, 1.0, 1.0)
+
+    def __post_init__(self) -> None:
+        x0, y0, x1, y1 = self.tray
+        if not (0.0 <= x0 < x1 <= 1.0 and 0.0 <= y0 < y1 <= 1.0):
+            raise CalibrationError(f"tray must be fractions x0 < x1, y0 < y1 within 0..1, got {self.tray}")
+        unknown = [c for c in self.colours if c not in COLOURS]
+        if unknown:
+            raise CalibrationError(f"unknown die colour(s) {unknown}; known: {', '.join(COLOURS)}")
+        if len(self.gains) != 3 or not all(0.2 <= g <= 5.0 for g in self.gains):
+            raise CalibrationError(f"gains must be three multipliers in 0.2..5, got {self.gains}")
+
+    def in_tray(self, fx: float, fy: float) -> bool:
+        x0, y0, x1, y1 = self.tray
+        return x0 <= fx <= x1 and y0 <= fy <= y1
+
+    def accepts_colour(self, colour: str) -> bool:
+        return not self.colours or colour in self.colours
+
+    def correct_lighting(self, frame: np.ndarray) -> np.ndarray:
+        if self.gains == (1.0, 1.0, 1.0):
+            return frame
+        return cv2.multiply(frame.astype(np.float32), np.array(self.gains, np.float32).reshape(1, 1, 3)).clip(
+            0, 255).astype(np.uint8)
+
+    def tray_pixels(self, width: int, height: int) -> tuple[int, int, int, int]:
+        x0, y0, x1, y1 = self.tray
+        return int(x0 * width), int(y0 * height), int(np.ceil(x1 * width)), int(np.ceil(y1 * height))
+
+    # ------------------------------------------------------------------ storage
+
+    def to_json(self) -> str:
+        return json.dumps({k: list(v) for k, v in asdict(self).items()}, indent=2)
+
+    @classmethod
+    def from_json(cls, text: str, where: str = "calibration") -> "Calibration":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise CalibrationError(f"{where}: not JSON: {error}") from None
+        if not isinstance(data, dict):
+            raise CalibrationError(f"{where}: expected a JSON object")
+        extra = set(data) - {"tray", "colours", "gains"}
+        if extra:
+            raise CalibrationError(f"{where}: unknown field(s) {sorted(extra)}")
+        try:
+            return cls(tray=tuple(float(v) for v in data.get("tray", (0, 0, 1, 1))),
+                       colours=tuple(str(v) for v in data.get("colours", ())),
+                       gains=tuple(float(v) for v in data.get("gains", (1, 1, 1))))
+        except (TypeError, ValueError) as error:
+            raise CalibrationError(f"{where}: {error}") from None
+
+    def save(self, path: str | Path | None = None) -> Path:
+        path = Path(path) if path is not None else default_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(self.to_json())
+        tmp.replace(path)  # atomic: a crash never leaves half a file
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> "Calibration":
+        """The stored calibration, or the default one when none was saved yet."""
+        path = Path(path) if path is not None else default_path()
+        if not path.exists():
+            return cls()
+        return cls.from_json(path.read_text(), str(path))
+
+
+def default_path() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("catan-companion", appauthor=False)) / "vision-calibration.json"
+
+
+def measure_gains(empty_tray: np.ndarray, tray: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0),
+                  target: float = 150.0) -> tuple[float, float, float]:
+    """Per-channel gains that make the empty tray neutral grey at ``target`` brightness."""
+    cal = Calibration(tray=tray)
+    x0, y0, x1, y1 = cal.tray_pixels(empty_tray.shape[1], empty_tray.shape[0])
+    region = empty_tray[y0:y1, x0:x1].reshape(-1, 3).astype(np.float64)
+    means = np.maximum(region.mean(axis=0), 1.0)
+    return tuple(float(np.clip(target / m, 0.2, 5.0)) for m in means)  # type: ignore[return-value]
+
+
+def colour_name(bgr) -> str:
+    """A coarse name for a BGR colour, from its hue, saturation and brightness."""
+    pixel = np.uint8([[np.clip(np.asarray(bgr, np.float64), 0, 255)]])
+    hue, sat, val = (int(v) for v in cv2.cvtColor(pixel, cv2.COLOR_BGR2HSV)[0, 0])
+    if val < 55:
+        return "black"
+    if sat < 60:
+        return "white" if val > 150 else "grey"
+    hue *= 2  # OpenCV hue is 0..179
+    if hue < 15 or hue >= 335:
+        return "pink" if sat < 120 and val > 180 else "red"
+    if hue < 40:
+        return "orange"
+    if hue < 70:
+        return "yellow"
+    if hue < 170:
+        return "green"
+    if hue < 255:
+        return "blue"
+    if hue < 300:
+        return "purple"
+    return "pink"

@@ -1,0 +1,121 @@
+"""Scoring a reader against a folder of labelled photos (``python -m vision evaluate DIR``).
+
+Each labelled die is matched to at most one read die: the nearest read die whose centre lies inside
+the labelled box (enlarged by a quarter, as labels are drawn loosely), and vice versa.  Then:
+
+- ``die_accuracy``: labelled dice matched by a die read with the right face (unsure counts wrong);
+- ``image_accuracy``: photos where every labelled die is read right and nothing is invented;
+- ``missed``: labelled dice with no read die (fraction of labelled dice);
+- ``invented``: read dice matching no labelled die (as a fraction of labelled dice);
+- ``ms_per_frame_median``: median wall time of :meth:`DiceReader.read` per photo (decoding excluded).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+
+from vision import dataset
+from vision.reader import DiceReader, Die
+
+
+class ImageReadError(ValueError):
+    """An image file that cannot be decoded; the message names the file."""
+
+
+def load_image(path: str | Path):
+    """The image at ``path`` as a BGR array; raises :class:`ImageReadError` naming the file."""
+    path = Path(path)
+    if not path.is_file():
+        raise ImageReadError(f"{path}: no such image file")
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if image is None:
+        raise ImageReadError(f"{path}: not a readable image (corrupt or unsupported format)")
+    return image
+
+
+@dataclass
+class ImageScore:
+    name: str
+    labelled: int
+    right: int
+    missed: int
+    invented: int
+    wrong: list[tuple[int, int | None]] = field(default_factory=list)  # (true face, read face)
+
+    @property
+    def fully_right(self) -> bool:
+        return self.right == self.labelled and self.invented == 0
+
+
+def match(labelled: list[dataset.LabelledDie], read: list[Die]) -> ImageScore:
+    """Pair labelled and read dice greedily, nearest centres first."""
+    pairs = []
+    for i, truth in enumerate(labelled):
+        x, y, w, h = truth.box
+        tx, ty = truth.centre
+        for j, die in enumerate(read):
+            cx, cy = die.centre
+            if abs(cx - tx) <= 0.625 * w and abs(cy - ty) <= 0.625 * h:
+                pairs.append(((cx - tx) ** 2 + (cy - ty) ** 2, i, j))
+    used_l, used_r = set(), set()
+    score = ImageScore("", len(labelled), 0, 0, 0)
+    for _, i, j in sorted(pairs):
+        if i in used_l or j in used_r:
+            continue
+        used_l.add(i)
+        used_r.add(j)
+        if read[j].face == labelled[i].face:
+            score.right += 1
+        else:
+            score.wrong.append((labelled[i].face, read[j].face))
+    score.missed = len(labelled) - len(used_l)
+    score.invented = len(read) - len(used_r)
+    return score
+
+
+def evaluate(folder: str | Path, reader: DiceReader, part: str = "all", fold: int = 0) -> dict:
+    """Score ``reader`` on the labelled photos of ``folder`` (optionally one split of it)."""
+    images = dataset.split(dataset.list_images(folder), part, fold)
+    scores, times = [], []
+    for item in images:
+        frame = load_image(item.image_path)
+        started = time.perf_counter()
+        read = reader.read(frame)
+        times.append((time.perf_counter() - started) * 1000.0)
+        score = match(item.read_dice(frame.shape[1], frame.shape[0]), read)
+        score.name = item.image_path.name
+        scores.append(score)
+    dice = sum(s.labelled for s in scores)
+    return {
+        "dice": dice,
+        "die_accuracy": sum(s.right for s in scores) / max(dice, 1),
+        "image_accuracy": sum(s.fully_right for s in scores) / max(len(scores), 1),
+        "missed": sum(s.missed for s in scores) / max(dice, 1),
+        "invented": sum(s.invented for s in scores) / max(dice, 1),
+        "ms_per_frame_median": statistics.median(times) if times else 0.0,
+        "images": len(scores),
+        "_scores": scores,
+    }
+
+
+def report(result: dict, folder: str, verbose: bool = False) -> str:
+    lines = [
+        f"{folder}: {result['images']} images, {result['dice']} dice",
+        f"  dice read right      {result['die_accuracy']:7.1%}",
+        f"  images fully right   {result['image_accuracy']:7.1%}",
+        f"  dice missed          {result['missed']:7.1%}",
+        f"  dice invented        {result['invented']:7.1%}",
+        f"  median ms per frame  {result['ms_per_frame_median']:7.1f}",
+    ]
+    if verbose:
+        for s in result["_scores"]:
+            if not s.fully_right:
+                wrong = ", ".join(f"{t}->{r or '?'}" for t, r in s.wrong)
+                lines.append(f"    {s.name}: {s.right}/{s.labelled} right, {s.missed} missed, "
+                             f"{s.invented} invented{'; ' + wrong if wrong else ''}")
+    return "\n".join(lines)

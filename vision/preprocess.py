@@ -1,0 +1,85 @@
+"""The exact pixel preparation shared by the reader at run time and the training script.
+
+Both networks see what these functions produce, so training and reading cannot drift apart:
+the detector sees the whole frame shrunk onto a square canvas (:func:`detector_input`), the face
+classifier sees one die cut out of the full-resolution frame in grey (:func:`die_patch`).
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+#: Side of the square the detector reads; a 640x640 frame is halved.
+DETECTOR_SIZE = 320
+#: The detector's output grid is this many input pixels per cell.
+DETECTOR_STRIDE = 4
+#: Side of the grey square the face classifier reads.
+PATCH_SIZE = 32
+#: The patch covers the die's box enlarged by this factor, so a slightly off box still holds the face.
+PATCH_MARGIN = 1.3
+#: Grey used where the canvas extends past the frame.
+PAD_VALUE = 114
+
+
+def detector_scale(height: int, width: int) -> float:
+    """Frame pixels -> detector input pixels."""
+    return DETECTOR_SIZE / max(height, width)
+
+
+def detector_input(frame: np.ndarray) -> tuple[np.ndarray, float]:
+    """The frame shrunk (aspect kept) into the top-left of a square canvas, as a 1x3xSxS blob in 0..1.
+
+    Returns the blob and the scale (frame pixels times scale = input pixels).
+    """
+    height, width = frame.shape[:2]
+    scale = detector_scale(height, width)
+    canvas = np.full((DETECTOR_SIZE, DETECTOR_SIZE, 3), PAD_VALUE, np.uint8)
+    new_w, new_h = max(1, round(width * scale)), max(1, round(height * scale))
+    canvas[:new_h, :new_w] = cv2.resize(frame, (new_w, new_h), interpolation=cv2.INTER_AREA)
+    blob = canvas.astype(np.float32).transpose(2, 0, 1)[None] / 255.0
+    return blob, scale
+
+
+def patch_transform(centre: tuple[float, float], side: float, angle_deg: float = 0.0) -> np.ndarray:
+    """The 2x3 affine matrix taking a square of ``side`` pixels around ``centre`` onto the patch."""
+    zoom = PATCH_SIZE / max(side * PATCH_MARGIN, 1e-3)
+    matrix = cv2.getRotationMatrix2D(centre, angle_deg, zoom)
+    matrix[0, 2] += PATCH_SIZE / 2 - centre[0]
+    matrix[1, 2] += PATCH_SIZE / 2 - centre[1]
+    return matrix
+
+
+def die_patch(gray: np.ndarray, centre: tuple[float, float], side: float, angle_deg: float = 0.0) -> np.ndarray:
+    """The die around ``centre`` as a PATCH_SIZE square, contrast-stretched to 0..1 (float32).
+
+    Stretching each patch to its own range makes white-on-black and black-on-white dice, dim
+    and bright tables look alike to the classifier, which is what lets one small model read them all.
+    """
+    # Work on a small window around the die: cheap, and a big die shrunk to 32 px is blurred
+    # first in proportion to the shrink so its pips do not alias away.
+    reach = int(side * PATCH_MARGIN * 0.75) + 2
+    x0, y0 = int(centre[0]) - reach, int(centre[1]) - reach
+    window = _window(gray, x0, y0, 2 * reach + 1)
+    shrink = side * PATCH_MARGIN / PATCH_SIZE
+    if shrink > 2.0:
+        k = int(math.ceil(shrink / 2)) * 2 + 1
+        window = cv2.GaussianBlur(window, (k, k), shrink / 2.5)
+    matrix = patch_transform((centre[0] - x0, centre[1] - y0), side, angle_deg)
+    source = window
+    patch = cv2.warpAffine(source, matrix, (PATCH_SIZE, PATCH_SIZE), flags=cv2.INTER_LINEAR,
+                           borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    low, high = np.percentile(patch, (2, 98))
+    return np.clip((patch - low) / max(float(high - low), 8.0), 0.0, 1.0).astype(np.float32)
+
+
+def _window(gray: np.ndarray, x0: int, y0: int, size: int) -> np.ndarray:
+    """A ``size`` square of ``gray`` from (x0, y0), edge pixels repeated where it leaves the image."""
+    height, width = gray.shape[:2]
+    if x0 >= 0 and y0 >= 0 and x0 + size <= width and y0 + size <= height:
+        return gray[y0:y0 + size, x0:x0 + size]
+    xs = np.clip(np.arange(x0, x0 + size), 0, width - 1)
+    ys = np.clip(np.arange(y0, y0 + size), 0, height - 1)
+    return gray[np.ix_(ys, xs)]

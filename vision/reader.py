@@ -1,0 +1,198 @@
+"""Reading the dice in one frame: a BGR image in, a list of :class:`Die` out.
+
+Two small networks trained by :mod:`vision.training.train` from the labelled photos in
+``../shared/data/dice`` and run with ``cv2.dnn`` (OpenCV is the only run-time dependency):
+
+1. the *detector* looks at the whole frame shrunk to 320 px and marks die centres on a heat map
+   with each die's box size (CenterNet-style, one class "a die");
+2. the *face classifier* looks at each found die, cut out of the full-resolution frame as a 32 px
+   grey patch, and says "not a die" or a face 1..6.  Pips are rotation-symmetric, so the patch is
+   read at four right-angle turns and the answers averaged, which steadies borderline readings.
+
+A die whose face the classifier is not sure of (a die leaning on another, a blurred or half-hidden
+die) is reported with ``face=None`` rather than a guess: the roll detector asks for a re-roll.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision import preprocess
+from vision.calibration import Calibration, colour_name
+
+DEFAULT_MODEL_DIR = Path(__file__).resolve().parents[1] / "assets" / "vision"
+
+#: A heat-map peak above this is a die candidate (the classifier then confirms or rejects it).
+DETECT_THRESHOLD = 0.3
+#: A candidate whose "not a die" probability is above this is dropped.
+NOT_A_DIE_THRESHOLD = 0.5
+#: A die whose best face has less than this share of the face probability is "unsure".
+FACE_THRESHOLD = 0.7
+
+
+class ModelError(RuntimeError):
+    """The model files are missing or unreadable; the message names the file."""
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die seen in a frame.
+
+    ``face`` is 1..6, or ``None`` when the die is there but its face cannot be read with confidence
+    (crooked, blurred, half hidden).  ``colour`` is a coarse name ("white", "red", ...), ``box`` is
+    ``(x, y, width, height)`` in frame pixels, ``confidence`` in 0..1 combines "this is a die" and
+    "this is its face".
+    """
+
+    face: int | None
+    colour: str
+    box: tuple[int, int, int, int]
+    confidence: float
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        x, y, w, h = self.box
+        return x + w / 2, y + h / 2
+
+    @property
+    def unsure(self) -> bool:
+        return self.face is None
+
+
+class DiceReader:
+    """Reads dice from frames.  One instance per thread (``cv2.dnn`` nets are not shared)."""
+
+    def __init__(self, model_dir: str | Path | None = None, calibration: Calibration | None = None,
+                 threads: int | None = 1) -> None:
+        model_dir = Path(model_dir) if model_dir is not None else DEFAULT_MODEL_DIR
+        self.detector = _load_net(model_dir / "detector.onnx")
+        self.classifier = _load_net(model_dir / "faces.onnx")
+        self.calibration = calibration or Calibration()
+        if threads is not None:
+            # One core by default: the camera thread must not starve the UI on a tablet.
+            cv2.setNumThreads(threads)
+
+    # ------------------------------------------------------------------ public
+
+    def read(self, frame: np.ndarray) -> list[Die]:
+        """The dice in ``frame`` (BGR, or grey), sorted left to right.
+
+        A frame with no die in it gives an empty list.  Raises ``ValueError`` for something that is
+        not an image (wrong type, empty, wrong number of channels).
+        """
+        frame = _as_bgr(frame)
+        frame = self.calibration.correct_lighting(frame)
+        candidates = self._detect(frame)
+        if not candidates:
+            return []
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        probs = self._classify(gray, [(c[0], c[1], max(c[2], c[3])) for c in candidates])
+        dice = []
+        for (cx, cy, w, h, score), p in zip(candidates, probs):
+            if p[0] > NOT_A_DIE_THRESHOLD:
+                continue
+            faces = p[1:] / max(float(p[1:].sum()), 1e-6)
+            best = int(np.argmax(faces))
+            box = (int(round(cx - w / 2)), int(round(cy - h / 2)), int(round(w)), int(round(h)))
+            if not self.calibration.in_tray(cx / frame.shape[1], cy / frame.shape[0]):
+                continue
+            colour = die_colour(frame, box)
+            if not self.calibration.accepts_colour(colour):
+                continue
+            face = best + 1 if faces[best] >= FACE_THRESHOLD else None
+            confidence = float(min(1.0, score) * (1.0 - p[0]) * faces[best])
+            dice.append(Die(face, colour, box, round(confidence, 4)))
+        return sorted(dice, key=lambda d: (d.box[0], d.box[1]))
+
+    # ------------------------------------------------------------------ steps
+
+    def _detect(self, frame: np.ndarray) -> list[tuple[float, float, float, float, float]]:
+        """Die candidates as (cx, cy, w, h, score) in frame pixels."""
+        blob, scale = preprocess.detector_input(frame)
+        self.detector.setInput(blob)
+        out = self.detector.forward()[0]
+        heat = 1.0 / (1.0 + np.exp(-out[0]))
+        # A peak is a cell that is the maximum of its 3x3 neighbourhood.
+        peaks = (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat > DETECT_THRESHOLD)
+        found = []
+        stride = preprocess.DETECTOR_STRIDE
+        height, width = frame.shape[:2]
+        for iy, ix in zip(*np.nonzero(peaks)):
+            ox, oy = 1.0 / (1.0 + np.exp(-out[3:5, iy, ix]))
+            w, h = np.exp(np.clip(out[1:3, iy, ix], -3, 6)) * stride / scale
+            cx, cy = (ix + ox) * stride / scale, (iy + oy) * stride / scale
+            if 0 <= cx < width and 0 <= cy < height:
+                found.append((float(cx), float(cy), float(w), float(h), float(heat[iy, ix])))
+        return _suppress_overlaps(found)
+
+    def _classify(self, gray: np.ndarray, dice: list[tuple[float, float, float]]) -> np.ndarray:
+        """Class probabilities (not-a-die, faces 1..6) per die, averaged over four right-angle turns."""
+        patches = [preprocess.die_patch(gray, (cx, cy), side) for cx, cy, side in dice]
+        turned = [np.rot90(p, k) for p in patches for k in range(4)]
+        blob = np.ascontiguousarray(np.stack(turned)[:, None], dtype=np.float32)
+        self.classifier.setInput(blob)
+        logits = self.classifier.forward().reshape(len(turned), -1)
+        logits -= logits.max(axis=1, keepdims=True)
+        probs = np.exp(logits)
+        probs /= probs.sum(axis=1, keepdims=True)
+        return probs.reshape(len(dice), 4, -1).mean(axis=1)
+
+
+def die_colour(frame: np.ndarray, box: tuple[int, int, int, int]) -> str:
+    """Coarse colour name of the die body: the median colour of the box's centre.
+
+    Pips cover well under half of a face, so the median is the body colour, not the pips'.
+    """
+    x, y, w, h = box
+    x0, y0 = max(0, x + w // 4), max(0, y + h // 4)
+    x1, y1 = min(frame.shape[1], x + w - w // 4), min(frame.shape[0], y + h - h // 4)
+    if x1 <= x0 or y1 <= y0:
+        return "unknown"
+    core = frame[y0:y1, x0:x1].reshape(-1, 3)
+    return colour_name(np.median(core, axis=0))
+
+
+def _suppress_overlaps(found: list[tuple[float, float, float, float, float]]):
+    """Drop a weaker candidate whose centre lies well inside a stronger one's box."""
+    kept: list[tuple[float, float, float, float, float]] = []
+    for cand in sorted(found, key=lambda c: -c[4]):
+        cx, cy = cand[0], cand[1]
+        if any(abs(cx - k[0]) < 0.4 * k[2] and abs(cy - k[1]) < 0.4 * k[3] for k in kept):
+            continue
+        kept.append(cand)
+    return kept
+
+
+def _as_bgr(frame) -> np.ndarray:
+    if not isinstance(frame, np.ndarray):
+        raise ValueError(f"a frame must be a numpy image array, got {type(frame).__name__}")
+    if frame.size == 0 or frame.ndim not in (2, 3):
+        raise ValueError(f"a frame must be a non-empty HxW or HxWxC image, got shape {frame.shape}")
+    if frame.dtype != np.uint8:
+        frame = np.clip(frame, 0, 255).astype(np.uint8)
+    if frame.ndim == 2:
+        return cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    channels = frame.shape[2]
+    if channels == 3:
+        return frame
+    if channels == 4:
+        return cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
+    if channels == 1:
+        return cv2.cvtColor(frame[:, :, 0], cv2.COLOR_GRAY2BGR)
+    raise ValueError(f"a frame must have 1, 3 or 4 channels, got {channels}")
+
+
+def _load_net(path: Path):
+    if not path.exists():
+        raise ModelError(f"{path}: model file missing (train with python -m vision.training.train)")
+    try:
+        net = cv2.dnn.readNetFromONNX(str(path))
+    except cv2.error as error:
+        raise ModelError(f"{path}: cannot load the model: {error}") from None
+    net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
+    net.setPreferableTarget(cv2.dnn.DNN_TARGET_CPU)
+    return net

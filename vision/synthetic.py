@@ -1,0 +1,177 @@
+"""Synthetic frame sequences built from real photographs, for testing and benchmarking roll detection.
+
+A real photo of a tray has its dice painted out (``cv2.inpaint``) to give an empty tray; real die
+crops cut from labelled photos are then pasted onto it frame by frame: tumbling (moving, spinning,
+changing face, motion-blurred), settling, lying crooked (two faces seen at a slant), or with a
+hand-sized skin-coloured shape passing over the tray.  Each frame gets fresh sensor noise, as a
+camera's would.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision import dataset
+
+
+@dataclass(frozen=True)
+class DieCrop:
+    """A real die cut from a photo: a square BGR image centred on the die, and its face."""
+
+    image: np.ndarray
+    face: int
+    side: float  # the die's size in pixels within ``image``
+
+
+def cut_dice(image: np.ndarray, dice: list[dataset.LabelledDie], margin: float = 1.5) -> list[DieCrop]:
+    crops = []
+    for die in dice:
+        side = max(die.box[2], die.box[3])
+        half = int(side * margin / 2)
+        cx, cy = (int(round(v)) for v in die.centre)
+        if cx - half < 0 or cy - half < 0 or cx + half >= image.shape[1] or cy + half >= image.shape[0]:
+            continue
+        crops.append(DieCrop(image[cy - half:cy + half, cx - half:cx + half].copy(), die.face, side))
+    return crops
+
+
+def empty_tray(image: np.ndarray, dice: list[dataset.LabelledDie]) -> np.ndarray:
+    """The photo with its dice painted out."""
+    mask = np.zeros(image.shape[:2], np.uint8)
+    for die in dice:
+        x, y, w, h = die.box
+        pad = 0.25 * max(w, h)
+        cv2.rectangle(mask, (int(x - pad), int(y - pad)), (int(x + w + pad), int(y + h + pad)), 255, -1)
+    return cv2.inpaint(image, mask, 5, cv2.INPAINT_TELEA)
+
+
+@dataclass
+class Placed:
+    """A die crop placed on the tray: centre, turn in degrees, and motion blur length in pixels."""
+
+    crop: DieCrop
+    x: float
+    y: float
+    angle: float = 0.0
+    blur: int = 0
+
+
+def paste(frame: np.ndarray, placed: Placed) -> None:
+    """Draw the die onto ``frame`` in place, with feathered edges so no seam looks like an edge."""
+    crop = placed.crop.image
+    size = crop.shape[0]
+    matrix = cv2.getRotationMatrix2D((size / 2, size / 2), placed.angle, 1.0)
+    turned = cv2.warpAffine(crop, matrix, (size, size), borderMode=cv2.BORDER_REFLECT)
+    if placed.blur > 1:
+        kernel = np.zeros((placed.blur, placed.blur), np.float32)
+        kernel[placed.blur // 2, :] = 1.0 / placed.blur
+        turned = cv2.filter2D(turned, -1, kernel)
+    alpha = np.zeros((size, size), np.float32)
+    cv2.circle(alpha, (size // 2, size // 2), int(size * 0.45), 1.0, -1)
+    alpha = cv2.GaussianBlur(alpha, (0, 0), size * 0.06)[..., None]
+    x0, y0 = int(round(placed.x - size / 2)), int(round(placed.y - size / 2))
+    if x0 < 0 or y0 < 0 or x0 + size > frame.shape[1] or y0 + size > frame.shape[0]:
+        return  # off the tray: not drawn
+    region = frame[y0:y0 + size, x0:x0 + size].astype(np.float32)
+    frame[y0:y0 + size, x0:x0 + size] = (region * (1 - alpha) + turned * alpha).astype(np.uint8)
+
+
+def crooked(a: DieCrop, b: DieCrop) -> DieCrop:
+    """A die cocked on an edge: halves of two faces, each squeezed as if seen at 45 degrees."""
+    size = a.image.shape[0]
+    b_image = cv2.resize(b.image, (size, size))
+    half = size // 2
+    left = cv2.resize(a.image, (half, size), interpolation=cv2.INTER_AREA)
+    right = cv2.resize(b_image, (size - half, size), interpolation=cv2.INTER_AREA)
+    return DieCrop(np.hstack([left, right]), 0, a.side)
+
+
+def draw_hand(frame: np.ndarray, x: float, y: float, scale: float) -> None:
+    """A hand-sized skin-coloured shape (palm and fingers), shaded, centred at (x, y)."""
+    palm = (int(x), int(y))
+    colour = (120, 160, 215)  # BGR skin tone
+    cv2.ellipse(frame, palm, (int(70 * scale), int(90 * scale)), 15, 0, 360, colour, -1, cv2.LINE_AA)
+    for i in range(4):
+        fx = int(x - 45 * scale + i * 30 * scale)
+        cv2.ellipse(frame, (fx, int(y - 120 * scale)), (int(12 * scale), int(50 * scale)), 0, 0, 360,
+                    (110, 150, 205), -1, cv2.LINE_AA)
+
+
+class SequenceBuilder:
+    """Builds a list of frames; every method appends frames and returns self."""
+
+    def __init__(self, tray: np.ndarray, seed: int = 0, noise: float = 2.0) -> None:
+        self.tray = tray
+        self.frames: list[np.ndarray] = []
+        self.rng = random.Random(seed)
+        self.np_rng = np.random.default_rng(seed)
+        self.noise = noise
+        self.resting: list[Placed] = []  # dice lying still on the tray
+
+    def _frame(self, dice: list[Placed], hand: tuple[float, float, float] | None = None) -> np.ndarray:
+        frame = self.tray.copy()
+        for placed in dice:
+            paste(frame, placed)
+        if hand is not None:
+            draw_hand(frame, *hand)
+        if self.noise:
+            noise = self.np_rng.normal(0, self.noise, frame.shape)
+            frame = np.clip(frame.astype(np.float32) + noise, 0, 255).astype(np.uint8)
+        return frame
+
+    def still(self, count: int) -> "SequenceBuilder":
+        for _ in range(count):
+            self.frames.append(self._frame(self.resting))
+        return self
+
+    def tumble(self, faces: list[list[DieCrop]], ends: list[tuple[float, float]], count: int = 20,
+               settle: list[DieCrop] | None = None) -> "SequenceBuilder":
+        """Dice thrown in from outside the tray edge, rolling to ``ends``, then lying still.
+
+        ``faces[i]`` are crops of die i to flash through while it tumbles; ``settle[i]`` is the
+        crop it comes to rest showing (default: the last of ``faces[i]``).
+        """
+        height, width = self.tray.shape[:2]
+        starts = [(self.rng.uniform(0.1, 0.9) * width, height * 0.95) for _ in ends]
+        spins = [self.rng.uniform(20, 45) * self.rng.choice((-1, 1)) for _ in ends]
+        for step in range(count):
+            t = (step + 1) / count
+            ease = 1 - (1 - t) ** 2  # decelerating
+            dice = list(self.resting)
+            for i, ((sx, sy), (ex, ey)) in enumerate(zip(starts, ends)):
+                speed = (1 - t) * 2 * math.hypot(ex - sx, ey - sy) / count
+                crop = faces[i][step % len(faces[i])] if step < count - 1 else (settle or [f[-1] for f in faces])[i]
+                dice.append(Placed(crop, sx + (ex - sx) * ease, sy + (ey - sy) * ease,
+                                   spins[i] * step * (1 - t), blur=int(min(15, speed))))
+            self.frames.append(self._frame(dice))
+        final = settle or [f[-1] for f in faces]
+        self.resting = [Placed(crop, ex, ey, self.rng.uniform(0, 90)) for crop, (ex, ey) in zip(final, ends)]
+        return self
+
+    def pick_up(self) -> "SequenceBuilder":
+        """Take every die off the tray (a hand sweeps them away)."""
+        self.hand_pass()
+        self.resting = []
+        return self
+
+    def hand_pass(self, count: int = 12, scale: float = 1.0) -> "SequenceBuilder":
+        """A hand crossing the tray over the resting dice, leaving them as they were."""
+        height, width = self.tray.shape[:2]
+        for step in range(count):
+            t = step / (count - 1)
+            self.frames.append(self._frame(self.resting, (-100 + (width + 200) * t, height * 0.5, scale)))
+        return self
+
+    def shake_camera(self, count: int = 4, pixels: int = 6) -> "SequenceBuilder":
+        """The table is bumped: the whole view shifts for a few frames and comes back."""
+        for step in range(count):
+            frame = self._frame(self.resting)
+            shift = np.float32([[1, 0, pixels * (-1) ** step], [0, 1, 0]])
+            self.frames.append(cv2.warpAffine(frame, shift, (frame.shape[1], frame.shape[0]),
+                                              borderMode=cv2.BORDER_REFLECT))
+        return self

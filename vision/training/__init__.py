@@ -1,0 +1,1 @@
+"""Training the two small networks of :mod:`vision.reader` (needs torch; never imported at run time)."""

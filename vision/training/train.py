@@ -1,0 +1,259 @@
+"""Train the dice detector and the face classifier from labelled photo sets; export ONNX to assets/vision.
+
+    /work/venvs/torch/bin/python -m vision.training.train [--fold F | --fold all] [--out DIR] SET_DIR...
+
+With ``--fold F`` the photos of fold F (see :func:`vision.dataset.fold_of`) are left out, so
+``python -m vision evaluate SET --model DIR --split held-out --fold F`` scores photos that model
+never saw (cross-validation); ``--fold all`` trains on every photo (the committed model).
+Runs on one CPU thread (the machine is shared) in a few minutes.  Needs torch (and onnx for the
+export) in a separate venv; the app and the tests never import this module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from vision import dataset
+from vision.preprocess import DETECTOR_SIZE, DETECTOR_STRIDE, PAD_VALUE, PATCH_SIZE, die_patch
+from vision.reader import DEFAULT_MODEL_DIR
+from vision.training.models import DiceDetector, FaceClassifier
+
+GRID = DETECTOR_SIZE // DETECTOR_STRIDE
+
+
+def load_sets(folders: list[str], fold: int | None) -> list[tuple[np.ndarray, list[dataset.LabelledDie]]]:
+    """Every photo of ``folders`` except those of ``fold`` (all photos when ``fold`` is None)."""
+    samples = []
+    for folder in folders:
+        images = dataset.list_images(folder)
+        for item in images if fold is None else dataset.split(images, "seen", fold):
+            image = cv2.imread(str(item.image_path), cv2.IMREAD_COLOR)
+            height, width = image.shape[:2]
+            samples.append((image, item.read_dice(width, height)))
+    return samples
+
+
+# ---------------------------------------------------------------- detector
+
+def jitter_colour(image: np.ndarray, rng: random.Random) -> np.ndarray:
+    out = image.astype(np.float32)
+    if rng.random() < 0.4:  # two of the sets are grey: make colour no crutch
+        out = np.repeat(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)[..., None], 3, axis=2).astype(np.float32)
+    out = out * rng.uniform(0.6, 1.4) + rng.uniform(-40, 40)
+    out = out * np.array([rng.uniform(0.85, 1.15) for _ in range(3)], np.float32)
+    if rng.random() < 0.2:
+        k = rng.choice((3, 5))
+        out = cv2.GaussianBlur(out, (k, k), 0)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def detector_sample(image, dice, rng: random.Random):
+    """One augmented detector input and its targets (heat, size, offset, mask)."""
+    height, width = image.shape[:2]
+    scale = DETECTOR_SIZE / max(height, width) * math.exp(rng.uniform(-0.5, 0.35))
+    angle = rng.choice((0, 90, 180, 270)) + rng.uniform(-10, 10)
+    centre = (width / 2, height / 2)
+    matrix = cv2.getRotationMatrix2D(centre, angle, scale)
+    matrix[0, 2] += DETECTOR_SIZE / 2 - centre[0] + rng.uniform(-0.2, 0.2) * DETECTOR_SIZE
+    matrix[1, 2] += DETECTOR_SIZE / 2 - centre[1] + rng.uniform(-0.2, 0.2) * DETECTOR_SIZE
+    if rng.random() < 0.5:
+        matrix = np.array([[-1, 0, DETECTOR_SIZE], [0, 1, 0]], np.float64) @ np.vstack([matrix, [0, 0, 1]])
+    border = rng.choice((PAD_VALUE, rng.randint(0, 255)))
+    canvas = cv2.warpAffine(jitter_colour(image, rng), matrix, (DETECTOR_SIZE, DETECTOR_SIZE),
+                            flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR, borderValue=(border,) * 3)
+    heat = np.zeros((GRID, GRID), np.float32)
+    size = np.zeros((2, GRID, GRID), np.float32)
+    offset = np.zeros((2, GRID, GRID), np.float32)
+    mask = np.zeros((GRID, GRID), np.float32)
+    quarter = round(angle / 90) % 2 == 1
+    ys, xs = np.mgrid[0:GRID, 0:GRID]
+    for die in dice:
+        cx, cy = matrix @ np.array([*die.centre, 1.0])
+        w, h = die.box[2] * scale, die.box[3] * scale
+        if quarter:
+            w, h = h, w
+        gx, gy = cx / DETECTOR_STRIDE, cy / DETECTOR_STRIDE
+        if not (0 <= gx < GRID and 0 <= gy < GRID):
+            continue
+        sigma = max(0.8, max(w, h) / DETECTOR_STRIDE / 6)
+        heat = np.maximum(heat, np.exp(-((xs - gx) ** 2 + (ys - gy) ** 2) / (2 * sigma ** 2)))
+        ix, iy = int(gx), int(gy)
+        heat[iy, ix] = 1.0
+        size[:, iy, ix] = np.log(max(w, 1.0) / DETECTOR_STRIDE), np.log(max(h, 1.0) / DETECTOR_STRIDE)
+        offset[:, iy, ix] = gx - ix, gy - iy
+        mask[iy, ix] = 1.0
+    blob = canvas.astype(np.float32).transpose(2, 0, 1) / 255.0
+    return blob, heat, size, offset, mask
+
+
+def detector_loss(output, heat, size, offset, mask):
+    logits = output[:, 0]
+    prob = torch.sigmoid(logits).clamp(1e-4, 1 - 1e-4)
+    positive = heat.eq(1).float()
+    # CenterNet focal loss: cells near a centre are penalised less for firing.
+    pos_loss = -(torch.log(prob) * (1 - prob) ** 2 * positive).sum()
+    neg_loss = -(torch.log(1 - prob) * prob ** 2 * (1 - heat) ** 4 * (1 - positive)).sum()
+    count = positive.sum().clamp(min=1)
+    m = mask[:, None]
+    box_loss = (F.l1_loss(output[:, 1:3] * m, size * m, reduction="sum")
+                + F.l1_loss(torch.sigmoid(output[:, 3:5]) * m, offset * m, reduction="sum")) / count
+    return (pos_loss + neg_loss) / count + box_loss
+
+
+# ---------------------------------------------------------------- classifier
+
+def classifier_samples(samples, rng: random.Random, negatives_per_image: int = 8):
+    """Augmented 32x32 patches: every labelled die (class = face) plus "not a die" patches (class 0).
+
+    The negatives are the things the detector is fooled by: corners and marks on the table
+    (keyboard keys, stickers, tray edges), a single pip or part of a big die, a window spanning
+    several dice, and the edge of a die half in view; a few are plain background.
+    """
+    patches, classes = [], []
+    for image, dice in samples:
+        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        gray = np.clip(gray.astype(np.float32) * rng.uniform(0.7, 1.3) + rng.uniform(-30, 30), 0, 255).astype(np.uint8)
+        if rng.random() < 0.2:
+            gray = cv2.GaussianBlur(gray, (3, 3), 0)
+        sides = [max(d.box[2], d.box[3]) for d in dice] or [40.0]
+        for die in dice:
+            side = max(die.box[2], die.box[3])
+            cx, cy = die.centre
+            jitter = 0.12 * side
+            centre = (cx + rng.uniform(-jitter, jitter), cy + rng.uniform(-jitter, jitter))
+            patches.append(die_patch(gray, centre, side * math.exp(rng.uniform(-0.2, 0.2)), rng.uniform(0, 360)))
+            classes.append(die.face)
+        height, width = gray.shape
+        corners = cv2.goodFeaturesToTrack(gray, 40, 0.05, 8)
+        corners = [] if corners is None else [tuple(c) for c in corners.reshape(-1, 2)]
+        for _ in range(negatives_per_image):
+            side = rng.choice(sides) * math.exp(rng.uniform(-0.3, 0.3))
+            kind = rng.random()
+            if dice and kind < 0.2:  # a pip or a corner of a die, read as if it were a whole die
+                die = rng.choice(dice)
+                big = max(die.box[2], die.box[3])
+                side = big * rng.uniform(0.2, 0.45)
+                centre = (die.centre[0] + rng.uniform(-0.3, 0.3) * big, die.centre[1] + rng.uniform(-0.3, 0.3) * big)
+                patches.append(die_patch(gray, centre, side, rng.uniform(0, 360)))
+                classes.append(0)
+                continue
+            if dice and kind < 0.3:  # a window over several dice at once
+                die = rng.choice(dice)
+                big = max(die.box[2], die.box[3])
+                patches.append(die_patch(gray, die.centre, big * rng.uniform(2.2, 3.5), rng.uniform(0, 360)))
+                classes.append(0)
+                continue
+            if dice and kind < 0.45:  # half off a die: must not count as a second die
+                die = rng.choice(dice)
+                angle = rng.uniform(0, 2 * math.pi)
+                reach = max(die.box[2], die.box[3]) * rng.uniform(0.75, 1.1)
+                centre = (die.centre[0] + reach * math.cos(angle), die.centre[1] + reach * math.sin(angle))
+            elif corners and kind < 0.85:  # something with edges on the table
+                x, y = rng.choice(corners)
+                centre = (x + rng.uniform(-0.2, 0.2) * side, y + rng.uniform(-0.2, 0.2) * side)
+            else:
+                centre = (rng.uniform(0, width), rng.uniform(0, height))
+            near = any(abs(centre[0] - d.centre[0]) < 0.7 * d.box[2] and abs(centre[1] - d.centre[1]) < 0.7 * d.box[3]
+                       for d in dice)
+            if near:
+                continue
+            patches.append(die_patch(gray, centre, side, rng.uniform(0, 360)))
+            classes.append(0)
+    order = list(range(len(patches)))
+    rng.shuffle(order)
+    x = np.stack([patches[i] for i in order])[:, None]
+    return torch.from_numpy(x), torch.tensor([classes[i] for i in order])
+
+
+# ---------------------------------------------------------------- loops and export
+
+def train_detector(samples, epochs: int, seed: int) -> DiceDetector:
+    rng = random.Random(seed)
+    model = DiceDetector()
+    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    batch = 16
+    steps = epochs * math.ceil(len(samples) / batch)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps, pct_start=0.1)
+    for epoch in range(epochs):
+        started, total = time.time(), 0.0
+        order = list(range(len(samples)))
+        rng.shuffle(order)
+        model.train()
+        for i in range(0, len(order), batch):
+            parts = [detector_sample(*samples[j], rng) for j in order[i:i + batch]]
+            tensors = [torch.from_numpy(np.stack(p)) for p in zip(*parts)]
+            loss = detector_loss(model(tensors[0]), *tensors[1:])
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += loss.item() * len(parts)
+        print(f"detector epoch {epoch + 1}/{epochs} loss {total / len(order):.3f} ({time.time() - started:.0f} s)", flush=True)
+    return model.eval()
+
+
+def train_classifier(samples, epochs: int, seed: int) -> FaceClassifier:
+    rng = random.Random(seed + 1)
+    model = FaceClassifier()
+    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    for epoch in range(epochs):
+        started = time.time()
+        for group in optimiser.param_groups:
+            group["lr"] = 3e-3 * 0.5 * (1 + math.cos(math.pi * epoch / epochs))
+        x, y = classifier_samples(samples, rng)
+        model.train()
+        total, right = 0.0, 0
+        for i in range(0, len(y), 64):
+            logits = model(x[i:i + 64])
+            loss = F.cross_entropy(logits, y[i:i + 64], label_smoothing=0.05)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            total += loss.item() * len(logits)
+            right += (logits.argmax(1) == y[i:i + 64]).sum().item()
+        print(f"classifier epoch {epoch + 1}/{epochs} loss {total / len(y):.3f} "
+              f"train acc {right / len(y):.3f} ({time.time() - started:.0f} s)", flush=True)
+    return model.eval()
+
+
+def export(model: torch.nn.Module, shape: tuple[int, ...], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(model, torch.zeros(shape), str(path), dynamo=False, opset_version=13,
+                      input_names=["input"], output_names=["output"])
+    print(f"wrote {path} ({path.stat().st_size // 1024} KiB)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("sets", nargs="+", help="labelled folders (images/, labels/)")
+    parser.add_argument("--epochs-detector", type=int, default=50)
+    parser.add_argument("--epochs-classifier", type=int, default=50)
+    parser.add_argument("--only", choices=("detector", "classifier"))
+    parser.add_argument("--out", type=Path, default=DEFAULT_MODEL_DIR)
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--fold", default="0", help="fold to leave out (0..4), or 'all' to train on every photo")
+    args = parser.parse_args(argv)
+    torch.set_num_threads(1)  # the machine is shared
+    torch.manual_seed(args.seed)
+    fold = None if args.fold == "all" else int(args.fold)
+    samples = load_sets(args.sets, fold)
+    print(f"{len(samples)} training photos (fold left out: {args.fold}), {sum(len(d) for _, d in samples)} dice")
+    if args.only in (None, "classifier"):
+        export(train_classifier(samples, args.epochs_classifier, args.seed), (1, 1, PATCH_SIZE, PATCH_SIZE),
+               args.out / "faces.onnx")
+    if args.only in (None, "detector"):
+        export(train_detector(samples, args.epochs_detector, args.seed), (1, 3, DETECTOR_SIZE, DETECTOR_SIZE),
+               args.out / "detector.onnx")
+
+
+if __name__ == "__main__":
+    main()

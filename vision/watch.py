@@ -1,0 +1,132 @@
+"""``python -m vision watch SOURCE``: the annotated live view, for calibrating at a real table.
+
+Draws every die read (box, face or "?", colour), the tray region and the roll detector's phase
+and last decision on each frame.  OpenCV here is the headless build (no ``cv2.imshow``), so the
+view is a small Kivy window; ``--out FILE.mp4`` writes the annotated frames to a video instead
+(no window: for a headless machine or for a record of a session).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import cv2
+import numpy as np
+
+from vision.calibration import Calibration
+from vision.capture import open_capture
+from vision.reader import DiceReader, Die
+from vision.rolls import Phase, RollDetector, RollEvent
+
+_PHASE_COLOURS = {Phase.STARTING: (200, 200, 200), Phase.MOVING: (0, 140, 255),
+                  Phase.SETTLING: (0, 220, 220), Phase.SETTLED: (0, 200, 0)}
+
+
+def annotate(frame: np.ndarray, dice: list[Die], phase: Phase, last: RollEvent | None,
+             calibration: Calibration) -> np.ndarray:
+    """A copy of ``frame`` with the dice, the tray and the detector's state drawn on it."""
+    out = frame.copy()
+    x0, y0, x1, y1 = calibration.tray_pixels(frame.shape[1], frame.shape[0])
+    cv2.rectangle(out, (x0, y0), (x1 - 1, y1 - 1), (255, 160, 0), 1)
+    for die in dice:
+        x, y, w, h = die.box
+        colour = (0, 200, 0) if die.face else (0, 0, 255)
+        cv2.rectangle(out, (x, y), (x + w, y + h), colour, 2)
+        cv2.putText(out, f"{die.face or '?'} {die.colour}", (x, max(12, y - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.5,
+                    colour, 1, cv2.LINE_AA)
+    text = phase.value
+    if last is not None:
+        text += f" | last: {'+'.join(map(str, last.faces)) + ' = ' + str(last.total) if last.kind == 'roll' else 're-roll: ' + last.reason}"
+    cv2.putText(out, text, (8, 22), cv2.FONT_HERSHEY_SIMPLEX, 0.6, _PHASE_COLOURS[phase], 2, cv2.LINE_AA)
+    return out
+
+
+class Annotator:
+    """Feeds frames to a roll detector and returns them annotated."""
+
+    def __init__(self, reader: DiceReader, expected_dice: int) -> None:
+        self.reader = reader
+        self.detector = RollDetector(reader, expected_dice)
+        self.last: RollEvent | None = None
+
+    def __call__(self, frame: np.ndarray) -> np.ndarray:
+        event = self.detector.feed(frame)
+        if event is not None:
+            self.last = event
+            print(f"{event.kind}: {event.faces or ''} {event.reason} (confidence {event.confidence:.2f})", flush=True)
+        dice = [] if self.detector.phase == Phase.MOVING else self.reader.read(frame)
+        return annotate(frame, dice, self.detector.phase, self.last, self.reader.calibration)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m vision watch")
+    parser.add_argument("source", help="camera index (0), video file or stream URL")
+    parser.add_argument("--out", help="write the annotated video here instead of showing a window")
+    parser.add_argument("--frames", type=int, help="stop after this many frames")
+    parser.add_argument("--calibration", help="calibration JSON (default: the app's stored one)")
+    parser.add_argument("--dice", type=int, default=2, help="dice in a roll (default 2)")
+    parser.add_argument("--model", help="model folder (default: assets/vision)")
+    args = parser.parse_args(argv)
+    calibration = Calibration.load(args.calibration)
+    annotator = Annotator(DiceReader(args.model, calibration), args.dice)
+    frames = open_capture(args.source)
+    if args.out:
+        return _write(frames, annotator, args.out, args.frames)
+    return _show(frames, annotator, args.frames)
+
+
+def _write(frames, annotator: Annotator, out: str, limit: int | None) -> int:
+    writer = None
+    count = 0
+    with frames:
+        while (limit is None or count < limit) and (frame := frames.read()) is not None:
+            shown = annotator(frame)
+            if writer is None:
+                writer = cv2.VideoWriter(out, cv2.VideoWriter_fourcc(*"mp4v"), frames.fps or 30.0,
+                                         (shown.shape[1], shown.shape[0]))
+                if not writer.isOpened():
+                    raise OSError(f"{out}: cannot write a video here")
+            writer.write(shown)
+            count += 1
+    if writer is not None:
+        writer.release()
+    print(f"wrote {count} annotated frames to {out}")
+    return 0
+
+
+def _show(frames, annotator: Annotator, limit: int | None) -> int:  # pragma: no cover - needs a display
+    from kivy.app import App
+    from kivy.clock import Clock
+    from kivy.graphics.texture import Texture
+    from kivy.uix.image import Image
+
+    class WatchApp(App):
+        title = f"vision watch {frames.name}"
+
+        def build(self):
+            self.view = Image(fit_mode="contain")
+            self.count = 0
+            Clock.schedule_interval(self.tick, 1.0 / (frames.fps or 30.0))
+            return self.view
+
+        def tick(self, _dt):
+            frame = frames.read()
+            if frame is None or (limit is not None and self.count >= limit):
+                self.stop()
+                return
+            self.count += 1
+            shown = cv2.flip(annotator(frame), 0)  # Kivy textures start at the bottom row
+            texture = Texture.create(size=(shown.shape[1], shown.shape[0]), colorfmt="bgr")
+            texture.blit_buffer(shown.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
+            self.view.texture = texture
+
+    try:
+        WatchApp().run()
+    finally:
+        frames.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
