@@ -11,10 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.app import App
+from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
@@ -40,6 +40,9 @@ TEXTS = {
            "corrected": "訂正しました(元の結果は記録に残ります)",
            "no_game": "この卓の参加者の終了したゲームが記録にありません", "win": "勝者", "name": "名前"},
 }
+
+
+SHORT = {"share_sum": "Share %", "share_avg": "Share %"}  # column headings that fit a tablet's width
 
 
 class TableCard(BoxLayout):
@@ -94,8 +97,8 @@ class TournamentScreen(Screen):
         from ..record.journal import Journal
 
         app = App.get_running_app()
-        if app is not None and getattr(app, "journal", None) is not None:
-            return app.journal, False
+        if not self.desk_path and app is not None and getattr(app, "journal", None) is not None:
+            return app.journal, False  # the app's own journal, already open
         path = self._path()
         return Journal(path.parent / "journal.sqlite3" if path is not None else None), True
 
@@ -145,8 +148,7 @@ class TournamentScreen(Screen):
             rows = card.ids.rows
             for pid, name in players:
                 row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
-                row.add_widget(Label(text=name, halign="left", valign="middle", shorten=True,
-                                     text_size=(dp(200), None)))
+                row.add_widget(Factory.SeatName(text=name))
                 vp = TextInput(input_filter="int", multiline=False, size_hint_x=None, width=dp(80),
                                font_size=dp(22), hint_text="VP")
                 win = ToggleButton(text=self.t("win"), group=f"win-{rnd.number}-{t}", size_hint_x=None,
@@ -179,7 +181,8 @@ class TournamentScreen(Screen):
         cols = ["#", "name"] + [c for c in standing_columns(ev) if c != "lot"]
         grid.cols = len(cols)
         for c in cols:
-            grid.add_widget(Label(text={"#": "#", "name": self.t("name")}.get(c) or HEADINGS[c], bold=True,
+            grid.add_widget(Label(text={"#": "#", "name": self.t("name")}.get(c) or SHORT.get(c) or HEADINGS[c],
+                                  bold=True,
                                   size_hint_y=None,
                                   height=dp(36), font_size=dp(15)))
         for r in rows:

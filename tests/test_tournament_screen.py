@@ -1,0 +1,205 @@
+"""The tournament screen with real Kivy widgets under Xvfb: every input is a touch (through Kivy's input
+dispatch) or typed text; every expectation is what the desk's file then holds and what the screen shows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import companion.ui  # noqa: F401  (Kivy's environment: no argv parsing)
+from kivy.base import EventLoop
+from kivy.core.window import Window
+from kivy.lang import Builder
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion.record import load_record
+from companion.record.journal import Journal
+from companion.tournament import Desk
+
+pytestmark = pytest.mark.timeout(120)
+
+ROOT = Path(__file__).resolve().parents[1]
+KV = ROOT / "companion" / "ui" / "tournament.kv"
+EXAMPLE = ROOT / "assets" / "games" / "example-base.json"
+
+
+def pump(frames=2):
+    for _ in range(frames):
+        EventLoop.idle()
+
+
+def tap(widget):
+    from kivy.uix.scrollview import ScrollView
+
+    pump(1)
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            parent.scroll_to(widget, padding=0, animate=False)
+            pump(1)
+            break
+        parent = parent.parent
+    x, y = widget.to_window(*widget.center)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    pump(1)
+    touch.touch_up()
+    pump(2)
+
+
+def type_into(field, text):
+    field.text = ""
+    field.focus = True
+    field.insert_text(text)  # what the keyboard does, key by key
+    field.focus = False
+    pump(1)
+
+
+def labels(widget):
+    out = []
+    stack = [widget]
+    while stack:
+        w = stack.pop()
+        if isinstance(w, Label) and not hasattr(w, "trigger_action"):
+            out.append(w.text)
+        stack.extend(w.children)
+    return out
+
+
+@pytest.fixture
+def screen(tmp_path):
+    from companion.ui.tournament_screen import TournamentScreen
+
+    if str(KV) not in Builder.files:
+        Builder.load_file(str(KV))
+    EventLoop.ensure_window()
+    Window.size = (1280, 800)
+    manager = ScreenManager(transition=NoTransition())
+    s = TournamentScreen(desk_path=str(tmp_path / "tournament.sqlite3"))
+    manager.add_widget(s)
+    Window.add_widget(manager)
+    manager.current = "tournament"
+    s.refresh()
+    pump(3)
+    yield s
+    Window.remove_widget(manager)
+    pump(1)
+
+
+def _create_event(screen, name, players):
+    type_into(screen.ids.event_input, name)
+    tap(screen.ids.create_event)
+    assert screen.message == "" and screen.event_name == name
+    for p in players:
+        type_into(screen.ids.player_input, p)
+        tap(screen.ids.add_player)
+        assert screen.message == "", screen.message
+
+
+def _cards(screen):
+    return sorted(screen.ids.tables.children, key=lambda c: c.table_no)
+
+
+def test_an_event_seated_and_scored_by_touch(screen, tmp_path):
+    _create_event(screen, "Kobe Open", ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumi", "Gen"])
+    tap(screen.ids.seat)
+    cards = _cards(screen)
+    assert [len(c.players) for c in cards] == [4, 3]
+    with Desk(tmp_path / "tournament.sqlite3") as desk:
+        ev = desk.event("Kobe Open")
+        assert [len(t) for t in desk.round(ev.id, 1).tables] == [4, 3]
+    # table 1: VP typed, the first seat's "winner" toggled, saved
+    four = cards[0]
+    seats = [pid for pid, _ in four.players]
+    for pid, vp in zip(seats, [10, 7, 7, 3]):
+        type_into(four.vp_inputs[pid], str(vp))
+    tap(four.win_toggles[seats[0]])
+    tap(four.ids.save)
+    assert screen.message == ""
+    with Desk(tmp_path / "tournament.sqlite3") as desk:
+        r = desk.current_result(ev.id, 1, 1)
+        assert r.vp == dict(zip(seats, [10, 7, 7, 3])) and r.winner == seats[0]
+        winner_name = desk.names(ev.id)[seats[0]]
+    # the standings on screen put the winner first
+    grid = screen.ids.standings
+    cells = [w.text for w in reversed(grid.children)]
+    assert cells[grid.cols:grid.cols + 2] == ["1", winner_name]
+    # table 2 with a VP missing: refused, the message says where, nothing stored
+    three = _cards(screen)[1]
+    pids = [pid for pid, _ in three.players]
+    type_into(three.vp_inputs[pids[0]], "10")
+    type_into(three.vp_inputs[pids[1]], "5")
+    tap(three.win_toggles[pids[0]])
+    tap(three.ids.save)
+    missing = dict(three.players)[pids[2]]
+    assert f"round 1 table 2: no VP for {missing}" in screen.message
+    with Desk(tmp_path / "tournament.sqlite3") as desk:
+        assert desk.current_result(ev.id, 1, 2) is None
+    # the refused card keeps what was typed; now: ended by time, the winner toggle released again
+    three = _cards(screen)[1]
+    assert three.vp_inputs[pids[0]].text == "10" and three.win_toggles[pids[0]].state == "down"
+    for pid, vp in zip(pids, [8, 8, 6]):
+        type_into(three.vp_inputs[pid], str(vp))
+    tap(three.win_toggles[pids[0]])
+    assert three.win_toggles[pids[0]].state == "normal"
+    tap(three.ids.time)
+    tap(three.ids.save)
+    with Desk(tmp_path / "tournament.sqlite3") as desk:
+        r = desk.current_result(ev.id, 1, 2)
+        assert r.ended_by_time and r.winner is None
+
+
+def test_a_second_save_is_a_correction_that_needs_a_reason(screen, tmp_path):
+    _create_event(screen, "Club night", ["A", "B", "C", "D"])
+    tap(screen.ids.seat)
+    card = _cards(screen)[0]
+    seats = [pid for pid, _ in card.players]
+    for pid, vp in zip(seats, [10, 6, 5, 4]):
+        type_into(card.vp_inputs[pid], str(vp))
+    tap(card.win_toggles[seats[0]])
+    tap(card.ids.save)
+    card = _cards(screen)[0]  # the screen rebuilt the card from the file, values filled in
+    assert card.vp_inputs[seats[1]].text == "6" and card.win_toggles[seats[0]].state == "down"
+    type_into(card.vp_inputs[seats[1]], "8")
+    tap(card.ids.save)
+    assert "a correction needs a reason" in screen.message
+    type_into(card.ids.reason, "hidden VP card")
+    tap(card.ids.save)
+    assert "Corrected" in screen.message
+    with Desk(tmp_path / "tournament.sqlite3") as desk:
+        ev = desk.event("Club night")
+        versions = desk.results(ev.id, with_history=True)
+        assert [v.vp[seats[1]] for v in versions] == [6, 8]
+        assert versions[0].superseded_by == versions[1].id and versions[1].reason == "hidden VP card"
+
+
+def test_result_filled_from_a_finished_game_in_the_journal(screen, tmp_path):
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        gid = journal.create_game(load_record(EXAMPLE))
+        journal.set_finished(gid)
+    _create_event(screen, "Record night", ["Aki", "Ben", "Chie", "Dan"])
+    tap(screen.ids.seat)
+    card = _cards(screen)[0]
+    tap(card.ids.from_journal)
+    assert screen.message == "", screen.message
+    with Desk(tmp_path / "tournament.sqlite3") as desk:
+        ev = desk.event("Record night")
+        r = desk.current_result(ev.id, 1, 1)
+        names = desk.names(ev.id)
+        assert {names[p]: v for p, v in r.vp.items()} == {"Aki": 6, "Ben": 4, "Chie": 2, "Dan": 10}
+        assert names[r.winner] == "Dan" and r.source == f"journal game {gid}"
+    card = _cards(screen)[0]
+    dan = next(pid for pid, n in card.players if n == "Dan")
+    assert card.vp_inputs[dan].text == "10" and card.win_toggles[dan].state == "down"
+
+
+def test_five_players_cannot_be_seated_and_the_screen_says_why(screen, tmp_path):
+    _create_event(screen, "Small", ["A", "B", "C", "D", "E"])
+    tap(screen.ids.seat)
+    assert "5 players cannot be seated" in screen.message
+    assert _cards(screen) == []
+    with Desk(tmp_path / "tournament.sqlite3") as desk:
+        assert desk.rounds(desk.event("Small").id) == []
