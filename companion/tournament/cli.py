@@ -167,6 +167,10 @@ def main(argv: list[str] | None = None) -> int:
     except (TournamentError, ScoringError) as error:
         print(f"tournament {args.command}: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into `head`: the change (if any) is committed; stop quietly
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _run(desk: Desk, args) -> int:
