@@ -1,0 +1,52 @@
+"""``python -m firmware_bridge simulate`` and ``monitor`` as a person building a box runs them."""
+
+import subprocess
+import sys
+
+from firmware_bridge.simulator import Simulator
+
+
+def run(*args, timeout=60):
+    return subprocess.run([sys.executable, "-m", "firmware_bridge", *args], capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_monitor_prints_what_the_box_says_and_acks_results():
+    sim = Simulator(seed=5, profile="fast", rolls=3)
+    path = sim.start()
+    try:
+        done = run("monitor", path, "--identify", "--ack", "--duration", "3")
+        acked = sim.wait_for(lambda s: len(s.generated) == 3 and s.box is not None and not s.box.pending, 5)
+    finally:
+        sim.stop()
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert any("Identify model=DiceBox-2040 firmware=1.0.0" in line and "req=1" in line for line in lines)
+    results = [line for line in lines if "RollResult" in line]
+    for r in sim.generated:
+        assert any(f"roll={r.roll_id} faces={r.faces[0]}+{r.faces[1]}=" in line for line in results)
+    assert acked                          # --ack emptied the box's queue of unacked results
+
+
+def test_monitor_names_a_port_it_cannot_open():
+    done = run("monitor", "/dev/no-such-box")
+    assert done.returncode == 2 and "/dev/no-such-box: cannot open" in done.stderr
+
+
+def test_simulate_prints_its_port_then_runs_the_box():
+    proc = subprocess.Popen([sys.executable, "-m", "firmware_bridge", "simulate", "--seed", "3", "--profile",
+                             "fast", "--every", "0.05", "--duration", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        path = proc.stdout.readline().strip()
+        monitor = run("monitor", path, "--ack", "--count", "2")
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert monitor.returncode == 0 and len(monitor.stdout.splitlines()) == 2
+    assert proc.returncode == 0 and "simulate: rolled" in err
+
+
+def test_simulate_refuses_a_probability_above_one():
+    done = run("simulate", "--corrupt", "3")
+    assert done.returncode == 2 and "--corrupt is a probability" in done.stderr
