@@ -182,3 +182,10 @@ def test_module_entry_point(tmp_path):
                           timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["name"] == "Via main"
+
+
+def test_seating_weights_from_the_command_line(run):
+    ev = _json(run("new", "W", "--weight", "keep_apart=50", "--weight", "repeat=300", "--json"))
+    assert ev["seating_weights"]["keep_apart"] == 50 and ev["seating_weights"]["repeat"] == 300
+    assert "unknown seating weight(s): luck" in run("new", "X", "--weight", "luck=1", ok=False).err
+    assert "write NAME=NUMBER" in run("new", "Y", "--weight", "seat=high", ok=False).err

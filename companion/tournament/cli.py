@@ -39,6 +39,8 @@ def _parser() -> argparse.ArgumentParser:
                    help=f"custom: ranking criteria, comma-separated, from {', '.join(CRITERIA)}")
     c.add_argument("--no-cap", action="store_true", help="custom: count VP beyond the win target")
     c.add_argument("--dummy-share", action="store_true", help="custom: 3-tables add an average 4th score to shares")
+    c.add_argument("--weight", action="append", default=[], metavar="NAME=VALUE",
+                   help="a seating weight: duty, keep_apart, repeat, recency, seat (see docs/tournament.md)")
 
     cmd("events", "list events")
 
@@ -185,7 +187,19 @@ def _run(desk: Desk, args) -> int:
             preset = custom_preset(args.points.split(","), args.points3.split(","),
                                    [x.strip() for x in args.order.split(",")], cap_vp=not args.no_cap,
                                    dummy_share=args.dummy_share)
-        ev = desk.create_event(args.name, preset, vp_target=args.vp_target, seed=args.seed, who=args.by)
+        from .seating import SeatingError, Weights
+        weights = {}
+        for item in args.weight:
+            name, sep, value = item.partition("=")
+            try:
+                weights[name.strip()] = float(value)
+            except ValueError:
+                raise TournamentError(f"--weight {item!r}: write NAME=NUMBER, e.g. keep_apart=50") from None
+        try:
+            w = Weights.from_json(weights)
+        except SeatingError as error:
+            raise TournamentError(str(error)) from None
+        ev = desk.create_event(args.name, preset, vp_target=args.vp_target, seed=args.seed, weights=w, who=args.by)
         _out(args, ev.to_json(), f"event {ev.id}: {ev.name} ({ev.preset.title}, seed {ev.seed})")
         return 0
     if c == "events":
