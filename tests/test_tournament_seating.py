@@ -60,6 +60,36 @@ def test_sixteen_players_four_rounds_never_meet_twice(seed):
     assert len(met) == 4 * 4 * 6
 
 
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**9), hand=st.permutations(list(range(100, 116))))
+def test_sixteen_players_first_round_by_hand_then_three_more_without_a_repeat(seed, hand):
+    """Round 1 seated by hand (any four tables of four); the solver still finds three repeat-free rounds."""
+    done = [(1, [hand[0:4], hand[4:8], hand[8:12], hand[12:16]])]
+    for r in (2, 3, 4):
+        s = seat_round(range(100, 116), r, History.from_rounds(done), seed=seed)
+        assert not s.cost.repeats, (r, s.cost.repeats)
+        done.append((r, s.tables))
+    # and everybody started from a different seat each round
+    seats = {}
+    for _, tables in done:
+        for t in tables:
+            for i, p in enumerate(t):
+                seats.setdefault(p, set()).add(i)
+    assert all(len(v) == 4 for v in seats.values())
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_nine_players_four_rounds_of_three_tables_never_meet_twice(seed):
+    met = set()
+    for r, _, s in _play(9, 4, seed):
+        for t in s.tables:
+            for pair in itertools.combinations(sorted(t), 2):
+                assert pair not in met
+                met.add(pair)
+    assert len(met) == 36  # everybody has met everybody
+
+
 def test_affine_plane_classes_cover_every_pair_once():
     for q in (3, 4):
         pairs = [pair for i in range(q + 1) for line in affine_class(q, i)

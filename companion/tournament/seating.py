@@ -18,8 +18,9 @@ player who currently costs something can improve), restarted from random kicks; 
 When the player count is a square of a prime power with the right table size (16 players at tables of four,
 9 at tables of three), the first candidate is a parallel class of the affine plane AG(2, q): its q + 1 classes
 are rounds in which no two players ever meet twice (16 players: five such rounds), which a round-by-round local
-search cannot promise on its own.  The local search starts from that class and keeps it unless something (a
-keep-apart group, a changed field) makes another seating cheaper.
+search cannot promise on its own.  When an earlier round was seated some other way (by hand), the players are
+labelled so that round is one class, and the remaining classes are tried too.  The local search starts from the
+cheapest such round and keeps it unless something (a keep-apart group, a changed field) makes another cheaper.
 """
 
 from __future__ import annotations
@@ -64,12 +65,14 @@ class History:
     meetings: dict[tuple[int, int], list[int]] = field(default_factory=dict)  # (low id, high id) -> rounds met
     three_duty: dict[int, int] = field(default_factory=dict)  # player -> times at a 3-table
     seat_counts: dict[int, list[int]] = field(default_factory=dict)  # player -> times in seat 1..4
+    rounds: list[tuple[int, tuple[tuple[int, ...], ...]]] = field(default_factory=list)  # as given, in order
 
     @classmethod
     def from_rounds(cls, rounds: Iterable[tuple[int, Sequence[Sequence[int]]]]) -> "History":
         """From ``(round number, tables)`` pairs, each table a list of player ids in seat order."""
         h = cls()
         for number, tables in rounds:
+            h.rounds.append((number, tuple(tuple(t) for t in tables)))
             for table in tables:
                 for seat, p in enumerate(table):
                     h.seat_counts.setdefault(p, [0, 0, 0, 0])[seat] += 1
@@ -172,15 +175,31 @@ def affine_class(q: int, index: int) -> list[list[int]]:
     return lines
 
 
-def _design_candidate(players: list[int], round_no: int, seed: str) -> list[list[int]] | None:
+def _design_candidates(players: list[int], round_no: int, seed: str, history: History) -> list[list[list[int]]]:
+    """Rounds taken from an affine plane whose points are the players (16 or 9 players, else none).
+
+    First the event's own labelling (a seeded shuffle; round r uses class r - 1), then — when an earlier round
+    seated exactly these players at q tables of q (say, round 1 made by hand) — a labelling that makes that
+    round class 0, so that classes 1..q are still rounds in which nobody meets anybody from that round again.
+    """
     n = len(players)
     q = {16: 4, 9: 3}.get(n)
     if q is None:
-        return None
-    index = (round_no - 1) % (q + 1)
+        return []
     order = sorted(players)
     random.Random(f"{seed}:design").shuffle(order)  # which player is which point: fixed for the event
-    return [[order[i] for i in line] for line in affine_class(q, index)]
+    out = [[[order[i] for i in line] for line in affine_class(q, (round_no - 1) % (q + 1))]]
+    everyone = set(players)
+    for _, tables in history.rounds:
+        if len(tables) == q and all(len(t) == q for t in tables) and {p for t in tables for p in t} == everyone:
+            # class 0's line b holds the points x * q + b, seat x: put table b's seat x there
+            derived = [0] * n
+            for b, table in enumerate(tables):
+                for x, p in enumerate(table):
+                    derived[x * q + b] = p
+            out += [[[derived[i] for i in line] for line in affine_class(q, m)] for m in range(1, q + 1)]
+            break
+    return out
 
 
 # --- the search ---------------------------------------------------------------------------------------------
@@ -368,16 +387,17 @@ def seat_round(players: Sequence[int], round_no: int, history: History | None = 
     problem = _Problem(players, round_no, history, groups, weights, sizes)
     rng = random.Random(f"{seed}:round:{round_no}")
     candidates = []
-    design = _design_candidate(players, round_no, str(seed))
-    if design is not None:
-        candidates.append(design)
+    designs = _design_candidates(players, round_no, str(seed), history)
+    designs.sort(key=problem.total)  # stable: the event's own labelling first among equals
+    candidates.extend(designs)
     candidates.append(_greedy(problem, rng))
-    best, best_cost = None, None
+    best, best_cost, design = None, None, None
     for start in candidates:
         tables = _local_search(problem, [list(t) for t in start], rng, kicks)
         c = problem.total(tables)
         if best_cost is None or c < best_cost - 1e-9:
             best, best_cost = tables, c
+            design = start if any(start is d for d in designs) else None
         if best_cost <= 0:
             break
     # fours first, then threes; within a size, by lowest player id, so table numbers do not depend on search order
