@@ -186,3 +186,12 @@ def test_mutated_streams_yield_only_messages_that_were_sent_in_order(sent, data)
     got = Decoder().feed(bytes(wire))
     remaining = iter(sent)   # every decoded message is one that was sent, and in the order sent
     assert all(any(m == s for s in remaining) for m in got)
+
+
+def test_the_protocol_document_lists_the_same_golden_vectors():
+    import pathlib
+    import re
+    doc = (pathlib.Path(__file__).parent.parent / "docs" / "dice-box-protocol.md").read_text()
+    table = doc.split("## Golden vectors", 1)[1].split("\n## ", 1)[0]
+    wires = re.findall(r"\| `((?:[0-9a-f]{2} ?)+)` \|", table)
+    assert [bytes.fromhex(w) for w in wires] == [bytes.fromhex(w) for _, w in GOLDEN]

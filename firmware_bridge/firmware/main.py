@@ -2,6 +2,7 @@
 
 import time
 
+import machine
 import micropython
 
 from dicebox import DiceBox
@@ -9,6 +10,8 @@ from hal_rp2040 import Rp2040Hal
 
 
 def run():
+    if machine.Pin(15, machine.Pin.IN, machine.Pin.PULL_UP).value() == 0:
+        return                 # button held at power-up: stay in the REPL, for maintenance
     micropython.kbd_intr(-1)   # 0x03 is protocol data here, not Ctrl-C
     box = DiceBox(Rp2040Hal())
     while True:
