@@ -94,9 +94,11 @@ def _random_cards(game: Game, player: int, count: int, rng: random.Random) -> di
 
 
 def _playable(game: Game, player: int, card: str) -> bool:
+    """A card the player holds from an earlier turn -- or an unseen one that may turn out to be it."""
     s = game.state
     st = s.players[player]
-    return not s.dev_played and (st.dev.get(card, 0) - st.dev_new.get(card, 0) > 0)
+    unseen = st.dev_unknown - st.dev_new_unknown > 0 and s.deck.get(card, 0) > 0
+    return not s.dev_played and (st.dev.get(card, 0) - st.dev_new.get(card, 0) > 0 or unseen)
 
 
 def _build_options(game: Game, player: int, rng: random.Random, *, special: bool = False) -> list[dict[str, Any]]:
@@ -126,8 +128,9 @@ def _build_options(game: Game, player: int, rng: random.Random, *, special: bool
             options.append({"type": "build", "player": player, "piece": "city", "at": _as_json(rng.choice(mine))})
     if affordable(costs["development"]) and s.deck_size:
         left = [c for c, n in s.deck.items() for _ in range(n)]
+        # a quarter of the purchases stay unseen by the table (card null), as a real table records them
         options.append({"type": "buy_development", "player": player,
-                        "card": rng.choice(left) if left else None})
+                        "card": rng.choice(left) if left and rng.random() < 0.75 else None})
     tide = getattr(game, "tide", None)
     if (tide is not None and not special and tide.phase in ("dike_round", "high_tide")
             and tide.dikes_left[player] and affordable(costs["dike"])):

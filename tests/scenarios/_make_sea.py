@@ -485,6 +485,15 @@ def big_tide():
                  outcomes={ev.at("leader"): {"leader": 0},
                            ev.at("end"): {"winner": 0, "phase": "ended", "next": "game_over"}})
 
+    # 5-6: no dike in the special building phase (the seed's one rule of its own for 5-6 players).
+    prefix = big_tide_setup(5) + [roll(1, 1), hand(0, ore=3, grain=2), build(0, "city", C[0]), END,
+                                  roll(1, 1), END, hand(3, brick=1, lumber=1)]
+    scenario("tide_five_no_dike_in_special_building",
+             "With 5-6 players, dikes cannot be built in the special building phase (here P3 after P1's "
+             "dike-round turn).", "high-tide", 5, prefix + [build(3, "dike", [2, 0])],
+             board_json=board(land=BIG_LAND), options={"leader_vp": 3},
+             error={"index": len(prefix), "contains": "special building phase"})
+
     # Spring tide with 5 players ends at 11 land hexes: twelve here, so one flood ends it.
     land = dict(BIG_LAND)
     land.update({(0, 3): ("fields", 4), (3, 3): ("pasture", 4), (6, 3): ("forest", 4)})
