@@ -120,11 +120,11 @@ class StarOutcome(Outcome):
     """
 
     supply_draws: dict[int, int] = field(default_factory=dict)
-    refills: int = 0
+    refills: int | None = None
     balls: tuple[str, ...] = ()
     speed: int | None = None
     movement: int | None = None
-    encounter: bool = False
+    encounter: bool | None = None
     half_medals: dict[int, int] = field(default_factory=dict)
     vp: dict[int, int] = field(default_factory=dict)
     founded: Edge | None = None
@@ -312,7 +312,7 @@ class StarfarersGame(Game):
             refills += r
             if got:
                 out[player] = out.get(player, 0) + got
-        return {"supply_draws": out, "refills": refills}
+        return {"supply_draws": out, **({"refills": refills} if refills else {})}
 
     def _roller_draw(self) -> dict[str, Any]:
         roller = self.state.turn_player
@@ -453,7 +453,7 @@ class StarfarersGame(Game):
         fleet.shake, fleet.speed = (balls[0], balls[1]), speed
         s.phase = ENCOUNTER if encounter else FLIGHT
         return {"player": player, "balls": tuple(balls), "speed": speed,
-                "movement": speed + fleet.upgrades[player]["booster"], "encounter": encounter}
+                "movement": speed + fleet.upgrades[player]["booster"], **({"encounter": True} if encounter else {})}
 
     def _on_encounter(self, event: Mapping[str, Any]) -> dict[str, Any]:
         """What an encounter card did, by its outcome: half-medals, cards, upgrades (never its text)."""
