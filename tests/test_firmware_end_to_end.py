@@ -67,3 +67,8 @@ def test_reboots_mid_roll_drops_and_garbage_lose_nothing():
     assert sim.reboots > 10
     assert [(r.roll_id, r.values) for r in got] == [
         (f"{r.boot_id:08x}-{r.roll_id}", r.faces) for r in sim.generated]
+
+
+def test_a_slow_link_that_delivers_frames_in_pieces_loses_nothing():
+    sim, got, states, duplicates, stats = run_box(30, Faults(slow=True, corrupt=0.05))
+    assert [r.values for r in got] == [r.faces for r in sim.generated]
