@@ -362,6 +362,70 @@ def main():
              simple + [{"type": "end_turn", "forced": "yes"}],
              error={"index": len(simple), "contains": "forced must be true or false"})
 
+    # --- set-up -------------------------------------------------------------------------------
+    scenario("setup_snake_order_and_starting_cards",
+             "Set-up in snake order 0, 1, 2, 2, 1, 0 (settlement, then its road, no end_turn); cards only for "
+             "the second settlement, one per land hex beside it; then player 0's turn begins with the roll.",
+             SETUP,
+             expect={"turn": {"player": 0, "phase": "roll", "number": 1},
+                     "players": [{"hand": {"brick": 1, "lumber": 1, "wool": 1}, "vp": 2},
+                                 {"hand": {"grain": 1}}, {"hand": {"brick": 1}}]},
+             after={"4": {"turn": {"player": 2, "phase": "setup_road", "number": 0}},
+                    "5": {"turn": {"player": 2, "phase": "setup_settlement"}}},
+             outcomes={"0": {"payouts": {}, "next": "setup_road", "next_player": 0},
+                       "1": {"next": "setup_settlement", "next_player": 1},
+                       "3": {"next_player": 2}, "5": {"next_player": 2},
+                       "6": {"payouts": {"2": {"brick": 1}}}, "7": {"next_player": 1},
+                       "8": {"payouts": {"1": {"grain": 1}}}, "9": {"next_player": 0},
+                       "10": {"payouts": {"0": {"brick": 1, "lumber": 1, "wool": 1}}},
+                       "11": {"next": "roll", "next_player": 0}})
+    scenario("setup_out_of_order", "Set-up goes 0, 1, 2, 2, 1, 0: player 0 cannot place third.",
+             SETUP[:4] + [build(0, "settlement", P2_FIRST)],
+             error={"index": 4, "contains": "it is player 2's placement, not player 0's"})
+    scenario("setup_road_touches_the_new_settlement", "The set-up road must touch the settlement just placed.",
+             SETUP[:2] + [build(1, "settlement", P1_FIRST), build(1, "road", [[0, 1], [0, 2]])],
+             error={"index": 3, "contains": "must touch the settlement just placed"})
+
+    # --- piece limits: 15 roads ----------------------------------------------------------------
+    hex3 = [V((1, -1), c) for c in ("SW", "S", "SE", "NE", "N", "NW")]  # P0's second settlement is its SE corner
+    limit = figure8 + [build(0, "road", e) for e in (E(hex3[0], hex3[1]), E(hex3[2], hex3[3]), E(hex3[3], hex3[4]))]
+    scenario("piece_limit_fifteen_roads",
+             "Each player has 15 roads: 2 from set-up and 13 built; the 16th is refused though paid for.",
+             limit + [build(0, "road", E(hex3[4], hex3[5]))],
+             error={"index": len(limit), "contains": "player 0 has no road left"})
+
+    # --- 3:1 harbor ------------------------------------------------------------------------------
+    generic = SETUP[:10] + [build(0, "settlement", V((-2, 0), "NW")), build(0, "road", [[-3, 0], [-2, 0]])]
+    generic += [roll(1, 1), {"type": "set_hand", "player": 0, "cards": {"grain": 3, "wool": 3, "ore": 2}},
+                {"type": "trade", "player": 0, "with": "bank", "give": {"grain": 3}, "get": {"ore": 1}},
+                {"type": "trade", "player": 0, "with": "bank", "give": {"wool": 3}, "get": {"brick": 1}}]
+    scenario("maritime_three_to_one_harbor",
+             "A settlement on a 3:1 harbor trades any resource 3:1 (its second settlement brought 1 grain).",
+             generic, expect={"players": [{"hand": {"ore": 3, "brick": 1}, "hand_size": 4}]})
+    scenario("maritime_two_to_one_needs_that_harbor", "Without the ore harbor, ore goes 3:1, not 2:1.",
+             generic + [{"type": "trade", "player": 0, "with": "bank", "give": {"ore": 2}, "get": {"wool": 1}}],
+             error={"index": len(generic), "contains": "trades ore at 3:1"})
+
+    # --- winning only on one's own turn ------------------------------------------------------
+    late = simple + [END, roll(1, 2), {"type": "set_hand", "player": 1, "cards": {**ROADS, "ore": 3, "grain": 2}}]
+    late += [build(1, "road", e) for e in path(*p1_ring)[:4]]                # 21-24: P1 5, ties P0
+    late += [build(1, "city", P1_FIRST), END, roll(1, 2),                   # 25: P1 3 VP
+             {"type": "set_hand", "player": 2, "cards": {"lumber": 3, "brick": 3, "grain": 1, "wool": 1}},
+             build(2, "road", p2_north[0]), build(2, "road", [[-1, -2], [0, -2]]),
+             build(2, "settlement", RING[4])]                                # 31: the cut hands P1 the card
+    late += [END, roll(1, 2), END]                                           # 32-34: P1's turn begins
+    scenario("win_only_on_own_turn",
+             "P1 reaches the 5-point target on P2's turn (P2's settlement cuts P0's road and hands P1 Longest "
+             "Road); P1 wins only when their own turn begins.", late, options={"vp_target": 5},
+             after={"31": {"winner": None, "longest_road": 1, "players": [{"vp": 2}, {"vp": 5}]}},
+             expect={"winner": 1, "turn": {"player": 1, "phase": "game_over", "waiting_for": None}},
+             outcomes={"31": {"awards": [{"award": "longest_road", "before": 0, "after": 1, "length": 5}]},
+                       "32": {"winner": None}, "34": {"winner": 1, "ranking": [1, 2, 0], "next": "game_over"}})
+    scenario("win_on_any_turn_option",
+             "With win_on_own_turn_only false, P1 wins the moment P2's settlement hands them the points.",
+             late[:32], options={"vp_target": 5, "win_on_own_turn_only": False},
+             expect={"winner": 1}, outcomes={"31": {"winner": 1, "next": "game_over"}})
+
     # --- refusals ---------------------------------------------------------------------------
     scenario("setup_distance_rule", "A second settlement next to the first is refused.",
              SETUP[:2] + [build(1, "settlement", V((-1, 0), "NW"))],
