@@ -448,7 +448,7 @@ class FrameError(ValueError):
     """A frame that cannot be a message; ``kind`` is one of the Decoder.stats keys."""
 
     def __init__(self, kind, text):
-        ValueError.__init__(self, text)
+        super().__init__(text)
         self.kind = kind
         self.text = text
 
