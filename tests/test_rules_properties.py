@@ -65,7 +65,7 @@ def test_longest_road_is_invariant_under_turning_and_mirroring_the_board(seed, s
 @given(seed=st.integers(0, 10**6))
 def test_longest_road_matches_brute_force_on_small_road_sets(seed):
     rng = random.Random(seed)
-    pieces, blocked = _random_road_set(rng, n_edges=rng.randint(1, 9))
+    pieces, blocked = _random_road_set(rng, n_edges=rng.randint(1, 11))
     assert longest_route(pieces, blocked) == longest_route_brute_force(pieces, blocked)
 
 
@@ -74,10 +74,10 @@ def test_longest_road_matches_brute_force_on_small_road_sets(seed):
 def test_road_and_ship_routes_match_brute_force(seed):
     """Mixed routes change between road and ship only at the owner's buildings."""
     rng = random.Random(seed)
-    edges, blocked = _random_road_set(rng, n_edges=rng.randint(1, 8))
+    edges, blocked = _random_road_set(rng, n_edges=rng.randint(1, 10))
     pieces = {e: rng.choice(("road", "ship")) for e in edges}
     corners = sorted({v for e in edges for v in geo.edge_vertices(e)})
-    own = set(rng.sample(corners, k=min(len(corners), rng.randint(0, 3)))) - blocked
+    own = set(rng.sample(corners, k=min(len(corners), rng.randint(0, 4)))) - blocked
     assert longest_route(pieces, blocked, own) == longest_route_brute_force(pieces, blocked, own)
 
 

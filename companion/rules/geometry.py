@@ -10,6 +10,8 @@ Everything here is pure arithmetic; the per-board tables are built in :mod:`comp
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 Hex = tuple[int, int]
 Vertex = tuple[Hex, Hex, Hex]
 Edge = tuple[Hex, Hex]
@@ -60,6 +62,7 @@ def hex_edges(h: Hex) -> tuple[Edge, ...]:
     return tuple(tuple(sorted((h, n))) for n in neighbours(h))  # type: ignore[misc]
 
 
+@lru_cache(maxsize=65536)  # pure and asked for again and again by the route search
 def edge_vertices(e: Edge) -> tuple[Vertex, Vertex]:
     """The two end points of an edge: the corners shared by both of its hexes."""
     a, b = e
