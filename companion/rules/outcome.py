@@ -10,7 +10,7 @@ axial ``(q, r)`` tuples; vertices are sorted 3-tuples of hexes, edges sorted 2-t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field
 from typing import Any
 
 Hex = tuple[int, int]
@@ -95,6 +95,22 @@ class Outcome:
     next_player: int | None = None
     warnings: tuple[str, ...] = ()
 
+    @classmethod
+    def make(cls, **values: Any) -> "Outcome":
+        """``Outcome(**values)``, several times faster: the frozen dataclass's ``__init__`` sets its 27
+        fields one ``object.__setattr__`` at a time, and a replay makes an outcome for every event."""
+        names, plain, factories = cls.__dict__.get("_make_tables") or _make_tables(cls)
+        unknown = values.keys() - names
+        if unknown:
+            raise TypeError(f"{cls.__name__} has no field(s) {', '.join(sorted(unknown))}")
+        new = object.__new__(cls)
+        fields = new.__dict__
+        fields.update(plain)
+        for name, factory in factories:
+            fields[name] = factory()
+        fields.update(values)
+        return new
+
     @property
     def number(self) -> int | None:
         """The number rolled, for a roll."""
@@ -111,6 +127,16 @@ class Outcome:
                 continue
             out[name] = _jsonable(value)
         return out
+
+
+def _make_tables(cls) -> tuple:
+    """A dataclass's field names, plain defaults and default factories (once per class, for ``make``)."""
+    fields = cls.__dataclass_fields__
+    tables = (frozenset(fields),
+              {name: f.default for name, f in fields.items() if f.default is not MISSING},
+              tuple((name, f.default_factory) for name, f in fields.items() if f.default_factory is not MISSING))
+    type.__setattr__(cls, "_make_tables", tables)
+    return tables
 
 
 def _jsonable(value: Any) -> Any:
