@@ -10,64 +10,9 @@ from __future__ import annotations
 import pytest
 
 from companion.ui import driver as d
+from companion.ui.driver import new_game, place_setup, producing_number, tap_dice
 
 pytestmark = pytest.mark.timeout(180)
-
-
-def dice_for(n: int) -> tuple[int, int]:
-    a = max(1, n - 6)
-    return a, n - a
-
-
-def tap_dice(play, n: int) -> None:
-    row = play.ids.dice_row.children[::-1]  # children are stored last-first
-    a, b = dice_for(n)
-    d.tap(row[a - 1])
-    d.tap(row[b - 1])
-
-
-def new_game(app, players: int = 3) -> None:
-    start = app.root.get_screen("start")
-    d.tap(start.ids.new_game)
-    assert app.root.current == "new_game"
-    ng = app.root.get_screen("new_game")
-    d.tap(ng.ids[f"n{players}"])
-    d.tap(ng.ids.start)
-    assert app.root.current == "play", ng.message
-
-
-def place_setup(app) -> None:
-    """Tap each set-up settlement and road where the board offers them (the rules' legal spots)."""
-    play = app.root.get_screen("play")
-    game = app.table.game
-    board = play.ids.board
-    for step in range(2 * game.n_players):
-        assert board.pick == "vertex"
-        offered = sorted(board.legal)
-        assert offered == sorted(game.legal_settlement_spots_setup())
-        rich = [v for v in offered if len(game.board.vertex_land[v]) == 3]
-        spot = rich[(7 * step) % len(rich)]
-        before = len(app.table.record.events)
-        d.tap_at(*board.vertex_pos(spot))
-        assert len(app.table.record.events) == before + 1, play.message
-        assert game.state.buildings[spot][1] == "settlement"
-        assert board.pick == "edge"
-        edge = sorted(board.legal)[0]
-        d.tap_at(*board.edge_pos(edge))
-        assert edge in game.state.pieces, play.message
-    assert game.state.phase == "roll"
-
-
-def producing_number(game, player: int) -> int:
-    """A number (not 7) on a hex beside one of ``player``'s buildings, away from the robber."""
-    for v, (p, _) in sorted(game.state.buildings.items()):
-        if p != player:
-            continue
-        for h in game.board.vertex_land[v]:
-            t = game.board.tiles[h]
-            if t.number is not None and h != game.state.robber:
-                return t.number
-    raise AssertionError("no producing hex")
 
 
 def test_game_setup_rolls_seven_undo_and_resume(tmp_path):

@@ -146,6 +146,7 @@ class CompanionApp(App):
         if self.table is not None:
             self.close_table()
         self.table = table
+        self.caption = ""
         table.add_listener(self._on_outcome)
         self._start_announcer()
         self._start_source()

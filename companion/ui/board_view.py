@@ -50,6 +50,7 @@ class BoardView(Widget):
     legal = ObjectProperty(frozenset())                # offered spots of the picked kind
     highlight = ListProperty([])                       # hexes that just produced
     flash = ObjectProperty(None, allownone=True)       # a refused spot, drawn red
+    marked = ListProperty([])                          # hexes with a problem (board entry), drawn red
 
     __events__ = ("on_vertex", "on_edge", "on_hex")
 
@@ -60,7 +61,7 @@ class BoardView(Widget):
         self._trigger = Clock.create_trigger(self.redraw, -1)
         self.bind(size=self._trigger, pos=self._trigger, board=self._trigger, buildings=self._trigger,
                   pieces=self._trigger, robber=self._trigger, pirate=self._trigger, pick=self._trigger,
-                  legal=self._trigger, highlight=self._trigger, flash=self._trigger, colors=self._trigger,
+                  legal=self._trigger, highlight=self._trigger, flash=self._trigger, marked=self._trigger, colors=self._trigger,
                   dikes=self._trigger)
 
     # --- layout ------------------------------------------------------------------------------------
@@ -225,10 +226,13 @@ class BoardView(Widget):
                 if h is None:
                     continue
                 cx, cy = P(geo.pixel_center(tuple(h)))
+                cy -= size * 0.58  # below the number token, clear of it
                 rad = size * 0.2
+                Color(1, 1, 1, 1)
+                Ellipse(pos=(cx - rad - 2, cy - rad - 2), size=(2 * rad + 4, 2 * rad + 4))
                 Color(*rgb, 1)
-                Ellipse(pos=(cx + size * 0.3 - rad, cy - rad), size=(2 * rad, 2 * rad))
-                self._blit_text(token, (cx + size * 0.3, cy), max(8, int(size * 0.22)), (1, 1, 1, 1))
+                Ellipse(pos=(cx - rad, cy - rad), size=(2 * rad, 2 * rad))
+                self._blit_text(token, (cx, cy), max(8, int(size * 0.22)), (1, 1, 1, 1))
             self._draw_offers(P, size)
 
     def _draw_offers(self, P, size: float) -> None:
@@ -249,6 +253,10 @@ class BoardView(Widget):
             for h in self.legal:
                 cx, cy = P(geo.pixel_center(h))
                 Line(circle=(cx, cy, size * 0.6), width=max(2, size * 0.06))
+        Color(1, 0.15, 0.15, 1)
+        for h in self.marked:
+            cx, cy = P(geo.pixel_center(tuple(h)))
+            Line(circle=(cx, cy, size * 0.75), width=max(2, size * 0.05))
         if self.flash is not None:
             Color(1, 0.1, 0.1, 1)
             spot = self.flash

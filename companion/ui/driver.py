@@ -16,7 +16,13 @@ from kivy.uix.widget import Widget
 
 
 def pump(frames: int = 2) -> None:
-    """Let the app run ``frames`` frames (clock callbacks, layout, drawing)."""
+    """Let the app run ``frames`` frames (clock callbacks, layout, drawing).
+
+    Frames run back to back: a test waits for the app, not for the 60 fps frame pacing.
+    """
+    from kivy.clock import Clock
+
+    Clock._max_fps = 0
     for _ in range(frames):
         EventLoop.idle()
 
@@ -35,10 +41,9 @@ def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
 def tap_at(x: float, y: float) -> None:
     """A finger down and up at window coordinates ``(x, y)``."""
     touch = UnitTestTouch(x, y)
-    touch.touch_down()
-    pump(1)
+    touch.touch_down()  # dispatched at once, as the window does with a finger's event
     touch.touch_up()
-    pump(2)
+    pump(1)  # what the tap set off: clock callbacks, kv rules, the redraw
 
 
 def tap(widget: Widget) -> None:
@@ -50,7 +55,7 @@ def tap(widget: Widget) -> None:
     while parent is not None and parent is not parent.parent:
         if isinstance(parent, ScrollView):
             parent.scroll_to(widget, padding=0, animate=False)
-            pump(1)
+            pump(1)  # the scroll takes effect in the next frame
             break
         parent = parent.parent
     tap_at(*widget.to_window(*widget.center))
@@ -107,3 +112,79 @@ def stop_app(app) -> None:
 
     App._running_app = None
     object.__setattr__(global_idmap["app"], "_obj", None)
+
+
+# --- flows shared by the UI tests and the screenshot run ----------------------------------------------
+
+def dice_for(n: int) -> tuple[int, int]:
+    a = max(1, n - 6)
+    return a, n - a
+
+
+def tap_dice(play, n: int) -> None:
+    row = play.ids.dice_row.children[::-1]  # children are stored last-first
+    a, b = dice_for(n)
+    tap(row[a - 1])
+    tap(row[b - 1])
+
+
+def new_game(app, players: int = 3, game: str = "base") -> None:
+    """Start screen → new game → ``game`` with ``players`` → start, all by taps."""
+    start = app.root.get_screen("start")
+    tap(start.ids.new_game)
+    assert app.root.current == "new_game"
+    ng = app.root.get_screen("new_game")
+    tap(ng.ids["g_" + game.replace("-", "_")])
+    tap(ng.ids[f"n{players}"])
+    tap(ng.ids.start)
+    assert app.root.current == "play", ng.message
+
+
+def place_setup(app) -> None:
+    """Tap each set-up settlement and road where the board offers them (the rules' legal spots)."""
+    play = app.root.get_screen("play")
+    game = app.table.game
+    board = play.ids.board
+    for step in range(2 * game.n_players):
+        assert board.pick == "vertex"
+        offered = sorted(board.legal)
+        assert offered == sorted(game.legal_settlement_spots_setup())
+        rich = [v for v in offered if len(game.board.vertex_land[v]) == 3]
+        spot = rich[(7 * step) % len(rich)]
+        before = len(app.table.record.events)
+        tap_at(*board.vertex_pos(spot))
+        assert len(app.table.record.events) == before + 1, play.message
+        assert game.state.buildings[spot][1] == "settlement"
+        assert board.pick == "edge"
+        edge = sorted(board.legal)[0]
+        tap_at(*board.edge_pos(edge))
+        assert edge in game.state.pieces, play.message
+    assert game.state.phase == "roll"
+
+
+def producing_number(game, player: int) -> int:
+    """A number (not 7) on a hex beside one of ``player``'s buildings, away from the robber."""
+    for v, (p, _) in sorted(game.state.buildings.items()):
+        if p != player:
+            continue
+        for h in game.board.vertex_land[v]:
+            t = game.board.tiles[h]
+            if t.number is not None and h != game.state.robber:
+                return t.number
+    raise AssertionError("no producing hex")
+
+
+def submit_discard(app, who: int, need: int) -> None:
+    """Pick ``need`` of ``who``'s known cards with the + buttons of the 7 helper, then OK."""
+    play = app.root.get_screen("play")
+    game = app.table.game
+    hand = dict(game.state.players[who].hand.known)
+    picked = 0
+    for r in game.resources:
+        for _ in range(min(hand.get(r, 0), need - picked)):
+            label = app.tr(r)
+            row = next(c for c in play.ids.actions.children
+                       if c.children and getattr(c.children[-1], "text", "").startswith(label + " ("))
+            tap(row.children[0])  # the + button
+            picked += 1
+    tap(find(play.ids.actions, app.tr("ok"), startswith=True))

@@ -287,10 +287,10 @@ class BoardEditorScreen(Screen):
         view.pick = "hex"
         view.legal = frozenset()
         problems = self.problems()
+        view.marked = sorted({p.at for p in problems if p.at is not None})
         if problems:
-            first = problems[0]
-            where = f"{list(first.hex)}: " if first.hex is not None else ""
-            self.message = a.tr("problems", n=len(problems), first=where + first.message)
+            listed = "\n".join(f"• {p}" for p in problems[:5]) + ("\n…" if len(problems) > 5 else "")
+            self.message = a.tr("problems", n=len(problems), first="") + "\n" + listed
         else:
             self.message = a.tr("board_ok")
         sel = self.selected
@@ -533,7 +533,8 @@ class PlayScreen(Screen):
                 badges.append(f"[color=80d8ff]{a.tr('leader')}[/color]")
             turn = "▶ " if p == g.waiting_for() else ""
             text = (f"{turn}[b]{a.player_name(p)}[/b]  [size={int(sp(24))}]{g.victory_points(p)}[/size] {a.tr('vp')}"
-                    f"\n{s.players[p].hand.size} {a.tr('cards')}" + ("  " + " ".join(badges) if badges else ""))
+                    f"   {s.players[p].hand.size} {a.tr('cards')}"
+                    + (f"\n[size={int(sp(14))}]" + " · ".join(badges) + "[/size]" if badges else ""))
             label = PlayerTag(text=text, markup=True, swatch=(*rgb, 1))
             box.add_widget(label)
 
@@ -563,7 +564,10 @@ class PlayScreen(Screen):
         if tide is None:
             self.tide_text = ""
             return
-        lines = [a.tr("tide_phase", phase=a.tr(tide.phase))]
+        phase = "spring_tide_phase" if tide.phase == "spring_tide" else tide.phase
+        lines = [a.tr("tide_phase", phase=a.tr(phase))]
+        if tide.leader is not None:
+            lines[0] += f" — {a.tr('leader')}: {a.player_name(tide.leader)}"
         if last is not None and last.flooded is not None:
             lines.append(a.tr("flooded", hex=list(last.flooded)))
         if last is not None and last.sunk:

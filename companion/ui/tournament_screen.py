@@ -25,14 +25,14 @@ from ..tournament.export import HEADINGS, _cell, standing_columns
 from ..tournament.store import FILE_NAME
 
 TEXTS = {
-    "en": {"title": "Tournament", "new_event": "New event", "add": "Add player", "seat": "Seat next round",
+    "en": {"title": "Tournament", "new_event": "New event", "add": "Add player", "seat": "Seat next round", "final": "Final table",
            "round": "Round {n}", "no_round": "No round seated yet", "table": "Table {t}", "save": "Save result",
            "time": "Ended by time", "from_journal": "From finished game", "reason": "reason (for a correction)",
            "saved": "Saved", "no_event": "Create an event to begin", "players": "{n} players",
            "standings": "Standings", "back": "Back", "name_hint": "player name", "event_hint": "event name",
            "corrected": "Corrected (the old result stays in the audit trail)", "no_game":
            "No finished game of these players in the journal", "win": "Winner", "name": "Name"},
-    "ja": {"title": "大会", "new_event": "大会を作成", "add": "参加者を追加", "seat": "次のラウンドの席決め",
+    "ja": {"title": "大会", "new_event": "大会を作成", "add": "参加者を追加", "seat": "次のラウンドの席決め", "final": "決勝卓",
            "round": "第{n}ラウンド", "no_round": "まだ席決めしていません", "table": "{t}卓", "save": "結果を保存",
            "time": "時間切れ", "from_journal": "終了したゲームから", "reason": "訂正の理由",
            "saved": "保存しました", "no_event": "まず大会を作成してください", "players": "参加者 {n}人",
@@ -229,6 +229,11 @@ class TournamentScreen(Screen):
 
     def seat_next_round(self) -> None:
         if self._do(lambda desk: desk.seat_round(self.event_id)):
+            self.refresh()
+
+    def seat_final(self) -> None:
+        """The top four of the standings at one table, in rank order."""
+        if self._do(lambda desk: desk.seat_round(self.event_id, kind="final")):
             self.refresh()
 
     def _read_card(self, card: TableCard):

@@ -1,0 +1,148 @@
+"""Every screen in English and Japanese, reached by touches, written to docs/screens/ for the README.
+
+The language is switched the way a user does it (Settings → 日本語 → Save); the test checks that the
+choice is saved and that the screens then speak Japanese.  The pictures are for people: look at them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.record import load_record, new_game as record_game
+from companion.record.journal import Journal
+from companion.ui import driver as d
+
+pytestmark = pytest.mark.timeout(240)
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "docs" / "screens"
+
+
+def shot(app, name: str, lang: str) -> Path:
+    d.pump(4)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}-{lang}.png"
+    # The window's own pixels (export_to_png's offscreen render left stale widgets in the picture).
+    from kivy.core.window import Window
+
+    Window.dispatch("on_draw")  # draw into the back buffer, which glReadPixels reads (before any flip)
+    written = Window.screenshot(str(SHOTS / f"tmp-{name}-{lang}.png"))
+    Path(written).replace(path)
+    assert path.stat().st_size > 8_000, f"{path} looks empty"
+    return path
+
+
+def high_tide_at_flood(journal_dir: Path) -> int:
+    """Journal the example High Tide game up to the roller's flood choice (the app resumes it)."""
+    record = load_record(ROOT / "assets" / "games" / "example-high-tide.json")
+    game = record_game(record)
+    for i, event in enumerate(record.events):
+        game.push(event, atomic=False)
+        if game.state.phase == "flood":
+            record.events = record.events[:i + 1]
+            break
+    with Journal(journal_dir / "journal.sqlite3") as journal:
+        return journal.create_game(record, "High Tide example")
+
+
+def switch_language(app, lang: str) -> None:
+    start = app.root.get_screen("start")
+    d.tap(start.ids.settings)
+    settings = app.root.get_screen("settings")
+    d.tap(settings.ids.lang_ja if lang == "ja" else settings.ids.lang_en)
+    d.tap(settings.ids.save)
+    assert app.lang == lang
+    assert json.loads((app.data_dir / "settings.json").read_text())["lang"] == lang
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_screen(tmp_path, lang):
+    tide_id = high_tide_at_flood(tmp_path)
+    app = d.start_app(tmp_path)
+    try:
+        if lang == "ja":
+            switch_language(app, "ja")
+            assert app.root.get_screen("start").ids.new_game.text == "新しいゲーム"
+        shot(app, "start", lang)
+        start = app.root.get_screen("start")
+        d.tap(start.ids.settings)
+        shot(app, "settings", lang)
+        d.tap(d.find(app.root.get_screen("settings"), app.tr("back")))
+
+        d.tap(start.ids.new_game)
+        ng = app.root.get_screen("new_game")
+        d.tap(ng.ids.g_high_tide)
+        shot(app, "new-game-high-tide", lang)
+        d.tap(ng.ids.g_base)
+        d.tap(ng.ids.n3)
+        shot(app, "new-game", lang)
+
+        # Board entry: a hex given a second desert is named in the message.
+        d.tap(ng.ids.edit)
+        editor = app.root.get_screen("board_editor")
+        view = editor.ids.board
+        land = sorted(h for h, t in view.board.tiles.items() if t.number == 5)[0]
+        terrain = editor.tiles[land].terrain
+        d.tap_at(*view.hex_pos(land))
+        d.tap(d.find(editor.ids.terrains, app.tr("desert")))
+        assert editor.tiles[land].terrain == "desert"
+        # two deserts, a terrain and a token short of the standard set: all three named
+        assert editor.message.startswith(app.tr("problems", n=3, first=""))
+        assert "desert: 2 hexes, the standard set has 1" in editor.message
+        assert f"{terrain}: " in editor.message and "number tokens" in editor.message
+        shot(app, "board-editor", lang)
+        d.tap(editor.ids.use)
+        assert app.root.current == "board_editor"  # a board with problems is not taken
+        d.tap(d.find(editor.ids.terrains, app.tr(terrain)))
+        d.tap(d.find(editor.ids.numbers, "5"))
+        assert editor.message == app.tr("board_ok")
+        d.tap(editor.ids.use)
+        assert app.root.current == "new_game"
+
+        d.tap(ng.ids.start)
+        play = app.root.get_screen("play")
+        shot(app, "play-setup", lang)
+        d.place_setup(app)
+        game = app.table.game
+        n = d.producing_number(game, 0)
+        d.tap_dice(play, n)
+        shot(app, "play-payouts", lang)
+        while game.state.players[0].hand.size <= 7:
+            d.tap(play.ids.end_turn)
+            d.tap_dice(play, n)
+        d.tap(play.ids.end_turn)
+        d.tap_dice(play, 7)
+        assert game.state.phase == "discard"
+        shot(app, "play-discard", lang)
+        while game.state.phase == "discard":
+            who = game.waiting_for()
+            need = game.state.discards_owed[who]
+            d.submit_discard(app, who, need)
+        shot(app, "play-robber", lang)
+        d.tap(play.ids.stats)
+        shot(app, "statistics", lang)
+        d.tap(d.find(app.root.get_screen("statistics"), app.tr("back")))
+        d.tap(play.ids.menu)
+
+        d.tap(d.find(start.ids.games, f"#{tide_id} ", startswith=True))
+        assert app.table.game.state.phase == "flood"
+        assert play.ids.board.pick == "hex" and play.ids.board.legal == frozenset(app.table.game.tide.flood_choices)
+        shot(app, "play-high-tide", lang)
+    finally:
+        d.stop_app(app)
+
+
+def test_portrait(tmp_path):
+    app = d.start_app(tmp_path, size=(800, 1280))
+    try:
+        d.new_game(app, players=4)
+        play = app.root.get_screen("play")
+        d.place_setup(app)
+        d.tap_dice(play, d.producing_number(app.table.game, 0))
+        board = play.ids.board
+        assert board.width > 700 and board.top > 700  # the board spans the top half, the panel below
+        shot(app, "play-portrait", "en")
+    finally:
+        d.stop_app(app)
