@@ -29,6 +29,26 @@ log = logging.getLogger(__name__)
 SEARCHING, CONNECTED, ROLLING, DISCONNECTED, ERROR = "searching", "connected", "rolling", "disconnected", "error"
 
 
+class ExactlyOnce:
+    """Which results to hand over: each (boot id, roll id) once, and never one older than the last.
+
+    Kept apart from the thread and the port so that the property tests can drive it with the
+    firmware through any schedule of faults.
+    """
+
+    def __init__(self) -> None:
+        self.last: dict[int, int] = {}   # boot id -> last roll id handed over
+        self.duplicates = 0
+
+    def offer(self, result: codec.RollResult) -> bool:
+        """True if ``result`` is new and must be delivered; either way the box must be acked."""
+        if result.roll_id > self.last.get(result.boot_id, 0):
+            self.last[result.boot_id] = result.roll_id
+            return True
+        self.duplicates += 1
+        return False
+
+
 class BoxClient:
     """Keeps one dice box connected; ``port=None`` finds it among the USB serial ports."""
 
@@ -46,8 +66,7 @@ class BoxClient:
         self.read_timeout = read_timeout
         self.identify_every = identify_every
         self.box: codec.Identify | None = None
-        self.delivered: dict[int, int] = {}      # boot id -> last roll id delivered
-        self.duplicates = 0
+        self.exactly_once = ExactlyOnce()
         self.connections = 0
         self.decode_stats: dict[str, int] = {}
         self.status = (SEARCHING, "")
@@ -81,6 +100,11 @@ class BoxClient:
             except LinkError:
                 return False  # the reader thread notices the loss and reconnects
         return True
+
+    @property
+    def duplicates(self) -> int:
+        """Results received again (resends, duplicated frames, replays after a reboot) and dropped."""
+        return self.exactly_once.duplicates
 
     def _next_req(self) -> int:
         return next(self._req) % 0xFFFF + 1
@@ -176,14 +200,11 @@ class BoxClient:
         kind = type(message)
         if kind is codec.RollResult:
             at = time.time() - message.age_ms / 1000
-            if message.roll_id > self.delivered.get(message.boot_id, 0):
-                self.delivered[message.boot_id] = message.roll_id
+            if self.exactly_once.offer(message):
                 try:
                     self.on_result(message, at)
                 except Exception:  # delivered is delivered: a listener's bug must not replay rolls
                     log.exception("dice box roll listener failed")
-            else:
-                self.duplicates += 1
             with self._write_lock:
                 link.write(codec.encode(codec.Ack(message.boot_id, message.roll_id)))
             if self.status[0] == ROLLING:
