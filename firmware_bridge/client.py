@@ -222,7 +222,11 @@ class BoxClient:
                 self._set_status(CONNECTED, self._connected_detail(port))
         elif kind is codec.Error:
             name = codec.ERROR_NAMES.get(message.code, f"error {message.code}")
-            self._set_status(ERROR, f"box on {port}: {name}: {message.text}")
+            if message.req:
+                # A refused request (no motor, a roll in progress): the box itself is fine.
+                self._set_status(self.status[0], f"box on {port} refused: {name}: {message.text}")
+            else:
+                self._set_status(ERROR, f"box on {port}: {name}: {message.text}")
         elif kind is codec.Heartbeat:
             if self.box is not None and message.boot_id != self.box.boot_id:
                 self._identified = False   # rebooted without saying so: ask again

@@ -246,3 +246,15 @@ def test_the_app_loop_shape_start_roll_stop():
         got.wait(lambda g: len(g.rolls) == 1)
         source.stop()
         assert isinstance(got.rolls[0], DiceRolled) and got.states[-1].state is SourceState.IDLE
+
+
+def test_a_refused_request_is_explained_without_calling_the_box_broken():
+    source, got = start_sim()
+    sim = source.simulator
+    try:
+        sim.box.caps &= ~codec.CAP_AUTO_ROLL                 # a box without a shaker motor
+        assert source.request_roll()
+        got.wait(lambda g: any("refused: not supported" in s.detail for s in g.states))
+        assert source.status.state is SourceState.CONNECTED
+    finally:
+        source.stop()
