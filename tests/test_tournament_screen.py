@@ -150,6 +150,12 @@ def test_an_event_seated_and_scored_by_touch(screen, tmp_path):
     with Desk(tmp_path / "tournament.sqlite3") as desk:
         r = desk.current_result(ev.id, 1, 2)
         assert r.ended_by_time and r.winner is None
+        top4 = [s.player for s in desk.standings(ev.id)][:4]
+    # the final table: the standings' top four, in rank order, shown as round 2's only table
+    tap(screen.ids.final)
+    assert screen.message == "", screen.message
+    assert screen.round_no == 2 and [pid for pid, _ in _cards(screen)[0].players] == top4
+    assert len(_cards(screen)) == 1
 
 
 def test_a_second_save_is_a_correction_that_needs_a_reason(screen, tmp_path):
@@ -200,6 +206,8 @@ def test_five_players_cannot_be_seated_and_the_screen_says_why(screen, tmp_path)
     _create_event(screen, "Small", ["A", "B", "C", "D", "E"])
     tap(screen.ids.seat)
     assert "5 players cannot be seated" in screen.message
+    tap(screen.ids.final)
+    assert "a final is seeded by the standings: play a round first" in screen.message
     assert _cards(screen) == []
     with Desk(tmp_path / "tournament.sqlite3") as desk:
         assert desk.rounds(desk.event("Small").id) == []

@@ -39,8 +39,8 @@ class SeatingError(ValueError):
 class Weights:
     """The cost of each kind of blemish; stored per event so a re-seat is reproducible."""
 
-    duty: float = 10_000.0
-    keep_apart: float = 1_000.0
+    duty: float = 10_000_000.0  # far above any sum of the others: a rule, not a preference
+    keep_apart: float = 100_000.0  # above any realistic sum of repeat costs in one round
     repeat: float = 100.0
     recency: float = 100.0
     seat: float = 1.0
@@ -178,9 +178,10 @@ def affine_class(q: int, index: int) -> list[list[int]]:
 def _design_candidates(players: list[int], round_no: int, seed: str, history: History) -> list[list[list[int]]]:
     """Rounds taken from an affine plane whose points are the players (16 or 9 players, else none).
 
-    First the event's own labelling (a seeded shuffle; round r uses class r - 1), then — when an earlier round
-    seated exactly these players at q tables of q (say, round 1 made by hand) — a labelling that makes that
-    round class 0, so that classes 1..q are still rounds in which nobody meets anybody from that round again.
+    When an earlier round seated exactly these players at q tables of q (by this search or by hand), a labelling
+    that makes the first such round class 0, so that classes 1..q are rounds in which nobody meets anybody from
+    that round again; then the event's own labelling (a seeded shuffle; round r uses class r - 1), which is what
+    round 1 gets.
     """
     n = len(players)
     q = {16: 4, 9: 3}.get(n)
@@ -188,7 +189,8 @@ def _design_candidates(players: list[int], round_no: int, seed: str, history: Hi
         return []
     order = sorted(players)
     random.Random(f"{seed}:design").shuffle(order)  # which player is which point: fixed for the event
-    out = [[[order[i] for i in line] for line in affine_class(q, (round_no - 1) % (q + 1))]]
+    own = [[order[i] for i in line] for line in affine_class(q, (round_no - 1) % (q + 1))]
+    out = []
     everyone = set(players)
     for _, tables in history.rounds:
         if len(tables) == q and all(len(t) == q for t in tables) and {p for t in tables for p in t} == everyone:
@@ -199,7 +201,9 @@ def _design_candidates(players: list[int], round_no: int, seed: str, history: Hi
                     derived[x * q + b] = p
             out += [[[derived[i] for i in line] for line in affine_class(q, m)] for m in range(1, q + 1)]
             break
-    return out
+    # once a first round exists, its labelling comes first: every later round is derived from that same round,
+    # so the classes stay one plane (the event's own labelling might fit one round by chance, then strand the next)
+    return out + [own]
 
 
 # --- the search ---------------------------------------------------------------------------------------------

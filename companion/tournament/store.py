@@ -388,6 +388,8 @@ class Desk:
             size = size or (4 if kind == "final" else 16)
             if size % 4:
                 raise TournamentError(f"a {kind} seats tables of four: {size} is not a multiple of 4")
+            if number == 1:
+                raise TournamentError(f"a {kind} is seeded by the standings: play a round first")
             self._check_round_complete(ev.id, number - 1)
             active = {p.id for p in players}
             ranked = [s.player for s in self.standings(ev.id) if s.player in active]
