@@ -3,7 +3,9 @@
 import json
 from pathlib import Path
 
-from companion.record import parse_record, replay
+import pytest
+
+from companion.record import RecordError, parse_record, replay
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -45,3 +47,20 @@ def test_undoing_the_flood_gives_the_land_back():
     game.pop()
     assert game.board.is_land((0, 0)) and game.board.tiles[(0, 0)].number == 6
     assert game.state.robber == (0, 0) and len(game.board.harbors) == 2
+
+
+def test_an_umpire_can_record_the_flood_the_table_really_made():
+    """The roller flooded a hex without the number by mistake: refused, unless the umpire forces it."""
+    record = json.loads((SCENARIOS / "tide_flood_sinks_settlement_and_longest_road.json").read_text())["record"]
+    assert record["events"][-1] == {"type": "flood", "at": [0, 0]}
+    record["events"][-1] = {"type": "flood", "at": [1, 0]}
+    with pytest.raises(RecordError, match=r"event \d+ \(flood\): the tide takes a land hex with the number rolled"):
+        replay(parse_record(record))
+    record["events"][-1]["forced"] = True
+    game = replay(parse_record(record))
+    assert game.outcomes[-1].warnings == ("the tide takes a land hex with the number rolled: one of [[0, 0]], "
+                                          "not [1, 0]",)
+    assert game.summary()["high_tide"]["flooded"] == [[1, 0]]
+    record["events"][-1] = {"type": "flood", "at": [1, -1], "forced": True}  # sea: nothing to flood
+    with pytest.raises(RecordError, match=r"\[1, -1\] is not land"):
+        replay(parse_record(record))

@@ -177,9 +177,10 @@ class HighTideGame(SeafarersGame):
         h = ev.hex_(ev.require(event, "at"), "at")
         if not tide.flood_choices:
             raise IllegalAction("no flood is owed now (the tide strikes after a high-tide roll other than 7)")
-        if h not in tide.flood_choices:
-            raise IllegalAction(f"the tide takes a land hex with the number rolled: one of "
-                                f"{[list(c) for c in tide.flood_choices]}, not {list(h)}")
+        if not self.board.is_land(h):
+            raise IllegalAction(f"{list(h)} is not land: the tide can only take land")
+        self._require(h in tide.flood_choices, f"the tide takes a land hex with the number rolled: one of "
+                                               f"{[list(c) for c in tide.flood_choices]}, not {list(h)}")
         if s.phase == FLOOD:
             s.phase = MAIN
         elif s.phase == GOLD:
