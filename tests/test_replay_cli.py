@@ -97,3 +97,45 @@ def test_the_bundled_high_tide_example_is_a_finished_game():
     state = json.loads(result.stdout)
     assert state["high_tide"]["phase"] == "ended" and state["winner"] == state["high_tide"]["ranking"][0]
     assert state["high_tide"]["flooded"] and any(sum(s.values()) for s in state["high_tide"]["sunk"])
+
+
+PLAYER_FIELDS = {"vp", "visible_vp", "hand_size", "longest_road", "knights"}
+TOP_FIELDS = {"players", "longest_road", "largest_army", "robber", "turn", "winner", "last_roll"}
+TIDE_FIELDS = {"phase", "round", "leader", "leader_turns_left", "flooded", "dikes", "sunk"}
+
+
+def _scenario_records():
+    for path in sorted(SCENARIOS.glob("*.json")):
+        data = json.loads(path.read_text())
+        if "expect_error" not in data and data["record"]["game"] in ("base", "base56", "seafarers", "high-tide"):
+            yield path.stem, data
+
+
+def test_every_scenario_game_replays_through_the_command_with_the_issue_fields(tmp_path, capsys):
+    """``replay`` on each scenario's record prints every field issues 2 and 3 name, with the values the
+    scenario expects (the same check test_scenarios makes on the rules, here through the command)."""
+    from companion.record.cli import replay_main
+    from test_scenarios import assert_subset
+
+    seen = set()
+    for name, data in _scenario_records():
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(data["record"]))
+        assert replay_main([str(path)]) == 0, name
+        out, err = capsys.readouterr()
+        state = json.loads(out)
+        game = data["record"]["game"]
+        seen.add(game)
+        assert TOP_FIELDS <= set(state) and set(state["turn"]) >= {"player", "phase"}, name
+        assert all(PLAYER_FIELDS <= set(p) for p in state["players"]), name
+        if state["last_roll"] is not None:
+            assert set(state["last_roll"]) == {"dice", "payouts"} and len(state["last_roll"]["payouts"]) == len(state["players"])
+        if game in ("seafarers", "high-tide"):
+            assert "pirate" in state and all("longest_route" in p for p in state["players"]), name
+        if game == "high-tide":
+            tide = state["high_tide"]
+            assert TIDE_FIELDS <= set(tide), name
+            assert ("ranking" in tide) == (tide["phase"] == "ended"), name
+            assert all(set(s) == {"settlements", "cities", "roads"} for s in tide["sunk"]), name
+        assert_subset(data.get("expect", {}), state, name)
+    assert seen == {"base", "base56", "seafarers", "high-tide"}
