@@ -211,3 +211,14 @@ def test_five_players_cannot_be_seated_and_the_screen_says_why(screen, tmp_path)
     assert _cards(screen) == []
     with Desk(tmp_path / "tournament.sqlite3") as desk:
         assert desk.rounds(desk.event("Small").id) == []
+
+
+def test_japanese_texts(screen):
+    _create_event(screen, "大会", ["青木", "伊藤", "上田", "江口"])
+    tap(screen.ids.seat)
+    screen.lang = "ja"
+    pump(2)
+    assert screen.ids.seat.text == "次のラウンドの席決め"
+    card = _cards(screen)[0]
+    assert card.title == "1卓" and card.ids.save.text == "結果を保存"
+    assert sorted(n for _, n in card.players) == sorted(["青木", "伊藤", "上田", "江口"])

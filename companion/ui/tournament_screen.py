@@ -77,6 +77,8 @@ class TournamentScreen(Screen):
         app = App.get_running_app()
         if app is not None and getattr(app, "lang", None) in TEXTS:
             self.lang = app.lang
+            if app.property("lang", quiet=True) is not None:  # follow the app's language switch
+                app.bind(lang=lambda _a, value: setattr(self, "lang", value if value in TEXTS else "en"))
 
     # --- texts and the file ----------------------------------------------------------------------------
     def t(self, key: str, _lang: str | None = None, **values) -> str:
@@ -105,6 +107,10 @@ class TournamentScreen(Screen):
     # --- showing ----------------------------------------------------------------------------------------
     def on_pre_enter(self, *args):
         self.refresh()
+
+    def on_lang(self, *args):
+        if "tables" in self.ids:  # the cards' texts are set when they are built: build them again
+            self.refresh()
 
     def refresh(self) -> None:
         """Reload everything from the desk's file."""
