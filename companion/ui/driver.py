@@ -77,6 +77,14 @@ def find(root: Widget, text: str, *, startswith: bool = False) -> Widget:
     return matches[0]
 
 
+def find_label(root: Widget, text: str) -> Widget:
+    """The widget under ``root`` whose text starts with ``text`` (labels included)."""
+    for w in walk(root):
+        if isinstance(getattr(w, "text", None), str) and w.text.startswith(text):
+            return w
+    raise LookupError(f"no widget with text starting {text!r}")
+
+
 def start_app(data_dir, size=(1280, 800), **kwargs):
     """A new :class:`CompanionApp` over ``data_dir``, on the (one) window, at its start screen.
 

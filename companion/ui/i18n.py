@@ -133,8 +133,8 @@ TEXT: dict[str, dict[str, str]] = {
     "on": {"en": "on", "ja": "オン"}, "off": {"en": "off", "ja": "オフ"},
     # board editor
     "board_editor": {"en": "Board editor", "ja": "盤面エディター"},
-    "editor_help": {"en": "Tap a hex to change its terrain; long number row sets its token.",
-                    "ja": "ヘクスをタップして地形を変更、数字ボタンでトークンを設定。"},
+    "editor_help": {"en": "Tap a hex, then its terrain and number; in Harbor mode tap a coast side, then its trade.",
+                    "ja": "ヘクスをタップして地形と数字を選ぶ。港モードでは海岸の辺をタップして種類を選ぶ。"},
     "terrain": {"en": "Terrain", "ja": "地形"},
     "number": {"en": "Number", "ja": "数字"},
     "harbor": {"en": "Harbor", "ja": "港"},

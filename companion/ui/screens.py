@@ -220,6 +220,7 @@ class BoardEditorScreen(Screen):
     selected = ObjectProperty(None, allownone=True)
     message = StringProperty("")
     path = StringProperty("")
+    mode = StringProperty("hex")
 
     def __init__(self, **kw):
         super().__init__(name="board_editor", **kw)
@@ -255,8 +256,30 @@ class BoardEditorScreen(Screen):
         self.ids.board.flash = hex_
         self._update()
 
+    def set_mode(self, mode: str) -> None:
+        """``"hex"``: taps pick hexes (terrain, number); ``"harbor"``: taps pick coast sides."""
+        self.mode = mode
+        self.selected = None
+        self.ids.board.flash = None
+        self._update()
+
+    def on_edge(self, edge) -> None:
+        self.selected = edge
+        self.ids.board.flash = edge
+        self._update()
+
+    def set_harbor(self, trade: str | None) -> None:
+        """Put a harbor (``"3:1"`` or a resource; None removes it) on the selected side."""
+        if self.selected is None or self.mode != "harbor":
+            return
+        if trade is None:
+            self.harbors.pop(self.selected, None)
+        else:
+            self.harbors[self.selected] = trade
+        self._update()
+
     def set_terrain(self, terrain: str) -> None:
-        if self.selected is None:
+        if self.selected is None or self.mode != "hex":
             return
         old = self.tiles.get(self.selected)
         number = old.number if old is not None and terrain not in ("sea", "desert") else None
@@ -266,7 +289,7 @@ class BoardEditorScreen(Screen):
         self._update()
 
     def set_number(self, number: int | None) -> None:
-        if self.selected is None or self.selected not in self.tiles:
+        if self.mode != "hex" or self.selected is None or self.selected not in self.tiles:
             return
         t = self.tiles[self.selected]
         self.tiles[self.selected] = Tile(t.terrain, number, t.islet)
@@ -284,8 +307,14 @@ class BoardEditorScreen(Screen):
         view = self.ids.board
         view.board = self.board()
         view.robber, view.pirate = self.robber, self.pirate
-        view.pick = "hex"
-        view.legal = frozenset()
+        board = view.board
+        if self.mode == "harbor":
+            # the sides a harbor can take: land on one side, sea (or nothing) on the other
+            view.pick = "edge"
+            view.legal = frozenset(e for e in board.edges if board.is_land(e[0]) != board.is_land(e[1]))
+        else:
+            view.pick = "hex"
+            view.legal = frozenset()
         problems = self.problems()
         view.marked = sorted({p.at for p in problems if p.at is not None})
         if problems:
@@ -294,7 +323,12 @@ class BoardEditorScreen(Screen):
         else:
             self.message = a.tr("board_ok")
         sel = self.selected
-        self.ids.selected.text = "" if sel is None else f"{list(sel)} {a.tr(self.tiles[sel].terrain) if sel in self.tiles else ''}"
+        if sel is None:
+            self.ids.selected.text = ""
+        elif self.mode == "harbor":
+            self.ids.selected.text = f"{[list(h) for h in sel]} {a.tr('harbor')}: {self.harbors.get(sel, '—')}"
+        else:
+            self.ids.selected.text = f"{list(sel)} {a.tr(self.tiles[sel].terrain) if sel in self.tiles else ''}"
 
     def export(self) -> None:
         path = Path(self.ids.path.text.strip() or self.path)
@@ -715,9 +749,13 @@ def chi_squared(counts: dict[int, int]) -> tuple[float, float]:
     """
     n = sum(counts.values())
     chi = sum((counts.get(k, 0) - n * p) ** 2 / (n * p) for k, p in EXPECTED.items())
-    half = chi / 2
-    p_value = math.exp(-half) * sum(half ** i / math.factorial(i) for i in range(5))
-    return chi, p_value
+    return chi, chi2_sf_10(chi)
+
+
+def chi2_sf_10(x: float) -> float:
+    """P(X >= x) for a chi-squared variable with 10 degrees of freedom (closed form, even d.f.)."""
+    half = x / 2
+    return math.exp(-half) * sum(half ** i / math.factorial(i) for i in range(5))
 
 
 class Histogram(Widget):

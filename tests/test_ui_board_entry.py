@@ -1,0 +1,87 @@
+"""Entering the board on the table, by touches: terrain, number and harbors; validation that names
+what is wrong and where; JSON export and import (bad files are refused and change nothing); the game
+then starts on exactly the board entered.  Also the statistics screen's fairness test."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.ui import driver as d
+from companion.ui.screens import EXPECTED, chi2_sf_10, chi_squared
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def test_enter_board_harbors_json_and_start(tmp_path):
+    app = d.start_app(tmp_path)
+    try:
+        d.tap(app.root.get_screen("start").ids.new_game)
+        ng = app.root.get_screen("new_game")
+        d.tap(ng.ids.n3)
+        d.tap(ng.ids.edit)
+        editor = app.root.get_screen("board_editor")
+        view = editor.ids.board
+        assert editor.message == "Board is valid."
+
+        # Harbors: a coast side without one gets a 3:1; an existing one is taken away.
+        d.tap(editor.ids.mode_harbor)
+        assert view.pick == "edge"
+        free = next(e for e in sorted(view.legal) if e not in editor.harbors)
+        d.tap_at(*view.edge_pos(free))
+        assert editor.selected == free
+        d.tap(d.find(editor.ids.harbors, "3:1"))
+        old = sorted(editor.harbors)[0] if sorted(editor.harbors)[0] != free else sorted(editor.harbors)[1]
+        d.tap_at(*view.edge_pos(old))
+        d.tap(d.find(editor.ids.harbors, "–"))
+        assert editor.harbors.get(free) == "3:1" and old not in editor.harbors
+
+        # Export, then a broken file: named with line and column, the board unchanged.
+        path = tmp_path / "board.json"
+        editor.ids.path.text = str(path)
+        d.tap(d.find(editor, "Export JSON"))
+        assert json.loads(path.read_text()) == editor.to_json()
+        entered = editor.to_json()
+        path.write_text('{"hexes": [')
+        d.tap(d.find(editor, "Import JSON"))
+        assert str(path) in editor.message and "line 1 column" in editor.message
+        assert editor.to_json() == entered
+
+        # A board whose desert carries a number: loaded for fixing, the problem named and ringed, not usable.
+        bad = json.loads(json.dumps(entered))
+        desert = next(h for h in bad["hexes"] if h["terrain"] == "desert")
+        desert["number"] = 6
+        path.write_text(json.dumps(bad))
+        d.tap(d.find(editor, "Import JSON"))
+        at = tuple(desert["at"])
+        assert f"hex {list(at)}: desert must carry no number (has 6)" in editor.message
+        assert at in view.marked
+        d.tap(editor.ids.use)
+        assert app.root.current == "board_editor"
+
+        # Fixed by touches, used, and the game starts on it.
+        d.tap(d.find(editor, "Terrain / Number"))
+        d.tap_at(*view.hex_pos(at))
+        d.tap(d.find(editor.ids.numbers, "–"))
+        assert editor.message == "Board is valid."
+        d.tap(editor.ids.use)
+        assert app.root.current == "new_game"
+        d.tap(ng.ids.start)
+        assert app.table.game.board.harbors.get(free) == "3:1"
+        assert old not in app.table.game.board.harbors
+        assert app.table.record.board == editor.to_json()
+    finally:
+        d.stop_app(app)
+
+
+def test_fairness_statistic():
+    # Rolls exactly as expected: no evidence against the dice.
+    chi, p = chi_squared({k: round(3600 * q) for k, q in EXPECTED.items()})
+    assert chi == pytest.approx(0, abs=1e-9) and p == pytest.approx(1.0)
+    # 100 sevens in a row: the test says so.
+    chi, p = chi_squared({7: 100})
+    assert chi > 400 and p < 1e-6
+    # The closed form agrees with the chi-squared table for 10 d.f. (5% and 1% points).
+    assert chi2_sf_10(18.307) == pytest.approx(0.05, abs=1e-4)
+    assert chi2_sf_10(23.209) == pytest.approx(0.01, abs=1e-4)

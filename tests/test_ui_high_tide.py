@@ -1,0 +1,77 @@
+"""High Tide at the table, by touches: the roller taps the hex the tide floods, the screen says what
+flooded (and what sank), the announcer's caption shows it; the leader ends the game and the ranking shows.
+
+Games come from the bundled example (assets/games/example-high-tide.json), journalled at the moment
+of interest and resumed from the start screen, as after a restart.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.announce import phrase_for_outcome
+from companion.record import load_record
+from companion.record.journal import Journal
+from companion.ui import driver as d
+
+pytestmark = pytest.mark.timeout(120)
+EXAMPLE = Path(__file__).resolve().parents[1] / "assets" / "games" / "example-high-tide.json"
+
+
+def journal_upto(data_dir: Path, count: int) -> int:
+    record = load_record(EXAMPLE)
+    record.events = record.events[:count]
+    with Journal(data_dir / "journal.sqlite3") as journal:
+        return journal.create_game(record, "High Tide example")
+
+
+def resume(app, game_id: int):
+    d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
+    assert app.root.current == "play"
+    return app.root.get_screen("play")
+
+
+def test_flood_by_tap_then_the_end_and_ranking(tmp_path):
+    full = load_record(EXAMPLE).events
+    flood_at = max(i for i, e in enumerate(full) if e["type"] == "flood")  # the last flood of the game
+    game_id = journal_upto(tmp_path, flood_at)
+    app = d.start_app(tmp_path)
+    try:
+        play = resume(app, game_id)
+        game = app.table.game
+        board = play.ids.board
+        assert game.state.phase == "flood"
+        choices = frozenset(game.tide.flood_choices)
+        assert board.pick == "hex" and board.legal == choices
+        assert "tap the hex the tide floods" in play.prompt
+
+        # A hex that is not offered is refused with the rules' reason; nothing recorded.
+        wrong = next(h for h in sorted(game.board.land) if h not in choices)
+        d.tap_at(*board.hex_pos(wrong))
+        assert len(app.table.record.events) == flood_at and play.message.startswith("Not allowed")
+
+        target = tuple(full[flood_at]["at"])
+        d.tap_at(*board.hex_pos(target))
+        outcome = app.table.last_outcome
+        assert outcome.kind == "flood"
+        assert not game.board.is_land(target)
+        assert f"The tide floods {list(target)}" in play.tide_text
+        if outcome.sunk:
+            assert "Sank:" in play.tide_text
+        expected = phrase_for_outcome(outcome, [p["color"] for p in app.table.record.players], "en").caption
+        assert d.wait_until(lambda: app.caption == expected), (app.caption, expected)
+
+        # The leader ends their last turn: game over, ranking on the screen.
+        assert game.state.phase == "main"
+        d.tap(play.ids.end_turn)
+        assert game.state.phase == "game_over"
+        ranking = app.table.last_outcome.ranking
+        assert ranking and play.prompt == f"Game over — {app.player_name(ranking[0])} wins"
+        text = d.find_label(play.ids.actions, "Ranking").text
+        lines = text.splitlines()[1:]
+        assert [line.split(". ", 1)[1].split(" — ")[0] for line in lines] == [app.player_name(p) for p in ranking]
+        assert app.journal.games(unfinished_only=True) == []  # finished: no longer offered to resume
+    finally:
+        d.stop_app(app)
