@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..rules.outcome import Outcome
+from .phrases import robber_mover
 from .vocabulary import MAX_COUNT, PHASES, RESOURCES
 
 _PIECES = {"road": ("a_road", "roads"), "ship": ("a_ship", "ships"),
@@ -37,14 +38,6 @@ def _listing(items: list[list[str]], joiner: str = "and") -> list[str]:
     return out
 
 
-def _mover(o: Outcome) -> int | None:
-    """Who moves the robber/pirate: the player the table now waits for (after the last discard that is the
-    roller, not the discarder), else whoever acted."""
-    if o.next == "move_robber" and o.next_player is not None:
-        return o.next_player
-    return o.player if o.player is not None else o.next_player
-
-
 def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     def who(seat: int) -> str:
         if not 0 <= seat < len(colors):
@@ -71,7 +64,7 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
         for seat, n in o.discards_owed.items():
             t += [who(seat), "discards", _count(n), "."]
     if o.robber_hexes or o.pirate_hexes:
-        mover = _mover(o)
+        mover = robber_mover(o)
         move = ("moves_robber_or_pirate" if o.robber_hexes and o.pirate_hexes
                 else "moves_robber" if o.robber_hexes else "moves_pirate")
         t += ([who(mover)] if mover is not None else []) + [move, "."]

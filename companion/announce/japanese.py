@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..rules.outcome import Outcome
-from .english import _mover
+from .phrases import robber_mover
 from .vocabulary import JA_COUNTERS, MAX_COUNT, PHASES, RESOURCES
 
 _PIECE_COUNTERS = {"road": "hon", "ship": "seki", "settlement": "tsu", "city": "tsu"}
@@ -70,7 +70,7 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     if o.robber_hexes or o.pirate_hexes:
         move = ("moves_robber_or_pirate" if o.robber_hexes and o.pirate_hexes
                 else "moves_robber" if o.robber_hexes else "moves_pirate")
-        mover = _mover(o)
+        mover = robber_mover(o)
         t += ([who(mover, "ga")] if mover is not None else []) + [move, "。"]
     if o.robber_moved is not None:
         t += ["robber_moved", "。"]

@@ -4,7 +4,8 @@ Phrase building is pure: it reads the :class:`~companion.rules.outcome.Outcome` 
 published and the players' colours, and picks clips from :mod:`.vocabulary`.  Each language has its own
 sentence builder (:mod:`.english`, :mod:`.japanese`), because word order differs, but both say the
 same things in the same order: the number, who takes what, what the bank lacks, gold choices,
-discards, the robber, steals, awards, High Tide news, and the winner.
+discards, the robber/pirate, steals, the tide (a dike that held, the flood, sunk pieces), the awards it
+moved, the leader, a new phase, who floods next, and the end (winner, final order).
 """
 
 from __future__ import annotations
@@ -43,6 +44,14 @@ def check_colors(colors: Sequence[str]) -> tuple[str, ...]:
         if color not in COLORS:
             raise ValueError(f"player {seat}: colour must be one of {', '.join(COLORS)}, got {color!r}")
     return colors
+
+
+def robber_mover(o: Outcome) -> int | None:
+    """Who moves the robber/pirate: the player the table now waits for (after the last discard that is the
+    roller, not the discarder), else whoever acted."""
+    if o.next == "move_robber" and o.next_player is not None:
+        return o.next_player
+    return o.player if o.player is not None else o.next_player
 
 
 def caption_of(lang: str, tokens: Sequence[str]) -> str:
