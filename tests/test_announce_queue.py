@@ -118,3 +118,38 @@ def test_volume_and_language_apply_to_the_next_phrase():
 def test_a_bad_colour_is_refused_before_anything_starts():
     with pytest.raises(ValueError, match="player 2.*pink"):
         Announcer(["red", "blue", "pink"], player=RecordingPlayer())
+
+
+class UnpluggedMidGame(RecordingPlayer):
+    """A device that works for the first phrase and is gone from the second on (a USB speaker pulled out);
+    the real failure cannot be produced on a machine without a sound card."""
+
+    name = "usb-speaker"
+
+    def play(self, announcement, samples, volume, cancel, started):
+        if self.played:
+            from companion.announce import AudioUnavailable
+            raise AudioUnavailable("audio output 'usb-speaker' failed: device unplugged")
+        return super().play(announcement, samples, volume, cancel, started)
+
+
+def test_a_device_lost_mid_game_means_one_notice_and_captions_go_on():
+    player = UnpluggedMidGame()
+    announcer = Announcer(SEATS, player=player)
+    problems, shown = [], []
+    announcer.add_problem_listener(problems.append)
+    announcer.add_caption_listener(shown.append)
+    said = []
+    for i in range(1, 4):  # one roll at a time: a roll published at once would supersede the one before
+        said.append(announcer.on_outcome(roll(i, 3, 5)))
+        assert announcer.wait_idle(5)
+    said.append(announcer.on_notice("box_disconnected"))
+    assert announcer.wait_idle(5)
+    announcer.close()
+    assert [a.status for a in said] == ["played", "silent", "silent", "silent"]
+    assert problems == ["audio output 'usb-speaker' failed: device unplugged"]
+    assert announcer.player_name == "null" and announcer.audio_notice.startswith("No audio device")
+    assert [a.caption for a in shown] == ["Eight. No production."] * 3 + ["Dice box unplugged."]
+    late = []
+    announcer.add_problem_listener(late.append)  # a screen opened later still learns it, once
+    assert late == problems
