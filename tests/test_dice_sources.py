@@ -258,3 +258,14 @@ def test_a_refused_request_is_explained_without_calling_the_box_broken():
         assert source.status.state is SourceState.CONNECTED
     finally:
         source.stop()
+
+
+@pytest.mark.parametrize("url, port, heartbeat", [
+    ("box://auto", None, 3.0),
+    ("box:///dev/ttyACM0", "/dev/ttyACM0", 3.0),
+    ("box://COM3?heartbeat=5", "COM3", 5.0),
+    ("box:///dev/serial/by-id/usb-Dice%20Box-if00", "/dev/serial/by-id/usb-Dice Box-if00", 3.0),
+])
+def test_box_urls_name_the_port(url, port, heartbeat):
+    source = open_source(url)
+    assert (source.name, source.port, source.heartbeat) == ("box", port, heartbeat)
