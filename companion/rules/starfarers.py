@@ -278,7 +278,7 @@ class StarfarersGame(Game):
             if planet.marker:
                 return f"planet {list(h)} still has its {'pirate base' if planet.marker == 'pirate' else 'ice planet'} " \
                        f"marker: no colony beside it until it is {'defeated' if planet.marker == 'pirate' else 'terraformed'}"
-        if self.n_players == 3:
+        if self.n_players == 3 and not setup:  # a rule of founding (seed: 《コロニーを設置》), not of the set-up
             used = sum(1 for e, i in board.sites.items() if i == system and self._occupied(e))
             if used >= 2:
                 return f"with 3 players at most 2 of a system's 3 colony sites are used; {where}'s system is full"

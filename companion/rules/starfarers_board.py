@@ -203,7 +203,11 @@ def star_board_from_json(data: Any) -> StarBoard:
             if system.get("catan", False) is True:
                 catan.add(len(systems) - 1)
     stations: dict[Hex, str] = {}
-    for i, entry in enumerate(data.get("stations", []) or []):
+    for key in ("stations", "neutral"):
+        if not isinstance(data.get(key) or [], list):
+            problems.append(BoardProblem(None, f"board.{key} must be a list, got {data[key]!r}"))
+    raw_stations = data.get("stations") if isinstance(data.get("stations"), list) else []
+    for i, entry in enumerate(raw_stations):
         where = f"board.stations[{i}]"
         if not isinstance(entry, Mapping):
             problems.append(BoardProblem(None, f"{where} must be {{\"at\": [q, r], \"alien\": name}}"))
@@ -220,7 +224,7 @@ def star_board_from_json(data: Any) -> StarBoard:
             stations[h] = alien
     board = StarBoard(planets, tuple(systems), stations, frozenset(catan))
     neutral = set()
-    for i, raw in enumerate(data.get("neutral", []) or []):
+    for i, raw in enumerate(data.get("neutral") if isinstance(data.get("neutral"), list) else []):
         where = f"board.neutral[{i}]"
         try:
             a, b = raw
