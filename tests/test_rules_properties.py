@@ -117,3 +117,32 @@ def fresh_route_length(game, player):
     mine = {e: kind for e, (p, kind) in s.pieces.items() if p == player}
     return longest_route(mine, [v for v, (p, _) in s.buildings.items() if p != player],
                          [v for v, (p, _) in s.buildings.items() if p == player])
+
+
+def _moved(value, f):
+    """Every hex ([q, r]) inside an event or board value, turned by ``f``."""
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(x, int) for x in value):
+        return list(f(tuple(value)))
+    if isinstance(value, list):
+        return [_moved(x, f) for x in value]
+    if isinstance(value, dict):
+        return {k: (_moved(v, f) if k in ("at", "to", "from", "edge", "hexes", "harbors", "robber", "pirate") else v)
+                for k, v in value.items()}
+    return value
+
+
+@FAST
+@given(seed=st.integers(0, 10**6), budget=st.integers(50, 500), steps=st.integers(1, 5), mirror=st.booleans())
+def test_a_whole_game_on_a_turned_or_mirrored_board_plays_the_same(seed, budget, steps, mirror):
+    """The same game with every hex turned (and mirrored): the same awards, road lengths, hands and winner."""
+    from companion.record import COLORS, Record, new_game, replay
+
+    f = (lambda h: geo.rotate(geo.reflect(h), steps)) if mirror else (lambda h: geo.rotate(h, steps))
+    board = standard_board(seed).to_json()
+    record = Record("base", [{"name": c, "color": c} for c in COLORS[:4]], board)
+    record.events = list(random_events(new_game(record), random.Random(seed), budget))
+    turned = Record("base", record.players, _moved(board, f), events=[_moved(e, f) for e in record.events])
+    a, b = replay(record).summary(), replay(turned).summary()
+    assert b["robber"] == list(f(tuple(a["robber"])))
+    a.pop("robber"), b.pop("robber")
+    assert a == b
