@@ -199,6 +199,19 @@ def seafarers():
                                         "next": "move_robber", "next_player": 1},
                        ev.at("pirate"): {"pirate_moved": [3, -1], "steal_from": [0], "next": "steal"},
                        ev.at("steal"): {"stolen": [0, None], "next": "main"}})
+    ev = Events().add(*sea_setup(), roll(1, 1), hand(0, grain=1, wool=1, ore=1),
+                      {"type": "buy_development", "player": 0, "card": "knight"}, END, *ROUND_OF_TWOS * 2)
+    ev.add({"type": "play_development", "player": 0, "card": "knight"}, mark="knight")
+    ev.add({"type": "move_pirate", "to": [4, -1]}, mark="pirate")
+    scenario("sea_knight_moves_the_pirate",
+             "A knight, like a 7, moves the robber or the pirate (exactly one); here the pirate, before the roll, "
+             "with nobody to rob but the knight's own player, so the turn goes on to the roll.", "seafarers", 3,
+             ev, board_json=board(pirate=(2, -1), frame=[(3, -2)]),
+             expect={"pirate": [4, -1], "robber": None, "players": [{"knights": 1}],
+                     "turn": {"player": 0, "phase": "roll"}},
+             outcomes={ev.at("knight"): {"next": "move_robber",
+                                         "robber_hexes": [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0], [5, 0]]},
+                       ev.at("pirate"): {"pirate_moved": [4, -1], "steal_from": [], "next": "roll"}})
     scenario("sea_pirate_never_onto_the_frame", "The pirate moves to another sea hex, never onto the sea frame "
              "(seed 004).", "seafarers", 3,
              sea_setup() + [*ROUND_OF_TWOS, roll(3, 4), {"type": "move_pirate", "to": [3, -2]}],
