@@ -242,7 +242,8 @@ def star_board_from_json(data: Any) -> StarBoard:
 
 
 def first_game_board() -> StarBoard:
-    """A ready layout for a first game: 4 Catan colony systems, 8 outer systems, 4 alien stations.
+    """A ready layout for a first game: 4 Catan colony systems, 8 outer systems, 4 alien stations,
+    3 pirate bases and 2 ice planets (the seed's marker counts).
 
     The seed points to the printed rulebook's picture for the first game but does not reproduce it,
     so this is our own layout with the seed's components in mind (five resources, numbers 2-12, pirate
@@ -267,8 +268,8 @@ def first_game_board() -> StarBoard:
         ((6, 2), [{"resource": "trade_goods", "number": 6}, {"resource": "carbon", "number": 9}, {"resource": "fuel", "pirate": 4}], False),
         ((0, -2), [{"resource": "carbon", "number": 10}, {"resource": "ore", "ice": 4}, {"resource": "food", "number": 5}], False),
         ((3, -2), [{"resource": "ore", "number": 3}, {"resource": "trade_goods", "pirate": 5}, {"resource": "fuel", "number": 11}], False),
-        ((-3, -2), [{"resource": "fuel", "number": 10}, {"resource": "carbon", "number": 4}, {"resource": "ore", "ice": 3}], False),
-        ((6, -2), [{"resource": "food", "pirate": 6}, {"resource": "ore", "number": 12}, {"resource": "carbon", "number": 2}], False),
+        ((-3, -2), [{"resource": "fuel", "number": 10}, {"resource": "carbon", "number": 4}, {"resource": "ore", "number": 6}], False),
+        ((6, -2), [{"resource": "food", "number": 3}, {"resource": "ore", "number": 12}, {"resource": "carbon", "number": 2}], False),
     ]
     data = {"systems": [system(c, k, catan) for c, k, catan in layout],
             "stations": [{"at": [-5, 0], "alien": "green_folk"}, {"at": [9, -1], "alien": "scientists"},
