@@ -212,3 +212,29 @@ def test_random_games_replay_from_their_record_and_undo_to_the_start(seed, budge
     while played.events:
         played.pop()
     assert played.summary() == fresh
+
+
+@pytest.mark.parametrize("name", ["example-starfarers", "example-card-game"])
+def test_a_live_table_journals_undoes_and_resumes_both_games(name, tmp_path):
+    """The Table and its SQLite journal serve these games unchanged: outcomes published, undo, resume."""
+    from companion.record import load_record
+    from companion.record.journal import Journal
+    from companion.table import Table
+
+    record = load_record(ROOT / "assets" / "games" / f"{name}.json")
+    events, record.events = record.events, []
+    journal = Journal(tmp_path / "journal.sqlite3")
+    table = Table.create(journal, record, name)
+    heard = []
+    table.add_listener(heard.append)
+    for event in events[:40]:
+        table.submit(event)
+    assert [o.index for o in heard] == list(range(40))
+    table.undo()
+    resumed = Table(Journal(tmp_path / "journal.sqlite3"), table.game_id)
+    assert resumed.game.summary() == table.game.summary() == replay(
+        parse_record({**load_record(ROOT / "assets" / "games" / f"{name}.json").to_json(), "events": events[:39]})
+    ).summary()
+    with pytest.raises(ValueError):
+        table.submit({"type": "roll", "dice": [9, 9]})
+    assert len(table.record.events) == 39
