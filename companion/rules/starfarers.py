@@ -34,7 +34,6 @@ docs/starfarers-and-card-game.md.
 
 from __future__ import annotations
 
-import copy as _copy
 import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping

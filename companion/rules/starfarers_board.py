@@ -31,7 +31,7 @@ with 3 players sets out the 4th colour's pieces too).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, Mapping
 
