@@ -47,6 +47,11 @@ def test_the_five_six_player_board(seed):
     board = standard_board(seed, spec=EXTENSION_SPEC, separate_red_numbers=True)
     assert board_problems(board, standard=EXTENSION_SPEC, separate_red_numbers=True) == []
     assert len(board.land) == 30 and len(board.harbors) == 11
+    assert Counter(board.harbors.values()) == Counter({"3:1": 5, "wool": 2, "lumber": 1, "brick": 1, "grain": 1, "ore": 1})
+    assert Counter(t.terrain for t in board.tiles.values() if t.is_land) == Counter(
+        {"forest": 6, "pasture": 6, "fields": 6, "hills": 5, "mountains": 5, "desert": 2})
+    assert sorted(t.number for t in board.tiles.values() if t.number) == sorted(
+        [2, 12] * 2 + [n for n in (3, 4, 5, 6, 8, 9, 10, 11) for _ in range(3)])
 
 
 def test_same_seed_same_board():
