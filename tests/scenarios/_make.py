@@ -172,8 +172,10 @@ def main():
     ]
     scenario("discards_7_8_9_11",
              "A 7: 7 cards keep all, 8 discard 4, 9 discard 4, 11 discard 5.", ev,
-             expect={"turn": {"player": 1, "phase": "discard"},
+             expect={"turn": {"player": 1, "phase": "discard", "waiting_for": 1},
                      "players": [{"hand_size": 7}, {"hand_size": 11}, {"hand_size": 5}]},
+             after={"15": {"turn": {"player": 0, "phase": "discard", "waiting_for": 1}},
+                    "16": {"turn": {"player": 0, "phase": "discard", "waiting_for": 2}}},
              outcomes={"15": {"discards_owed": {"1": 4, "2": 4}, "next_player": 1},
                        "16": {"discards_owed": {"2": 4}, "next_player": 2},
                        "17": {"robber_hexes": [[-2, 0], [-2, 1], [-2, 2], [-1, -1], [-1, 0], [-1, 1], [-1, 2],
