@@ -54,8 +54,10 @@ class Calibration:
     def correct_lighting(self, frame: np.ndarray) -> np.ndarray:
         if self.gains == (1.0, 1.0, 1.0):
             return frame
-        return cv2.multiply(frame.astype(np.float32), np.array(self.gains, np.float32).reshape(1, 1, 3)).clip(
-            0, 255).astype(np.uint8)
+        # A per-channel look-up table: one pass over the frame, no float copy of it.
+        levels = np.arange(256, dtype=np.float32)[:, None] * np.array(self.gains, np.float32)[None, :]
+        table = np.clip(np.round(levels), 0, 255).astype(np.uint8).reshape(1, 256, 3)
+        return cv2.LUT(frame, table)
 
     def tray_pixels(self, width: int, height: int) -> tuple[int, int, int, int]:
         x0, y0, x1, y1 = self.tray

@@ -2,7 +2,8 @@
 
 Both networks see what these functions produce, so training and reading cannot drift apart:
 the detector sees the whole frame shrunk onto a square canvas (:func:`detector_input`), the face
-classifier sees one die cut out of the full-resolution frame in grey (:func:`die_patch`).
+classifier sees one die cut out of the full-resolution frame in colour (:func:`die_patch`).  Colour
+matters: red pips on a blue die, or on a dark red die, all but vanish in grey.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import numpy as np
 DETECTOR_SIZE = 320
 #: The detector's output grid is this many input pixels per cell.
 DETECTOR_STRIDE = 4
-#: Side of the grey square the face classifier reads.
+#: Side of the colour square the face classifier reads.
 PATCH_SIZE = 32
 #: The patch covers the die's box enlarged by this factor, so a slightly off box still holds the face.
 PATCH_MARGIN = 1.3
@@ -52,34 +53,37 @@ def patch_transform(centre: tuple[float, float], side: float, angle_deg: float =
     return matrix
 
 
-def die_patch(gray: np.ndarray, centre: tuple[float, float], side: float, angle_deg: float = 0.0) -> np.ndarray:
-    """The die around ``centre`` as a PATCH_SIZE square, contrast-stretched to 0..1 (float32).
+def die_patch(image: np.ndarray, centre: tuple[float, float], side: float, angle_deg: float = 0.0) -> np.ndarray:
+    """The die around ``centre`` as a PATCH_SIZE square, HxWxC float32, contrast-stretched to 0..1.
 
-    Stretching each patch to its own range makes white-on-black and black-on-white dice, dim
-    and bright tables look alike to the classifier, which is what lets one small model read them all.
+    The stretch is measured on the middle of the patch (the die's face, not the tray around it)
+    and applied to all channels alike, so the pips stand out of the face whatever the die's colour,
+    the tray's or the light, while colour differences survive.  ``image`` is BGR (or grey).
     """
     # Work on a small window around the die: cheap, and a big die shrunk to 32 px is blurred
     # first in proportion to the shrink so its pips do not alias away.
     reach = int(side * PATCH_MARGIN * 0.75) + 2
     x0, y0 = int(centre[0]) - reach, int(centre[1]) - reach
-    window = _window(gray, x0, y0, 2 * reach + 1)
+    window = _window(image, x0, y0, 2 * reach + 1)
     shrink = side * PATCH_MARGIN / PATCH_SIZE
     if shrink > 2.0:
         k = int(math.ceil(shrink / 2)) * 2 + 1
         window = cv2.GaussianBlur(window, (k, k), shrink / 2.5)
     matrix = patch_transform((centre[0] - x0, centre[1] - y0), side, angle_deg)
-    source = window
-    patch = cv2.warpAffine(source, matrix, (PATCH_SIZE, PATCH_SIZE), flags=cv2.INTER_LINEAR,
+    patch = cv2.warpAffine(window, matrix, (PATCH_SIZE, PATCH_SIZE), flags=cv2.INTER_LINEAR,
                            borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    low, high = np.percentile(patch, (2, 98))
+    if patch.ndim == 2:
+        patch = patch[..., None]
+    inner = PATCH_SIZE // 4
+    low, high = np.percentile(patch[inner:-inner, inner:-inner], (2, 98))
     return np.clip((patch - low) / max(float(high - low), 8.0), 0.0, 1.0).astype(np.float32)
 
 
-def _window(gray: np.ndarray, x0: int, y0: int, size: int) -> np.ndarray:
-    """A ``size`` square of ``gray`` from (x0, y0), edge pixels repeated where it leaves the image."""
-    height, width = gray.shape[:2]
+def _window(image: np.ndarray, x0: int, y0: int, size: int) -> np.ndarray:
+    """A ``size`` square of ``image`` from (x0, y0), edge pixels repeated where it leaves the image."""
+    height, width = image.shape[:2]
     if x0 >= 0 and y0 >= 0 and x0 + size <= width and y0 + size <= height:
-        return gray[y0:y0 + size, x0:x0 + size]
+        return image[y0:y0 + size, x0:x0 + size]
     xs = np.clip(np.arange(x0, x0 + size), 0, width - 1)
     ys = np.clip(np.arange(y0, y0 + size), 0, height - 1)
-    return gray[np.ix_(ys, xs)]
+    return image[np.ix_(ys, xs)]

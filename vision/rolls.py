@@ -2,14 +2,20 @@
 
 The detector never reads dice while anything in the tray moves, so a tumbling die is never
 reported.  Once the tray has been still for ``still_frames`` frames it reads every frame, and when
-``agree_frames`` consecutive readings agree it decides, once per still period:
+the last ``agree_frames`` readings agree it decides, once per still period.  "Agree" tolerates one
+odd frame: a die counts when it is seen, in the same place with the same face, in all but at most
+one of those readings, and something seen in no more than half of them (a glint read as a die for
+a frame) is ignored; anything in between means "not sure yet, keep reading".  A tray that is still
+but never agrees within ``give_up_frames`` readings gets a re-roll request.  The decision:
 
 - a settled roll with every die readable gives a :class:`RollEvent` of kind ``"roll"`` carrying a
   :class:`~companion.dice.DiceRolled`-shaped result (faces, confidence);
 - a crooked or unreadable die, or the wrong number of dice, gives kind ``"reroll"`` with a reason,
   instead of a guess;
 - dice that are where they were, showing what they showed (a hand passed over, dice picked up and
-  put back in place), give nothing: that is not a roll.
+  put back in place, a hand resting over some of them), give nothing: that is not a roll.  Only a
+  decision that reports something replaces the reference reading, so dice taken away and put back
+  unchanged are recognised however long they were gone.
 
 Dice that did not move and show the same face as before are treated as spectators (spare dice on
 the table), so a roll of two dice is still found when a third die lies in view.  At start the
@@ -56,12 +62,13 @@ class RollDetector:
     """Feed it frames (:meth:`feed`); it returns a :class:`RollEvent` when a roll is decided."""
 
     def __init__(self, reader: DiceReader, expected_dice: int | None = 2, still_frames: int = 4,
-                 agree_frames: int = 3, motion_level: int = 20, motion_pixels: int = 8,
-                 calibration: Calibration | None = None) -> None:
+                 agree_frames: int = 5, motion_level: int = 20, motion_pixels: int = 8,
+                 calibration: Calibration | None = None, give_up_frames: int = 30) -> None:
         self.reader = reader
         self.expected_dice = expected_dice
         self.still_frames = still_frames
         self.agree_frames = agree_frames
+        self.give_up_frames = give_up_frames
         #: A pixel "moved" when its grey level changed by more than this between two frames...
         self.motion_level = motion_level
         #: ...and the tray moves when more than this many pixels of the 320 px view moved.
@@ -89,18 +96,21 @@ class RollDetector:
             return None
         if self.phase != Phase.STARTING:
             self.phase = Phase.SETTLING
-        reading = self.reader.read(frame)
-        if self._agreeing and not _same_reading(self._agreeing[-1], reading):
-            self._agreeing = []
-        self._agreeing.append(reading)
-        if len(self._agreeing) < self.agree_frames:
-            return None
-        return self._decide(self._agreeing, at)
+        self._agreeing.append(self.reader.read(frame))
+        window = self._agreeing[-self.agree_frames:]
+        agreed = _consensus(window) if len(window) == self.agree_frames else None
+        if agreed is not None:
+            return self._decide(agreed, window, at)
+        if len(self._agreeing) >= self.give_up_frames:
+            self.phase = Phase.SETTLED
+            self._moved_since_decision = False
+            return RollEvent("reroll", at=at, reason="dice unreadable: the readings do not agree")
+        return None
 
     def reset(self) -> None:
         """Forget everything (e.g. after the camera moved)."""
         self.__init__(self.reader, self.expected_dice, self.still_frames, self.agree_frames,  # type: ignore[misc]
-                      self.motion_level, self.motion_pixels, self.calibration)
+                      self.motion_level, self.motion_pixels, self.calibration, self.give_up_frames)
 
     # ------------------------------------------------------------------ steps
 
@@ -119,26 +129,33 @@ class RollDetector:
         changed = int(np.count_nonzero(cv2.absdiff(small, previous) > self.motion_level))
         return changed > self.motion_pixels
 
-    def _decide(self, readings: list[list[Die]], at: float) -> RollEvent | None:
+    def _decide(self, reading: list[Die], readings: list[list[Die]], at: float) -> RollEvent | None:
         first_settle = self.phase == Phase.STARTING
         moved = self._moved_since_decision
         self.phase = Phase.SETTLED
         self._moved_since_decision = False
-        reading = readings[-1]
-        baseline, self._baseline = self._baseline, reading
-        if first_settle or not moved:
-            return None  # dice already lying there at start are not a roll
-        rolled = [d for d in reading if not _unchanged(d, baseline or [])]
+        if first_settle:
+            self._baseline = reading  # dice already lying there at start are not a roll
+            return None
+        if not moved:
+            return None
+        baseline = self._baseline or []
+        rolled = [d for d in reading if not _unchanged(d, baseline)]
         if not rolled:
-            return None  # nothing changed: a hand passed, or dice were put back in place
+            # Nothing new: a hand passed, dice were put back where they lay, or a hand still
+            # hides some of them.  The last settled reading stays the reference, so dice that
+            # reappear unchanged later are not taken for a roll either.
+            return None
+        self._baseline = reading
         dice = reading if self.expected_dice is None or len(reading) == self.expected_dice else rolled
         if self.expected_dice is not None and len(dice) != self.expected_dice:
+            count = len(dice)
             return RollEvent("reroll", dice=tuple(reading), at=at,
-                             reason=f"{len(dice)} dice seen, expected {self.expected_dice}")
+                             reason=f"{count} {'die' if count == 1 else 'dice'} seen, expected {self.expected_dice}")
         unsure = [d for d in dice if d.face is None]
         if unsure:
             return RollEvent("reroll", dice=tuple(dice), at=at,
-                             reason=f"{len(unsure)} die{'s' if len(unsure) > 1 else ''} crooked or unreadable")
+                             reason=f"{len(unsure)} {'die' if len(unsure) == 1 else 'dice'} crooked or unreadable")
         # The roll's confidence is its least sure die, averaged over the agreeing frames.
         confidence = float(np.mean([min(_match_confidence(d, r) for d in dice) for r in readings]))
         return RollEvent("roll", faces=tuple(d.face for d in dice), confidence=round(min(1.0, confidence), 4),
@@ -151,22 +168,30 @@ def _near(a: Die, b: Die, fraction: float) -> bool:
     return abs(ax - bx) <= fraction * size and abs(ay - by) <= fraction * size
 
 
-def _same_reading(a: list[Die], b: list[Die]) -> bool:
-    """Two readings of a still tray agree: same dice in the same places showing the same faces."""
-    if len(a) != len(b):
-        return False
-    left = list(b)
-    for die in a:
-        match = next((o for o in left if o.face == die.face and _near(die, o, 0.35)), None)
-        if match is None:
-            return False
-        left.remove(match)
-    return True
+def _consensus(window: list[list[Die]]) -> list[Die] | None:
+    """The dice the readings of a still tray agree on, or None while they do not (yet)."""
+    groups: list[list] = []  # [die as last seen, number of readings it is in]
+    for reading in window:
+        for die in reading:
+            for group in groups:
+                if group[0].face == die.face and _near(group[0], die, 0.35):
+                    group[0], group[1] = die, group[1] + 1
+                    break
+            else:
+                groups.append([die, 1])
+    solid = len(window) - 1
+    if any(len(window) / 2 < count < solid for _, count in groups):
+        return None
+    return sorted((die for die, count in groups if count >= solid), key=lambda d: (d.box[0], d.box[1]))
 
 
 def _unchanged(die: Die, baseline: list[Die]) -> bool:
-    """This die lies where a die of the last settled reading lay, showing the same face."""
-    return die.face is not None and any(o.face == die.face and _near(die, o, 0.5) for o in baseline)
+    """This die lies where a die of the last settled reading lay, showing the same face.
+
+    An unreadable thing that has not moved (a mark on the tray, a die on the board at the edge of
+    view) counts as unchanged too: it is scenery, not part of this roll.
+    """
+    return any(o.face == die.face and _near(die, o, 0.5) for o in baseline)
 
 
 def _match_confidence(die: Die, reading: list[Die]) -> float:

@@ -50,17 +50,18 @@ class DiceDetector(nn.Module):
 
 
 class FaceClassifier(nn.Module):
-    """What a die shows: 7 logits, 0 = "not a die" and 1..6 the faces, from a 32x32 grey patch."""
+    """What a die shows: 8 logits, 0 = "not a die", 1..6 the faces, 7 = "crooked" (on an edge, two
+    faces half seen), from a 32x32 BGR patch."""
 
     def __init__(self) -> None:
         super().__init__()
         self.features = nn.Sequential(
-            conv(1, 24), nn.MaxPool2d(2),
+            conv(3, 24), nn.MaxPool2d(2),
             conv(24, 48), nn.MaxPool2d(2),
             conv(48, 64), conv(64, 64), nn.MaxPool2d(2),
             conv(64, 96), nn.AdaptiveAvgPool2d(1),
         )
-        self.classify = nn.Conv2d(96, 7, 1)
+        self.classify = nn.Conv2d(96, 8, 1)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.classify(self.features(x)).flatten(1)

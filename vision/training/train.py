@@ -111,8 +111,28 @@ def detector_loss(output, heat, size, offset, mask):
 
 # ---------------------------------------------------------------- classifier
 
+CROOKED = 7
+
+
+def crooked_patch(colour: np.ndarray, a, b, rng: random.Random) -> np.ndarray:
+    """A die leaning on something, seen from above: halves of two real faces, each squeezed as if
+    seen at about 45 degrees, turned at random; sometimes off-centre, as a detector may box it."""
+    side = max(a.box[2], a.box[3])
+    pa = die_patch(colour, a.centre, side, rng.choice((0, 90, 180, 270)) + rng.uniform(-8, 8))
+    pb = die_patch(colour, b.centre, max(b.box[2], b.box[3]), rng.choice((0, 90, 180, 270)) + rng.uniform(-8, 8))
+    split = rng.randint(PATCH_SIZE * 3 // 8, PATCH_SIZE * 5 // 8)
+    left = cv2.resize(pa, (split, PATCH_SIZE), interpolation=cv2.INTER_AREA)
+    right = cv2.resize(pb, (PATCH_SIZE - split, PATCH_SIZE), interpolation=cv2.INTER_AREA)
+    both = np.concatenate([left, right], axis=1)
+    shift = rng.uniform(-0.15, 0.15) * PATCH_SIZE
+    matrix = cv2.getRotationMatrix2D((PATCH_SIZE / 2, PATCH_SIZE / 2), rng.uniform(0, 360), rng.uniform(0.85, 1.15))
+    matrix[0, 2] += shift
+    out = cv2.warpAffine(both, matrix, (PATCH_SIZE, PATCH_SIZE), borderMode=cv2.BORDER_REPLICATE)
+    return out.reshape(PATCH_SIZE, PATCH_SIZE, -1).astype(np.float32)
+
+
 def classifier_samples(samples, rng: random.Random, negatives_per_image: int = 8):
-    """Augmented 32x32 patches: every labelled die (class = face) plus "not a die" patches (class 0).
+    """Augmented 32x32 colour patches: every labelled die (class = face) plus "not a die" patches (class 0).
 
     The negatives are the things the detector is fooled by: corners and marks on the table
     (keyboard keys, stickers, tray edges), a single pip or part of a big die, a window spanning
@@ -121,17 +141,27 @@ def classifier_samples(samples, rng: random.Random, negatives_per_image: int = 8
     patches, classes = [], []
     for image, dice in samples:
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-        gray = np.clip(gray.astype(np.float32) * rng.uniform(0.7, 1.3) + rng.uniform(-30, 30), 0, 255).astype(np.uint8)
+        # Colour augmentation: swapped channels turn a red die blue, grey copies stand for grey
+        # cameras, and gain/offset/blur for other light and focus.  The name ``gray`` is kept for
+        # the corner finder below; ``colour`` is what the patches are cut from.
+        colour = image[:, :, rng.sample(range(3), 3)] if rng.random() < 0.5 else image
+        if rng.random() < 0.25:
+            colour = cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR)
+        colour = np.clip(colour.astype(np.float32) * rng.uniform(0.7, 1.3) + rng.uniform(-30, 30), 0, 255).astype(np.uint8)
         if rng.random() < 0.2:
-            gray = cv2.GaussianBlur(gray, (3, 3), 0)
+            colour = cv2.GaussianBlur(colour, (3, 3), 0)
         sides = [max(d.box[2], d.box[3]) for d in dice] or [40.0]
         for die in dice:
             side = max(die.box[2], die.box[3])
             cx, cy = die.centre
             jitter = 0.12 * side
             centre = (cx + rng.uniform(-jitter, jitter), cy + rng.uniform(-jitter, jitter))
-            patches.append(die_patch(gray, centre, side * math.exp(rng.uniform(-0.2, 0.2)), rng.uniform(0, 360)))
+            patches.append(die_patch(colour, centre, side * math.exp(rng.uniform(-0.2, 0.2)), rng.uniform(0, 360)))
             classes.append(die.face)
+        if dice:  # a die cocked on an edge: two faces, each foreshortened, side by side
+            a, b = rng.choice(dice), rng.choice(dice)
+            patches.append(crooked_patch(colour, a, b, rng))
+            classes.append(CROOKED)
         height, width = gray.shape
         corners = cv2.goodFeaturesToTrack(gray, 40, 0.05, 8)
         corners = [] if corners is None else [tuple(c) for c in corners.reshape(-1, 2)]
@@ -143,13 +173,13 @@ def classifier_samples(samples, rng: random.Random, negatives_per_image: int = 8
                 big = max(die.box[2], die.box[3])
                 side = big * rng.uniform(0.2, 0.45)
                 centre = (die.centre[0] + rng.uniform(-0.3, 0.3) * big, die.centre[1] + rng.uniform(-0.3, 0.3) * big)
-                patches.append(die_patch(gray, centre, side, rng.uniform(0, 360)))
+                patches.append(die_patch(colour, centre, side, rng.uniform(0, 360)))
                 classes.append(0)
                 continue
             if dice and kind < 0.3:  # a window over several dice at once
                 die = rng.choice(dice)
                 big = max(die.box[2], die.box[3])
-                patches.append(die_patch(gray, die.centre, big * rng.uniform(2.2, 3.5), rng.uniform(0, 360)))
+                patches.append(die_patch(colour, die.centre, big * rng.uniform(2.2, 3.5), rng.uniform(0, 360)))
                 classes.append(0)
                 continue
             if dice and kind < 0.45:  # half off a die: must not count as a second die
@@ -166,12 +196,12 @@ def classifier_samples(samples, rng: random.Random, negatives_per_image: int = 8
                        for d in dice)
             if near:
                 continue
-            patches.append(die_patch(gray, centre, side, rng.uniform(0, 360)))
+            patches.append(die_patch(colour, centre, side, rng.uniform(0, 360)))
             classes.append(0)
     order = list(range(len(patches)))
     rng.shuffle(order)
-    x = np.stack([patches[i] for i in order])[:, None]
-    return torch.from_numpy(x), torch.tensor([classes[i] for i in order])
+    x = np.stack([patches[i] for i in order]).transpose(0, 3, 1, 2)
+    return torch.from_numpy(np.ascontiguousarray(x)), torch.tensor([classes[i] for i in order])
 
 
 # ---------------------------------------------------------------- loops and export
@@ -248,7 +278,7 @@ def main(argv: list[str] | None = None) -> None:
     samples = load_sets(args.sets, fold)
     print(f"{len(samples)} training photos (fold left out: {args.fold}), {sum(len(d) for _, d in samples)} dice")
     if args.only in (None, "classifier"):
-        export(train_classifier(samples, args.epochs_classifier, args.seed), (1, 1, PATCH_SIZE, PATCH_SIZE),
+        export(train_classifier(samples, args.epochs_classifier, args.seed), (1, 3, PATCH_SIZE, PATCH_SIZE),
                args.out / "faces.onnx")
     if args.only in (None, "detector"):
         export(train_detector(samples, args.epochs_detector, args.seed), (1, 3, DETECTOR_SIZE, DETECTOR_SIZE),

@@ -1,0 +1,102 @@
+"""Benchmarks of camera dice reading (issue 5): time per frame on one core.
+
+    .venv/bin/python bench/bench_vision.py [--repeat N] [--data ../shared/data/dice]
+
+Timed, with OpenCV held to one thread (``cv2.setNumThreads(1)``, as the reader does by default):
+- reading a 640x640 photo with two dice (the Catan case), a busy one (the nell-byler photo with the
+  most dice) and an empty tray; each the median of N repeats;
+- the reader's two stages apart: the detector on a 640x640 frame, the face classifier per die;
+- the roll detector's cost per frame while the dice move (a motion check only) and while it reads
+  a settled tray;
+- the median over every photo of each labelled set (as ``python -m vision evaluate`` reports it).
+Timings are for reading, never pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision import dataset
+from vision.reader import DiceReader
+from vision.rolls import RollDetector
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice"
+
+
+def timed(fn, repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - started) * 1000.0)
+    return out
+
+
+def row(name: str, times: list[float]) -> str:
+    return (f"| {name} | {statistics.median(times):.2f} ms | {min(times):.2f}–{max(times):.2f} ms "
+            f"| {len(times)} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=31)
+    parser.add_argument("--data", type=Path, default=DATA)
+    args = parser.parse_args()
+    reader = DiceReader(threads=1)
+    nell = dataset.list_images(args.data / "nell-byler-dice_detection")
+    n3 = dataset.list_images(args.data / "N3VERS4YDIE-dice-recognition")
+
+    def load(item):
+        image = cv2.imread(str(item.image_path))
+        return image, item.read_dice(image.shape[1], image.shape[0])
+
+    square = [load(i) for i in n3 + nell]
+    square = [(im, d) for im, d in square if im.shape[:2] == (640, 640)]
+    two = next(im for im, d in square if len(d) == 2)
+    busy_image, busy_dice = max(square, key=lambda x: len(x[1]))
+    empty = np.full((640, 640, 3), 200, np.uint8)
+
+    print(f"machine: {platform.platform()}, {platform.processor() or platform.machine()}, "
+          f"Python {platform.python_version()}, OpenCV {cv2.__version__}, threads {cv2.getNumThreads()}")
+    print("| measure | median | range | runs |")
+    print("|---|---|---|---|")
+    for _ in range(3):  # warm up
+        reader.read(two)
+    print(row("read a 640x640 photo with 2 dice", timed(lambda: reader.read(two), args.repeat)))
+    print(row(f"read a busy 640x640 photo ({len(busy_dice)} dice)", timed(lambda: reader.read(busy_image),
+                                                                           args.repeat)))
+    print(row("read an empty 640x640 tray", timed(lambda: reader.read(empty), args.repeat)))
+    print(row("detector alone, 640x640", timed(lambda: reader._detect(two), args.repeat)))
+    gray = cv2.cvtColor(two, cv2.COLOR_BGR2GRAY)
+    print(row("face classifier, one die (4 turns)",
+              timed(lambda: reader._classify(gray, [(320.0, 320.0, 40.0)]), args.repeat)))
+
+    detector = RollDetector(reader)
+    rng = np.random.default_rng(0)
+    moving = [np.clip(two.astype(np.int16) + rng.integers(-40, 40, two.shape), 0, 255).astype(np.uint8)
+              if i % 2 else two for i in range(args.repeat + 1)]
+    detector.feed(moving[0])
+    frames = iter(moving[1:])
+    print(row("roll detector, a frame while moving (motion check)", timed(lambda: detector.feed(next(frames)),
+                                                                          args.repeat)))
+    still = RollDetector(reader, still_frames=1, agree_frames=10 ** 6)
+    still.feed(two)
+    print(row("roll detector, a frame while settling (motion + read)", timed(lambda: still.feed(two),
+                                                                             args.repeat)))
+    for name in sorted(p.name for p in args.data.iterdir() if p.is_dir()):
+        times = []
+        for item in dataset.list_images(args.data / name):
+            image = cv2.imread(str(item.image_path))
+            times += timed(lambda: reader.read(image), 1)
+        print(row(f"every photo of {name} ({len(times)}), one read each", times))
+
+
+if __name__ == "__main__":
+    main()
