@@ -19,6 +19,8 @@ def replay_main(argv: list[str]) -> int:
     parser.add_argument("--upto", type=int, default=None, help="replay only the first N events")
     parser.add_argument("--outcomes", action="store_true", help="also print every event's outcome")
     args = parser.parse_args(argv)
+    if args.upto is not None and args.upto < 0:
+        parser.error(f"--upto must be 0 or more, got {args.upto}")
     try:
         record = load_record(args.record)
         game = replay(record, upto=args.upto)

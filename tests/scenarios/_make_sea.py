@@ -571,6 +571,14 @@ def five_six():
              outcomes={ev.at("end_turn"): {"next": "special_build", "next_player": 1},
                        ev.at("special"): {"player": 3, "next": "special_build", "next_player": 3},
                        ev.at("roll"): {"player": 1, "next": "main"}})
+    scenario("five_special_building_buys_a_development_card",
+             "In the special building phase a later player may also buy a development card (here P4, after P3 "
+             "built); then the next player rolls.", "base56", 5,
+             late + [hand(4, grain=1, wool=1, ore=1), {"type": "buy_development", "player": 4, "card": None},
+                     roll(1, 1)],
+             board_json=five,
+             expect={"turn": {"player": 1, "phase": "main"},
+                     "players": [{}, {}, {}, {}, {"development_cards": 1, "hand_size": 0}]})
     scenario("five_special_building_in_seat_order", "A player whose slot has passed cannot build any more.",
              "base56", 5, late + [hand(2, lumber=1, brick=1), build(2, "road", E(V((4, 0), "N"), V((4, 0), "NW")))],
              board_json=five, error={"index": len(late) + 1, "contains": "cannot build now"})
