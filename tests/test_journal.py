@@ -216,3 +216,26 @@ def test_a_failing_listener_does_not_silence_the_others_or_lose_the_event(tmp_pa
         table.submit(full.events[0])
         assert [o.index for o in heard] == [0]
         assert len(list(journal.iter_events(table.game_id))) == 1
+
+
+def test_an_umpire_records_a_rule_breaking_entry_with_the_forced_flag(tmp_path):
+    """The table is never wrong about what happened: refused as entered, journalled when forced, the breach
+    published as a warning, and still there after a restart."""
+    full = _scenario_record("production_robber_city_shortage")
+    heard = []
+    path = tmp_path / "j.sqlite3"
+    out_of_turn = {"type": "build", "player": 1, "piece": "road", "at": [[-2, 1], [-1, 0]]}
+    with Journal(path) as journal:
+        table = Table.create(journal, _header(full))
+        table.add_listener(heard.append)
+        for event in full.events[:13]:  # set-up and player 0's roll
+            table.submit(event)
+        with pytest.raises(IllegalAction, match="out of turn"):
+            table.submit(out_of_turn)
+        outcome = table.submit({**out_of_turn, "forced": True})
+        assert heard[-1] is outcome and any("out of turn" in w for w in outcome.warnings)
+        game_id = table.game_id
+    with Journal(path) as journal:
+        table = Table(journal, game_id)
+        assert table.record.events[-1] == {**out_of_turn, "forced": True}
+        assert table.game.state.pieces[((-2, 1), (-1, 0))] == (1, "road")
