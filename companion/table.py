@@ -68,14 +68,28 @@ class Table:
         self._publish(outcome)
         return outcome
 
-    def roll(self, roll: DiceRolled) -> Outcome:
-        """A settled roll from any dice source."""
+    def roll(self, roll: DiceRolled) -> Outcome | None:
+        """A settled roll from any dice source.
+
+        A roll the game already holds (same ``roll_id``: a box resending an unacknowledged result
+        after the app restarted, or after a reconnect) is dropped and ``None`` returned, so one
+        physical roll is never applied twice.
+        """
         if len(roll.values) != 2:
             raise RulesError(f"Catan needs two dice, the {roll.source} reported {len(roll.values)}")
+        if roll.roll_id is not None and self.holds_roll(roll.roll_id):
+            log.info("dropped roll %s from the %s: already recorded", roll.roll_id, roll.source)
+            return None
         event: dict[str, Any] = {"type": "roll", "dice": list(roll.values), "source": roll.source}
         if roll.confidence < 1.0:
             event["confidence"] = round(roll.confidence, 3)
+        if roll.roll_id is not None:
+            event["roll_id"] = roll.roll_id
         return self.submit(event)
+
+    def holds_roll(self, roll_id: str) -> bool:
+        """Whether a roll with this source id is already in the record (undone rolls are not)."""
+        return any(e.get("type") == "roll" and e.get("roll_id") == roll_id for e in self.record.events)
 
     def undo(self) -> dict[str, Any] | None:
         """Take back the last event (kept for redo, on disk)."""

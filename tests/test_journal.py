@@ -108,6 +108,31 @@ def test_a_roll_from_a_dice_source_is_recorded_with_its_source(tmp_path):
             "type": "roll", "dice": [5, 3], "source": "camera", "confidence": 0.97}
 
 
+def test_a_box_roll_resent_after_a_restart_is_applied_once(tmp_path):
+    """The box resends a result it never saw acknowledged; the reopened game must not pay twice."""
+    full = _scenario_record("production_robber_city_shortage")
+    path = tmp_path / "j.sqlite3"
+    box_roll = DiceRolled((5, 3), "box", roll_id="1a2b3c4d-17")
+    with Journal(path) as journal:
+        table = Table.create(journal, _header(full))
+        for event in full.events[:12]:
+            table.submit(event)
+        assert table.roll(box_roll) is not None
+        paid = table.game.summary()
+        game_id = table.game_id
+    with Journal(path) as journal:
+        table = Table(journal, game_id)
+        heard = []
+        table.add_listener(heard.append)
+        assert table.roll(box_roll) is None
+        assert heard == [] and table.game.summary() == paid
+        assert [e.get("roll_id") for e in journal.iter_events(game_id)].count("1a2b3c4d-17") == 1
+        # An undone roll is gone from the record: the same box roll may be entered again.
+        table.undo()
+        assert table.roll(box_roll) is not None
+        assert table.game.summary() == paid
+
+
 def test_a_file_that_is_not_sqlite_is_reported_and_left_untouched(tmp_path):
     path = tmp_path / "journal.sqlite3"
     path.write_bytes(b"my shopping list\n" * 10)
