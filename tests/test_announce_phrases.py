@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 from companion.announce import phrase_for_notice, phrase_for_outcome
 from companion.announce.clips import RATE, VOICE_DIR, ClipLibrary
 from companion.announce.vocabulary import CLIPS, PAUSES, RESOURCES
+from companion.rules.card_game import CardOutcome
 from companion.rules.outcome import AwardChange, Outcome, SunkPiece
+from companion.rules.starfarers import StarOutcome
 
 SEATS = ["red", "blue", "white", "orange"]
 
@@ -118,6 +120,60 @@ def test_outcome_is_said_in_both_languages(what, fields, english, japanese):
     assert [p and p.caption for p in said] == [english, japanese]
 
 
+# Starfarers and the card game (issue 9): what the scenario records (test_announce_scenarios.py) do not reach.
+STAR_AND_CARD_CASES = [
+    ("a spaceport built in play", StarOutcome, dict(kind="build", player=1, spaceport=((3, 0), (4, 0)), vp={1: 6}),
+     "Blue builds a spaceport.", "青が宇宙港を建設しました。"),
+    ("a spaceport placed in the set-up", StarOutcome, dict(kind="setup_spaceport", player=1,
+                                                           spaceport=((3, 0), (4, 0))), None, None),
+    ("a pirate base defeated", StarOutcome, dict(kind="defeat_pirate", player=2, conquered=("pirate", (7, 0)),
+                                                 vp={2: 7}),
+     "White defeats a pirate base.", "白が海賊基地を撃退しました。"),
+    ("two half-medals lost, a medal broken", StarOutcome, dict(kind="encounter", player=3, half_medals={3: -2},
+                                                              vp={3: 8}),
+     "Orange loses two half-medals. Orange now has eight points.",
+     "オレンジはハーフメダル2枚を失いました。オレンジは8点になりました。"),
+    ("the 7 when nobody returns: the roller steals", StarOutcome,
+     dict(kind="roll", player=0, dice=(6, 1), steal_from=(1, 3), next="steal", next_player=0),
+     "Seven. Red can rob blue or orange.", "7。赤は青かオレンジから奪えます。"),
+    ("a steal seen, Starfarers' ore", StarOutcome, dict(kind="steal", player=1, stolen=(0, "ore")),
+     "Blue steals ore from red.", "青が赤から鉱石を奪いました。"),
+    ("friendship of another race, the green folk", StarOutcome, dict(
+        kind="trade_station", player=3, station=(4, -5), awards=(
+            AwardChange("friendship_green_folk", None, 3, 1), AwardChange("friendship_diplomats", 0, 2, 2))),
+     "Orange docks a trade station. Orange now holds the green folk's friendship marker, one station. "
+     "White now holds a friendship marker, two stations.",
+     "オレンジが交易ステーションを設置しました。オレンジが緑の民の友好親善マーカーを獲得、交易ステーション1つ。"
+     "白が友好親善マーカーを獲得、交易ステーション2つ。"),
+    ("a friendship marker set aside", StarOutcome, dict(kind="note", awards=(
+        AwardChange("friendship_travelers", 1, None),)),
+     "The travelers' friendship marker is set aside.", "旅人の友好親善マーカーは保留になりました。"),
+    ("the black ball with the last seat rolling", StarOutcome, dict(kind="shake", player=3, balls=("red", "black"),
+                                                                    speed=3, movement=4, encounter=True),
+     "Red and black. Speed three, four with boosters. Encounter. Red reads the card.",
+     "赤と黒。移動力3、動力炉込みで4。遭遇です。赤がカードを読みます。"),
+    ("an exchange with the pile is quiet", CardOutcome, dict(kind="exchange", player=0, draws={0: 1},
+                                                             exchanges_left=0), None, None),
+    ("a draw that empties the pile", CardOutcome, dict(kind="end_turn", player=2, draws={2: 4}, reshuffled=True),
+     "White draws four. The discards are shuffled into a new draw pile.", "白は4枚引きます。捨て札を切り直しました。"),
+    ("a road taken past a player without one and a church", CardOutcome, dict(
+        kind="build", player=0, side="A", taken={"piece": "road", "from": 3, "side": "A"},
+        skipped=((1, "none"), (2, "church"))),
+     "Red takes a road from orange, A side up. White is protected by a church.",
+     "赤がオレンジから街道を取りました。A面で置きます。白は教会で守られています。"),
+    ("a card's text flips the fate card", CardOutcome, dict(kind="flip_fate", player=1, fate="white"),
+     "The fate card turns to white, pointing left.", "運命カードが裏返りました。白い矢印、左隣です。"),
+]
+
+
+@pytest.mark.parametrize("what, kind, fields, english, japanese", STAR_AND_CARD_CASES,
+                         ids=[c[0] for c in STAR_AND_CARD_CASES])
+def test_starfarers_and_card_game_outcomes_are_said(what, kind, fields, english, japanese):
+    outcome = kind.make(index=9, **fields)
+    said = [phrase_for_outcome(outcome, SEATS, lang) for lang in ("en", "ja")]
+    assert [p and p.caption for p in said] == [english, japanese]
+
+
 def test_quiet_events_say_nothing():
     assert phrase_for_outcome(Outcome(index=3, kind="build", player=0, next="main"), SEATS, "en") is None
     assert phrase_for_outcome(Outcome(index=3, kind="trade", player=0), SEATS, "ja") is None
@@ -170,8 +226,30 @@ outcomes = st.builds(
     next=st.sampled_from(["", "roll", "discard", "move_robber", "flood", "gold", "main"]), next_player=st.none() | seat)
 
 
+star_outcomes = st.builds(
+    lambda base, **extra: StarOutcome.make(**{**base.__dict__, **extra}), outcomes,
+    supply_draws=st.dictionaries(seat, count, max_size=4), refills=st.none() | st.integers(0, 2),
+    balls=st.lists(st.sampled_from(["yellow", "red", "blue", "black"]), max_size=2).map(tuple),
+    speed=st.none() | st.integers(0, 6), movement=st.none() | st.integers(0, 12), encounter=st.none() | st.booleans(),
+    half_medals=st.dictionaries(seat, st.integers(-3, 3), max_size=2), vp=st.dictionaries(seat, count, max_size=4),
+    founded=st.none() | st.just(((0, 0), (1, 0))), spaceport=st.none() | st.just(((0, 0), (1, 0))),
+    station=st.none() | st.just((0, -3)), conquered=st.none() | st.tuples(st.sampled_from(["pirate", "ice"]),
+                                                                            st.just((6, 0))),
+    awards=st.lists(st.builds(AwardChange, st.sampled_from(["friendship_merchants", "friendship_unknown"]),
+                              st.none() | seat, st.none() | seat, count), max_size=2).map(tuple))
+card_outcomes = st.builds(
+    lambda base, **extra: CardOutcome.make(**{**base.__dict__, **extra}), outcomes,
+    side=st.none() | st.sampled_from(["A", "B"]),
+    taken=st.just({}) | st.fixed_dictionaries({"piece": st.sampled_from(["road", "knight"]), "from": seat,
+                                               "side": st.sampled_from(["A", "B"])}),
+    skipped=st.lists(st.tuples(seat, st.sampled_from(["none", "church", "city_wall"])), max_size=2).map(tuple),
+    fate=st.none() | st.sampled_from(["white", "black"]), city_face=st.none() | st.sampled_from(
+        ["robber_raid", "market_day"]), draws=st.dictionaries(seat, count, max_size=2),
+    reshuffled=st.none() | st.booleans())
+
+
 @settings(max_examples=300, deadline=None)
-@given(outcomes, st.sampled_from(["en", "ja"]))
+@given(outcomes | star_outcomes | card_outcomes, st.sampled_from(["en", "ja"]))
 def test_every_phrase_is_made_of_recorded_clips(outcome, lang):
     phrase = phrase_for_outcome(outcome, SEATS, lang)
     if phrase is None:
@@ -180,9 +258,12 @@ def test_every_phrase_is_made_of_recorded_clips(outcome, lang):
     assert all(t in CLIPS[lang] or t in pauses for t in phrase.tokens)
     assert phrase.tokens[0] not in pauses and phrase.tokens[-1] in pauses  # starts with a word, ends a sentence
     assert not any(a in pauses and b in pauses for a, b in zip(phrase.tokens, phrase.tokens[1:]))
-    for seat_index, got in outcome.payouts.items():  # whoever receives something hears their colour
-        if any(got.values()):
-            assert CLIPS[lang][SEATS[seat_index]][1] in phrase.caption.lower()
+    receivers = [s for s, got in outcome.payouts.items() if any(got.values())]
+    receivers += [s for s, n in getattr(outcome, "supply_draws", {}).items() if n]  # Starfarers
+    if outcome.kind != "exchange":
+        receivers += [s for s, n in getattr(outcome, "draws", {}).items() if n]  # the card game
+    for seat_index in receivers:  # whoever receives something hears their colour
+        assert CLIPS[lang][SEATS[seat_index]][1] in phrase.caption.lower()
     if outcome.dice:  # a roll is said number first
         assert phrase.tokens[0] == f"roll{outcome.number}"
     if outcome.winner is not None:

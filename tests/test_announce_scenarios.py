@@ -1,7 +1,9 @@
 """What the table hears for real games: scenario records replayed by the rules core, then phrased.
 
 The unit cases in test_announce_phrases.py build outcomes by hand; these take them from the rules
-(Seafarers gold and pirate, High Tide leader, phases, floods, dikes, sinking and the end), so a field
+(Seafarers gold and pirate, High Tide leader, phases, floods, dikes, sinking and the end; Starfarers
+production, supply draws, the 7, the mothership, encounters, half-medals, friendship markers, flights and
+the end; the card game's fate card, cards taken past protected players, the draw and the end), so a field
 the rules start filling differently shows up here as a wrong sentence, not as silence.
 """
 
@@ -65,6 +67,73 @@ HEARD = {
         53: ("The tide floods the land. The game is over. Red wins the game. Final order: red, blue and white.",
              "土地が水没しました。ゲーム終了です。赤の勝ちです。順位は赤、青、白。"),
     },
+    # Starfarers (issue 9). Seats: red, blue, white, clockwise; the left neighbour is the next seat.
+    "star_production_supply_and_seven": {
+        12: ("Eight. Red takes two food. White takes one fuel. Red draws two from the supply.",
+             "8。赤は食料2枚、白は燃料1枚。補充の山から赤が2枚引きます。"),
+        14: ("Seven. Red returns nine. Blue returns seven. White returns eight.",
+             "7。赤は9枚、青は7枚、白は8枚戻します。"),
+        15: None, 16: None,  # a return does not repeat who else still owes
+        17: ("Blue can rob red or white.", "青は赤か白から奪えます。"),  # the roller, not the last to return
+        # the steal, then the others draw 1 each clockwise from the roller's left, then the roller by VP
+        18: ("Blue steals a card from white. White draws one, red one and blue two from the supply.",
+             "青が白からカードを1枚奪いました。補充の山から白が1枚、赤が1枚、青が2枚引きます。"),
+        22: ("Two. Blue takes one food. Red draws two from the supply.", "2。青は食料1枚。補充の山から赤が2枚引きます。"),
+        24: ("Twelve. No production. Blue draws two from the supply. The supply pile is refilled.",
+             "12。産出なし。補充の山から青が2枚引きます。補充の山を作り直しました。"),
+    },
+    "star_terraform_and_half_medals": {
+        0: None, 9: None,  # the set-up's colonies and spaceports are placed in view: not news
+        14: ("Black and yellow. Speed three. Encounter. Blue reads the card.",
+             "黒と黄色。移動力3。遭遇です。青がカードを読みます。"),
+        15: ("Red gains a half-medal. Red now has five points.",
+             "赤はハーフメダル1枚を獲得しました。赤は5点になりました。"),
+        16: ("Red terraforms an ice planet.", "赤が氷の惑星を地球化しました。"),
+        19: ("Red and yellow. Speed five, seven with boosters.", "赤と黄色。移動力5、動力炉込みで7。"),
+        20: ("Blue founds a colony.", "青がコロニーを設置しました。"),
+        23: ("Black and red. Speed three. Encounter. Red reads the card.",
+             "黒と赤。移動力3。遭遇です。赤がカードを読みます。"),
+        24: ("White takes one carbon. White loses a half-medal.", "白は炭素1枚。白はハーフメダル1枚を失いました。"),
+        26: ("Eight. Red takes two food. Blue takes one ore. White takes one fuel. Red draws two from the supply.",
+             "8。赤は食料2枚、青は鉱石1枚、白は燃料1枚。補充の山から赤が2枚引きます。"),
+    },
+    "star_friendship_majority_changes": {
+        15: ("Yellow and red. Speed five.", "黄色と赤。移動力5。"),
+        16: ("Red docks a trade station. Red now holds the merchants' friendship marker, one station.",
+             "赤が交易ステーションを設置しました。赤が商人の友好親善マーカーを獲得、交易ステーション1つ。"),
+        21: ("Blue docks a trade station.", "青が交易ステーションを設置しました。"),  # 1:1, the first keeps it
+        35: ("Blue docks a trade station. Blue now holds the merchants' friendship marker, two stations.",
+             "青が交易ステーションを設置しました。青が商人の友好親善マーカーを獲得、交易ステーション2つ。"),
+        41: ("Red docks a trade station.", "赤が交易ステーションを設置しました。"),  # 2:2
+        51: ("Red docks a trade station. Red now holds the merchants' friendship marker, three stations.",
+             "赤が交易ステーションを設置しました。赤が商人の友好親善マーカーを獲得、交易ステーション3つ。"),
+    },
+    "star_win_at_the_end_of_the_turn": {
+        14: ("Red docks a trade station. Red now holds the merchants' friendship marker, one station.",
+             "赤が交易ステーションを設置しました。赤が商人の友好親善マーカーを獲得、交易ステーション1つ。"),
+        15: ("Red wins the game. Final order: red, blue and white.", "赤の勝ちです。順位は赤、青、白。"),
+    },
+    # The card game (issue 9). White arrow: the left neighbour (next seat); black: the right (previous seat).
+    "card_expansion_replaces_city_vp": {
+        0: None,  # an exchange with the pile is the player's own business
+        1: ("The fate card turns to black, pointing right.", "運命カードが裏返りました。黒い矢印、右隣です。"),
+        2: ("Robber raid. The fate card turns to white, pointing left.",
+            "盗賊の襲撃です。運命カードが裏返りました。白い矢印、左隣です。"),
+        3: ("Red draws two.", "赤は2枚引きます。"),
+        4: ("Market day.", "市場の日です。"),
+        6: None,  # a plain build says nothing
+        9: ("Blue wins the game. Final order: blue and red.", "青の勝ちです。順位は青、赤。"),
+    },
+    "card_steal_skips_protected_neighbour": {
+        4: ("Blue draws three.", "青は3枚引きます。"),  # 2 + one A-side knight
+        7: ("Red takes a knight from white, A side up. Blue is protected by a church.",
+            "赤が白から騎士を取りました。A面で置きます。青は教会で守られています。"),
+        9: ("Blue takes a knight from red, B side up.", "青が赤から騎士を取りました。B面で置きます。"),  # white had none
+    },
+    "card_road_taken_to_the_right_past_a_city_wall": {
+        5: ("Red takes a road from blue, B side up. White is protected by a city wall.",
+            "赤が青から街道を取りました。B面で置きます。白は城壁で守られています。"),
+    },
 }
 
 
@@ -77,10 +146,11 @@ def _game(stem: str):
 def test_scenario_outcomes_are_said(stem):
     record, game = _game(stem)
     colors = [p["color"] for p in record.players]
-    for index, (english, japanese) in HEARD[stem].items():
+    for index, heard in HEARD[stem].items():
         outcome = game.outcomes[index]
         said = [phrase_for_outcome(outcome, colors, lang) for lang in ("en", "ja")]
-        assert [p and p.caption for p in said] == [english, japanese], f"{stem} event {index} ({outcome.kind})"
+        expected = list(heard) if heard else [None, None]  # None: the event says nothing
+        assert [p and p.caption for p in said] == expected, f"{stem} event {index} ({outcome.kind})"
 
 
 def _every_game():
@@ -92,16 +162,17 @@ def _every_game():
         yield path.name, load_record(path)
 
 
-#: The games whose every outcome has its own words (issue 6).  Others (Starfarers, issue 9) are still said,
-#: with generic words ("the award", "a new phase begins") for what this vocabulary does not know yet.
-VOICED_GAMES = {"base", "base56", "seafarers", "high-tide"}
+#: The games whose every outcome has its own words (issue 6; Starfarers and the card game: issue 9).  A game
+#: added later is still said, with generic words ("the award", "a new phase begins") until it has its own.
+VOICED_GAMES = {"base", "base56", "seafarers", "high-tide", "starfarers", "card-game"}
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_everything_the_rules_publish_has_its_own_words(lang):
     """No outcome of any scenario or example game falls back to a generic clip, and each one renders."""
     clips = library(lang)
-    generic = {"phase_other", "award_other", "award_other_get", "award_other_wa", "resource_other", "many"}
+    generic = {"phase_other", "award_other", "award_other_get", "award_other_wa", "resource_other", "many",
+               "friendship_other"}
     spoken = 0
     for name, record in _every_game():
         colors = [p["color"] for p in record.players]

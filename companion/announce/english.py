@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..rules.card_game import CardOutcome
 from ..rules.outcome import Outcome
-from .phrases import robber_mover
-from .vocabulary import MAX_COUNT, PHASES, RESOURCES
+from ..rules.starfarers import StarOutcome
+from .phrases import left_of, robber_mover, who_robs
+from .vocabulary import ALIENS, BALLS, MAX_COUNT, PHASES, RESOURCES
 
 _PIECES = {"road": ("a_road", "roads"), "ship": ("a_ship", "ships"),
            "settlement": ("a_settlement", "settlements"), "city": ("a_city", "cities")}
@@ -61,8 +63,9 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
         for seat, n in o.gold_owed.items():
             t += [who(seat), "picks", _count(n), "from_gold", "."]
     if o.kind != "discard":
+        returns = "returns" if isinstance(o, StarOutcome) else "discards"  # Starfarers: back to the stock
         for seat, n in o.discards_owed.items():
-            t += [who(seat), "discards", _count(n), "."]
+            t += [who(seat), returns, _count(n), "."]
     if o.robber_hexes or o.pirate_hexes:
         mover = robber_mover(o)
         move = ("moves_robber_or_pirate" if o.robber_hexes and o.pirate_hexes
@@ -73,7 +76,7 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     if o.pirate_moved is not None:
         t += ["pirate_moved", "."]
     if o.steal_from:
-        mover = o.player if o.player is not None else o.next_player
+        mover = who_robs(o)
         t += ([who(mover)] if mover is not None else []) + ["can_rob",
                                                            *_listing([[who(s)] for s in o.steal_from], "or"), "."]
     elif o.robber_moved is not None or o.pirate_moved is not None:
@@ -85,6 +88,10 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
             t += thief + ["steals_a_card_from", who(victim), "."]
         else:
             t += thief + ["steals", _resource(resource), "from", who(victim), "."]
+    if isinstance(o, StarOutcome):
+        t += _starfarers(o, who, colors)
+    elif isinstance(o, CardOutcome):
+        t += _card_game(o, who)
     # The tide before what it changed: floods and sunk pieces, then awards that moved because of them.
     if o.dike_removed is not None:
         t += ["dike_held", "."]
@@ -92,6 +99,9 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
         t += ["tide_floods", "."]
     t += _sunk(o, who)
     for change in o.awards:
+        if change.award.startswith("friendship_"):
+            t += _friendship(change, who)
+            continue
         award, one, many = _AWARDS.get(change.award, ("award_other", "road", "roads"))
         if change.after is None:
             t += [award, "is_set_aside", "."]
@@ -129,4 +139,83 @@ def _sunk(o: Outcome, who) -> list[str]:
             one, many = _PIECES.get(piece, ("a_road", "roads"))
             items.append([one] if n == 1 else [_count(n), many])
         t += [who(seat), "loses", *_listing(items), "to_the_sea", "."]
+    return t
+
+
+def _starfarers(o: StarOutcome, who, colors: Sequence[str]) -> list[str]:
+    """Supply draws, the mothership, what a flight achieved, half-medals (issue 9)."""
+    t: list[str] = []
+    if o.supply_draws:  # "White draws one, red one and blue two from the supply."
+        items = [[who(seat), "draws", _count(n)] if i == 0 else [who(seat), _count(n)]
+                 for i, (seat, n) in enumerate(o.supply_draws.items())]
+        t += [*_listing(items), "from_the_supply", "."]
+    if o.refills:
+        t += ["supply_refilled", "."]
+    if o.balls:
+        t += [*_listing([[BALLS.get(b, "ball_black")] for b in o.balls]), "."]
+    if o.speed is not None:
+        t += ["speed", _count(o.speed)]
+        if o.movement is not None and o.movement != o.speed:
+            t += [",", _count(o.movement), "with_boosters"]
+        t += ["."]
+    if o.encounter:
+        t += ["encounter", "."]
+        if o.player is not None:  # the roller's left neighbour reads the encounter card (the seed)
+            t += [who(left_of(o.player, colors)), "reads_the_card", "."]
+    actor = [who(o.player)] if o.player is not None else []
+    # Set-up placements are not news (everyone watched them placed); a colony or spaceport that scored is.
+    scored = o.player is not None and o.player in o.vp
+    if o.founded is not None and scored:
+        t += actor + ["founds_a_colony", "."]
+    if o.spaceport is not None and scored:
+        t += actor + ["builds_a_spaceport", "."]
+    if o.station is not None:
+        t += actor + ["docks_a_trade_station", "."]
+    if o.conquered is not None:
+        t += actor + ["defeats_a_pirate_base" if o.conquered[0] == "pirate" else "terraforms_an_ice_planet", "."]
+    for seat, change in o.half_medals.items():
+        if change:
+            n = abs(change)
+            t += [who(seat), "gains" if change > 0 else "loses",
+                  *(["a_half_medal"] if n == 1 else [_count(n), "half_medals"]), "."]
+            if seat in o.vp:  # a pair made or broken: the points it moved
+                t += [who(seat), "now_has", _count(o.vp[seat]), "point" if o.vp[seat] == 1 else "points", "."]
+    return t
+
+
+def _friendship(change, who) -> list[str]:
+    """Red now holds the merchants' friendship marker, two stations."""
+    alien = change.award.removeprefix("friendship_")
+    marker = f"friendship_{alien}" if alien in ALIENS else "friendship_other"
+    if change.after is None:
+        return [marker, "is_set_aside", "."]
+    t = [who(change.after), "now_holds", marker]
+    if change.length:
+        t += [",", _count(change.length), "station" if change.length == 1 else "stations"]
+    return t + ["."]
+
+
+def _card_game(o: CardOutcome, who) -> list[str]:
+    """A city's face, the fate card, a card taken from a neighbour past protected players, the draw (issue 9)."""
+    t: list[str] = []
+    if o.city_face in ("robber_raid", "market_day"):
+        t += [o.city_face, "."]
+    if o.fate in ("black", "white"):
+        t += ["fate_turns", f"fate_{o.fate}", "."]
+    if o.taken and o.player is not None:
+        piece = "a_knight" if o.taken.get("piece") == "knight" else "a_road"
+        t += [who(o.player), "takes", piece, "from", who(o.taken["from"])]
+        if o.taken.get("side") in ("A", "B"):
+            t += [",", f"side_{o.taken['side'].lower()}"]
+        t += ["."]
+    for seat, reason in o.skipped:  # players passed over for having no such card are not news
+        if reason in ("church", "city_wall"):
+            t += [who(seat), "is_protected_by", f"a_{reason}", "."]
+    # An exchange with the pile draws one card: the player's own business, quiet like a trade.
+    if o.kind != "exchange":
+        for seat, n in o.draws.items():
+            if n:
+                t += [who(seat), "draws", _count(n), "."]
+    if o.reshuffled:
+        t += ["discards_reshuffled", "."]
     return t

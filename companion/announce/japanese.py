@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..rules.card_game import CardOutcome
 from ..rules.outcome import Outcome
-from .phrases import robber_mover
-from .vocabulary import JA_COUNTERS, MAX_COUNT, PHASES, RESOURCES
+from ..rules.starfarers import StarOutcome
+from .phrases import left_of, robber_mover, who_robs
+from .vocabulary import ALIENS, BALLS, JA_COUNTERS, MAX_COUNT, PHASES, RESOURCES
 
 _PIECE_COUNTERS = {"road": "hon", "ship": "seki", "settlement": "tsu", "city": "tsu"}
 _AWARDS = {"longest_road": ("longest_road", "road", "hon"), "longest_trade_route": ("longest_road", "road", "hon"),
@@ -26,7 +28,9 @@ def _counted(prefix: str, n: int) -> str:
     return f"n{n}" if 0 <= n <= MAX_COUNT else "many"
 
 
-def _resource(name: str | None) -> str:
+def _resource(name: str | None, starfarers: bool = False) -> str:
+    if starfarers and name == "ore":
+        return "ore_starfarers"  # 鉱石 in the Starfarers seed
     return name if name in RESOURCES else "resource_other"
 
 
@@ -46,27 +50,25 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
                              f"({len(colors)} players)")
         return colors[seat] + (f"_{particle}" if particle else "")
 
-    def actor() -> int | None:
-        return o.player if o.player is not None else o.next_player
-
+    star = isinstance(o, StarOutcome)
     t: list[str] = []
     if o.dice:
         t += [f"roll{o.number}", "。"]
         if o.number != 7 and not o.payouts and not o.gold_owed:
             t += ["no_production", "。"]
-    payouts = [[who(seat, "wa"), *_joined([[_resource(r), _counted("mai", n)] for r, n in got.items() if n], "and")]
+    payouts = [[who(seat, "wa"), *_joined([[_resource(r, star), _counted("mai", n)] for r, n in got.items() if n], "and")]
                for seat, got in o.payouts.items() if any(got.values())]
     if payouts:
         t += [*_joined(payouts, "、"), "。"]
     if o.shortages:
-        t += ["bank_no", *_joined([[_resource(r)] for r in o.shortages], "and"), "short", "。"]
+        t += ["bank_no", *_joined([[_resource(r, star)] for r in o.shortages], "and"), "short", "。"]
     # A gold choice or a discard repeats who still owes one; the table heard that with the roll.
     if o.kind != "gold":
         for seat, n in o.gold_owed.items():
             t += [who(seat, "wa"), "from_gold", _counted("mai", n), "choose", "。"]
     if o.discards_owed and o.kind != "discard":
         t += [*_joined([[who(seat, "wa"), _counted("mai", n)] for seat, n in o.discards_owed.items()], "、"),
-              "discard", "。"]
+              "return" if star else "discard", "。"]  # Starfarers: back to the stock
     if o.robber_hexes or o.pirate_hexes:
         move = ("moves_robber_or_pirate" if o.robber_hexes and o.pirate_hexes
                 else "moves_robber" if o.robber_hexes else "moves_pirate")
@@ -77,7 +79,7 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     if o.pirate_moved is not None:
         t += ["pirate_moved", "。"]
     if o.steal_from:
-        mover = actor()
+        mover = who_robs(o)
         t += ([who(mover, "wa")] if mover is not None else []) + [
             *_joined([[who(s)] for s in o.steal_from], "or"), "can_rob_from", "。"]
     elif o.robber_moved is not None or o.pirate_moved is not None:
@@ -85,8 +87,12 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     if o.stolen is not None:
         victim, resource = o.stolen
         thief = [who(o.player, "ga")] if o.player is not None else []
-        loot = ["stole_a_card"] if resource is None else [_resource(resource), "stole"]
+        loot = ["stole_a_card"] if resource is None else [_resource(resource, star), "stole"]
         t += thief + [who(victim), "from", *loot, "。"]
+    if star:
+        t += _starfarers(o, who, colors)
+    elif isinstance(o, CardOutcome):
+        t += _card_game(o, who)
     # The tide before what it changed (as in English).
     if o.dike_removed is not None:
         t += ["dike_held", "。"]
@@ -94,6 +100,9 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
         t += ["tide_floods", "。"]
     t += _sunk(o, who)
     for change in o.awards:
+        if change.award.startswith("friendship_"):
+            t += _friendship(change, who)
+            continue
         award, unit, counter = _AWARDS.get(change.award, ("award_other", "road", "hon"))
         if change.after is None:
             t += [f"{award}_wa", "set_aside", "。"]
@@ -129,4 +138,81 @@ def _sunk(o: Outcome, who) -> list[str]:
         items = [[piece if piece in _PIECE_COUNTERS else "road", _counted(_PIECE_COUNTERS.get(piece, "hon"), n)]
                  for piece, n in counts.items()]
         t += [who(seat, "wa"), *_joined(items, "and"), "lost", "。"]
+    return t
+
+
+def _starfarers(o: StarOutcome, who, colors: Sequence[str]) -> list[str]:
+    """補充の山から赤が2枚引きます。黄色と赤。移動力5、動力炉込みで7。遭遇です。白がカードを読みます。"""
+    t: list[str] = []
+    if o.supply_draws:
+        t += ["supply_from", *_joined([[who(seat, "ga"), _counted("mai", n)] for seat, n in o.supply_draws.items()],
+                                      "、"), "draw", "。"]
+    if o.refills:
+        t += ["supply_refilled", "。"]
+    if o.balls:
+        t += [*_joined([[BALLS.get(b, "ball_black")] for b in o.balls], "and"), "。"]
+    if o.speed is not None:
+        t += ["speed", _counted_bare(o.speed)]
+        if o.movement is not None and o.movement != o.speed:
+            t += ["、", "with_boosters", _counted_bare(o.movement)]
+        t += ["。"]
+    if o.encounter:
+        t += ["encounter", "。"]
+        if o.player is not None:  # the roller's left neighbour reads the encounter card (the seed)
+            t += [who(left_of(o.player, colors), "ga"), "reads_the_card", "。"]
+    actor = [who(o.player, "ga")] if o.player is not None else []
+    scored = o.player is not None and o.player in o.vp  # set-up placements are not news (see english.py)
+    if o.founded is not None and scored:
+        t += actor + ["founded_colony", "。"]
+    if o.spaceport is not None and scored:
+        t += actor + ["built_spaceport", "。"]
+    if o.station is not None:
+        t += actor + ["docked_station", "。"]
+    if o.conquered is not None:
+        t += actor + ["defeated_pirate" if o.conquered[0] == "pirate" else "terraformed_ice", "。"]
+    for seat, change in o.half_medals.items():
+        if change:
+            t += [who(seat, "wa"), "half_medal", _counted("mai", abs(change)), "gained" if change > 0 else "lost", "。"]
+            if seat in o.vp:  # a pair made or broken: the points it moved
+                t += [who(seat, "wa"), _counted("ten", o.vp[seat]), "became", "。"]
+    return t
+
+
+def _counted_bare(n: int) -> str:
+    return f"n{n}" if 0 <= n <= MAX_COUNT else "many"
+
+
+def _friendship(change, who) -> list[str]:
+    """赤が商人の友好親善マーカーを獲得、交易ステーション2つ。"""
+    alien = change.award.removeprefix("friendship_")
+    race = [f"alien_{alien}"] if alien in ALIENS else []
+    if change.after is None:
+        return [*race, "friendship_wa", "set_aside", "。"]
+    t = [who(change.after, "ga"), *race, "friendship_get"]
+    if change.length:
+        t += ["、", "trade_station", _counted("tsu", change.length)]
+    return t + ["。"]
+
+
+def _card_game(o: CardOutcome, who) -> list[str]:
+    """盗賊の襲撃です。運命カードが裏返りました。黒い矢印、右隣です。赤が青から街道を取りました。B面で置きます。"""
+    t: list[str] = []
+    if o.city_face in ("robber_raid", "market_day"):
+        t += [o.city_face, "。"]
+    if o.fate in ("black", "white"):
+        t += ["fate_turned", "。", f"fate_{o.fate}", "。"]
+    if o.taken and o.player is not None:
+        piece = "knight" if o.taken.get("piece") == "knight" else "kaido"
+        t += [who(o.player, "ga"), who(o.taken["from"]), "from", piece, "took", "。"]
+        if o.taken.get("side") in ("A", "B"):
+            t += [f"side_{o.taken['side'].lower()}", "。"]
+    for seat, reason in o.skipped:
+        if reason in ("church", "city_wall"):
+            t += [who(seat, "wa"), f"protected_{reason}", "。"]
+    if o.kind != "exchange":  # as in English: an exchange's draw is quiet
+        for seat, n in o.draws.items():
+            if n:
+                t += [who(seat, "wa"), _counted("mai", n), "draw", "。"]
+    if o.reshuffled:
+        t += ["discards_reshuffled", "。"]
     return t

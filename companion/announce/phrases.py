@@ -4,8 +4,10 @@ Phrase building is pure: it reads the :class:`~companion.rules.outcome.Outcome` 
 published and the players' colours, and picks clips from :mod:`.vocabulary`.  Each language has its own
 sentence builder (:mod:`.english`, :mod:`.japanese`), because word order differs, but both say the
 same things in the same order: the number, who takes what, what the bank lacks, gold choices,
-discards, the robber/pirate, steals, the tide (a dike that held, the flood, sunk pieces), the awards it
-moved, the leader, a new phase, who floods next, and the end (winner, final order).
+discards, the robber/pirate, steals, then what Starfarers and the card game add (supply draws, the
+mothership, flights, half-medals; a city's face, the fate card, a card taken from a neighbour, the
+draw), the tide (a dike that held, the flood, sunk pieces), the awards it moved (friendship markers
+too), the leader, a new phase, who floods next, and the end (winner, final order).
 """
 
 from __future__ import annotations
@@ -52,6 +54,19 @@ def robber_mover(o: Outcome) -> int | None:
     if o.next == "move_robber" and o.next_player is not None:
         return o.next_player
     return o.player if o.player is not None else o.next_player
+
+
+def who_robs(o: Outcome) -> int | None:
+    """Who may rob now: the player the table waits to steal (in Starfarers, the roller after the last return,
+    not the player who returned cards), else whoever acted."""
+    if o.next == "steal" and o.next_player is not None:
+        return o.next_player
+    return o.player if o.player is not None else o.next_player
+
+
+def left_of(seat: int, colors: Sequence[str]) -> int:
+    """The left neighbour: the next seat (play passes to the left; docs/starfarers-and-card-game.md)."""
+    return (seat + 1) % len(colors)
 
 
 def caption_of(lang: str, tokens: Sequence[str]) -> str:

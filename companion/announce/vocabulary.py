@@ -25,6 +25,13 @@ PAUSES: dict[str, dict[str, tuple[int, str]]] = {
 PHASES = {"dike_round": "phase_dike_round", "high_tide": "phase_high_tide", "spring_tide": "phase_spring_tide",
           "ended": "phase_ended"}
 
+#: Starfarers alien races with their own words (``friendship_<alien>`` awards); another race is said as
+#: "a friendship marker" / 友好親善マーカー without its name.
+ALIENS = ("merchants", "scientists", "travelers", "green_folk")
+
+#: Mothership balls → clip key (red and blue are the players' colour words).
+BALLS = {"yellow": "ball_yellow", "red": "red", "blue": "blue", "black": "ball_black"}
+
 #: Highest count that has its own clip; larger counts are said as "many" (they do not occur in play).
 MAX_COUNT = 30
 
@@ -86,6 +93,42 @@ def _english() -> dict[str, tuple[str, str]]:
     for key, text in words.items():
         v[key] = (text, text)
     v["final_order"] = ("Final order", "Final order:")
+    v.update(_english_starfarers_and_card_game())
+    return v
+
+
+def _english_starfarers_and_card_game() -> dict[str, tuple[str, str]]:
+    """Issue 9: the words Starfarers and the card game add."""
+    v: dict[str, tuple[str, str]] = {}
+    words = {
+        # Starfarers: the 7, supply draws, the mothership, flights, medals
+        "returns": "returns", "draws": "draws", "from_the_supply": "from the supply",
+        "supply_refilled": "The supply pile is refilled",
+        "ball_yellow": "yellow", "ball_black": "black",
+        "speed": "speed", "with_boosters": "with boosters",
+        "reads_the_card": "reads the card",
+        "founds_a_colony": "founds a colony", "builds_a_spaceport": "builds a spaceport",
+        "docks_a_trade_station": "docks a trade station",
+        "defeats_a_pirate_base": "defeats a pirate base", "terraforms_an_ice_planet": "terraforms an ice planet",
+        "gains": "gains", "a_half_medal": "a half-medal", "half_medals": "half-medals",
+        "now_has": "now has", "point": "point", "points": "points",
+        "station": "station", "stations": "stations",
+        "friendship_other": "a friendship marker",
+        # the card game: the fate card, cities, cards taken from a neighbour, the draw
+        "fate_turns": "The fate card turns to",
+        "fate_black": "black, pointing right", "fate_white": "white, pointing left",
+        "robber_raid": "Robber raid", "market_day": "Market day",
+        "a_knight": "a knight", "side_a": "A side up", "side_b": "B side up",
+        "is_protected_by": "is protected by", "a_church": "a church", "a_city_wall": "a city wall",
+        "discards_reshuffled": "The discards are shuffled into a new draw pile",
+    }
+    for key, text in words.items():
+        v[key] = (text, text)
+    v["encounter"] = ("Encounter!", "Encounter")
+    for alien, owners in (("merchants", "merchants'"), ("scientists", "scientists'"), ("travelers", "travelers'"),
+                          ("green_folk", "green folk's")):
+        text = f"the {owners} friendship marker"
+        v[f"friendship_{alien}"] = (text, text)
     return v
 
 
@@ -94,7 +137,11 @@ _JA_RESOURCES = {"lumber": "木材", "brick": "レンガ", "wool": "羊毛", "gr
                  "fuel": "燃料", "carbon": "炭素", "food": "食料", "trade_goods": "交易品"}
 #: Japanese counters: key prefix → (counter, highest count with a clip).
 JA_COUNTERS = {"mai": ("枚", MAX_COUNT), "hon": ("本", 15), "nin": ("人", 15), "seki": ("隻", 15),
-               "tsu": ("つ", 9)}
+               "tsu": ("つ", 9), "ten": ("点", 20)}
+#: Alien races in Japanese: our own translations (the seed does not name them); spoken text first where the
+#: engine needs kana for the reading (民 alone is read ミン).
+_JA_ALIENS = {"merchants": ("商人の", "商人の"), "scientists": ("科学者の", "科学者の"),
+              "travelers": ("旅人の", "旅人の"), "green_folk": ("緑のたみの", "緑の民の")}
 
 
 def _japanese() -> dict[str, tuple[str, str]]:
@@ -145,6 +192,42 @@ def _japanese() -> dict[str, tuple[str, str]]:
     }
     for key, text in words.items():
         v[key] = (text, text)
+    v.update(_japanese_starfarers_and_card_game())
+    return v
+
+
+def _japanese_starfarers_and_card_game() -> dict[str, tuple[str, str]]:
+    """Issue 9, in the seeds' terms (補充用の山札, 母船, 動力炉, 遭遇, 友好親善マーカー, 運命カード, 街道...)."""
+    v: dict[str, tuple[str, str]] = {}
+    words = {
+        # Starfarers
+        "ore_starfarers": "鉱石",  # the Starfarers seed's word; the base game says 鉄
+        "return": "戻します", "supply_from": "補充の山から", "draw": "引きます",
+        "supply_refilled": "補充の山を作り直しました",
+        "ball_yellow": "黄色", "ball_black": "黒",
+        "speed": "移動力", "with_boosters": "動力炉込みで",
+        "encounter": "遭遇です", "reads_the_card": "カードを読みます",
+        "founded_colony": "コロニーを設置しました", "docked_station": "交易ステーションを設置しました",
+        "defeated_pirate": "海賊基地を撃退しました", "terraformed_ice": "氷の惑星を地球化しました",
+        "half_medal": "ハーフメダル", "gained": "を獲得しました", "became": "になりました",
+        "friendship_get": "友好親善マーカーを獲得", "friendship_wa": "友好親善マーカーは",
+        "trade_station": "交易ステーション",
+        # the card game
+        "fate_turned": "運命カードが裏返りました",
+        "fate_black": "黒い矢印、右隣です", "fate_white": "白い矢印、左隣です",
+        "robber_raid": "盗賊の襲撃です",
+        "kaido": "街道", "took": "を取りました",
+        "side_a": "A面で置きます", "side_b": "B面で置きます",
+        "protected_church": "教会で守られています", "protected_city_wall": "城壁で守られています",
+        "discards_reshuffled": "捨て札を切り直しました",
+    }
+    for key, text in words.items():
+        v[key] = (text, text)
+    # Readings the engine gets wrong from kanji alone: 宇宙港 (ウチューミナト), 市場の日 (シジョー; the card is いちば).
+    v["built_spaceport"] = ("うちゅうこうを建設しました", "宇宙港を建設しました")
+    v["market_day"] = ("いちばの日です", "市場の日です")
+    for alien, (spoken, caption) in _JA_ALIENS.items():
+        v[f"alien_{alien}"] = (spoken, caption)
     return v
 
 
