@@ -118,13 +118,14 @@ def _english_starfarers_and_card_game() -> dict[str, tuple[str, str]]:
         "fate_turns": "The fate card turns to",
         "fate_black": "black, pointing right", "fate_white": "white, pointing left",
         "robber_raid": "Robber raid", "market_day": "Market day",
-        "a_knight": "a knight", "side_a": "A side up", "side_b": "B side up",
+        "a_knight": "a knight", "side_b": "B side up",
         "is_protected_by": "is protected by", "a_church": "a church", "a_city_wall": "a city wall",
         "discards_reshuffled": "The discards are shuffled into a new draw pile",
     }
     for key, text in words.items():
         v[key] = (text, text)
     v["encounter"] = ("Encounter!", "Encounter")
+    v["side_a"] = ("A-side up", "A side up")  # unhyphenated, the engine reads "a side up"
     for alien, owners in (("merchants", "merchants'"), ("scientists", "scientists'"), ("travelers", "travelers'"),
                           ("green_folk", "green folk's")):
         text = f"the {owners} friendship marker"
