@@ -81,8 +81,8 @@ def test_replay_prints_the_high_tide_state(tmp_path):
     assert "ranking" not in tide  # only once the game has ended
 
 
-def test_example_games_of_every_hex_game_replay(tmp_path):
-    for game in ("base56", "seafarers", "high-tide"):
+def test_example_games_of_every_game_replay(tmp_path):
+    for game in ("base56", "seafarers", "high-tide", "starfarers", "card-game"):
         result = run("example", "--game", game, "--seed", "2", "--max-events", "150")
         assert result.returncode == 0, result.stderr
         path = tmp_path / f"{game}.json"
@@ -90,6 +90,7 @@ def test_example_games_of_every_hex_game_replay(tmp_path):
         assert json.loads(path.read_text())["game"] == game
         replayed = run("replay", str(path))
         assert replayed.returncode == 0, replayed.stderr
+        assert json.loads(replayed.stdout)["turn"]["phase"] != "setup_settlement", game  # it was played
 
 
 def test_the_bundled_high_tide_example_is_a_finished_game():

@@ -47,7 +47,8 @@ def example_main(argv: list[str]) -> int:
 
     parser = argparse.ArgumentParser(prog="python -m companion example",
                                      description="Print a random legal game as a record (for demos and tests).")
-    parser.add_argument("--game", default="base", choices=["base", "base56", "seafarers", "high-tide"])
+    parser.add_argument("--game", default="base",
+                        choices=["base", "base56", "seafarers", "high-tide", "starfarers", "card-game"])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=None, help="default: 4, or 5 for base56")
     parser.add_argument("--max-events", type=int, default=2000)
@@ -58,6 +59,11 @@ def example_main(argv: list[str]) -> int:
     if args.game == "high-tide":
         size = "5-6" if players >= 5 else "3-4"
         board_json = json.loads((Path(__file__).parents[2] / "assets" / "boards" / f"high-tide-{size}.json").read_text())
+    elif args.game == "starfarers":
+        from ..rules.starfarers_board import first_game_board
+        board_json = first_game_board().to_json()
+    elif args.game == "card-game":
+        board_json = {}
     else:
         spec = EXTENSION_SPEC if players >= 5 else BASE_SPEC
         board_json = standard_board(args.seed, spec=spec, separate_red_numbers=True).to_json()
@@ -75,6 +81,12 @@ def example_main(argv: list[str]) -> int:
         game = new_game(record)
     except RecordError as error:
         parser.error(str(error))
-    record.events = list(random_events(game, random.Random(args.seed), args.max_events))
+    if args.game == "starfarers":
+        from ..rules.starfarers_random import random_events as play
+    elif args.game == "card-game":
+        from ..rules.card_game_random import random_events as play
+    else:
+        play = random_events
+    record.events = list(play(game, random.Random(args.seed), args.max_events))
     sys.stdout.write(record.dumps())
     return 0
