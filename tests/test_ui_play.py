@@ -146,3 +146,16 @@ def test_rolls_from_the_simulator_over_a_pty(tmp_path):
     finally:
         d.stop_app(app)
     assert app.source is None  # stopped: no thread left behind
+
+
+def test_demo_rolls_by_itself(tmp_path):
+    """``--demo``: once set-up is done, the simulated box rolls whenever the table waits for dice."""
+    app = d.start_app(tmp_path, demo=True, source_url="sim://?seed=9&every=0&profile=fast")
+    try:
+        assert "simulator" in app.root.get_screen("start").ids.demo_note.text
+        new_game(app)
+        place_setup(app)
+        assert d.wait_until(lambda: len(app.table.record.events) == 13, timeout=20)
+        assert app.table.record.events[-1]["source"] == "box"
+    finally:
+        d.stop_app(app)

@@ -7,11 +7,15 @@ choice is saved and that the screens then speak Japanese.  The pictures are for 
 from __future__ import annotations
 
 import json
+import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from companion.record import load_record, new_game as record_game
+from companion.record import COLORS, Record, load_record, new_game as record_game
+from companion.rules import standard_board
+from companion.rules.random_play import random_events
 from companion.record.journal import Journal
 from companion.ui import driver as d
 
@@ -47,6 +51,21 @@ def high_tide_at_flood(journal_dir: Path) -> int:
         return journal.create_game(record, "High Tide example")
 
 
+def after_setup_with_full_hand(journal_dir: Path) -> int:
+    """A 3-player base game journalled after set-up, the first player holding 9 cards (umpire's set_hand)."""
+    record = Record("base", [{"name": n, "color": COLORS[i]} for i, n in enumerate(("Aki", "Ben", "Chie"))],
+                    standard_board(1, separate_red_numbers=True).to_json())
+    game = record_game(record)
+    for event in random_events(game, random.Random(11)):
+        record.events.append(event)
+        if game.state.phase == "roll":
+            break
+    record.events.append({"type": "set_hand", "player": 0,
+                          "cards": {"lumber": 2, "brick": 2, "wool": 2, "grain": 2, "ore": 1}})
+    with Journal(journal_dir / "journal.sqlite3") as journal:
+        return journal.create_game(record, "after set-up")
+
+
 def switch_language(app, lang: str) -> None:
     start = app.root.get_screen("start")
     d.tap(start.ids.settings)
@@ -60,6 +79,7 @@ def switch_language(app, lang: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_screen(tmp_path, lang):
     tide_id = high_tide_at_flood(tmp_path)
+    seven_id = after_setup_with_full_hand(tmp_path)
     app = d.start_app(tmp_path)
     try:
         if lang == "ja":
@@ -104,26 +124,28 @@ def test_every_screen(tmp_path, lang):
         d.tap(ng.ids.start)
         play = app.root.get_screen("play")
         shot(app, "play-setup", lang)
-        d.place_setup(app)
+        d.tap(play.ids.menu)
+
+        # A game journalled after set-up, its first player holding 9 cards: a roll pays, then a 7.
+        d.tap(d.find(start.ids.games, f"#{seven_id} ", startswith=True))
         game = app.table.game
-        n = d.producing_number(game, 0)
-        d.tap_dice(play, n)
+        d.tap_dice(play, d.producing_number(game, 0))
         shot(app, "play-payouts", lang)
-        while game.state.players[0].hand.size <= 7:
-            d.tap(play.ids.end_turn)
-            d.tap_dice(play, n)
         d.tap(play.ids.end_turn)
         d.tap_dice(play, 7)
         assert game.state.phase == "discard"
         shot(app, "play-discard", lang)
         while game.state.phase == "discard":
             who = game.waiting_for()
-            need = game.state.discards_owed[who]
-            d.submit_discard(app, who, need)
+            d.submit_discard(app, who, game.state.discards_owed[who])
+        assert game.state.phase == "move_robber"
         shot(app, "play-robber", lang)
         d.tap(play.ids.stats)
+        stats = app.root.get_screen("statistics")
+        rolls = Counter(sum(e["dice"]) for e in app.table.record.events if e["type"] == "roll")
+        assert stats.ids.histogram.counts == dict(rolls) and sum(rolls.values()) == 2
         shot(app, "statistics", lang)
-        d.tap(d.find(app.root.get_screen("statistics"), app.tr("back")))
+        d.tap(d.find(stats, app.tr("back")))
         d.tap(play.ids.menu)
 
         d.tap(d.find(start.ids.games, f"#{tide_id} ", startswith=True))
@@ -135,14 +157,14 @@ def test_every_screen(tmp_path, lang):
 
 
 def test_portrait(tmp_path):
+    game_id = after_setup_with_full_hand(tmp_path)
     app = d.start_app(tmp_path, size=(800, 1280))
     try:
-        d.new_game(app, players=4)
+        d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
         play = app.root.get_screen("play")
-        d.place_setup(app)
         d.tap_dice(play, d.producing_number(app.table.game, 0))
         board = play.ids.board
-        assert board.width > 700 and board.top > 700  # the board spans the top half, the panel below
+        assert board.width >= 780 and board.y > play.ids.end_turn.top  # the board on top, the panel below it
         shot(app, "play-portrait", "en")
     finally:
         d.stop_app(app)

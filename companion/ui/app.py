@@ -12,6 +12,7 @@ widget.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 from pathlib import Path
@@ -92,12 +93,15 @@ class CompanionApp(App):
 
         self.journal = Journal(self.data_dir / "journal.sqlite3")
         manager = ScreenManager(transition=NoTransition())
+        games = _game_screens()  # first: they add their texts, which the new-game screen shows
         for cls in (screens.StartScreen, screens.NewGameScreen, screens.BoardEditorScreen, screens.PlayScreen,
                     screens.StatisticsScreen, screens.SettingsScreen):
             manager.add_widget(cls())
         tournament = _tournament_screen()
         if tournament is not None:
             manager.add_widget(tournament)
+        for screen in games:
+            manager.add_widget(screen)
         manager.current = "start"
         return manager
 
@@ -151,7 +155,12 @@ class CompanionApp(App):
         self._start_announcer()
         self._start_source()
         self.revision += 1
-        self.go("play")
+        self.go(self.game_screen())
+
+    def game_screen(self) -> str:
+        """The live screen of the open game: Starfarers and the card game have their own."""
+        name = GAME_SCREENS.get(self.table.record.game, "play") if self.table is not None else "play"
+        return name if self.has_screen(name) else "play"
 
     def close_table(self) -> None:
         self._stop_source()
@@ -262,7 +271,7 @@ class CompanionApp(App):
 
     def on_roll(self, roll) -> None:
         """A settled roll from any source (main thread)."""
-        play = self.root.get_screen("play") if self.root is not None else None
+        play = self.root.get_screen(self.game_screen()) if self.root is not None else None
         if play is not None:
             play.submit_roll(roll)
 
@@ -281,6 +290,20 @@ def _tournament_screen():
     except Exception:  # a broken optional screen must not stop the table app
         log.exception("the tournament screen could not be built")
         return None
+
+
+GAME_SCREENS = {"starfarers": "starfarers", "card-game": "card_game"}
+
+
+def _game_screens() -> list:
+    """The Starfarers and card-game live screens (written separately, each with its own kv file)."""
+    screens = []
+    for module in ("starfarers_screen", "card_game_screen"):
+        try:
+            screens.append(importlib.import_module(f".{module}", __package__).build_screen())
+        except Exception:  # a broken optional screen must not stop the table app
+            log.exception("the %s could not be built", module)
+    return screens
 
 
 def configure_kivy(width: int = 1280, height: int = 800) -> None:

@@ -51,14 +51,20 @@ def tap(widget: Widget) -> None:
     from kivy.uix.scrollview import ScrollView
 
     pump(1)  # layout first, so the widget is where it is drawn
-    parent = widget.parent
+    parent, scroller = widget.parent, None
     while parent is not None and parent is not parent.parent:
         if isinstance(parent, ScrollView):
-            parent.scroll_to(widget, padding=0, animate=False)
+            scroller = parent
+            scroller.scroll_to(widget, padding=0, animate=False)
             pump(1)  # the scroll takes effect in the next frame
             break
         parent = parent.parent
     tap_at(*widget.to_window(*widget.center))
+    if scroller is not None:
+        # A ScrollView hands a tap's release to its child 0.2 s later (it first waits to see
+        # whether the finger scrolls): let that time pass, as it would under a finger.
+        time.sleep(0.21)
+        pump(1)
 
 
 def walk(root: Widget) -> Iterator[Widget]:

@@ -34,7 +34,8 @@ from .board_view import PLAYER_COLORS
 from .i18n import cards_text
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
-GAMES = ("base", "base56", "seafarers", "high-tide")
+GAMES = ("base", "base56", "seafarers", "high-tide", "starfarers", "card-game")
+OWN_SCREEN = ("starfarers", "card-game")  # games with their own live screen and no hex board
 DEFAULT_NAMES = ("Aki", "Ben", "Chie", "Dan", "Emi", "Fumi")
 
 
@@ -127,7 +128,7 @@ class NewGameScreen(Screen):
         grid = self.ids.players
         grid.clear_widgets()
         for i in range(self.count):
-            row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
+            row = BoxLayout(size_hint_y=None, height=dp(46), spacing=dp(6))
             seat = Label(text=str(i + 1), size_hint_x=None, width=dp(30), font_size=sp(20))
             name = TextInput(text=self.names[i], multiline=False, font_size=sp(20), write_tab=False)
             name.bind(text=lambda _w, text, i=i: self.names.__setitem__(i, text))
@@ -167,7 +168,11 @@ class NewGameScreen(Screen):
 
     def generate(self) -> None:
         """A seeded standard board (or the High Tide map for this table size)."""
-        if self.game == "high-tide":
+        if self.game in OWN_SCREEN:
+            from .starfarers_screen import new_game_board
+
+            self.board_json = new_game_board(self.game, self.count)
+        elif self.game == "high-tide":
             size = "5-6" if self.count >= 5 else "3-4"
             self.board_json = json.loads((ASSETS / "boards" / f"high-tide-{size}.json").read_text())
         else:
@@ -178,6 +183,9 @@ class NewGameScreen(Screen):
         self._show_board()
 
     def _show_board(self) -> None:
+        if self.game in OWN_SCREEN:
+            self.ids.preview.board = None
+            return
         try:
             self.ids.preview.board = board_from_json(self.board_json, check=False)
         except BoardError as error:
@@ -185,7 +193,7 @@ class NewGameScreen(Screen):
 
     def options(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        if self.game != "high-tide" and self.ids.separate.active:
+        if self.game not in ("high-tide", *OWN_SCREEN) and self.ids.separate.active:
             out["separate_red_numbers"] = True
         if self.game == "high-tide":
             for key, opt in (("leader_vp8", "leader_vp"), ("robber_to_desert", "robber_to_desert"),
@@ -318,7 +326,7 @@ class BoardEditorScreen(Screen):
         problems = self.problems()
         view.marked = sorted({p.at for p in problems if p.at is not None})
         if problems:
-            listed = "\n".join(f"• {p}" for p in problems[:5]) + ("\n…" if len(problems) > 5 else "")
+            listed = "\n".join(f"• {p}" for p in problems[:4]) + ("\n…" if len(problems) > 4 else "")
             self.message = a.tr("problems", n=len(problems), first="") + "\n" + listed
         else:
             self.message = a.tr("board_ok")
@@ -389,18 +397,20 @@ class PlayScreen(Screen):
     @property
     def game(self):
         t = app().table
-        return t.game if t is not None else None
+        return t.game if t is not None and app().game_screen() == "play" else None
 
     def submit(self, event: dict) -> bool:
         """Send one input to the table; a refusal is shown with the rules' reason and changes nothing."""
+        kept = (self.selection, self.build_piece)
+        # Cleared before the table publishes, so the refresh it sets off draws the panel closed.
+        self.selection, self.build_piece, self.message = {}, "", ""
         try:
             app().table.submit(event)
         except RulesError as error:
+            self.selection, self.build_piece = kept  # a refusal changes nothing, the choices included
             self.message = app().tr("illegal", why=str(error))
+            self.refresh()
             return False
-        self.message = ""
-        self.build_piece = ""
-        self.selection = {}
         return True
 
     def submit_roll(self, roll: DiceRolled) -> None:
@@ -627,17 +637,18 @@ class PlayScreen(Screen):
             box.add_widget(row)
             row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
             buy = BigButton(text=a.tr("dev_card"))
+            # The buyer sees the card, the table does not: recorded unseen (hidden information stays hidden).
             buy.bind(on_release=lambda _b: self.submit({"type": "buy_development", "player": who, "card": None}))
             row.add_widget(buy)
             if phase == "main":
-                knight = BigButton(text=a.tr("knight"))
-                knight.bind(on_release=lambda _b: self.submit({"type": "play_development", "player": who,
-                                                                "card": "knight"}))
-                trade = BigButton(text=a.tr("trade"))
-                trade.bind(on_release=lambda _b: self.start_trade())
-                row.add_widget(knight)
-                row.add_widget(trade)
+                for mode, key in (("play", "play_card"), ("trade", "trade")):
+                    b = BigToggle(text=a.tr(key), group="mode",
+                                  state="down" if self.selection.get("mode") == mode else "normal")
+                    b.bind(on_release=lambda btn, mode=mode: self.set_mode(mode if btn.state == "down" else ""))
+                    row.add_widget(b)
             box.add_widget(row)
+            if phase == "main" and self.selection.get("mode") == "play":
+                self._play_panel(g, who)
             if phase == "main" and self.selection.get("mode") == "trade":
                 self._trade_panel(g, who)
         elif phase == "roll":
@@ -676,58 +687,103 @@ class PlayScreen(Screen):
         title = a.tr("discard_title", name=a.player_name(who), n=owed) if phase == "discard" else \
             a.tr("p_gold", name=a.player_name(who), n=owed)
         box.add_widget(Label(text=title, font_size=sp(20), size_hint_y=None, height=dp(40)))
-        hand = g.state.players[who].hand
-        for r in g.resources:
-            row = BoxLayout(size_hint_y=None, height=dp(54), spacing=dp(6))
-            held = hand.known.get(r, 0) if phase == "discard" else g.state.bank.get(r, 0)
-            row.add_widget(Label(text=f"{a.tr(r)} ({held})", font_size=sp(19)))
-            minus = BigButton(text="−", size_hint_x=None, width=dp(64))
-            minus.bind(on_release=lambda _b, r=r: self.adjust(r, -1))
-            row.add_widget(minus)
-            row.add_widget(Label(text=str(chosen.get(r, 0)), font_size=sp(24), size_hint_x=None, width=dp(40)))
-            plus = BigButton(text="+", size_hint_x=None, width=dp(64))
-            plus.bind(on_release=lambda _b, r=r: self.adjust(r, +1))
-            row.add_widget(plus)
-            box.add_widget(row)
-        ok = BigButton(text=f"{a.tr('ok')} ({sum(chosen.values())}/{owed})", disabled=sum(chosen.values()) != owed)
-        ok.bind(on_release=lambda _b: self.submit({"type": phase, "player": who, "cards": dict(chosen)}))
-        box.add_widget(ok)
+        held = dict(g.state.players[who].hand.known) if phase == "discard" else dict(g.state.bank)
+        chosen = self._counter_rows("cards", g.resources, held)
+        self._ok(sum(chosen.values()) == owed, {"type": phase, "player": who, "cards": dict(chosen)},
+                 f"{a.tr('ok')} ({sum(chosen.values())}/{owed})")
 
     def adjust(self, resource: str, delta: int) -> None:
-        cards = dict(self.selection.get("cards", {}))
-        cards[resource] = max(0, cards.get(resource, 0) + delta)
-        self.selection = {**self.selection, "cards": {r: n for r, n in cards.items() if n}}
+        self._count("cards", resource, delta)
+
+    def set_mode(self, mode: str) -> None:
+        """Open the development-card or the trade panel (or close it with "")."""
+        self.selection = {"mode": mode} if mode else {}
+        self.build_piece = ""
         self.refresh()
 
-    def start_trade(self) -> None:
-        self.selection = {} if self.selection.get("mode") == "trade" else {"mode": "trade"}
+    def _pick(self, key: str, value) -> None:
+        self.selection = {**self.selection, key: value}
         self.refresh()
+
+    def _toggle_row(self, label: str, key: str, values, texts, *, font=16) -> None:
+        """One row of toggles choosing ``selection[key]`` among ``values``."""
+        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(4))
+        if label:
+            row.add_widget(Label(text=label, size_hint_x=None, width=dp(90), font_size=sp(17)))
+        for value, text in zip(values, texts):
+            b = BigToggle(text=text, font_size=sp(font), state="down" if self.selection.get(key) == value else "normal")
+            b.bind(on_release=lambda _b, value=value: self._pick(key, value))
+            row.add_widget(b)
+        self.ids.actions.add_widget(row)
+
+    def _counter_rows(self, key: str, resources, held=None) -> dict[str, int]:
+        """+/- per resource for ``selection[key]`` (a ``{resource: count}``); returns the current choice."""
+        a = app()
+        chosen = dict(self.selection.get(key, {}))
+        for r in resources:
+            row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
+            text = a.tr(r) + (f" ({held.get(r, 0)})" if held is not None else "")
+            minus = BigButton(text="−", size_hint_x=None, width=dp(60), height=dp(52))
+            minus.bind(on_release=lambda _b, r=r: self._count(key, r, -1))
+            plus = BigButton(text="+", size_hint_x=None, width=dp(60), height=dp(52))
+            plus.bind(on_release=lambda _b, r=r: self._count(key, r, +1))
+            count = Label(text=str(chosen.get(r, 0)), font_size=sp(22), size_hint_x=None, width=dp(36))
+            for w in (Label(text=text, font_size=sp(18)), minus, count, plus):
+                row.add_widget(w)
+            self.ids.actions.add_widget(row)
+        return {r: n for r, n in chosen.items() if n}
+
+    def _count(self, key: str, resource: str, delta: int) -> None:
+        cards = dict(self.selection.get(key, {}))
+        cards[resource] = max(0, cards.get(resource, 0) + delta)
+        self._pick(key, {r: n for r, n in cards.items() if n})
+
+    def _ok(self, enabled: bool, event: dict | None, label: str = "") -> None:
+        ok = BigButton(text=label or app().tr("ok"), disabled=not enabled)
+        if enabled and event is not None:
+            ok.bind(on_release=lambda _b: self.submit(event))
+        self.ids.actions.add_widget(ok)
+
+    def _play_panel(self, g, who: int) -> None:
+        """Play a development card: knight, road building, year of plenty (two from the bank), monopoly."""
+        a = app()
+        cards = ("knight", "road_building", "year_of_plenty", "monopoly")
+        self._toggle_row("", "card", cards, [a.tr("c_" + c) for c in cards], font=15)
+        card = self.selection.get("card")
+        event: dict | None = {"type": "play_development", "player": who, "card": card}
+        if card == "year_of_plenty":
+            chosen = self._counter_rows("cards", g.resources)
+            event["resources"] = [r for r, n in sorted(chosen.items()) for _ in range(n)]
+            enabled = 1 <= len(event["resources"]) <= 2
+        elif card == "monopoly":
+            self._toggle_row("", "resource", g.resources, [a.tr(r) for r in g.resources], font=15)
+            event["resource"] = self.selection.get("resource")
+            enabled = event["resource"] is not None
+        else:
+            enabled = card is not None
+        self._ok(enabled, event)
 
     def _trade_panel(self, g, who: int) -> None:
-        """A bank trade at the player's ratio (from the rules' harbor query): pick what goes, what comes."""
+        """Trade with the bank (at the player's ratios, from the rules' harbor query) or with a player."""
         a = app()
-        ratios = g.harbor_ratios(who)
-        box = self.ids.actions
-        for side in ("give", "get"):
-            row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(4))
-            row.add_widget(Label(text=a.tr(side), size_hint_x=None, width=dp(90), font_size=sp(18)))
-            for r in g.resources:
-                label = f"{a.tr(r)}\n{ratios[r]}:1" if side == "give" else a.tr(r)
-                b = BigToggle(text=label, group=f"trade_{side}", font_size=sp(15),
-                              state="down" if self.selection.get(side) == r else "normal")
-                b.bind(on_release=lambda _b, r=r, side=side: self._pick_trade(side, r))
-                row.add_widget(b)
-            box.add_widget(row)
-        give, get = self.selection.get("give"), self.selection.get("get")
-        ok = BigButton(text=a.tr("ok"), disabled=not (give and get))
-        if give and get:
-            ok.bind(on_release=lambda _b: self.submit({"type": "trade", "player": who, "with": "bank",
-                                                        "give": {give: ratios[give]}, "get": {get: 1}}))
-        box.add_widget(ok)
-
-    def _pick_trade(self, side: str, resource: str) -> None:
-        self.selection = {**self.selection, side: resource}
-        self.refresh()
+        others = [p for p in range(g.n_players) if p != who]
+        self._toggle_row(a.tr("with"), "partner", ["bank", *others],
+                         [a.tr("bank")] + [a.player_name(p) for p in others], font=15)
+        partner = self.selection.get("partner")
+        if partner == "bank":
+            ratios = g.harbor_ratios(who)
+            self._toggle_row(a.tr("give"), "bank_give", g.resources,
+                             [f"{a.tr(r)}\n{ratios[r]}:1" for r in g.resources], font=14)
+            self._toggle_row(a.tr("get"), "bank_get", g.resources, [a.tr(r) for r in g.resources], font=14)
+            give, get = self.selection.get("bank_give"), self.selection.get("bank_get")
+            self._ok(bool(give and get), give and get and {"type": "trade", "player": who, "with": "bank",
+                                                             "give": {give: ratios[give]}, "get": {get: 1}})
+        elif partner is not None:
+            self.ids.actions.add_widget(Label(text=a.tr("give"), size_hint_y=None, height=dp(28)))
+            give = self._counter_rows("give", g.resources, dict(g.state.players[who].hand.known))
+            self.ids.actions.add_widget(Label(text=a.tr("get"), size_hint_y=None, height=dp(28)))
+            get = self._counter_rows("get", g.resources, dict(g.state.players[partner].hand.known))
+            self._ok(bool(give and get), {"type": "trade", "player": who, "with": partner, "give": give, "get": get})
 
 
 class PlayerTag(Label):

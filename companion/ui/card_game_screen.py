@@ -1,0 +1,255 @@
+"""The live screen of the fast Catan card game: each player's tableau (roads and knights with their A/B
+sides, settlements, cities with their face and expansion), the exchanges left, the builds, the fate
+card, the end-of-turn draw, the VP, undo/redo.
+
+Self-contained: its layout is ``card_game.kv`` (loaded by :func:`build_screen`).  It holds no rules:
+inputs are record events sent to the app's :class:`~companion.table.Table`; the numbers shown come
+from the game (``exchanges_allowed``, ``end_draw``, ``victory_points``, the last outcome) and a refused
+event's message is shown as it is.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.graphics import Color, Line, Rectangle
+from kivy.lang import Builder
+from kivy.metrics import dp, sp
+from kivy.properties import DictProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+from kivy.uix.togglebutton import ToggleButton
+
+from ..rules import RulesError
+from ..rules.board import RESOURCES
+from ..rules.card_game import CITY_FACES, sides
+from . import i18n_extra
+from .board_view import PLAYER_COLORS
+from .starfarers_screen import _button, _row
+
+HERE = Path(__file__).resolve().parent
+
+
+def app() -> Any:
+    return App.get_running_app()
+
+
+def build_screen() -> "CardGameScreen":
+    i18n_extra.install()
+    kv = HERE / "card_game.kv"
+    if str(kv) not in Builder.files:
+        Builder.load_file(str(kv))
+    return CardGameScreen()
+
+
+class Tableau(BoxLayout):
+    """One player's cards laid out: a row of small labelled cards on the player's colour."""
+
+
+class CardGameScreen(Screen):
+    prompt = StringProperty("")
+    message = StringProperty("")
+    info = StringProperty("")         # decks, fate card, the last build
+    phase = StringProperty("")
+    selection = DictProperty({})      # market card, city face, expansion kind, flip-fate
+
+    def __init__(self, **kw):
+        kw.setdefault("name", "card_game")
+        super().__init__(**kw)
+        Clock.schedule_once(self._bind)
+
+    def _bind(self, _dt) -> None:
+        a = app()
+        if a is not None and a.property("revision", quiet=True) is not None:
+            a.bind(revision=lambda *_: self.refresh(), lang=lambda *_: self.refresh())
+
+    @property
+    def table(self):
+        a = app()
+        t = a.table if a is not None else None
+        return t if t is not None and t.record.game == "card-game" else None
+
+    @property
+    def game(self):
+        return self.table.game if self.table is not None else None
+
+    def tr(self, key, **values) -> str:
+        return app().tr(key, app().lang, **values)
+
+    def name_of(self, p) -> str:
+        return app().player_name(p)
+
+    def submit(self, event: dict) -> bool:
+        kept = dict(self.selection)
+        self.selection, self.message = {}, ""
+        try:
+            self.table.submit(event)
+        except RulesError as error:
+            self.selection = kept
+            self.message = self.tr("illegal", why=str(error))
+            self.refresh()
+            return False
+        return True
+
+    def submit_roll(self, roll) -> None:
+        """The card game has no dice: a roll from a source is ignored."""
+
+    def undo(self) -> None:
+        if self.table is not None and self.table.undo() is not None:
+            self.message, self.selection = "", {}
+            app().changed()
+
+    def redo(self) -> None:
+        if self.table is None:
+            return
+        try:
+            self.table.redo()
+        except RulesError as error:
+            self.message = self.tr("illegal", why=str(error))
+        app().changed()
+
+    def menu(self) -> None:
+        app().go("start")
+
+    # --- showing ---------------------------------------------------------------------------------------------
+    def on_pre_enter(self, *args):
+        self.refresh()
+
+    def refresh(self) -> None:
+        g = self.game
+        if g is None or "tableaux" not in self.ids:
+            return
+        s = g.state
+        self.phase = s.phase
+        name = self.name_of(s.turn_player)
+        if s.phase == "game_over":
+            self.prompt = self.tr("cg_p_game_over", name=self.name_of(s.winner))
+        elif s.phase == "exchange":
+            left = max(0, g.exchanges_allowed(s.turn_player) - s.exchanges_used)
+            self.prompt = self.tr("cg_p_exchange", name=name, n=left)
+        else:
+            self.prompt = self.tr("cg_p_build", name=name)
+        self._info(g)
+        self._tableaux(g)
+        self._actions(g)
+        self.ids.undo.disabled = not g.events
+        self.ids.redo.disabled = not self.table.can_redo
+
+    def _info(self, g) -> None:
+        s = g.state
+        lines = [self.tr("cg_fate", side=self.tr("cg_" + s.fate), arrow=self.tr("cg_left" if s.fate == "white" else "cg_right")),
+                 self.tr("cg_decks", pile=s.draw_pile, **s.decks) + "  ·  " + self.tr("cg_target", n=g.options.vp_target)]
+        last = g.outcomes[-1] if g.outcomes else None
+        if last is not None:
+            if last.side:
+                piece = next((e.get("piece") for e in reversed(g.events) if e.get("type") == "build"), "road")
+                line = self.tr("cg_laid", name=self.name_of(last.player), piece=self.tr("cg_" + piece), side=last.side)
+                for p, why in last.skipped:
+                    line += ", " + self.tr("cg_skipped", name=self.name_of(p), why=self.tr("cg_" + why))
+                if last.taken:
+                    line += ", " + self.tr("cg_taken", name=self.name_of(last.taken["from"]))
+                lines.append(line)
+            for p, n in sorted(last.draws.items()):
+                lines.append(self.tr("cg_draws", name=self.name_of(p), n=n))
+        self.info = "\n".join(lines)
+
+    def _tableaux(self, g) -> None:
+        box = self.ids.tableaux
+        box.clear_widgets()
+        s = g.state
+        for p, info in enumerate(self.table.record.players):
+            t = s.players[p]
+            rgb = PLAYER_COLORS.get(info["color"], (0.5, 0.5, 0.5))
+            dark = info["color"] in ("white", "orange")
+            ink = (0, 0, 0, 1) if dark else (1, 1, 1, 1)
+            tab = Tableau()
+            with tab.canvas.before:
+                Color(*rgb, 1)
+                rect = Rectangle()
+            tab.bind(pos=lambda w, v, r=rect: setattr(r, "pos", v), size=lambda w, v, r=rect: setattr(r, "size", v))
+            if p == s.turn_player and s.phase != "game_over":
+                with tab.canvas.after:
+                    Color(1, 1, 0.3, 1)
+                    line = Line(width=2.5)
+                tab.bind(pos=lambda w, v, ln=line: setattr(ln, "rectangle", (*w.pos, *w.size)),
+                         size=lambda w, v, ln=line: setattr(ln, "rectangle", (*w.pos, *w.size)))
+            head = Label(text=f"[b]{self.name_of(p)}[/b]\n" + self.tr("cg_tableau", vp=g.victory_points(p),
+                                                                       cards=t.hand.size),
+                         markup=True, color=ink, font_size=sp(18), size_hint_x=None, width=dp(130))
+            tab.add_widget(head)
+            cards = [(self.tr("cg_road"), side) for side in sides(t.roads)]
+            cards += [(self.tr("cg_knight"), side) for side in sides(t.knights)]
+            cards += [(self.tr("cg_settlement"), "") for _ in range(t.settlements)]
+            for face, kind in t.cities:
+                cards.append((self.tr("cg_city") + (f"+{self.tr('cg_' + kind)}" if kind else ""),
+                              self.tr("cg_" + face)))
+            for title, side in cards:
+                card = Label(text=f"{title}\n{side}", font_size=sp(14), halign="center", color=(0, 0, 0, 1),
+                             size_hint_x=None, width=dp(92))
+                card.bind(size=lambda w, v: setattr(w, "text_size", (v[0] - dp(4), None)))
+                with card.canvas.before:
+                    Color(*((1, 0.97, 0.85) if side != "B" else (0.85, 0.95, 1)), 1)
+                    r2 = Rectangle()
+                card.bind(pos=lambda w, v, r=r2: setattr(r, "pos", (v[0] + dp(2), v[1] + dp(4))),
+                          size=lambda w, v, r=r2: setattr(r, "size", (v[0] - dp(4), v[1] - dp(8))))
+                tab.add_widget(card)
+            tab.add_widget(Label())  # the rest of the row
+            box.add_widget(tab)
+
+    # --- the turn's inputs -------------------------------------------------------------------------------------
+    def _actions(self, g) -> None:
+        box = self.ids.actions
+        box.clear_widgets()
+        s = g.state
+        if s.phase == "game_over":
+            return
+        me = s.turn_player
+        if s.phase == "exchange":
+            box.add_widget(Label(text=self.tr("cg_exchange"), font_size=sp(18), size_hint_y=None, height=dp(28)))
+            row = [_button(self.tr("cg_pile"), lambda: self.submit({"type": "exchange", "player": me, "with": "pile"}))]
+            for p in range(g.n_players):
+                if p != me:
+                    row.append(_button(self.tr("cg_with", name=self.name_of(p)),
+                                       lambda p=p: self.submit({"type": "exchange", "player": me, "with": p})))
+            box.add_widget(_row(*row))
+            market = [Label(text=self.tr("cg_market"), font_size=sp(16))]
+            for r in RESOURCES:
+                market.append(_button(self.tr(r), lambda r=r: self.submit({"type": "exchange", "player": me,
+                                                                           "with": "market", "get": r}),
+                                      font_size=sp(16)))
+            box.add_widget(_row(*market))
+        box.add_widget(Label(text=self.tr("build"), font_size=sp(18), size_hint_y=None, height=dp(28)))
+        flip = ToggleButton(text=self.tr("cg_flip_fate"), font_size=sp(16),
+                            state="down" if self.selection.get("flip") else "normal")
+        flip.bind(on_release=lambda t: self._select("flip", t.state == "down"))
+        box.add_widget(_row(
+            _button(self.tr("cg_road"), lambda: self.submit({"type": "build", "player": me, "piece": "road"})),
+            _button(self.tr("cg_knight"), lambda: self.submit({"type": "build", "player": me, "piece": "knight"})),
+            _button(self.tr("cg_settlement"), lambda: self.submit(
+                {"type": "build", "player": me, "piece": "settlement",
+                 **({"flip_fate": True} if self.selection.get("flip") else {})})),
+            flip))
+        city = [_button(f"{self.tr('cg_city')}: {self.tr('cg_' + face)}",
+                        lambda face=face: self.submit({"type": "build", "player": me, "piece": "city", "face": face}),
+                        font_size=sp(16)) for face in CITY_FACES]
+        box.add_widget(_row(*city))
+        kinds = list(g.options.expansion_kinds)
+        for i in range(0, len(kinds), 3):
+            box.add_widget(_row(*[_button(f"{self.tr('cg_expansion')}: {self.tr('cg_' + k) if ('cg_' + k) in i18n_extra.TEXT else k}",
+                                          lambda k=k: self.submit({"type": "build", "player": me,
+                                                                   "piece": "expansion", "kind": k}),
+                                          font_size=sp(15)) for k in kinds[i:i + 3]]))
+        box.add_widget(Label(text=self.tr("cg_card_text"), font_size=sp(16), size_hint_y=None, height=dp(26)))
+        box.add_widget(_row(
+            _button(self.tr("cg_draw1"), lambda: self.submit({"type": "draw", "player": me, "count": 1})),
+            _button(self.tr("cg_discard1"), lambda: self.submit({"type": "discard", "player": me, "count": 1})),
+            _button(self.tr("cg_flip"), lambda: self.submit({"type": "flip_fate"}))))
+        box.add_widget(_button(self.tr("cg_end_turn", n=g.end_draw(me)),
+                               lambda: self.submit({"type": "end_turn", "player": me}), height=dp(60)))
+
+    def _select(self, key, value) -> None:
+        self.selection = {**self.selection, key: value}

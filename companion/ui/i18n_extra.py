@@ -1,0 +1,113 @@
+"""Texts of the Starfarers and card-game screens, in English and Japanese.
+
+Kept apart from :mod:`.i18n` (whose table belongs to the app's own screens) and merged into it by
+:func:`install`, so ``app.tr(key)`` finds them like any other text; a key the app already has is
+never overwritten.  Names follow the seeds (``../shared/seeds/003`` and ``001``): Starfarers'
+resources are ore, fuel, carbon, food and trade goods; the card game uses the base game's five.
+"""
+
+from __future__ import annotations
+
+from . import i18n
+
+TEXT: dict[str, dict[str, str]] = {
+    # the two games in the new-game and start screens
+    "g_starfarers": {"en": "Starfarers", "ja": "宇宙開拓者"},
+    "g_card-game": {"en": "Card game", "ja": "カードゲーム"},
+    # Starfarers: resources
+    "fuel": {"en": "fuel", "ja": "燃料"}, "carbon": {"en": "carbon", "ja": "炭素"},
+    "food": {"en": "food", "ja": "食料"}, "trade_goods": {"en": "trade goods", "ja": "交易品"},
+    "sf_ore": {"en": "ore", "ja": "鉱石"},
+    # Starfarers: phases
+    "sf_p_setup_colony": {"en": "{name}: place a set-up colony (tap a green site)",
+                          "ja": "{name}：初期コロニーを置く（緑の地点をタップ）"},
+    "sf_p_setup_spaceport": {"en": "{name}: tap a colony for the spaceport, pick a ship and an upgrade",
+                             "ja": "{name}：宇宙港にするコロニーをタップし、船と強化を選ぶ"},
+    "sf_p_roll": {"en": "{name}: roll the dice", "ja": "{name}：ダイスを振る"},
+    "sf_p_discard": {"en": "{name} returns {n} cards", "ja": "{name}は{n}枚返す"},
+    "sf_p_steal": {"en": "{name}: take a card from whom?", "ja": "{name}：誰から1枚奪う？"},
+    "sf_p_main": {"en": "{name}: build, trade, shake the mothership or end the turn",
+                  "ja": "{name}：建設・交易・母船を振る・手番終了"},
+    "sf_p_encounter": {"en": "{name}: encounter — enter what happened", "ja": "{name}：遭遇 — 結果を入力"},
+    "sf_p_flight": {"en": "{name}: flight (movement {n}) — what did the ships do?",
+                    "ja": "{name}：飛行（移動力{n}）— 船の成果は？"},
+    "sf_p_game_over": {"en": "Game over — {name} wins", "ja": "ゲーム終了 — {name}の勝ち"},
+    # Starfarers: pieces and actions
+    "sf_colony": {"en": "Colony", "ja": "コロニー"},
+    "sf_spaceport": {"en": "Spaceport", "ja": "宇宙港"},
+    "sf_colony_ship": {"en": "Colony ship", "ja": "コロニー船"},
+    "sf_trade_ship": {"en": "Trade ship", "ja": "交易船"},
+    "sf_booster": {"en": "Booster", "ja": "ブースター"},
+    "sf_cannon": {"en": "Cannon", "ja": "砲台"},
+    "sf_freight_ring": {"en": "Freight ring", "ja": "貨物リング"},
+    "sf_boosters": {"en": "2 boosters", "ja": "ブースター2"},
+    "sf_half_medals": {"en": "Half-medals", "ja": "名声メダル半分"},
+    "sf_shake": {"en": "Shake mothership", "ja": "母船を振る"},
+    "sf_enter_balls": {"en": "Enter balls shaken:", "ja": "出た玉を入力："},
+    "sf_yellow": {"en": "yellow", "ja": "黄"}, "sf_red": {"en": "red", "ja": "赤"},
+    "sf_blue": {"en": "blue", "ja": "青"}, "sf_black": {"en": "black", "ja": "黒"},
+    "sf_shaken": {"en": "Mothership: {a} + {b} — speed {speed}, movement {movement}",
+                  "ja": "母船：{a}+{b} — 速度{speed}、移動力{movement}"},
+    "sf_encounter_due": {"en": "Black ball: an encounter first", "ja": "黒玉：先に遭遇"},
+    "sf_found_colony": {"en": "Found colony", "ja": "コロニー建設"},
+    "sf_trade_station": {"en": "Trade station", "ja": "交易基地"},
+    "sf_defeat_pirate": {"en": "Defeat pirate base", "ja": "海賊基地を撃破"},
+    "sf_terraform": {"en": "Terraform ice planet", "ja": "氷の惑星を開拓"},
+    "sf_tap_site": {"en": "Tap a green colony site", "ja": "緑のコロニー地点をタップ"},
+    "sf_tap_station": {"en": "Tap an alien trade station", "ja": "異星人の交易ステーションをタップ"},
+    "sf_tap_planet": {"en": "Tap the marked planet, then its new number", "ja": "印の惑星をタップし、新しい数字を選ぶ"},
+    "sf_new_number": {"en": "Replacement number chip:", "ja": "置き換える数字チップ："},
+    "sf_trade_stock": {"en": "Trade with the stock", "ja": "在庫と交易"},
+    "sf_record": {"en": "Record", "ja": "記録"},
+    "sf_gain": {"en": "gain / lose", "ja": "得る／失う"},
+    "sf_supply_draws": {"en": "{name} draws {n} from the supply", "ja": "{name}は補給から{n}枚引く"},
+    "sf_returns": {"en": "{name} returns {n}", "ja": "{name}は{n}枚返す"},
+    "sf_took": {"en": "{name} took a card from {victim}", "ja": "{name}は{victim}から1枚奪った"},
+    "sf_seven": {"en": "7: no planet produces", "ja": "7：どの惑星も生産しない"},
+    "sf_vp_line": {"en": "{vp} VP · {cards} cards · ½×{medals}", "ja": "{vp}点・{cards}枚・½×{medals}"},
+    "sf_fleet_line": {"en": "B{b} C{c} F{f} · ships {ships} · stations {stations}",
+                      "ja": "ブ{b} 砲{c} 貨{f}・船{ships}・基地{stations}"},
+    "sf_friend": {"en": "friend of {aliens}", "ja": "{aliens}の友好"},
+    "green_folk": {"en": "Green Folk", "ja": "グリーンフォーク"}, "merchants": {"en": "Merchants", "ja": "商人"},
+    "travelers": {"en": "Travelers", "ja": "旅人"}, "scientists": {"en": "Scientists", "ja": "科学者"},
+    # the card game
+    "cg_p_exchange": {"en": "{name}: exchange ({n} left) or build", "ja": "{name}：交換（残り{n}回）または建設"},
+    "cg_p_build": {"en": "{name}: build (one of each kind) or end the turn",
+                   "ja": "{name}：建設（各種1回まで）または手番終了"},
+    "cg_p_game_over": {"en": "Game over — {name} wins", "ja": "ゲーム終了 — {name}の勝ち"},
+    "cg_exchange": {"en": "Exchange", "ja": "交換"},
+    "cg_pile": {"en": "Draw pile", "ja": "山札"},
+    "cg_market": {"en": "Market:", "ja": "場札："},
+    "cg_with": {"en": "With {name}", "ja": "{name}と"},
+    "cg_road": {"en": "Road", "ja": "街道"}, "cg_knight": {"en": "Knight", "ja": "騎士"},
+    "cg_settlement": {"en": "Settlement", "ja": "開拓地"}, "cg_city": {"en": "City", "ja": "都市"},
+    "cg_expansion": {"en": "Expansion", "ja": "都市拡張"},
+    "cg_flip_fate": {"en": "flip fate", "ja": "運命を裏返す"},
+    "cg_robber_raid": {"en": "robber raid", "ja": "盗賊の襲撃"}, "cg_market_day": {"en": "market day", "ja": "市の日"},
+    "cg_church": {"en": "church", "ja": "教会"}, "cg_city_wall": {"en": "city wall", "ja": "城壁"},
+    "cg_town_hall": {"en": "town hall", "ja": "市庁舎"}, "cg_library": {"en": "library", "ja": "図書館"},
+    "cg_merchant_guild": {"en": "merchant guild", "ja": "商人ギルド"}, "cg_other": {"en": "other", "ja": "その他"},
+    "cg_fate": {"en": "Fate card: {side} ({arrow})", "ja": "運命カード：{side}（{arrow}）"},
+    "cg_white": {"en": "white", "ja": "白"}, "cg_black": {"en": "black", "ja": "黒"},
+    "cg_left": {"en": "← left", "ja": "← 左"}, "cg_right": {"en": "right →", "ja": "右 →"},
+    "cg_end_turn": {"en": "End turn (draw {n})", "ja": "手番終了（{n}枚引く）"},
+    "cg_card_text": {"en": "A card's text:", "ja": "カードの効果："},
+    "cg_draw1": {"en": "Draw 1", "ja": "1枚引く"}, "cg_discard1": {"en": "Discard 1", "ja": "1枚捨てる"},
+    "cg_flip": {"en": "Flip fate", "ja": "運命を裏返す"},
+    "cg_tableau": {"en": "{vp} VP · {cards} cards", "ja": "{vp}点・{cards}枚"},
+    "cg_decks": {"en": "Decks: road {road} · knight {knight} · settlement {settlement} · expansion {expansion} · "
+                       "pile {pile}",
+                 "ja": "山：街道{road}・騎士{knight}・開拓地{settlement}・拡張{expansion}・資源山{pile}"},
+    "cg_laid": {"en": "{name} laid a {piece} ({side} side)", "ja": "{name}は{piece}を置いた（{side}面）"},
+    "cg_taken": {"en": "taken from {name}", "ja": "{name}から取った"},
+    "cg_skipped": {"en": "skipped {name} ({why})", "ja": "{name}を飛ばした（{why}）"},
+    "cg_none": {"en": "no card", "ja": "カードなし"},
+    "cg_draws": {"en": "{name} draws {n}", "ja": "{name}は{n}枚引く"},
+    "cg_target": {"en": "Win at {n} VP", "ja": "{n}点で勝利"},
+}
+
+
+def install() -> None:
+    """Add these texts to the app's table (the app's own keys win)."""
+    for key, entry in TEXT.items():
+        i18n.TEXT.setdefault(key, entry)

@@ -1,0 +1,711 @@
+"""The live Starfarers screen: the map of planets and colony sites, whose turn, the dice and the
+mothership, production and supply draws, the 7 helper, building, the flight's results, the VP board.
+
+Self-contained: its layout is ``starfarers.kv`` (loaded by whoever adds the screen, see
+:func:`build_screen`).  It holds no rules: every input is a record event sent to the app's
+:class:`~companion.table.Table`; what is offered comes from the game (``waiting_for``,
+``colony_site_problem``, ``harbor_ratios``, ``pieces_left``, the last outcome) and a refused event's
+message is shown as it is.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
+from kivy.lang import Builder
+from kivy.metrics import dp, sp
+from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, OptionProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+from kivy.uix.togglebutton import ToggleButton
+from kivy.uix.widget import Widget
+
+from ..dice import DiceRolled
+from ..rules import RulesError
+from ..rules import geometry as geo
+from ..rules.starfarers import BALL_VALUES, COSTS, SETUP_UPGRADES, UPGRADES, shake_mothership
+from ..rules.starfarers_board import NUMBERS, RESOURCES, first_game_board
+from . import i18n_extra
+from .board_view import PLAYER_COLORS
+
+HERE = Path(__file__).resolve().parent
+RESOURCE_COLORS = {"ore": (0.55, 0.55, 0.62), "fuel": (0.85, 0.35, 0.2), "carbon": (0.25, 0.25, 0.28),
+                   "food": (0.35, 0.7, 0.3), "trade_goods": (0.85, 0.7, 0.25)}
+BALL_COLORS = {"yellow": (0.95, 0.85, 0.2), "red": (0.85, 0.15, 0.15), "blue": (0.2, 0.4, 0.9),
+               "black": (0.08, 0.08, 0.08)}
+SHIP_KEYS = ("colony_ship", "trade_ship")
+
+
+def app() -> Any:
+    return App.get_running_app()
+
+
+def as_json(spot) -> list:
+    """A site (edge) or a hex as JSON lists."""
+    return [list(h) for h in spot] if isinstance(spot[0], tuple) else list(spot)
+
+
+def new_board(players: int) -> dict:
+    """The board a new game starts with: the first-game layout; with 3 players one site of three Catan
+    systems holds the unused 4th colour's colony, as the docs' example sets out (``board.neutral``)."""
+    board = first_game_board().to_json()
+    if players == 3:
+        catan = [s for s in board["systems"] if s.get("catan")][:3]
+        board["neutral"] = [[s["planets"][0]["at"], s["planets"][2]["at"]] for s in catan]
+    return board
+
+
+def build_screen() -> "StarfarersScreen":
+    """Load the layout once and make the screen (for the app's screen manager)."""
+    i18n_extra.install()
+    kv = HERE / "starfarers.kv"
+    if str(kv) not in Builder.files:
+        Builder.load_file(str(kv))
+    return StarfarersScreen()
+
+
+class StarMap(Widget):
+    """Draws the planets, colony sites, alien stations and pieces; turns a touch into a spot.
+
+    ``pick``: which spots a touch chooses (``site``, ``station``, ``planet``); a touch fires ``on_spot``
+    with the nearest spot of that kind and whether it is offered (``legal``).
+    """
+
+    board = ObjectProperty(None, allownone=True)      # StarBoard
+    buildings = DictProperty({})                      # site -> (player, "colony" | "spaceport")
+    docks = DictProperty({})                          # station hex -> [owners in order]
+    friendship = DictProperty({})                     # station hex -> holder or None
+    colors = ListProperty([])
+    pick = OptionProperty("", options=["", "site", "station", "planet"])
+    legal = ObjectProperty(frozenset())
+    highlight = ListProperty([])                      # planets that just produced
+    flash = ObjectProperty(None, allownone=True)
+
+    __events__ = ("on_spot",)
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self._trigger = Clock.create_trigger(self.redraw, -1)
+        for name in ("size", "pos", "board", "buildings", "docks", "friendship", "colors", "pick", "legal",
+                     "highlight", "flash"):
+            self.bind(**{name: self._trigger})
+
+    def on_spot(self, spot, legal):
+        pass
+
+    # --- geometry: the core's pointy-top axial hexes, scaled to fit -------------------------------------
+    def _hexes(self):
+        return list(self.board.planets) + list(self.board.stations) if self.board else []
+
+    def _transform(self):
+        pts = [geo.pixel_center(h) for h in self._hexes()] or [(0.0, 0.0)]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        size = min(self.width / (max(xs) - min(xs) + math.sqrt(3)), self.height / (max(ys) - min(ys) + 2)) * 0.97
+        cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+        return max(1.0, size), self.center_x - cx * size, self.center_y - cy * size
+
+    def to_widget(self, point):
+        size, ox, oy = self._transform()
+        return ox + point[0] * size, oy + point[1] * size
+
+    def hex_pos(self, h):
+        return self.to_widget(geo.pixel_center(h))
+
+    def site_pos(self, site):
+        return self.to_widget(geo.edge_point(site))
+
+    def spots(self):
+        if self.board is None:
+            return []
+        if self.pick == "site":
+            return [(s, self.site_pos(s)) for s in self.board.sites]
+        if self.pick == "station":
+            return [(h, self.hex_pos(h)) for h in self.board.stations]
+        if self.pick == "planet":
+            return [(h, self.hex_pos(h)) for h in self.board.planets]
+        return []
+
+    def on_touch_down(self, touch):
+        if not self.collide_point(*touch.pos) or not self.pick:
+            return super().on_touch_down(touch)
+        found = min(self.spots(), key=lambda sp_: math.dist(sp_[1], touch.pos), default=None)
+        if found is None:
+            return False
+        size = self._transform()[0]
+        if math.dist(found[1], touch.pos) > size * 0.9:
+            return True  # a touch in empty space chooses nothing
+        self.dispatch("on_spot", found[0], found[0] in self.legal)
+        return True
+
+    # --- drawing ------------------------------------------------------------------------------------------
+    def _text(self, text, center, font_size, color=(1, 1, 1, 1)):
+        label = CoreLabel(text=text, font_size=font_size, color=color)
+        label.refresh()
+        tex = label.texture
+        Color(1, 1, 1, 1)
+        Rectangle(texture=tex, size=tex.size, pos=(center[0] - tex.width / 2, center[1] - tex.height / 2))
+
+    def _hexagon(self, center, r):
+        pts = []
+        for k in range(6):
+            a = math.radians(60 * k + 30)
+            pts += [center[0] + r * math.cos(a), center[1] + r * math.sin(a)]
+        return pts
+
+    def _player_rgb(self, p):
+        return PLAYER_COLORS.get(self.colors[p], (0.6, 0.6, 0.6)) if p < len(self.colors) else (0.6, 0.6, 0.6)
+
+    def redraw(self, *_):
+        self.canvas.clear()
+        if self.board is None:
+            return
+        size, _, _ = self._transform()
+        fs = max(10, int(size * 0.42))
+        with self.canvas:
+            Color(0.03, 0.03, 0.1, 1)
+            Rectangle(pos=self.pos, size=self.size)
+            for h, planet in self.board.planets.items():
+                c = self.hex_pos(h)
+                Color(*RESOURCE_COLORS.get(planet.resource, (0.5, 0.5, 0.5)), 1)
+                pts = self._hexagon(c, size * 0.93)
+                Mesh(vertices=[v for i in range(6) for v in (pts[2 * i], pts[2 * i + 1], 0, 0)],
+                     indices=list(range(6)), mode="triangle_fan")
+                if h in self.highlight:
+                    Color(1, 1, 0.4, 1)
+                    Line(points=pts, close=True, width=max(2, size * 0.08))
+                if planet.hidden:
+                    chip, rgb = "?", (0.9, 0.9, 0.9)
+                elif planet.marker == "pirate":
+                    chip, rgb = f"P{planet.pirate}", (1, 0.35, 0.35)
+                elif planet.marker == "ice":
+                    chip, rgb = f"I{planet.ice}", (0.6, 0.9, 1)
+                else:
+                    chip, rgb = str(planet.number), (1, 0.3, 0.3) if planet.number in (6, 8) else (0.1, 0.1, 0.1)
+                Color(0.96, 0.93, 0.82, 1)
+                Ellipse(pos=(c[0] - size * 0.36, c[1] - size * 0.36), size=(size * 0.72, size * 0.72))
+                self._text(chip, c, fs, (*rgb, 1))
+                if self.pick == "planet" and h in self.legal:
+                    Color(0.3, 1, 0.4, 1)
+                    Line(circle=(c[0], c[1], size * 0.45), width=max(2, size * 0.06))
+            for h, alien in self.board.stations.items():
+                c = self.hex_pos(h)
+                holder = self.friendship.get(h)
+                Color(*(self._player_rgb(holder) if holder is not None else (0.45, 0.3, 0.6)), 1)
+                Line(points=self._hexagon(c, size * 0.9), close=True, width=max(2, size * 0.07))
+                self._text(app().tr(alien, app().lang) if app() else alien, (c[0], c[1] + size * 0.3), max(9, fs // 2))
+                owners = list(self.docks.get(h, ()))
+                for k in range(5):  # the station's five docks
+                    x = c[0] + (k - 2) * size * 0.32
+                    if k < len(owners):
+                        Color(*self._player_rgb(owners[k]), 1)
+                        Ellipse(pos=(x - size * 0.13, c[1] - size * 0.25), size=(size * 0.26, size * 0.26))
+                    else:
+                        Color(0.7, 0.7, 0.8, 1)
+                        Line(circle=(x, c[1] - size * 0.12, size * 0.12), width=1.2)
+                if self.pick == "station" and h in self.legal:
+                    Color(0.3, 1, 0.4, 1)
+                    Line(circle=(c[0], c[1], size * 0.8), width=max(2, size * 0.06))
+            r = size * 0.2
+            for site in self.board.sites:
+                x, y = self.site_pos(site)
+                owner = self.buildings.get(site)
+                if owner is not None:
+                    Color(0, 0, 0, 1)
+                    Ellipse(pos=(x - r * 1.25, y - r * 1.25), size=(r * 2.5, r * 2.5))
+                    Color(*self._player_rgb(owner[0]), 1)
+                    Ellipse(pos=(x - r * 1.1, y - r * 1.1), size=(r * 2.2, r * 2.2))
+                    if owner[1] == "spaceport":
+                        Color(1, 1, 1, 1)
+                        Line(circle=(x, y, r * 1.6), width=max(1.5, size * 0.05))
+                elif site in self.board.neutral:
+                    Color(0.5, 0.5, 0.5, 1)
+                    Ellipse(pos=(x - r, y - r), size=(r * 2, r * 2))
+                else:
+                    Color(1, 1, 1, 0.5)
+                    Line(circle=(x, y, r * 0.5), width=1)
+                if self.pick == "site" and site in self.legal:
+                    Color(0.3, 1, 0.4, 1)
+                    Line(circle=(x, y, r * 1.5), width=max(2, size * 0.06))
+            if self.flash is not None and self.pick:
+                pos = self.site_pos(self.flash) if isinstance(self.flash[0], tuple) else self.hex_pos(self.flash)
+                Color(1, 0.2, 0.2, 1)
+                Line(circle=(pos[0], pos[1], r * 1.8), width=max(2, size * 0.07))
+
+
+def _button(text, on_release, **kw) -> Button:
+    kw.setdefault("font_size", sp(18))
+    kw.setdefault("size_hint_y", None)
+    kw.setdefault("height", dp(52))
+    b = Button(text=text, halign="center", **kw)
+    b.bind(width=lambda w, v: setattr(w, "text_size", (v - dp(6), None)))
+    b.bind(on_release=lambda *_: on_release())
+    return b
+
+
+def _row(*widgets, height=dp(52)) -> BoxLayout:
+    row = BoxLayout(size_hint_y=None, height=height, spacing=dp(4))
+    for w in widgets:
+        row.add_widget(w)
+    return row
+
+
+class StarfarersScreen(Screen):
+    """Live Starfarers play (see the module docstring)."""
+
+    prompt = StringProperty("")
+    message = StringProperty("")
+    roll_text = StringProperty("")
+    phase = StringProperty("")
+    action = StringProperty("")          # what a tap on the map does now: "", "spaceport", "found_colony", ...
+    die_a = NumericProperty(0)
+    selection = DictProperty({})         # choices being made: discard counts, encounter, trade, balls, ...
+
+    def __init__(self, **kw):
+        kw.setdefault("name", "starfarers")
+        super().__init__(**kw)
+        Clock.schedule_once(self._bind)
+
+    def _bind(self, _dt) -> None:
+        a = app()
+        if a is not None and a.property("revision", quiet=True) is not None:
+            a.bind(revision=lambda *_: self.refresh(), lang=lambda *_: self.refresh())
+        self.ids.map.bind(on_spot=lambda _w, spot, legal: self.tap_spot(spot, legal))
+
+    # --- the game, through the app's table ----------------------------------------------------------------
+    @property
+    def table(self):
+        a = app()
+        t = a.table if a is not None else None
+        return t if t is not None and t.record.game == "starfarers" else None
+
+    @property
+    def game(self):
+        return self.table.game if self.table is not None else None
+
+    def tr(self, key, **values) -> str:
+        return app().tr(key, app().lang, **values)
+
+    def name_of(self, p) -> str:
+        return app().player_name(p)
+
+    def submit(self, event: dict) -> bool:
+        """One input to the table; a refusal is shown with the rules' reason and changes nothing."""
+        kept = (dict(self.selection), self.action)
+        self.selection, self.action, self.message = {}, "", ""
+        try:
+            self.table.submit(event)
+        except RulesError as error:
+            self.selection, self.action = kept
+            self.message = self.tr("illegal", why=str(error))
+            self.refresh()
+            return False
+        return True
+
+    def submit_roll(self, roll: DiceRolled) -> None:
+        """A settled roll from the app's dice source (or the dice tapped here)."""
+        if self.table is None:
+            return
+        try:
+            self.table.roll(roll)
+        except RulesError as error:
+            self.message = self.tr("illegal", why=str(error))
+            self.refresh()
+            return
+        self.message, self.die_a = "", 0
+        self.refresh()
+
+    def tap_die(self, value: int) -> None:
+        """Manual dice: the first tap is one die, the second the other."""
+        if self.die_a == 0:
+            self.die_a = value
+            self.refresh()
+            return
+        a, self.die_a = self.die_a, 0
+        app().manual_roll(a, value)
+
+    def roll_box(self) -> None:
+        if not app().request_roll():
+            self.message = self.tr("illegal", why=app().source_status)
+
+    def undo(self) -> None:
+        if self.table is not None and self.table.undo() is not None:
+            self.message, self.selection, self.action = "", {}, ""
+            app().changed()
+
+    def redo(self) -> None:
+        if self.table is None:
+            return
+        try:
+            self.table.redo()
+        except RulesError as error:
+            self.message = self.tr("illegal", why=str(error))
+        app().changed()
+
+    def menu(self) -> None:
+        app().go("start")
+
+    # --- showing the state ----------------------------------------------------------------------------------
+    def on_pre_enter(self, *args):
+        self.refresh()
+
+    def refresh(self) -> None:
+        g = self.game
+        if g is None or "map" not in self.ids:
+            return
+        s, fleet = g.state, g.fleet
+        who = g.waiting_for()
+        self.phase = s.phase
+        m = self.ids.map
+        m.board = g.board
+        m.colors = [p["color"] for p in self.table.record.players]
+        m.buildings = dict(s.buildings)
+        m.docks = {h: list(v) for h, v in fleet.docks.items()}
+        m.friendship = dict(fleet.friendship)
+        self._prompt(g, who)
+        self._roll_panel(g)
+        self._offer(g, who)
+        self._actions(g, who)
+        self._vp_board(g)
+        self.ids.undo.disabled = not g.events
+        self.ids.redo.disabled = not self.table.can_redo
+
+    def _prompt(self, g, who) -> None:
+        s = g.state
+        name = self.name_of(who if who is not None else s.turn_player)
+        if s.phase == "discard":
+            self.prompt = self.tr("sf_p_discard", name=name, n=s.discards_owed.get(who, 0))
+        elif s.phase == "flight":
+            movement = (g.fleet.speed or 0) + g.fleet.upgrades[s.turn_player]["booster"]
+            self.prompt = self.tr("sf_p_flight", name=name, n=movement)
+        elif s.phase == "game_over":
+            self.prompt = self.tr("sf_p_game_over", name=self.name_of(s.winner))
+        else:
+            self.prompt = self.tr("sf_p_" + s.phase, name=name)
+
+    def _roll_panel(self, g) -> None:
+        """The last roll: production per player, the supply draws, the 7's discards and steal; the shake."""
+        lines = []
+        last_roll = next((o for o in reversed(g.outcomes) if o.kind == "roll"), None)
+        if last_roll is not None and g.state.phase not in ("setup_colony", "setup_spaceport"):
+            n = last_roll.number
+            lines.append(self.tr("rolled", n=n))
+            if n == 7:
+                lines.append(self.tr("sf_seven"))
+                for p, k in sorted(last_roll.discards_owed.items()):
+                    lines.append(self.tr("sf_returns", name=self.name_of(p), n=k))
+            elif not last_roll.payouts:
+                lines.append(self.tr("nobody_gets"))
+            for p, cards in sorted(last_roll.payouts.items()):
+                lines.append(self.tr("receives", name=self.name_of(p), cards=self._cards(cards)))
+            m = self.ids.map
+            m.highlight = list(g.board.hexes_by_number.get(n, ())) if n != 7 else []
+            # the supply draws came with the roll, or after the 7's steal
+            since = g.outcomes[g.outcomes.index(last_roll):]
+            for o in since:
+                if o.kind == "steal" and o.stolen is not None:
+                    lines.append(self.tr("sf_took", name=self.name_of(g.state.turn_player),
+                                         victim=self.name_of(o.stolen[0])))
+                for p, k in sorted(getattr(o, "supply_draws", {}).items()):
+                    lines.append(self.tr("sf_supply_draws", name=self.name_of(p), n=k))
+        else:
+            self.ids.map.highlight = []
+        fleet = g.fleet
+        if fleet.shake is not None:
+            a_, b_ = fleet.shake
+            lines.append(self.tr("sf_shaken", a=self.tr("sf_" + a_), b=self.tr("sf_" + b_), speed=fleet.speed,
+                                 movement=fleet.speed + fleet.upgrades[g.state.turn_player]["booster"]))
+            if g.state.phase == "encounter":
+                lines.append(self.tr("sf_encounter_due"))
+        self.roll_text = "\n".join(lines)
+
+    def _cards(self, cards) -> str:
+        lang = app().lang
+        sep = "、" if lang == "ja" else ", "
+        return sep.join((f"{self.tr(r)}{n}" if lang == "ja" else f"{n} {self.tr(r)}")
+                        for r, n in sorted(cards.items()) if n)
+
+    def _offer(self, g, who) -> None:
+        """What the map offers for a tap now (the rules' answers, never the screen's)."""
+        s, m = g.state, self.ids.map
+        m.flash = None
+        pick, legal = "", frozenset()
+        if s.phase == "setup_colony":
+            pick = "site"
+            legal = frozenset(e for e in g.board.sites if g.colony_site_problem(who, e, setup=True) is None)
+        elif s.phase == "setup_spaceport" or self.action == "spaceport":
+            pick = "site"
+            legal = frozenset(e for e, (p, k) in s.buildings.items() if p == who and k == "colony")
+        elif self.action == "found_colony":
+            pick = "site"
+            legal = frozenset(e for e in g.board.sites if g.colony_site_problem(who, e) is None)
+        elif self.action == "trade_station":
+            pick = "station"
+            legal = frozenset(h for h, docked in g.fleet.docks.items()
+                              if len(docked) < 5 and g.fleet.upgrades[who]["freight_ring"] > len(docked))
+        elif self.action in ("defeat_pirate", "terraform"):
+            pick = "planet"
+            marker = "pirate" if self.action == "defeat_pirate" else "ice"
+            legal = frozenset(h for h, p in g.board.planets.items() if p.marker == marker)
+        m.pick, m.legal = pick, legal
+
+    def _vp_board(self, g) -> None:
+        box = self.ids.vpboard
+        box.clear_widgets()
+        fleet, s = g.fleet, g.state
+        for p, info in enumerate(self.table.record.players):
+            rgb = PLAYER_COLORS.get(info["color"], (0.5, 0.5, 0.5))
+            dark = info["color"] in ("white", "orange")
+            up = fleet.upgrades[p]
+            friends = [self.tr(g.board.stations[h]) for h, holder in fleet.friendship.items() if holder == p]
+            text = (f"[b]{self.name_of(p)}[/b]  " + self.tr("sf_vp_line", vp=g.victory_points(p),
+                                                            cards=s.players[p].hand.size, medals=fleet.half_medals[p])
+                    + "\n" + self.tr("sf_fleet_line", b=up["booster"], c=up["cannon"], f=up["freight_ring"],
+                                     ships=sum(fleet.ships[p].values()),
+                                     stations=sum(d.count(p) for d in fleet.docks.values()))
+                    + ("\n" + self.tr("sf_friend", aliens=", ".join(friends)) if friends else ""))
+            tag = Label(text=text, markup=True, font_size=sp(16), color=(0, 0, 0, 1) if dark else (1, 1, 1, 1),
+                        halign="left", valign="middle")
+            tag.bind(size=lambda w, v: setattr(w, "text_size", v))
+            with tag.canvas.before:
+                Color(*rgb, 1)
+                rect = Rectangle()
+            tag.bind(pos=lambda w, v, r=rect: setattr(r, "pos", v), size=lambda w, v, r=rect: setattr(r, "size", v))
+            if p == (g.waiting_for() if g.waiting_for() is not None else -1):
+                with tag.canvas.after:
+                    Color(1, 1, 0.3, 1)
+                    line = Line(width=2)
+                tag.bind(pos=lambda w, v, ln=line: setattr(ln, "rectangle", (*w.pos, *w.size)),
+                         size=lambda w, v, ln=line: setattr(ln, "rectangle", (*w.pos, *w.size)))
+            box.add_widget(tag)
+
+    # --- the action panel, by phase --------------------------------------------------------------------------
+    def _actions(self, g, who) -> None:
+        box = self.ids.actions
+        box.clear_widgets()
+        dice = self.ids.dice_row
+        dice.clear_widgets()
+        phase = g.state.phase
+        if phase == "roll":
+            for v in range(1, 7):
+                b = ToggleButton(text=str(v), font_size=sp(24), state="down" if self.die_a == v else "normal")
+                b.bind(on_release=lambda _b, v=v: self.tap_die(v))
+                dice.add_widget(b)
+            if app().can_request_roll:
+                box.add_widget(_button(self.tr("roll_box"), self.roll_box))
+        elif phase == "setup_spaceport":
+            self._setup_spaceport_panel(box, who)
+        elif phase == "discard":
+            self._discard_panel(box, g, who)
+        elif phase == "steal":
+            for p in g.state.steal_candidates:
+                box.add_widget(_button(self.tr("rob", name=self.name_of(p)),
+                                       lambda p=p: self.submit({"type": "steal", "from": p, "card": None})))
+        elif phase == "main":
+            self._main_panel(box, g, who)
+        elif phase == "encounter":
+            self._encounter_panel(box, g, who)
+        elif phase == "flight":
+            self._flight_panel(box, g, who)
+        if self.action and phase in ("main", "flight"):
+            hint = {"spaceport": "sf_tap_site", "found_colony": "sf_tap_site", "trade_station": "sf_tap_station",
+                    "defeat_pirate": "sf_tap_planet", "terraform": "sf_tap_planet"}[self.action]
+            box.add_widget(Label(text=self.tr(hint), size_hint_y=None, height=dp(32), font_size=sp(17),
+                                 color=(0.6, 1, 0.6, 1)))
+            if "planet" in self.selection:
+                box.add_widget(Label(text=self.tr("sf_new_number"), size_hint_y=None, height=dp(30)))
+                grid = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(2))
+                for n in NUMBERS:
+                    grid.add_widget(_button(str(n), lambda n=n: self._conquer(n), font_size=sp(17)))
+                box.add_widget(grid)
+            box.add_widget(_button(self.tr("cancel"), self._cancel))
+
+    def _cancel(self) -> None:
+        self.action, self.selection = "", {}
+        self.refresh()
+
+    def _toggle_row(self, key: str, options, label_key) -> BoxLayout:
+        row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(4))
+        for value in options:
+            t = ToggleButton(text=self.tr(label_key(value)), group=f"sf_{key}", font_size=sp(17),
+                             state="down" if self.selection.get(key) == value else "normal")
+            t.bind(on_release=lambda _t, v=value: self._select(key, v))
+            row.add_widget(t)
+        return row
+
+    def _select(self, key, value) -> None:
+        self.selection = {**self.selection, key: value}
+        self.refresh()
+
+    def _setup_spaceport_panel(self, box, who) -> None:
+        box.add_widget(self._toggle_row("ship", SHIP_KEYS, lambda v: "sf_" + v))
+        box.add_widget(self._toggle_row("upgrade", tuple(SETUP_UPGRADES), lambda v: "sf_" + v))
+        sel = self.selection
+        ok = _button(self.tr("ok"), lambda: self.submit({"type": "setup_spaceport", "player": who, "at": sel["site"],
+                                                         "ship": sel["ship"], "upgrade": sel["upgrade"]}))
+        ok.disabled = not all(k in sel for k in ("site", "ship", "upgrade"))
+        box.add_widget(ok)
+
+    def _stepper(self, box, key: str, label: str, low: int, high: int) -> None:
+        value = self.selection.get(key, 0)
+        minus = _button("−", lambda: self._step(key, -1, low, high), size_hint_x=None, width=dp(56))
+        plus = _button("+", lambda: self._step(key, 1, low, high), size_hint_x=None, width=dp(56))
+        text = Label(text=f"{label}: {value:+d}" if low < 0 else f"{label}: {value}", font_size=sp(18))
+        box.add_widget(_row(text, minus, plus, height=dp(48)))
+
+    def _step(self, key, delta, low, high) -> None:
+        value = max(low, min(high, self.selection.get(key, 0) + delta))
+        self.selection = {**self.selection, key: value}
+        self.refresh()
+
+    def _discard_panel(self, box, g, who) -> None:
+        need = g.state.discards_owed.get(who, 0)
+        hand = g.state.players[who].hand
+        for r in RESOURCES:
+            self._stepper(box, f"d_{r}", f"{self.tr(r)} ({hand.count(r)})", 0, need)
+        picked = {r: self.selection.get(f"d_{r}", 0) for r in RESOURCES}
+        ok = _button(f"{self.tr('ok')} ({sum(picked.values())}/{need})",
+                     lambda: self.submit({"type": "discard", "player": who,
+                                          "cards": {r: n for r, n in picked.items() if n}}))
+        ok.disabled = sum(picked.values()) != need
+        box.add_widget(ok)
+
+    def _main_panel(self, box, g, who) -> None:
+        grid = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4))
+        pieces = list(COSTS)
+        for i in range(0, len(pieces), 3):
+            row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(4))
+            for piece in pieces[i:i + 3]:
+                row.add_widget(_button(self.tr("sf_" + piece), lambda piece=piece: self._build(piece), font_size=sp(16)))
+            grid.add_widget(row)
+        grid.height = dp(56) * len(grid.children)
+        box.add_widget(grid)
+        # trade with the stock: the ratio is the rules' (3:1, trade goods 2:1)
+        ratios = g.harbor_ratios(who)
+        box.add_widget(self._toggle_row("give", RESOURCES, lambda r: r))
+        box.add_widget(self._toggle_row("get", RESOURCES, lambda r: r))
+        give, get = self.selection.get("give"), self.selection.get("get")
+        label = self.tr("sf_trade_stock") + (f" {ratios[give]}:1" if give else "")
+        trade = _button(label, lambda: self.submit({"type": "trade", "player": who, "with": "bank",
+                                                    "give": {give: ratios[give]}, "get": {get: 1}}))
+        trade.disabled = not (give and get and give != get)
+        box.add_widget(trade)
+        box.add_widget(_button(self.tr("sf_shake"), lambda: self._shake_digital(who)))
+        balls = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(4))
+        balls.add_widget(Label(text=self.tr("sf_enter_balls"), font_size=sp(16)))
+        for colour in BALL_VALUES:
+            b = Button(text=self.tr("sf_" + colour), font_size=sp(16), background_normal="",
+                       background_color=(*BALL_COLORS[colour], 1),
+                       color=(0, 0, 0, 1) if colour == "yellow" else (1, 1, 1, 1))
+            b.bind(on_release=lambda _b, c=colour: self._ball(who, c))
+            balls.add_widget(b)
+        box.add_widget(balls)
+        if self.selection.get("balls"):
+            box.add_widget(Label(text=" + ".join(self.tr("sf_" + c) for c in self.selection["balls"]),
+                                 size_hint_y=None, height=dp(28)))
+        box.add_widget(_button(self.tr("end_turn"), lambda: self.submit({"type": "end_turn", "player": who})))
+
+    def _build(self, piece: str) -> None:
+        g = self.game
+        who = g.waiting_for()
+        if piece == "spaceport":  # on one of the player's colonies: tap it on the map
+            self.action, self.selection = "spaceport", {}
+            self.refresh()
+            return
+        self.submit({"type": "build", "player": who, "piece": piece})
+
+    def _shake_digital(self, who: int) -> None:
+        """The app's own shake (two of the five balls); recorded like a virtual dice roll."""
+        balls = shake_mothership(random.SystemRandom())
+        self.submit({"type": "shake", "player": who, "balls": list(balls), "source": "virtual"})
+
+    def _ball(self, who: int, colour: str) -> None:
+        """The table shook the real mothership: the two balls, tapped in turn."""
+        balls = list(self.selection.get("balls", ())) + [colour]
+        if len(balls) < 2:
+            self.selection = {**self.selection, "balls": balls}
+            self.refresh()
+            return
+        self.submit({"type": "shake", "player": who, "balls": balls, "source": "manual"})
+
+    def _encounter_panel(self, box, g, who) -> None:
+        self._stepper(box, "half_medals", self.tr("sf_half_medals"), -5, 5)
+        for r in RESOURCES:
+            self._stepper(box, f"c_{r}", f"{self.tr(r)} ({self.tr('sf_gain')})", -5, 5)
+        for u in UPGRADES:
+            self._stepper(box, f"u_{u}", self.tr("sf_" + u), -3, 3)
+        box.add_widget(_button(self.tr("sf_record"), lambda: self.submit(self._encounter_event(who))))
+
+    def _encounter_event(self, who: int) -> dict:
+        sel = self.selection
+        event: dict[str, Any] = {"type": "encounter", "player": who}
+        if sel.get("half_medals"):
+            event["half_medals"] = sel["half_medals"]
+        gain = {r: sel[f"c_{r}"] for r in RESOURCES if sel.get(f"c_{r}", 0) > 0}
+        lose = {r: -sel[f"c_{r}"] for r in RESOURCES if sel.get(f"c_{r}", 0) < 0}
+        upgrades = {u: sel[f"u_{u}"] for u in UPGRADES if sel.get(f"u_{u}")}
+        for key, value in (("gain", gain), ("lose", lose), ("upgrades", upgrades)):
+            if value:
+                event[key] = value
+        return event
+
+    def _flight_panel(self, box, g, who) -> None:
+        for action in ("found_colony", "trade_station", "defeat_pirate", "terraform"):
+            b = _button(self.tr("sf_" + action), lambda a=action: self._start_action(a))
+            b.state = "down" if self.action == action else "normal"
+            box.add_widget(b)
+        box.add_widget(_button(self.tr("end_turn"), lambda: self.submit({"type": "end_turn", "player": who})))
+
+    def _start_action(self, action: str) -> None:
+        self.action, self.selection = action, {}
+        self.refresh()
+
+    # --- taps on the map ----------------------------------------------------------------------------------------
+    def tap_spot(self, spot, legal: bool) -> None:
+        g = self.game
+        if g is None:
+            return
+        who, phase = g.waiting_for(), g.state.phase
+        m = self.ids.map
+        if phase == "setup_colony":
+            ok = self.submit({"type": "build", "player": who, "piece": "colony", "at": as_json(spot)})
+        elif phase == "setup_spaceport":
+            if not legal:
+                m.flash = spot
+                return
+            self._select("site", as_json(spot))
+            return
+        elif self.action == "spaceport":
+            ok = self.submit({"type": "build", "player": who, "piece": "spaceport", "at": as_json(spot)})
+        elif self.action == "found_colony":
+            ok = self.submit({"type": "found_colony", "player": who, "at": as_json(spot)})
+        elif self.action == "trade_station":
+            ok = self.submit({"type": "trade_station", "player": who, "at": as_json(spot)})
+        elif self.action in ("defeat_pirate", "terraform"):
+            # the replacement chip comes next; a planet without the marker is refused by the rules then
+            self._select("planet", as_json(spot))
+            return
+        else:
+            return
+        m.flash = None if ok else spot
+
+    def _conquer(self, number: int) -> None:
+        g = self.game
+        self.submit({"type": self.action, "player": g.waiting_for(), "at": self.selection["planet"], "number": number})
+
+
+def new_game_board(game: str, players: int) -> dict | None:
+    """The board JSON the new-game screen starts ``game`` with (None: not one of these two games)."""
+    if game == "starfarers":
+        return new_board(players)
+    if game == "card-game":
+        return {}  # the card game's documented defaults: decks by player count, fate card white side up
+    return None

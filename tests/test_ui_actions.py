@@ -1,0 +1,97 @@
+"""The main phase by touches: build a road on an offered side, trade with the bank at the player's
+ratio and with another player, buy a development card, and see a refused play explained.
+
+The game is journalled just after set-up and a roll, with the hands set by an umpire's ``set_hand``
+(a record event), then resumed from the start screen.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.record import COLORS, Record, new_game
+from companion.record.journal import Journal
+from companion.rules import standard_board
+from companion.rules.random_play import random_events
+from companion.ui import driver as d
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def journal_game(data_dir) -> int:
+    record = Record("base", [{"name": n, "color": COLORS[i]} for i, n in enumerate(("Aki", "Ben", "Chie"))],
+                    standard_board(2, separate_red_numbers=True).to_json())
+    game = new_game(record)
+    for event in random_events(game, random.Random(5)):
+        record.events.append(event)
+        if game.state.phase == "roll":
+            break
+    record.events += [{"type": "roll", "dice": [1, 1]},
+                      {"type": "set_hand", "player": 0,
+                       "cards": {"lumber": 5, "brick": 2, "grain": 2, "wool": 1, "ore": 1}},
+                      {"type": "set_hand", "player": 1, "cards": {"wool": 2}}]
+    with Journal(data_dir / "journal.sqlite3") as journal:
+        return journal.create_game(record)
+
+
+def test_build_trade_buy_by_touch(tmp_path):
+    game_id = journal_game(tmp_path)
+    app = d.start_app(tmp_path)
+    try:
+        d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
+        play = app.root.get_screen("play")
+        game = app.table.game
+        board = play.ids.board
+        def hand():  # the state is copied at each event: read it afresh
+            return game.state.players[0].hand
+
+        assert game.state.phase == "main" and game.state.turn_player == 0
+
+        # Road: the board offers exactly the rules' legal sides; a tap builds and pays.
+        d.tap(d.find(play.ids.actions, "Road"))
+        assert board.pick == "edge" and board.legal == frozenset(game.legal_road_spots(0))
+        edge = sorted(board.legal)[0]
+        d.tap_at(*board.edge_pos(edge))
+        assert game.state.pieces[edge] == (0, "road")
+        assert hand().known["lumber"] == 4 and hand().known.get("brick") == 1
+
+        # Bank trade at the player's ratio for lumber.
+        ratio = game.harbor_ratios(0)["lumber"]
+        d.tap(d.find(play.ids.actions, "Trade"))
+        d.tap(d.find(play.ids.actions, "Bank"))
+        d.tap(d.find(play.ids.actions, "lumber\n", startswith=True))
+        get_row = play.ids.actions.children[-5]  # the "Get" row (rows are added top to bottom)
+        d.tap(d.find(get_row, "ore"))
+        d.tap(d.find(play.ids.actions, "OK"))
+        assert hand().known.get("lumber", 0) == 4 - ratio and hand().known["ore"] == 2
+
+        # Trade with Ben: one grain for one wool.
+        d.tap(d.find(play.ids.actions, "Trade"))
+        d.tap(d.find(play.ids.actions, "Ben"))
+        def plus(resource: str, side: int):
+            """The + of ``resource`` in the give (0) or get (1) list, found afresh (the panel is rebuilt)."""
+            rows = [c for c in reversed(play.ids.actions.children)
+                    if c.children and getattr(c.children[-1], "text", "").startswith(resource + " (")]
+            return rows[side].children[0]
+
+        d.tap(plus("grain", 0))
+        d.tap(plus("wool", 1))
+        d.tap(d.find(play.ids.actions, "OK"))
+        assert not play.message
+        assert hand().known["grain"] == 1 and hand().known["wool"] == 2
+        assert game.state.players[1].hand.known == {"wool": 1, "grain": 1}
+
+        # Buy a development card (recorded unseen), then try to play a knight: refused, and why.
+        d.tap(d.find(play.ids.actions, "Buy dev card"))
+        assert game.state.players[0].dev_count == 1
+        assert app.table.record.events[-1] == {"type": "buy_development", "player": 0, "card": None}
+        d.tap(d.find(play.ids.actions, "Play card"))
+        d.tap(d.find(play.ids.actions, "Knight"))
+        events = len(app.table.record.events)
+        d.tap(d.find(play.ids.actions, "OK"))
+        assert len(app.table.record.events) == events
+        assert "bought it this turn" in play.message
+    finally:
+        d.stop_app(app)
