@@ -51,6 +51,14 @@ def high_tide_at_flood(journal_dir: Path) -> int:
         return journal.create_game(record, "High Tide example")
 
 
+def high_tide_before_the_end(journal_dir: Path) -> int:
+    """The example High Tide game without its last event (the leader's final end of turn)."""
+    record = load_record(ROOT / "assets" / "games" / "example-high-tide.json")
+    record.events = record.events[:-1]
+    with Journal(journal_dir / "journal.sqlite3") as journal:
+        return journal.create_game(record, "High Tide, last turn")
+
+
 def after_setup_with_full_hand(journal_dir: Path) -> int:
     """A 3-player base game journalled after set-up, the first player holding 9 cards (umpire's set_hand)."""
     record = Record("base", [{"name": n, "color": COLORS[i]} for i, n in enumerate(("Aki", "Ben", "Chie"))],
@@ -80,6 +88,7 @@ def switch_language(app, lang: str) -> None:
 def test_every_screen(tmp_path, lang):
     tide_id = high_tide_at_flood(tmp_path)
     seven_id = after_setup_with_full_hand(tmp_path)
+    end_id = high_tide_before_the_end(tmp_path)
     app = d.start_app(tmp_path)
     try:
         if lang == "ja":
@@ -152,6 +161,17 @@ def test_every_screen(tmp_path, lang):
         assert app.table.game.state.phase == "flood"
         assert play.ids.board.pick == "hex" and play.ids.board.legal == frozenset(app.table.game.tide.flood_choices)
         shot(app, "play-high-tide", lang)
+        d.tap(play.ids.menu)
+
+        # The end: the leader's last turn ends, the ranking shows.
+        d.tap(d.find(start.ids.games, f"#{end_id} ", startswith=True))
+        d.tap(play.ids.end_turn)
+        assert app.table.game.state.phase == "game_over"
+        shot(app, "play-game-over", lang)
+        d.tap(play.ids.menu)
+        if app.has_screen("tournament"):  # the tournament desk's own screen, when installed
+            d.tap(start.ids.tournament)
+            shot(app, "tournament", lang)
     finally:
         d.stop_app(app)
 

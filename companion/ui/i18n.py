@@ -106,6 +106,7 @@ TEXT: dict[str, dict[str, str]] = {
     "longest_road": {"en": "Longest Road", "ja": "最長交易路"},
     "largest_army": {"en": "Largest Army", "ja": "最大騎士力"},
     "leader": {"en": "Leader", "ja": "リーダー"},
+    "leader_is": {"en": "leader: {name}", "ja": "リーダー：{name}"},
     "give": {"en": "Give", "ja": "出す"},
     "get": {"en": "Get", "ja": "受け取る"},
     "menu": {"en": "Menu", "ja": "メニュー"},

@@ -611,7 +611,7 @@ class PlayScreen(Screen):
         phase = "spring_tide_phase" if tide.phase == "spring_tide" else tide.phase
         lines = [a.tr("tide_phase", phase=a.tr(phase))]
         if tide.leader is not None:
-            lines[0] += f" — {a.tr('leader')}: {a.player_name(tide.leader)}"
+            lines[0] += " — " + a.tr("leader_is", name=a.player_name(tide.leader))
         if last is not None and last.flooded is not None:
             lines.append(a.tr("flooded", hex=list(last.flooded)))
         if last is not None and last.sunk:
