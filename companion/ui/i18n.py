@@ -103,6 +103,7 @@ TEXT: dict[str, dict[str, str]] = {
     "rob": {"en": "Rob {name}", "ja": "{name}から奪う"},
     "vp": {"en": "VP", "ja": "点"},
     "cards": {"en": "cards", "ja": "枚"},
+    "card": {"en": "card", "ja": "枚"},
     "longest_road": {"en": "Longest Road", "ja": "最長交易路"},
     "largest_army": {"en": "Largest Army", "ja": "最大騎士力"},
     "leader": {"en": "Leader", "ja": "リーダー"},

@@ -577,7 +577,7 @@ class PlayScreen(Screen):
                 badges.append(f"[color=80d8ff]{a.tr('leader')}[/color]")
             turn = "▶ " if p == g.waiting_for() else ""
             text = (f"{turn}[b]{a.player_name(p)}[/b]  [size={int(sp(24))}]{g.victory_points(p)}[/size] {a.tr('vp')}"
-                    f"   {s.players[p].hand.size} {a.tr('cards')}"
+                    f"   {s.players[p].hand.size} {a.tr('card' if s.players[p].hand.size == 1 else 'cards')}"
                     + (f"\n[size={int(sp(14))}]" + " · ".join(badges) + "[/size]" if badges else ""))
             label = PlayerTag(text=text, markup=True, swatch=(*rgb, 1))
             box.add_widget(label)
