@@ -1,7 +1,7 @@
 """Calibration for one table: where the tray is, which dice count, and the light.
 
-Stored as a small JSON file beside the app's other data (``platformdirs.user_data_dir
-("catan-companion")/vision-calibration.json``), so it survives restarts; ``python -m vision watch``
+Stored as a small JSON file beside the app's ``settings.json`` (``DATA_DIR/vision-calibration.json``,
+see :func:`default_path`), so it survives restarts; ``python -m vision watch``
 shows its effect live.
 
 - ``tray``: the part of the frame where dice are read, as fractions ``(x0, y0, x1, y1)`` of the
@@ -103,10 +103,17 @@ class Calibration:
         return cls.from_json(path.read_text(), str(path))
 
 
-def default_path() -> Path:
-    import platformdirs
+FILE_NAME = "vision-calibration.json"
 
-    return Path(platformdirs.user_data_dir("catan-companion", appauthor=False)) / "vision-calibration.json"
+
+def default_path(data_dir: str | Path | None = None) -> Path:
+    """Where the calibration lives: beside the app's ``settings.json`` and journal in ``data_dir``
+    (the app's ``--data-dir``), by default the user data directory."""
+    if data_dir is None:
+        import platformdirs
+
+        data_dir = platformdirs.user_data_dir("catan-companion", appauthor=False)
+    return Path(data_dir) / FILE_NAME
 
 
 def measure_gains(empty_tray: np.ndarray, tray: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0),

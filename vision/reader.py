@@ -35,6 +35,9 @@ NOT_A_DIE_THRESHOLD = 0.4
 #: A die whose best face has less than this share of the face probability is "unsure" (chosen on
 #: the training folds: a higher bar turns many right readings into re-roll requests).
 FACE_THRESHOLD = 0.35
+#: A die read with less overall confidence than this is not reported (chosen on the training folds:
+#: it removes most invented dice -- keyboard keys, specks on the tray -- for about 1 % of real ones).
+MIN_CONFIDENCE = 0.25
 
 
 class ModelError(RuntimeError):
@@ -109,7 +112,8 @@ class DiceReader:
             sure = faces[best] >= FACE_THRESHOLD and p[1 + best] > crooked
             face = best + 1 if sure else None
             confidence = float(min(1.0, score) * (1.0 - p[0]) * (faces[best] if sure else max(crooked, 1 - faces[best])))
-            dice.append(Die(face, colour, box, round(confidence, 4)))
+            if confidence >= MIN_CONFIDENCE:
+                dice.append(Die(face, colour, box, round(confidence, 4)))
         return sorted(dice, key=lambda d: (d.box[0], d.box[1]))
 
     # ------------------------------------------------------------------ steps

@@ -63,12 +63,11 @@ class RollDetector:
 
     def __init__(self, reader: DiceReader, expected_dice: int | None = 2, still_frames: int = 4,
                  agree_frames: int = 5, motion_level: int = 20, motion_pixels: int = 8,
-                 calibration: Calibration | None = None, give_up_frames: int = 30) -> None:
+                 calibration: Calibration | None = None) -> None:
         self.reader = reader
         self.expected_dice = expected_dice
         self.still_frames = still_frames
         self.agree_frames = agree_frames
-        self.give_up_frames = give_up_frames
         #: A pixel "moved" when its grey level changed by more than this between two frames...
         self.motion_level = motion_level
         #: ...and the tray moves when more than this many pixels of the 320 px view moved.
@@ -79,7 +78,10 @@ class RollDetector:
         self._still = 0
         self._agreeing: list[list[Die]] = []
         self._baseline: list[Die] | None = None  # the last settled reading
+        self._scenery: list[Die] = []  # things read as dice that never took part in a roll
         self._moved_since_decision = False
+        self._motion: np.ndarray | None = None  # where anything moved since the last decision (320 px view)
+        self._view_scale = 1.0
 
     # ------------------------------------------------------------------ public
 
@@ -96,21 +98,16 @@ class RollDetector:
             return None
         if self.phase != Phase.STARTING:
             self.phase = Phase.SETTLING
+        self._frame_shape = frame.shape
         self._agreeing.append(self.reader.read(frame))
-        window = self._agreeing[-self.agree_frames:]
-        agreed = _consensus(window) if len(window) == self.agree_frames else None
-        if agreed is not None:
-            return self._decide(agreed, window, at)
-        if len(self._agreeing) >= self.give_up_frames:
-            self.phase = Phase.SETTLED
-            self._moved_since_decision = False
-            return RollEvent("reroll", at=at, reason="dice unreadable: the readings do not agree")
-        return None
+        if len(self._agreeing) < self.agree_frames:
+            return None
+        return self._decide(_consensus(self._agreeing), self._agreeing, at)
 
     def reset(self) -> None:
         """Forget everything (e.g. after the camera moved)."""
         self.__init__(self.reader, self.expected_dice, self.still_frames, self.agree_frames,  # type: ignore[misc]
-                      self.motion_level, self.motion_pixels, self.calibration, self.give_up_frames)
+                      self.motion_level, self.motion_pixels, self.calibration)
 
     # ------------------------------------------------------------------ steps
 
@@ -126,37 +123,67 @@ class RollDetector:
         previous, self._previous = self._previous, small
         if previous is None or previous.shape != small.shape:
             return False
-        changed = int(np.count_nonzero(cv2.absdiff(small, previous) > self.motion_level))
-        return changed > self.motion_pixels
+        changed_mask = cv2.absdiff(small, previous) > self.motion_level
+        changed = int(np.count_nonzero(changed_mask))
+        if changed > self.motion_pixels:
+            self._view_scale = scale
+            self._motion = changed_mask if self._motion is None or self._motion.shape != changed_mask.shape \
+                else self._motion | changed_mask
+            return True
+        return False
+
+    def _moved_here(self, die: Die, frame_shape) -> bool:
+        """Whether anything moved over this die's place since the last decision."""
+        if self._motion is None:
+            return False
+        x0, y0, _, _ = self.calibration.tray_pixels(frame_shape[1], frame_shape[0])
+        x, y, w, h = die.box
+        s = self._view_scale
+        left, top = max(0, int((x - x0) * s)), max(0, int((y - y0) * s))
+        right, bottom = int((x + w - x0) * s) + 1, int((y + h - y0) * s) + 1
+        return bool(self._motion[top:bottom, left:right].any())
 
     def _decide(self, reading: list[Die], readings: list[list[Die]], at: float) -> RollEvent | None:
         first_settle = self.phase == Phase.STARTING
         moved = self._moved_since_decision
+        motion_seen = self._moved_here
         self.phase = Phase.SETTLED
         self._moved_since_decision = False
-        if first_settle:
-            self._baseline = reading  # dice already lying there at start are not a roll
-            return None
-        if not moved:
-            return None
-        baseline = self._baseline or []
-        rolled = [d for d in reading if not _unchanged(d, baseline)]
-        if not rolled:
-            # Nothing new: a hand passed, dice were put back where they lay, or a hand still
-            # hides some of them.  The last settled reading stays the reference, so dice that
-            # reappear unchanged later are not taken for a roll either.
-            return None
-        self._baseline = reading
-        dice = reading if self.expected_dice is None or len(reading) == self.expected_dice else rolled
+        try:
+            if first_settle:
+                self._baseline = reading  # dice already lying there at start are not a roll
+                return None
+            if not moved:
+                return None
+            known = (self._baseline or []) + self._scenery
+            # A rolled die moved (motion passed over where it lies) and lies differently than before.
+            rolled = [d for d in reading if motion_seen(d, self._frame_shape) and not _unchanged(d, known)]
+            self._scenery += [d for d in reading if d not in rolled and not _unchanged(d, known)]
+            if not rolled:
+                # Nothing new: a hand passed, dice were put back where they lay, or a hand still
+                # hides some of them.  The last settled reading stays the reference, so dice that
+                # reappear unchanged later are not taken for a roll either.
+                return None
+            if self.expected_dice is not None and len(rolled) > self.expected_dice:
+                # Dice of one game are one size: something far smaller (a speck, a pip-like mark
+                # the dice rolled past) is not one of them.
+                size = max(max(d.box[2], d.box[3]) for d in rolled)
+                rolled = [d for d in rolled if max(d.box[2], d.box[3]) >= 0.7 * size]
+            self._baseline = reading
+            return self._event(rolled, readings, at)
+        finally:
+            self._motion = None
+
+    def _event(self, dice: list[Die], readings: list[list[Die]], at: float) -> RollEvent:
         if self.expected_dice is not None and len(dice) != self.expected_dice:
             count = len(dice)
-            return RollEvent("reroll", dice=tuple(reading), at=at,
+            return RollEvent("reroll", dice=tuple(dice), at=at,
                              reason=f"{count} {'die' if count == 1 else 'dice'} seen, expected {self.expected_dice}")
         unsure = [d for d in dice if d.face is None]
         if unsure:
             return RollEvent("reroll", dice=tuple(dice), at=at,
                              reason=f"{len(unsure)} {'die' if len(unsure) == 1 else 'dice'} crooked or unreadable")
-        # The roll's confidence is its least sure die, averaged over the agreeing frames.
+        # The roll's confidence is its least sure die, averaged over the readings.
         confidence = float(np.mean([min(_match_confidence(d, r) for d in dice) for r in readings]))
         return RollEvent("roll", faces=tuple(d.face for d in dice), confidence=round(min(1.0, confidence), 4),
                          dice=tuple(dice), at=at)
@@ -168,8 +195,11 @@ def _near(a: Die, b: Die, fraction: float) -> bool:
     return abs(ax - bx) <= fraction * size and abs(ay - by) <= fraction * size
 
 
-def _consensus(window: list[list[Die]]) -> list[Die] | None:
-    """The dice the readings of a still tray agree on, or None while they do not (yet)."""
+def _consensus(window: list[list[Die]]) -> list[Die]:
+    """The dice seen, in the same place with the same face, in most readings of a still tray.
+
+    A glint read as a die in one or two frames, or a die whose reading flickers, is outvoted.
+    """
     groups: list[list] = []  # [die as last seen, number of readings it is in]
     for reading in window:
         for die in reading:
@@ -179,10 +209,7 @@ def _consensus(window: list[list[Die]]) -> list[Die] | None:
                     break
             else:
                 groups.append([die, 1])
-    solid = len(window) - 1
-    if any(len(window) / 2 < count < solid for _, count in groups):
-        return None
-    return sorted((die for die, count in groups if count >= solid), key=lambda d: (d.box[0], d.box[1]))
+    return sorted((die for die, count in groups if count > len(window) / 2), key=lambda d: (d.box[0], d.box[1]))
 
 
 def _unchanged(die: Die, baseline: list[Die]) -> bool:

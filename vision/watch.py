@@ -3,7 +3,7 @@
 Draws every die read (box, face or "?", colour), the tray region and the roll detector's phase
 and last decision on each frame.  OpenCV here is the headless build (no ``cv2.imshow``), so the
 view is a small Kivy window; ``--out FILE.mp4`` writes the annotated frames to a video instead
-(no window: for a headless machine or for a record of a session).
+(no window: for a headless machine or for a record of a session; ``.avi`` is written as MJPG).
 """
 
 from __future__ import annotations
@@ -83,7 +83,8 @@ def _write(frames, annotator: Annotator, out: str, limit: int | None) -> int:
         while (limit is None or count < limit) and (frame := frames.read()) is not None:
             shown = annotator(frame)
             if writer is None:
-                writer = cv2.VideoWriter(out, cv2.VideoWriter_fourcc(*"mp4v"), frames.fps or 30.0,
+                codec = "MJPG" if out.lower().endswith(".avi") else "mp4v"
+                writer = cv2.VideoWriter(out, cv2.VideoWriter_fourcc(*codec), frames.fps or 30.0,
                                          (shown.shape[1], shown.shape[0]))
                 if not writer.isOpened():
                     raise OSError(f"{out}: cannot write a video here")

@@ -1,0 +1,215 @@
+"""The dice reader on real photographs, bad input, calibration and the evaluate CLI.
+
+The accuracy floors are a little under what the committed model measured on each full set (see
+docs/vision.md; those are photos it was trained on, so the floors guard against a broken model
+or pipeline, not against over-fitting: cross-validated figures are in the docs).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vision import dataset
+from vision.calibration import COLOURS, Calibration, CalibrationError, colour_name, measure_gains
+from vision.evaluate import ImageReadError, evaluate, load_image
+from vision.reader import DiceReader, ModelError
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data" / "dice"
+if not DATA.exists():
+    DATA = Path(os.environ.get("CATAN_SHARED", "/work/shared")) / "data" / "dice"
+
+#: (set, every n-th photo, floor on dice read right, floor on photos fully right, ceiling on invented)
+FLOORS = [
+    # measured with the committed model, 2026-11-23: 96.3 % / 84.3 % / 3.4 %, 91.9 % / 65.8 % / 1.0 %,
+    # 62.9 % / 33.0 % / 2.2 % (N3VERS4YDIE is the weak set: see docs/vision.md)
+    ("matteop65-Dice_Detection_Recognition", 2, 0.93, 0.78, 0.05),
+    ("nell-byler-dice_detection", 2, 0.89, 0.60, 0.02),
+    ("N3VERS4YDIE-dice-recognition", 2, 0.58, 0.28, 0.04),
+]
+
+needs_data = pytest.mark.skipif(not DATA.exists(), reason=f"dice photos not found at {DATA}")
+
+
+@pytest.fixture(scope="module")
+def reader() -> DiceReader:
+    return DiceReader()
+
+
+def _subset(folder: Path, every: int, tmp_path: Path) -> Path:
+    """A folder in the same layout holding every n-th photo (links, not copies)."""
+    for sub in ("images", "labels"):
+        (tmp_path / sub).mkdir()
+    for i, item in enumerate(dataset.list_images(folder)):
+        if i % every == 0:
+            (tmp_path / "images" / item.image_path.name).symlink_to(item.image_path)
+            (tmp_path / "labels" / item.label_path.name).symlink_to(item.label_path)
+    return tmp_path
+
+
+@needs_data
+@pytest.mark.parametrize("name,every,die_floor,image_floor,invented_ceiling", FLOORS)
+def test_reads_real_photographs_above_the_measured_floor(reader, tmp_path, name, every, die_floor,
+                                                         image_floor, invented_ceiling):
+    result = evaluate(_subset(DATA / name, every, tmp_path), reader)
+    assert result["dice"] > 100
+    assert result["die_accuracy"] >= die_floor, result
+    assert result["image_accuracy"] >= image_floor, result
+    assert result["invented"] <= invented_ceiling, result
+
+
+@needs_data
+def test_a_photo_reads_the_labelled_faces(reader):
+    folder = DATA / "matteop65-Dice_Detection_Recognition"
+    item = next(i for i in dataset.list_images(folder) if i.image_path.name == "dice_1.jpg")
+    image = load_image(item.image_path)
+    truth = sorted(d.face for d in item.read_dice(image.shape[1], image.shape[0]))
+    dice = reader.read(image)
+    assert sorted(d.face for d in dice) == truth
+    for die in dice:
+        assert die.colour == "white"
+        assert 0.0 < die.confidence <= 1.0
+        x, y, w, h = die.box
+        assert 0 <= x < image.shape[1] and 0 <= y < image.shape[0] and w > 5 and h > 5
+
+
+@pytest.mark.parametrize("frame", [
+    np.zeros((640, 640, 3), np.uint8),
+    np.full((480, 640, 3), 255, np.uint8),
+    np.full((640, 640, 3), 128, np.uint8),
+    np.zeros((8, 8, 3), np.uint8),
+    np.full((300, 200), 90, np.uint8),  # grey
+    np.zeros((100, 100, 4), np.uint8),  # BGRA
+], ids=["black", "white", "grey", "tiny", "single-channel", "bgra"])
+def test_a_blank_frame_has_no_dice(reader, frame):
+    assert reader.read(frame) == []
+
+
+def test_noise_is_not_dice(reader):
+    rng = np.random.default_rng(5)
+    noise = rng.integers(0, 256, (640, 640, 3), dtype=np.uint8)
+    assert len(reader.read(noise)) <= 1  # a die or so may be imagined in pure noise, never a roll's worth
+
+
+@pytest.mark.parametrize("bad", [None, "frame.jpg", np.zeros((0, 10, 3), np.uint8), np.zeros((4, 4, 2), np.uint8)])
+def test_what_is_not_an_image_is_a_clear_error(reader, bad):
+    with pytest.raises(ValueError, match="frame must"):
+        reader.read(bad)
+
+
+def test_a_corrupt_image_file_is_a_clear_error(tmp_path):
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"\xff\xd8\xff\xe0 this is not really a jpeg")
+    with pytest.raises(ImageReadError, match="broken.jpg.*corrupt"):
+        load_image(broken)
+    with pytest.raises(ImageReadError, match="no such image"):
+        load_image(tmp_path / "missing.jpg")
+
+
+def test_evaluate_cli_names_a_corrupt_photo_and_a_bad_folder(tmp_path):
+    (tmp_path / "images").mkdir()
+    (tmp_path / "labels").mkdir()
+    (tmp_path / "images" / "a.jpg").write_bytes(b"garbage")
+    (tmp_path / "labels" / "a.txt").write_text("2 0.5 0.5 0.1 0.1\n")
+    run = subprocess.run([sys.executable, "-m", "vision", "evaluate", str(tmp_path)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1
+    assert "a.jpg" in run.stderr and "corrupt" in run.stderr
+    run = subprocess.run([sys.executable, "-m", "vision", "evaluate", str(tmp_path / "nowhere")], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1 and "images/ and labels/" in run.stderr
+
+
+def test_a_bad_label_line_names_file_and_line(tmp_path):
+    label = tmp_path / "x.txt"
+    label.write_text("1 0.5 0.5 0.1 0.1\n7 0.5 0.5 0.1 0.1\n")
+    with pytest.raises(dataset.LabelError, match=r"x.txt:2: class 7"):
+        dataset.read_label_file(label, 640, 640)
+
+
+@needs_data
+def test_evaluate_cli_json_has_the_documented_keys(tmp_path):
+    folder = DATA / "matteop65-Dice_Detection_Recognition"
+    subset = _subset(folder, 20, tmp_path)
+    run = subprocess.run([sys.executable, "-m", "vision", "evaluate", str(subset), "--json"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    assert set(result) == {"dice", "die_accuracy", "image_accuracy", "missed", "invented", "ms_per_frame_median"}
+    assert result["dice"] > 0
+    for key in ("die_accuracy", "image_accuracy", "missed", "invented"):
+        assert 0.0 <= result[key] <= 1.0
+    assert result["ms_per_frame_median"] > 0
+
+
+def test_a_missing_model_names_the_file(tmp_path):
+    with pytest.raises(ModelError, match="detector.onnx"):
+        DiceReader(tmp_path)
+    (tmp_path / "detector.onnx").write_bytes(b"not a model")
+    (tmp_path / "faces.onnx").write_bytes(b"not a model")
+    with pytest.raises(ModelError, match="cannot load"):
+        DiceReader(tmp_path)
+
+
+# ---------------------------------------------------------------- calibration
+
+@needs_data
+def test_calibration_ignores_dice_outside_the_tray_and_of_other_colours():
+    folder = DATA / "matteop65-Dice_Detection_Recognition"
+    image = load_image(folder / "images" / "dice_1.jpg")
+    everywhere = DiceReader().read(image)
+    assert everywhere
+    left_half = DiceReader(calibration=Calibration(tray=(0.0, 0.0, 0.5, 1.0))).read(image)
+    assert all(d.centre[0] <= image.shape[1] / 2 for d in left_half)
+    assert len(left_half) < len(everywhere) or all(d.centre[0] <= image.shape[1] / 2 for d in everywhere)
+    assert DiceReader(calibration=Calibration(colours=("red",))).read(image) == []
+
+
+def test_calibration_is_stored_and_bad_files_are_named(tmp_path):
+    path = tmp_path / "cal.json"
+    cal = Calibration(tray=(0.1, 0.2, 0.9, 0.8), colours=("red", "yellow"), gains=(1.1, 1.0, 0.9))
+    cal.save(path)
+    assert Calibration.load(path) == cal
+    assert Calibration.load(tmp_path / "none.json") == Calibration()
+    path.write_text('{"tray": [0.5, 0, 0.2, 1]}')
+    with pytest.raises(CalibrationError, match="tray"):
+        Calibration.load(path)
+    path.write_text("{oops")
+    with pytest.raises(CalibrationError, match="cal.json: not JSON"):
+        Calibration.load(path)
+    with pytest.raises(CalibrationError, match="unknown die colour"):
+        Calibration(colours=("mauve",))
+
+
+def test_lighting_gains_make_a_warm_dim_tray_neutral():
+    warm = np.zeros((60, 80, 3), np.uint8)
+    warm[:] = (60, 90, 140)  # BGR: dim and orange
+    gains = measure_gains(warm)
+    corrected = Calibration(gains=gains).correct_lighting(warm)
+    b, g, r = corrected.reshape(-1, 3).mean(axis=0)
+    assert abs(b - g) < 3 and abs(g - r) < 3 and 140 < g < 160
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.tuples(st.floats(0, 0.45), st.floats(0, 0.45), st.floats(0.55, 1), st.floats(0.55, 1)),
+       st.lists(st.sampled_from(COLOURS), unique=True, max_size=3))
+def test_calibration_json_round_trips(tray, colours):
+    cal = Calibration(tray=tray, colours=tuple(colours))
+    assert Calibration.from_json(cal.to_json()) == cal
+
+
+@pytest.mark.parametrize("bgr,name", [((250, 250, 250), "white"), ((20, 20, 20), "black"),
+                                      ((40, 40, 200), "red"), ((30, 210, 230), "yellow"),
+                                      ((60, 180, 40), "green"), ((200, 90, 30), "blue"), ((128, 128, 128), "grey")])
+def test_colour_names(bgr, name):
+    assert colour_name(bgr) == name
