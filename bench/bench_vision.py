@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 from vision import dataset
+from vision import reader as reader_module
 from vision.reader import DiceReader
 from vision.rolls import RollDetector
 
@@ -74,9 +75,12 @@ def main() -> None:
                                                                            args.repeat)))
     print(row("read an empty 640x640 tray", timed(lambda: reader.read(empty), args.repeat)))
     print(row("detector alone, 640x640", timed(lambda: reader._detect(two), args.repeat)))
-    gray = cv2.cvtColor(two, cv2.COLOR_BGR2GRAY)
-    print(row("face classifier, one die (4 turns)",
-              timed(lambda: reader._classify(gray, [(320.0, 320.0, 40.0)]), args.repeat)))
+    print(row(f"face classifier, one die ({reader_module.TURNS} turns)",
+              timed(lambda: reader._classify(two, [(320.0, 320.0, 40.0)]), args.repeat)))
+    turns, reader_module.TURNS = reader_module.TURNS, 1
+    print(row("read a 640x640 photo with 2 dice, classifier without turns (TURNS=1)",
+              timed(lambda: reader.read(two), args.repeat)))
+    reader_module.TURNS = turns
 
     detector = RollDetector(reader)
     rng = np.random.default_rng(0)

@@ -213,3 +213,15 @@ def test_calibration_json_round_trips(tray, colours):
                                       ((60, 180, 40), "green"), ((200, 90, 30), "blue"), ((128, 128, 128), "grey")])
 def test_colour_names(bgr, name):
     assert colour_name(bgr) == name
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(-40, 80), st.integers(-40, 80), st.integers(1, 90), st.booleans())
+def test_a_die_window_past_the_frame_edge_repeats_the_edge_pixels(x0, y0, size, colour):
+    from vision.preprocess import _window
+
+    rng = np.random.default_rng(size)
+    image = rng.integers(0, 256, (50, 60, 3) if colour else (50, 60), dtype=np.uint8)
+    xs = np.clip(np.arange(x0, x0 + size), 0, 59)
+    ys = np.clip(np.arange(y0, y0 + size), 0, 49)
+    assert np.array_equal(_window(image, x0, y0, size), image[np.ix_(ys, xs)])

@@ -84,6 +84,12 @@ def _window(image: np.ndarray, x0: int, y0: int, size: int) -> np.ndarray:
     height, width = image.shape[:2]
     if x0 >= 0 and y0 >= 0 and x0 + size <= width and y0 + size <= height:
         return image[y0:y0 + size, x0:x0 + size]
-    xs = np.clip(np.arange(x0, x0 + size), 0, width - 1)
-    ys = np.clip(np.arange(y0, y0 + size), 0, height - 1)
-    return image[np.ix_(ys, xs)]
+    # Edge pixels repeated where the square leaves the image (same as clamping every index).
+    left, top = max(0, x0), max(0, y0)
+    right, bottom = min(width, x0 + size), min(height, y0 + size)
+    if right <= left or bottom <= top:  # wholly outside: clamp to the nearest edge pixel
+        xs = np.clip(np.arange(x0, x0 + size), 0, width - 1)
+        ys = np.clip(np.arange(y0, y0 + size), 0, height - 1)
+        return image[np.ix_(ys, xs)]
+    return cv2.copyMakeBorder(image[top:bottom, left:right], top - y0, y0 + size - bottom, left - x0,
+                              x0 + size - right, cv2.BORDER_REPLICATE)
