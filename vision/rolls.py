@@ -1,12 +1,11 @@
 """From a stream of frames to settled rolls: motion -> still -> the same reading agreed -> one roll.
 
 The detector never reads dice while anything in the tray moves, so a tumbling die is never
-reported.  Once the tray has been still for ``still_frames`` frames it reads every frame, and when
-the last ``agree_frames`` readings agree it decides, once per still period.  "Agree" tolerates one
-odd frame: a die counts when it is seen, in the same place with the same face, in all but at most
-one of those readings, and something seen in no more than half of them (a glint read as a die for
-a frame) is ignored; anything in between means "not sure yet, keep reading".  A tray that is still
-but never agrees within ``give_up_frames`` readings gets a re-roll request.  The decision:
+reported; it remembers where motion passed.  Once the tray has been still for ``still_frames``
+frames it reads ``agree_frames`` frames, keeps the dice most of those readings agree on (same place,
+same face: a glint read as a die in one frame is outvoted) and decides, once per still period.
+A *rolled* die is one that lies where motion passed and not where a die with the same face lay
+before.  The decision:
 
 - a settled roll with every die readable gives a :class:`RollEvent` of kind ``"roll"`` carrying a
   :class:`~companion.dice.DiceRolled`-shaped result (faces, confidence);
@@ -17,8 +16,9 @@ but never agrees within ``give_up_frames`` readings gets a re-roll request.  The
   decision that reports something replaces the reference reading, so dice taken away and put back
   unchanged are recognised however long they were gone.
 
-Dice that did not move and show the same face as before are treated as spectators (spare dice on
-the table), so a roll of two dice is still found when a third die lies in view.  At start the
+Things that never moved (a spare die, a speck on the tray read as a die) are remembered as scenery,
+and when more dice than expected rolled, ones far smaller than the largest are dropped (dice of one
+game are one size), so a roll of two dice is still found when a third die lies in view.  At start the
 first settled reading is only remembered: dice already lying in the tray are not a new roll.
 """
 
@@ -82,6 +82,7 @@ class RollDetector:
         self._moved_since_decision = False
         self._motion: np.ndarray | None = None  # where anything moved since the last decision (320 px view)
         self._view_scale = 1.0
+        self._frame_shape: tuple[int, ...] = (0, 0)
 
     # ------------------------------------------------------------------ public
 
