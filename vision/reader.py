@@ -92,7 +92,9 @@ class DiceReader:
         """
         frame = _as_bgr(frame)
         frame = self.calibration.correct_lighting(frame)
-        candidates = self._detect(frame)
+        height, width = frame.shape[:2]
+        # Outside the calibrated tray nothing is read (and nothing is spent classifying it).
+        candidates = [c for c in self._detect(frame) if self.calibration.in_tray(c[0] / width, c[1] / height)]
         if not candidates:
             return []
         probs = self._classify(frame, [(c[0], c[1], max(c[2], c[3])) for c in candidates])
@@ -104,8 +106,6 @@ class DiceReader:
             faces = p[1:7] / max(float(p[1:7].sum()), 1e-6)
             best = int(np.argmax(faces))
             box = (int(round(cx - w / 2)), int(round(cy - h / 2)), int(round(w)), int(round(h)))
-            if not self.calibration.in_tray(cx / frame.shape[1], cy / frame.shape[0]):
-                continue
             colour = die_colour(frame, box)
             if not self.calibration.accepts_colour(colour):
                 continue
