@@ -208,7 +208,7 @@ class CardGameScreen(Screen):
         if s.phase == "game_over":
             return
         me = s.turn_player
-        if s.phase == "exchange":
+        if s.phase == "exchange" and g.exchanges_allowed(me) > s.exchanges_used:  # the rules' count
             box.add_widget(Label(text=self.tr("cg_exchange"), font_size=sp(18), size_hint_y=None, height=dp(28)))
             row = [_button(self.tr("cg_pile"), lambda: self.submit({"type": "exchange", "player": me, "with": "pile"}))]
             for p in range(g.n_players):

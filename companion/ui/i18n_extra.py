@@ -82,7 +82,7 @@ TEXT: dict[str, dict[str, str]] = {
     "cg_road": {"en": "Road", "ja": "街道"}, "cg_knight": {"en": "Knight", "ja": "騎士"},
     "cg_settlement": {"en": "Settlement", "ja": "開拓地"}, "cg_city": {"en": "City", "ja": "都市"},
     "cg_expansion": {"en": "Expansion", "ja": "都市拡張"},
-    "cg_flip_fate": {"en": "flip fate", "ja": "運命を裏返す"},
+    "cg_flip_fate": {"en": "+ fate flip", "ja": "＋運命を裏返す"},
     "cg_robber_raid": {"en": "robber raid", "ja": "盗賊の襲撃"}, "cg_market_day": {"en": "market day", "ja": "市の日"},
     "cg_church": {"en": "church", "ja": "教会"}, "cg_city_wall": {"en": "city wall", "ja": "城壁"},
     "cg_town_hall": {"en": "town hall", "ja": "市庁舎"}, "cg_library": {"en": "library", "ja": "図書館"},

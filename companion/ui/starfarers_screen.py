@@ -109,8 +109,9 @@ class StarMap(Widget):
     def _transform(self):
         pts = [geo.pixel_center(h) for h in self._hexes()] or [(0.0, 0.0)]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        size = min(self.width / (max(xs) - min(xs) + math.sqrt(3)), self.height / (max(ys) - min(ys) + 2)) * 0.97
-        cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+        # room above the top row for the stations' names
+        size = min(self.width / (max(xs) - min(xs) + math.sqrt(3)), self.height / (max(ys) - min(ys) + 3)) * 0.97
+        cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys) + 1) / 2
         return max(1.0, size), self.center_x - cx * size, self.center_y - cy * size
 
     def to_widget(self, point):
@@ -152,7 +153,8 @@ class StarMap(Widget):
         label.refresh()
         tex = label.texture
         Color(1, 1, 1, 1)
-        Rectangle(texture=tex, size=tex.size, pos=(center[0] - tex.width / 2, center[1] - tex.height / 2))
+        x = min(max(center[0] - tex.width / 2, self.x), self.right - tex.width)  # whole names, even at the edge
+        Rectangle(texture=tex, size=tex.size, pos=(x, center[1] - tex.height / 2))
 
     def _hexagon(self, center, r):
         pts = []
@@ -187,7 +189,7 @@ class StarMap(Widget):
                 elif planet.marker == "pirate":
                     chip, rgb = f"P{planet.pirate}", (1, 0.35, 0.35)
                 elif planet.marker == "ice":
-                    chip, rgb = f"I{planet.ice}", (0.6, 0.9, 1)
+                    chip, rgb = f"I{planet.ice}", (0.1, 0.35, 0.85)
                 else:
                     chip, rgb = str(planet.number), (1, 0.3, 0.3) if planet.number in (6, 8) else (0.1, 0.1, 0.1)
                 Color(0.96, 0.93, 0.82, 1)
@@ -201,7 +203,8 @@ class StarMap(Widget):
                 holder = self.friendship.get(h)
                 Color(*(self._player_rgb(holder) if holder is not None else (0.45, 0.3, 0.6)), 1)
                 Line(points=self._hexagon(c, size * 0.9), close=True, width=max(2, size * 0.07))
-                self._text(app().tr(alien, app().lang) if app() else alien, (c[0], c[1] + size * 0.3), max(9, fs // 2))
+                self._text(app().tr(alien, app().lang) if app() else alien, (c[0], c[1] + size * 1.15),
+                           max(12, int(fs * 0.7)))
                 owners = list(self.docks.get(h, ()))
                 for k in range(5):  # the station's five docks
                     x = c[0] + (k - 2) * size * 0.32
@@ -370,6 +373,7 @@ class StarfarersScreen(Screen):
         m.buildings = dict(s.buildings)
         m.docks = {h: list(v) for h, v in fleet.docks.items()}
         m.friendship = dict(fleet.friendship)
+        m._trigger()  # the station names follow the language
         self._prompt(g, who)
         self._roll_panel(g)
         self._offer(g, who)
@@ -399,9 +403,11 @@ class StarfarersScreen(Screen):
             n = last_roll.number
             lines.append(self.tr("rolled", n=n))
             if n == 7:
-                lines.append(self.tr("sf_seven"))
-                for p, k in sorted(last_roll.discards_owed.items()):
-                    lines.append(self.tr("sf_returns", name=self.name_of(p), n=k))
+                lines[-1] += " — " + self.tr("sf_seven")
+                returns = [self.tr("sf_returns", name=self.name_of(p), n=k)
+                           for p, k in sorted(last_roll.discards_owed.items())]
+                if returns:
+                    lines.append(" · ".join(returns))
             elif not last_roll.payouts:
                 lines.append(self.tr("nobody_gets"))
             for p, cards in sorted(last_roll.payouts.items()):
@@ -410,12 +416,15 @@ class StarfarersScreen(Screen):
             m.highlight = list(g.board.hexes_by_number.get(n, ())) if n != 7 else []
             # the supply draws came with the roll, or after the 7's steal
             since = g.outcomes[g.outcomes.index(last_roll):]
+            draws = []
             for o in since:
                 if o.kind == "steal" and o.stolen is not None:
                     lines.append(self.tr("sf_took", name=self.name_of(g.state.turn_player),
                                          victim=self.name_of(o.stolen[0])))
-                for p, k in sorted(getattr(o, "supply_draws", {}).items()):
-                    lines.append(self.tr("sf_supply_draws", name=self.name_of(p), n=k))
+                draws += [self.tr("sf_supply_draws", name=self.name_of(p), n=k)
+                          for p, k in sorted(getattr(o, "supply_draws", {}).items())]
+            if draws:
+                lines.append(" · ".join(draws))
         else:
             self.ids.map.highlight = []
         fleet = g.fleet
@@ -472,8 +481,8 @@ class StarfarersScreen(Screen):
                                      ships=sum(fleet.ships[p].values()),
                                      stations=sum(d.count(p) for d in fleet.docks.values()))
                     + ("\n" + self.tr("sf_friend", aliens=", ".join(friends)) if friends else ""))
-            tag = Label(text=text, markup=True, font_size=sp(16), color=(0, 0, 0, 1) if dark else (1, 1, 1, 1),
-                        halign="left", valign="middle")
+            tag = Label(text=text, markup=True, font_size=sp(15), color=(0, 0, 0, 1) if dark else (1, 1, 1, 1),
+                        halign="left", valign="middle", padding=(dp(6), dp(2)))
             tag.bind(size=lambda w, v: setattr(w, "text_size", v))
             with tag.canvas.before:
                 Color(*rgb, 1)
@@ -532,8 +541,10 @@ class StarfarersScreen(Screen):
         self.action, self.selection = "", {}
         self.refresh()
 
-    def _toggle_row(self, key: str, options, label_key) -> BoxLayout:
+    def _toggle_row(self, key: str, options, label_key, title: str = "") -> BoxLayout:
         row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(4))
+        if title:
+            row.add_widget(Label(text=title, font_size=sp(16), size_hint_x=None, width=dp(80)))
         for value in options:
             t = ToggleButton(text=self.tr(label_key(value)), group=f"sf_{key}", font_size=sp(17),
                              state="down" if self.selection.get(key) == value else "normal")
@@ -590,8 +601,8 @@ class StarfarersScreen(Screen):
         box.add_widget(grid)
         # trade with the stock: the ratio is the rules' (3:1, trade goods 2:1)
         ratios = g.harbor_ratios(who)
-        box.add_widget(self._toggle_row("give", RESOURCES, lambda r: r))
-        box.add_widget(self._toggle_row("get", RESOURCES, lambda r: r))
+        box.add_widget(self._toggle_row("give", RESOURCES, lambda r: r, self.tr("give")))
+        box.add_widget(self._toggle_row("get", RESOURCES, lambda r: r, self.tr("get")))
         give, get = self.selection.get("give"), self.selection.get("get")
         label = self.tr("sf_trade_stock") + (f" {ratios[give]}:1" if give else "")
         trade = _button(label, lambda: self.submit({"type": "trade", "player": who, "with": "bank",
@@ -599,8 +610,8 @@ class StarfarersScreen(Screen):
         trade.disabled = not (give and get and give != get)
         box.add_widget(trade)
         box.add_widget(_button(self.tr("sf_shake"), lambda: self._shake_digital(who)))
+        box.add_widget(Label(text=self.tr("sf_enter_balls"), font_size=sp(16), size_hint_y=None, height=dp(26)))
         balls = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(4))
-        balls.add_widget(Label(text=self.tr("sf_enter_balls"), font_size=sp(16)))
         for colour in BALL_VALUES:
             b = Button(text=self.tr("sf_" + colour), font_size=sp(16), background_normal="",
                        background_color=(*BALL_COLORS[colour], 1),

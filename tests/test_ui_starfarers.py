@@ -1,0 +1,266 @@
+"""The Starfarers screen driven by simulated touches under Xvfb: chosen in the new-game screen, set up by
+tapping the offered colony sites, a 7 with its returns, steal and supply draws, a production roll, a
+build, the mothership's balls entered, a trade station docked with the friendship marker's VP, undo, and
+the screen in English and Japanese written to docs/screens/.
+
+Every expectation is what the screen shows next to what the rules core says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from companion.ui import driver as d
+
+pytestmark = pytest.mark.timeout(180)
+SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screens"
+
+
+def shot(name: str) -> None:
+    from kivy.core.window import Window
+
+    d.pump(3)
+    Window.dispatch("on_draw")
+    written = Path(Window.screenshot(str(SHOTS / f"tmp-{name}.png")))
+    written.replace(SHOTS / f"{name}.png")
+    assert (SHOTS / f"{name}.png").stat().st_size > 8_000
+
+
+def language(app, lang: str) -> None:
+    """Switch the language as the settings screen saves it (the announcer follows too)."""
+    app.apply_settings(replace(app.settings, lang=lang))
+    d.pump(2)
+
+
+def press(widget) -> None:
+    """A finger on ``widget`` in the scrolling action panel: scrolled into view and settled first (the panel
+    is rebuilt after each input, so its layout takes a few frames), then touched through Kivy's input path."""
+    from kivy.uix.scrollview import ScrollView
+
+    parent = widget.parent
+    while parent is not None and not isinstance(parent, ScrollView) and parent is not parent.parent:
+        parent = parent.parent
+    if isinstance(parent, ScrollView):
+        parent.scroll_to(widget, padding=0, animate=False)
+        d.pump(3)
+    d.tap(widget)
+
+
+def button(box, text: str):
+    d.pump(2)  # a rebuilt panel settles its layout first
+    return d.find(box, text, startswith=True)
+
+
+def start_starfarers(app):
+    start = app.root.get_screen("start")
+    d.tap(start.ids.new_game)
+    ng = app.root.get_screen("new_game")
+    d.tap(ng.ids.g_starfarers)
+    d.tap(ng.ids.n3)
+    assert ng.ids.edit.disabled, "there is no hex board to enter for Starfarers"
+    d.tap(ng.ids.start)
+    assert app.root.current == "starfarers", ng.message
+    return app.root.get_screen("starfarers")
+
+
+def set_up(app, screen) -> None:
+    """Tap the offered set-up colonies, then each player's spaceport with a trade ship and a freight ring."""
+    game = app.table.game
+    m = screen.ids.map
+    # a site that is not offered (outside the Catan colony systems) is refused with the rules' reason
+    outer = next(e for e, system in sorted(game.board.sites.items()) if system not in game.board.catan)
+    assert outer not in m.legal
+    d.tap_at(*m.site_pos(outer))
+    assert app.table.record.events == [] and "Catan colony systems" in screen.message
+    while game.state.phase == "setup_colony":
+        offered = sorted(m.legal)
+        assert offered and all(game.colony_site_problem(game.waiting_for(), e, setup=True) is None for e in offered)
+        before = len(app.table.record.events)
+        d.tap_at(*m.site_pos(offered[len(offered) // 2]))
+        assert len(app.table.record.events) == before + 1, screen.message
+    while game.state.phase == "setup_spaceport":
+        who = game.waiting_for()
+        assert screen.prompt.startswith(app.player_name(who))
+        colony = sorted(m.legal)[0]
+        d.tap_at(*m.site_pos(colony))
+        press(button(screen.ids.actions, "Trade ship"))
+        press(button(screen.ids.actions, "Freight ring"))
+        press(button(screen.ids.actions, "OK"))
+        assert game.state.buildings[colony] == (who, "spaceport"), screen.message
+    assert game.state.phase == "roll"
+
+
+def test_starfarers_from_new_game_to_friendship_and_undo(tmp_path):
+    app = d.start_app(tmp_path)
+    try:
+        screen = start_starfarers(app)
+        game = app.table.game
+        set_up(app, screen)
+        vp = screen.ids.vpboard.children[::-1]
+        assert all("4 VP" in tag.text for tag in vp), "3 colonies, one a spaceport: 4 VP each"
+
+        # A 7 with 15 cards each: everybody returns 7, the roller takes a card, the supply draws follow.
+        d.tap_dice(screen, 7)
+        assert game.state.phase == "discard" and "7" in screen.roll_text
+        for _ in range(game.n_players):
+            who = game.waiting_for()
+            need = game.state.discards_owed[who]
+            assert screen.prompt == f"{app.player_name(who)} returns {need} cards"
+            for k in range(need):  # two of each resource (3 of each in hand): + on the row, found anew each time
+                rows = [c for c in screen.ids.actions.children[::-1] if len(c.children) == 3]
+                press(rows[k // 2].children[0])
+            assert button(screen.ids.actions, "OK").text == f"OK ({need}/{need})"
+            press(button(screen.ids.actions, "OK"))
+        assert game.state.phase == "steal"
+        press(button(screen.ids.actions, f"Rob {app.player_name(1)}"))
+        last = app.table.last_outcome
+        assert last.supply_draws == {1: 1, 2: 1, 0: 2}
+        for p, n in last.supply_draws.items():
+            assert f"{app.player_name(p)} draws {n} from the supply" in screen.roll_text
+        assert screen.roll_text.startswith("Rolled 7 — 7: no planet produces")
+        assert game.state.phase == "main"
+
+        # Build a booster (2 fuel) with a tap: the VP board shows it on the mothership.
+        fuel = game.state.players[0].hand.count("fuel")
+        if fuel >= 2:
+            press(button(screen.ids.actions, "Booster"))
+            assert game.fleet.upgrades[0]["booster"] == 1, screen.message
+            assert "B1" in screen.ids.vpboard.children[-1].text
+
+        # The table shook the real mothership: yellow + red, speed 5.
+        press(button(screen.ids.actions, "yellow"))
+        press(button(screen.ids.actions, "red"))
+        assert game.state.phase == "flight", (screen.message, screen.selection)
+        assert "speed 5" in screen.roll_text
+        # Dock a trade station: the offered stations are those the freight rings allow.
+        press(button(screen.ids.actions, "Trade station"))
+        m = screen.ids.map
+        assert m.pick == "station" and m.legal == set(game.board.stations)
+        station = sorted(m.legal)[0]
+        d.tap_at(*m.hex_pos(station))
+        assert game.fleet.docks[station] == [0], screen.message
+        assert game.fleet.friendship[station] == 0
+        assert game.victory_points(0) == 6  # 4 + the friendship marker's 2
+        assert "6 VP" in screen.ids.vpboard.children[-1].text
+        shot("starfarers-flight-en")
+        language(app, "ja")
+        assert "飛行" in screen.prompt
+        shot("starfarers-flight-ja")
+        language(app, "en")
+
+        # Undo takes the station back: the marker and its VP go with it.
+        d.tap(screen.ids.undo)
+        assert game.fleet.docks[station] == [] and game.victory_points(0) == 4
+        assert "4 VP" in screen.ids.vpboard.children[-1].text
+        d.tap(screen.ids.redo)
+        assert game.fleet.docks[station] == [0]
+        press(button(screen.ids.actions, "End turn"))
+        assert game.state.phase == "roll" and screen.prompt.startswith(app.player_name(1))
+
+        # A production roll: the payouts and the roller's supply draw are shown, producing planets lit.
+        number = next(pl.number for site, (p, _) in sorted(game.state.buildings.items())
+                      for h in site for pl in [game.board.planets[h]] if pl.number and pl.number != 7)
+        d.tap_dice(screen, number)
+        outcome = app.table.last_outcome
+        assert screen.roll_text.startswith(f"Rolled {number}")
+        assert set(m.highlight) == set(game.board.hexes_by_number[number])
+        for p, cards in outcome.payouts.items():
+            assert f"{app.player_name(p)}: " in screen.roll_text
+        assert outcome.supply_draws.get(1) == 2
+        shot("starfarers-roll-en")
+        language(app, "ja")
+        assert "出目" in screen.roll_text
+        shot("starfarers-roll-ja")
+        language(app, "en")
+    finally:
+        d.stop_app(app)
+
+
+# --- the flight's results entered by touch reproduce a recorded game ----------------------------------------
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "assets" / "games" / "example-starfarers.json"
+# (events before, events then entered by touch): an encounter and a founding; an encounter, a trade station
+# and a terraformed ice planet; a defeated pirate base
+SEGMENTS = [(35, 37), (120, 123), (78, 79)]
+
+
+def stepper(screen, label: str):
+    """The + and − buttons of the encounter row whose label starts with ``label``."""
+    d.pump(2)
+    row = next(r for r in screen.ids.actions.children if len(r.children) == 3
+               and getattr(r.children[2], "text", "").startswith(label))
+    return row.children[0], row.children[1]
+
+
+def enter(app, screen, event: dict) -> None:
+    """Enter one recorded flight event the way a player does: buttons, steppers, taps on the map."""
+    m = screen.ids.map
+    kind = event["type"]
+    if kind == "encounter":
+        for key, label in (("half_medals", "Half-medals"),):
+            n = event.get(key, 0)
+            plus, minus = stepper(screen, label)
+            for _ in range(abs(n)):
+                press(plus if n > 0 else minus)
+                plus, minus = stepper(screen, label)
+        for sign, key in ((1, "gain"), (-1, "lose")):
+            for r, n in event.get(key, {}).items():
+                for _ in range(n):
+                    plus, minus = stepper(screen, app.tr(r) + " (")
+                    press(plus if sign > 0 else minus)
+        press(button(screen.ids.actions, "Record"))
+        return
+    label = {"found_colony": "Found colony", "trade_station": "Trade station", "terraform": "Terraform",
+             "defeat_pirate": "Defeat pirate"}[kind]
+    press(button(screen.ids.actions, label))
+    at = event["at"]
+    if kind == "found_colony":
+        site = tuple(tuple(h) for h in at)
+        assert site in m.legal
+        d.tap_at(*m.site_pos(site))
+    else:
+        hex_ = tuple(at)
+        assert hex_ in m.legal
+        d.tap_at(*m.hex_pos(hex_))
+    if "number" in event:
+        press(d.find(screen.ids.actions, str(event["number"])))
+
+
+def normal(event: dict) -> dict:
+    """An event without its empty or zero fields (the screen leaves them out)."""
+    return {k: v for k, v in event.items() if v not in (0, {}, None)}
+
+
+def test_flight_results_by_touch_match_the_recorded_game(tmp_path):
+    from companion.record import Record, load_record, replay
+
+    example = load_record(EXAMPLE)
+    app = d.start_app(tmp_path)
+    try:
+        for before, upto in SEGMENTS:
+            record = Record(example.game, example.players, example.board, example.options,
+                            list(example.events[:before]))
+            app.start_game(record)
+            assert app.root.current == "starfarers"
+            screen = app.root.get_screen("starfarers")
+            game = app.table.game
+            vp_before = [game.victory_points(p) for p in range(game.n_players)]
+            for event in example.events[before:upto]:
+                enter(app, screen, event)
+                assert normal(app.table.record.events[-1]) == normal(event), screen.message
+            expected = Record(example.game, example.players, example.board, example.options,
+                              list(example.events[:upto]))
+            want = replay(expected)
+            assert game.summary()["players"] == want.summary()["players"]
+            for p in range(game.n_players):
+                vp = want.victory_points(p)
+                assert f"{vp} VP" in screen.ids.vpboard.children[::-1][p].text
+            if before == 120:  # the terraformed ice planet: 1 VP, and the planet now shows its number
+                assert game.victory_points(1) > vp_before[1]
+                assert game.board.planets[(4, 1)].number == 6
+            app.close_table()
+    finally:
+        d.stop_app(app)
