@@ -36,21 +36,31 @@ def language(app, lang: str) -> None:
 
 
 def press(widget) -> None:
-    """A finger on ``widget`` in the scrolling action panel: scrolled into view and settled first (the panel
-    is rebuilt after each input, so its layout takes a few frames), then touched through Kivy's input path."""
+    """A finger on ``widget`` in the scrolling action panel, scrolled into view first when it is not (the
+    panel is rebuilt after each input), touched through Kivy's input path.  Few frames: each costs."""
+    import time
+
     from kivy.uix.scrollview import ScrollView
 
     parent = widget.parent
     while parent is not None and not isinstance(parent, ScrollView) and parent is not parent.parent:
         parent = parent.parent
-    if isinstance(parent, ScrollView):
+    if not isinstance(parent, ScrollView):
+        d.tap(widget)
+        return
+    x, y = widget.to_window(*widget.center)
+    left, bottom = parent.to_window(*parent.pos)
+    if not (bottom + widget.height / 2 <= y <= bottom + parent.height - widget.height / 2):
         parent.scroll_to(widget, padding=0, animate=False)
-        d.pump(3)
-    d.tap(widget)
+        d.pump(1)
+        x, y = widget.to_window(*widget.center)
+    d.tap_at(x, y)
+    time.sleep(0.21)  # a ScrollView hands a tap's release to its child after its scroll timeout
+    d.pump(1)
 
 
 def button(box, text: str):
-    d.pump(2)  # a rebuilt panel settles its layout first
+    d.pump(1)  # a rebuilt panel settles its layout first
     return d.find(box, text, startswith=True)
 
 

@@ -94,6 +94,7 @@ class StarMap(Widget):
 
     def __init__(self, **kw):
         super().__init__(**kw)
+        self._textures: dict = {}
         self._trigger = Clock.create_trigger(self.redraw, -1)
         for name in ("size", "pos", "board", "buildings", "docks", "friendship", "colors", "pick", "legal",
                      "highlight", "flash"):
@@ -149,9 +150,12 @@ class StarMap(Widget):
 
     # --- drawing ------------------------------------------------------------------------------------------
     def _text(self, text, center, font_size, color=(1, 1, 1, 1)):
-        label = CoreLabel(text=text, font_size=font_size, color=color)
-        label.refresh()
-        tex = label.texture
+        key = (text, font_size, tuple(color))
+        tex = self._textures.get(key)
+        if tex is None:  # rendering a text is the costly part of a redraw: each one once
+            label = CoreLabel(text=text, font_size=font_size, color=color)
+            label.refresh()
+            tex = self._textures[key] = label.texture
         Color(1, 1, 1, 1)
         x = min(max(center[0] - tex.width / 2, self.x), self.right - tex.width)  # whole names, even at the edge
         Rectangle(texture=tex, size=tex.size, pos=(x, center[1] - tex.height / 2))
