@@ -135,5 +135,19 @@ def test_card_game_turns_builds_fate_and_undo(tmp_path):
         assert game.state.fate == "white" and game.state.players[1].settlements == 1 and game.victory_points(1) == 1
         assert "City" not in tableau_text(screen, 1)
         assert app.journal.load(app.table.game_id).events == app.table.record.events
+        game_id, summary = app.table.game_id, game.summary()
+    finally:
+        d.stop_app(app)
+
+    # A new app over the same journal: the game is listed under its name and resumes on its own screen.
+    app = d.start_app(tmp_path)
+    try:
+        start = app.root.get_screen("start")
+        line = d.find(start.ids.games, f"#{game_id} ", startswith=True)
+        assert "Card game" in line.text
+        d.tap(line)
+        assert app.root.current == "card_game"
+        assert app.table.game.summary() == summary
+        assert app.root.get_screen("card_game").prompt.startswith("Ben: exchange")
     finally:
         d.stop_app(app)
