@@ -20,7 +20,8 @@ def test_a_vanished_port_raises_naming_it_although_pyserial_still_says_open():
         while not seen and time.monotonic() < deadline:
             link.write(codec.encode(codec.Ping(42, req=7)))
             seen = [m for m in decoder.feed(link.read()) if isinstance(m, codec.Pong)]
-        assert seen == [codec.Pong(42, req=7)]
+        # Under load a ping may have been resent before the first reply came: every reply must match it.
+        assert seen and all(m == codec.Pong(42, req=7) for m in seen)
         sim.unplug()
         assert sim.wait_for(lambda s: not s.plugged, 5)
         with pytest.raises(LinkLost, match=path) as caught:
