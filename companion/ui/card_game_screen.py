@@ -11,31 +11,24 @@ event's message is shown as it is.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from kivy.app import App
-from kivy.clock import Clock
 from kivy.graphics import Color, Line, Rectangle
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
-from kivy.properties import DictProperty, StringProperty
+from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.screenmanager import Screen
 from kivy.uix.togglebutton import ToggleButton
 
-from ..rules import RulesError
 from ..rules.board import RESOURCES
 from ..rules.card_game import CITY_FACES, sides
 from . import i18n_extra
 from .board_view import PLAYER_COLORS
+from .game_screen import GameScreen
 from .starfarers_screen import _button, _row
 
 HERE = Path(__file__).resolve().parent
 
-
-def app() -> Any:
-    return App.get_running_app()
 
 
 def build_screen() -> "CardGameScreen":
@@ -50,75 +43,19 @@ class Tableau(BoxLayout):
     """One player's cards laid out: a row of small labelled cards on the player's colour."""
 
 
-class CardGameScreen(Screen):
-    prompt = StringProperty("")
-    message = StringProperty("")
+class CardGameScreen(GameScreen):
+    game_name = "card-game"
     info = StringProperty("")         # decks, fate card, the last build
-    phase = StringProperty("")
-    selection = DictProperty({})      # market card, city face, expansion kind, flip-fate
+    # selection: market card, city face, expansion kind, flip-fate
 
     def __init__(self, **kw):
         kw.setdefault("name", "card_game")
         super().__init__(**kw)
-        Clock.schedule_once(self._bind)
-
-    def _bind(self, _dt) -> None:
-        a = app()
-        if a is not None and a.property("revision", quiet=True) is not None:
-            a.bind(revision=lambda *_: self.refresh(), lang=lambda *_: self.refresh())
-
-    @property
-    def table(self):
-        a = app()
-        t = a.table if a is not None else None
-        return t if t is not None and t.record.game == "card-game" else None
-
-    @property
-    def game(self):
-        return self.table.game if self.table is not None else None
-
-    def tr(self, key, **values) -> str:
-        return app().tr(key, app().lang, **values)
-
-    def name_of(self, p) -> str:
-        return app().player_name(p)
-
-    def submit(self, event: dict) -> bool:
-        kept = dict(self.selection)
-        self.selection, self.message = {}, ""
-        try:
-            self.table.submit(event)
-        except RulesError as error:
-            self.selection = kept
-            self.message = self.tr("illegal", why=str(error))
-            self.refresh()
-            return False
-        return True
 
     def submit_roll(self, roll) -> None:
         """The card game has no dice: a roll from a source is ignored."""
 
-    def undo(self) -> None:
-        if self.table is not None and self.table.undo() is not None:
-            self.message, self.selection = "", {}
-            app().changed()
-
-    def redo(self) -> None:
-        if self.table is None:
-            return
-        try:
-            self.table.redo()
-        except RulesError as error:
-            self.message = self.tr("illegal", why=str(error))
-        app().changed()
-
-    def menu(self) -> None:
-        app().go("start")
-
     # --- showing ---------------------------------------------------------------------------------------------
-    def on_pre_enter(self, *args):
-        self.refresh()
-
     def refresh(self) -> None:
         g = self.game
         if g is None or "tableaux" not in self.ids:

@@ -15,7 +15,6 @@ import random
 from pathlib import Path
 from typing import Any
 
-from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
@@ -25,7 +24,6 @@ from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectP
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
-from kivy.uix.screenmanager import Screen
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
@@ -35,6 +33,7 @@ from ..rules import geometry as geo
 from ..rules.starfarers import BALL_VALUES, COSTS, SETUP_UPGRADES, UPGRADES, shake_mothership
 from ..rules.starfarers_board import NUMBERS, RESOURCES, first_game_board
 from . import i18n_extra
+from .game_screen import GameScreen, app
 from .board_view import PLAYER_COLORS
 
 HERE = Path(__file__).resolve().parent
@@ -44,9 +43,6 @@ BALL_COLORS = {"yellow": (0.95, 0.85, 0.2), "red": (0.85, 0.15, 0.15), "blue": (
                "black": (0.08, 0.08, 0.08)}
 SHIP_KEYS = ("colony_ship", "trade_ship")
 
-
-def app() -> Any:
-    return App.get_running_app()
 
 
 def as_json(spot) -> list:
@@ -265,57 +261,32 @@ def _row(*widgets, height=dp(52)) -> BoxLayout:
     return row
 
 
-class StarfarersScreen(Screen):
+class StarfarersScreen(GameScreen):
     """Live Starfarers play (see the module docstring)."""
 
-    prompt = StringProperty("")
-    message = StringProperty("")
+    game_name = "starfarers"
     roll_text = StringProperty("")
-    phase = StringProperty("")
     action = StringProperty("")          # what a tap on the map does now: "", "spaceport", "found_colony", ...
     die_a = NumericProperty(0)
-    selection = DictProperty({})         # choices being made: discard counts, encounter, trade, balls, ...
+    # selection: choices being made: discard counts, encounter, trade, balls, ...
 
     def __init__(self, **kw):
         kw.setdefault("name", "starfarers")
         super().__init__(**kw)
-        Clock.schedule_once(self._bind)
 
-    def _bind(self, _dt) -> None:
-        a = app()
-        if a is not None and a.property("revision", quiet=True) is not None:
-            a.bind(revision=lambda *_: self.refresh(), lang=lambda *_: self.refresh())
+    def _bind(self, dt) -> None:
+        super()._bind(dt)
         self.ids.map.bind(on_spot=lambda _w, spot, legal: self.tap_spot(spot, legal))
 
-    # --- the game, through the app's table ----------------------------------------------------------------
-    @property
-    def table(self):
-        a = app()
-        t = a.table if a is not None else None
-        return t if t is not None and t.record.game == "starfarers" else None
+    # A tap's pending action is part of the choices a refusal gives back.
+    def _choices(self):
+        return dict(self.selection), self.action
 
-    @property
-    def game(self):
-        return self.table.game if self.table is not None else None
+    def _clear_choices(self) -> None:
+        self.selection, self.action = {}, ""
 
-    def tr(self, key, **values) -> str:
-        return app().tr(key, app().lang, **values)
-
-    def name_of(self, p) -> str:
-        return app().player_name(p)
-
-    def submit(self, event: dict) -> bool:
-        """One input to the table; a refusal is shown with the rules' reason and changes nothing."""
-        kept = (dict(self.selection), self.action)
-        self.selection, self.action, self.message = {}, "", ""
-        try:
-            self.table.submit(event)
-        except RulesError as error:
-            self.selection, self.action = kept
-            self.message = self.tr("illegal", why=str(error))
-            self.refresh()
-            return False
-        return True
+    def _restore_choices(self, kept) -> None:
+        self.selection, self.action = kept
 
     def submit_roll(self, roll: DiceRolled) -> None:
         """A settled roll from the app's dice source (or the dice tapped here)."""
@@ -343,27 +314,7 @@ class StarfarersScreen(Screen):
         if not app().request_roll():
             self.message = self.tr("illegal", why=app().source_status)
 
-    def undo(self) -> None:
-        if self.table is not None and self.table.undo() is not None:
-            self.message, self.selection, self.action = "", {}, ""
-            app().changed()
-
-    def redo(self) -> None:
-        if self.table is None:
-            return
-        try:
-            self.table.redo()
-        except RulesError as error:
-            self.message = self.tr("illegal", why=str(error))
-        app().changed()
-
-    def menu(self) -> None:
-        app().go("start")
-
     # --- showing the state ----------------------------------------------------------------------------------
-    def on_pre_enter(self, *args):
-        self.refresh()
-
     def refresh(self) -> None:
         g = self.game
         if g is None or "map" not in self.ids:
