@@ -141,7 +141,7 @@ class Journal:
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def _transaction(self):
-        return _Transaction(self._db)
+        return Transaction(self._db)
 
     def close(self) -> None:
         self._db.close()
@@ -244,8 +244,8 @@ class Journal:
             yield json.loads(e)
 
 
-class _Transaction:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK`` on error)."""
+class Transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK`` on error), for every SQLite file of the companion."""
 
     def __init__(self, db: sqlite3.Connection):
         self.db = db

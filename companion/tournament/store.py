@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..record.journal import data_dir
+from ..record.journal import Transaction, data_dir
 from . import seating as seating_mod
 from .scoring import PRESETS, Preset, ScoringError, Standing, TableResult, standings as compute_standings
 
@@ -174,7 +174,7 @@ class Desk:
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def _tx(self):
-        return _Transaction(self._db)
+        return Transaction(self._db)
 
     def _audit(self, event: int | None, who: str | None, action: str, details: dict) -> None:
         self._db.execute("INSERT INTO audit (event, at, who, action, details) VALUES (?, ?, ?, ?, ?)",
@@ -584,16 +584,3 @@ class Desk:
         return [{"id": i, "at": at, "who": who, "action": action, "details": json.loads(details)}
                 for i, at, who, action, details in self._db.execute(
                     "SELECT id, at, who, action, details FROM audit WHERE event = ? ORDER BY id", (event,))]
-
-
-class _Transaction:
-    def __init__(self, db: sqlite3.Connection):
-        self.db = db
-
-    def __enter__(self):
-        self.db.execute("BEGIN IMMEDIATE")
-        return self.db
-
-    def __exit__(self, exc_type, exc, tb):
-        self.db.execute("COMMIT" if exc_type is None else "ROLLBACK")
-        return False
