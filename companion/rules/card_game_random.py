@@ -10,17 +10,13 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
-from .card_game import CITY_FACES, COSTS, EXCHANGE, GAME_OVER, CardGame
+from .card_game import CITY_FACES, COSTS, EXCHANGE, CardGame
+from .random_play import play_randomly
 
 
 def random_events(game: CardGame, rng: random.Random, budget: int) -> Iterator[dict[str, Any]]:
     """Push and yield up to ``budget`` random legal events (fewer if the game ends)."""
-    for _ in range(budget):
-        if game.state.phase == GAME_OVER:
-            return
-        event = _choose(game, rng)
-        game.push(event)
-        yield event
+    return play_randomly(game, _choose, rng, budget)
 
 
 def _choose(game: CardGame, rng: random.Random) -> dict[str, Any]:

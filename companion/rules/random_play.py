@@ -7,7 +7,7 @@ the rules.  It plays crudely (builds when it can afford to), which is enough to 
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from .game import (DISCARD, GAME_OVER, GOLD, MAIN, MOVE_ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT,
                    SPECIAL_BUILD, STEAL, Game)
@@ -19,10 +19,16 @@ def _as_json(x: Any) -> Any:
 
 def random_events(game: Game, rng: random.Random, max_events: int = 1000) -> Iterator[dict[str, Any]]:
     """Push random legal events onto ``game`` and yield each one, until the game ends or the budget runs out."""
-    for _ in range(max_events):
+    return play_randomly(game, _choose, rng, max_events)
+
+
+def play_randomly(game: Any, choose: Callable[[Any, random.Random], dict[str, Any]], rng: random.Random,
+                  budget: int) -> Iterator[dict[str, Any]]:
+    """The one random-play driver of every game: ``choose`` picks a legal event, the game takes it."""
+    for _ in range(budget):
         if game.state.phase == GAME_OVER:
             return
-        event = _choose(game, rng)
+        event = choose(game, rng)
         game.push(event)
         yield event
 

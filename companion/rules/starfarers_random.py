@@ -10,20 +10,16 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
-from .game import DISCARD, GAME_OVER, MAIN, ROLL, STEAL
+from .game import DISCARD, MAIN, ROLL, STEAL
 from .starfarers import (COSTS, ENCOUNTER, FLIGHT, SETUP_COLONY, SETUP_SPACEPORT, SETUP_UPGRADES, SHIPS,
                          UPGRADE_MAX, StarfarersGame, shake_mothership)
 from .starfarers_board import DOCKS, NUMBERS
+from .random_play import play_randomly
 
 
 def random_events(game: StarfarersGame, rng: random.Random, budget: int) -> Iterator[dict[str, Any]]:
     """Push and yield up to ``budget`` random legal events (fewer if the game ends)."""
-    for _ in range(budget):
-        if game.state.phase == GAME_OVER:
-            return
-        event = _choose(game, rng)
-        game.push(event)
-        yield event
+    return play_randomly(game, _choose, rng, budget)
 
 
 def _named(hand, n: int, rng: random.Random, resources) -> dict[str, int]:
