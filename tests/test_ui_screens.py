@@ -25,7 +25,7 @@ SHOTS = ROOT / "docs" / "screens"
 
 
 def shot(app, name: str, lang: str) -> Path:
-    d.pump(4)
+    d.settle()  # layouts, texts and the board drawn before the picture
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}-{lang}.png"
     # The window's own pixels (export_to_png's offscreen render left stale widgets in the picture).
@@ -149,6 +149,15 @@ def test_every_screen(tmp_path, lang):
             d.submit_discard(app, who, game.state.discards_owed[who])
         assert game.state.phase == "move_robber"
         shot(app, "play-robber", lang)
+        # The umpire's corrections, opened from live play: a hand as the table knows it, a piece to take off.
+        d.tap(play.ids.umpire)
+        d.tap(d.find(play.ids.actions, app.player_name(0)))
+        held = sum(game.state.players[0].hand.known.values())
+        texts = [getattr(w, "text", "") for w in d.walk(play.ids.actions)]
+        assert app.tr("set_hand_ok", name=app.player_name(0), n=held) in texts
+        shot(app, "play-umpire", lang)
+        d.tap(play.ids.umpire)
+        assert game.state.phase == "move_robber" and play.ids.board.pick == "hex"
         d.tap(play.ids.stats)
         stats = app.root.get_screen("statistics")
         rolls = Counter(sum(e["dice"]) for e in app.table.record.events if e["type"] == "roll")

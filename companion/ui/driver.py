@@ -27,6 +27,25 @@ def pump(frames: int = 2) -> None:
         EventLoop.idle()
 
 
+def frame_work_pending() -> bool:
+    """Whether the clock holds work for the next frame: a layout, a label's texture, a redraw
+    trigger, a ``schedule_once(..., 0)`` callback (one-shot events due at once; animations and
+    other repeating events do not count)."""
+    from kivy.clock import Clock
+
+    return any(ev.is_triggered and not ev.loop and ev.timeout <= 0 for ev in Clock.get_events())
+
+
+def settle(max_frames: int = 60) -> None:
+    """Run frames until the app has nothing left to do in the next one (layouts done, texts and the
+    board redrawn), rather than a fixed number of frames; at most ``max_frames``."""
+    pump(1)
+    for _ in range(max_frames):
+        if not frame_work_pending():
+            return
+        pump(1)
+
+
 def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
     """Run frames until ``condition()`` holds (work arriving from another thread) or the timeout."""
     end = time.monotonic() + timeout
@@ -38,33 +57,35 @@ def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
     return condition()
 
 
-def tap_at(x: float, y: float) -> None:
-    """A finger down and up at window coordinates ``(x, y)``."""
+def tap_at(x: float, y: float) -> UnitTestTouch:
+    """A finger down and up at window coordinates ``(x, y)``; returns the touch."""
     touch = UnitTestTouch(x, y)
     touch.touch_down()  # dispatched at once, as the window does with a finger's event
     touch.touch_up()
     pump(1)  # what the tap set off: clock callbacks, kv rules, the redraw
+    return touch
 
 
 def tap(widget: Widget) -> None:
     """Tap the centre of ``widget`` (scrolled into view first, as a user would)."""
     from kivy.uix.scrollview import ScrollView
 
-    pump(1)  # layout first, so the widget is where it is drawn
+    settle()  # layout first, so the widget is where it is drawn
     parent, scroller = widget.parent, None
     while parent is not None and parent is not parent.parent:
         if isinstance(parent, ScrollView):
             scroller = parent
             scroller.scroll_to(widget, padding=0, animate=False)
-            pump(1)  # the scroll takes effect in the next frame
+            settle()  # the scroll (deferred while a layout is pending) and the viewport's move
             break
         parent = parent.parent
-    tap_at(*widget.to_window(*widget.center))
+    touch = tap_at(*widget.to_window(*widget.center))
     if scroller is not None:
         # A ScrollView hands a tap's release to its child 0.2 s later (it first waits to see
-        # whether the finger scrolls): let that time pass, as it would under a finger.
-        time.sleep(0.21)
-        pump(1)
+        # whether the finger scrolls): run frames until the child has let go of the touch.
+        if not wait_until(lambda: not touch.grab_list, timeout=5):
+            raise AssertionError(f"the tap on {widget!r} was never released by its ScrollView")
+        pump(1)  # what the release set off
 
 
 def walk(root: Widget) -> Iterator[Widget]:
@@ -105,7 +126,10 @@ def start_app(data_dir, size=(1280, 800), **kwargs):
     kwargs.setdefault("player", "null")
     app = CompanionApp(data_dir, **kwargs)
     app._run_prepare()  # what App.run does before its loop: build, add to the window, on_start
-    pump(3)
+    # The window's resize arrives from the X server in a later frame: wait for the screens to fill it.
+    if not wait_until(lambda: tuple(app.root.size) == tuple(Window.size), timeout=10):
+        raise AssertionError(f"the app is {app.root.size}, the window {Window.size}")
+    settle()
     return app
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
-from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -27,7 +27,7 @@ from kivy.uix.widget import Widget
 
 from ..dice import DiceRolled
 from ..record import COLORS, Record
-from ..rules import RulesError, board_from_json, board_problems, game_class, standard_board
+from ..rules import IllegalAction, RulesError, board_from_json, board_problems, game_class, standard_board
 from ..rules.board import BASE_SPEC, EXTENSION_SPEC, NUMBERS, TERRAINS, Board, Tile
 from ..rules.errors import BoardError
 from .board_view import PLAYER_COLORS
@@ -382,6 +382,8 @@ class PlayScreen(Screen):
     build_piece = StringProperty("")     # the piece a main-phase tap builds
     die_a = NumericProperty(0)
     selection = DictProperty({})         # discard / gold / trade choices
+    refused = DictProperty({})           # the last event the rules refused: {"event", "why"} (umpire offer)
+    confirming = BooleanProperty(False)  # the umpire's "record anyway" awaits its confirmation
 
     def __init__(self, **kw):
         super().__init__(name="play", **kw)
@@ -404,14 +406,36 @@ class PlayScreen(Screen):
         kept = (self.selection, self.build_piece)
         # Cleared before the table publishes, so the refresh it sets off draws the panel closed.
         self.selection, self.build_piece, self.message = {}, "", ""
+        self.refused, self.confirming = {}, False
         try:
-            app().table.submit(event)
+            outcome = app().table.submit(event)
         except RulesError as error:
             self.selection, self.build_piece = kept  # a refusal changes nothing, the choices included
             self.message = app().tr("illegal", why=str(error))
+            if isinstance(error, IllegalAction) and not event.get("forced"):
+                # A rule breach (not a malformed entry): the umpire may record it anyway, flagged.
+                self.refused = {"event": dict(event), "why": str(error)}
             self.refresh()
             return False
+        if outcome.warnings:  # a forced entry: say which rules it broke
+            self.message = app().tr("forced_done", why="; ".join(outcome.warnings))
         return True
+
+    def force(self) -> None:
+        """The umpire's "record anyway": first ask, then resubmit the refused event with ``forced``."""
+        if not self.refused:
+            return
+        if not self.confirming:
+            self.confirming = True
+            self.refresh()
+            return
+        event = {**self.refused["event"], "forced": True}
+        if self.submit(event):
+            self.ids.board.flash = None
+
+    def cancel_force(self) -> None:
+        self.refused, self.confirming = {}, False
+        self.refresh()
 
     def submit_roll(self, roll: DiceRolled) -> None:
         if app().table is None:
@@ -423,6 +447,7 @@ class PlayScreen(Screen):
             return
         self.message = ""
         self.selection = {}
+        self.refused, self.confirming = {}, False  # a new state: an earlier refusal is no longer on offer
         self.die_a = 0
         self.refresh_dice_buttons()
 
@@ -450,12 +475,14 @@ class PlayScreen(Screen):
         t = app().table
         if t is not None and t.undo() is not None:
             self.message = ""
+            self.refused, self.confirming = {}, False
             app().changed()
 
     def redo(self) -> None:
         t = app().table
         if t is None:
             return
+        self.refused, self.confirming = {}, False
         try:
             if t.redo() is None:
                 return
@@ -466,6 +493,9 @@ class PlayScreen(Screen):
     # --- taps on the board --------------------------------------------------------------------------
     def tap_vertex(self, v, legal: bool) -> None:
         g = self.game
+        if self.selection.get("mode") == "umpire":
+            self._remove_piece(v)
+            return
         who = g.waiting_for()
         piece = "settlement" if g.state.phase == "setup_settlement" else (self.build_piece or "settlement")
         ok = self.submit({"type": "build", "player": who, "piece": piece, "at": as_json(v)})
@@ -473,6 +503,9 @@ class PlayScreen(Screen):
 
     def tap_edge(self, e, legal: bool) -> None:
         g = self.game
+        if self.selection.get("mode") == "umpire":
+            self._remove_piece(e)
+            return
         who = g.waiting_for()
         if g.state.phase == "setup_road":
             pieces = [p for p, x in g.legal_setup_links() if x == e]
@@ -482,8 +515,15 @@ class PlayScreen(Screen):
         ok = self.submit({"type": "build", "player": who, "piece": piece, "at": as_json(e)})
         self.ids.board.flash = None if ok else e
 
+    def _remove_piece(self, spot) -> None:
+        """Umpire: take the tapped piece off the board (the rules refuse a spot with nothing on it)."""
+        ok = self.submit({"type": "remove_piece", "at": as_json(spot)})
+        self.ids.board.flash = None if ok else spot
+
     def tap_hex(self, h, legal: bool) -> None:
         g = self.game
+        if self.selection.get("mode") == "umpire":
+            return
         phase = g.state.phase
         if phase == "move_robber":
             kind = "move_pirate" if h in g.board.sea else "move_robber"
@@ -532,7 +572,14 @@ class PlayScreen(Screen):
         """Which spots the board offers now -- all from the rules core."""
         view = self.ids.board
         pick, legal = "", frozenset()
-        if phase == "setup_settlement":
+        if self.selection.get("mode") == "umpire":
+            # Umpire: the pieces on the board, to take one off (buildings or roads/ships, as chosen).
+            remove = self.selection.get("u_remove")
+            if remove == "vertex":
+                pick, legal = "vertex", frozenset(g.state.buildings)
+            elif remove == "edge":
+                pick, legal = "edge", frozenset(g.state.pieces)
+        elif phase == "setup_settlement":
             pick, legal = "vertex", frozenset(g.legal_settlement_spots_setup())
         elif phase == "setup_road":
             pick, legal = "edge", frozenset(e for _, e in g.legal_setup_links())
@@ -628,7 +675,13 @@ class PlayScreen(Screen):
         a = app()
         box = self.ids.actions
         box.clear_widgets()
-        if phase in ("main", "special_build"):
+        if "umpire" in self.ids:
+            self.ids.umpire.state = "down" if self.selection.get("mode") == "umpire" else "normal"
+        if self.refused:
+            self._force_offer()
+        if self.selection.get("mode") == "umpire":
+            self._umpire_panel(g)
+        elif phase in ("main", "special_build"):
             row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
             for piece in g.buildable_pieces():
                 b = BigToggle(text=a.tr(piece), group="build", state="down" if self.build_piece == piece else "normal")
@@ -674,6 +727,63 @@ class PlayScreen(Screen):
 
     def end_turn(self) -> None:
         self.submit({"type": "end_turn"})
+
+    # --- umpire ---------------------------------------------------------------------------------------
+    def _force_offer(self) -> None:
+        """After a refusal: "record anyway (umpire)", then a confirmation naming the broken rule."""
+        a = app()
+        box = self.ids.actions
+        if not self.confirming:
+            b = BigButton(text=a.tr("force"), background_color=(1, 0.6, 0.2, 1))
+            b.bind(on_release=lambda _b: self.force())
+            box.add_widget(b)
+            return
+        box.add_widget(Label(text=a.tr("force_confirm", why=self.refused["why"]), font_size=sp(17),
+                             size_hint_y=None, height=dp(64), text_size=(dp(380), None), halign="center"))
+        row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
+        yes = BigButton(text=a.tr("force_yes"), background_color=(1, 0.45, 0.2, 1))
+        yes.bind(on_release=lambda _b: self.force())
+        no = BigButton(text=a.tr("cancel"))
+        no.bind(on_release=lambda _b: self.cancel_force())
+        row.add_widget(yes)
+        row.add_widget(no)
+        box.add_widget(row)
+
+    def toggle_umpire(self, down: bool) -> None:
+        """The Umpire button: open (or close) the corrections panel in any phase."""
+        self.set_mode("umpire" if down else "")
+
+    def _umpire_panel(self, g) -> None:
+        """Corrections the table makes (recorded as such): a player's hand as it really is, a piece off."""
+        a = app()
+        box = self.ids.actions
+        box.add_widget(Label(text=a.tr("umpire_title"), font_size=sp(19), size_hint_y=None, height=dp(34)))
+        players = list(range(g.n_players))
+        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(4))
+        row.add_widget(Label(text=a.tr("set_hand"), size_hint_x=None, width=dp(90), font_size=sp(17)))
+        for p in players:
+            b = BigToggle(text=a.player_name(p), font_size=sp(15),
+                          state="down" if self.selection.get("u_player") == p else "normal")
+            # Start from what the table knows the player holds.
+            b.bind(on_release=lambda _b, p=p: self._pick_many(
+                u_player=p, hand=dict(g.state.players[p].hand.known), u_remove=None))
+            row.add_widget(b)
+        box.add_widget(row)
+        who = self.selection.get("u_player")
+        if who is not None:
+            hand = g.state.players[who].hand
+            if hand.unknown:
+                box.add_widget(Label(text=a.tr("hand_unseen", n=hand.unknown), font_size=sp(16),
+                                     size_hint_y=None, height=dp(28)))
+            cards = self._counter_rows("hand", g.resources)
+            self._ok(True, {"type": "set_hand", "player": who, "cards": dict(cards)},
+                     a.tr("set_hand_ok", name=a.player_name(who), n=sum(cards.values())))
+        self._toggle_row(a.tr("remove"), "u_remove", ["vertex", "edge"],
+                         [a.tr("remove_building"), a.tr("remove_link")], font=15)
+
+    def _pick_many(self, **values) -> None:
+        self.selection = {**self.selection, **values}
+        self.refresh()
 
     def choose_piece(self, piece: str) -> None:
         self.build_piece = piece
@@ -759,9 +869,43 @@ class PlayScreen(Screen):
             self._toggle_row("", "resource", g.resources, [a.tr(r) for r in g.resources], font=15)
             event["resource"] = self.selection.get("resource")
             enabled = event["resource"] is not None
+            if enabled:
+                event["taken"] = self._taken_rows(g, who, event["resource"])
         else:
             enabled = card is not None
         self._ok(enabled, event)
+
+    def _taken_rows(self, g, who: int, resource: str) -> dict[str, int]:
+        """Monopoly: how many ``resource`` each other player hands over, one stepper per player.
+
+        The record needs the counts whenever a hand holds cards nobody has seen (hand sizes stay
+        exact).  Each count starts at the cards of that kind the table knows of (the exact count
+        when the hand holds nothing unseen) and stays within 0..the player's hand size; the rules
+        judge the rest (fewer than the known cards is refused with their reason).
+        """
+        a = app()
+        key = "taken_" + resource  # one choice per resource: picking another starts afresh
+        chosen = dict(self.selection.get(key, {}))
+        self.ids.actions.add_widget(Label(text=a.tr("taken_title", res=a.tr(resource)), font_size=sp(18),
+                                          size_hint_y=None, height=dp(30)))
+        taken: dict[str, int] = {}
+        for p in range(g.n_players):
+            if p == who:
+                continue
+            hand = g.state.players[p].hand
+            n = chosen.get(str(p), hand.count(resource))
+            taken[str(p)] = n
+            row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
+            text = a.tr("taken_of", name=a.player_name(p), n=hand.size)
+            minus = BigButton(text="−", size_hint_x=None, width=dp(60), height=dp(52), disabled=n <= 0)
+            minus.bind(on_release=lambda _b, p=p, n=n: self._pick(key, {**taken, str(p): n - 1}))
+            plus = BigButton(text="+", size_hint_x=None, width=dp(60), height=dp(52), disabled=n >= hand.size)
+            plus.bind(on_release=lambda _b, p=p, n=n: self._pick(key, {**taken, str(p): n + 1}))
+            count = Label(text=str(n), font_size=sp(22), size_hint_x=None, width=dp(36))
+            for w in (Label(text=text, font_size=sp(18)), minus, count, plus):
+                row.add_widget(w)
+            self.ids.actions.add_widget(row)
+        return taken
 
     def _trade_panel(self, g, who: int) -> None:
         """Trade with the bank (at the player's ratios, from the rules' harbor query) or with a player."""

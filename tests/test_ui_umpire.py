@@ -1,0 +1,213 @@
+"""A real table's corrections by touch: a monopoly while hands hold unseen cards (the app asks how
+many each player handed over), and the umpire's tools — record a refused entry anyway (flagged
+``forced``, after a confirmation), set a player's hand, take a piece off the board by tapping it.
+
+The game is journalled after set-up with a few record events (``set_hand``, a monopoly bought, a 7
+whose steal moves a card nobody saw), then resumed from the start screen.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.record import COLORS, Record, new_game
+from companion.record.journal import Journal
+from companion.rules import standard_board
+from companion.rules.random_play import random_events
+from companion.ui import driver as d
+
+pytestmark = pytest.mark.timeout(240)  # as the screenshot run: a loaded 2-core machine is slow
+
+
+def journal_game(data_dir, *, unseen: bool) -> int:
+    """Aki (0) to play, in the main phase, holding a monopoly bought last turn.
+
+    With ``unseen``, Ben robbed Chie of a card nobody saw: Ben and Chie each hold one wool the table
+    knows of and one card it does not.
+    """
+    record = Record("base", [{"name": n, "color": COLORS[i]} for i, n in enumerate(("Aki", "Ben", "Chie"))],
+                    standard_board(2, separate_red_numbers=True).to_json())
+    game = new_game(record)
+
+    def push(event: dict) -> None:
+        game.push(event)
+        record.events.append(event)
+
+    for event in random_events(game, random.Random(5)):  # set-up (random_events plays it on ``game``)
+        record.events.append(event)
+        if game.state.phase == "roll":
+            break
+    assert game.state.turn_player == 0
+    push({"type": "roll", "dice": [1, 1]})
+    push({"type": "set_hand", "player": 0, "cards": {"ore": 2, "grain": 1, "wool": 1, "lumber": 1, "brick": 1}})
+    push({"type": "set_hand", "player": 1, "cards": {"wool": 1}})
+    push({"type": "set_hand", "player": 2, "cards": {"wool": 2, "brick": 1}})
+    push({"type": "buy_development", "player": 0, "card": "monopoly"})
+    push({"type": "end_turn"})
+    if unseen:
+        push({"type": "roll", "dice": [3, 4]})
+        for h in game.robber_hexes():  # a hex where Ben may rob Chie
+            game.push({"type": "move_robber", "to": list(h)})
+            if game.state.phase == "steal" and 2 in game.state.steal_candidates:
+                record.events.append({"type": "move_robber", "to": list(h)})
+                break
+            game.pop()
+        push({"type": "steal", "from": 2, "card": None})
+    else:
+        push({"type": "roll", "dice": [1, 1]})
+    push({"type": "end_turn"})
+    push({"type": "roll", "dice": [1, 1]})
+    push({"type": "end_turn"})
+    push({"type": "roll", "dice": [1, 1]})
+    assert game.state.phase == "main" and game.state.turn_player == 0
+    with Journal(data_dir / "journal.sqlite3") as journal:
+        return journal.create_game(record)
+
+
+def resume(app, game_id: int):
+    d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
+    assert app.root.current == "play"
+    return app.root.get_screen("play")
+
+
+def taken_row(play, name: str):
+    """The monopoly stepper row of player ``name`` (label, −, count, +), found afresh."""
+    row = next(c for c in play.ids.actions.children
+               if c.children and getattr(c.children[-1], "text", "").startswith(name + " (holds"))
+    label, minus, count, plus = row.children[::-1]
+    return minus, count, plus
+
+
+def test_monopoly_asks_how_many_each_player_handed_over(tmp_path):
+    game_id = journal_game(tmp_path, unseen=True)
+    app = d.start_app(tmp_path)
+    try:
+        play = resume(app, game_id)
+        game = app.table.game
+        ben, chie = game.state.players[1].hand, game.state.players[2].hand
+        assert (ben.known, ben.unknown, chie.known, chie.unknown) == ({"wool": 1}, 1, {"wool": 1}, 1)
+
+        d.tap(d.find(play.ids.actions, "Play card"))
+        d.tap(d.find(play.ids.actions, "Monopoly"))
+        d.tap(d.find(play.ids.actions, "wool"))
+        # One stepper per other player, starting at the wool the table knows each holds.
+        minus, count, plus = taken_row(play, "Ben")
+        assert count.text == "1"
+        d.tap(plus)  # the card Ben stole was a wool: he hands over 2
+        minus, count, plus = taken_row(play, "Ben")
+        assert count.text == "2" and plus.disabled  # no more than Ben's 2 cards
+        d.tap(plus)
+        assert taken_row(play, "Ben")[1].text == "2"
+
+        # Chie at 0: the rules know she holds a wool, so they refuse, say why, and nothing is recorded.
+        d.tap(taken_row(play, "Chie")[0])
+        minus, count, plus = taken_row(play, "Chie")
+        assert count.text == "0" and minus.disabled
+        events = len(app.table.record.events)
+        d.tap(d.find(play.ids.actions, "OK"))
+        assert len(app.table.record.events) == events
+        assert "player 2 is known to hold 1 wool" in play.message
+        d.tap(taken_row(play, "Chie")[2])  # the choices survive the refusal: back to 1
+        d.tap(d.find(play.ids.actions, "OK"))
+
+        assert app.table.record.events[-1] == {"type": "play_development", "player": 0, "card": "monopoly",
+                                               "resource": "wool", "taken": {"1": 2, "2": 1}}
+        s = game.state
+        assert s.players[0].hand.known["wool"] == 3  # her own went on the card: 2 from Ben, 1 from Chie
+        assert (s.players[1].hand.size, s.players[2].hand.size) == (0, 1)
+        assert not play.message
+    finally:
+        d.stop_app(app)
+
+
+def test_monopoly_with_every_hand_known_is_prefilled(tmp_path):
+    game_id = journal_game(tmp_path, unseen=False)
+    app = d.start_app(tmp_path)
+    try:
+        play = resume(app, game_id)
+        game = app.table.game
+        d.tap(d.find(play.ids.actions, "Play card"))
+        d.tap(d.find(play.ids.actions, "Monopoly"))
+        d.tap(d.find(play.ids.actions, "wool"))
+        assert taken_row(play, "Ben")[1].text == "1" and taken_row(play, "Chie")[1].text == "2"
+        d.tap(d.find(play.ids.actions, "OK"))  # the counts as the table knows them, untouched
+        assert app.table.record.events[-1]["taken"] == {"1": 1, "2": 2}
+        assert game.state.players[0].hand.known["wool"] == 3
+    finally:
+        d.stop_app(app)
+
+
+def test_umpire_records_anyway_sets_a_hand_and_removes_a_piece(tmp_path):
+    game_id = journal_game(tmp_path, unseen=False)
+    app = d.start_app(tmp_path)
+    try:
+        play = resume(app, game_id)
+        game = app.table.game
+        board = play.ids.board
+
+        # A road far from Aki's network: refused with the rules' reason, then recorded by the umpire.
+        d.tap(d.find(play.ids.actions, "Road"))
+        legal = board.legal
+        mine = {v for v, (p, _) in game.state.buildings.items() if p == 0}
+        far = next(e for e in sorted(game.board.edges) if game.board.edge_is_land(e) and e not in legal
+                   and e not in game.state.pieces and not set(game.board.edge_vertices[e]) & mine
+                   and not any(v in game.state.buildings for v in game.board.edge_vertices[e]))
+        events = len(app.table.record.events)
+        d.tap_at(*board.edge_pos(far))
+        assert len(app.table.record.events) == events and play.message.startswith("Not allowed")
+        assert board.flash == far
+
+        # The offer asks first; Cancel leaves everything as it was.
+        d.tap(d.find(play.ids.actions, "Record anyway (umpire)"))
+        assert len(app.table.record.events) == events
+        d.find_label(play.ids.actions, "Record it although the rules say")
+        d.tap(d.find(play.ids.actions, "Cancel"))
+        assert len(app.table.record.events) == events
+        with pytest.raises(LookupError):
+            d.find(play.ids.actions, "Record anyway (umpire)")
+
+        d.tap_at(*board.edge_pos(far))
+        d.tap(d.find(play.ids.actions, "Record anyway (umpire)"))
+        d.tap(d.find(play.ids.actions, "Yes, record it (umpire)"))
+        event = app.table.record.events[-1]
+        assert event["forced"] is True and event["type"] == "build" and event["piece"] == "road"
+        assert game.state.pieces[far] == (0, "road")
+        assert app.table.last_outcome.warnings and play.message.startswith("Recorded by the umpire")
+        assert board.flash is None
+
+        # Set Ben's hand: the steppers start from what the table knows; one more ore.
+        d.tap(play.ids.umpire)
+        assert play.ids.umpire.state == "down"
+        d.tap(d.find(play.ids.actions, "Ben"))
+        ore = next(c for c in play.ids.actions.children
+                   if c.children and getattr(c.children[-1], "text", "") == "ore")
+        d.tap(ore.children[0])  # +
+        d.tap(d.find(play.ids.actions, "Set Ben's hand", startswith=True))
+        assert app.table.record.events[-1] == {"type": "set_hand", "player": 1, "cards": {"wool": 1, "ore": 1}}
+        assert game.state.players[1].hand.known == {"wool": 1, "ore": 1}
+
+        # Take the forced road off again by tapping it: the board offers exactly the pieces on it.
+        d.tap(play.ids.umpire)
+        d.tap(d.find(play.ids.actions, "Road / ship"))
+        assert board.pick == "edge" and board.legal == frozenset(game.state.pieces)
+        d.tap_at(*board.edge_pos(far))
+        assert app.table.record.events[-1] == {"type": "remove_piece", "at": [list(h) for h in far]}
+        assert far not in game.state.pieces
+
+        # A settlement too.
+        d.tap(play.ids.umpire)
+        d.tap(d.find(play.ids.actions, "Settlement / city"))
+        assert board.pick == "vertex" and board.legal == frozenset(game.state.buildings)
+        spot = sorted(mine)[0]
+        d.tap_at(*board.vertex_pos(spot))
+        assert spot not in game.state.buildings
+
+        # Closing the panel gives back the phase's own actions.
+        d.tap(play.ids.umpire)
+        d.tap(play.ids.umpire)
+        assert play.ids.umpire.state == "normal"
+        d.find(play.ids.actions, "Road")
+    finally:
+        d.stop_app(app)
