@@ -20,7 +20,7 @@ SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screens"
 def shot(name: str) -> None:
     from kivy.core.window import Window
 
-    d.pump(3)
+    d.settle()
     Window.dispatch("on_draw")
     written = Path(Window.screenshot(str(SHOTS / f"tmp-{name}.png")))
     written.replace(SHOTS / f"{name}.png")
@@ -28,31 +28,12 @@ def shot(name: str) -> None:
 
 
 def press(widget) -> None:
-    """A finger on ``widget`` in the scrolling action panel, scrolled into view first when it is not (the
-    panel is rebuilt after each input), touched through Kivy's input path.  Few frames: each costs."""
-    import time
-
-    from kivy.uix.scrollview import ScrollView
-
-    parent = widget.parent
-    while parent is not None and not isinstance(parent, ScrollView) and parent is not parent.parent:
-        parent = parent.parent
-    if not isinstance(parent, ScrollView):
-        d.tap(widget)
-        return
-    x, y = widget.to_window(*widget.center)
-    left, bottom = parent.to_window(*parent.pos)
-    if not (bottom + widget.height / 2 <= y <= bottom + parent.height - widget.height / 2):
-        parent.scroll_to(widget, padding=0, animate=False)
-        d.pump(1)
-        x, y = widget.to_window(*widget.center)
-    d.tap_at(x, y)
-    time.sleep(0.21)  # a ScrollView hands a tap's release to its child after its scroll timeout
-    d.pump(1)
+    """A finger on ``widget``, scrolled into view first as a user would (the action panel scrolls)."""
+    d.tap(widget)
 
 
 def button(screen, text: str):
-    d.pump(1)  # a rebuilt panel settles its layout first
+    d.settle()  # a rebuilt panel settles its layout first
     return d.find(screen.ids.actions, text, startswith=True)
 
 
@@ -123,11 +104,11 @@ def test_card_game_turns_builds_fate_and_undo(tmp_path):
         assert "City+church" in tableau_text(screen, 1)
         shot("card-game-en")
         app.apply_settings(replace(app.settings, lang="ja"))
-        d.pump(2)
+        d.settle()
         assert "運命カード" in screen.info and "点" in tableau_text(screen, 1)
         shot("card-game-ja")
         app.apply_settings(replace(app.settings, lang="en"))
-        d.pump(2)
+        d.settle()
 
         # Undo back to before the city: the fate card and the tableau return, the journal agrees.
         while game.state.players[1].cities:

@@ -22,7 +22,7 @@ SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screens"
 def shot(name: str) -> None:
     from kivy.core.window import Window
 
-    d.pump(3)
+    d.settle()
     Window.dispatch("on_draw")
     written = Path(Window.screenshot(str(SHOTS / f"tmp-{name}.png")))
     written.replace(SHOTS / f"{name}.png")
@@ -32,35 +32,16 @@ def shot(name: str) -> None:
 def language(app, lang: str) -> None:
     """Switch the language as the settings screen saves it (the announcer follows too)."""
     app.apply_settings(replace(app.settings, lang=lang))
-    d.pump(2)
+    d.settle()
 
 
 def press(widget) -> None:
-    """A finger on ``widget`` in the scrolling action panel, scrolled into view first when it is not (the
-    panel is rebuilt after each input), touched through Kivy's input path.  Few frames: each costs."""
-    import time
-
-    from kivy.uix.scrollview import ScrollView
-
-    parent = widget.parent
-    while parent is not None and not isinstance(parent, ScrollView) and parent is not parent.parent:
-        parent = parent.parent
-    if not isinstance(parent, ScrollView):
-        d.tap(widget)
-        return
-    x, y = widget.to_window(*widget.center)
-    left, bottom = parent.to_window(*parent.pos)
-    if not (bottom + widget.height / 2 <= y <= bottom + parent.height - widget.height / 2):
-        parent.scroll_to(widget, padding=0, animate=False)
-        d.pump(1)
-        x, y = widget.to_window(*widget.center)
-    d.tap_at(x, y)
-    time.sleep(0.21)  # a ScrollView hands a tap's release to its child after its scroll timeout
-    d.pump(1)
+    """A finger on ``widget``, scrolled into view first as a user would (the action panel scrolls)."""
+    d.tap(widget)
 
 
 def button(box, text: str):
-    d.pump(1)  # a rebuilt panel settles its layout first
+    d.settle()  # a rebuilt panel settles its layout first
     return d.find(box, text, startswith=True)
 
 
@@ -199,7 +180,7 @@ SEGMENTS = [(35, 37), (120, 123), (78, 79)]
 
 def stepper(screen, label: str):
     """The + and − buttons of the encounter row whose label starts with ``label``."""
-    d.pump(2)
+    d.settle()
     row = next(r for r in screen.ids.actions.children if len(r.children) == 3
                and getattr(r.children[2], "text", "").startswith(label))
     return row.children[0], row.children[1]
