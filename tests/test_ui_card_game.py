@@ -132,3 +132,23 @@ def test_card_game_turns_builds_fate_and_undo(tmp_path):
         assert app.root.get_screen("card_game").prompt.startswith("Ben: exchange")
     finally:
         d.stop_app(app)
+
+
+def test_the_card_game_is_offered_for_two_players_and_the_board_games_are_not(tmp_path):
+    app = d.start_app(tmp_path)
+    try:
+        d.tap(app.root.get_screen("start").ids.new_game)
+        ng = app.root.get_screen("new_game")
+        d.tap(ng.ids.g_base)
+        d.settle()
+        assert ng.ids.n2.disabled, "the base game starts at three players"
+        d.tap(ng.ids.g_card_game)
+        d.settle()
+        assert not ng.ids.n2.disabled
+        d.tap(ng.ids.n2)
+        d.tap(ng.ids.start)
+        assert app.root.current == "card_game", ng.message
+        assert [p["name"] for p in app.table.record.players] == ["Aki", "Ben"]
+        assert app.table.game.state.turn_player == 0
+    finally:
+        d.stop_app(app)
