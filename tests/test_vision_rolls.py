@@ -228,3 +228,19 @@ def test_watch_writes_the_annotated_view_of_a_video(studio, tmp_path):
     run = subprocess.run([sys.executable, "-m", "vision", "watch", str(tmp_path / "nothing.avi"), "--out", str(out)],
                          cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True, timeout=60)
     assert run.returncode == 1 and "nothing.avi: no such video file" in run.stderr
+
+
+def test_the_camera_source_reports_a_damaged_calibration_file_by_name(tmp_path):
+    """The app points the camera at its data directory; a broken calibration there is an error naming the
+    file, not a silent fallback to an uncalibrated tray."""
+    from companion.dice import SourceState, open_source
+
+    (tmp_path / "vision-calibration.json").write_text('{"tray": [0.9, 0.1, 0.2')
+    states = []
+    done = threading.Event()
+    source = open_source(f"camera://{tmp_path}/nowhere.mp4")
+    source.data_dir = tmp_path
+    source.start(lambda roll: None, lambda s: (states.append(s), s.state == SourceState.ERROR and done.set()))
+    assert done.wait(10), states
+    source.stop()
+    assert "vision-calibration.json" in states[-1].detail

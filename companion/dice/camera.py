@@ -21,8 +21,11 @@ class CameraSource(DiceSource):
     name = "camera"
 
     def __init__(self, spec: str | int = 0, frames=None, expected_dice: int = 2, calibration=None,
-                 model_dir=None, retry_seconds: float = 2.0, realtime: bool = False) -> None:
+                 model_dir=None, retry_seconds: float = 2.0, realtime: bool = False, data_dir=None) -> None:
         """``spec`` is a camera index or a video path/URL (ignored when ``frames`` is given).
+
+        Without a ``calibration`` the table's stored one is used: the file in ``data_dir`` (the app's
+        data directory, beside its settings), by default the user data directory.
 
         ``realtime`` paces a video file at its own frame rate (for demos); by default a file is read
         as fast as it decodes.
@@ -32,6 +35,7 @@ class CameraSource(DiceSource):
         self._frames = frames
         self.expected_dice = expected_dice
         self.calibration = calibration
+        self.data_dir = data_dir
         self.model_dir = model_dir
         self.retry_seconds = retry_seconds
         self.realtime = realtime
@@ -66,13 +70,13 @@ class CameraSource(DiceSource):
     def _run(self) -> None:
         # OpenCV is imported here, in the source's thread, so that merely registering the scheme
         # (which open_source does for every URL) stays cheap.
-        from vision.calibration import Calibration
+        from vision.calibration import Calibration, default_path
         from vision.capture import CaptureError, open_capture
         from vision.reader import DiceReader, ModelError
         from vision.rolls import RollDetector
 
         try:
-            calibration = self.calibration or Calibration.load()
+            calibration = self.calibration or Calibration.load(default_path(self.data_dir))
             detector = RollDetector(DiceReader(self.model_dir, calibration), self.expected_dice)
         except (ModelError, ValueError) as error:
             self._set_status(SourceState.ERROR, str(error))

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import importlib
 import logging
-import os
 from pathlib import Path
 from typing import Any
 
@@ -222,6 +221,8 @@ class CompanionApp(App):
             self.source = None
             self._set_status_text("error", str(error))
             return
+        if self.source.name == "camera":
+            self.source.data_dir = self.data_dir  # the table's calibration lives beside its settings
         self.source.start(lambda roll: Clock.schedule_once(lambda dt: self.on_roll(roll)),
                           lambda status: Clock.schedule_once(lambda dt: self._on_status(status)))
         self._set_status_text(self.source.status.state.value, self.source.status.detail)
