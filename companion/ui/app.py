@@ -99,6 +99,9 @@ class CompanionApp(App):
         tournament = _tournament_screen()
         if tournament is not None:
             manager.add_widget(tournament)
+        calibration = _calibration_screen()
+        if calibration is not None:
+            manager.add_widget(calibration)
         for screen in games:
             manager.add_widget(screen)
         manager.current = "start"
@@ -290,6 +293,20 @@ def _tournament_screen():
         return TournamentScreen(name="tournament")
     except Exception:  # a broken optional screen must not stop the table app
         log.exception("the tournament screen could not be built")
+        return None
+
+
+def _calibration_screen():
+    """The camera calibration screen (reached from Settings); None when the vision part cannot load."""
+    try:
+        from .calibration_screen import CalibrationScreen
+
+        kv = HERE / "calibration.kv"
+        if str(kv) not in Builder.files:
+            Builder.load_file(str(kv))
+        return CalibrationScreen(name="calibration")
+    except Exception:  # a broken optional screen must not stop the table app
+        log.exception("the calibration screen could not be built")
         return None
 
 

@@ -152,7 +152,8 @@ TEXT: dict[str, dict[str, str]] = {
     "volume": {"en": "Volume", "ja": "音量"},
     "dice_source": {"en": "Dice source", "ja": "ダイスの入力"},
     "box_port": {"en": "Box port", "ja": "ボックスのポート"},
-    "camera_calibration": {"en": "Camera calibration: see docs/app.md", "ja": "カメラ較正：docs/app.md を参照"},
+    "camera": {"en": "Camera", "ja": "カメラ"},
+    "camera_calibration": {"en": "Camera calibration", "ja": "カメラ較正"},
     "save": {"en": "Save", "ja": "保存"},
     "on": {"en": "on", "ja": "オン"}, "off": {"en": "off", "ja": "オフ"},
     # board editor
