@@ -84,10 +84,17 @@ class CompanionApp(App):
         return info.get("name") or self.tr(info["color"])
 
     # --- building --------------------------------------------------------------------------------------
-    def build(self):
-        register_font()
+    def load_kv(self, filename=None):
+        """Kivy loads the kv file named after the app (companion.kv) on every start of an app; a second
+        app in the same process (a restart, the tests) would then get every screen's rule twice and
+        draw each widget twice.  Load it once per process instead."""
         if str(KV) not in Builder.files:
             Builder.load_file(str(KV))
+        return True
+
+    def build(self):
+        register_font()
+        self.load_kv()
         from . import screens
 
         self.journal = Journal(self.data_dir / "journal.sqlite3")
