@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import copy as _copy
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from . import GAMES
 from . import events as ev
 from .board import RESOURCES
 from .errors import BoardError, BoardProblem, IllegalAction, MalformedEvent
 from .hands import Hand, format_cards
+from .history import GAME_OVER, EventHistory
 from .outcome import Outcome
 
 COSTS: dict[str, dict[str, int]] = {
@@ -62,7 +63,6 @@ START = {"roads": 1, "settlements": 1, "cards": 3}
 
 EXCHANGE = "exchange"
 BUILD = "build"
-GAME_OVER = "game_over"
 
 
 @dataclass(frozen=True)
@@ -190,7 +190,7 @@ def sides(n: int) -> list[str]:
     return ["A" if i % 2 == 0 else "B" for i in range(n)]
 
 
-class CardGame:
+class CardGame(EventHistory):
     """The card game's position with the history of events that led to it (record game ``"card-game"``)."""
 
     name = "card-game"
@@ -241,57 +241,12 @@ class CardGame:
         new.events, new.outcomes, new._stack = list(self.events), list(self.outcomes), list(self._stack)
         return new
 
-    def push(self, event: Mapping[str, Any], *, atomic: bool = True) -> CardOutcome:
-        """Apply one event; on any error nothing changes and the error says why."""
-        if not isinstance(event, Mapping):
-            raise MalformedEvent(f"an event must be an object, got {type(event).__name__}")
-        kind = event.get("type")
-        handler: Callable[[Mapping[str, Any]], dict[str, Any]] | None = \
-            getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
-        if handler is None:
-            raise MalformedEvent(f"unknown event type {kind!r} (known: {', '.join(self.event_types())})")
-        forced = event.get("forced", False)
-        if not isinstance(forced, bool):
-            raise MalformedEvent(f"forced must be true or false, got {forced!r}")
-        saved = self.state
-        self.state = _copy.deepcopy(saved)  # a few small lists: cheap, and the error path stays clean
-        vp_before = [self._vp(saved, p) for p in range(self.n_players)]
-        self._warnings, self._forced = [], forced
-        try:
-            if saved.phase == GAME_OVER and kind != "note":
-                raise IllegalAction("the game is over")
-            fields = handler(event)
-            fields.update(self._after_event(vp_before))
-        except Exception:
-            self.state = saved
-            raise
-        finally:
-            self._forced = False
-        self._stack.append(saved if atomic else None)
-        self.events.append(dict(event))
-        outcome = CardOutcome(index=len(self.events) - 1, kind=kind, warnings=tuple(self._warnings),
-                              next=self.state.phase, next_player=self.waiting_for(), **fields)
-        self.outcomes.append(outcome)
-        return outcome
+    # push/pop: companion.rules.history.EventHistory; the card game's state is a few small lists
+    def _copy_state(self, state: CardState) -> CardState:
+        return _copy.deepcopy(state)
 
-    def pop(self) -> dict[str, Any]:
-        """Take back the last event; returns it."""
-        if not self._stack:
-            raise IndexError("no event to take back")
-        saved = self._stack.pop()
-        self.outcomes.pop()
-        event = self.events.pop()
-        if saved is None:
-            fresh = type(self)(self.initial_board, self.n_players, self.options)
-            for e in self.events:
-                fresh.push(e, atomic=False)
-            saved = fresh.state
-        self.state = saved
-        return event
-
-    @classmethod
-    def event_types(cls) -> list[str]:
-        return sorted(n[4:] for n in dir(cls) if n.startswith("_on_"))
+    def _before_event(self, saved: CardState) -> list[int]:
+        return [self._vp(saved, p) for p in range(self.n_players)]
 
     # --- queries --------------------------------------------------------------------------------------
     def waiting_for(self) -> int | None:

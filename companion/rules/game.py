@@ -11,14 +11,15 @@ Variants subclass :class:`Game` and override a few hooks (see ``companion/rules/
 from __future__ import annotations
 
 import copy as _copy
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Mapping
 
 from . import events as ev
 from .board import RESOURCES, Board
 from .errors import IllegalAction, MalformedEvent
 from .geometry import Edge, Hex, Vertex
 from .hands import Hand, format_cards
+from .history import GAME_OVER, EventHistory
 from .outcome import AwardChange, Outcome
 from .production import produce
 from .routes import memo_longest_route
@@ -41,7 +42,6 @@ STEAL = "steal"
 MAIN = "main"
 GOLD = "gold"                      # players owed gold-field choices name them
 SPECIAL_BUILD = "special_build"    # 5-6 players: the others may build before the next roll
-GAME_OVER = "game_over"
 
 
 @dataclass(frozen=True)
@@ -144,7 +144,7 @@ class State:
         return new
 
 
-class Game:
+class Game(EventHistory):
     """A base-game position with the history of events that led to it."""
 
     name = "base"
@@ -194,65 +194,11 @@ class Game:
         new._stack = list(self._stack)  # states in the stack are never mutated
         return new
 
-    def push(self, event: Mapping[str, Any], *, atomic: bool = True) -> Outcome:
-        """Apply one event.  On any error nothing changes and the error says why.
-
-        ``atomic=False`` (bulk replay, where an error ends the replay anyway) skips the snapshot that
-        makes the event undoable in O(1); ``pop`` then recomputes the earlier state from the events.
-        """
-        if not isinstance(event, dict) and not isinstance(event, Mapping):
-            raise MalformedEvent(f"an event must be an object, got {type(event).__name__}")
-        kind = event.get("type")
-        handler: Callable[[Mapping[str, Any]], dict[str, Any]] | None = getattr(self, f"_on_{kind}", None) \
-            if isinstance(kind, str) else None
-        if handler is None:
-            raise MalformedEvent(f"unknown event type {kind!r} (known: {', '.join(self.event_types())})")
-        forced = event.get("forced", False)
-        if not isinstance(forced, bool):
-            raise MalformedEvent(f"forced must be true or false, got {forced!r}")
-        saved = self.state
-        if atomic:
-            self.state = saved.copy()
-        self._warnings = []
-        self._forced = forced
-        try:
-            if saved.phase == GAME_OVER and kind not in self.corrections:
-                self._require(False, "the game is over")
-            fields = handler(event)
-            fields.update(self._after_event(saved))
-        except Exception:
-            if atomic:
-                self.state = saved
-            raise
-        finally:
-            self._forced = False
-        self._stack.append(saved if atomic else None)
-        self.events.append(dict(event))
-        outcome = self.outcome_class(index=len(self.events) - 1, kind=kind, warnings=tuple(self._warnings),
-                          next=self.state.phase, next_player=self.waiting_for(), **fields)
-        self.outcomes.append(outcome)
-        return outcome
-
-    def pop(self) -> dict[str, Any]:
-        """Take back the last event; returns it."""
-        if not self._stack:
-            raise IndexError("no event to take back")
-        saved = self._stack.pop()
-        self.outcomes.pop()
-        event = self.events.pop()
-        if saved is None:  # no snapshot: recompute the state from the start
-            fresh = type(self)(self.initial_board, self.n_players, self.options)
-            for e in self.events:
-                fresh.push(e, atomic=False)
-            saved = fresh.state
-        self.state = saved
-        return event
-
     corrections = ("set_hand", "remove_piece", "note")
+    after_game_over = corrections
 
-    @classmethod
-    def event_types(cls) -> list[str]:
-        return sorted(name[4:] for name in dir(cls) if name.startswith("_on_"))
+    def _refuse_after_game_over(self) -> None:
+        self._require(False, "the game is over")  # an umpire may still force an entry
 
     # --- queries -------------------------------------------------------------------------------
     def waiting_for(self) -> int | None:

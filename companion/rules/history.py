@@ -1,0 +1,102 @@
+"""Events applied one by one, each undoable: the ``push``/``pop`` every game shares.
+
+A game (the board games' :class:`~companion.rules.game.Game`, the card game) keeps its position in
+``state`` and its history in ``events``, ``outcomes`` and a stack of earlier states.  Each event type
+has a handler ``_on_<type>(event) -> fields``; after it, ``_after_event(context)`` adds what the event
+changed as a whole (awards, VP, the winner).  A refused event changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from .errors import IllegalAction, MalformedEvent
+from .outcome import Outcome
+
+GAME_OVER = "game_over"
+
+
+class EventHistory:
+    """The shared history mechanism; a subclass sets up ``state``, ``events``, ``outcomes``, ``_stack``,
+    ``_warnings`` and ``_forced`` and can be rebuilt as ``type(self)(initial_board, n_players, options)``."""
+
+    outcome_class: type[Outcome] = Outcome
+    # events still accepted once the game is over (an umpire's corrections and notes)
+    after_game_over: tuple[str, ...] = ("note",)
+
+    # --- hooks --------------------------------------------------------------------------------------
+    def _copy_state(self, state: Any) -> Any:
+        return state.copy()
+
+    def _before_event(self, saved: Any) -> Any:
+        """What ``_after_event`` compares with (by default the state before the event)."""
+        return saved
+
+    def _after_event(self, context: Any) -> dict[str, Any]:
+        return {}
+
+    def _refuse_after_game_over(self) -> None:
+        raise IllegalAction("the game is over")
+
+    @classmethod
+    def event_types(cls) -> list[str]:
+        return sorted(n[4:] for n in dir(cls) if n.startswith("_on_"))
+
+    def waiting_for(self) -> int | None:
+        raise NotImplementedError
+
+    # --- the mechanism ------------------------------------------------------------------------------
+    def push(self, event: Mapping[str, Any], *, atomic: bool = True) -> Outcome:
+        """Apply one event.  On any error nothing changes and the error says why.
+
+        ``atomic=False`` (bulk replay, where an error ends the replay anyway) skips the snapshot that
+        makes the event undoable in O(1); ``pop`` then recomputes the earlier state from the events.
+        """
+        if not isinstance(event, Mapping):
+            raise MalformedEvent(f"an event must be an object, got {type(event).__name__}")
+        kind = event.get("type")
+        handler: Callable[[Mapping[str, Any]], dict[str, Any]] | None = getattr(self, f"_on_{kind}", None) \
+            if isinstance(kind, str) else None
+        if handler is None:
+            raise MalformedEvent(f"unknown event type {kind!r} (known: {', '.join(self.event_types())})")
+        forced = event.get("forced", False)
+        if not isinstance(forced, bool):
+            raise MalformedEvent(f"forced must be true or false, got {forced!r}")
+        saved = self.state
+        if atomic:
+            self.state = self._copy_state(saved)
+        context = self._before_event(saved)
+        self._warnings = []
+        self._forced = forced
+        try:
+            if saved.phase == GAME_OVER and kind not in self.after_game_over:
+                self._refuse_after_game_over()
+            fields = handler(event)
+            fields.update(self._after_event(context))
+        except Exception:
+            if atomic:
+                self.state = saved
+            raise
+        finally:
+            self._forced = False
+        self._stack.append(saved if atomic else None)
+        self.events.append(dict(event))
+        outcome = self.outcome_class(index=len(self.events) - 1, kind=kind, warnings=tuple(self._warnings),
+                                     next=self.state.phase, next_player=self.waiting_for(), **fields)
+        self.outcomes.append(outcome)
+        return outcome
+
+    def pop(self) -> dict[str, Any]:
+        """Take back the last event; returns it."""
+        if not self._stack:
+            raise IndexError("no event to take back")
+        saved = self._stack.pop()
+        self.outcomes.pop()
+        event = self.events.pop()
+        if saved is None:  # no snapshot: recompute the state from the start
+            fresh = type(self)(self.initial_board, self.n_players, self.options)
+            for e in self.events:
+                fresh.push(e, atomic=False)
+            saved = fresh.state
+        self.state = saved
+        return event
