@@ -404,18 +404,9 @@ class Error(Message):
 
 
 @_register
-class Pong(Message):
-    """Answer to Ping."""
+class Pong(Ping):
+    """Answer to Ping: the same body (its nonce), another type (never equal to a Ping)."""
     TYPE = 0x86
-    FIELDS = ("nonce",)
-
-    def body(self):
-        return struct.pack(">I", self.nonce)
-
-    @classmethod
-    def parse(cls, body, req):
-        _check_len(cls, body, 4)
-        return cls(struct.unpack(">I", body)[0], req=req)
 
 
 @_register
