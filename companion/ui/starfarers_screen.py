@@ -501,8 +501,10 @@ class StarfarersScreen(GameScreen):
         if title:
             row.add_widget(Label(text=title, font_size=sp(16), size_hint_x=None, width=dp(80)))
         for value in options:
-            t = ToggleButton(text=self.tr(label_key(value)), group=f"sf_{key}", font_size=sp(17),
+            t = ToggleButton(text=self.tr(label_key(value)), group=f"sf_{key}", font_size=sp(17), halign="center",
                              state="down" if self.selection.get(key) == value else "normal")
+            # long names ("trade goods") wrap inside the button instead of running past its edge
+            t.bind(width=lambda w, v: setattr(w, "text_size", (v - dp(4), None)))
             t.bind(on_release=lambda _t, v=value: self._select(key, v))
             row.add_widget(t)
         return row
