@@ -1,11 +1,18 @@
 """The camera calibration screen, by touch under Xvfb: a real photograph of dice as the table's camera (a
 one-frame MJPG video named by the settings' ``camera://`` source), the tray's corners dragged with a finger,
 the reader's dice inside the tray shown, saved, and the saved file loaded back as the same calibration.
-Without a camera the screen says so and writes nothing.  Also writes docs/screens/calibration-{en,ja}.png.
+
+A dim table (the photograph at 30 % light): the brightness slider raised by touch brings the dice's colours
+back (the picture and the reader's re-reading follow), a tap on a die counts its colour, a colour toggled on,
+saved; the camera dice source, watching the table, then reports exactly the two counted dice in the tray; the
+screen opened again shows what was saved.  Without a camera the screen says so and writes nothing.  Writes
+docs/screens/calibration-{en,ja}.png (tray), calibration-light-{en,ja}.png, calibration-colours-{en,ja}.png
+and calibration-portrait-en.png.
 """
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -17,6 +24,27 @@ ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "docs" / "screens"
 PHOTO = Path("/work/shared/data/dice/nell-byler-dice_detection/images/IMG_20191208_111328.jpg")
 TRAY = (0.45, 0.35, 0.65, 0.5)  # around two of the photo's dice, away from the others
+DIM = 0.3  # a dim table: the photograph at 30 % of its light
+TRAY3 = (0.45, 0.35, 0.72, 0.5)  # around the two yellow dice and a white one
+
+
+def dim_photo():
+    import cv2
+    import numpy as np
+
+    return (cv2.imread(str(PHOTO)).astype(np.float32) * DIM).astype(np.uint8)
+
+
+def write_video(frames, out: Path) -> Path:
+    import cv2
+
+    h, w = frames[0].shape[:2]
+    writer = cv2.VideoWriter(str(out), cv2.VideoWriter_fourcc(*"MJPG"), 30.0, (w, h))
+    assert writer.isOpened(), "this OpenCV cannot write MJPG"
+    for frame in frames:
+        writer.write(frame)
+    writer.release()
+    return out
 
 
 def one_frame_video(photo: Path, out: Path) -> Path:
@@ -41,11 +69,29 @@ def drag(x0: float, y0: float, x1: float, y1: float) -> None:
     d.pump(1)
 
 
-def open_calibration(app):
-    d.tap(app.root.get_screen("start").ids.settings)
+def open_calibration(app, from_start: bool = True):
+    if from_start:
+        d.tap(app.root.get_screen("start").ids.settings)
     d.tap(app.root.get_screen("settings").ids.calibration)
     assert app.root.current == "calibration"
     return app.root.get_screen("calibration")
+
+
+def wait_read(screen) -> None:
+    """Until the picture is there and its dice read (both come from a background thread)."""
+    assert d.wait_until(lambda: screen.frame is not None and not screen.reading, timeout=60), screen.summary
+    d.settle()
+
+
+def slide(slider, value: float) -> None:
+    """A finger put down on ``slider`` where it shows ``value`` (and lifted)."""
+    x = slider.x + slider.padding + (value - slider.min) / (slider.max - slider.min) * (slider.width - 2 * slider.padding)
+    d.tap_at(*slider.to_window(x, slider.center_y))
+
+
+def tap_die(view, index: int) -> None:
+    x, y, w, h = view.die_rect(view.dice[index][1])
+    d.tap_at(*view.to_window(x + w / 2, y + h / 2))
 
 
 def shot(name: str) -> None:
@@ -70,8 +116,7 @@ def test_drag_tray_read_dice_and_save(tmp_path):
     try:
         app.settings.dice_source = f"camera://{video}"  # the table's camera, as chosen in Settings
         screen = open_calibration(app)
-        assert d.wait_until(lambda: screen.frame is not None, timeout=60), screen.summary
-        d.settle()
+        wait_read(screen)
         view = screen.ids.view
         assert view.texture is not None and tuple(view.frame_size) == (640, 640)
         # Every die in the photo is inside the untouched (whole-frame) tray.
@@ -89,8 +134,9 @@ def test_drag_tray_read_dice_and_save(tmp_path):
         reader = DiceReader(calibration=Calibration(tray=tuple(screen.tray)))
         expected = reader.read(screen.frame)
         assert [f.face for f in expected] == [2, 4]
-        assert screen.summary == "2 dice: 2 and 4"
-        inside = [face for face, _box, ok in view.dice if ok]
+        assert [f.colour for f in expected] == ["yellow", "yellow"]
+        assert screen.summary == "2 dice: yellow 2 and yellow 4"
+        inside = [face for face, _box, ok, _colour, _counted in view.dice if ok]
         assert inside == [2, 4] and len(view.dice) == len(screen.found)
         shot("calibration-en")
 
@@ -104,7 +150,7 @@ def test_drag_tray_read_dice_and_save(tmp_path):
         # Japanese: the same screen speaks Japanese; a moved tray then cancelled is not saved.
         app.lang = "ja"
         d.settle()
-        assert screen.summary == "ダイス2個：2と4"
+        assert screen.summary == "ダイス2個：黄の2と黄の4"
         shot("calibration-ja")
         drag(*view.to_window(*view.to_widget(*TRAY[2:])), *view.to_window(*view.to_widget(0.9, 0.9)))
         assert screen.tray[2] == pytest.approx(0.9, abs=0.01)
@@ -113,6 +159,149 @@ def test_drag_tray_read_dice_and_save(tmp_path):
         assert Calibration.load(default_path(data)) == saved
         # The camera source would read with the saved tray.
         assert Calibration.load(default_path(app.data_dir)).tray == saved.tray
+    finally:
+        d.stop_app(app)
+
+
+@pytest.mark.skipif(not PHOTO.exists(), reason="the dice photographs are not here")
+def test_dim_table_light_and_dice_colours_by_touch_then_the_camera_source_uses_them(tmp_path):
+    import threading
+
+    import cv2
+    import numpy as np
+
+    from companion.dice import SourceState, open_source
+    from vision.calibration import Calibration, default_path
+    from vision.reader import DiceReader
+    from vision.synthetic import draw_hand
+
+    dim = dim_photo()
+    video = write_video([dim], tmp_path / "dim-table.avi")
+    data = tmp_path / "data"
+    app = d.start_app(data)
+    try:
+        app.settings.dice_source = f"camera://{video}"
+        screen = open_calibration(app)
+        wait_read(screen)
+        view = screen.ids.view
+        for edge, value in zip(("x0", "y0", "x1", "y1"), TRAY3):
+            slide(screen.ids[edge], value)
+        assert screen.tray == pytest.approx(list(TRAY3), abs=0.01)
+        # In the dim light the reader sees the yellow 2 as black and the white die as grey.
+        dark = DiceReader(calibration=Calibration(tray=tuple(screen.tray))).read(screen.frame)
+        assert [(die.face, die.colour) for die in dark] == [(2, "black"), (4, "yellow"), (5, "grey")]
+        assert screen.summary == "3 dice: black 2, yellow 4 and grey 5"
+
+        # Light: the brightness raised by a finger on its slider.
+        d.tap(screen.ids.tab_light)
+        assert screen.ids.sections.current == "light"
+        def shown_light() -> float:  # the picture's mean level, as the GPU holds it (RGBA; alpha left out)
+            return float(np.frombuffer(view.texture.pixels, np.uint8).reshape(-1, 4)[:, :3].mean())
+
+        before = shown_light()
+        slide(screen.ids.brightness, math.log2(1 / DIM))
+        gains = list(screen.gains)
+        assert gains[0] == gains[1] == gains[2] and gains[0] == pytest.approx(1 / DIM, rel=0.05)
+        # The picture shows at once what the reader will see; the reading follows from its thread.
+        assert shown_light() > 2.5 * before
+        assert screen.reading and screen.summary == "Reading the dice…"
+        wait_read(screen)
+        assert screen.ids.brightness_value.text == f"×{gains[0]:.2f}"
+        truth = DiceReader(calibration=Calibration(tray=tuple(screen.tray), gains=tuple(gains))).read(screen.frame)
+        assert [(die.face, die.colour) for die in truth] == [(2, "yellow"), (4, "yellow"), (5, "white")]
+        assert screen.summary == "3 dice: yellow 2, yellow 4 and white 5"
+        shot("calibration-light-en")
+
+        # Dice colours: tap the yellow 2 on the picture; then red (Catan's other die) by its toggle.
+        d.tap(screen.ids.tab_colours)
+        two = next(i for i, die in enumerate(view.dice) if die[2] and die[0] == 2)
+        tap_die(view, two)
+        assert screen.colours == ["yellow"] and screen.message == "Yellow dice count"
+        assert screen.tray == pytest.approx(list(TRAY3), abs=0.01)  # tapping a die moved no corner
+        assert screen.summary == "2 dice: yellow 2 and yellow 4 (1 of another colour ignored)"
+        d.tap(screen.chips["red"])
+        assert screen.colours == ["yellow", "red"] and screen.chips["yellow"].state == "down"
+        shot("calibration-colours-en")
+        d.tap(screen.ids.save)
+        saved = Calibration.load(default_path(data))
+        assert saved == Calibration(tray=tuple(screen.tray), colours=("yellow", "red"), gains=tuple(gains))
+
+        # The camera dice source over the same dim table: the tray empty, a hand rolls, the dice settle.
+        tray_px = saved.tray_pixels(dim.shape[1], dim.shape[0])
+        mask = np.zeros(dim.shape[:2], np.uint8)
+        for _face, (x, y, w, h), _colour in screen.found:
+            if saved.in_tray((x + w / 2) / dim.shape[1], (y + h / 2) / dim.shape[0]):
+                cv2.rectangle(mask, (x - 8, y - 8), (x + w + 8, y + h + 8), 255, -1)
+        empty = cv2.inpaint(dim, mask, 5, cv2.INPAINT_TELEA)
+        frames = [empty] * 10
+        for step in range(6):
+            hand = empty.copy()
+            draw_hand(hand, tray_px[0] + step * (tray_px[2] - tray_px[0]) / 5, (tray_px[1] + tray_px[3]) / 2 + 60, 0.8)
+            frames.append(hand)
+        frames += [dim] * 12
+        rolls, states, done = [], [], threading.Event()
+
+        def on_status(status):
+            states.append(status)
+            if status.state in (SourceState.IDLE, SourceState.ERROR):
+                done.set()
+
+        source = open_source(f"camera://{write_video(frames, tmp_path / 'a-roll.avi')}")
+        source.data_dir = app.data_dir  # as the app sets it: the calibration beside its settings
+        source.start(rolls.append, on_status)
+        try:
+            assert done.wait(60), states
+        finally:
+            source.stop()
+        # Only the two counted dice (the yellow ones, read as yellow in the corrected light), no re-roll asked.
+        assert [sorted(r.values) for r in rolls] == [[2, 4]], [s.detail for s in states]
+        assert not any(s.detail.startswith("re-roll") for s in states)
+
+        # Back to Settings and in again: the screen shows what was saved.
+        d.tap(screen.ids.cancel)
+        screen = open_calibration(app, from_start=False)
+        wait_read(screen)
+        assert screen.tray == pytest.approx(list(saved.tray)) and screen.colours == ["yellow", "red"]
+        assert screen.gains == pytest.approx(list(saved.gains))
+        assert screen.ids.brightness.value == pytest.approx(math.log2(saved.gains[0]), abs=1e-3)
+        assert [c for c, chip in screen.chips.items() if chip.state == "down"] == ["red", "yellow"]
+        assert screen.summary == "2 dice: yellow 2 and yellow 4 (1 of another colour ignored)"
+
+        # Japanese, then the light reset and balanced on the tray's bare surface by its button.
+        app.lang = "ja"
+        d.settle()
+        assert screen.summary == "ダイス2個：黄の2と黄の4（他の色1個は無視）"
+        assert screen.chips["yellow"].text == "黄"
+        shot("calibration-colours-ja")
+        d.tap(screen.ids.tab_light)
+        d.tap(screen.ids.reset_light)
+        assert screen.gains == [1.0, 1.0, 1.0]
+        wait_read(screen)
+        assert screen.summary == "ダイス1個：黄の4（他の色2個は無視）"
+        d.tap(screen.ids.balance)
+        wait_read(screen)
+        assert all(2.4 < g < 3.6 for g in screen.gains), screen.gains  # the dim tray brought to mid-grey
+        assert screen.summary == "ダイス2個：黄の2と黄の4（他の色1個は無視）"
+        shot("calibration-light-ja")
+        d.tap(screen.ids.cancel)
+        assert Calibration.load(default_path(data)) == saved  # cancelled: nothing written
+    finally:
+        d.stop_app(app)
+
+
+@pytest.mark.skipif(not PHOTO.exists(), reason="the dice photographs are not here")
+def test_portrait(tmp_path):
+    app = d.start_app(tmp_path / "data", size=(800, 1280))
+    try:
+        app.settings.dice_source = f"camera://{one_frame_video(PHOTO, tmp_path / 'table.avi')}"
+        screen = open_calibration(app)
+        wait_read(screen)
+        view = screen.ids.view
+        assert view.top > screen.ids.summary.top  # the picture above, the controls below
+        d.tap(screen.ids.tab_colours)
+        tap_die(view, 0)
+        assert screen.colours == [view.dice[0][3]]
+        shot("calibration-portrait-en")
     finally:
         d.stop_app(app)
 
@@ -150,7 +339,7 @@ def test_unwritable_calibration_file_is_named(tmp_path):
         if not PHOTO.exists():
             pytest.skip("the dice photographs are not here")
         screen.grab()
-        assert d.wait_until(lambda: screen.frame is not None, timeout=60), screen.summary
+        wait_read(screen)
         default_path(data).mkdir(parents=True)  # a directory where the file should go: it cannot be written
         d.tap(screen.ids.save)
         assert screen.message.startswith(f"Cannot save {default_path(data)}")

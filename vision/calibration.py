@@ -117,11 +117,21 @@ def default_path(data_dir: str | Path | None = None) -> Path:
 
 
 def measure_gains(empty_tray: np.ndarray, tray: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0),
-                  target: float = 150.0) -> tuple[float, float, float]:
-    """Per-channel gains that make the empty tray neutral grey at ``target`` brightness."""
+                  target: float = 150.0, exclude=()) -> tuple[float, float, float]:
+    """Per-channel gains that make the empty tray neutral grey at ``target`` brightness.
+
+    ``exclude``: boxes ``(x, y, width, height)`` in frame pixels left out of the measure -- the dice
+    lying in the tray, so that a table need not clear its tray to be balanced (a yellow die would
+    otherwise tint the balance blue).  When they cover the whole tray, the whole tray is measured.
+    """
     cal = Calibration(tray=tray)
     x0, y0, x1, y1 = cal.tray_pixels(empty_tray.shape[1], empty_tray.shape[0])
-    region = empty_tray[y0:y1, x0:x1].reshape(-1, 3).astype(np.float64)
+    keep = np.ones(empty_tray.shape[:2], bool)
+    for bx, by, bw, bh in exclude:
+        keep[max(0, int(by)):max(0, int(by + bh)), max(0, int(bx)):max(0, int(bx + bw))] = False
+    keep = keep[y0:y1, x0:x1]
+    region = empty_tray[y0:y1, x0:x1]
+    region = (region[keep] if keep.any() else region.reshape(-1, 3)).astype(np.float64)
     means = np.maximum(region.mean(axis=0), 1.0)
     return tuple(float(np.clip(target / m, 0.2, 5.0)) for m in means)  # type: ignore[return-value]
 

@@ -1,16 +1,30 @@
-"""Camera calibration for one table: grab a frame, drag the tray's corners, see what the reader reads there, save.
+"""Camera calibration for one table: grab a frame, set the tray, the light and the dice colours, see what the
+reader reads there, save.
 
 Self-contained like the tournament desk: its layout is ``calibration.kv``.  The frame comes from the configured
 camera (the settings' dice source when it is ``camera://…``, else camera 0; ``frame_spec`` overrides it: a camera
 index, a video file or a still photograph) and is grabbed and read in a background thread, whose results reach
-the UI through ``Clock.schedule_once``.  The dice are read once over the whole frame; moving the tray only
-filters them by their centre, as :meth:`vision.calibration.Calibration.in_tray` does in the reader, so dragging
-stays smooth.  Saving writes ``default_path(app.data_dir)`` (keeping the stored colours and gains); cancelling
-writes nothing.
+the UI through ``Clock.schedule_once``.
+
+The three parts of :class:`vision.calibration.Calibration`, each on its own tab beside the picture:
+
+- *Tray*: drag a corner of the tray on the picture or use the sliders.  The dice are read once over the whole
+  frame; moving the tray only filters them by their centre, as ``Calibration.in_tray`` does in the reader, so
+  dragging stays smooth.
+- *Light*: the per-channel ``gains`` the reader multiplies each frame by.  A brightness slider scales all three
+  (a dim table), "Balance on the tray" measures them on the tray's bare surface around the dice
+  (``measure_gains``, grey-world: a warm lamp's cast goes).  The picture shows the corrected frame at once; the
+  reader re-reads it with the new gains in a background thread shortly after the slider stops.
+- *Dice colours*: tap a die on the picture to count its colour (the colour the reader names under this light),
+  or toggle the colours; dice of other colours on the table are then ignored, as ``Calibration.accepts_colour``
+  does in the reader.  No colour chosen: every die counts.
+
+Saving writes ``default_path(app.data_dir)``, where the camera dice source reads it; cancelling writes nothing.
 """
 
 from __future__ import annotations
 
+import math
 import threading
 from pathlib import Path
 
@@ -19,32 +33,71 @@ from kivy.clock import Clock
 from kivy.graphics import Color, Line, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.metrics import dp
-from kivy.properties import ListProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.label import CoreLabel
 from kivy.uix.screenmanager import Screen
+from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
 TEXTS = {
     "en": {"title": "Camera calibration", "grabbing": "Taking a picture from {spec}…", "save": "Save",
            "cancel": "Cancel", "retake": "New picture", "no_frame": "No picture from {spec}: {why}",
            "no_dice": "No dice in the tray", "dice": "{n} dice: {faces}", "one": "1 die: {faces}",
-           "and": " and ", "unsure": "?", "saved": "Saved to {path}", "cannot_save": "Cannot save {path}: {why}",
+           "and": " and ", "comma": ", ", "unsure": "?", "die": "{colour} {face}", "ignored": " ({n} of another colour ignored)",
+           "saved": "Saved to {path}", "cannot_save": "Cannot save {path}: {why}",
            "need_frame": "Nothing saved: there is no picture to calibrate on", "hint":
            "Drag a corner of the tray (green) on the picture, or use the sliders",
            "reader": "The dice reader cannot run: {why}", "left": "left", "top": "top", "right": "right",
-           "bottom": "bottom", "damaged": "The stored calibration cannot be used ({why}); starting afresh"},
+           "bottom": "bottom", "damaged": "The stored calibration cannot be used ({why}); starting afresh",
+           "tab_tray": "Tray", "tab_light": "Light", "tab_colours": "Dice colours",
+           "light_hint": "Dim or coloured light: raise the brightness until the dice look right, or balance on "
+                         "the tray's bare surface. The reader sees the picture as shown.",
+           "brightness": "Brightness", "gains": "Gains  red ×{r:.2f} · green ×{g:.2f} · blue ×{b:.2f}",
+           "balance": "Balance on the tray", "reset_light": "Reset light", "no_balance": "No picture to balance on",
+           "balanced": "Balanced on the tray around the dice",
+           "colours_hint": "Tap a die on the picture to count its colour (Catan: one red, one yellow die); "
+                           "dice of other colours on the table are then ignored. None chosen: every die counts.",
+           "every_colour": "Every colour", "counts": "{colour} dice count", "no_longer": "{colour} dice no "
+           "longer count", "every": "Every die counts, whatever its colour", "reading": "Reading the dice…",
+           "white": "white", "black": "black", "grey": "grey", "red": "red", "orange": "orange",
+           "yellow": "yellow", "green": "green", "blue": "blue", "purple": "purple", "pink": "pink"},
     "ja": {"title": "カメラ較正", "grabbing": "{spec} から撮影中…", "save": "保存", "cancel": "キャンセル",
            "retake": "撮り直す", "no_frame": "{spec} から画像を取得できません：{why}", "no_dice": "トレイにダイスがありません",
-           "dice": "ダイス{n}個：{faces}", "one": "ダイス1個：{faces}", "and": "と", "unsure": "?",
+           "dice": "ダイス{n}個：{faces}", "one": "ダイス1個：{faces}", "and": "と", "comma": "、", "unsure": "?",
+           "die": "{colour}の{face}", "ignored": "（他の色{n}個は無視）",
            "saved": "{path} に保存しました", "cannot_save": "{path} に保存できません：{why}",
            "need_frame": "保存していません：較正する画像がありません",
            "hint": "画像上でトレイ（緑）の角をドラッグするか、スライダーを使ってください",
            "reader": "ダイス認識を実行できません：{why}", "left": "左", "top": "上", "right": "右", "bottom": "下",
-           "damaged": "保存された較正は使えません（{why}）。初期値から始めます"},
+           "damaged": "保存された較正は使えません（{why}）。初期値から始めます",
+           "tab_tray": "トレイ", "tab_light": "明るさ", "tab_colours": "ダイスの色",
+           "light_hint": "暗い・色のついた照明では、ダイスが正しく見えるまで明るさを上げるか、トレイの何もない面で"
+                         "色を整えてください。認識はこの表示どおりの画像で行われます。",
+           "brightness": "明るさ", "gains": "補正  赤×{r:.2f}・緑×{g:.2f}・青×{b:.2f}",
+           "balance": "トレイで色を整える", "reset_light": "明るさを戻す", "no_balance": "色を整える画像がありません",
+           "balanced": "ダイスを除いたトレイの面で色を整えました",
+           "colours_hint": "画像のダイスをタップすると、その色のダイスを数えます（カタンは赤と黄の2個）。"
+                           "ほかの色のダイスは無視します。色を選ばなければすべてのダイスを数えます。",
+           "every_colour": "すべての色", "counts": "{colour}のダイスを数えます", "no_longer": "{colour}のダイスは数えません",
+           "every": "色に関係なくすべてのダイスを数えます", "reading": "ダイスを認識中…",
+           "white": "白", "black": "黒", "grey": "灰", "red": "赤", "orange": "オレンジ", "yellow": "黄",
+           "green": "緑", "blue": "青", "purple": "紫", "pink": "ピンク"},
 }
 
+#: How each die colour the reader names is drawn (a swatch on the picture and on its toggle).
+SWATCHES = {"white": (0.96, 0.96, 0.96), "black": (0.08, 0.08, 0.08), "grey": (0.55, 0.55, 0.55),
+            "red": (0.85, 0.12, 0.12), "orange": (0.98, 0.55, 0.1), "yellow": (0.98, 0.86, 0.1),
+            "green": (0.15, 0.7, 0.25), "blue": (0.15, 0.4, 0.95), "purple": (0.6, 0.25, 0.8),
+            "pink": (0.98, 0.55, 0.75)}
+
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp"}
+HANDLE_RADIUS = dp(14)  # a tray corner's handle; a finger on it drags the corner even over a die
 MIN_SPAN = 0.02  # the tray is never thinner than this share of the frame (Calibration needs x0 < x1)
+#: The brightness slider is log2 of the mean gain: ×¼ .. ×4, one step per doubling, 1 in the middle.
+BRIGHTNESS_RANGE = (-2.0, 2.0)
+GAIN_LIMITS = (0.2, 5.0)  # what Calibration accepts
+#: The reader re-reads this long after the last change of the light (a slider being dragged reads once).
+REREAD_DELAY = 0.25
 
 
 def grab_frame(spec: str):
@@ -73,18 +126,46 @@ def camera_spec(dice_source: str) -> str:
     return "0"
 
 
+def read_dice(frame, gains) -> list[tuple]:
+    """Every die in the whole ``frame`` under ``gains``: ``(face or None, box, colour)`` (tray and colours are
+    applied by the screen, live).  Runs in a background thread: a reader per call (``cv2.dnn`` nets belong to
+    one thread; building one takes about 10 ms)."""
+    from vision.calibration import Calibration
+    from vision.reader import DiceReader
+
+    reader = DiceReader(calibration=Calibration(gains=tuple(gains)))
+    return [(d.face, d.box, d.colour) for d in reader.read(frame)]
+
+
+class ColourChip(ToggleButton):
+    """A die colour to count, with its swatch (layout in calibration.kv)."""
+
+    colour = StringProperty("")
+    swatch = ListProperty([1, 1, 1])
+
+
 class TrayView(Widget):
-    """The frame, the tray rectangle with its two corner handles, and the dice the reader found."""
+    """The frame, the tray rectangle with its two corner handles, and the dice the reader found.
+
+    A finger on a corner handle drags it; a tap on a die (off the handles) fires ``on_die`` with the
+    die's index (to count its colour); a finger anywhere else brings the nearer corner to it.
+    """
 
     texture = ObjectProperty(None, allownone=True)
     frame_size = ListProperty([0, 0])  # width, height in pixels
     tray = ListProperty([0.0, 0.0, 1.0, 1.0])  # fractions x0, y0, x1, y1 (y down, as in the frame)
-    dice = ListProperty([])  # [(face or None, (x, y, w, h) in frame pixels, inside tray?)]
+    #: [(face or None, (x, y, w, h) in frame pixels, inside tray?, colour, counted?)]
+    dice = ListProperty([])
+
+    __events__ = ("on_die",)
 
     def __init__(self, **kw):
         super().__init__(**kw)
         self._corner = None
         self.bind(pos=self.redraw, size=self.redraw, texture=self.redraw, tray=self.redraw, dice=self.redraw)
+
+    def on_die(self, index: int) -> None:
+        pass
 
     def image_rect(self) -> tuple[float, float, float, float]:
         """Where the frame is drawn: fitted in the widget, aspect kept, centred."""
@@ -103,6 +184,14 @@ class TrayView(Widget):
         ix, iy, iw, ih = self.image_rect()
         return ix + fx * iw, iy + (1.0 - fy) * ih
 
+    def die_rect(self, box) -> tuple[float, float, float, float]:
+        """A die's box (frame pixels) in widget coordinates: x, y, width, height."""
+        fw, fh = self.frame_size
+        bx, by, bw, bh = box
+        x0, y1 = self.to_widget(bx / fw, by / fh)
+        x1, y0 = self.to_widget((bx + bw) / fw, (by + bh) / fh)
+        return x0, y0, x1 - x0, y1 - y0
+
     def redraw(self, *_args) -> None:
         self.canvas.after.clear()
         self.canvas.before.clear()
@@ -115,36 +204,57 @@ class TrayView(Widget):
                 Rectangle(texture=self.texture, pos=(ix, iy), size=(iw, ih))
         if self.texture is None:
             return
-        fw, fh = self.frame_size
         with self.canvas.after:
-            for face, (bx, by, bw, bh), inside in self.dice:
-                x0, y1 = self.to_widget(bx / fw, by / fh)
-                x1, y0 = self.to_widget((bx + bw) / fw, (by + bh) / fh)
-                Color(*((1, 0.85, 0.1, 1) if inside else (0.6, 0.6, 0.6, 0.8)))
-                Line(rectangle=(x0, y0, x1 - x0, y1 - y0), width=dp(2))
+            for face, box, inside, colour, counted in self.dice:
+                x, y, w, h = self.die_rect(box)
+                # Yellow: read as part of a roll; red: in the tray but of a colour not counted; grey: outside.
+                rgba = (1, 0.85, 0.1, 1) if counted else (1, 0.3, 0.3, 0.9) if inside else (0.6, 0.6, 0.6, 0.8)
+                Color(*rgba)
+                Line(rectangle=(x, y, w, h), width=dp(2) if counted else dp(1.2))
                 label = CoreLabel(text=str(face) if face else "?", font_size=dp(26), bold=True)
                 label.refresh()
-                Rectangle(texture=label.texture, pos=(x0, y1 + dp(2)), size=label.texture.size)
+                Rectangle(texture=label.texture, pos=(x, y + h + dp(2)), size=label.texture.size)
+                # The colour the reader names, as a swatch beside the face.
+                side = dp(12)
+                sx, sy = x + label.texture.size[0] + dp(3), y + h + dp(6)
+                Color(0, 0, 0, 1)
+                Rectangle(pos=(sx - 1, sy - 1), size=(side + 2, side + 2))
+                Color(*SWATCHES.get(colour, (0.5, 0.5, 0.5)), 1)
+                Rectangle(pos=(sx, sy), size=(side, side))
             tx0, ty0, tx1, ty1 = self.tray
             left, top = self.to_widget(tx0, ty0)
             right, bottom = self.to_widget(tx1, ty1)
             Color(0.2, 0.95, 0.3, 1)
             Line(rectangle=(left, bottom, right - left, top - bottom), width=dp(2.5))
-            r = dp(14)
             for cx, cy in ((left, top), (right, bottom)):
-                Line(circle=(cx, cy, r), width=dp(2.5))
+                Line(circle=(cx, cy, HANDLE_RADIUS), width=dp(2.5))
 
-    # --- dragging the corners --------------------------------------------------------------------------
+    # --- touches: a corner dragged, a die tapped ----------------------------------------------------------
     def on_touch_down(self, touch):
         if self.texture is None or not self.collide_point(*touch.pos):
             return super().on_touch_down(touch)
         tx0, ty0, tx1, ty1 = self.tray
+        handles = [self.to_widget(tx0, ty0), self.to_widget(tx1, ty1)]
+        near = [math.dist(touch.pos, h) for h in handles]
+        die = self.die_at(*touch.pos)
+        if min(near) > HANDLE_RADIUS + dp(6) and die is not None:
+            self.dispatch("on_die", die)
+            return True
         fx, fy = self.to_frame(*touch.pos)
         # The nearer of the two handles follows the finger, from where it went down.
         self._corner = 0 if (fx - tx0) ** 2 + (fy - ty0) ** 2 <= (fx - tx1) ** 2 + (fy - ty1) ** 2 else 1
         touch.grab(self)
         self._move(fx, fy)
         return True
+
+    def die_at(self, x: float, y: float) -> int | None:
+        """The index of the die under ``(x, y)`` (widget coordinates, a finger's margin around its box)."""
+        margin = dp(6)
+        for i, (_face, box, *_rest) in enumerate(self.dice):
+            bx, by, bw, bh = self.die_rect(box)
+            if bx - margin <= x <= bx + bw + margin and by - margin <= y <= by + bh + margin:
+                return i
+        return None
 
     def on_touch_move(self, touch):
         if touch.grab_current is self:
@@ -176,19 +286,42 @@ class CalibrationScreen(Screen):
     message = StringProperty("")
     summary = StringProperty("")
     tray = ListProperty([0.0, 0.0, 1.0, 1.0])
+    #: Per-channel light correction (B, G, R), as Calibration.gains.
+    gains = ListProperty([1.0, 1.0, 1.0])
+    #: The die colours that count (empty: every colour), as Calibration.colours.
+    colours = ListProperty([])
+    #: Which tab is open beside the picture: "tray", "light" or "colours".
+    section = StringProperty("tray")
+    #: The dice are being read (a picture just taken, or the light changed).
+    reading = BooleanProperty(False)
 
     def __init__(self, **kw):
         kw.setdefault("name", "calibration")
-        super().__init__(**kw)
-        self.frame = None
-        self.found = []  # every die the reader found in the whole frame
+        # Set before the kv rule applies (it fires on_kv_post and the property handlers below).
+        self.frame = None    # the camera's frame as taken
+        self.preview = None  # the frame as the reader sees it (light corrected), shown
+        self.found = []      # every die the reader found in the whole frame: (face, box, colour)
+        self.chips: dict[str, ColourChip] = {}
         self._stored = None
         self._grab_id = 0
+        self._read_id = 0
+        self._reread = Clock.create_trigger(lambda _dt: self.read_again(), REREAD_DELAY)
+        super().__init__(**kw)
         app = App.get_running_app()
         if app is not None and getattr(app, "lang", None) in TEXTS:
             self.lang = app.lang
             if app.property("lang", quiet=True) is not None:
                 app.bind(lang=lambda _a, value: setattr(self, "lang", value if value in TEXTS else "en"))
+
+    def on_kv_post(self, base_widget) -> None:
+        from vision.calibration import COLOURS
+
+        for colour in COLOURS:
+            chip = ColourChip(colour=colour, swatch=list(SWATCHES[colour]))
+            chip.bind(on_release=lambda c: self.set_colour(c.colour, c.state == "down"))
+            self.ids.chips.add_widget(chip)
+            self.chips[colour] = chip
+        self._sync_chips()
 
     def t(self, key: str, _lang: str | None = None, **values) -> str:
         return TEXTS.get(_lang or self.lang, TEXTS["en"])[key].format(**values)
@@ -205,6 +338,12 @@ class CalibrationScreen(Screen):
         settings = getattr(App.get_running_app(), "settings", None)
         return camera_spec(settings.dice_source if settings is not None else "")
 
+    def calibration(self):
+        """What Save would write: the tray, the colours and the light as set now."""
+        from vision.calibration import Calibration
+
+        return Calibration(tray=tuple(self.tray), colours=tuple(self.colours), gains=tuple(self.gains))
+
     # --- showing --------------------------------------------------------------------------------------
     def refresh(self) -> None:
         """Start afresh from the stored calibration and take a new picture."""
@@ -217,65 +356,96 @@ class CalibrationScreen(Screen):
             self._stored = Calibration()
             self.message = self.t("damaged", why=error)
         self.tray = list(self._stored.tray)
+        self.colours = list(self._stored.colours)
+        self.gains = list(self._stored.gains)
         self.grab()
 
     def grab(self) -> None:
         """Grab and read one frame in a background thread (a camera can take seconds to open)."""
-        self.frame = None
+        self.frame = self.preview = None
         self.found = []
         self._grab_id += 1
+        self._read_id += 1
+        self._reread.cancel()
         spec = self.spec()
         self.summary = self.t("grabbing", spec=spec)
+        self.reading = True
         if "view" in self.ids:
             self.ids.view.texture = None
             self.ids.view.dice = []
-        stored = self._stored
-        threading.Thread(target=self._grab_and_read, args=(self._grab_id, spec, stored),
+        threading.Thread(target=self._grab_and_read, args=(self._grab_id, self._read_id, spec, list(self.gains)),
                          name="calibration grab", daemon=True).start()
 
-    def _grab_and_read(self, grab_id: int, spec: str, stored) -> None:
+    def _grab_and_read(self, grab_id: int, read_id: int, spec: str, gains) -> None:
         try:
             frame = grab_frame(spec)
         except Exception as error:  # a camera that cannot open: its message is shown, nothing else happens
             why = str(error)
             Clock.schedule_once(lambda dt: self._no_frame(grab_id, spec, why))
             return
+        Clock.schedule_once(lambda dt: self._got_frame(grab_id, frame))
+        self._read(read_id, frame, gains)
+
+    def _read(self, read_id: int, frame, gains) -> None:
+        """In a background thread: read the dice under ``gains``; the result is handed to the UI."""
         dice, problem = [], ""
         try:
-            from vision.calibration import Calibration
-            from vision.reader import DiceReader
-
-            # The whole frame is read (tray filtering happens live in the UI); colours and light as stored.
-            reader = DiceReader(calibration=Calibration(colours=stored.colours, gains=stored.gains))
-            dice = [(d.face, d.box) for d in reader.read(frame)]
+            dice = read_dice(frame, gains)
         except Exception as error:
             problem = self.t("reader", why=error)
-        Clock.schedule_once(lambda dt: self._got_frame(grab_id, frame, dice, problem))
+        Clock.schedule_once(lambda dt: self._got_dice(read_id, dice, problem))
+
+    def read_again(self) -> None:
+        """The light changed: read the dice again, in the background, under the new gains."""
+        if self.frame is None:
+            return
+        self._read_id += 1
+        self.reading = True
+        threading.Thread(target=self._read, args=(self._read_id, self.frame, list(self.gains)),
+                         name="calibration read", daemon=True).start()
 
     def _no_frame(self, grab_id: int, spec: str, why: str) -> None:
         if grab_id == self._grab_id:
+            self.reading = False
             self.summary = self.t("no_frame", spec=spec, why=why)
 
-    def _got_frame(self, grab_id: int, frame, dice, problem: str) -> None:
+    def _got_frame(self, grab_id: int, frame) -> None:
         if grab_id != self._grab_id:
             return  # an older picture, superseded by a newer request
-        import cv2
-
         self.frame = frame
-        self.found = dice
         h, w = frame.shape[:2]
-        rgb = cv2.cvtColor(frame, cv2.COLOR_BGR2RGB)[::-1].copy()  # a texture's first row is the bottom
-        texture = Texture.create(size=(w, h), colorfmt="rgb")
-        texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
         view = self.ids.view
         view.frame_size = [w, h]
-        view.texture = texture
+        view.texture = Texture.create(size=(w, h), colorfmt="rgb")
+        self.show_light()
+        self.summary = self.t("reading")
+
+    def _got_dice(self, read_id: int, dice, problem: str) -> None:
+        if read_id != self._read_id:
+            return  # read under an older light (or for an older picture): a newer reading is on its way
+        self.reading = False
+        self.found = dice
         if problem:
             self.message = problem
         self.on_tray()
 
+    def show_light(self, *_args) -> None:
+        """Show the frame as the reader sees it under the current gains (a look-up table: fast enough to
+        follow a slider on the UI thread)."""
+        import cv2
+
+        from vision.calibration import Calibration
+
+        if self.frame is None or "view" not in self.ids or self.ids.view.texture is None:
+            return
+        self.preview = Calibration(gains=tuple(self.gains)).correct_lighting(self.frame)
+        rgb = cv2.cvtColor(self.preview, cv2.COLOR_BGR2RGB)[::-1].copy()  # a texture's first row is the bottom
+        view = self.ids.view
+        view.texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+        view.redraw()
+
     def on_tray(self, *_args) -> None:
-        """The tray moved (dragged or by slider): show which dice are inside it now."""
+        """The tray moved (dragged or by slider) or the colours changed: show which dice count now."""
         if "view" not in self.ids:
             return
         view = self.ids.view
@@ -287,24 +457,42 @@ class CalibrationScreen(Screen):
         h, w = self.frame.shape[:2]
         x0, y0, x1, y1 = self.tray
         shown = []
-        for face, (bx, by, bw, bh) in self.found:
+        for face, (bx, by, bw, bh), colour in self.found:
             cx, cy = (bx + bw / 2) / w, (by + bh / 2) / h
-            shown.append((face, (bx, by, bw, bh), x0 <= cx <= x1 and y0 <= cy <= y1))
+            inside = x0 <= cx <= x1 and y0 <= cy <= y1
+            counted = inside and (not self.colours or colour in self.colours)
+            shown.append((face, (bx, by, bw, bh), inside, colour, counted))
         view.dice = shown
-        inside = [face for face, _box, ok in shown if ok]
-        self.summary = self.describe(inside)
+        if self.reading:
+            return  # the summary waits for the reading under the current light
+        counted = [(face, colour) for face, _box, _inside, colour, ok in shown if ok]
+        others = sum(1 for _f, _b, inside, _c, ok in shown if inside and not ok)
+        self.summary = self.describe(counted, others)
 
-    def describe(self, faces: list) -> str:
-        """"2 dice: 3 and 4" — what the reader sees inside the tray."""
-        if not faces:
-            return self.t("no_dice")
-        text = self.t("and").join(str(f) if f else self.t("unsure") for f in faces)
-        return self.t("one", faces=text) if len(faces) == 1 else self.t("dice", n=len(faces), faces=text)
+    on_colours = on_tray
+
+    def describe(self, dice: list, ignored: int = 0) -> str:
+        """"2 dice: yellow 2 and red 4" — what the reader sees inside the tray, in the colours that count."""
+        if not dice:
+            text = self.t("no_dice")
+        else:
+            names = [self.t("die", colour=self.colour_text(colour), face=face or self.t("unsure")) for face, colour in dice]
+            named = self.t("and").join([self.t("comma").join(names[:-1]), names[-1]] if len(names) > 1 else names)
+            text = self.t("one", faces=named) if len(dice) == 1 else self.t("dice", n=len(dice), faces=named)
+        return text + (self.t("ignored", n=ignored) if ignored else "")
+
+    def colour_text(self, colour: str) -> str:
+        return TEXTS.get(self.lang, TEXTS["en"]).get(colour, colour)
 
     def on_lang(self, *_args) -> None:
         self.message = ""  # it was said in the other language
+        self._sync_chips()
         if self.frame is not None:
             self.on_tray()
+
+    def on_section(self, _screen, section: str) -> None:
+        if "sections" in self.ids:
+            self.ids.sections.current = section
 
     def view_moved(self, tray) -> None:
         """The view's corners were dragged: the screen's tray follows (and so do the sliders)."""
@@ -323,18 +511,83 @@ class CalibrationScreen(Screen):
         if tray != list(self.tray):
             self.tray = tray
 
+    # --- light ----------------------------------------------------------------------------------------
+    def brightness_level(self, gains=None) -> float:
+        """The brightness slider's position: log2 of the mean gain (0 = as the camera sees it)."""
+        gains = self.gains if gains is None else gains
+        return math.log2(sum(gains) / 3)
+
+    def set_brightness(self, level: float) -> None:
+        """The brightness slider moved: scale all three gains (their balance kept) to a mean of 2**level."""
+        level = min(BRIGHTNESS_RANGE[1], max(BRIGHTNESS_RANGE[0], float(level)))
+        if abs(level - self.brightness_level()) < 1e-3:
+            return  # the slider following the gains, not a finger
+        factor = 2 ** level / (sum(self.gains) / 3)
+        self.gains = [round(min(GAIN_LIMITS[1], max(GAIN_LIMITS[0], g * factor)), 3) for g in self.gains]
+
+    def balance(self) -> None:
+        """Measure the gains on the tray's bare surface (the dice left out): neutral grey, mid-bright."""
+        from vision.calibration import measure_gains
+
+        if self.frame is None:
+            self.message = self.t("no_balance")
+            return
+        dice = [box for _face, box, inside, _colour, _ok in self.ids.view.dice if inside]
+        gains = measure_gains(self.frame, tuple(self.tray), exclude=dice)
+        self.gains = [round(g, 3) for g in gains]
+        self.message = self.t("balanced")
+
+    def reset_light(self) -> None:
+        self.gains = [1.0, 1.0, 1.0]
+        self.message = ""
+
+    def on_gains(self, *_args) -> None:
+        self.show_light()
+        if self.frame is not None:
+            # The boxes shown are the last reading's; the summary waits for the reading under this light.
+            self._read_id += 1  # a reading under the old light, still on its way, is dropped
+            self.reading = True
+            self.summary = self.t("reading")
+            self._reread()
+
+    # --- dice colours ---------------------------------------------------------------------------------
+    def tap_die(self, index: int) -> None:
+        """A die was tapped on the picture: its colour counts (or, tapped again, no longer does)."""
+        if not 0 <= index < len(self.ids.view.dice):
+            return
+        colour = self.ids.view.dice[index][3]
+        if colour not in SWATCHES:
+            return  # the reader could not name it
+        self.set_colour(colour, colour not in self.colours)
+
+    def set_colour(self, colour: str, counts: bool) -> None:
+        colours = [c for c in self.colours if c != colour] + ([colour] if counts else [])
+        if colours != list(self.colours):
+            self.colours = colours
+        self.message = self.t("counts" if counts else "no_longer", colour=self.colour_text(colour).capitalize())
+        self._sync_chips()
+
+    def every_colour(self) -> None:
+        self.colours = []
+        self.message = self.t("every")
+        self._sync_chips()
+
+    def _sync_chips(self) -> None:
+        for colour, chip in self.chips.items():
+            chip.text = self.colour_text(colour)
+            chip.state = "down" if colour in self.colours else "normal"
+
     # --- leaving --------------------------------------------------------------------------------------
     def save(self) -> bool:
-        """Write the tray (with the stored colours and gains) to the app's calibration file."""
-        from vision.calibration import Calibration, CalibrationError
+        """Write the tray, the colours and the light to the app's calibration file (where the camera reads it)."""
+        from vision.calibration import CalibrationError
 
         if self.frame is None:
             self.message = self.t("need_frame")
             return False
-        stored = self._stored or Calibration()
         path = self.path()
         try:
-            Calibration(tray=tuple(self.tray), colours=stored.colours, gains=stored.gains).save(path)
+            self.calibration().save(path)
         except (OSError, CalibrationError) as error:
             self.message = self.t("cannot_save", path=path, why=error.strerror if isinstance(error, OSError)
                                   and error.strerror else error)
@@ -344,6 +597,8 @@ class CalibrationScreen(Screen):
 
     def cancel(self) -> None:
         self._grab_id += 1  # a picture still on its way is dropped
+        self._read_id += 1
+        self._reread.cancel()
         self.go_back()
 
     def save_and_leave(self) -> None:
