@@ -15,6 +15,7 @@ from typing import Any, Iterable, Mapping
 from . import geometry as geo
 from .errors import BoardError, BoardProblem
 from .geometry import Edge, Hex, Vertex
+from .refusals import Refusal, json_spot
 
 RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
 TERRAIN_RESOURCE = {
@@ -189,10 +190,10 @@ def board_from_json(data: Any, *, check: bool = True) -> Board:
         terrain = entry.get("terrain")
         number = entry.get("number")
         if h in tiles:
-            problems.append(BoardProblem(h, "listed twice"))
+            problems.append(BoardProblem(h, Refusal("hex_listed_twice")))
             continue
         if terrain not in TERRAINS:
-            problems.append(BoardProblem(h, f"unknown terrain {terrain!r} (expected one of {', '.join(TERRAINS)})"))
+            problems.append(BoardProblem(h, Refusal("unknown_terrain", terrain=terrain, known=list(TERRAINS))))
             continue
         if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
             problems.append(BoardProblem(h, f"number must be an integer, got {number!r}"))
@@ -223,10 +224,10 @@ def board_from_json(data: Any, *, check: bool = True) -> Board:
             continue
         trade = entry.get("trade")
         if trade not in HARBOR_TRADES:
-            problems.append(BoardProblem(e[0], f"harbor trade {trade!r} unknown (expected {', '.join(HARBOR_TRADES)})"))
+            problems.append(BoardProblem(e[0], Refusal("harbor_trade_unknown", trade=trade, known=list(HARBOR_TRADES))))
             continue
         if e in harbors:
-            problems.append(BoardProblem(e[0], f"two harbors on the edge {[list(x) for x in e]}"))
+            problems.append(BoardProblem(e[0], Refusal("two_harbors", edge=json_spot(e))))
             continue
         harbors[e] = trade
     robber = pirate = None
@@ -255,34 +256,34 @@ def board_problems(board: Board, *, standard: "BoardSpec | None" = None,
     for h in sorted(board.tiles):
         t = board.tiles[h]
         if t.terrain in ("desert", "sea") and t.number is not None:
-            problems.append(BoardProblem(h, f"{t.terrain} must carry no number (has {t.number})"))
+            problems.append(BoardProblem(h, Refusal("number_on_blank", terrain=t.terrain, number=t.number)))
         elif t.terrain not in ("desert", "sea") and t.number is None:
-            problems.append(BoardProblem(h, f"{t.terrain} needs a number token"))
+            problems.append(BoardProblem(h, Refusal("number_missing", terrain=t.terrain)))
         elif t.number is not None and t.number not in NUMBERS:
-            problems.append(BoardProblem(h, f"number {t.number} does not exist (tokens are 2-6 and 8-12)"))
+            problems.append(BoardProblem(h, Refusal("number_not_token", number=t.number)))
         if t.islet and not t.is_land:
-            problems.append(BoardProblem(h, "an islet must be land"))
+            problems.append(BoardProblem(h, Refusal("islet_not_land")))
         if t.frame and t.is_land:
-            problems.append(BoardProblem(h, "only sea hexes belong to the frame"))
+            problems.append(BoardProblem(h, Refusal("frame_not_sea")))
     for e, trade in sorted(board.harbors.items()):
         if not (board.is_land(e[0]) ^ board.is_land(e[1])):
-            problems.append(BoardProblem(e[0], f"harbor {trade} on edge {[list(x) for x in e]} is not on a coast "
-                                               "(needs land on one side and sea on the other)"))
+            problems.append(BoardProblem(e[0], Refusal("harbor_not_coast", trade=trade, edge=json_spot(e))))
     for name, h in (("robber", board.robber), ("pirate", board.pirate)):
         if h is None:
             continue
         if h not in board.tiles:
-            problems.append(BoardProblem(h, f"the {name} stands on a hex that is not on the board"))
+            problems.append(BoardProblem(h, Refusal("figure_off_board", figure=name)))
         elif name == "robber" and not board.is_land(h):
-            problems.append(BoardProblem(h, "the robber must stand on land"))
+            problems.append(BoardProblem(h, Refusal("robber_on_sea")))
         elif name == "pirate" and board.is_land(h):
-            problems.append(BoardProblem(h, "the pirate must stand on sea"))
+            problems.append(BoardProblem(h, Refusal("pirate_on_land")))
     if separate_red_numbers:
         for h in sorted(board.tiles):
             if board.tiles[h].number in (6, 8):
                 for n in geo.neighbours(h):
                     if n > h and n in board.tiles and board.tiles[n].number in (6, 8):
-                        problems.append(BoardProblem(h, f"{board.tiles[h].number} next to {board.tiles[n].number} at {list(n)}"))
+                        problems.append(BoardProblem(h, Refusal("red_numbers_adjacent", number=board.tiles[h].number,
+                                                                other=board.tiles[n].number, hex=list(n))))
     if standard is not None:
         problems.extend(standard.count_problems(board))
     return problems
@@ -306,10 +307,12 @@ class BoardSpec:
             counts[t.terrain] = counts.get(t.terrain, 0) + 1
         for terrain, want in self.terrains.items():
             if counts.get(terrain, 0) != want:
-                problems.append(BoardProblem(None, f"{terrain}: {counts.get(terrain, 0)} hexes, the standard set has {want}"))
+                problems.append(BoardProblem(None, Refusal("terrain_count", terrain=terrain,
+                                                           have=counts.get(terrain, 0), want=want)))
         have = sorted(t.number for t in board.tiles.values() if t.number is not None)
         if have != sorted(self.numbers):
-            problems.append(BoardProblem(None, f"number tokens {have} differ from the standard set {sorted(self.numbers)}"))
+            problems.append(BoardProblem(None, Refusal("number_set", have=have, want=sorted(self.numbers))))
+
         return problems
 
 

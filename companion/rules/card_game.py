@@ -35,9 +35,10 @@ from . import GAMES
 from . import events as ev
 from .board import RESOURCES
 from .errors import BoardError, BoardProblem, IllegalAction, MalformedEvent
-from .hands import Hand, format_cards
+from .hands import Hand
 from .history import GAME_OVER, EventHistory
 from .outcome import Outcome
+from .refusals import Breach, Refusal
 
 COSTS: dict[str, dict[str, int]] = {
     "road": {"lumber": 1, "brick": 1},
@@ -296,17 +297,19 @@ class CardGame(EventHistory):
         return None, tuple(skipped)
 
     # --- checks -----------------------------------------------------------------------------------------
-    def _require(self, condition: bool, message: str) -> None:
+    def _require(self, condition: bool, code: str, **params: Any) -> None:
+        """A rule check refused with ``code`` and ``params`` (see refusals.py); a forced entry records it."""
         if not condition:
+            refusal = Refusal(code, **params)
             if self._forced:
-                self._warnings.append(message)
+                self._warnings.append(Breach(refusal))
             else:
-                raise IllegalAction(message)
+                raise IllegalAction(refusal)
 
     def _turn(self, event: Mapping[str, Any]) -> int:
         player = ev.player(event, self.n_players)
         if player != self.state.turn_player:
-            self._require(False, f"player {player} acts out of turn (it is player {self.state.turn_player}'s turn)")
+            self._require(False, "out_of_turn", player=player, turn=self.state.turn_player)
         return player
 
     # --- the draw pile ------------------------------------------------------------------------------------
@@ -323,15 +326,15 @@ class CardGame(EventHistory):
             drawn += 1
         return {"draws": {player: drawn} if drawn else {}, **({"reshuffled": True} if reshuffled else {})}
 
-    def _give_up(self, player: int, card: str | None, what: str) -> None:
-        """One card leaves ``player``'s hand (named, or unseen)."""
+    def _give_up(self, player: int, card: str | None) -> None:
+        """One card leaves ``player``'s hand for an exchange (named, or unseen)."""
         hand = self.state.players[player].hand
         if hand.size == 0:
-            raise IllegalAction(f"player {player} has no card for {what}")
+            raise IllegalAction(Refusal("card_no_card", player=player))
         if card is None:
             hand.lose_unseen()
         else:
-            hand.remove({card: 1}, f"player {player}")
+            hand.remove({card: 1}, player)
 
     # --- events -------------------------------------------------------------------------------------------
     def _on_exchange(self, event: Mapping[str, Any]) -> dict[str, Any]:
@@ -345,30 +348,30 @@ class CardGame(EventHistory):
             if value is not None:
                 ev.name(value, self.resources, what)
         if s.phase != EXCHANGE:
-            self._require(False, "exchanges come before building: player has already built this turn")
+            self._require(False, "card_exchange_after_build")
         allowed = self.exchanges_allowed(player)
-        self._require(s.exchanges_used < allowed, f"player {player} may make {allowed} exchange(s) this turn "
-                                                  f"({(s.players[player].roads + 1) // 2} A-side road(s))")
+        self._require(s.exchanges_used < allowed, "card_exchanges_used", player=player, allowed=allowed,
+                      roads=(s.players[player].roads + 1) // 2)
         if partner == "pile":
-            self._give_up(player, give, "the exchange")
+            self._give_up(player, give)
             s.discard_pile += 1
             fields = self._draw(player, 1)
         elif partner == "market":
-            self._require(s.players[player].roads > 0, "without a road card the only exchange is with the draw pile")
+            self._require(s.players[player].roads > 0, "card_exchange_needs_road")
             if get is None:
                 raise MalformedEvent("an exchange with the market names the card taken (get)")
-            self._give_up(player, give, "the exchange")
+            self._give_up(player, give)
             s.players[player].hand.add({get: 1})
             fields = {}
         else:
             other = ev.player(event, self.n_players, "with")
             if other == player:
-                raise IllegalAction("a player cannot exchange with themself")
-            self._require(s.players[player].roads > 0, "without a road card the only exchange is with the draw pile")
+                raise IllegalAction(Refusal("card_exchange_self"))
+            self._require(s.players[player].roads > 0, "card_exchange_needs_road")
             # drawn blind from the other's hand, one card given back (maybe the same one): sizes stay
-            self._give_up(other, None, "the exchange")
+            self._give_up(other, None)
             s.players[player].hand.unknown += 1
-            self._give_up(player, give, "the exchange")
+            self._give_up(player, give)
             s.players[other].hand.unknown += 1
             fields = {}
         s.exchanges_used += 1
@@ -385,8 +388,7 @@ class CardGame(EventHistory):
         extra = {r: paid.get(r, 0) - direct.get(r, 0) for r in paid}
         ok = all(n % 3 == 0 for n in extra.values()) and sum(extra.values()) == 3 * missing
         if not ok:
-            raise IllegalAction(f"{format_cards(paid)} does not pay for a {piece} ({format_cards(cost)}): each "
-                                f"missing card takes three identical cards")
+            raise IllegalAction(Refusal("card_paid_wrong", paid=dict(paid), piece=piece, cost=dict(cost)))
         return paid
 
     def _on_build(self, event: Mapping[str, Any]) -> dict[str, Any]:
@@ -395,24 +397,23 @@ class CardGame(EventHistory):
         piece = ev.name(ev.require(event, "piece"), tuple(COSTS), "piece")
         t = s.players[player]
         fields: dict[str, Any] = {"player": player}
-        self._require(piece not in s.built, f"player {player} already built a {piece} this turn (one of each kind)")
+        self._require(piece not in s.built, "card_built_kind", player=player, piece=piece)
         face = kind = None
         if piece == "city":
             face = ev.name(ev.require(event, "face"), CITY_FACES, "face")
-            self._require(t.settlements > 0, f"a city turns over one of player {player}'s settlements; they have none")
+            self._require(t.settlements > 0, "card_city_needs_settlement", player=player)
         elif piece == "expansion":
             kind = ev.name(ev.require(event, "kind"), self.options.expansion_kinds, "kind")
-            self._require(kind not in t.expansions, f"player {player} already has a {kind.replace('_', ' ')}")
-            self._require(any(k is None for _, k in t.cities),
-                          f"a city expansion goes on a city without one; player {player} has none free")
-            self._require(s.decks["expansion"] > 0, "the city expansion deck is empty")
+            self._require(kind not in t.expansions, "card_has_expansion", player=player, kind=kind)
+            self._require(any(k is None for _, k in t.cities), "card_no_free_city", player=player)
+            self._require(s.decks["expansion"] > 0, "card_expansion_deck_empty")
         elif piece == "settlement":
-            self._require(s.decks["settlement"] > 0, "the settlement deck is empty: no settlement can be built")
+            self._require(s.decks["settlement"] > 0, "card_settlement_deck_empty")
         flip = event.get("flip_fate", False)
         if not isinstance(flip, bool):
             raise MalformedEvent(f"flip_fate must be true or false, got {flip!r}")
         if flip and piece != "settlement":
-            raise IllegalAction("only a new settlement lets its owner flip the fate card (a robber raid flips it anyway)")
+            raise IllegalAction(Refusal("card_flip_only_settlement"))
         taken_from = None
         if piece in ("road", "knight") and s.decks[piece] == 0:
             taken_from, skipped = self.take_target(player, piece)
@@ -420,16 +421,16 @@ class CardGame(EventHistory):
             named = event.get("from")
             if named is not None:
                 named = ev.player(event, self.n_players, "from")
-                self._require(named == taken_from, f"the fate card ({s.fate}) points to player {taken_from} "
-                                                   f"for the {piece}, not player {named}")
+                self._require(named == taken_from, "card_fate_points", fate=s.fate, target=taken_from, piece=piece,
+                              named=named)
                 taken_from = named if self._forced else taken_from
             if taken_from is None:
-                raise IllegalAction(f"the {piece} deck is empty and no neighbour has an unprotected {piece} card")
+                raise IllegalAction(Refusal("card_nobody_to_take", piece=piece))
         paid = self._paid(piece, event)
         hand = t.hand
         if not hand.can_pay(paid):
-            self._require(False, f"player {player} cannot pay {format_cards(paid)} (holds {hand.size} card(s): "
-                                 f"{hand.describe()})")
+            self._require(False, "card_cannot_pay", player=player, cards=dict(paid), size=hand.size,
+                          holds=hand.holdings())
         else:
             hand.remove(paid)
             s.discard_pile += sum(paid.values())
@@ -489,12 +490,13 @@ class CardGame(EventHistory):
         hand = s.players[player].hand
         if "cards" in event:
             cards = ev.cards(event["cards"], self.resources)
-            hand.remove(cards, f"player {player}")
+            hand.remove(cards, player)
             n = sum(cards.values())
         else:
             n = ev.integer(ev.require(event, "count"), "count")
             if not 1 <= n <= hand.size:
-                raise IllegalAction(f"player {player} holds {hand.size} card(s), cannot discard {n}")
+                raise IllegalAction(Refusal("card_discard_count", player=player, size=hand.size, n=n))
+
             for _ in range(n):
                 hand.lose_unseen()
         s.discard_pile += n

@@ -1,14 +1,41 @@
-"""The kinds of wrong, each its own ``ValueError`` so callers can say exactly what happened."""
+"""The kinds of wrong, each its own ``ValueError`` so callers can say exactly what happened.
+
+Each carries a :class:`~companion.rules.refusals.Refusal` (``code`` and ``params``) so that an app can
+say it in its user's language; ``str(error)`` stays the English sentence.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from .refusals import Refusal
+
 
 class RulesError(ValueError):
-    """Base of every error the rules core raises."""
+    """Base of every error the rules core raises.  Built from a :class:`Refusal`, or from an English
+    text, which then travels under the class's generic code with the text as its ``detail``."""
+
+    generic_code = "illegal_action"
+
+    def __init__(self, reason: "Refusal | str"):
+        if not isinstance(reason, Refusal):
+            reason = Refusal(self.generic_code, detail=str(reason))
+        self.refusal = reason
+        super().__init__(str(reason))
+
+    @property
+    def code(self) -> str:
+        return self.refusal.code
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return self.refusal.params
 
 
 class BoardError(RulesError):
     """A board that cannot be played.  ``problems`` lists every problem found, by hex."""
+
+    generic_code = "board_format"
 
     def __init__(self, problems: list["BoardProblem"]):
         self.problems = problems
@@ -18,19 +45,33 @@ class BoardError(RulesError):
 class MalformedEvent(RulesError):
     """An event whose shape is wrong (missing field, wrong type, unknown name)."""
 
+    generic_code = "malformed_event"
+
 
 class IllegalAction(RulesError):
     """An event that is well formed but breaks a rule in the current state."""
 
 
 class BoardProblem:
-    """One problem with a board, at a hex (or board-wide when ``at`` is None)."""
+    """One problem with a board, at a hex (or board-wide when ``at`` is None), with its :class:`Refusal`."""
 
-    __slots__ = ("at", "message")
+    __slots__ = ("at", "refusal")
 
-    def __init__(self, at, message: str):
+    def __init__(self, at, reason: "Refusal | str"):
         self.at = at
-        self.message = message
+        self.refusal = reason if isinstance(reason, Refusal) else Refusal("board_format", detail=str(reason))
+
+    @property
+    def message(self) -> str:
+        return str(self.refusal)
+
+    @property
+    def code(self) -> str:
+        return self.refusal.code
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return self.refusal.params
 
     def __str__(self) -> str:
         return f"hex {list(self.at)}: {self.message}" if self.at is not None else self.message

@@ -18,10 +18,11 @@ from . import events as ev
 from .board import RESOURCES, Board
 from .errors import IllegalAction, MalformedEvent
 from .geometry import Edge, Hex, Vertex
-from .hands import Hand, format_cards
+from .hands import Hand
 from .history import GAME_OVER, EventHistory
 from .outcome import AwardChange, Outcome
 from .production import produce
+from .refusals import Breach, Refusal, json_spot
 from .routes import memo_longest_route
 
 COSTS: dict[str, dict[str, int]] = {
@@ -198,7 +199,7 @@ class Game(EventHistory):
     after_game_over = corrections
 
     def _refuse_after_game_over(self) -> None:
-        self._require(False, "the game is over")  # an umpire may still force an entry
+        self._require(False, "game_over")  # an umpire may still force an entry
 
     # --- queries -------------------------------------------------------------------------------
     def waiting_for(self) -> int | None:
@@ -295,48 +296,48 @@ class Game(EventHistory):
                       if self._link_problem(who, piece, e, touching=s.setup_vertex) is None)
 
     # --- checks ----------------------------------------------------------------------------------
-    def _require(self, condition: bool, message: str) -> None:
-        """A rule check: an umpire's ``forced`` event records the breach as a warning instead."""
+    def _require(self, condition: bool, code: str, **params: Any) -> None:
+        """A rule check, refused with ``code`` and ``params`` (see refusals.py): an umpire's ``forced``
+        event records the breach as a warning instead."""
         if not condition:
-            if self._forced:
-                self._warnings.append(message)
-            else:
-                raise IllegalAction(message)
+            self._breach(Refusal(code, **params))
+
+    def _breach(self, refusal: Refusal) -> None:
+        if self._forced:
+            self._warnings.append(Breach(refusal))
+        else:
+            raise IllegalAction(refusal)
 
     def _require_phase(self, *phases: str) -> None:
         if self.state.phase not in phases:
-            names = " or ".join(p.replace("_", " ") for p in phases)
-            self._require(False, f"not allowed now: the game is at {self.state.phase.replace('_', ' ')}, "
-                                 f"this needs {names}")
+            self._require(False, "wrong_phase", phase=self.state.phase, needs=list(phases))
 
     def _require_turn(self, player: int) -> None:
         if player != self.state.turn_player:
-            self._require(False, f"player {player} acts out of turn (it is player {self.state.turn_player}'s turn)")
+            self._require(False, "out_of_turn", player=player, turn=self.state.turn_player)
 
-    def _settlement_problem(self, player: int, v: Vertex, *, setup: bool = False) -> str | None:
+    def _settlement_problem(self, player: int, v: Vertex, *, setup: bool = False) -> Refusal | None:
         s = self.state
-        where = ev.fmt_vertex(v)
         if v not in self.board.land_vertices:
-            return f"vertex {where} is not on the land of this board"
+            return Refusal("vertex_off_land", vertex=json_spot(v))
         if v in s.buildings:
-            return f"vertex {where} is already taken"
+            return Refusal("vertex_taken", vertex=json_spot(v))
         for n in self.board.vertex_neighbours[v]:
             if n in s.buildings:
-                return f"vertex {where} is next to a building at {ev.fmt_vertex(n)} (distance rule)"
+                return Refusal("distance_rule", vertex=json_spot(v), neighbour=json_spot(n))
         if not setup and not any(s.pieces.get(e, (None,))[0] == player for e in self.board.vertex_edges[v]):
-            return f"vertex {where} is not connected to a road of player {player}"
+            return Refusal("settlement_not_connected", vertex=json_spot(v), player=player)
         return None
 
-    def _road_problem(self, player: int, e: Edge, *, touching: Vertex | None = None) -> str | None:
+    def _road_problem(self, player: int, e: Edge, *, touching: Vertex | None = None) -> Refusal | None:
         s = self.state
-        where = ev.fmt_edge(e)
         if e not in self.board.edges or not self.board.edge_is_land(e):
-            return f"edge {where} has no land beside it, so no road can go there"
+            return Refusal("road_off_land", edge=json_spot(e))
         if e in s.pieces:
-            return f"edge {where} is already taken"
+            return Refusal("edge_taken", edge=json_spot(e))
         ends = self.board.edge_vertices[e]
         if touching is not None:
-            return None if touching in ends else f"the set-up road {where} must touch the settlement just placed"
+            return None if touching in ends else Refusal("setup_link_not_touching", piece="road", edge=json_spot(e))
         for v in ends:
             owner = s.buildings.get(v)
             if owner is not None:
@@ -345,14 +346,15 @@ class Game(EventHistory):
                 continue  # another player's building cuts the connection through this vertex
             if any(s.pieces.get(x, (None, None)) == (player, "road") for x in self.board.vertex_edges[v] if x != e):
                 return None
-        return f"edge {where} is not connected to a road, settlement or city of player {player}"
+        return Refusal("road_not_connected", edge=json_spot(e), player=player)
 
     # --- paying ----------------------------------------------------------------------------------
     def _pay(self, player: int, cards: Mapping[str, int], what: str) -> None:
+        """``player`` pays ``cards`` to the bank for ``what`` (a piece or card name, ``discard``, ``trade``...)."""
         hand = self.state.players[player].hand
         if not hand.can_pay(cards):
-            self._require(False, f"player {player} cannot pay {format_cards(cards)} for {what} "
-                                 f"(holds {hand.describe()})")
+            self._require(False, "cannot_afford", player=player, cards=dict(cards), purpose=what,
+                          holds=hand.holdings())
             return  # forced: the table says it was paid; do not invent negative cards
         hand.remove(cards)
         for r, n in cards.items():
@@ -361,7 +363,7 @@ class Game(EventHistory):
     def _receive(self, player: int, cards: Mapping[str, int]) -> None:
         for r, n in cards.items():
             if self.state.bank[r] < n:
-                raise IllegalAction(f"the bank has only {self.state.bank[r]} {r}, cannot give {n}")
+                raise IllegalAction(Refusal("bank_short", have=self.state.bank[r], resource=r, n=n))
         for r, n in cards.items():
             self.state.bank[r] -= n
         self.state.players[player].hand.add(cards)
@@ -385,9 +387,10 @@ class Game(EventHistory):
         """5-6 players: after a turn the others build in seat order; a later builder ends earlier slots."""
         s = self.state
         if player not in s.special_queue:
-            self._require(False, f"player {player} cannot build now: the special building phase has "
-                                 f"{'players ' + str(list(s.special_queue)) if s.special_queue else 'nobody'} left "
-                                 f"to build")
+            if s.special_queue:
+                self._require(False, "special_build_not_queued", player=player, left=list(s.special_queue))
+            else:
+                self._require(False, "special_build_over", player=player)
             return
         s.special_queue = s.special_queue[s.special_queue.index(player):]
 
@@ -405,10 +408,10 @@ class Game(EventHistory):
         s = self.state
         expected = self.setup_order()[s.setup_step]
         if player != expected:
-            raise IllegalAction(f"set-up: it is player {expected}'s placement, not player {player}'s")
+            raise IllegalAction(Refusal("setup_wrong_player", expected=expected, player=player))
         if s.phase == SETUP_SETTLEMENT:
             if piece != "settlement":
-                raise IllegalAction(f"set-up: player {player} places a settlement first, not a {piece}")
+                raise IllegalAction(Refusal("setup_settlement_first", player=player, piece=piece))
             v = ev.vertex(at)
             self._require_problem(self._settlement_problem(player, v, setup=True) or self._initial_settlement_problem(v))
             s.buildings[v] = (player, "settlement")
@@ -420,7 +423,7 @@ class Game(EventHistory):
             fields["awards"] = self._update_longest_route()
             return fields
         if piece not in self.link_pieces():
-            raise IllegalAction(f"set-up: player {player} places a road next, not a {piece}")
+            raise IllegalAction(Refusal("setup_road_next", player=player, piece=piece))
         e = ev.edge(at)
         self._require_problem(self._link_problem(player, piece, e, touching=s.setup_vertex))
         s.pieces[e] = (player, piece)
@@ -438,15 +441,15 @@ class Game(EventHistory):
         """Pieces that lie on edges and link buildings (roads; roads and ships in Seafarers)."""
         return ("road",)
 
-    def _link_problem(self, player: int, piece: str, e: Edge, *, touching: Vertex | None = None) -> str | None:
+    def _link_problem(self, player: int, piece: str, e: Edge, *, touching: Vertex | None = None) -> Refusal | None:
         return self._road_problem(player, e, touching=touching)
 
-    def _initial_settlement_problem(self, v: Vertex) -> str | None:
+    def _initial_settlement_problem(self, v: Vertex) -> Refusal | None:
         return None
 
-    def _require_problem(self, problem: str | None) -> None:
+    def _require_problem(self, problem: Refusal | None) -> None:
         if problem is not None:
-            self._require(False, problem)
+            self._breach(problem)
 
     def _starting_cards(self, player: int, v: Vertex) -> dict[str, Any]:
         cards: dict[str, int] = {}
@@ -478,18 +481,18 @@ class Game(EventHistory):
 
     def _build(self, player: int, piece: str, at: Any) -> dict[str, Any]:
         s = self.state
-        self._require(self.pieces_left(player, piece) > 0, f"player {player} has no {piece} left")
+        self._require(self.pieces_left(player, piece) > 0, "no_piece_left", player=player, piece=piece)
         if piece == "settlement":
             v = ev.vertex(at)
             self._require_problem(self._settlement_problem(player, v))
-            self._pay(player, self.costs[piece], "a settlement")
+            self._pay(player, self.costs[piece], "settlement")
             s.buildings[v] = (player, "settlement")
         elif piece == "city":
             v = ev.vertex(at)
-            self._require(s.buildings.get(v) == (player, "settlement"),
-                          f"a city replaces one of player {player}'s settlements; vertex {ev.fmt_vertex(v)} has "
-                          f"{self._describe_vertex(v)}")
-            self._pay(player, self.costs[piece], "a city")
+            there = s.buildings.get(v)
+            self._require(there == (player, "settlement"), "city_needs_settlement", player=player,
+                          vertex=json_spot(v), there=list(there) if there is not None else None)
+            self._pay(player, self.costs[piece], "city")
             s.buildings[v] = (player, "city")
         else:
             e = ev.edge(at)
@@ -497,13 +500,10 @@ class Game(EventHistory):
             if s.free_roads and s.phase == MAIN:
                 s.free_roads -= 1
             else:
-                self._pay(player, self.costs[piece], f"a {piece}")
+                self._pay(player, self.costs[piece], piece)
             s.pieces[e] = (player, piece)
         return {"player": player, "awards": self._update_longest_route()}
 
-    def _describe_vertex(self, v: Vertex) -> str:
-        b = self.state.buildings.get(v)
-        return "nothing" if b is None else f"player {b[0]}'s {b[1]}"
 
     def _on_roll(self, event: Mapping[str, Any]) -> dict[str, Any]:
         s = self.state
@@ -573,14 +573,14 @@ class Game(EventHistory):
         self._require_phase(GOLD)
         owed = s.gold_owed.get(player, 0)
         if not owed:
-            raise IllegalAction(f"player {player} is owed no gold (owed: {dict(s.gold_owed) or 'nobody'})")
+            raise IllegalAction(Refusal("gold_not_owed", player=player, owed=[[p, n] for p, n in s.gold_owed.items()]))
         can_take = min(owed, sum(s.bank.values()))
         if sum(cards.values()) != can_take:
-            raise IllegalAction(f"player {player} takes {can_take} card(s) for gold, not {sum(cards.values())}"
-                                + ("" if can_take == owed else f" (the bank holds only {can_take})"))
-        short = [f"{r} (the bank has {s.bank[r]})" for r, n in cards.items() if s.bank[r] < n]
+            raise IllegalAction(Refusal("gold_count" if can_take == owed else "gold_count_bank", player=player,
+                                        n=can_take, got=sum(cards.values())))
+        short = {r: s.bank[r] for r, n in cards.items() if s.bank[r] < n}
         if short:
-            raise IllegalAction(f"player {player} cannot take {', '.join(short)}; choose another resource")
+            raise IllegalAction(Refusal("gold_bank_short", player=player, short=short))
         self._receive(player, cards)
         del s.gold_owed[player]
         if s.gold_return not in (SETUP_ROAD,):
@@ -601,10 +601,10 @@ class Game(EventHistory):
         cards = ev.cards(ev.require(event, "cards"), self.resources)
         self._require_phase(DISCARD)
         owed = s.discards_owed.get(player, 0)
-        self._require(owed > 0, f"player {player} owes no discard")
+        self._require(owed > 0, "no_discard_owed", player=player)
         self._require(sum(cards.values()) == owed or (self._forced and owed == 0),
-                      f"player {player} must discard {owed} cards, not {sum(cards.values())}")
-        self._pay(player, cards, "the discard")
+                      "discard_count", player=player, owed=owed, got=sum(cards.values()))
+        self._pay(player, cards, "discard")
         s.discards_owed.pop(player, None)
         fields: dict[str, Any] = {"player": player, "discards_owed": dict(s.discards_owed)}
         if not s.discards_owed and s.phase == DISCARD:
@@ -616,8 +616,8 @@ class Game(EventHistory):
         s = self.state
         to = ev.hex_(ev.require(event, "to"), "to")
         self._require_phase(MOVE_ROBBER)
-        self._require(to in self.board.land, f"the robber must go to a land hex of the board, not {list(to)}")
-        self._require(to != s.robber, f"the robber must move: it already stands on {list(to)}")
+        self._require(to in self.board.land, "robber_off_land", hex=list(to))
+        self._require(to != s.robber, "robber_must_move", hex=list(to))
         s.robber = to
         fields: dict[str, Any] = {"player": s.turn_player, "robber_moved": to}
         if s.phase != MOVE_ROBBER:  # an umpire moving the robber outside its turn
@@ -637,12 +637,12 @@ class Game(EventHistory):
         if card is not None:
             ev.name(card, self.resources, "card")
         self._require_phase(STEAL)
-        self._require(victim in s.steal_candidates,
-                      f"player {victim} cannot be robbed here (candidates: {list(s.steal_candidates)})")
+        self._require(victim in s.steal_candidates, "not_steal_candidate", victim=victim,
+                      candidates=list(s.steal_candidates))
         thief = s.turn_player
         hand = s.players[victim].hand
         if hand.size == 0:
-            raise IllegalAction(f"player {victim} has no card to steal")
+            raise IllegalAction(Refusal("nothing_to_steal", victim=victim))
         if card is None:
             kinds = [r for r, n in hand.known.items() if n]
             if hand.unknown == 0 and len(kinds) == 1:
@@ -651,7 +651,7 @@ class Game(EventHistory):
             hand.lose_unseen()
             s.players[thief].hand.unknown += 1
         else:
-            hand.remove({card: 1}, f"player {victim}")
+            hand.remove({card: 1}, victim)
             s.players[thief].hand.add({card: 1})
         s.steal_candidates = ()
         if s.phase == STEAL:
@@ -670,10 +670,10 @@ class Game(EventHistory):
             self._require_phase(MAIN)
             self._require_turn(player)
         if s.deck_size == 0:
-            raise IllegalAction("the development deck is empty")
+            raise IllegalAction(Refusal("dev_deck_empty"))
         if card is not None and s.deck.get(card, 0) == 0:
-            raise IllegalAction(f"no {card.replace('_', ' ')} card is left in the deck")
-        self._pay(player, self.costs["development"], "a development card")
+            raise IllegalAction(Refusal("dev_card_gone", card=card))
+        self._pay(player, self.costs["development"], "development")
         st = s.players[player]
         s.deck_size -= 1
         if card is None:
@@ -695,7 +695,7 @@ class Game(EventHistory):
             self._require_phase(ROLL, MAIN)
         else:
             self._require_phase(MAIN)
-        self._require(not s.dev_played, f"player {player} already played a development card this turn")
+        self._require(not s.dev_played, "dev_already_played", player=player)
         st = s.players[player]
         if st.dev.get(card, 0) - st.dev_new.get(card, 0) > 0:
             st.dev[card] -= 1
@@ -704,8 +704,7 @@ class Game(EventHistory):
             s.deck[card] = max(0, s.deck.get(card, 0) - 1)
         else:
             held = st.dev.get(card, 0) + st.dev_unknown
-            reason = "bought it this turn" if held else "has none"
-            self._require(False, f"player {player} cannot play a {card.replace('_', ' ')}: {reason}")
+            self._require(False, "dev_bought_this_turn" if held else "dev_none", player=player, card=card)
             if st.dev.get(card, 0):
                 st.dev[card] -= 1
         s.dev_played = True
@@ -724,7 +723,7 @@ class Game(EventHistory):
             for r in wanted:
                 ev.name(r, self.resources, "resources")
                 cards[r] = cards.get(r, 0) + 1
-            self._require(len(wanted) == 2 or sum(s.bank.values()) < 2, "year of plenty takes two resources")
+            self._require(len(wanted) == 2 or sum(s.bank.values()) < 2, "year_of_plenty_two")
             self._receive(player, cards)
             fields["payouts"] = {player: cards}
         elif card == "monopoly":
@@ -748,9 +747,9 @@ class Game(EventHistory):
                     n = ev.integer(taken_field.get(str(other), 0), f"taken.{other}")
                     if n < 0:
                         raise MalformedEvent(f"taken.{other} must not be negative, got {n}")
-                    self._require(n >= hand.count(resource), f"player {other} is known to hold "
-                                  f"{hand.count(resource)} {resource}, so hands over at least that many, not {n}")
-                    hand.remove({resource: n}, f"player {other}")
+                    self._require(n >= hand.count(resource), "monopoly_too_few", other=other,
+                                  known=hand.count(resource), resource=resource, n=n)
+                    hand.remove({resource: n}, other)
                 else:
                     n = hand.remove_all(resource)
                 total += n
@@ -772,27 +771,26 @@ class Game(EventHistory):
         get = ev.cards(ev.require(event, "get"), self.resources, "get")
         self._require_phase(MAIN)
         self._require_turn(player)
-        self._require(bool(give) and bool(get), "a trade needs cards on both sides (no gifts)")
+        self._require(bool(give) and bool(get), "trade_no_gift")
         same = sorted(set(give) & set(get))
-        self._require(not same, f"a trade cannot swap like for like ({', '.join(same)})")
+        self._require(not same, "trade_like_for_like", same=same)
         if partner == "bank":
             ratios = self.harbor_ratios(player)
             bought = 0
             for r, n in give.items():
-                self._require(n % ratios[r] == 0, f"player {player} trades {r} at {ratios[r]}:1, so {n} {r} "
-                                                  f"is not a whole number of trades")
+                self._require(n % ratios[r] == 0, "trade_ratio", player=player, resource=r, ratio=ratios[r], n=n)
                 bought += n // ratios[r]
-            self._require(bought == sum(get.values()),
-                          f"{format_cards(give)} buys {bought} card(s) from the bank, not {sum(get.values())}")
-            self._pay(player, give, "the trade")
+            self._require(bought == sum(get.values()), "trade_bank_count", give=dict(give), bought=bought,
+                          got=sum(get.values()))
+            self._pay(player, give, "trade")
             self._receive(player, get)
         else:
             other = ev.player(event, self.n_players, "with")
             if other == player:
-                raise IllegalAction("a player cannot trade with themself")
+                raise IllegalAction(Refusal("trade_self"))
             for who, cards in ((player, give), (other, get)):
                 hand = s.players[who].hand
-                self._require(hand.can_pay(cards), f"player {who} does not hold {format_cards(cards)}")
+                self._require(hand.can_pay(cards), "does_not_hold", player=who, cards=dict(cards))
                 if hand.can_pay(cards):  # (a forced trade the app cannot account for keeps the hand)
                     hand.remove(cards)
             s.players[player].hand.add(get)
@@ -841,12 +839,13 @@ class Game(EventHistory):
         if isinstance(at, list) and len(at) == 3:
             v = ev.vertex(at)
             if v not in s.buildings:
-                raise IllegalAction(f"there is no settlement or city at {ev.fmt_vertex(v)}")
+                raise IllegalAction(Refusal("no_building_at", vertex=json_spot(v)))
             player, _ = s.buildings.pop(v)
         else:
             e = ev.edge(at)
             if e not in s.pieces:
-                raise IllegalAction(f"there is no piece on edge {ev.fmt_edge(e)}")
+                raise IllegalAction(Refusal("no_piece_on_edge", edge=json_spot(e)))
+
             player, _ = s.pieces.pop(e)
         return {"player": player, "awards": self._update_longest_route()}
 

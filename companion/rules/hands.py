@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from .errors import IllegalAction
+from .refusals import ENGLISH, Refusal
 
 
 @dataclass
@@ -43,10 +44,13 @@ class Hand:
             if n:
                 self.known[r] = self.known.get(r, 0) + n
 
-    def remove(self, cards: Mapping[str, int], who: str = "player") -> None:
-        """Take named cards out; what the known cards do not cover comes out of the unknown ones."""
+    def remove(self, cards: Mapping[str, int], player: int | None = None) -> None:
+        """Take named cards out; what the known cards do not cover comes out of the unknown ones.
+        (``player``: whose hand, for the refusal.)"""
         if not self.can_pay(cards):
-            raise IllegalAction(f"{who} does not hold {format_cards(cards)} (holds {self.describe()})")
+            if player is None:
+                raise IllegalAction(Refusal("hand_lacks", cards=dict(cards), holds=self.holdings()))
+            raise IllegalAction(Refusal("does_not_hold_hand", player=player, cards=dict(cards), holds=self.holdings()))
         for r, n in cards.items():
             have = self.known.get(r, 0)
             from_known = min(have, n)
@@ -63,7 +67,7 @@ class Hand:
     def lose_unseen(self) -> None:
         """One card leaves without anybody seeing which: every known count may have dropped by one."""
         if self.size == 0:
-            raise IllegalAction("cannot take a card from an empty hand")
+            raise IllegalAction(Refusal("empty_hand"))
         if self.unknown:
             # The lost card may be one of the unknown ones or any known one; stay with what is certain.
             self.unknown -= 1
@@ -86,12 +90,13 @@ class Hand:
                     del self.known[r]
             self.unknown = size - sum(self.known.values())
 
-    def describe(self) -> str:
-        parts = [f"{n} {r}" for r, n in sorted(self.known.items()) if n]
+    def holdings(self) -> dict[str, int]:
+        """What the table knows of the hand, as plain data: named counts, and ``unseen`` cards if any."""
+        out = {r: n for r, n in sorted(self.known.items()) if n}
         if self.unknown:
-            parts.append(f"{self.unknown} unseen")
-        return ", ".join(parts) or "nothing"
+            out["unseen"] = self.unknown
+        return out
 
+    def describe(self) -> str:
+        return ENGLISH.hand(self.holdings())
 
-def format_cards(cards: Mapping[str, int]) -> str:
-    return ", ".join(f"{n} {r}" for r, n in sorted(cards.items()) if n) or "nothing"

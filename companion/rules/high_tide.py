@@ -46,6 +46,7 @@ from .errors import IllegalAction, MalformedEvent
 from .game import GAME_OVER, GOLD, MAIN, SPECIAL_BUILD, SETUP_ROAD, SETUP_SETTLEMENT
 from .geometry import Hex, Vertex
 from .outcome import SunkPiece
+from .refusals import Refusal, json_spot
 from .seafarers import SeafarersGame, SeafarersOptions
 
 FLOOD = "flood"
@@ -124,10 +125,10 @@ class HighTideGame(SeafarersGame):
         return super().waiting_for()
 
     # --- set-up: no initial settlement on an islet -----------------------------------------------
-    def _initial_settlement_problem(self, v: Vertex) -> str | None:
+    def _initial_settlement_problem(self, v: Vertex) -> Refusal | None:
         islets = [h for h in self.board.vertex_land[v] if self.board.tiles[h].islet]
         if islets:
-            return f"vertex {ev.fmt_vertex(v)} is on the islet {list(islets[0])}: no initial settlement on an islet"
+            return Refusal("islet_setup", vertex=json_spot(v), islet=list(islets[0]))
         return None
 
     # --- dikes ---------------------------------------------------------------------------------------
@@ -143,14 +144,13 @@ class HighTideGame(SeafarersGame):
             return super()._build(player, piece, at)
         s, tide = self.state, self.tide
         h = ev.hex_(at, "at")
-        self._require(s.phase != SPECIAL_BUILD, "dikes cannot be built in the special building phase")
+        self._require(s.phase != SPECIAL_BUILD, "dike_special_build")
         if tide.phase not in (DIKE_ROUND, HIGH_TIDE):
-            when = "any more in the spring tide" if tide.phase == SPRING_TIDE else "before the dike-building round"
-            self._require(False, f"dikes cannot be built {when}")
-        self._require(tide.dikes_left[player] > 0, f"player {player} has no dike card left")
-        self._require(self.board.is_land(h), f"a dike protects a land hex; {list(h)} is not land")
-        self._require(h not in tide.dikes, f"hex {list(h)} already has a dike")
-        self._pay(player, self.costs["dike"], "a dike")
+            self._require(False, "dike_spring_tide" if tide.phase == SPRING_TIDE else "dike_too_early")
+        self._require(tide.dikes_left[player] > 0, "no_dike_card", player=player)
+        self._require(self.board.is_land(h), "dike_off_land", hex=list(h))
+        self._require(h not in tide.dikes, "dike_there", hex=list(h))
+        self._pay(player, self.costs["dike"], "dike")
         tide.dikes[h] = player
         tide.dikes_left[player] = max(0, tide.dikes_left[player] - 1)
         return {"player": player}
@@ -176,11 +176,12 @@ class HighTideGame(SeafarersGame):
         s, tide = self.state, self.tide
         h = ev.hex_(ev.require(event, "at"), "at")
         if not tide.flood_choices:
-            raise IllegalAction("no flood is owed now (the tide strikes after a high-tide roll other than 7)")
+            raise IllegalAction(Refusal("no_flood_owed"))
         if not self.board.is_land(h):
-            raise IllegalAction(f"{list(h)} is not land: the tide can only take land")
-        self._require(h in tide.flood_choices, f"the tide takes a land hex with the number rolled: one of "
-                                               f"{[list(c) for c in tide.flood_choices]}, not {list(h)}")
+            raise IllegalAction(Refusal("flood_off_land", hex=list(h)))
+        self._require(h in tide.flood_choices, "flood_wrong_hex", choices=[list(c) for c in tide.flood_choices],
+                      hex=list(h))
+
         if s.phase == FLOOD:
             s.phase = MAIN
         elif s.phase == GOLD:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from .errors import IllegalAction, MalformedEvent
+from .refusals import Refusal
 from .outcome import Outcome
 
 GAME_OVER = "game_over"
@@ -36,7 +37,7 @@ class EventHistory:
         return {}
 
     def _refuse_after_game_over(self) -> None:
-        raise IllegalAction("the game is over")
+        raise IllegalAction(Refusal("game_over"))
 
     @classmethod
     def event_types(cls) -> list[str]:

@@ -33,6 +33,7 @@ from . import extension
 from .errors import IllegalAction
 from .game import COSTS, MAIN, MOVE_ROBBER, Game, Options
 from .geometry import Edge, Hex, hex_edges
+from .refusals import Refusal, json_spot
 
 
 @dataclass(frozen=True)
@@ -75,19 +76,18 @@ class SeafarersGame(Game):
         pirate = self.state.pirate
         return frozenset(hex_edges(pirate)) if pirate is not None else frozenset()
 
-    def _ship_problem(self, player: int, e: Edge, *, touching=None, moving: Edge | None = None) -> str | None:
+    def _ship_problem(self, player: int, e: Edge, *, touching=None, moving: Edge | None = None) -> Refusal | None:
         """Why a ship of ``player`` cannot go on ``e`` (``moving``: the ship being moved, already lifted)."""
         s = self.state
-        where = ev.fmt_edge(e)
         if e not in self.board.edges or not self.board.edge_is_water(e):
-            return f"edge {where} has land on both sides: ships sail on sea lanes and coasts only"
+            return Refusal("ship_off_water", edge=json_spot(e))
         if e in s.pieces and e != moving:
-            return f"edge {where} is already taken"
+            return Refusal("edge_taken", edge=json_spot(e))
         if e in self.pirate_edges():
-            return f"edge {where} borders the pirate's hex {list(s.pirate)}: no ship may be placed there"
+            return Refusal("ship_by_pirate", edge=json_spot(e), pirate=list(s.pirate))
         ends = self.board.edge_vertices[e]
         if touching is not None:
-            return None if touching in ends else f"the set-up ship {where} must touch the settlement just placed"
+            return None if touching in ends else Refusal("setup_link_not_touching", piece="ship", edge=json_spot(e))
         for v in ends:
             owner = s.buildings.get(v)
             if owner is not None:
@@ -96,7 +96,7 @@ class SeafarersGame(Game):
                 continue  # an opponent's building: no connection through this corner
             if any(x != e and x != moving and s.pieces.get(x) == (player, "ship") for x in self.board.vertex_edges[v]):
                 return None
-        return f"edge {where} is not connected to a ship, settlement or city of player {player}"
+        return Refusal("ship_not_connected", edge=json_spot(e), player=player)
 
     def legal_ship_spots(self, player: int) -> list[Edge]:
         return sorted(e for e in self.board.edges if self._ship_problem(player, e) is None)
@@ -109,17 +109,16 @@ class SeafarersGame(Game):
         return sorted(e for e, owner in s.pieces.items()
                       if owner == (player, "ship") and self._ship_move_problem(player, e) is None)
 
-    def _ship_move_problem(self, player: int, e: Edge) -> str | None:
+    def _ship_move_problem(self, player: int, e: Edge) -> Refusal | None:
         s = self.state
-        where = ev.fmt_edge(e)
         if s.pieces.get(e) != (player, "ship"):
-            return f"there is no ship of player {player} on edge {where}"
+            return Refusal("no_ship_there", player=player, edge=json_spot(e))
         if e in s.extra["new_ships"]:
-            return f"the ship on {where} was built this turn and cannot move until a later turn"
+            return Refusal("ship_new", edge=json_spot(e))
         if e in self.pirate_edges():
-            return f"the ship on {where} borders the pirate's hex {list(s.pirate)} and cannot move"
+            return Refusal("ship_pirate_stuck", edge=json_spot(e), pirate=list(s.pirate))
         if not self._ends_open_route(player, e):
-            return f"the ship on {where} is not the end of an open route (a building or a ship at both ends)"
+            return Refusal("ship_not_route_end", edge=json_spot(e))
         return None
 
     def _ends_open_route(self, player: int, e: Edge) -> bool:
@@ -145,13 +144,13 @@ class SeafarersGame(Game):
         target = ev.edge(ev.require(event, "to"), "to")
         self._require_phase(MAIN)
         self._require_turn(player)
-        self._require(not s.extra["ship_moved"], f"player {player} already moved a ship this turn")
+        self._require(not s.extra["ship_moved"], "ship_already_moved", player=player)
         problem = self._ship_move_problem(player, source)
         if s.pieces.get(source) != (player, "ship"):
             raise IllegalAction(problem)  # not even an umpire can move a ship that is not there
         self._require_problem(problem)
         if target == source:
-            raise IllegalAction(f"the ship must move somewhere else than {ev.fmt_edge(source)}")
+            raise IllegalAction(Refusal("ship_move_same", edge=json_spot(source)))
         self._require_problem(self._ship_problem(player, target, moving=source))
         del s.pieces[source]
         s.pieces[target] = (player, "ship")
@@ -180,10 +179,9 @@ class SeafarersGame(Game):
 
     def _on_move_robber(self, event: Mapping[str, Any]) -> dict[str, Any]:
         if not self.options.use_robber:
-            raise IllegalAction("this game plays without the robber: move the pirate")
+            raise IllegalAction(Refusal("no_robber_in_game"))
         to = ev.hex_(ev.require(event, "to"), "to")
-        self._require(to not in self.board.sea,
-                      f"the robber never goes to sea: {list(to)} is a sea hex (move the pirate there)")
+        self._require(to not in self.board.sea, "robber_to_sea", hex=list(to))
         return super()._on_move_robber(event)
 
     def _on_move_pirate(self, event: Mapping[str, Any]) -> dict[str, Any]:
@@ -192,11 +190,11 @@ class SeafarersGame(Game):
         to = ev.hex_(ev.require(event, "to"), "to")
         self._require_phase(MOVE_ROBBER)
         if s.pirate is None and not self._forced:
-            raise IllegalAction("this game has no pirate")
-        self._require(to in self.board.sea, f"the pirate must go to a sea hex of the board, not {list(to)}")
-        self._require(not self.board.tiles[to].frame if to in self.board.sea else True,
-                      f"the pirate never moves onto the sea frame: {list(to)} is a frame hex")
-        self._require(to != s.pirate, f"the pirate must move: it already stands on {list(to)}")
+            raise IllegalAction(Refusal("no_pirate"))
+        self._require(to in self.board.sea, "pirate_off_sea", hex=list(to))
+        self._require(not self.board.tiles[to].frame if to in self.board.sea else True, "pirate_to_frame", hex=list(to))
+        self._require(to != s.pirate, "pirate_must_move", hex=list(to))
+
         s.pirate = to
         fields: dict[str, Any] = {"player": s.turn_player, "pirate_moved": to}
         if s.phase != MOVE_ROBBER:

@@ -41,11 +41,13 @@ from typing import Any, Mapping
 from . import GAMES
 from . import events as ev
 from .errors import IllegalAction, MalformedEvent
+
 from .game import DISCARD, GAME_OVER, MAIN, ROLL, STEAL, Game, Options
 from .geometry import Edge, Hex
 from .hands import Hand
 from .outcome import AwardChange, Outcome
 from .production import produce
+from .refusals import Refusal, json_spot
 from .starfarers_board import DOCKS, NUMBERS, RESOURCES, Planet, StarBoard, star_board_from_json
 
 SETUP_COLONY = "setup_colony"
@@ -261,26 +263,24 @@ class StarfarersGame(Game):
     def _occupied(self, site: Edge) -> bool:
         return site in self.state.buildings or site in self.board.neutral
 
-    def colony_site_problem(self, player: int, site: Edge, *, setup: bool = False) -> str | None:
+    def colony_site_problem(self, player: int, site: Edge, *, setup: bool = False) -> Refusal | None:
         """Why ``player`` cannot found a colony on ``site`` now (None when they can)."""
         board = self.board
-        where = ev.fmt_edge(site)
         if site not in board.sites:
-            return f"{where} is not a colony site (the edge between two planets of one system)"
+            return Refusal("not_colony_site", site=json_spot(site))
         if self._occupied(site):
-            return f"colony site {where} is already taken"
+            return Refusal("colony_site_taken", site=json_spot(site))
         system = board.sites[site]
         if setup and board.catan and system not in board.catan:
-            return f"set-up colonies go to the Catan colony systems; {where} is not in one"
+            return Refusal("setup_colony_not_catan", site=json_spot(site))
         for h in site:
             planet = board.planets[h]
             if planet.marker:
-                return f"planet {list(h)} still has its {'pirate base' if planet.marker == 'pirate' else 'ice planet'} " \
-                       f"marker: no colony beside it until it is {'defeated' if planet.marker == 'pirate' else 'terraformed'}"
+                return Refusal("planet_marker_blocks", hex=list(h), marker=planet.marker)
         if self.n_players == 3 and not setup:  # a rule of founding (seed: 《コロニーを設置》), not of the set-up
             used = sum(1 for e, i in board.sites.items() if i == system and self._occupied(e))
             if used >= 2:
-                return f"with 3 players at most 2 of a system's 3 colony sites are used; {where}'s system is full"
+                return Refusal("system_full", site=json_spot(site))
         return None
 
     # --- the supply pile -------------------------------------------------------------------------
@@ -360,7 +360,7 @@ class StarfarersGame(Game):
             site = ev.edge(ev.require(event, "at"))
             expected = self.colony_order()[fleet.setup_step]
             if player != expected:
-                raise IllegalAction(f"set-up: it is player {expected}'s colony, not player {player}'s")
+                raise IllegalAction(Refusal("setup_colony_wrong_player", expected=expected, player=player))
             self._require_problem(self.colony_site_problem(player, site, setup=True))
             s.buildings[site] = (player, "colony")
             fleet.setup_step += 1
@@ -373,22 +373,23 @@ class StarfarersGame(Game):
         fields: dict[str, Any] = {"player": player}
         if piece == "spaceport":
             site = ev.edge(ev.require(event, "at"))
-            self._require(s.buildings.get(site) == (player, "colony"),
-                          f"a spaceport ring goes on one of player {player}'s colonies; {ev.fmt_edge(site)} has "
-                          f"{self._describe_site(site)}")
-            self._require(self.pieces_left(player, "spaceport_ring") > 0, f"player {player} has no spaceport ring left")
-            self._pay(player, COSTS[piece], "a spaceport")
+            self._require(s.buildings.get(site) == (player, "colony"), "spaceport_needs_colony", player=player,
+                          site=json_spot(site), there=self._site_holder(site))
+            self._require(self.pieces_left(player, "spaceport_ring") > 0, "no_piece_left", player=player,
+                          piece="spaceport_ring")
+            self._pay(player, COSTS[piece], "spaceport")
             s.buildings[site] = (player, "spaceport")
             fields["spaceport"] = site
         elif piece in SHIPS:
             cargo = "colony" if piece == "colony_ship" else "trade_station"
-            self._require(self.pieces_left(player, "transport") > 0, f"player {player} has no transport ship left")
-            self._require(self.pieces_left(player, cargo) > 0, f"player {player} has no {cargo.replace('_', ' ')} left")
-            self._pay(player, COSTS[piece], f"a {piece.replace('_', ' ')}")
+            self._require(self.pieces_left(player, "transport") > 0, "no_piece_left", player=player,
+                          piece="transport_ship")
+            self._require(self.pieces_left(player, cargo) > 0, "no_piece_left", player=player, piece=cargo)
+            self._pay(player, COSTS[piece], piece)
             fleet.ships[player][piece] += 1
         else:
             self._add_upgrade(player, piece, 1)
-            self._pay(player, COSTS[piece], f"a {piece.replace('_', ' ')}")
+            self._pay(player, COSTS[piece], piece)
         return fields
 
     def _add_upgrade(self, player: int, piece: str, n: int) -> None:
@@ -396,16 +397,17 @@ class StarfarersGame(Game):
         have = fleet.upgrades[player][piece]
         in_use = sum(u[piece] for u in fleet.upgrades)
         if n > 0:
-            self._require(have + n <= UPGRADE_MAX[piece],
-                          f"player {player}'s mothership holds at most {UPGRADE_MAX[piece]} {piece.replace('_', ' ')}s")
-            self._require(in_use + n <= UPGRADE_TRAY[piece], f"no {piece.replace('_', ' ')} is left in the box")
+            self._require(have + n <= UPGRADE_MAX[piece], "upgrade_max", player=player, max=UPGRADE_MAX[piece],
+                          piece=piece)
+            self._require(in_use + n <= UPGRADE_TRAY[piece], "upgrade_box_empty", piece=piece)
         else:
-            self._require(have + n >= 0, f"player {player} has only {have} {piece.replace('_', ' ')}(s) to lose")
+            self._require(have + n >= 0, "upgrade_too_few", player=player, have=have, piece=piece)
         fleet.upgrades[player][piece] = max(0, have + n)
 
-    def _describe_site(self, site: Edge) -> str:
+    def _site_holder(self, site: Edge) -> list | None:
+        """What stands on a colony site, as refusals give it: ``None`` or ``[player, kind]``."""
         b = self.state.buildings.get(site)
-        return "nothing" if b is None else f"player {b[0]}'s {b[1]}"
+        return None if b is None else list(b)
 
     def _on_setup_spaceport(self, event: Mapping[str, Any]) -> dict[str, Any]:
         """Set-up step 4: one colony becomes a spaceport, a free ship, one upgrade choice."""
@@ -415,14 +417,13 @@ class StarfarersGame(Game):
         ship = ev.name(ev.require(event, "ship"), SHIPS, "ship")
         choice = ev.name(ev.require(event, "upgrade"), tuple(SETUP_UPGRADES), "upgrade")
         if s.phase != SETUP_SPACEPORT:
-            raise IllegalAction(f"not allowed now: the game is at {s.phase.replace('_', ' ')}; the set-up "
-                                f"spaceports come after all set-up colonies")
+            raise IllegalAction(Refusal("setup_spaceport_phase", phase=s.phase))
         expected = self.waiting_for()
         if player != expected:
-            raise IllegalAction(f"set-up: it is player {expected}'s spaceport, not player {player}'s")
+            raise IllegalAction(Refusal("setup_spaceport_wrong_player", expected=expected, player=player))
         if s.buildings.get(site) != (player, "colony"):
-            raise IllegalAction(f"the set-up spaceport goes on one of player {player}'s colonies; "
-                                f"{ev.fmt_edge(site)} has {self._describe_site(site)}")
+            raise IllegalAction(Refusal("setup_spaceport_needs_colony", player=player, site=json_spot(site),
+                                        there=self._site_holder(site)))
         s.buildings[site] = (player, "spaceport")
         fleet.ships[player][ship] += 1
         kind, n = SETUP_UPGRADES[choice]
@@ -442,12 +443,11 @@ class StarfarersGame(Game):
             raise MalformedEvent(f"balls must be two of yellow, red, blue, black, got {balls!r}")
         for colour in set(balls):
             if list(balls).count(colour) > BALLS.count(colour):
-                raise IllegalAction(f"the mothership holds only {BALLS.count(colour)} {colour} ball, not "
-                                    f"{list(balls).count(colour)}")
+                raise IllegalAction(Refusal("balls_too_many", have=BALLS.count(colour), colour=colour,
+                                            n=list(balls).count(colour)))
         self._require_phase(MAIN)
         self._require_turn(player)
-        self._require(sum(fleet.ships[player].values()) > 0,
-                      f"player {player} has no ship in space: the flight phase is skipped (end the turn)")
+        self._require(sum(fleet.ships[player].values()) > 0, "no_ship_for_flight", player=player)
         speed, encounter = ball_speed(tuple(balls))
         fleet.shake, fleet.speed = (balls[0], balls[1]), speed
         s.phase = ENCOUNTER if encounter else FLIGHT
@@ -468,11 +468,11 @@ class StarfarersGame(Game):
         self._require_phase(ENCOUNTER)
         self._require_turn(player)
         have = fleet.half_medals[player]
-        self._require(have + medals >= 0, f"player {player} has {have} half-medal(s), cannot lose {-medals}")
-        self._require(sum(fleet.half_medals) + medals <= HALF_MEDALS, f"only {HALF_MEDALS} half-medals exist")
+        self._require(have + medals >= 0, "half_medals_too_few", player=player, have=have, n=-medals)
+        self._require(sum(fleet.half_medals) + medals <= HALF_MEDALS, "half_medals_all_out", max=HALF_MEDALS)
         fleet.half_medals[player] = max(0, have + medals)
         if lose:
-            self._pay(player, lose, "the encounter")
+            self._pay(player, lose, "encounter")
         if gain:
             self._receive(player, gain)
         for kind, n in upgrades.items():
@@ -491,7 +491,7 @@ class StarfarersGame(Game):
 
     def _use_ship(self, player: int, ship: str) -> None:
         fleet = self.fleet
-        self._require(fleet.ships[player][ship] > 0, f"player {player} has no {ship.replace('_', ' ')} in space")
+        self._require(fleet.ships[player][ship] > 0, "no_ship_kind_in_space", player=player, ship=ship)
         fleet.ships[player][ship] = max(0, fleet.ships[player][ship] - 1)
 
     def _on_found_colony(self, event: Mapping[str, Any]) -> dict[str, Any]:
@@ -514,13 +514,13 @@ class StarfarersGame(Game):
         if card is not None and not isinstance(card, str):
             raise MalformedEvent(f"card must name the friendship card taken, got {card!r}")
         if at not in self.board.stations:
-            raise IllegalAction(f"there is no alien trade station at {list(at)}")
+            raise IllegalAction(Refusal("no_station", hex=list(at)))
         docked = fleet.docks[at]
         if len(docked) >= DOCKS:
-            raise IllegalAction(f"all {DOCKS} docks of the station at {list(at)} are taken")
+            raise IllegalAction(Refusal("station_full", docks=DOCKS, hex=list(at)))
         rings = fleet.upgrades[player]["freight_ring"]
-        self._require(rings > len(docked), f"player {player} needs more freight rings than the {len(docked)} "
-                                           f"station(s) already docked at {list(at)} (has {rings})")
+        self._require(rings > len(docked), "freight_rings_short", player=player, docked=len(docked), hex=list(at),
+                      rings=rings)
         self._use_ship(player, "trade_ship")
         docked.append(player)
         if card is not None:
@@ -551,15 +551,14 @@ class StarfarersGame(Game):
         if number not in NUMBERS:
             raise MalformedEvent(f"number must be the replacement chip put on the planet (2-6, 8-12), got {number}")
         planet = self.board.planets.get(at)
-        what = "pirate base" if marker == "pirate" else "ice planet"
         if planet is None or planet.marker != marker:
-            raise IllegalAction(f"there is no {what} marker at {list(at)}")
+            raise IllegalAction(Refusal("no_marker", marker=marker, hex=list(at)))
         strength = getattr(planet, marker)
         gear = "cannon" if marker == "pirate" else "freight_ring"
         have = fleet.upgrades[player][gear]
-        self._require(have >= strength, f"the {what} at {list(at)} has strength {strength}; player {player} has "
-                                        f"{have} {gear.replace('_', ' ')}(s)")
-        self._require(sum(fleet.ships[player].values()) > 0, f"player {player} has no ship in space to reach it")
+        self._require(have >= strength, "marker_too_strong", marker=marker, hex=list(at), strength=strength,
+                      player=player, have=have, gear=gear)
+        self._require(sum(fleet.ships[player].values()) > 0, "no_ship_to_reach", player=player)
         s.board = self.board.with_planet(at, Planet(planet.resource, number))
         fleet.trophies[player][marker] += 1
         return {"player": player, "conquered": (marker, at)}
@@ -578,7 +577,7 @@ class StarfarersGame(Game):
         at = ev.hex_(ev.require(event, "at"), "at")
         planet = self.board.planets.get(at)
         if planet is None or not planet.hidden:
-            raise IllegalAction(f"there is no face-down chip at {list(at)}")
+            raise IllegalAction(Refusal("no_hidden_chip", hex=list(at)))
         shown = {k: event[k] for k in ("number", "pirate", "ice") if event.get(k) is not None}
         if len(shown) != 1:
             raise MalformedEvent("reveal names exactly one of number, pirate, ice")
@@ -620,7 +619,7 @@ class StarfarersGame(Game):
         """The umpire takes a colony or spaceport off its site (placed by mistake)."""
         site = ev.edge(ev.require(event, "at"))
         if site not in self.state.buildings:
-            raise IllegalAction(f"there is no colony or spaceport on {ev.fmt_edge(site)}")
+            raise IllegalAction(Refusal("no_colony_at", site=json_spot(site)))
         player, _ = self.state.buildings.pop(site)
         return {"player": player}
 
