@@ -1,6 +1,8 @@
 """A real table's corrections by touch: a monopoly while hands hold unseen cards (the app asks how
 many each player handed over), and the umpire's tools — record a refused entry anyway (flagged
-``forced``, after a confirmation), set a player's hand, take a piece off the board by tapping it.
+``forced``, after a confirmation), set a player's hand, take a piece off the board by tapping it, type a note
+(Japanese too) that is journalled and listed in the panel, also after a restart.  Writes
+docs/screens/play-umpire-notes-{en,ja}.png.
 
 The game is journalled after set-up with a few record events (``set_hand``, a monopoly bought, a 7
 whose steal moves a card nobody saw), then resumed from the start screen.
@@ -209,5 +211,97 @@ def test_umpire_records_anyway_sets_a_hand_and_removes_a_piece(tmp_path):
         d.tap(play.ids.umpire)
         assert play.ids.umpire.state == "normal"
         d.find(play.ids.actions, "Road")
+    finally:
+        d.stop_app(app)
+
+
+# --- the umpire's notes ---------------------------------------------------------------------------------
+
+def note_field(play):
+    from kivy.uix.textinput import TextInput
+
+    return next(w for w in d.walk(play.ids.actions) if isinstance(w, TextInput))
+
+
+def type_text(field, text: str, *, enter: bool = False) -> None:
+    """Tap the field, then type as the window hands over keyboard input: composed text (an input method's
+    Japanese arrives this way, as whole characters), then the Enter key if asked."""
+    from kivy.core.window import Window
+
+    d.tap(field)
+    assert field.focus, "a tap on the field should give it the keyboard"
+    Window.dispatch("on_textinput", text)
+    d.pump(1)
+    if enter:
+        Window.dispatch("on_key_down", 13, 40, "\r", [])
+        Window.dispatch("on_key_up", 13, 40)
+        d.pump(1)
+
+
+def shot(name: str) -> None:
+    from pathlib import Path
+
+    from kivy.core.window import Window
+
+    shots = Path(__file__).resolve().parents[1] / "docs" / "screens"
+    d.settle()
+    Window.dispatch("on_draw")
+    written = Window.screenshot(str(shots / f"tmp-{name}.png"))
+    Path(written).replace(shots / f"{name}.png")
+
+
+def test_umpire_types_notes_they_are_journalled_and_shown_after_a_restart(tmp_path):
+    game_id = journal_game(tmp_path, unseen=False)
+    japanese = "ベンの手札を数え直した（羊毛1枚）"
+    english = "Chie's road was knocked off the board; put back"
+    app = d.start_app(tmp_path)
+    try:
+        play = resume(app, game_id)
+        events = len(app.table.record.events)
+        d.tap(play.ids.umpire)
+        # An empty note is refused, saying so, and records nothing.
+        d.tap(d.find(play.ids.actions, "Record note"))
+        assert play.message == "Type the note first: an empty note is not recorded"
+        assert len(app.table.record.events) == events
+
+        type_text(note_field(play), japanese)
+        # The panel is rebuilt (here by choosing whose hand to set): the text being typed stays.
+        d.tap(d.find(play.ids.actions, "Ben"))
+        assert note_field(play).text == japanese
+        d.tap(d.find(play.ids.actions, "Record note"))
+        assert app.table.record.events[-1] == {"type": "note", "text": japanese}
+        assert play.message == ""
+        assert play.ids.umpire.state == "down" and note_field(play).text == ""
+        d.find_label(play.ids.actions, f"Notes (newest first):\n• {japanese}")
+
+        # A second note, sent with the Enter key; the newest is listed first.
+        type_text(note_field(play), english, enter=True)
+        assert app.table.record.events[-2:] == [{"type": "note", "text": japanese},
+                                                {"type": "note", "text": english}]
+        d.find_label(play.ids.actions, f"Notes (newest first):\n• {english}\n• {japanese}")
+        assert app.table.game.state.phase == "main" and app.table.game.state.turn_player == 0  # nothing else moved
+        shot("play-umpire-notes-en")
+    finally:
+        d.stop_app(app)
+
+    # In the journal, as written.
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        assert journal.load(game_id).events[-2:] == [{"type": "note", "text": japanese},
+                                                     {"type": "note", "text": english}]
+
+    # The app restarted: the game resumes with its notes, shown in the umpire panel, in Japanese too.
+    app = d.start_app(tmp_path)
+    try:
+        play = resume(app, game_id)
+        d.tap(play.ids.umpire)
+        d.find_label(play.ids.actions, f"Notes (newest first):\n• {english}\n• {japanese}")
+        app.lang = "ja"
+        d.settle()
+        d.find_label(play.ids.actions, f"メモ（新しい順）：\n• {english}\n• {japanese}")
+        assert note_field(play).hint_text == "記録に残すメモ…"
+        shot("play-umpire-notes-ja")
+        # Undo takes the last note back out of the record, as any entry.
+        d.tap(play.ids.undo)
+        assert app.table.record.events[-1] == {"type": "note", "text": japanese}
     finally:
         d.stop_app(app)

@@ -32,6 +32,7 @@ from ..rules.board import BASE_SPEC, EXTENSION_SPEC, NUMBERS, TERRAINS, Board, T
 from ..rules.errors import BoardError
 from .board_view import PLAYER_COLORS
 from .i18n import cards_text
+from .umpire_notes import add_note_rows
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 GAMES = ("base", "base56", "seafarers", "high-tide", "starfarers", "card-game")
@@ -780,6 +781,7 @@ class PlayScreen(Screen):
                      a.tr("set_hand_ok", name=a.player_name(who), n=sum(cards.values())))
         self._toggle_row(a.tr("remove"), "u_remove", ["vertex", "edge"],
                          [a.tr("remove_building"), a.tr("remove_link")], font=15)
+        add_note_rows(self, box)  # a remark for the record, and the notes so far (umpire_notes.py)
 
     def _pick_many(self, **values) -> None:
         self.selection = {**self.selection, **values}
