@@ -28,6 +28,11 @@ from vision.reader import DEFAULT_MODEL_DIR
 from vision.training.models import DiceDetector, FaceClassifier
 
 GRID = DETECTOR_SIZE // DETECTOR_STRIDE
+#: Range of the log of the random zoom applied to each detector training photo (on top of the
+#: shrink to DETECTOR_SIZE): dice are seen larger and smaller than in the photos.
+DETECTOR_ZOOM = (-0.5, 0.35)
+#: Share of detector training photos that get a die cocked on an edge pasted in.
+CROOKED_PASTE = 0.0
 
 
 def load_sets(folders: list[str], fold: int | None) -> list[tuple[np.ndarray, list[dataset.LabelledDie]]]:
@@ -56,10 +61,57 @@ def jitter_colour(image: np.ndarray, rng: random.Random) -> np.ndarray:
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
+def paste_crooked_die(image: np.ndarray, dice, rng: random.Random):
+    """The photo with one more die pasted in, cocked on an edge, and the dice with its box added.
+
+    Seen from above, such a die shows two faces side by side, each squeezed: halves of two real
+    dice of the photo are put side by side (the split point and the turn at random), feathered onto
+    an empty part of the photo.  Without this the detector, which never saw one, boxes the two
+    half faces as two small dice and the classifier's "crooked" class never gets the whole die.
+    Returns the inputs unchanged when there is no free place.
+    """
+    if not dice:
+        return image, dice
+    a, b = rng.choice(dice), rng.choice(dice)
+    side = max(a.box[2], a.box[3]) * rng.uniform(0.9, 1.1)
+    size = int(side)
+    if size < 8:
+        return image, dice
+    split = int(size * rng.uniform(0.35, 0.65))
+    halves = []
+    for die, part in ((a, split), (b, size - split)):
+        crop = cv2.getRectSubPix(image, (size, size), die.centre)
+        halves.append(cv2.resize(crop, (max(1, part), size), interpolation=cv2.INTER_AREA))
+    composite = np.hstack(halves)[:, :size]
+    turn = cv2.getRotationMatrix2D((size / 2, size / 2), rng.uniform(0, 360), 1.0)
+    pad = size // 4
+    turn[:, 2] += pad
+    canvas = cv2.warpAffine(composite, turn, (size + 2 * pad, size + 2 * pad), borderMode=cv2.BORDER_REPLICATE)
+    alpha = np.zeros(canvas.shape[:2], np.float32)
+    cv2.circle(alpha, (canvas.shape[1] // 2, canvas.shape[0] // 2), int(size * 0.6), 1.0, -1)
+    alpha = cv2.GaussianBlur(alpha, (0, 0), max(1.0, size * 0.06))[..., None]
+    height, width = image.shape[:2]
+    span = canvas.shape[0]
+    for _ in range(10):
+        x0, y0 = rng.randint(0, max(0, width - span)), rng.randint(0, max(0, height - span))
+        cx, cy = x0 + span / 2, y0 + span / 2
+        if span > min(width, height) or any(abs(cx - d.centre[0]) < 0.5 * d.box[2] + 0.7 * size
+                                             and abs(cy - d.centre[1]) < 0.5 * d.box[3] + 0.7 * size for d in dice):
+            continue
+        out = image.copy()
+        region = out[y0:y0 + span, x0:x0 + span].astype(np.float32)
+        out[y0:y0 + span, x0:x0 + span] = (region * (1 - alpha) + canvas * alpha).astype(np.uint8)
+        # The face (1) is a placeholder: the detector learns boxes only.
+        return out, [*dice, dataset.LabelledDie(1, (cx - side / 2, cy - side / 2, side, side))]
+    return image, dice
+
+
 def detector_sample(image, dice, rng: random.Random):
     """One augmented detector input and its targets (heat, size, offset, mask)."""
+    if rng.random() < CROOKED_PASTE:
+        image, dice = paste_crooked_die(image, dice, rng)
     height, width = image.shape[:2]
-    scale = DETECTOR_SIZE / max(height, width) * math.exp(rng.uniform(-0.5, 0.35))
+    scale = DETECTOR_SIZE / max(height, width) * math.exp(rng.uniform(*DETECTOR_ZOOM))
     angle = rng.choice((0, 90, 180, 270)) + rng.uniform(-10, 10)
     centre = (width / 2, height / 2)
     matrix = cv2.getRotationMatrix2D(centre, angle, scale)
@@ -131,7 +183,7 @@ def crooked_patch(colour: np.ndarray, a, b, rng: random.Random) -> np.ndarray:
     return out.reshape(PATCH_SIZE, PATCH_SIZE, -1).astype(np.float32)
 
 
-def classifier_samples(samples, rng: random.Random, negatives_per_image: int = 8):
+def classifier_samples(samples, rng: random.Random, negatives_per_image: int = 8, copies: int = 1):
     """Augmented 32x32 colour patches: every labelled die (class = face) plus "not a die" patches (class 0).
 
     The negatives are the things the detector is fooled by: corners and marks on the table
@@ -151,7 +203,7 @@ def classifier_samples(samples, rng: random.Random, negatives_per_image: int = 8
         if rng.random() < 0.2:
             colour = cv2.GaussianBlur(colour, (3, 3), 0)
         sides = [max(d.box[2], d.box[3]) for d in dice] or [40.0]
-        for die in dice:
+        for die in dice * copies:
             side = max(die.box[2], die.box[3])
             cx, cy = die.centre
             jitter = 0.12 * side
