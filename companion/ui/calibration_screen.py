@@ -383,7 +383,7 @@ class CalibrationScreen(Screen):
             why = str(error)
             Clock.schedule_once(lambda dt: self._no_frame(grab_id, spec, why))
             return
-        Clock.schedule_once(lambda dt: self._got_frame(grab_id, frame))
+        Clock.schedule_once(lambda dt: self._got_frame(grab_id, read_id, frame))
         self._read(read_id, frame, gains)
 
     def _read(self, read_id: int, frame, gains) -> None:
@@ -409,7 +409,7 @@ class CalibrationScreen(Screen):
             self.reading = False
             self.summary = self.t("no_frame", spec=spec, why=why)
 
-    def _got_frame(self, grab_id: int, frame) -> None:
+    def _got_frame(self, grab_id: int, read_id: int, frame) -> None:
         if grab_id != self._grab_id:
             return  # an older picture, superseded by a newer request
         self.frame = frame
@@ -419,6 +419,8 @@ class CalibrationScreen(Screen):
         view.texture = Texture.create(size=(w, h), colorfmt="rgb")
         self.show_light()
         self.summary = self.t("reading")
+        if read_id != self._read_id:
+            self._reread()  # the light changed while the picture was on its way: read it under the new one
 
     def _got_dice(self, read_id: int, dice, problem: str) -> None:
         if read_id != self._read_id:
@@ -543,9 +545,9 @@ class CalibrationScreen(Screen):
 
     def on_gains(self, *_args) -> None:
         self.show_light()
+        self._read_id += 1  # a reading under the old light, still on its way, is dropped
         if self.frame is not None:
             # The boxes shown are the last reading's; the summary waits for the reading under this light.
-            self._read_id += 1  # a reading under the old light, still on its way, is dropped
             self.reading = True
             self.summary = self.t("reading")
             self._reread()
