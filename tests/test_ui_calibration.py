@@ -291,6 +291,8 @@ def test_dim_table_light_and_dice_colours_by_touch_then_the_camera_source_uses_t
 
 @pytest.mark.skipif(not PHOTO.exists(), reason="the dice photographs are not here")
 def test_portrait(tmp_path):
+    import numpy as np
+
     app = d.start_app(tmp_path / "data", size=(800, 1280))
     try:
         app.settings.dice_source = f"camera://{one_frame_video(PHOTO, tmp_path / 'table.avi')}"
@@ -298,6 +300,17 @@ def test_portrait(tmp_path):
         wait_read(screen)
         view = screen.ids.view
         assert view.top > screen.ids.summary.top  # the picture above, the controls below
+        # The colour slider warms the picture: red gain over blue gain ×2 (a cold window light taken out).
+        d.tap(screen.ids.tab_light)
+        slide(screen.ids.warmth, 0.5)
+        b, g, r = screen.gains
+        assert r / b == pytest.approx(2.0, rel=0.05) and g == 1.0 and r * b == pytest.approx(1.0, rel=0.02)
+        pixels = np.frombuffer(view.texture.pixels, np.uint8).reshape(-1, 4)
+        red, blue = pixels[:, 0].mean(), pixels[:, 2].mean()
+        assert red > 1.3 * blue  # the picture shown is the corrected one
+        d.tap(screen.ids.reset_light)
+        assert screen.gains == [1.0, 1.0, 1.0] and screen.ids.warmth.value == 0
+        wait_read(screen)
         d.tap(screen.ids.tab_colours)
         tap_die(view, 0)
         assert screen.colours == [view.dice[0][3]]

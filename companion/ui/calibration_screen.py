@@ -12,8 +12,9 @@ The three parts of :class:`vision.calibration.Calibration`, each on its own tab 
   frame; moving the tray only filters them by their centre, as ``Calibration.in_tray`` does in the reader, so
   dragging stays smooth.
 - *Light*: the per-channel ``gains`` the reader multiplies each frame by.  A brightness slider scales all three
-  (a dim table), "Balance on the tray" measures them on the tray's bare surface around the dice
-  (``measure_gains``, grey-world: a warm lamp's cast goes).  The picture shows the corrected frame at once; the
+  (a dim table), a colour slider trades red against blue (a warm lamp, a window's blue light), "Balance on the
+  tray" measures them on the tray's bare surface around the dice (``measure_gains``, grey-world: a lamp's cast
+  goes).  The picture shows the corrected frame at once; the
   reader re-reads it with the new gains in a background thread shortly after the slider stops.
 - *Dice colours*: tap a die on the picture to count its colour (the colour the reader names under this light),
   or toggle the colours; dice of other colours on the table are then ignored, as ``Calibration.accepts_colour``
@@ -50,9 +51,9 @@ TEXTS = {
            "reader": "The dice reader cannot run: {why}", "left": "left", "top": "top", "right": "right",
            "bottom": "bottom", "damaged": "The stored calibration cannot be used ({why}); starting afresh",
            "tab_tray": "Tray", "tab_light": "Light", "tab_colours": "Dice colours",
-           "light_hint": "Dim or coloured light: raise the brightness until the dice look right, or balance on "
-                         "the tray's bare surface. The reader sees the picture as shown.",
-           "brightness": "Brightness", "gains": "Gains  red ×{r:.2f} · green ×{g:.2f} · blue ×{b:.2f}",
+           "light_hint": "Dim or coloured light: raise the brightness and move the colour until the dice look "
+                         "right, or balance on the tray's bare surface. The reader sees the picture as shown.",
+           "brightness": "Brightness", "warmth": "Colour", "cooler": "cooler", "warmer": "warmer", "gains": "Gains  red ×{r:.2f} · green ×{g:.2f} · blue ×{b:.2f}",
            "balance": "Balance on the tray", "reset_light": "Reset light", "no_balance": "No picture to balance on",
            "balanced": "Balanced on the tray around the dice",
            "colours_hint": "Tap a die on the picture to count its colour (Catan: one red, one yellow die); "
@@ -71,9 +72,9 @@ TEXTS = {
            "reader": "ダイス認識を実行できません：{why}", "left": "左", "top": "上", "right": "右", "bottom": "下",
            "damaged": "保存された較正は使えません（{why}）。初期値から始めます",
            "tab_tray": "トレイ", "tab_light": "明るさ", "tab_colours": "ダイスの色",
-           "light_hint": "暗い・色のついた照明では、ダイスが正しく見えるまで明るさを上げるか、トレイの何もない面で"
+           "light_hint": "暗い・色のついた照明では、ダイスが正しく見えるまで明るさと色合いを調整するか、トレイの何もない面で"
                          "色を整えてください。認識はこの表示どおりの画像で行われます。",
-           "brightness": "明るさ", "gains": "補正  赤×{r:.2f}・緑×{g:.2f}・青×{b:.2f}",
+           "brightness": "明るさ", "warmth": "色合い", "cooler": "青み", "warmer": "赤み", "gains": "補正  赤×{r:.2f}・緑×{g:.2f}・青×{b:.2f}",
            "balance": "トレイで色を整える", "reset_light": "明るさを戻す", "no_balance": "色を整える画像がありません",
            "balanced": "ダイスを除いたトレイの面で色を整えました",
            "colours_hint": "画像のダイスをタップすると、その色のダイスを数えます（カタンは赤と黄の2個）。"
@@ -95,6 +96,8 @@ HANDLE_RADIUS = dp(14)  # a tray corner's handle; a finger on it drags the corne
 MIN_SPAN = 0.02  # the tray is never thinner than this share of the frame (Calibration needs x0 < x1)
 #: The brightness slider is log2 of the mean gain: ×¼ .. ×4, one step per doubling, 1 in the middle.
 BRIGHTNESS_RANGE = (-2.0, 2.0)
+#: The colour slider: red over blue from ¼ (cooler) to 4 (warmer).
+WARMTH_RANGE = (-1.0, 1.0)
 GAIN_LIMITS = (0.2, 5.0)  # what Calibration accepts
 #: The reader re-reads this long after the last change of the light (a slider being dragged reads once).
 REREAD_DELAY = 0.25
@@ -526,6 +529,23 @@ class CalibrationScreen(Screen):
             return  # the slider following the gains, not a finger
         factor = 2 ** level / (sum(self.gains) / 3)
         self.gains = [round(min(GAIN_LIMITS[1], max(GAIN_LIMITS[0], g * factor)), 3) for g in self.gains]
+
+    def warmth_level(self, gains=None) -> float:
+        """The colour slider's position: half the log2 of red gain over blue gain (0 = no cast corrected;
+        positive warms the picture, negative cools it)."""
+        b, _g, r = self.gains if gains is None else gains
+        return math.log2(r / b) / 2
+
+    def set_warmth(self, level: float) -> None:
+        """The colour slider moved: red and blue gains pulled apart (or together) around their geometric mean,
+        green kept, so a warm lamp's orange or a window's blue can be taken out by eye."""
+        level = min(WARMTH_RANGE[1], max(WARMTH_RANGE[0], float(level)))
+        if abs(level - self.warmth_level()) < 1e-3:
+            return  # the slider following the gains, not a finger
+        b, g, r = self.gains
+        middle = math.sqrt(r * b)
+        clamp = lambda v: round(min(GAIN_LIMITS[1], max(GAIN_LIMITS[0], v)), 3)  # noqa: E731
+        self.gains = [clamp(middle * 2 ** -level), g, clamp(middle * 2 ** level)]
 
     def balance(self) -> None:
         """Measure the gains on the tray's bare surface (the dice left out): neutral grey, mid-bright."""
