@@ -319,6 +319,29 @@ def test_portrait(tmp_path):
         d.stop_app(app)
 
 
+@pytest.mark.skipif(not PHOTO.exists(), reason="the dice photographs are not here")
+def test_saving_mid_game_restarts_the_camera_watching_the_table(tmp_path):
+    from companion.record import COLORS, Record
+    from companion.rules import standard_board
+
+    app = d.start_app(tmp_path / "data")
+    try:
+        app.settings.dice_source = f"camera://{one_frame_video(PHOTO, tmp_path / 'table.avi')}"
+        app.start_game(Record("base", [{"name": n, "color": COLORS[i]} for i, n in enumerate(("Aki", "Ben", "Chie"))],
+                              standard_board(2).to_json()))
+        watching = app.source
+        assert watching is not None and watching.name == "camera"
+        app.go("settings")
+        screen = open_calibration(app, from_start=False)
+        wait_read(screen)
+        d.tap(screen.ids.save)
+        # A new camera source, started after the file was written: it loads the new calibration.
+        assert app.source is not watching and app.source.name == "camera" and app.source.data_dir == app.data_dir
+        assert watching.wait(0)  # the old one stopped
+    finally:
+        d.stop_app(app)
+
+
 def test_no_camera_says_so_and_writes_nothing(tmp_path):
     from vision.calibration import default_path
 

@@ -200,6 +200,13 @@ class CompanionApp(App):
             self._stop_source()
             self._start_source()
 
+    def calibration_saved(self) -> None:
+        """The camera calibration was saved: a camera source watching the table now starts again, so that it
+        reads the new tray, colours and light (it loads the file when it starts)."""
+        if self.table is not None and self.source is not None and self.source.name == "camera":
+            self._stop_source()
+            self._start_source()
+
     # --- the announcer -----------------------------------------------------------------------------------
     def _start_announcer(self) -> None:
         try:

@@ -615,6 +615,9 @@ class CalibrationScreen(Screen):
                                   and error.strerror else error)
             return False
         self.message = self.t("saved", path=path)
+        app = App.get_running_app()
+        if hasattr(app, "calibration_saved"):
+            app.calibration_saved()  # a camera already watching the table takes the new calibration
         return True
 
     def cancel(self) -> None:
