@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.rules.board import RESOURCES
 from companion.ui import driver as d
 
 pytestmark = pytest.mark.timeout(180)
@@ -102,10 +103,12 @@ def test_card_game_turns_builds_fate_and_undo(tmp_path):
         assert game.state.players[1].cities == [["robber_raid", "church"]], screen.message
         assert game.victory_points(1) == 3 and tableau_text(screen, 1).startswith("[b]Ben[/b]\n3 VP")
         assert "City+church" in tableau_text(screen, 1)
+        assert d.layout_problems(app.root) == [], "the tableaux and the builds fit the landscape screen"
         shot("card-game-en")
         app.apply_settings(replace(app.settings, lang="ja"))
         d.settle()
         assert "運命カード" in screen.info and "点" in tableau_text(screen, 1)
+        assert d.layout_problems(app.root) == []
         shot("card-game-ja")
         app.apply_settings(replace(app.settings, lang="en"))
         d.settle()
@@ -150,5 +153,97 @@ def test_the_card_game_is_offered_for_two_players_and_the_board_games_are_not(tm
         assert app.root.current == "card_game", ng.message
         assert [p["name"] for p in app.table.record.players] == ["Aki", "Ben"]
         assert app.table.game.state.turn_player == 0
+    finally:
+        d.stop_app(app)
+
+
+# --- three identical cards for a missing one, and the screen held upright ----------------------------------
+
+PLAYERS = [{"name": "Aki", "color": "red"}, {"name": "Ben", "color": "blue"}]
+
+
+def seen_hand_record():
+    """Aki ends up holding wool 3 and lumber 1, every card seen (each from the market for an unseen one given,
+    the end-of-turn draws discarded by a card's text); Ben holds 7 unseen cards."""
+    from companion.record import Record
+
+    events = []
+    for k, get in enumerate(("wool", "wool", "wool", "lumber")):
+        events.append({"type": "exchange", "player": 0, "with": "market", "give": "grain", "get": get})
+        if k < 3:
+            events += [{"type": "end_turn", "player": 0}, {"type": "discard", "player": 0, "cards": {"ore": 1}},
+                       {"type": "end_turn", "player": 1}]
+    return Record("card-game", PLAYERS, {"start": {"cards": 1}}, {}, events)
+
+
+def row_of(screen, label: str):
+    """The buttons of the action row whose first widget reads ``label``."""
+    d.settle()
+    for row in screen.ids.actions.children:
+        kids = row.children[::-1]
+        if kids and getattr(kids[0], "text", None) == label:
+            return {w.text: w for w in kids[1:]}
+    raise LookupError(f"no row {label!r}")
+
+
+def test_three_identical_cards_stand_in_for_a_missing_card_in_portrait(tmp_path):
+    app = d.start_app(tmp_path, size=(800, 1280))
+    try:
+        app.start_game(seen_hand_record())
+        screen = app.root.get_screen("card_game")
+        game = app.table.game
+        assert app.root.current == "card_game" and game.state.players[0].hand.known == {"wool": 3, "lumber": 1}
+        assert d.layout_problems(app.root) == []
+
+        # A road costs lumber + brick; Aki has no brick. The cost alone is refused, so the screen offers the
+        # payments the rules take: only three wool for the brick (one lumber cannot be three).
+        events = len(app.table.record.events)
+        press(button(screen, "Road"))
+        assert len(app.table.record.events) == events and game.state.players[0].roads == 1
+        assert screen.message.startswith("The cards known in hand do not pay for the Road")
+        assert {w.text for w in d.walk(screen.ids.actions) if getattr(w, "text", "").startswith("3 ×")} == {"3 × wool"}
+        assert set(row_of(screen, "for brick:")) == {"3 × wool"}
+        assert d.layout_problems(app.root) == [], "the stand-in choice fits the upright screen"
+        shot("card-game-portrait-en")
+        app.apply_settings(replace(app.settings, lang="ja"))
+        d.settle()
+        assert "足りない1枚" in screen.ids.actions.children[-1].text and screen.message.startswith("手札では街道")
+        assert d.layout_problems(app.root) == [], "the Japanese labels fit too"
+        shot("card-game-portrait-ja")
+        app.apply_settings(replace(app.settings, lang="en"))
+        d.settle()
+        press(row_of(screen, "for brick:")["3 × wool"])
+        assert app.table.record.events[-1] == {"type": "build", "player": 0, "piece": "road",
+                                               "paid": {"lumber": 1, "wool": 3}}, screen.message
+        assert game.state.players[0].roads == 2 and game.state.players[0].hand.size == 0
+        assert "Road\nB" in tableau_text(screen, 0)
+
+        # Ben's 7 cards are unseen: the table cannot know what is missing, Ben says so with the toggle.
+        press(button(screen, "End turn"))
+        ben = game.state.players[1].hand
+        assert game.state.turn_player == 1 and ben.unknown == ben.size == 7
+        press(button(screen, "Pay 3 for 1"))
+        press(button(screen, "Knight"))  # grain, wool, ore
+        assert screen.selection.get("stand_in", {}).get("piece") == "knight"
+        for missing in ("grain", "wool", "ore"):  # any other resource's three cards; never its own
+            assert set(row_of(screen, f"for {missing}:")) == {f"3 × {r}" for r in RESOURCES if r != missing}
+        assert d.layout_problems(app.root) == []
+        # Cancel closes the choice without recording anything; then the same again, paid with three brick.
+        events = len(app.table.record.events)
+        press(button(screen, "Cancel"))
+        assert len(app.table.record.events) == events and screen.selection == {}
+        assert button(screen, "Pay 3 for 1").state == "normal"
+        press(button(screen, "Pay 3 for 1"))
+        press(button(screen, "Knight"))
+        press(row_of(screen, "for ore:")["3 × brick"])
+        assert app.table.record.events[-1]["paid"] == {"grain": 1, "wool": 1, "brick": 3}
+        assert game.state.players[1].knights == 1 and game.state.players[1].hand.size == 2
+        assert button(screen, "Pay 3 for 1").state == "normal", "the next build is paid at its cost again"
+        # Two cards left cannot make six: nothing is offered, nothing recorded.
+        press(button(screen, "Pay 3 for 1"))
+        press(button(screen, "Settlement"))
+        assert screen.message == "No three identical cards can pay for the Settlement now"
+        assert len(app.table.record.events) == events + 1 and "stand_in" not in screen.selection
+        assert d.layout_problems(app.root) == []
     finally:
         d.stop_app(app)

@@ -136,9 +136,11 @@ def test_starfarers_from_new_game_to_friendship_and_undo(tmp_path):
         assert game.fleet.friendship[station] == 0
         assert game.victory_points(0) == 6  # 4 + the friendship marker's 2
         assert "6 VP" in screen.ids.vpboard.children[-1].text
+        assert d.layout_problems(app.root) == [], "the flight panel fits the landscape screen"
         shot("starfarers-flight-en")
         language(app, "ja")
         assert "飛行" in screen.prompt
+        assert d.layout_problems(app.root) == []
         shot("starfarers-flight-ja")
         language(app, "en")
 
@@ -161,9 +163,11 @@ def test_starfarers_from_new_game_to_friendship_and_undo(tmp_path):
         for p, cards in outcome.payouts.items():
             assert f"{app.player_name(p)}: " in screen.roll_text
         assert outcome.supply_draws.get(1) == 2
+        assert d.layout_problems(app.root) == [], "the dice and the payouts fit the landscape screen"
         shot("starfarers-roll-en")
         language(app, "ja")
         assert "出目" in screen.roll_text
+        assert d.layout_problems(app.root) == []
         shot("starfarers-roll-ja")
         language(app, "en")
     finally:
@@ -253,5 +257,91 @@ def test_flight_results_by_touch_match_the_recorded_game(tmp_path):
                 assert game.victory_points(1) > vp_before[1]
                 assert game.board.planets[(4, 1)].number == 6
             app.close_table()
+    finally:
+        d.stop_app(app)
+
+
+# --- a trade between two players, and the screen held upright -----------------------------------------------
+
+def counter(app, screen, section: int, resource: str):
+    """The − and + of the trade panel's ``resource`` row: section 0 is what the player gives, 1 what they get."""
+    d.settle()
+    rows = [r for r in screen.ids.actions.children[::-1] if len(r.children) == 4
+            and getattr(r.children[-1], "text", "").startswith(app.tr(resource) + " (")]
+    assert len(rows) == 2, [getattr(r.children[-1], "text", "") for r in rows]
+    return rows[section].children[2], rows[section].children[0]
+
+
+def phase_at(example, phase: str, after: int = 0) -> int:
+    """How many of the example's events lead to the first ``phase`` after event ``after``."""
+    from companion.record import Record, replay
+
+    game = replay(Record(example.game, example.players, example.board, example.options, list(example.events[:after])))
+    for n, event in enumerate(example.events[after:], start=after + 1):
+        game.push(event)
+        if game.state.phase == phase:
+            return n
+    raise LookupError(phase)
+
+
+def test_a_trade_between_two_players_by_touch_in_portrait(tmp_path):
+    from companion.record import Record, load_record
+
+    example = load_record(EXAMPLE)
+
+    def resume(n: int):
+        app.start_game(Record(example.game, example.players, example.board, example.options, list(example.events[:n])))
+        return app.root.get_screen("starfarers"), app.table.game
+
+    app = d.start_app(tmp_path, size=(800, 1280))
+    try:
+        # 13 events in: Aki's turn after a production roll, every hand seen.
+        screen, game = resume(13)
+        assert game.state.phase == "main" and game.waiting_for() == 0
+        assert d.layout_problems(app.root) == [], "the main panel fits the upright screen"
+        aki, ben = (dict(game.state.players[p].hand.known) for p in (0, 1))
+        cards = game.state.players[0].hand.size
+
+        # One trade panel, the base game's: the partner first (the stock or a player), then what goes each way.
+        press(button(screen.ids.actions, "Trade"))
+        press(d.find(screen.ids.actions, "Ben"))
+        for _ in range(2):
+            press(counter(app, screen, 0, "food")[1])        # Aki gives 2 food
+        press(counter(app, screen, 1, "ore")[1])             # and gets 1 ore from Ben
+        assert d.layout_problems(app.root) == [], "the trade panel fits the upright screen"
+        screen.ids.actions.parent.scroll_y = 1  # the picture shows the panel from its top: partner, then give
+        shot("starfarers-portrait-en")
+        language(app, "ja")
+        assert d.find(screen.ids.actions, "在庫") and d.layout_problems(app.root) == []
+        shot("starfarers-portrait-ja")
+        language(app, "en")
+        press(button(screen.ids.actions, "OK"))
+        assert app.table.record.events[-1] == {"type": "trade", "player": 0, "with": 1,
+                                               "give": {"food": 2}, "get": {"ore": 1}}, screen.message
+        assert game.state.players[0].hand.known == {**aki, "food": aki["food"] - 2, "ore": aki["ore"] + 1}
+        assert game.state.players[1].hand.known == {**ben, "food": ben["food"] + 2, "ore": ben["ore"] - 1}
+        assert f"{cards - 1} cards" in screen.ids.vpboard.children[-1].text
+        assert screen.selection == {}, "the panel closes once the trade is recorded"
+
+        # The same panel with the stock, at the rules' ratio: 2 trade goods for 1 carbon.
+        press(button(screen.ids.actions, "Trade"))
+        press(d.find(screen.ids.actions, "Stock"))
+        assert d.find(screen.ids.actions, "ore\n3:1")
+        press(d.find(screen.ids.actions, "trade goods\n2:1"))
+        press(d.find(screen.ids.actions, "carbon"))
+        press(button(screen.ids.actions, "OK"))
+        assert app.table.record.events[-1] == {"type": "trade", "player": 0, "with": "bank",
+                                               "give": {"trade_goods": 2}, "get": {"carbon": 1}}, screen.message
+        assert game.state.players[0].hand.count("carbon") == aki["carbon"] + 1
+
+        # The other panels upright: the dice, the 7's returns, the flight with the new number chips.
+        for phase in ("roll", "discard", "flight"):
+            screen, game = resume(phase_at(example, phase, after=13))
+            if phase == "flight":
+                screen.action = "defeat_pirate"
+                screen.selection = {"planet": [0, 0]}
+                screen.refresh()
+                assert d.find(screen.ids.actions, "12")
+            assert d.layout_problems(app.root) == [], f"the {phase} panel fits the upright screen"
     finally:
         d.stop_app(app)

@@ -20,8 +20,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
 
+from ..rules import RulesError
 from ..rules.board import RESOURCES
-from ..rules.card_game import CITY_FACES, sides
+from ..rules.card_game import CITY_FACES, COSTS, sides
 from . import i18n_extra
 from .board_view import PLAYER_COLORS
 from .game_screen import GameScreen
@@ -46,7 +47,9 @@ class Tableau(BoxLayout):
 class CardGameScreen(GameScreen):
     game_name = "card-game"
     info = StringProperty("")         # decks, fate card, the last build
-    # selection: market card, city face, expansion kind, flip-fate
+    # selection: "flip" (the settlement's fate flip), "three" (pay with three identical cards),
+    # "stand_in" (the build whose payment is being chosen), "note" (this screen's own remark: a text key
+    # and the piece, translated at each refresh so it follows the language)
 
     def __init__(self, **kw):
         kw.setdefault("name", "card_game")
@@ -70,6 +73,9 @@ class CardGameScreen(GameScreen):
             self.prompt = self.tr("cg_p_exchange", name=name, n=left)
         else:
             self.prompt = self.tr("cg_p_build", name=name)
+        note = self.selection.get("note")
+        if note:
+            self.message = self.tr(note[0], piece=self.tr("cg_" + note[1]))
         self._info(g)
         self._tableaux(g)
         self._actions(g)
@@ -145,6 +151,9 @@ class CardGameScreen(GameScreen):
         if s.phase == "game_over":
             return
         me = s.turn_player
+        if "stand_in" in self.selection:
+            self._stand_in_panel(box, g, self.selection["stand_in"])
+            return
         if s.phase == "exchange" and g.exchanges_allowed(me) > s.exchanges_used:  # the rules' count
             box.add_widget(Label(text=self.tr("cg_exchange"), font_size=sp(18), size_hint_y=None, height=dp(28)))
             row = [_button(self.tr("cg_pile"), lambda: self.submit({"type": "exchange", "player": me, "with": "pile"}))]
@@ -163,22 +172,23 @@ class CardGameScreen(GameScreen):
         flip = ToggleButton(text=self.tr("cg_flip_fate"), font_size=sp(16),
                             state="down" if self.selection.get("flip") else "normal")
         flip.bind(on_release=lambda t: self._select("flip", t.state == "down"))
+        three = ToggleButton(text=self.tr("cg_three_for_one"), font_size=sp(16),
+                             state="down" if self.selection.get("three") else "normal")
+        three.bind(on_release=lambda t: self._select("three", t.state == "down"))
         box.add_widget(_row(
-            _button(self.tr("cg_road"), lambda: self.submit({"type": "build", "player": me, "piece": "road"})),
-            _button(self.tr("cg_knight"), lambda: self.submit({"type": "build", "player": me, "piece": "knight"})),
-            _button(self.tr("cg_settlement"), lambda: self.submit(
-                {"type": "build", "player": me, "piece": "settlement",
-                 **({"flip_fate": True} if self.selection.get("flip") else {})})),
+            _button(self.tr("cg_road"), lambda: self._build({"piece": "road"})),
+            _button(self.tr("cg_knight"), lambda: self._build({"piece": "knight"})),
+            _button(self.tr("cg_settlement"), lambda: self._build(
+                {"piece": "settlement", **({"flip_fate": True} if self.selection.get("flip") else {})})),
             flip))
         city = [_button(f"{self.tr('cg_city')}: {self.tr('cg_' + face)}",
-                        lambda face=face: self.submit({"type": "build", "player": me, "piece": "city", "face": face}),
+                        lambda face=face: self._build({"piece": "city", "face": face}),
                         font_size=sp(16)) for face in CITY_FACES]
-        box.add_widget(_row(*city))
+        box.add_widget(_row(*city, three))
         kinds = list(g.options.expansion_kinds)
         for i in range(0, len(kinds), 3):
             box.add_widget(_row(*[_button(f"{self.tr('cg_expansion')}: {self.tr('cg_' + k) if ('cg_' + k) in i18n_extra.TEXT else k}",
-                                          lambda k=k: self.submit({"type": "build", "player": me,
-                                                                   "piece": "expansion", "kind": k}),
+                                          lambda k=k: self._build({"piece": "expansion", "kind": k}),
                                           font_size=sp(15)) for k in kinds[i:i + 3]]))
         box.add_widget(Label(text=self.tr("cg_card_text"), font_size=sp(16), size_hint_y=None, height=dp(26)))
         box.add_widget(_row(
@@ -189,4 +199,80 @@ class CardGameScreen(GameScreen):
                                lambda: self.submit({"type": "end_turn", "player": me}), height=dp(60)))
 
     def _select(self, key, value) -> None:
-        self.selection = {**self.selection, key: value}
+        if "note" in self.selection:  # a remark answers the last tap only
+            self.message = ""
+        self.selection = {**{k: v for k, v in self.selection.items() if k != "note"}, key: value}
+        self.refresh()
+
+    # --- three identical cards for a missing one ------------------------------------------------------------
+    def _accepts(self, event: dict) -> bool:
+        """Whether the rules take ``event`` now: tried on a copy of the game, nothing recorded."""
+        trial = self.game.copy()
+        try:
+            trial.push(event)
+        except RulesError:
+            return False
+        return True
+
+    def stand_ins(self, event: dict) -> dict[str, dict[str, dict[str, int]]]:
+        """The payments the rules accept for ``event`` with three identical cards standing in for one
+        card of its cost: ``{missing card: {resource standing in: the cards paid}}``.
+
+        The screen only lists candidates (the cost less one card, plus three of a kind); which of them
+        pay is the rules' answer, asked on a copy of the game.
+        """
+        cost = COSTS[event["piece"]]
+        offers: dict[str, dict[str, dict[str, int]]] = {}
+        for missing in cost:
+            for by in RESOURCES:
+                paid = {r: n - (r == missing) for r, n in cost.items()}
+                paid[by] = paid.get(by, 0) + 3
+                paid = {r: n for r, n in paid.items() if n}
+                if self._accepts({**event, "paid": paid}):
+                    offers.setdefault(missing, {})[by] = paid
+        return offers
+
+    def _build(self, build: dict) -> None:
+        """A build button: recorded at its cost, or -- when the player pays three identical cards for a
+        missing one (the toggle), or the rules refuse the cost alone but take such a payment -- the
+        choice of the stand-in opens."""
+        event = {"type": "build", "player": self.game.state.turn_player, **build}
+        wanted = bool(self.selection.get("three"))
+        if not wanted and self._accepts(event):
+            self.submit(event)
+            return
+        offers = self.stand_ins(event)
+        if not offers:
+            if wanted:
+                self.selection = {**self.selection, "note": ("cg_no_stand_in", build["piece"])}
+                self.refresh()
+            else:
+                self.submit(event)  # refused: the rules' reason is shown
+            return
+        self.message = ""
+        self.selection = {"stand_in": event, **({} if wanted else {"note": ("cg_cost_short", build["piece"])})}
+        self.refresh()
+
+    def _stand_in_panel(self, box, g, event: dict) -> None:
+        """For the build in hand: per missing card, the resources whose three cards the rules accept."""
+        box.add_widget(Label(text=self.tr("cg_stand_in_title", piece=self.tr("cg_" + event["piece"])),
+                             font_size=sp(18), size_hint_y=None, height=dp(34)))
+        for missing, bys in self.stand_ins(event).items():
+            head = Label(text=self.tr("cg_instead_of", res=self.tr(missing)), font_size=sp(16), size_hint_x=None)
+            # as wide as its words in either language ("for ore:", "レンガの代わりに：")
+            head.bind(texture_size=lambda w, v: setattr(w, "width", max(dp(100), v[0] + dp(8))))
+            row = [head]
+            for by, paid in bys.items():
+                row.append(_button(self.tr("cg_three_of", res=self.tr(by)),
+                                   lambda paid=paid: self._pay(event, paid), font_size=sp(16)))
+            box.add_widget(_row(*row))
+        box.add_widget(_button(self.tr("cancel"), self._cancel))
+
+    def _pay(self, event: dict, paid: dict) -> None:
+        self.selection = {"stand_in": event}  # a refusal gives back the choice, its reason shown, not the note
+        self.message = ""
+        self.submit({**event, "paid": paid})
+
+    def _cancel(self) -> None:
+        self.selection, self.message = {}, ""
+        self.refresh()

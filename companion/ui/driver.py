@@ -226,3 +226,106 @@ def submit_discard(app, who: int, need: int) -> None:
             tap(row.children[0])  # the + button
             picked += 1
     tap(find(play.ids.actions, app.tr("ok"), startswith=True))
+
+
+# --- layout checks (a tablet held either way) -----------------------------------------------------------
+
+def _window_box(w: Widget) -> tuple[float, float, float, float]:
+    x0, y0 = w.to_window(w.x, w.y)
+    x1, y1 = w.to_window(w.right, w.top)
+    return x0, y0, x1, y1
+
+
+def _shown(w: Widget) -> bool:
+    """Whether ``w`` and every parent are drawn with some size (a collapsed row hides its buttons)."""
+    node = w
+    while node is not None and node is not node.parent:
+        if node.opacity == 0 or node.height <= 0 or node.width <= 0:
+            return False
+        node = node.parent
+    return True
+
+
+def _scroller(w: Widget):
+    from kivy.uix.scrollview import ScrollView
+
+    node = w.parent
+    while node is not None and node is not node.parent:
+        if isinstance(node, ScrollView):
+            return node
+        node = node.parent
+    return None
+
+
+def layout_problems(root: Widget, *, min_target: float = 48) -> list[str]:
+    """What a finger or an eye trips on under ``root``, as sentences naming the widget (empty: none).
+
+    - every shown control (anything with ``trigger_action``: buttons, toggles) is at least
+      ``min_target`` px high and wide;
+    - every shown control and text lies inside the window; inside a ScrollView it lies inside the
+      view's width (its height is reached by scrolling) and the view itself is on the window and,
+      when its contents scroll, at least two targets high;
+    - no two shown controls or texts overlap (compared only within the same scrolled content);
+    - no text runs past its widget (a label's or button's rendered text fits its size).
+    """
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    settle()  # measured as drawn: layouts and texts done
+    problems: list[str] = []
+    width, height = Window.size
+    eps = 1.0
+
+    def name(w: Widget) -> str:
+        text = getattr(w, "text", "")
+        return f"{type(w).__name__} {text[:40]!r}" if text else type(w).__name__
+
+    leaves = []
+    for w in walk(root):
+        is_control = hasattr(w, "trigger_action")
+        is_text = isinstance(w, Label) and bool(w.text.strip())
+        if not (is_control or is_text) or not _shown(w):
+            continue
+        x0, y0, x1, y1 = _window_box(w)
+        scroller = _scroller(w)
+        if is_control and (w.height < min_target - eps or w.width < min_target - eps):
+            problems.append(f"{name(w)} is {w.width:.0f}x{w.height:.0f} px, under the {min_target:.0f} px touch target")
+        if scroller is None:
+            if x0 < -eps or y0 < -eps or x1 > width + eps or y1 > height + eps:
+                problems.append(f"{name(w)} at ({x0:.0f},{y0:.0f})-({x1:.0f},{y1:.0f}) runs off the {width}x{height} window")
+        else:
+            sx0, sy0, sx1, sy1 = _window_box(scroller)
+            if x0 < sx0 - eps or x1 > sx1 + eps:
+                problems.append(f"{name(w)} runs past its scrolling panel's sides ({x0:.0f}-{x1:.0f} in {sx0:.0f}-{sx1:.0f})")
+        if isinstance(w, Label) and w.text.strip():
+            tw, th = w.texture_size
+            if tw > w.width + 2 or th > w.height + 2:
+                problems.append(f"{name(w)}: its text ({tw:.0f}x{th:.0f}) runs past its {w.width:.0f}x{w.height:.0f} box")
+        leaves.append((w, (x0, y0, x1, y1), scroller))
+    from kivy.uix.scrollview import ScrollView
+
+    for s in walk(root):
+        if isinstance(s, ScrollView) and _shown(s):
+            x0, y0, x1, y1 = _window_box(s)
+            if x0 < -eps or y0 < -eps or x1 > width + eps or y1 > height + eps:
+                problems.append(f"a scrolling panel at ({x0:.0f},{y0:.0f})-({x1:.0f},{y1:.0f}) runs off the window")
+            if s.height < 2 * min_target and s.children and s.children[0].height > s.height:
+                problems.append(f"a scrolling panel is {s.height:.0f} px high: too little to find one's way in")
+    for i, (a, ba, sa) in enumerate(leaves):
+        for b, bb, sb in leaves[i + 1:]:
+            if sa is not sb or _contains(a, b) or _contains(b, a):
+                continue
+            overlap_x = min(ba[2], bb[2]) - max(ba[0], bb[0])
+            overlap_y = min(ba[3], bb[3]) - max(ba[1], bb[1])
+            if overlap_x > 2 and overlap_y > 2:
+                problems.append(f"{name(a)} and {name(b)} overlap ({overlap_x:.0f}x{overlap_y:.0f} px)")
+    return problems
+
+
+def _contains(outer: Widget, inner: Widget) -> bool:
+    node = inner.parent
+    while node is not None and node is not node.parent:
+        if node is outer:
+            return True
+        node = node.parent
+    return False

@@ -57,7 +57,7 @@ TEXT: dict[str, dict[str, str]] = {
     "sf_tap_station": {"en": "Tap an alien trade station", "ja": "異星人の交易ステーションをタップ"},
     "sf_tap_planet": {"en": "Tap the marked planet, then its new number", "ja": "印の惑星をタップし、新しい数字を選ぶ"},
     "sf_new_number": {"en": "Replacement number chip:", "ja": "置き換える数字チップ："},
-    "sf_trade_stock": {"en": "Trade with the stock", "ja": "在庫と交易"},
+    "sf_stock": {"en": "Stock", "ja": "在庫"},
     "sf_record": {"en": "Record", "ja": "記録"},
     "sf_gain": {"en": "gain / lose", "ja": "得る／失う"},
     "sf_supply_draws": {"en": "{name} draws {n} from the supply", "ja": "{name}は補給から{n}枚引く"},
@@ -94,6 +94,16 @@ TEXT: dict[str, dict[str, str]] = {
     "cg_card_text": {"en": "A card's text:", "ja": "カードの効果："},
     "cg_draw1": {"en": "Draw 1", "ja": "1枚引く"}, "cg_discard1": {"en": "Discard 1", "ja": "1枚捨てる"},
     "cg_flip": {"en": "Flip fate", "ja": "運命を裏返す"},
+    "cg_three_for_one": {"en": "Pay 3 for 1", "ja": "3枚で1枚分"},
+    "cg_stand_in_title": {"en": "{piece}: three identical cards for a missing one",
+                          "ja": "{piece}：足りない1枚の代わりに同じカード3枚"},
+    "cg_instead_of": {"en": "for {res}:", "ja": "{res}の代わりに："},
+    "cg_three_of": {"en": "3 × {res}", "ja": "{res}×3"},
+    "cg_cost_short": {"en": "The cards known in hand do not pay for the {piece}: choose three identical cards "
+                            "for the missing one", "ja": "手札では{piece}の費用が足りません：足りない1枚の代わりの"
+                                                          "同じカード3枚を選んでください"},
+    "cg_no_stand_in": {"en": "No three identical cards can pay for the {piece} now",
+                       "ja": "今は同じカード3枚で{piece}を支払えません"},
     "cg_tableau": {"en": "{vp} VP · {cards} cards", "ja": "{vp}点・{cards}枚"},
     "cg_decks": {"en": "Decks: road {road} · knight {knight} · settlement {settlement} · expansion {expansion} · "
                        "pile {pile}",

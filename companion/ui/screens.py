@@ -22,7 +22,6 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
-from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
 from ..dice import DiceRolled
@@ -31,6 +30,7 @@ from ..rules import IllegalAction, RulesError, board_from_json, board_problems, 
 from ..rules.board import BASE_SPEC, EXTENSION_SPEC, NUMBERS, TERRAINS, Board, Tile
 from ..rules.errors import BoardError
 from .board_view import PLAYER_COLORS
+from .choices import BigButton, BigToggle, ChoicePanels
 from .i18n import cards_text
 from .umpire_notes import add_note_rows
 
@@ -49,14 +49,6 @@ def as_json(spot) -> list:
     if isinstance(spot[0], tuple):
         return [list(h) for h in spot]
     return list(spot)
-
-
-class BigButton(Button):
-    pass
-
-
-class BigToggle(ToggleButton):
-    pass
 
 
 # --- start -----------------------------------------------------------------------------------------
@@ -371,7 +363,7 @@ class BoardEditorScreen(Screen):
 
 # --- live play --------------------------------------------------------------------------------------
 
-class PlayScreen(Screen):
+class PlayScreen(ChoicePanels, Screen):
     """The board with all pieces, the turn, the dice panel, the 7 helper, building, undo/redo."""
 
     prompt = StringProperty("")
@@ -813,49 +805,6 @@ class PlayScreen(Screen):
         self.build_piece = ""
         self.refresh()
 
-    def _pick(self, key: str, value) -> None:
-        self.selection = {**self.selection, key: value}
-        self.refresh()
-
-    def _toggle_row(self, label: str, key: str, values, texts, *, font=16) -> None:
-        """One row of toggles choosing ``selection[key]`` among ``values``."""
-        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(4))
-        if label:
-            row.add_widget(Label(text=label, size_hint_x=None, width=dp(90), font_size=sp(17)))
-        for value, text in zip(values, texts):
-            b = BigToggle(text=text, font_size=sp(font), state="down" if self.selection.get(key) == value else "normal")
-            b.bind(on_release=lambda _b, value=value: self._pick(key, value))
-            row.add_widget(b)
-        self.ids.actions.add_widget(row)
-
-    def _counter_rows(self, key: str, resources, held=None) -> dict[str, int]:
-        """+/- per resource for ``selection[key]`` (a ``{resource: count}``); returns the current choice."""
-        a = app()
-        chosen = dict(self.selection.get(key, {}))
-        for r in resources:
-            row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
-            text = a.tr(r) + (f" ({held.get(r, 0)})" if held is not None else "")
-            minus = BigButton(text="−", size_hint_x=None, width=dp(60), height=dp(52))
-            minus.bind(on_release=lambda _b, r=r: self._count(key, r, -1))
-            plus = BigButton(text="+", size_hint_x=None, width=dp(60), height=dp(52))
-            plus.bind(on_release=lambda _b, r=r: self._count(key, r, +1))
-            count = Label(text=str(chosen.get(r, 0)), font_size=sp(22), size_hint_x=None, width=dp(36))
-            for w in (Label(text=text, font_size=sp(18)), minus, count, plus):
-                row.add_widget(w)
-            self.ids.actions.add_widget(row)
-        return {r: n for r, n in chosen.items() if n}
-
-    def _count(self, key: str, resource: str, delta: int) -> None:
-        cards = dict(self.selection.get(key, {}))
-        cards[resource] = max(0, cards.get(resource, 0) + delta)
-        self._pick(key, {r: n for r, n in cards.items() if n})
-
-    def _ok(self, enabled: bool, event: dict | None, label: str = "") -> None:
-        ok = BigButton(text=label or app().tr("ok"), disabled=not enabled)
-        if enabled and event is not None:
-            ok.bind(on_release=lambda _b: self.submit(event))
-        self.ids.actions.add_widget(ok)
-
     def _play_panel(self, g, who: int) -> None:
         """Play a development card: knight, road building, year of plenty (two from the bank), monopoly."""
         a = app()
@@ -908,28 +857,6 @@ class PlayScreen(Screen):
                 row.add_widget(w)
             self.ids.actions.add_widget(row)
         return taken
-
-    def _trade_panel(self, g, who: int) -> None:
-        """Trade with the bank (at the player's ratios, from the rules' harbor query) or with a player."""
-        a = app()
-        others = [p for p in range(g.n_players) if p != who]
-        self._toggle_row(a.tr("with"), "partner", ["bank", *others],
-                         [a.tr("bank")] + [a.player_name(p) for p in others], font=15)
-        partner = self.selection.get("partner")
-        if partner == "bank":
-            ratios = g.harbor_ratios(who)
-            self._toggle_row(a.tr("give"), "bank_give", g.resources,
-                             [f"{a.tr(r)}\n{ratios[r]}:1" for r in g.resources], font=14)
-            self._toggle_row(a.tr("get"), "bank_get", g.resources, [a.tr(r) for r in g.resources], font=14)
-            give, get = self.selection.get("bank_give"), self.selection.get("bank_get")
-            self._ok(bool(give and get), give and get and {"type": "trade", "player": who, "with": "bank",
-                                                             "give": {give: ratios[give]}, "get": {get: 1}})
-        elif partner is not None:
-            self.ids.actions.add_widget(Label(text=a.tr("give"), size_hint_y=None, height=dp(28)))
-            give = self._counter_rows("give", g.resources, dict(g.state.players[who].hand.known))
-            self.ids.actions.add_widget(Label(text=a.tr("get"), size_hint_y=None, height=dp(28)))
-            get = self._counter_rows("get", g.resources, dict(g.state.players[partner].hand.known))
-            self._ok(bool(give and get), {"type": "trade", "player": who, "with": partner, "give": give, "get": get})
 
 
 class PlayerTag(Label):

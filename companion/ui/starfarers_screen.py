@@ -33,6 +33,7 @@ from ..rules import geometry as geo
 from ..rules.starfarers import BALL_VALUES, COSTS, SETUP_UPGRADES, UPGRADES, shake_mothership
 from ..rules.starfarers_board import NUMBERS, RESOURCES, first_game_board
 from . import i18n_extra
+from .choices import ChoicePanels
 from .game_screen import GameScreen, app
 from .board_view import PLAYER_COLORS
 
@@ -261,10 +262,11 @@ def _row(*widgets, height=dp(52)) -> BoxLayout:
     return row
 
 
-class StarfarersScreen(GameScreen):
+class StarfarersScreen(ChoicePanels, GameScreen):
     """Live Starfarers play (see the module docstring)."""
 
     game_name = "starfarers"
+    bank_key = "sf_stock"   # the trade panel's bank is the stock here
     roll_text = StringProperty("")
     action = StringProperty("")          # what a tap on the map does now: "", "spaceport", "found_colony", ...
     die_a = NumericProperty(0)
@@ -496,26 +498,26 @@ class StarfarersScreen(GameScreen):
         self.action, self.selection = "", {}
         self.refresh()
 
-    def _toggle_row(self, key: str, options, label_key, title: str = "") -> BoxLayout:
+    def _choice_row(self, key: str, options, label_key) -> BoxLayout:
+        """Toggles choosing ``selection[key]`` (one of a group: the set-up spaceport's ship and upgrade)."""
         row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(4))
-        if title:
-            row.add_widget(Label(text=title, font_size=sp(16), size_hint_x=None, width=dp(80)))
         for value in options:
             t = ToggleButton(text=self.tr(label_key(value)), group=f"sf_{key}", font_size=sp(17), halign="center",
                              state="down" if self.selection.get(key) == value else "normal")
             # long names ("trade goods") wrap inside the button instead of running past its edge
             t.bind(width=lambda w, v: setattr(w, "text_size", (v - dp(4), None)))
-            t.bind(on_release=lambda _t, v=value: self._select(key, v))
+            t.bind(on_release=lambda _t, v=value: self._pick(key, v))
             row.add_widget(t)
         return row
 
-    def _select(self, key, value) -> None:
-        self.selection = {**self.selection, key: value}
+    def _set_mode(self, mode: str) -> None:
+        """Open (or close with "") the trade panel; its earlier choices go."""
+        self.selection = {"mode": mode} if mode else {}
         self.refresh()
 
     def _setup_spaceport_panel(self, box, who) -> None:
-        box.add_widget(self._toggle_row("ship", SHIP_KEYS, lambda v: "sf_" + v))
-        box.add_widget(self._toggle_row("upgrade", tuple(SETUP_UPGRADES), lambda v: "sf_" + v))
+        box.add_widget(self._choice_row("ship", SHIP_KEYS, lambda v: "sf_" + v))
+        box.add_widget(self._choice_row("upgrade", tuple(SETUP_UPGRADES), lambda v: "sf_" + v))
         sel = self.selection
         ok = _button(self.tr("ok"), lambda: self.submit({"type": "setup_spaceport", "player": who, "at": sel["site"],
                                                          "ship": sel["ship"], "upgrade": sel["upgrade"]}))
@@ -556,16 +558,13 @@ class StarfarersScreen(GameScreen):
             grid.add_widget(row)
         grid.height = dp(56) * len(grid.children)
         box.add_widget(grid)
-        # trade with the stock: the ratio is the rules' (3:1, trade goods 2:1)
-        ratios = g.harbor_ratios(who)
-        box.add_widget(self._toggle_row("give", RESOURCES, lambda r: r, self.tr("give")))
-        box.add_widget(self._toggle_row("get", RESOURCES, lambda r: r, self.tr("get")))
-        give, get = self.selection.get("give"), self.selection.get("get")
-        label = self.tr("sf_trade_stock") + (f" {ratios[give]}:1" if give else "")
-        trade = _button(label, lambda: self.submit({"type": "trade", "player": who, "with": "bank",
-                                                    "give": {give: ratios[give]}, "get": {get: 1}}))
-        trade.disabled = not (give and get and give != get)
+        # one trade panel, the base game's: the stock at the rules' ratios (3:1, trade goods 2:1) or a player
+        trade = ToggleButton(text=self.tr("trade"), font_size=sp(18), size_hint_y=None, height=dp(52),
+                             state="down" if self.selection.get("mode") == "trade" else "normal")
+        trade.bind(on_release=lambda t: self._set_mode("trade" if t.state == "down" else ""))
         box.add_widget(trade)
+        if self.selection.get("mode") == "trade":
+            self._trade_panel(g, who)
         box.add_widget(_button(self.tr("sf_shake"), lambda: self._shake_digital(who)))
         box.add_widget(Label(text=self.tr("sf_enter_balls"), font_size=sp(16), size_hint_y=None, height=dp(26)))
         balls = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(4))
@@ -649,7 +648,7 @@ class StarfarersScreen(GameScreen):
             if not legal:
                 m.flash = spot
                 return
-            self._select("site", as_json(spot))
+            self._pick("site", as_json(spot))
             return
         elif self.action == "spaceport":
             ok = self.submit({"type": "build", "player": who, "piece": "spaceport", "at": as_json(spot)})
@@ -659,7 +658,7 @@ class StarfarersScreen(GameScreen):
             ok = self.submit({"type": "trade_station", "player": who, "at": as_json(spot)})
         elif self.action in ("defeat_pirate", "terraform"):
             # the replacement chip comes next; a planet without the marker is refused by the rules then
-            self._select("planet", as_json(spot))
+            self._pick("planet", as_json(spot))
             return
         else:
             return
