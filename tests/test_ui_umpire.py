@@ -110,7 +110,7 @@ def test_monopoly_asks_how_many_each_player_handed_over(tmp_path):
         events = len(app.table.record.events)
         d.tap(d.find(play.ids.actions, "OK"))
         assert len(app.table.record.events) == events
-        assert "player 2 is known to hold 1 wool" in play.message
+        assert "Chie is known to hold 1 wool" in play.message  # named as the app names her
         d.tap(taken_row(play, "Chie")[2])  # the choices survive the refusal: back to 1
         d.tap(d.find(play.ids.actions, "OK"))
 

@@ -16,6 +16,7 @@ from kivy.properties import DictProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from ..rules import RulesError
+from .refusals_text import app_describe
 
 
 def app() -> Any:
@@ -77,7 +78,7 @@ class GameScreen(Screen):
             self.table.submit(event)
         except RulesError as error:
             self._restore_choices(kept)
-            self.message = self.tr("illegal", why=str(error))
+            self.message = self.tr("illegal", why=app_describe(error))
             self.refresh()
             return False
         return True
@@ -94,7 +95,7 @@ class GameScreen(Screen):
         try:
             self.table.redo()
         except RulesError as error:
-            self.message = self.tr("illegal", why=str(error))
+            self.message = self.tr("illegal", why=app_describe(error))
         app().changed()
 
     def menu(self) -> None:

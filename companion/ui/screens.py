@@ -32,6 +32,7 @@ from ..rules.errors import BoardError
 from .board_view import PLAYER_COLORS
 from .choices import BigButton, BigToggle, ChoicePanels
 from .i18n import cards_text
+from .refusals_text import app_describe
 from .umpire_notes import add_note_rows
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -182,7 +183,7 @@ class NewGameScreen(Screen):
         try:
             self.ids.preview.board = board_from_json(self.board_json, check=False)
         except BoardError as error:
-            self.message = str(error)
+            self.message = app_describe(error)
 
     def options(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -205,7 +206,7 @@ class NewGameScreen(Screen):
         try:
             a.start_game(self.record())
         except (ValueError, RulesError) as error:
-            self.message = str(error)
+            self.message = app_describe(error)
 
     def edit_board(self) -> None:
         editor = app().root.get_screen("board_editor")
@@ -319,7 +320,7 @@ class BoardEditorScreen(Screen):
         problems = self.problems()
         view.marked = sorted({p.at for p in problems if p.at is not None})
         if problems:
-            listed = "\n".join(f"• {p}" for p in problems[:4]) + ("\n…" if len(problems) > 4 else "")
+            listed = "\n".join(f"• {app_describe(p)}" for p in problems[:4]) + ("\n…" if len(problems) > 4 else "")
             self.message = a.tr("problems", n=len(problems), first="") + "\n" + listed
         else:
             self.message = a.tr("board_ok")
@@ -350,7 +351,7 @@ class BoardEditorScreen(Screen):
         except json.JSONDecodeError as error:
             self.message = f"{path}: not valid JSON ({error.msg} at line {error.lineno} column {error.colno})"
         except BoardError as error:
-            self.message = f"{path}: {error}"
+            self.message = f"{path}: {app_describe(error)}"
 
     def use(self) -> None:
         problems = self.problems()
@@ -404,14 +405,14 @@ class PlayScreen(ChoicePanels, Screen):
             outcome = app().table.submit(event)
         except RulesError as error:
             self.selection, self.build_piece = kept  # a refusal changes nothing, the choices included
-            self.message = app().tr("illegal", why=str(error))
+            self.message = app().tr("illegal", why=app_describe(error))
             if isinstance(error, IllegalAction) and not event.get("forced"):
                 # A rule breach (not a malformed entry): the umpire may record it anyway, flagged.
-                self.refused = {"event": dict(event), "why": str(error)}
+                self.refused = {"event": dict(event), "why": app_describe(error)}
             self.refresh()
             return False
         if outcome.warnings:  # a forced entry: say which rules it broke
-            self.message = app().tr("forced_done", why="; ".join(outcome.warnings))
+            self.message = app().tr("forced_done", why="; ".join(app_describe(w) for w in outcome.warnings))
         return True
 
     def force(self) -> None:
@@ -436,7 +437,7 @@ class PlayScreen(ChoicePanels, Screen):
         try:
             app().table.roll(roll)
         except RulesError as error:
-            self.message = app().tr("illegal", why=str(error))
+            self.message = app().tr("illegal", why=app_describe(error))
             return
         self.message = ""
         self.selection = {}
@@ -480,7 +481,7 @@ class PlayScreen(ChoicePanels, Screen):
             if t.redo() is None:
                 return
         except RulesError as error:
-            self.message = app().tr("illegal", why=str(error))
+            self.message = app().tr("illegal", why=app_describe(error))
         app().changed()
 
     # --- taps on the board --------------------------------------------------------------------------

@@ -1,0 +1,68 @@
+"""A refusal as a Japanese user at the table reads it: the app in Japanese, a tap on a side the player's
+road cannot reach, and the message names the player by colour, in Japanese, changing nothing.
+
+Real widgets under Xvfb; the language is switched as a user does it (Settings → 日本語 → Save) and the
+game resumed from the start screen.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from companion.record import COLORS, Record, new_game
+from companion.record.journal import Journal
+from companion.rules import standard_board
+from companion.rules.random_play import random_events
+from companion.ui import driver as d
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def journal_game(data_dir) -> int:
+    """A base game just after set-up and a roll, players unnamed (the app then names them by colour)."""
+    record = Record("base", [{"name": "", "color": COLORS[i]} for i in range(3)],
+                    standard_board(2, separate_red_numbers=True).to_json())
+    game = new_game(record)
+    for event in random_events(game, random.Random(5)):
+        record.events.append(event)
+        if game.state.phase == "roll":
+            break
+    record.events += [{"type": "roll", "dice": [1, 1]},
+                      {"type": "set_hand", "player": 0, "cards": {"lumber": 3, "brick": 3}}]
+    with Journal(data_dir / "journal.sqlite3") as journal:
+        return journal.create_game(record)
+
+
+def test_a_tapped_illegal_road_is_refused_in_japanese_naming_the_player_by_colour(tmp_path):
+    game_id = journal_game(tmp_path)
+    app = d.start_app(tmp_path)
+    try:
+        d.tap(app.root.get_screen("start").ids.settings)
+        settings = app.root.get_screen("settings")
+        d.tap(settings.ids.lang_ja)
+        d.tap(settings.ids.save)
+        assert app.lang == "ja"
+        d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
+        play = app.root.get_screen("play")
+        game = app.table.game
+        board = play.ids.board
+        assert game.state.phase == "main" and game.state.turn_player == 0
+
+        d.tap(d.find(play.ids.actions, app.tr("road")))
+        assert board.pick == "edge"
+        far = next(e for e in sorted(game.board.edges)
+                   if game.board.edge_is_land(e) and e not in board.legal and e not in game.state.pieces
+                   and not any(v in game.state.buildings for v in game.board.edge_vertices[e]))
+        before = len(app.table.record.events)
+        d.tap_at(*board.edge_pos(far))
+        assert len(app.table.record.events) == before  # refused: nothing recorded
+        message = play.message
+        assert message.startswith("できません：")
+        assert "赤の道・開拓地・都市につながっていません" in message, message
+        assert not re.search(r"[A-Za-z]{2,}", message), message
+        assert d.find_label(play, message) is not None  # shown on the screen, not only held
+    finally:
+        d.stop_app(app)
