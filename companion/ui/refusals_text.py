@@ -75,7 +75,7 @@ JA: dict[str, str] = {
     "dev_bought_this_turn": "{player:player}は{card:card}を使えません：この手番に買ったカードです",
     "dev_none": "{player:player}は{card:card}を使えません：持っていません",
     "year_of_plenty_two": "収穫では資源を2枚受け取ります",
-    "monopoly_too_few": "{other:player}は{resource:resource}を少なくとも{known}枚持っているので、{n}枚より多く渡します",
+    "monopoly_too_few": "{other:player}は{resource:resource}を少なくとも{known}枚持っているので、{n}枚ではなく{known}枚以上渡します",
     # trades
     "trade_no_gift": "交易では双方がカードを出します（贈与はできません）",
     "trade_like_for_like": "同じ資源どうしは交換できません（{same:resources}）",
@@ -132,7 +132,7 @@ JA: dict[str, str] = {
     "spaceport_needs_colony": "宇宙港リングは{player:player}のコロニーに付けます：{site:edge}にあるのは{there:building}です",
     "upgrade_max": "{player:player}の母船に付けられる{piece:piece}は{max}個までです",
     "upgrade_box_empty": "箱に{piece:piece}はもう残っていません",
-    "upgrade_too_few": "{player:player}の{piece:piece}は{have}個しかなく、失えません",
+    "upgrade_too_few": "{player:player}の{piece:piece}は{have}個しかないので、それ以上は失えません",
     "setup_spaceport_phase": "今はできません：現在は{phase:phase}の段階です（初期の宇宙港はすべての初期コロニーの後です）",
     "setup_spaceport_wrong_player": "初期配置：今は{expected:player}が宇宙港を置く番です（{player:player}ではありません）",
     "setup_spaceport_needs_colony": "初期の宇宙港は{player:player}のコロニーに置きます：{site:edge}にあるのは{there:building}です",
