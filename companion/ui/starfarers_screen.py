@@ -35,6 +35,7 @@ from ..rules.starfarers_board import NUMBERS, RESOURCES, first_game_board
 from . import i18n_extra
 from .choices import ChoicePanels
 from .game_screen import GameScreen, app
+from .refusals_text import app_describe
 from .board_view import PLAYER_COLORS
 
 HERE = Path(__file__).resolve().parent
@@ -297,7 +298,7 @@ class StarfarersScreen(ChoicePanels, GameScreen):
         try:
             self.table.roll(roll)
         except RulesError as error:
-            self.message = self.tr("illegal", why=str(error))
+            self.message = self.tr("illegal", why=app_describe(error))
             self.refresh()
             return
         self.message, self.die_a = "", 0
