@@ -108,6 +108,8 @@ def test_card_game_turns_builds_fate_and_undo(tmp_path):
         app.apply_settings(replace(app.settings, lang="ja"))
         d.settle()
         assert "運命カード" in screen.info and "点" in tableau_text(screen, 1)
+        # the caption of the last outcome follows the language too (no English sentence left on a Japanese screen)
+        assert app.caption and not any(c.isascii() and c.isalpha() for c in app.caption), app.caption
         assert d.layout_problems(app.root) == []
         shot("card-game-ja")
         app.apply_settings(replace(app.settings, lang="en"))

@@ -159,7 +159,7 @@ class CompanionApp(App):
         if self.table is not None:
             self.close_table()
         self.table = table
-        self.caption = ""
+        self.caption, self._captioned = "", None
         table.add_listener(self._on_outcome)
         self._start_announcer()
         self._start_source()
@@ -188,10 +188,12 @@ class CompanionApp(App):
 
     # --- settings ----------------------------------------------------------------------------------------
     def apply_settings(self, settings: Settings) -> None:
-        old_url = self.settings.source_url()
+        old_url, old_lang = self.settings.source_url(), self.lang
         self.settings = settings
         settings.save(self.data_dir)
         self.lang = settings.lang
+        if settings.lang != old_lang:
+            self._recaption()
         if self.announcer is not None:
             self.announcer.language = settings.lang
             self.announcer.volume = settings.volume
@@ -223,6 +225,21 @@ class CompanionApp(App):
 
     def _show_caption(self, announcement) -> None:
         self.caption = announcement.caption
+        self._captioned = announcement
+
+    def _recaption(self) -> None:
+        """After a language switch: the caption on screen in the new language -- its outcome phrased again --
+        rather than a sentence left in the old one (a device notice's caption just goes)."""
+        shown, self.caption = getattr(self, "_captioned", None), ""
+        if shown is None or shown.source != "outcome" or self.table is None:
+            return
+        from ..announce import phrase_for_outcome
+
+        outcomes, i = self.table.game.outcomes, shown.event_index
+        if i is not None and i < len(outcomes) and outcomes[i].index == i:
+            colors = [p["color"] for p in self.table.record.players]
+            phrase = phrase_for_outcome(outcomes[i], colors, self.lang)
+            self.caption = phrase.caption if phrase is not None else ""
 
     # --- the dice source -----------------------------------------------------------------------------------
     def source_url(self) -> str:
