@@ -76,10 +76,3 @@ def cards(value: Any, resources: Iterable[str], what: str = "cards") -> dict[str
         if n:
             out[r] = n
     return out
-
-
-def fmt_vertex(v: Vertex) -> str:
-    return str([list(h) for h in v])
-
-
-fmt_edge = fmt_vertex

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from .errors import IllegalAction
-from .refusals import ENGLISH, Refusal
+from .refusals import Refusal
 
 
 @dataclass
@@ -96,7 +96,3 @@ class Hand:
         if self.unknown:
             out["unseen"] = self.unknown
         return out
-
-    def describe(self) -> str:
-        return ENGLISH.hand(self.holdings())
-
