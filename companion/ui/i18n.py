@@ -82,7 +82,7 @@ TEXT: dict[str, dict[str, str]] = {
     "nobody_gets": {"en": "Nobody receives anything.", "ja": "誰も収穫なし。"},
     "receives": {"en": "{name}: {cards}", "ja": "{name}：{cards}"},
     "shortage": {"en": "Bank short of {res}: nobody gets it", "ja": "銀行の{res}不足：誰も受け取れない"},
-    "undo": {"en": "Undo", "ja": "取消"},
+    "undo": {"en": "Undo", "ja": "元に戻す"},  # not 取消: that is Cancel
     "redo": {"en": "Redo", "ja": "やり直し"},
     "end_turn": {"en": "End turn", "ja": "手番終了"},
     "build": {"en": "Build", "ja": "建設"},
