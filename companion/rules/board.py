@@ -162,7 +162,7 @@ class Board:
 def _hex(value: Any, where: str) -> Hex:
     if (not isinstance(value, (list, tuple)) or len(value) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)):
-        raise BoardError([BoardProblem(None, f"{where}: expected [q, r] with two integers, got {value!r}")])
+        raise BoardError([BoardProblem(None, Refusal("hex_not_pair", where=where, value=repr(value)))])
     return (value[0], value[1])
 
 
@@ -172,15 +172,15 @@ def board_from_json(data: Any, *, check: bool = True) -> Board:
     Raises :class:`BoardError` listing every problem, each naming its hex.
     """
     if not isinstance(data, dict):
-        raise BoardError([BoardProblem(None, f"board must be an object, got {type(data).__name__}")])
+        raise BoardError([BoardProblem(None, Refusal("board_not_object", kind=type(data).__name__))])
     problems: list[BoardProblem] = []
     tiles: dict[Hex, Tile] = {}
     raw_hexes = data.get("hexes")
     if not isinstance(raw_hexes, list) or not raw_hexes:
-        raise BoardError([BoardProblem(None, "board.hexes must be a non-empty list")])
+        raise BoardError([BoardProblem(None, Refusal("board_no_hexes"))])
     for i, entry in enumerate(raw_hexes):
         if not isinstance(entry, dict):
-            problems.append(BoardProblem(None, f"board.hexes[{i}] must be an object"))
+            problems.append(BoardProblem(None, Refusal("hex_entry_not_object", index=i)))
             continue
         try:
             h = _hex(entry.get("at"), f"board.hexes[{i}].at")
@@ -196,32 +196,34 @@ def board_from_json(data: Any, *, check: bool = True) -> Board:
             problems.append(BoardProblem(h, Refusal("unknown_terrain", terrain=terrain, known=list(TERRAINS))))
             continue
         if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
-            problems.append(BoardProblem(h, f"number must be an integer, got {number!r}"))
+            problems.append(BoardProblem(h, Refusal("number_not_integer", number=repr(number))))
             continue
         islet, frame = entry.get("islet", False), entry.get("frame", False)
         if not isinstance(islet, bool) or not isinstance(frame, bool):
-            problems.append(BoardProblem(h, f"islet and frame must be true or false, got {islet!r}, {frame!r}"))
+            problems.append(BoardProblem(h, Refusal("flags_not_bool", islet=repr(islet), frame=repr(frame))))
             continue
         tiles[h] = Tile(terrain, number, islet, frame)
     harbors: dict[Edge, str] = {}
     raw_harbors = data.get("harbors") or []
     if not isinstance(raw_harbors, list):
-        problems.append(BoardProblem(None, f"board.harbors must be a list, got {raw_harbors!r}"))
+        problems.append(BoardProblem(None, Refusal("harbors_not_list", value=repr(raw_harbors))))
         raw_harbors = []
     for i, entry in enumerate(raw_harbors):
         where = f"board.harbors[{i}]"
         if not isinstance(entry, dict) or not isinstance(entry.get("edge"), list) or len(entry["edge"]) != 2:
-            problems.append(BoardProblem(None, f"{where} must be {{\"edge\": [[q, r], [q, r]], \"trade\": ...}}"))
+            problems.append(BoardProblem(None, Refusal("harbor_entry_shape", index=i)))
             continue
         try:
             a, b = (_hex(x, f"{where}.edge") for x in entry["edge"])
-            e = geo.make_edge(a, b)
         except BoardError as err:
             problems.extend(err.problems)
             continue
-        except ValueError as err:
-            problems.append(BoardProblem(tuple(entry["edge"][0]), f"{where}: {err}"))
+        if geo.distance(a, b) != 1:
+            x, y = sorted((a, b))
+            problems.append(BoardProblem(a, Refusal("harbor_hexes_apart", index=i, a=list(x), b=list(y))))
             continue
+        e = geo.make_edge(a, b)
+
         trade = entry.get("trade")
         if trade not in HARBOR_TRADES:
             problems.append(BoardProblem(e[0], Refusal("harbor_trade_unknown", trade=trade, known=list(HARBOR_TRADES))))
