@@ -18,6 +18,7 @@ from companion.rules import standard_board
 from companion.rules.random_play import random_events
 from companion.record.journal import Journal
 from companion.ui import driver as d
+from companion.ui.refusals_text import describe
 
 pytestmark = pytest.mark.timeout(240)
 ROOT = Path(__file__).resolve().parents[1]
@@ -119,8 +120,11 @@ def test_every_screen(tmp_path, lang):
         assert editor.tiles[land].terrain == "desert"
         # two deserts, a terrain and a token short of the standard set: all three named
         assert editor.message.startswith(app.tr("problems", n=3, first=""))
-        assert "desert: 2 hexes, the standard set has 1" in editor.message
-        assert f"{terrain}: " in editor.message and "number tokens" in editor.message
+        problems = editor.problems()
+        assert [p.code for p in problems] == ["terrain_count", "terrain_count", "number_set"]
+        assert {p.params["terrain"] for p in problems[:2]} == {"desert", terrain}
+        for problem in problems:  # each said in the screen's language (refusals_text.describe)
+            assert describe(problem, lang) in editor.message
         shot(app, "board-editor", lang)
         d.tap(editor.ids.use)
         assert app.root.current == "board_editor"  # a board with problems is not taken
