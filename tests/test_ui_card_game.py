@@ -39,8 +39,14 @@ def button(screen, text: str):
 
 
 def tableau_text(screen, player: int) -> str:
-    row = screen.ids.tableaux.children[::-1][player]
-    return " | ".join(w.text for w in row.children[::-1] if w.text)
+    """The player's row as read left to right: the name and VP, then each card."""
+    def texts(widget):
+        for child in widget.children[::-1]:
+            if getattr(child, "text", ""):
+                yield child.text
+            yield from texts(child)
+
+    return " | ".join(texts(screen.ids.tableaux.children[::-1][player]))
 
 
 def test_card_game_turns_builds_fate_and_undo(tmp_path):
@@ -247,5 +253,22 @@ def test_three_identical_cards_stand_in_for_a_missing_card_in_portrait(tmp_path)
         assert screen.message == "No three identical cards can pay for the Settlement now"
         assert len(app.table.record.events) == events + 1 and "stand_in" not in screen.selection
         assert d.layout_problems(app.root) == []
+
+        # A whole game's tableaux upright: a long row wraps onto a second line of cards inside its player's band,
+        # each card drawn where it is (its background inside its own box), nothing past the screen's edge.
+        from companion.record import Record, load_record
+
+        example = load_record(Path(__file__).resolve().parents[1] / "assets" / "games" / "example-card-game.json")
+        app.start_game(Record(example.game, example.players, example.board, example.options, example.events))
+        screen = app.root.get_screen("card_game")
+        assert app.table.game.state.phase == "game_over" and d.layout_problems(app.root) == []
+        aki = screen.ids.tableaux.children[-1]
+        cards = [w for w in d.walk(aki) if getattr(w, "text", "").startswith(("Road", "Knight", "Settlement", "City"))]
+        assert len(cards) > 6 and len({c.y for c in cards}) == 2, "Aki's cards take two lines"
+        for card in cards:
+            assert aki.y <= card.y and card.top <= aki.top
+            (rect,) = [i for i in card.canvas.before.children if type(i).__name__ == "Rectangle"]
+            assert card.x <= rect.pos[0] and rect.pos[0] + rect.size[0] <= card.right
+            assert card.y <= rect.pos[1] and rect.pos[1] + rect.size[1] <= card.top
     finally:
         d.stop_app(app)

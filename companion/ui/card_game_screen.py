@@ -18,6 +18,7 @@ from kivy.metrics import dp, sp
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.stacklayout import StackLayout
 from kivy.uix.togglebutton import ToggleButton
 
 from ..rules import RulesError
@@ -120,10 +121,15 @@ class CardGameScreen(GameScreen):
                     line = Line(width=2.5)
                 tab.bind(pos=lambda w, v, ln=line: setattr(ln, "rectangle", (*w.pos, *w.size)),
                          size=lambda w, v, ln=line: setattr(ln, "rectangle", (*w.pos, *w.size)))
-            head = Label(text=f"[b]{self.name_of(p)}[/b]\n" + self.tr("cg_tableau", vp=g.victory_points(p),
+            head = Label(text=f"[b]{self.name_of(p)}[/b]\n" + self.tr("cg_tableau_1" if t.hand.size == 1 else "cg_tableau", vp=g.victory_points(p),
                                                                        cards=t.hand.size),
                          markup=True, color=ink, font_size=sp(18), size_hint_x=None, width=dp(130))
             tab.add_widget(head)
+            # the cards wrap onto more rows rather than run off the screen's edge (a long game, portrait)
+            laid = StackLayout(size_hint_y=None, spacing=dp(2))
+            laid.bind(minimum_height=laid.setter("height"))
+            laid.bind(height=lambda w, h, tab=tab: setattr(tab, "height", max(dp(86), h + dp(8))))
+            tab.add_widget(laid)
             cards = [(self.tr("cg_road"), side) for side in sides(t.roads)]
             cards += [(self.tr("cg_knight"), side) for side in sides(t.knights)]
             cards += [(self.tr("cg_settlement"), "") for _ in range(t.settlements)]
@@ -131,16 +137,15 @@ class CardGameScreen(GameScreen):
                 cards.append((self.tr("cg_city") + (f"+{self.tr('cg_' + kind)}" if kind else ""),
                               self.tr("cg_" + face)))
             for title, side in cards:
+                # a fixed size: the text wraps inside the card drawn behind it
                 card = Label(text=f"{title}\n{side}", font_size=sp(14), halign="center", color=(0, 0, 0, 1),
-                             size_hint_x=None, width=dp(92))
-                card.bind(size=lambda w, v: setattr(w, "text_size", (v[0] - dp(4), None)))
+                             size_hint=(None, None), size=(dp(92), dp(78)), text_size=(dp(84), None))
                 with card.canvas.before:
                     Color(*((1, 0.97, 0.85) if side != "B" else (0.85, 0.95, 1)), 1)
-                    r2 = Rectangle()
+                    r2 = Rectangle(size=(card.width - dp(4), card.height - dp(8)))  # the card's size is fixed
                 card.bind(pos=lambda w, v, r=r2: setattr(r, "pos", (v[0] + dp(2), v[1] + dp(4))),
                           size=lambda w, v, r=r2: setattr(r, "size", (v[0] - dp(4), v[1] - dp(8))))
-                tab.add_widget(card)
-            tab.add_widget(Label())  # the rest of the row
+                laid.add_widget(card)
             box.add_widget(tab)
 
     # --- the turn's inputs -------------------------------------------------------------------------------------

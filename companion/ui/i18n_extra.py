@@ -65,6 +65,7 @@ TEXT: dict[str, dict[str, str]] = {
     "sf_took": {"en": "{name} took a card from {victim}", "ja": "{name}は{victim}から1枚奪った"},
     "sf_seven": {"en": "7: no planet produces", "ja": "7：どの惑星も生産しない"},
     "sf_vp_line": {"en": "{vp} VP · {cards} cards · ½×{medals}", "ja": "{vp}点・{cards}枚・½×{medals}"},
+    "sf_vp_line_1": {"en": "{vp} VP · 1 card · ½×{medals}", "ja": "{vp}点・1枚・½×{medals}"},
     "sf_fleet_line": {"en": "B{b} C{c} F{f} · ships {ships} · stations {stations}",
                       "ja": "ブ{b} 砲{c} 貨{f}・船{ships}・基地{stations}"},
     "sf_friend": {"en": "friend of {aliens}", "ja": "{aliens}の友好"},
@@ -105,6 +106,7 @@ TEXT: dict[str, dict[str, str]] = {
     "cg_no_stand_in": {"en": "No three identical cards can pay for the {piece} now",
                        "ja": "今は同じカード3枚で{piece}を支払えません"},
     "cg_tableau": {"en": "{vp} VP · {cards} cards", "ja": "{vp}点・{cards}枚"},
+    "cg_tableau_1": {"en": "{vp} VP · 1 card", "ja": "{vp}点・1枚"},
     "cg_decks": {"en": "Decks: road {road} · knight {knight} · settlement {settlement} · expansion {expansion} · "
                        "pile {pile}",
                  "ja": "山：街道{road}・騎士{knight}・開拓地{settlement}・拡張{expansion}・資源山{pile}"},
