@@ -170,15 +170,15 @@ def test_the_card_game_is_offered_for_two_players_and_the_board_games_are_not(tm
 PLAYERS = [{"name": "Aki", "color": "red"}, {"name": "Ben", "color": "blue"}]
 
 
-def seen_hand_record():
-    """Aki ends up holding wool 3 and lumber 1, every card seen (each from the market for an unseen one given,
-    the end-of-turn draws discarded by a card's text); Ben holds 7 unseen cards."""
+def seen_hand_record(gets=("wool", "wool", "wool", "lumber")):
+    """Aki ends up holding ``gets`` (by default wool 3 and lumber 1), every card seen (each from the market for
+    an unseen one given, the end-of-turn draws discarded by a card's text); Ben holds unseen cards."""
     from companion.record import Record
 
     events = []
-    for k, get in enumerate(("wool", "wool", "wool", "lumber")):
+    for k, get in enumerate(gets):
         events.append({"type": "exchange", "player": 0, "with": "market", "give": "grain", "get": get})
-        if k < 3:
+        if k < len(gets) - 1:
             events += [{"type": "end_turn", "player": 0}, {"type": "discard", "player": 0, "cards": {"ore": 1}},
                        {"type": "end_turn", "player": 1}]
     return Record("card-game", PLAYERS, {"start": {"cards": 1}}, {}, events)
@@ -253,6 +253,16 @@ def test_three_identical_cards_stand_in_for_a_missing_card_in_portrait(tmp_path)
         assert screen.message == "No three identical cards can pay for the Settlement now"
         assert len(app.table.record.events) == events + 1 and "stand_in" not in screen.selection
         assert d.layout_problems(app.root) == []
+
+        # Two cards missing: Aki holds six wool, seen, and nothing else; a road takes them for its lumber and brick.
+        app.start_game(seen_hand_record(("wool",) * 6))
+        screen, game = app.root.get_screen("card_game"), app.table.game
+        assert game.state.players[0].hand.known == {"wool": 6} and game.state.players[0].hand.unknown == 0
+        press(button(screen, "Road"))
+        assert {w.text for w in d.walk(screen.ids.actions) if getattr(w, "text", "").endswith("× wool")} == {"6 × wool"}
+        press(row_of(screen, "for lumber + brick:")["6 × wool"])
+        assert app.table.record.events[-1] == {"type": "build", "player": 0, "piece": "road", "paid": {"wool": 6}}
+        assert game.state.players[0].roads == 2 and game.state.players[0].hand.size == 0
 
         # A whole game's tableaux upright: a long row wraps onto a second line of cards inside its player's band,
         # each card drawn where it is (its background inside its own box), nothing past the screen's edge.

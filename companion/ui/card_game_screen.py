@@ -10,6 +10,8 @@ event's message is shown as it is.
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import combinations, combinations_with_replacement
 from pathlib import Path
 
 from kivy.graphics import Color, Line, Rectangle
@@ -30,6 +32,7 @@ from .game_screen import GameScreen
 from .starfarers_screen import _button, _row
 
 HERE = Path(__file__).resolve().parent
+MAX_STAND_INS = 2  # missing cards the stand-in choice offers to cover (the rules take any number)
 
 
 
@@ -219,23 +222,30 @@ class CardGameScreen(GameScreen):
             return False
         return True
 
-    def stand_ins(self, event: dict) -> dict[str, dict[str, dict[str, int]]]:
-        """The payments the rules accept for ``event`` with three identical cards standing in for one
-        card of its cost: ``{missing card: {resource standing in: the cards paid}}``.
+    def stand_ins(self, event: dict) -> dict[tuple[str, ...], dict[tuple[str, ...], dict[str, int]]]:
+        """The payments the rules accept for ``event`` with three identical cards standing in for each
+        missing card of its cost: ``{missing cards: {the resources standing in, one per missing card:
+        the cards paid}}`` -- one missing card if the rules take any such payment, else two (at most
+        :data:`MAX_STAND_INS`).
 
-        The screen only lists candidates (the cost less one card, plus three of a kind); which of them
-        pay is the rules' answer, asked on a copy of the game.
+        The screen only lists candidates (the cost less the missing cards, plus three of a kind for each);
+        which of them pay is the rules' answer, asked on a copy of the game.
         """
         cost = COSTS[event["piece"]]
-        offers: dict[str, dict[str, dict[str, int]]] = {}
-        for missing in cost:
-            for by in RESOURCES:
-                paid = {r: n - (r == missing) for r, n in cost.items()}
-                paid[by] = paid.get(by, 0) + 3
-                paid = {r: n for r, n in paid.items() if n}
-                if self._accepts({**event, "paid": paid}):
-                    offers.setdefault(missing, {})[by] = paid
-        return offers
+        cards = [r for r, n in cost.items() for _ in range(n)]
+        for k in range(1, MAX_STAND_INS + 1):
+            offers: dict[tuple[str, ...], dict[tuple[str, ...], dict[str, int]]] = {}
+            for missing in sorted(set(combinations(cards, k))):
+                for by in combinations_with_replacement(RESOURCES, k):
+                    paid = Counter(cost)
+                    paid.subtract(missing)
+                    paid.update({r: 3 * n for r, n in Counter(by).items()})
+                    paid = {r: n for r, n in paid.items() if n}
+                    if self._accepts({**event, "paid": paid}):
+                        offers.setdefault(missing, {})[by] = paid
+            if offers:
+                return offers
+        return {}
 
     def _build(self, build: dict) -> None:
         """A build button: recorded at its cost, or -- when the player pays three identical cards for a
@@ -263,12 +273,14 @@ class CardGameScreen(GameScreen):
         box.add_widget(Label(text=self.tr("cg_stand_in_title", piece=self.tr("cg_" + event["piece"])),
                              font_size=sp(18), size_hint_y=None, height=dp(34)))
         for missing, bys in self.stand_ins(event).items():
-            head = Label(text=self.tr("cg_instead_of", res=self.tr(missing)), font_size=sp(16), size_hint_x=None)
+            head = Label(text=self.tr("cg_instead_of", res=" + ".join(self.tr(r) for r in missing)), font_size=sp(16),
+                         size_hint_x=None)
             # as wide as its words in either language ("for ore:", "レンガの代わりに：")
             head.bind(texture_size=lambda w, v: setattr(w, "width", max(dp(100), v[0] + dp(8))))
             row = [head]
             for by, paid in bys.items():
-                row.append(_button(self.tr("cg_three_of", res=self.tr(by)),
+                text = " + ".join(self.tr("cg_cards_of", n=3 * n, res=self.tr(r)) for r, n in Counter(by).items())
+                row.append(_button(text,
                                    lambda paid=paid: self._pay(event, paid), font_size=sp(16)))
             box.add_widget(_row(*row))
         box.add_widget(_button(self.tr("cancel"), self._cancel))

@@ -99,7 +99,7 @@ TEXT: dict[str, dict[str, str]] = {
     "cg_stand_in_title": {"en": "{piece}: three identical cards for a missing one",
                           "ja": "{piece}：足りない1枚の代わりに同じカード3枚"},
     "cg_instead_of": {"en": "for {res}:", "ja": "{res}の代わりに："},
-    "cg_three_of": {"en": "3 × {res}", "ja": "{res}×3"},
+    "cg_cards_of": {"en": "{n} × {res}", "ja": "{res}×{n}"},
     "cg_cost_short": {"en": "The cards known in hand do not pay for the {piece}: choose three identical cards "
                             "for the missing one", "ja": "手札では{piece}の費用が足りません：足りない1枚の代わりの"
                                                           "同じカード3枚を選んでください"},

@@ -433,8 +433,10 @@ class StarfarersScreen(ChoicePanels, GameScreen):
             dark = info["color"] in ("white", "orange")
             up = fleet.upgrades[p]
             friends = [self.tr(g.board.stations[h]) for h, holder in fleet.friendship.items() if holder == p]
-            text = (f"[b]{self.name_of(p)}[/b]  " + self.tr("sf_vp_line_1" if s.players[p].hand.size == 1 else "sf_vp_line", vp=g.victory_points(p),
-                                                            cards=s.players[p].hand.size, medals=fleet.half_medals[p])
+            cards = s.players[p].hand.size
+            text = (f"[b]{self.name_of(p)}[/b]  " + self.tr("sf_vp_line_1" if cards == 1 else "sf_vp_line",
+                                                            vp=g.victory_points(p), cards=cards,
+                                                            medals=fleet.half_medals[p])
                     + "\n" + self.tr("sf_fleet_line", b=up["booster"], c=up["cannon"], f=up["freight_ring"],
                                      ships=sum(fleet.ships[p].values()),
                                      stations=sum(d.count(p) for d in fleet.docks.values()))
