@@ -313,6 +313,7 @@ def test_a_trade_between_two_players_by_touch_in_portrait(tmp_path):
         shot("starfarers-portrait-en")
         language(app, "ja")
         assert d.find(screen.ids.actions, "在庫") and d.layout_problems(app.root) == []
+        assert d.find_label(screen.ids.actions, "鉱石 (4)"), "the seed's 鉱石 for Starfarers' ore (the base game's 鉄)"
         shot("starfarers-portrait-ja")
         language(app, "en")
         press(button(screen.ids.actions, "OK"))

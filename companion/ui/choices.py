@@ -38,6 +38,10 @@ class ChoicePanels:
 
     bank_key = "bank"  # the text key naming the bank as a trade partner ("the stock" in Starfarers)
 
+    def resource_text(self, resource: str) -> str:
+        """A resource's name in the app's language (a game may name its own: Starfarers' 鉱石)."""
+        return app().tr(resource)
+
     def _pick(self, key: str, value) -> None:
         self.selection = {**self.selection, key: value}
         self.refresh()
@@ -55,11 +59,10 @@ class ChoicePanels:
 
     def _counter_rows(self, key: str, resources, held=None) -> dict[str, int]:
         """+/- per resource for ``selection[key]`` (a ``{resource: count}``); returns the current choice."""
-        a = app()
         chosen = dict(self.selection.get(key, {}))
         for r in resources:
             row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
-            text = a.tr(r) + (f" ({held.get(r, 0)})" if held is not None else "")
+            text = self.resource_text(r) + (f" ({held.get(r, 0)})" if held is not None else "")
             minus = BigButton(text="−", size_hint_x=None, width=dp(60), height=dp(52))
             minus.bind(on_release=lambda _b, r=r: self._count(key, r, -1))
             plus = BigButton(text="+", size_hint_x=None, width=dp(60), height=dp(52))
@@ -91,8 +94,9 @@ class ChoicePanels:
         if partner == "bank":
             ratios = g.harbor_ratios(who)
             self._toggle_row(a.tr("give"), "bank_give", g.resources,
-                             [f"{a.tr(r)}\n{ratios[r]}:1" for r in g.resources], font=14)
-            self._toggle_row(a.tr("get"), "bank_get", g.resources, [a.tr(r) for r in g.resources], font=14)
+                             [f"{self.resource_text(r)}\n{ratios[r]}:1" for r in g.resources], font=14)
+            self._toggle_row(a.tr("get"), "bank_get", g.resources, [self.resource_text(r) for r in g.resources],
+                             font=14)
             give, get = self.selection.get("bank_give"), self.selection.get("bank_get")
             self._ok(bool(give and get), give and get and {"type": "trade", "player": who, "with": "bank",
                                                              "give": {give: ratios[give]}, "get": {get: 1}})

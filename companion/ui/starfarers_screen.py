@@ -397,7 +397,7 @@ class StarfarersScreen(ChoicePanels, GameScreen):
     def _cards(self, cards) -> str:
         lang = app().lang
         sep = "、" if lang == "ja" else ", "
-        return sep.join((f"{self.tr(r)}{n}" if lang == "ja" else f"{n} {self.tr(r)}")
+        return sep.join((f"{self.resource_text(r)}{n}" if lang == "ja" else f"{n} {self.resource_text(r)}")
                         for r, n in sorted(cards.items()) if n)
 
     def _offer(self, g, who) -> None:
@@ -513,6 +513,11 @@ class StarfarersScreen(ChoicePanels, GameScreen):
             row.add_widget(t)
         return row
 
+    def resource_text(self, resource: str) -> str:
+        """Starfarers' own resource names where the seed differs from the base game's (ore: 鉱石, not 鉄)."""
+        own = "sf_" + resource
+        return self.tr(own) if own in i18n_extra.TEXT else self.tr(resource)
+
     def _set_mode(self, mode: str) -> None:
         """Open (or close with "") the trade panel; its earlier choices go."""
         self.selection = {"mode": mode} if mode else {}
@@ -543,7 +548,7 @@ class StarfarersScreen(ChoicePanels, GameScreen):
         need = g.state.discards_owed.get(who, 0)
         hand = g.state.players[who].hand
         for r in RESOURCES:
-            self._stepper(box, f"d_{r}", f"{self.tr(r)} ({hand.count(r)})", 0, need)
+            self._stepper(box, f"d_{r}", f"{self.resource_text(r)} ({hand.count(r)})", 0, need)
         picked = {r: self.selection.get(f"d_{r}", 0) for r in RESOURCES}
         ok = _button(f"{self.tr('ok')} ({sum(picked.values())}/{need})",
                      lambda: self.submit({"type": "discard", "player": who,
@@ -609,7 +614,7 @@ class StarfarersScreen(ChoicePanels, GameScreen):
     def _encounter_panel(self, box, g, who) -> None:
         self._stepper(box, "half_medals", self.tr("sf_half_medals"), -5, 5)
         for r in RESOURCES:
-            self._stepper(box, f"c_{r}", f"{self.tr(r)} ({self.tr('sf_gain')})", -5, 5)
+            self._stepper(box, f"c_{r}", f"{self.resource_text(r)} ({self.tr('sf_gain')})", -5, 5)
         for u in UPGRADES:
             self._stepper(box, f"u_{u}", self.tr("sf_" + u), -3, 3)
         box.add_widget(_button(self.tr("sf_record"), lambda: self.submit(self._encounter_event(who))))
