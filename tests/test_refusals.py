@@ -191,7 +191,16 @@ def test_board_entry_problems_are_coded_by_hex():
     tiles[h] = Tile("desert", 5)
     problems = board_problems(Board(tiles, board.harbors, board.robber, board.pirate), standard=BASE_SPEC)
     coded = {(p.at, p.code) for p in problems}
-    assert (h, "number_on_blank") in coded and (None, "number_set") in coded
+    assert (h, "number_on_blank") in coded and (None, "numbers_extra") in coded
+    # the standard set told as the difference the user has to fix, not as two whole lists to compare
+    extra = next(p for p in problems if p.code == "numbers_extra")
+    assert extra.params == {"numbers": [5]} and str(extra) == "number tokens beyond the standard set: 5"
+    tiles[h] = Tile("desert", None)
+    six = next(h for h, t in sorted(tiles.items()) if t.number == 6)
+    tiles[six] = Tile(tiles[six].terrain, 8)
+    swapped = board_problems(Board(tiles, board.harbors, board.robber, board.pirate), standard=BASE_SPEC)
+    assert [(p.code, p.params) for p in swapped] == [("numbers_missing", {"numbers": [6]}),
+                                                      ("numbers_extra", {"numbers": [8]})]
     on_blank = next(p for p in problems if p.code == "number_on_blank")
     assert on_blank.params == {"terrain": "desert", "number": 5}
     assert str(on_blank) == f"hex {list(h)}: desert must carry no number (has 5)"

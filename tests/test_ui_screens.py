@@ -121,7 +121,8 @@ def test_every_screen(tmp_path, lang):
         # two deserts, a terrain and a token short of the standard set: all three named
         assert editor.message.startswith(app.tr("problems", n=3, first=""))
         problems = editor.problems()
-        assert [p.code for p in problems] == ["terrain_count", "terrain_count", "number_set"]
+        assert [p.code for p in problems] == ["terrain_count", "terrain_count", "numbers_missing"]
+        assert problems[2].params == {"numbers": [5]}
         assert {p.params["terrain"] for p in problems[:2]} == {"desert", terrain}
         for problem in problems:  # each said in the screen's language (refusals_text.describe)
             assert describe(problem, lang) in editor.message

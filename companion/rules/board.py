@@ -8,6 +8,7 @@ game needs are built once per board (:class:`Board` is immutable and caches them
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterable, Mapping
@@ -311,9 +312,13 @@ class BoardSpec:
             if counts.get(terrain, 0) != want:
                 problems.append(BoardProblem(None, Refusal("terrain_count", terrain=terrain,
                                                            have=counts.get(terrain, 0), want=want)))
-        have = sorted(t.number for t in board.tiles.values() if t.number is not None)
-        if have != sorted(self.numbers):
-            problems.append(BoardProblem(None, Refusal("number_set", have=have, want=sorted(self.numbers))))
+        # the difference, not both whole sets: the user looks for the one token to add or take away
+        have = Counter(t.number for t in board.tiles.values() if t.number is not None)
+        want = Counter(self.numbers)
+        if want - have:
+            problems.append(BoardProblem(None, Refusal("numbers_missing", numbers=sorted((want - have).elements()))))
+        if have - want:
+            problems.append(BoardProblem(None, Refusal("numbers_extra", numbers=sorted((have - want).elements()))))
 
         return problems
 

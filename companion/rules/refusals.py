@@ -195,7 +195,8 @@ TEMPLATES: dict[str, str] = {
     "pirate_on_land": "the pirate must stand on sea",
     "red_numbers_adjacent": "{number} next to {other} at {hex:hex}",
     "terrain_count": "{terrain:terrain}: {have} hexes, the standard set has {want}",
-    "number_set": "number tokens {have} differ from the standard set {want}",
+    "numbers_missing": "number tokens missing from the standard set: {numbers:numbers}",
+    "numbers_extra": "number tokens beyond the standard set: {numbers:numbers}",
 }
 
 
@@ -230,6 +231,9 @@ class Words:
 
     def names(self, names: list[str]) -> str:
         return ", ".join(names)
+
+    def numbers(self, numbers: list[int]) -> str:
+        return ", ".join(str(n) for n in numbers)
 
     def cards(self, cards: Mapping[str, int]) -> str:
         return format_cards(cards)

@@ -179,7 +179,8 @@ JA: dict[str, str] = {
     "pirate_on_land": "海賊は海に置きます",
     "red_numbers_adjacent": "{number}が{hex:hex}の{other}と隣り合っています",
     "terrain_count": "{terrain:terrain}：{have}枚（標準セットは{want}枚）",
-    "number_set": "数字チップ{have}が標準セット{want}と違います",
+    "numbers_missing": "標準セットより足りない数字チップ：{numbers:numbers}",
+    "numbers_extra": "標準セットより多い数字チップ：{numbers:numbers}",
 }
 TEXT: dict[str, dict[str, str]] = {"en": TEMPLATES, "ja": JA}
 
@@ -269,6 +270,9 @@ class Japanese(Words):
         return "、".join(self.name(n) for n in names)
 
     names = resources
+
+    def numbers(self, numbers: list[int]) -> str:
+        return "、".join(str(n) for n in numbers)
 
     def cards(self, cards: Mapping[str, int]) -> str:
         return "、".join(f"{self.name(r)}{n}枚" for r, n in sorted(cards.items()) if n) or "なし"
