@@ -82,13 +82,25 @@ def paste(frame: np.ndarray, placed: Placed) -> None:
 
 
 def crooked(a: DieCrop, b: DieCrop) -> DieCrop:
-    """A die cocked on an edge: halves of two faces, each squeezed as if seen at 45 degrees."""
-    size = a.image.shape[0]
-    b_image = cv2.resize(b.image, (size, size))
-    half = size // 2
-    left = cv2.resize(a.image, (half, size), interpolation=cv2.INTER_AREA)
-    right = cv2.resize(b_image, (size - half, size), interpolation=cv2.INTER_AREA)
-    return DieCrop(np.hstack([left, right]), 0, a.side)
+    """A die cocked on an edge at 45 degrees, seen from above: two faces meeting at an edge, each
+    squeezed to 0.7 of its width, laid over the middle of ``a``'s crop (its tray around them).
+
+    (An earlier version squeezed the two whole crops, tray margins and all, so the two faces lay
+    apart with tray between them: that looks like two small dice, not one leaning die.)
+    """
+    image = a.image.copy()
+    size = image.shape[0]
+    side = max(1, int(round(a.side)))
+    squeezed = max(1, int(round(side * math.cos(math.radians(45)))))
+    faces = []
+    for crop in (a, b):
+        middle = crop.image.shape[0] / 2
+        face = cv2.getRectSubPix(crop.image, (max(1, int(round(crop.side))),) * 2, (middle, middle))
+        faces.append(cv2.resize(face, (squeezed, side), interpolation=cv2.INTER_AREA))
+    body = np.hstack(faces)[:size, :size]
+    y0, x0 = (size - body.shape[0]) // 2, (size - body.shape[1]) // 2
+    image[y0:y0 + body.shape[0], x0:x0 + body.shape[1]] = body
+    return DieCrop(image, 0, a.side)
 
 
 def draw_hand(frame: np.ndarray, x: float, y: float, scale: float) -> None:
