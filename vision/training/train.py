@@ -24,7 +24,7 @@ import torch.nn.functional as F
 
 from vision import dataset
 from vision.preprocess import DETECTOR_SIZE, DETECTOR_STRIDE, PAD_VALUE, PATCH_SIZE, die_patch
-from vision.reader import DEFAULT_MODEL_DIR
+from vision.reader import DEFAULT_MODEL_DIR, detect_candidates, load_net
 from vision.training.models import DiceDetector, FaceClassifier
 
 GRID = DETECTOR_SIZE // DETECTOR_STRIDE
@@ -46,6 +46,35 @@ DIE_COPIES = 3
 #: the epoch near what it was before the three die copies, and the classifier invented fewer dice
 #: on held-out photos (folds 0+1 pooled: 2.9 -> 2.3 % desk, 0.8 -> 0.6 % tray, 2.3 -> 1.7 % N3VERS4YDIE).
 NEGATIVES_PER_IMAGE = 16
+#: Copies per classifier epoch of each *hard* negative: a thing the detector itself takes for a die
+#: on a training photo (``--hard-negatives DETECTOR``: a side face seen at an angle, a keyboard key,
+#: a second box on one die), each copy with its own turn, shift and size.
+HARD_NEGATIVE_COPIES = 4
+
+
+def mine_hard_negatives(samples, detector_path: Path) -> list[list[tuple[tuple[float, float], float]]]:
+    """Per training photo, the detector's candidates that match no labelled die: (centre, side).
+
+    A candidate matches a die when its centre lies within the die's box enlarged by a quarter (the
+    evaluation's rule); each die takes its nearest candidate, so a second box on one die is a
+    negative too.  Use a detector that was trained without the held-out fold, so nothing of that
+    fold leaks into the classifier.
+    """
+    net = load_net(detector_path)
+    mined = []
+    for image, dice in samples:
+        found = detect_candidates(net, image)
+        pairs = sorted(((c[0] - d.centre[0]) ** 2 + (c[1] - d.centre[1]) ** 2, i, j)
+                       for i, d in enumerate(dice) for j, c in enumerate(found)
+                       if abs(c[0] - d.centre[0]) <= 0.625 * d.box[2] and abs(c[1] - d.centre[1]) <= 0.625 * d.box[3])
+        used_d, used_c = set(), set()
+        for _, i, j in pairs:
+            if i not in used_d and j not in used_c:
+                used_d.add(i)
+                used_c.add(j)
+        mined.append([((c[0], c[1]), max(c[2], c[3])) for j, c in enumerate(found) if j not in used_c])
+    print(f"hard negatives: {sum(map(len, mined))} detector false finds on {len(samples)} photos", flush=True)
+    return mined
 
 
 def load_sets(folders: list[str], fold: int | None) -> list[tuple[np.ndarray, list[dataset.LabelledDie]]]:
@@ -202,7 +231,7 @@ def crooked_patch(colour: np.ndarray, a, b, rng: random.Random) -> np.ndarray:
 
 
 def classifier_samples(samples, rng: random.Random, negatives_per_image: int = NEGATIVES_PER_IMAGE,
-                       copies: int = DIE_COPIES):
+                       copies: int = DIE_COPIES, hard=None):
     """Augmented 32x32 colour patches: every labelled die (class = face) plus "not a die" patches (class 0).
 
     The negatives are the things the detector is fooled by: corners and marks on the table
@@ -210,7 +239,7 @@ def classifier_samples(samples, rng: random.Random, negatives_per_image: int = N
     several dice, and the edge of a die half in view; a few are plain background.
     """
     patches, classes = [], []
-    for image, dice in samples:
+    for index, (image, dice) in enumerate(samples):
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         # Colour augmentation: swapped channels turn a red die blue, grey copies stand for grey
         # cameras, and gain/offset/blur for other light and focus.  The name ``gray`` is kept for
@@ -233,6 +262,11 @@ def classifier_samples(samples, rng: random.Random, negatives_per_image: int = N
             a, b = rng.choice(dice), rng.choice(dice)
             patches.append(crooked_patch(colour, a, b, rng))
             classes.append(CROOKED)
+        for (hx, hy), hside in (hard[index] if hard else []) * HARD_NEGATIVE_COPIES:
+            jitter = 0.1 * hside
+            centre = (hx + rng.uniform(-jitter, jitter), hy + rng.uniform(-jitter, jitter))
+            patches.append(die_patch(colour, centre, hside * math.exp(rng.uniform(-0.15, 0.15)), rng.uniform(0, 360)))
+            classes.append(0)
         height, width = gray.shape
         corners = cv2.goodFeaturesToTrack(gray, 40, 0.05, 8)
         corners = [] if corners is None else [tuple(c) for c in corners.reshape(-1, 2)]
@@ -302,16 +336,51 @@ def train_detector(samples, epochs: int, seed: int) -> DiceDetector:
     return model.eval()
 
 
-def train_classifier(samples, epochs: int, seed: int) -> FaceClassifier:
-    rng = random.Random(seed + 1)
+def classifier_from_onnx(path: Path) -> FaceClassifier:
+    """A :class:`FaceClassifier` holding the weights of an exported ``faces.onnx``.
+
+    The export folds each batch norm into its convolution, so the convolutions get the folded
+    weights and each batch norm becomes the identity plus the folded bias (mean 0, variance 1 - eps);
+    fine-tuning then keeps the batch norms' statistics frozen (see :func:`train_classifier`).
+    """
+    import onnx  # only needed here
+    from onnx import numpy_helper
+
+    tensors = [(t.name, numpy_helper.to_array(t).copy()) for t in onnx.load(str(path)).graph.initializer]
+    named = dict(tensors)
+    folded = [w for name, w in tensors if name.startswith("onnx::")]  # conv weight, bias, in order
     model = FaceClassifier()
-    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    convs = [m for m in model.features if isinstance(m, torch.nn.Sequential)]
+    if len(folded) != 2 * len(convs):
+        raise ValueError(f"{path}: expected {2 * len(convs)} folded tensors, found {len(folded)}")
+    with torch.no_grad():
+        for block, weight, bias in zip(convs, folded[0::2], folded[1::2]):
+            conv, norm = block[0], block[1]
+            conv.weight.copy_(torch.from_numpy(weight))
+            norm.weight.fill_(1.0)
+            norm.bias.copy_(torch.from_numpy(bias))
+            norm.running_mean.zero_()
+            norm.running_var.fill_(1.0 - norm.eps)
+        model.classify.weight.copy_(torch.from_numpy(named["classify.weight"]))
+        model.classify.bias.copy_(torch.from_numpy(named["classify.bias"]))
+    return model
+
+
+def train_classifier(samples, epochs: int, seed: int, hard=None, init: Path | None = None,
+                     lr: float = 3e-3) -> FaceClassifier:
+    rng = random.Random(seed + 1)
+    model = FaceClassifier() if init is None else classifier_from_onnx(init)
+    optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
     for epoch in range(epochs):
         started = time.time()
         for group in optimiser.param_groups:
-            group["lr"] = 3e-3 * 0.5 * (1 + math.cos(math.pi * epoch / epochs))
-        x, y = classifier_samples(samples, rng)
+            group["lr"] = lr * 0.5 * (1 + math.cos(math.pi * epoch / epochs))
+        x, y = classifier_samples(samples, rng, hard=hard)
         model.train()
+        if init is not None:  # fine-tuning: the folded batch norms keep their (identity) statistics
+            for module in model.modules():
+                if isinstance(module, torch.nn.BatchNorm2d):
+                    module.eval()
         total, right = 0.0, 0
         for i in range(0, len(y), 64):
             logits = model(x[i:i + 64])
@@ -342,14 +411,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=DEFAULT_MODEL_DIR)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--fold", default="0", help="fold to leave out (0..4), or 'all' to train on every photo")
+    parser.add_argument("--hard-negatives", type=Path, metavar="DETECTOR",
+                        help="detector.onnx (trained without the same fold) whose false finds on the training "
+                             "photos are added to the classifier's 'not a die' class")
+    parser.add_argument("--init-classifier", type=Path, metavar="FACES_ONNX",
+                        help="fine-tune this exported classifier instead of starting from random weights")
+    parser.add_argument("--lr-classifier", type=float, default=3e-3, help="peak learning rate (cosine decay)")
     args = parser.parse_args(argv)
     torch.set_num_threads(1)  # the machine is shared
+    cv2.setNumThreads(1)
     torch.manual_seed(args.seed)
     fold = None if args.fold == "all" else int(args.fold)
     samples = load_sets(args.sets, fold)
     print(f"{len(samples)} training photos (fold left out: {args.fold}), {sum(len(d) for _, d in samples)} dice")
     if args.only in (None, "classifier"):
-        export(train_classifier(samples, args.epochs_classifier, args.seed), (1, 3, PATCH_SIZE, PATCH_SIZE),
+        hard = mine_hard_negatives(samples, args.hard_negatives) if args.hard_negatives else None
+        export(train_classifier(samples, args.epochs_classifier, args.seed, hard,
+                                args.init_classifier, args.lr_classifier), (1, 3, PATCH_SIZE, PATCH_SIZE),
                args.out / "faces.onnx")
     if args.only in (None, "detector"):
         export(train_detector(samples, args.epochs_detector, args.seed), (1, 3, DETECTOR_SIZE, DETECTOR_SIZE),
