@@ -316,7 +316,13 @@ class CalibrationScreen(Screen):
             if app.property("lang", quiet=True) is not None:
                 app.bind(lang=lambda _a, value: setattr(self, "lang", value if value in TEXTS else "en"))
 
-    def on_kv_post(self, base_widget) -> None:
+    def on_pre_enter(self, *_args) -> None:
+        # The colour chips come from the vision layer, which loads OpenCV and numpy (~40 MB): built on the
+        # first visit, not at the app's start, so a table that never calibrates never pays for them.
+        if not self.chips:
+            self._build_chips()
+
+    def _build_chips(self) -> None:
         from vision.calibration import COLOURS
 
         for colour in COLOURS:
