@@ -155,6 +155,8 @@ class CardGameScreen(GameScreen):
     def _actions(self, g) -> None:
         box = self.ids.actions
         box.clear_widgets()
+        if self.umpire_panel(box):  # a note for the record (also after the game's end)
+            return
         s = g.state
         if s.phase == "game_over":
             return

@@ -1,4 +1,5 @@
-"""What every own-screen game (Starfarers, the card game) shares: the app's table, texts, input, undo.
+"""What every own-screen game (Starfarers, the card game) shares: the app's table, texts, input, undo,
+and the Umpire toggle that opens the umpire's note row (umpire_notes.py) in the action panel.
 
 A game with its own live screen subclasses :class:`GameScreen` and names its record game in
 ``game_name``.  The screen sends record events to the app's :class:`~companion.table.Table`; a
@@ -17,6 +18,7 @@ from kivy.uix.screenmanager import Screen
 
 from ..rules import RulesError
 from .refusals_text import app_describe
+from .umpire_notes import add_note_rows
 
 
 def app() -> Any:
@@ -97,6 +99,27 @@ class GameScreen(Screen):
         except RulesError as error:
             self.message = self.tr("illegal", why=app_describe(error))
         app().changed()
+
+    # --- the umpire's notes ----------------------------------------------------------------------------------
+    def toggle_umpire(self, down: bool) -> None:
+        """The Umpire button (id ``umpire`` in the bar): open, or close, the note row in any phase.
+
+        Opening it puts the phase's choices aside (the panel takes the action area), as the base game's does."""
+        self._clear_choices()
+        self.message = ""
+        if down:
+            self.selection = {"mode": "umpire"}
+        self.refresh()
+
+    def umpire_panel(self, box) -> bool:
+        """Keep the Umpire toggle in step with the state; when it is open, fill ``box`` with the note row
+        and the notes so far and return True (the phase's inputs wait until it is closed)."""
+        open_ = self.selection.get("mode") == "umpire"
+        if "umpire" in self.ids:
+            self.ids.umpire.state = "down" if open_ else "normal"
+        if open_:
+            add_note_rows(self, box)  # record_note keeps the panel open after a note
+        return open_
 
     def menu(self) -> None:
         app().go("start")

@@ -468,6 +468,9 @@ class StarfarersScreen(ChoicePanels, GameScreen):
                 b = ToggleButton(text=str(v), font_size=sp(24), state="down" if self.die_a == v else "normal")
                 b.bind(on_release=lambda _b, v=v: self.tap_die(v))
                 dice.add_widget(b)
+        if self.umpire_panel(box):  # a note for the record; the dice row stays: a roll may come meanwhile
+            return
+        if phase == "roll":
             if app().can_request_roll:
                 box.add_widget(_button(self.tr("roll_box"), self.roll_box))
         elif phase == "setup_spaceport":
