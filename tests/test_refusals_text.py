@@ -13,7 +13,7 @@ import re
 import pytest
 
 from companion.record import COLORS
-from companion.rules import IllegalAction, board_problems, standard_board
+from companion.rules import board_problems, standard_board
 from companion.rules.board import BASE_SPEC, HARBOR_TRADES, RESOURCES, TERRAINS, Board, Tile
 from companion.rules.card_game import COSTS as CARD_COSTS, EXPANSION_KINDS, FATE_SIDES
 from companion.rules.game import DEVELOPMENT_CARDS, Game
@@ -22,6 +22,7 @@ from companion.rules.starfarers import BALLS, COSTS as STAR_COSTS, PIECES as STA
 from companion.rules.starfarers_board import RESOURCES as STAR_RESOURCES
 from companion.ui import i18n
 from companion.ui.refusals_text import JA, Japanese, describe
+from test_refusals import _refusal, _set_up, _spot  # the same set-up and refusal checks
 
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 # Codes that quote what a record or a board file says (its field names, its values) as written.
@@ -94,15 +95,6 @@ def test_no_japanese_template_is_left_over():
 
 # --- real refusals, as a Japanese user reads them -------------------------------------------------------
 
-def _spot(spot) -> list:
-    return [list(h) for h in spot]
-
-
-def _refused(game: Game, event: dict) -> IllegalAction:
-    with pytest.raises(IllegalAction) as caught:
-        game.push(event)
-    return caught.value
-
 
 def _japanese(what) -> str:
     text = describe(what, "ja", _name)
@@ -110,42 +102,31 @@ def _japanese(what) -> str:
     return text
 
 
-def _set_up(game: Game) -> None:
-    while game.state.phase in ("setup_settlement", "setup_road"):
-        who = game.waiting_for()
-        if game.state.phase == "setup_settlement":
-            game.push({"type": "build", "player": who, "piece": "settlement",
-                       "at": _spot(game.legal_settlement_spots_setup()[0])})
-        else:
-            piece, e = game.legal_setup_links()[0]
-            game.push({"type": "build", "player": who, "piece": piece, "at": _spot(e)})
-
-
 def test_real_refusals_name_players_by_colour_in_japanese():
     game = Game(standard_board(3), 3)
     first = game.legal_settlement_spots_setup()[0]
-    wrong = _refused(game, {"type": "build", "player": 2, "piece": "settlement", "at": _spot(first)})
+    wrong = _refusal(game, {"type": "build", "player": 2, "piece": "settlement", "at": _spot(first)})
     assert _japanese(wrong) == "初期配置：今は赤が置く番です（白ではありません）"
     game.push({"type": "build", "player": 0, "piece": "settlement", "at": _spot(first)})
     game.push({"type": "build", "player": 0, "piece": "road", "at": _spot(game.legal_setup_links()[0][1])})
     near = next(n for n in game.board.vertex_neighbours[first] if n in game.board.land_vertices)
-    distance = _refused(game, {"type": "build", "player": 1, "piece": "settlement", "at": _spot(near)})
+    distance = _refusal(game, {"type": "build", "player": 1, "piece": "settlement", "at": _spot(near)})
     assert distance.code == "distance_rule" and "距離ルール" in _japanese(distance)
 
     game = Game(standard_board(3), 3)
     _set_up(game)
     game.push({"type": "roll", "dice": [6, 6]})
-    turn = _refused(game, {"type": "build", "player": 1, "piece": "road", "at": _spot(sorted(game.board.edges)[0])})
+    turn = _refusal(game, {"type": "build", "player": 1, "piece": "road", "at": _spot(sorted(game.board.edges)[0])})
     assert _japanese(turn) == "青の手番ではありません（今は赤の手番です）"
     game.push({"type": "set_hand", "player": 0, "cards": {"wool": 1}})
-    afford = _refused(game, {"type": "buy_development", "player": 0})
+    afford = _refusal(game, {"type": "buy_development", "player": 0})
     assert _japanese(afford) == "赤は発展カードの費用（小麦1枚、鉄1枚、羊毛1枚）を払えません（手札：羊毛1枚）"
     game.push({"type": "end_turn"})
     game.push({"type": "set_hand", "player": 2, "cards": {"brick": 9}})
     game.push({"type": "roll", "dice": [3, 4]})
-    discard = _refused(game, {"type": "discard", "player": 2, "cards": {"brick": 3}})
+    discard = _refusal(game, {"type": "discard", "player": 2, "cards": {"brick": 3}})
     assert _japanese(discard) == "白が捨てるのは4枚です（3枚ではありません）"
-    phase = _refused(game, {"type": "end_turn"})
+    phase = _refusal(game, {"type": "end_turn"})
     assert _japanese(phase) == "今はできません：現在は捨て札の段階です（建設・交易の段階で行います）"
     breach = game.push({"type": "discard", "player": 2, "cards": {"brick": 3}, "forced": True}).warnings[0]
     assert _japanese(breach) == "白が捨てるのは4枚です（3枚ではありません）"
