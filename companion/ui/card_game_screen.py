@@ -52,8 +52,8 @@ class CardGameScreen(GameScreen):
     game_name = "card-game"
     info = StringProperty("")         # decks, fate card, the last build
     # selection: "flip" (the settlement's fate flip), "three" (pay with three identical cards),
-    # "stand_in" (the build whose payment is being chosen), "note" (this screen's own remark: a text key
-    # and the piece, translated at each refresh so it follows the language)
+    # "stand_in" (the build whose payment is being chosen) with its "offers" (stand_ins), "note" (this
+    # screen's own remark: a text key and the piece, translated at each refresh so it follows the language)
 
     def __init__(self, **kw):
         kw.setdefault("name", "card_game")
@@ -162,7 +162,7 @@ class CardGameScreen(GameScreen):
             return
         me = s.turn_player
         if "stand_in" in self.selection:
-            self._stand_in_panel(box, g, self.selection["stand_in"])
+            self._stand_in_panel(box, self.selection["stand_in"], self.selection["offers"])
             return
         if s.phase == "exchange" and g.exchanges_allowed(me) > s.exchanges_used:  # the rules' count
             box.add_widget(Label(text=self.tr("cg_exchange"), font_size=sp(18), size_hint_y=None, height=dp(28)))
@@ -267,14 +267,16 @@ class CardGameScreen(GameScreen):
                 self.submit(event)  # refused: the rules' reason is shown
             return
         self.message = ""
-        self.selection = {"stand_in": event, **({} if wanted else {"note": ("cg_cost_short", build["piece"])})}
+        # the offers are kept with the choice: asking the rules again at each refresh would redo every trial
+        self.selection = {"stand_in": event, "offers": offers,
+                          **({} if wanted else {"note": ("cg_cost_short", build["piece"])})}
         self.refresh()
 
-    def _stand_in_panel(self, box, g, event: dict) -> None:
+    def _stand_in_panel(self, box, event: dict, offers: dict) -> None:
         """For the build in hand: per missing card, the resources whose three cards the rules accept."""
         box.add_widget(Label(text=self.tr("cg_stand_in_title", piece=self.tr("cg_" + event["piece"])),
                              font_size=sp(18), size_hint_y=None, height=dp(34)))
-        for missing, bys in self.stand_ins(event).items():
+        for missing, bys in offers.items():
             head = Label(text=self.tr("cg_instead_of", res=" + ".join(self.tr(r) for r in missing)), font_size=sp(16),
                          size_hint_x=None)
             # as wide as its words in either language ("for ore:", "レンガの代わりに：")
@@ -288,7 +290,8 @@ class CardGameScreen(GameScreen):
         box.add_widget(_button(self.tr("cancel"), self._cancel))
 
     def _pay(self, event: dict, paid: dict) -> None:
-        self.selection = {"stand_in": event}  # a refusal gives back the choice, its reason shown, not the note
+        # a refusal gives back the choice (and its offers), its reason shown, not the note
+        self.selection = {"stand_in": event, "offers": self.selection["offers"]}
         self.message = ""
         self.submit({**event, "paid": paid})
 
