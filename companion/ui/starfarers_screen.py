@@ -504,18 +504,6 @@ class StarfarersScreen(ChoicePanels, GameScreen):
         self.action, self.selection = "", {}
         self.refresh()
 
-    def _choice_row(self, key: str, options, label_key) -> BoxLayout:
-        """Toggles choosing ``selection[key]`` (one of a group: the set-up spaceport's ship and upgrade)."""
-        row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(4))
-        for value in options:
-            t = ToggleButton(text=self.tr(label_key(value)), group=f"sf_{key}", font_size=sp(17), halign="center",
-                             state="down" if self.selection.get(key) == value else "normal")
-            # long names ("trade goods") wrap inside the button instead of running past its edge
-            t.bind(width=lambda w, v: setattr(w, "text_size", (v - dp(4), None)))
-            t.bind(on_release=lambda _t, v=value: self._pick(key, v))
-            row.add_widget(t)
-        return row
-
     def resource_text(self, resource: str) -> str:
         """Starfarers' own resource names where the seed differs from the base game's (ore: 鉱石, not 鉄)."""
         own = "sf_" + resource
@@ -527,8 +515,9 @@ class StarfarersScreen(ChoicePanels, GameScreen):
         self.refresh()
 
     def _setup_spaceport_panel(self, box, who) -> None:
-        box.add_widget(self._choice_row("ship", SHIP_KEYS, lambda v: "sf_" + v))
-        box.add_widget(self._choice_row("upgrade", tuple(SETUP_UPGRADES), lambda v: "sf_" + v))
+        # the choice panels' toggle rows (their buttons wrap long names such as "trade goods")
+        self._toggle_row("", "ship", SHIP_KEYS, [self.tr("sf_" + v) for v in SHIP_KEYS], font=17)
+        self._toggle_row("", "upgrade", SETUP_UPGRADES, [self.tr("sf_" + v) for v in SETUP_UPGRADES], font=17)
         sel = self.selection
         ok = _button(self.tr("ok"), lambda: self.submit({"type": "setup_spaceport", "player": who, "at": sel["site"],
                                                          "ship": sel["ship"], "upgrade": sel["upgrade"]}))
