@@ -52,29 +52,38 @@ class ImageScore:
         return self.right == self.labelled and self.invented == 0
 
 
-def match(labelled: list[dataset.LabelledDie], read: list[Die]) -> ImageScore:
-    """Pair labelled and read dice greedily, nearest centres first."""
+def pair_up(labelled: list[dataset.LabelledDie], centres: list[tuple[float, float]]) -> list[tuple[int, int]]:
+    """Pairs (labelled die, found centre), greedily, nearest centres first: a centre pairs with a die
+    when it lies within the die's box enlarged by a quarter; each die and each centre pairs once.
+
+    The evaluation's one matching rule; training uses it too, to tell the detector's false finds."""
     pairs = []
     for i, truth in enumerate(labelled):
         x, y, w, h = truth.box
         tx, ty = truth.centre
-        for j, die in enumerate(read):
-            cx, cy = die.centre
+        for j, (cx, cy) in enumerate(centres):
             if abs(cx - tx) <= 0.625 * w and abs(cy - ty) <= 0.625 * h:
                 pairs.append(((cx - tx) ** 2 + (cy - ty) ** 2, i, j))
-    used_l, used_r = set(), set()
-    score = ImageScore("", len(labelled), 0, 0, 0)
+    used_l, used_r, paired = set(), set(), []
     for _, i, j in sorted(pairs):
-        if i in used_l or j in used_r:
-            continue
-        used_l.add(i)
-        used_r.add(j)
+        if i not in used_l and j not in used_r:
+            used_l.add(i)
+            used_r.add(j)
+            paired.append((i, j))
+    return paired
+
+
+def match(labelled: list[dataset.LabelledDie], read: list[Die]) -> ImageScore:
+    """Pair labelled and read dice greedily, nearest centres first, and score the reading."""
+    paired = pair_up(labelled, [die.centre for die in read])
+    score = ImageScore("", len(labelled), 0, 0, 0)
+    for i, j in paired:
         if read[j].face == labelled[i].face:
             score.right += 1
         else:
             score.wrong.append((labelled[i].face, read[j].face))
-    score.missed = len(labelled) - len(used_l)
-    score.invented = len(read) - len(used_r)
+    score.missed = len(labelled) - len(paired)
+    score.invented = len(read) - len(paired)
     return score
 
 

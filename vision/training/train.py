@@ -23,6 +23,7 @@ import torch
 import torch.nn.functional as F
 
 from vision import dataset
+from vision.evaluate import pair_up
 from vision.preprocess import DETECTOR_SIZE, DETECTOR_STRIDE, PAD_VALUE, PATCH_SIZE, die_patch
 from vision.reader import DEFAULT_MODEL_DIR, detect_candidates, load_net
 from vision.training.models import DiceDetector, FaceClassifier
@@ -64,14 +65,7 @@ def mine_hard_negatives(samples, detector_path: Path) -> list[list[tuple[tuple[f
     mined = []
     for image, dice in samples:
         found = detect_candidates(net, image)
-        pairs = sorted(((c[0] - d.centre[0]) ** 2 + (c[1] - d.centre[1]) ** 2, i, j)
-                       for i, d in enumerate(dice) for j, c in enumerate(found)
-                       if abs(c[0] - d.centre[0]) <= 0.625 * d.box[2] and abs(c[1] - d.centre[1]) <= 0.625 * d.box[3])
-        used_d, used_c = set(), set()
-        for _, i, j in pairs:
-            if i not in used_d and j not in used_c:
-                used_d.add(i)
-                used_c.add(j)
+        used_c = {j for _, j in pair_up(dice, [(c[0], c[1]) for c in found])}
         mined.append([((c[0], c[1]), max(c[2], c[3])) for j, c in enumerate(found) if j not in used_c])
     print(f"hard negatives: {sum(map(len, mined))} detector false finds on {len(samples)} photos", flush=True)
     return mined
