@@ -26,17 +26,7 @@ SHOTS = ROOT / "docs" / "screens"
 
 
 def shot(app, name: str, lang: str) -> Path:
-    d.settle()  # layouts, texts and the board drawn before the picture
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}-{lang}.png"
-    # The window's own pixels (export_to_png's offscreen render left stale widgets in the picture).
-    from kivy.core.window import Window
-
-    Window.dispatch("on_draw")  # draw into the back buffer, which glReadPixels reads (before any flip)
-    written = Window.screenshot(str(SHOTS / f"tmp-{name}-{lang}.png"))
-    Path(written).replace(path)
-    assert path.stat().st_size > 8_000, f"{path} looks empty"
-    return path
+    return d.screenshot(SHOTS / f"{name}-{lang}.png")
 
 
 def high_tide_at_flood(journal_dir: Path) -> int:

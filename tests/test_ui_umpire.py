@@ -11,6 +11,7 @@ whose steal moves a card nobody saw), then resumed from the start screen.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -239,15 +240,7 @@ def type_text(field, text: str, *, enter: bool = False) -> None:
 
 
 def shot(name: str) -> None:
-    from pathlib import Path
-
-    from kivy.core.window import Window
-
-    shots = Path(__file__).resolve().parents[1] / "docs" / "screens"
-    d.settle()
-    Window.dispatch("on_draw")
-    written = Window.screenshot(str(shots / f"tmp-{name}.png"))
-    Path(written).replace(shots / f"{name}.png")
+    d.screenshot(Path(__file__).resolve().parents[1] / "docs" / "screens" / f"{name}.png")
 
 
 def test_umpire_types_notes_they_are_journalled_and_shown_after_a_restart(tmp_path):

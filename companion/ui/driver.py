@@ -8,6 +8,7 @@ that ``Clock.schedule_once`` work (dice-source callbacks, captions) runs as in t
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Callable, Iterator
 
 from kivy.base import EventLoop
@@ -150,6 +151,23 @@ def stop_app(app) -> None:
 
     App._running_app = None
     object.__setattr__(global_idmap["app"], "_obj", None)
+
+
+def screenshot(path: Path) -> Path:
+    """The window as it is now, written to ``path`` (a PNG): what a user sees, for docs/screens.
+
+    The window's own pixels: drawn into the back buffer, which the screenshot reads before any flip
+    (export_to_png's offscreen render left stale widgets in the picture)."""
+    from kivy.core.window import Window
+
+    settle()  # layouts, texts and the board drawn before the picture
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Window.dispatch("on_draw")
+    written = Window.screenshot(str(path.with_name(f"tmp-{path.name}")))  # Kivy numbers the name it writes
+    Path(written).replace(path)
+    assert path.stat().st_size > 8_000, f"{path} looks empty"
+    return path
 
 
 # --- flows shared by the UI tests and the screenshot run ----------------------------------------------
