@@ -7,33 +7,20 @@ The game is journalled just after set-up and a roll, with the hands set by an um
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from companion.record import COLORS, Record, new_game
-from companion.record.journal import Journal
-from companion.rules import standard_board
-from companion.rules.random_play import random_events
 from companion.ui import driver as d
 
 pytestmark = pytest.mark.timeout(120)
 
 
 def journal_game(data_dir) -> int:
-    record = Record("base", [{"name": n, "color": COLORS[i]} for i, n in enumerate(("Aki", "Ben", "Chie"))],
-                    standard_board(2, separate_red_numbers=True).to_json())
-    game = new_game(record)
-    for event in random_events(game, random.Random(5)):
-        record.events.append(event)
-        if game.state.phase == "roll":
-            break
+    record, _game = d.base_game_after_setup()
     record.events += [{"type": "roll", "dice": [1, 1]},
                       {"type": "set_hand", "player": 0,
                        "cards": {"lumber": 5, "brick": 2, "grain": 2, "wool": 1, "ore": 1}},
                       {"type": "set_hand", "player": 1, "cards": {"wool": 2}}]
-    with Journal(data_dir / "journal.sqlite3") as journal:
-        return journal.create_game(record)
+    return d.journal(data_dir, record)
 
 
 def test_build_trade_buy_by_touch(tmp_path):

@@ -7,15 +7,10 @@ game resumed from the start screen.
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
-from companion.record import COLORS, Record, new_game
-from companion.record.journal import Journal
-from companion.rules import standard_board
-from companion.rules.random_play import random_events
 from companion.ui import driver as d
 
 pytestmark = pytest.mark.timeout(120)
@@ -23,17 +18,10 @@ pytestmark = pytest.mark.timeout(120)
 
 def journal_game(data_dir) -> int:
     """A base game just after set-up and a roll, players unnamed (the app then names them by colour)."""
-    record = Record("base", [{"name": "", "color": COLORS[i]} for i in range(3)],
-                    standard_board(2, separate_red_numbers=True).to_json())
-    game = new_game(record)
-    for event in random_events(game, random.Random(5)):
-        record.events.append(event)
-        if game.state.phase == "roll":
-            break
+    record, _game = d.base_game_after_setup(("", "", ""))
     record.events += [{"type": "roll", "dice": [1, 1]},
                       {"type": "set_hand", "player": 0, "cards": {"lumber": 3, "brick": 3}}]
-    with Journal(data_dir / "journal.sqlite3") as journal:
-        return journal.create_game(record)
+    return d.journal(data_dir, record)
 
 
 def test_a_tapped_illegal_road_is_refused_in_japanese_naming_the_player_by_colour(tmp_path):

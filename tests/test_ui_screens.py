@@ -7,15 +7,12 @@ choice is saved and that the screens then speak Japanese.  The pictures are for 
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from companion.record import COLORS, Record, load_record, new_game as record_game
-from companion.rules import standard_board
-from companion.rules.random_play import random_events
+from companion.record import load_record, new_game as record_game
 from companion.record.journal import Journal
 from companion.ui import driver as d
 from companion.ui.refusals_text import describe
@@ -52,17 +49,10 @@ def high_tide_before_the_end(journal_dir: Path) -> int:
 
 def after_setup_with_full_hand(journal_dir: Path) -> int:
     """A 3-player base game journalled after set-up, the first player holding 9 cards (umpire's set_hand)."""
-    record = Record("base", [{"name": n, "color": COLORS[i]} for i, n in enumerate(("Aki", "Ben", "Chie"))],
-                    standard_board(1, separate_red_numbers=True).to_json())
-    game = record_game(record)
-    for event in random_events(game, random.Random(11)):
-        record.events.append(event)
-        if game.state.phase == "roll":
-            break
+    record, _game = d.base_game_after_setup(board_seed=1, setup_seed=11)
     record.events.append({"type": "set_hand", "player": 0,
                           "cards": {"lumber": 2, "brick": 2, "wool": 2, "grain": 2, "ore": 1}})
-    with Journal(journal_dir / "journal.sqlite3") as journal:
-        return journal.create_game(record, "after set-up")
+    return d.journal(journal_dir, record, "after set-up")
 
 
 def switch_language(app, lang: str) -> None:

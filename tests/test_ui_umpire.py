@@ -10,15 +10,11 @@ whose steal moves a card nobody saw), then resumed from the start screen.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
-from companion.record import COLORS, Record, new_game
 from companion.record.journal import Journal
-from companion.rules import standard_board
-from companion.rules.random_play import random_events
 from companion.ui import driver as d
 
 pytestmark = pytest.mark.timeout(240)  # as the screenshot run: a loaded 2-core machine is slow
@@ -30,18 +26,12 @@ def journal_game(data_dir, *, unseen: bool) -> int:
     With ``unseen``, Ben robbed Chie of a card nobody saw: Ben and Chie each hold one wool the table
     knows of and one card it does not.
     """
-    record = Record("base", [{"name": n, "color": COLORS[i]} for i, n in enumerate(("Aki", "Ben", "Chie"))],
-                    standard_board(2, separate_red_numbers=True).to_json())
-    game = new_game(record)
+    record, game = d.base_game_after_setup()
 
     def push(event: dict) -> None:
         game.push(event)
         record.events.append(event)
 
-    for event in random_events(game, random.Random(5)):  # set-up (random_events plays it on ``game``)
-        record.events.append(event)
-        if game.state.phase == "roll":
-            break
     assert game.state.turn_player == 0
     push({"type": "roll", "dice": [1, 1]})
     push({"type": "set_hand", "player": 0, "cards": {"ore": 2, "grain": 1, "wool": 1, "lumber": 1, "brick": 1}})
@@ -65,8 +55,7 @@ def journal_game(data_dir, *, unseen: bool) -> int:
     push({"type": "end_turn"})
     push({"type": "roll", "dice": [1, 1]})
     assert game.state.phase == "main" and game.state.turn_player == 0
-    with Journal(data_dir / "journal.sqlite3") as journal:
-        return journal.create_game(record)
+    return d.journal(data_dir, record)
 
 
 def resume(app, game_id: int):

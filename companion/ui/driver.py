@@ -172,6 +172,35 @@ def screenshot(path: Path) -> Path:
 
 # --- flows shared by the UI tests and the screenshot run ----------------------------------------------
 
+def base_game_after_setup(names=("Aki", "Ben", "Chie"), *, board_seed: int = 2, setup_seed: int = 5):
+    """A base-game record played through its set-up (random legal placements, seeded) up to the first
+    roll, and its game: a test adds the events it needs, then journals the record to resume it.
+
+    A name "" leaves the player unnamed (the app then names them by colour)."""
+    import random
+
+    from ..record import COLORS, Record, new_game as record_game
+    from ..rules import standard_board
+    from ..rules.random_play import random_events
+
+    record = Record("base", [{"name": n, "color": COLORS[i]} for i, n in enumerate(names)],
+                    standard_board(board_seed, separate_red_numbers=True).to_json())
+    game = record_game(record)
+    for event in random_events(game, random.Random(setup_seed)):  # played on ``game`` as they come
+        record.events.append(event)
+        if game.state.phase == "roll":
+            break
+    return record, game
+
+
+def journal(data_dir, record, title: str | None = None) -> int:
+    """Store ``record`` in the data directory's journal, as a game the start screen offers to resume."""
+    from ..record.journal import Journal
+
+    with Journal(Path(data_dir) / "journal.sqlite3") as stored:
+        return stored.create_game(record, title)
+
+
 def dice_for(n: int) -> tuple[int, int]:
     a = max(1, n - 6)
     return a, n - a
