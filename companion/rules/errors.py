@@ -11,7 +11,21 @@ from typing import Any
 from .refusals import Refusal
 
 
-class RulesError(ValueError):
+class Refused:
+    """What carries a :class:`Refusal` (``self.refusal``) shows its ``code`` and ``params``."""
+
+    __slots__ = ()
+
+    @property
+    def code(self) -> str:
+        return self.refusal.code
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return self.refusal.params
+
+
+class RulesError(Refused, ValueError):
     """Base of every error the rules core raises.  Built from a :class:`Refusal`, or from an English
     text, which then travels under the class's generic code with the text as its ``detail``."""
 
@@ -22,14 +36,6 @@ class RulesError(ValueError):
             reason = Refusal(self.generic_code, detail=str(reason))
         self.refusal = reason
         super().__init__(str(reason))
-
-    @property
-    def code(self) -> str:
-        return self.refusal.code
-
-    @property
-    def params(self) -> dict[str, Any]:
-        return self.refusal.params
 
 
 class BoardError(RulesError):
@@ -52,7 +58,7 @@ class IllegalAction(RulesError):
     """An event that is well formed but breaks a rule in the current state."""
 
 
-class BoardProblem:
+class BoardProblem(Refused):
     """One problem with a board, at a hex (or board-wide when ``at`` is None), with its :class:`Refusal`."""
 
     __slots__ = ("at", "refusal")
@@ -64,14 +70,6 @@ class BoardProblem:
     @property
     def message(self) -> str:
         return str(self.refusal)
-
-    @property
-    def code(self) -> str:
-        return self.refusal.code
-
-    @property
-    def params(self) -> dict[str, Any]:
-        return self.refusal.params
 
     def __str__(self) -> str:
         return f"hex {list(self.at)}: {self.message}" if self.at is not None else self.message
