@@ -81,6 +81,11 @@ def die_patch(image: np.ndarray, centre: tuple[float, float], side: float, angle
                            borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
     if patch.ndim == 2:
         patch = patch[..., None]
+    return stretch_contrast(patch)
+
+
+def stretch_contrast(patch: np.ndarray) -> np.ndarray:
+    """A PATCH_SIZE patch (0..255) stretched to 0..1 by the percentiles of its middle (the face)."""
     inner = PATCH_SIZE // 4
     low, high = np.percentile(patch[inner:-inner, inner:-inner], (2, 98))
     return np.clip((patch - low) / max(float(high - low), 8.0), 0.0, 1.0).astype(np.float32)

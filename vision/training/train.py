@@ -24,9 +24,10 @@ import torch.nn.functional as F
 
 from vision import dataset
 from vision.evaluate import pair_up
-from vision.preprocess import DETECTOR_SIZE, DETECTOR_STRIDE, PAD_VALUE, PATCH_SIZE, die_patch
+from vision.preprocess import DETECTOR_SIZE, DETECTOR_STRIDE, PAD_VALUE, PATCH_MARGIN, PATCH_SIZE, die_patch
 from vision.reader import DEFAULT_MODEL_DIR, detect_candidates, load_net
 from vision.training.models import DiceDetector, FaceClassifier
+from vision.training.synthetic_dice import drawn_die
 
 GRID = DETECTOR_SIZE // DETECTOR_STRIDE
 #: Range of the log of the random zoom applied to each detector training photo (on top of the
@@ -51,6 +52,11 @@ NEGATIVES_PER_IMAGE = 16
 #: on a training photo (``--hard-negatives DETECTOR``: a side face seen at an angle, a keyboard key,
 #: a second box on one die), each copy with its own turn, shift and size.
 HARD_NEGATIVE_COPIES = 4
+#: Chances that a die patch is foreshortened, shrunk or blurred (:func:`degrade`).
+TILT_CHANCE, SHRINK_CHANCE, BLUR_CHANCE = 0.4, 0.3, 0.2
+#: Drawn dice (:mod:`vision.training.synthetic_dice`) per photo per classifier epoch, each on a random
+#: piece of that photo (table, tray, now and then part of a real die) as its background.
+DRAWN_PER_IMAGE = 3
 
 
 def mine_hard_negatives(samples, detector_path: Path) -> list[list[tuple[tuple[float, float], float]]]:
@@ -224,6 +230,27 @@ def crooked_patch(colour: np.ndarray, a, b, rng: random.Random) -> np.ndarray:
     return out.reshape(PATCH_SIZE, PATCH_SIZE, -1).astype(np.float32)
 
 
+def degrade(patch: np.ndarray, rng: random.Random) -> np.ndarray:
+    """A die patch as a worse camera would give it: seen at a slant (one axis foreshortened),
+    smaller (fewer pixels, then scaled back up) or out of focus; each with its own chance."""
+    size = patch.shape[0]
+    if rng.random() < TILT_CHANCE:
+        turn = rng.uniform(0, math.pi)
+        c, s = math.cos(turn), math.sin(turn)
+        rot = np.array([[c, -s], [s, c]])
+        squash = rot @ np.diag([1.0, rng.uniform(0.7, 1.0)]) @ rot.T
+        centre = np.array([size / 2, size / 2])
+        matrix = np.hstack([squash, (centre - squash @ centre)[:, None]])
+        patch = cv2.warpAffine(patch, matrix, (size, size), borderMode=cv2.BORDER_REPLICATE).reshape(patch.shape)
+    if rng.random() < SHRINK_CHANCE:
+        small = rng.randint(size // 3, size * 2 // 3)
+        patch = cv2.resize(cv2.resize(patch, (small, small), interpolation=cv2.INTER_AREA), (size, size),
+                           interpolation=cv2.INTER_LINEAR).reshape(patch.shape)
+    if rng.random() < BLUR_CHANCE:
+        patch = cv2.GaussianBlur(patch, (0, 0), rng.uniform(0.5, 1.5)).reshape(patch.shape)
+    return patch
+
+
 def classifier_samples(samples, rng: random.Random, negatives_per_image: int = NEGATIVES_PER_IMAGE,
                        copies: int = DIE_COPIES, hard=None):
     """Augmented 32x32 colour patches: every labelled die (class = face) plus "not a die" patches (class 0).
@@ -250,7 +277,8 @@ def classifier_samples(samples, rng: random.Random, negatives_per_image: int = N
             cx, cy = die.centre
             jitter = 0.12 * side
             centre = (cx + rng.uniform(-jitter, jitter), cy + rng.uniform(-jitter, jitter))
-            patches.append(die_patch(colour, centre, side * math.exp(rng.uniform(-0.2, 0.2)), rng.uniform(0, 360)))
+            patch = die_patch(colour, centre, side * math.exp(rng.uniform(-0.2, 0.2)), rng.uniform(0, 360))
+            patches.append(degrade(patch, rng))
             classes.append(die.face)
         if dice:  # a die cocked on an edge: two faces, each foreshortened, side by side
             a, b = rng.choice(dice), rng.choice(dice)
@@ -262,6 +290,14 @@ def classifier_samples(samples, rng: random.Random, negatives_per_image: int = N
             patches.append(die_patch(colour, centre, hside * math.exp(rng.uniform(-0.15, 0.15)), rng.uniform(0, 360)))
             classes.append(0)
         height, width = gray.shape
+        for _ in range(DRAWN_PER_IMAGE):
+            side = rng.choice(sides) * PATCH_MARGIN * math.exp(rng.uniform(-0.3, 0.6))
+            x, y = rng.uniform(0, max(1.0, width - side)), rng.uniform(0, max(1.0, height - side))
+            piece = colour[int(y):int(y + side) + 1, int(x):int(x + side) + 1]
+            if piece.size:
+                face = rng.randint(1, 6)
+                patches.append(degrade(drawn_die(piece, face, rng), rng))
+                classes.append(face)
         corners = cv2.goodFeaturesToTrack(gray, 40, 0.05, 8)
         corners = [] if corners is None else [tuple(c) for c in corners.reshape(-1, 2)]
         for _ in range(negatives_per_image):
