@@ -435,7 +435,7 @@ def export(model: torch.nn.Module, shape: tuple[int, ...], path: Path) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("sets", nargs="+", help="labelled folders (images/, labels/)")
-    parser.add_argument("--epochs-detector", type=int, default=100)
+    parser.add_argument("--epochs-detector", type=int, default=200)
     parser.add_argument("--epochs-classifier", type=int, default=50)
     parser.add_argument("--only", choices=("detector", "classifier"))
     parser.add_argument("--out", type=Path, default=DEFAULT_MODEL_DIR)
