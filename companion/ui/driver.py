@@ -95,11 +95,21 @@ def walk(root: Widget) -> Iterator[Widget]:
         yield from walk(child)
 
 
-def find(root: Widget, text: str, *, startswith: bool = False) -> Widget:
-    """The enabled button-like widget under ``root`` whose text is ``text`` (or starts with it)."""
-    matches = [w for w in walk(root) if isinstance(getattr(w, "text", None), str)
-               and hasattr(w, "trigger_action")
-               and (w.text.startswith(text) if startswith else w.text == text)]
+def find(root: Widget, text: str, *, startswith: bool = False, timeout: float = 5.0) -> Widget:
+    """The enabled button-like widget under ``root`` whose text is ``text`` (or starts with it).
+
+    A panel rebuilt by the last tap may appear a few frames later (a ScrollView hands its child the
+    tap 0.2 s after the finger lifts, which on a loaded machine can span many frames), so frames are
+    run until the button is there, for at most ``timeout`` seconds.
+    """
+    def matching() -> list[Widget]:
+        return [w for w in walk(root) if isinstance(getattr(w, "text", None), str)
+                and hasattr(w, "trigger_action")
+                and (w.text.startswith(text) if startswith else w.text == text)]
+
+    matches = matching()
+    if not matches and wait_until(lambda: bool(matching()), timeout=timeout):
+        matches = matching()
     if not matches:
         raise LookupError(f"no button with text {text!r}")
     return matches[0]
