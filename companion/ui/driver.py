@@ -108,7 +108,8 @@ def find(root: Widget, text: str, *, startswith: bool = False, timeout: float = 
                 and (w.text.startswith(text) if startswith else w.text == text)]
 
     matches = matching()
-    if not matches and wait_until(lambda: bool(matching()), timeout=timeout):
+    if not matches:
+        wait_until(lambda: bool(matching()), timeout=timeout)
         matches = matching()
     if not matches:
         raise LookupError(f"no button with text {text!r}")

@@ -79,10 +79,10 @@ def drawn_die(background: np.ndarray, face: int, rng: random.Random) -> np.ndarr
             c = (centre[0] + t * (shifted[0] - centre[0]), centre[1] + t * (shifted[1] - centre[1]))
             _rounded_square(layer, c, side, radius, shade.tolist())
             _rounded_square(alpha, c, side, radius, 1.0)
-    _rounded_square(layer, centre, side, radius, body.tolist())
-    _rounded_square(alpha, centre, side, radius, 1.0)
-    face_mask = np.zeros((size, size), np.float32)
+    face_mask = np.zeros((size, size), np.float32)  # the top face alone: where a swirl may run
     _rounded_square(face_mask, centre, side, radius, 1.0)
+    _rounded_square(layer, centre, side, radius, body.tolist())
+    alpha = np.maximum(alpha, face_mask)
     if rng.random() < 0.35:  # a swirl of a second colour through the body
         noise = cv2.GaussianBlur(np.float32(np.random.default_rng(rng.randrange(1 << 30)).random((size, size))),
                                  (0, 0), size / 12)
