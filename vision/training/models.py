@@ -51,17 +51,24 @@ class DiceDetector(nn.Module):
 
 class FaceClassifier(nn.Module):
     """What a die shows: 8 logits, 0 = "not a die", 1..6 the faces, 7 = "crooked" (on an edge, two
-    faces half seen), from a 32x32 BGR patch."""
+    faces half seen), from a 32x32 BGR patch.
+
+    Two convolutions at 16x16 (where a pip pattern takes shape) and at 8x8, ~310k weights.  The
+    previous net (one convolution at 16x16, 24-48-64-64-96 channels, ~130k weights) did not fit its
+    own training photos: given the labelled boxes it read only 95.3 % of the coloured tray dice and
+    88.2 % of the N3VERS4YDIE dice it was trained on; this one reads 98.8 / 92.7 % of them, and
+    95.9 / 74.3 % of held-out ones against 93.3 / 67.5 % (fold 0).  It costs ~2 ms more per frame.
+    """
 
     def __init__(self) -> None:
         super().__init__()
         self.features = nn.Sequential(
-            conv(3, 24), nn.MaxPool2d(2),
-            conv(24, 48), nn.MaxPool2d(2),
-            conv(48, 64), conv(64, 64), nn.MaxPool2d(2),
-            conv(64, 96), nn.AdaptiveAvgPool2d(1),
+            conv(3, 32), nn.MaxPool2d(2),
+            conv(32, 64), conv(64, 64), nn.MaxPool2d(2),
+            conv(64, 96), conv(96, 96), nn.MaxPool2d(2),
+            conv(96, 128), nn.AdaptiveAvgPool2d(1),
         )
-        self.classify = nn.Conv2d(96, 8, 1)
+        self.classify = nn.Conv2d(128, 8, 1)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.classify(self.features(x)).flatten(1)
