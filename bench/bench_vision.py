@@ -1,6 +1,6 @@
 """Benchmarks of camera dice reading (issue 5): time per frame on one core.
 
-    .venv/bin/python bench/bench_vision.py [--repeat N] [--data ../shared/data/dice]
+    .venv/bin/python bench/bench_vision.py [--repeat N] [--data ../shared/data/dice] [--model DIR]
 
 Timed, with OpenCV held to one thread (``cv2.setNumThreads(1)``, as the reader does by default):
 - reading a 640x640 photo with two dice (the Catan case), a busy one (the nell-byler photo with the
@@ -49,8 +49,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=31)
     parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--model", type=Path, help="folder with detector.onnx and faces.onnx (default: the committed models)")
     args = parser.parse_args()
-    reader = DiceReader(threads=1)
+    reader = DiceReader(args.model, threads=1)
     nell = dataset.list_images(args.data / "nell-byler-dice_detection")
     n3 = dataset.list_images(args.data / "N3VERS4YDIE-dice-recognition")
 
