@@ -5,7 +5,8 @@
 Timed, with OpenCV held to one thread (``cv2.setNumThreads(1)``, as the reader does by default):
 - reading a 640x640 photo with two dice (the Catan case), a busy one (the nell-byler photo with the
   most dice) and an empty tray; each the median of N repeats;
-- the reader's two stages apart: the detector on a 640x640 frame, the face classifier per die;
+- the reader's two stages apart: the detector on a 640x640 frame, the face classifier per die (read
+  once, and at every turn as a doubtful die is), and the 2-dice photo with every die read at every turn;
 - the roll detector's cost per frame while the dice move (a motion check only) and while it reads
   a settled tray;
 - the median over every photo of each labelled set (as ``python -m vision evaluate`` reports it).
@@ -23,7 +24,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision import dataset
+from vision import dataset, preprocess
 from vision import reader as reader_module
 from vision.reader import DiceReader
 from vision.rolls import RollDetector
@@ -76,12 +77,16 @@ def main() -> None:
                                                                            args.repeat)))
     print(row("read an empty 640x640 tray", timed(lambda: reader.read(empty), args.repeat)))
     print(row("detector alone, 640x640", timed(lambda: reader._detect(two), args.repeat)))
-    print(row(f"face classifier, one die ({reader_module.TURNS} turns)",
-              timed(lambda: reader._classify(two, [(320.0, 320.0, 40.0)]), args.repeat)))
-    turns, reader_module.TURNS = reader_module.TURNS, 1
-    print(row("read a 640x640 photo with 2 dice, classifier without turns (TURNS=1)",
+    patch = preprocess.die_patch(two, (320.0, 320.0), 40.0)
+    print(row("face classifier, one die read once (a clear reading)",
+              timed(lambda: reader._class_probabilities([patch]), args.repeat)))
+    turned = [np.rot90(patch, k) for k in range(reader_module.TURNS)]
+    print(row(f"face classifier, one die at {reader_module.TURNS} turns (a doubtful reading)",
+              timed(lambda: reader._class_probabilities(turned), args.repeat)))
+    clear, reader_module.CLEAR_READING = reader_module.CLEAR_READING, 2.0
+    print(row(f"read a 640x640 photo with 2 dice, every die at {reader_module.TURNS} turns",
               timed(lambda: reader.read(two), args.repeat)))
-    reader_module.TURNS = turns
+    reader_module.CLEAR_READING = clear
 
     detector = RollDetector(reader)
     rng = np.random.default_rng(0)
