@@ -6,8 +6,10 @@ Two small networks trained by :mod:`vision.training.train` from the labelled pho
 1. the *detector* looks at the whole frame shrunk to 320 px and marks die centres on a heat map
    with each die's box size (CenterNet-style, one class "a die");
 2. the *face classifier* looks at each found die, cut out of the full-resolution frame as a 32 px
-   colour patch, and says "not a die", a face 1..6, or "crooked" (cocked on an edge).  Pips are rotation-symmetric, so the patch is
-   read at four right-angle turns and the answers averaged, which steadies borderline readings.
+   colour patch, and says "not a die", a face 1..6, or "crooked" (cocked on an edge).  Pips are
+   rotation-symmetric, so a patch whose upright reading is not clear is read at four right-angle turns
+   and the answers averaged, which steadies borderline readings (a clear one is not re-read: the same
+   answers for a fraction of the work).
 
 A die the classifier finds crooked, or whose face it is not sure of (a blurred or half-hidden die),
 is reported with ``face=None`` rather than a guess: the roll detector asks for a re-roll.
