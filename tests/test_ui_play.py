@@ -148,6 +148,46 @@ def test_rolls_from_the_simulator_over_a_pty(tmp_path):
     assert app.source is None  # stopped: no thread left behind
 
 
+def test_a_crooked_roll_of_the_box_asks_out_loud_to_roll_again(tmp_path):
+    from companion.announce import phrase_for_notice
+
+    app = d.start_app(tmp_path, source_url="sim://?seed=5&every=0&profile=fast&crooked=1")
+    try:
+        new_game(app, players=4)
+        play = app.root.get_screen("play")
+        assert d.wait_until(lambda: app.source_state == "connected"), app.source_status
+        place_setup(app)
+        before = len(app.table.record.events)
+        d.tap(play.ids.roll_box)
+        said = phrase_for_notice("camera_reroll", "en").caption
+        assert d.wait_until(lambda: app.caption == said, timeout=15), (app.caption, app.source_status)
+        assert "roll again" in app.source_status
+        assert len(app.table.record.events) == before  # no roll was recorded
+    finally:
+        d.stop_app(app)
+
+
+def test_an_unplugged_box_is_announced_once_and_its_return_too(tmp_path):
+    from companion.announce import phrase_for_notice
+
+    app = d.start_app(tmp_path, source_url="sim://?seed=5&every=0&profile=fast&unplug=1&unplug_ms=1500")
+    try:
+        new_game(app, players=4)  # the announcer starts with the game
+        captions = []
+        app.announcer.add_caption_listener(lambda a: captions.append(a.caption))
+        play = app.root.get_screen("play")
+        assert d.wait_until(lambda: app.source_state == "connected"), app.source_status
+        place_setup(app)
+        d.tap(play.ids.roll_box)
+        lost, back = (phrase_for_notice(n, "en").caption for n in ("box_disconnected", "box_reconnected"))
+        assert d.wait_until(lambda: back in captions, timeout=20), (captions, app.source_status)
+        notices = [c for c in captions if c in (lost, back)]
+        assert notices[:2] == [lost, back], notices
+        assert app.source_state == "connected"
+    finally:
+        d.stop_app(app)
+
+
 def test_demo_rolls_by_itself(tmp_path):
     """``--demo``: once set-up is done, the simulated box rolls whenever the table waits for dice."""
     app = d.start_app(tmp_path, demo=True, source_url="sim://?seed=9&every=0&profile=fast")

@@ -160,20 +160,20 @@ def test_a_spare_die_lying_still_does_not_spoil_the_roll(reader, studio):
     assert len([k for k in kinds if k[0] == "roll"]) == 1
 
 
-def test_the_camera_source_reads_rolls_from_a_video_file(reader, studio, tmp_path):
-    from companion.dice import SourceState, open_source
-
-    tray, by_face = studio
-    builder = SequenceBuilder(tray, seed=7).still(6)
-    throw(builder, by_face, (3, 4), [(240, 280), (400, 330)]).still(12)
-    throw(builder, by_face, (6, 1), [(300, 200), (200, 420)], seed_offset=1).still(12)
-    path = tmp_path / "tray.avi"
+def write_video(frames: list[np.ndarray], path: Path) -> Path:
     # MJPG in AVI: written and read by OpenCV's own code, no external codec needed.
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 30.0, (tray.shape[1], tray.shape[0]))
+    height, width = frames[0].shape[:2]
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 30.0, (width, height))
     assert writer.isOpened()
-    for frame in builder.frames:
+    for frame in frames:
         writer.write(frame)
     writer.release()
+    return path
+
+
+def play_through_camera_source(path: Path):
+    """The rolls and status changes of a ``camera://`` source reading the video to its end."""
+    from companion.dice import SourceState, open_source
 
     rolls, states = [], []
     done = threading.Event()
@@ -187,10 +187,34 @@ def test_the_camera_source_reads_rolls_from_a_video_file(reader, studio, tmp_pat
     source.start(rolls.append, on_status)
     assert done.wait(60), states
     source.stop()
+    return rolls, states
+
+
+def test_the_camera_source_reads_rolls_from_a_video_file(reader, studio, tmp_path):
+    from companion.dice import SourceState
+
+    tray, by_face = studio
+    builder = SequenceBuilder(tray, seed=7).still(6)
+    throw(builder, by_face, (3, 4), [(240, 280), (400, 330)]).still(12)
+    throw(builder, by_face, (6, 1), [(300, 200), (200, 420)], seed_offset=1).still(12)
+    rolls, states = play_through_camera_source(write_video(builder.frames, tmp_path / "tray.avi"))
     assert [(r.source, sorted(r.values)) for r in rolls] == [("camera", [3, 4]), ("camera", [1, 6])]
     assert all(0.25 <= r.confidence <= 1 for r in rolls)  # above the reader's floor
     assert SourceState.ROLLING in [s.state for s in states]
     assert states[-1].state == SourceState.IDLE
+    assert not any(s.reroll for s in states)
+
+
+def test_the_camera_source_marks_a_crooked_die_as_a_reroll(reader, studio, tmp_path):
+    tray, by_face = studio
+    builder = SequenceBuilder(tray, seed=5).still(6)
+    tumbling = [[by_face[f][0] for f in (1, 2, 3)] for _ in range(2)]
+    leaning = crooked(by_face[5][0], by_face[3][0])
+    builder.tumble(tumbling, [(240, 300), (400, 300)], count=16, settle=[by_face[4][0], leaning]).still(15)
+    rolls, states = play_through_camera_source(write_video(builder.frames, tmp_path / "crooked.avi"))
+    assert rolls == []
+    rerolls = [s for s in states if s.reroll]
+    assert len(rerolls) == 1 and "crooked" in rerolls[0].detail, states
 
 
 def test_a_missing_video_file_is_a_clear_error(tmp_path):

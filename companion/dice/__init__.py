@@ -55,8 +55,12 @@ class SourceState(enum.Enum):
 
 @dataclass(frozen=True)
 class SourceStatus:
+    """``reroll`` marks the moment the dice settled but cannot be read (a die cocked on an edge, one
+    too many or too few in the tray): the players must roll again, and the app says so out loud."""
+
     state: SourceState
     detail: str = ""
+    reroll: bool = False
 
 
 RollCallback = Callable[[DiceRolled], None]
@@ -96,8 +100,8 @@ class DiceSource:
         if self._on_roll is not None:
             self._on_roll(roll)
 
-    def _set_status(self, state: SourceState, detail: str = "") -> None:
-        self.status = SourceStatus(state, detail)
+    def _set_status(self, state: SourceState, detail: str = "", reroll: bool = False) -> None:
+        self.status = SourceStatus(state, detail, reroll)
         if self._on_status is not None:
             self._on_status(self.status)
 

@@ -47,6 +47,7 @@ class SerialBoxSource(DiceSource):
             port = self.simulator.start()
         self.client = BoxClient(port, self._result, self._status, heartbeat_timeout=self.heartbeat,
                                 backoff=(min(0.05, self.backoff), self.backoff))
+        self.client.on_message = self._message
         self.client.start()
 
     def stop(self) -> None:
@@ -70,6 +71,11 @@ class SerialBoxSource(DiceSource):
 
     def _status(self, state: str, detail: str) -> None:
         self._set_status(SourceState(state), detail)
+
+    def _message(self, message) -> None:
+        # The box saw its dice settle crooked: no result comes, the players roll again.
+        if type(message) is codec.RollState and message.state == codec.CROOKED:
+            self._set_status(self.status.state, self.status.detail, reroll=True)
 
 
 def _options(url: str, allowed: set[str]) -> dict[str, str]:

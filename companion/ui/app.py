@@ -68,6 +68,7 @@ class CompanionApp(App):
         self._audio_player = player
         self.journal: Journal | None = None
         self.source = None
+        self._source_lost = False  # the box was unplugged and has not come back yet
         self.announcer = None
         self.ready_at: float | None = None
         self._listeners: list = []
@@ -255,6 +256,7 @@ class CompanionApp(App):
             self.source = None
             self._set_status_text("error", str(error))
             return
+        self._source_lost = False
         if self.source.name == "camera":
             self.source.data_dir = self.data_dir  # the table's calibration lives beside its settings
         self.source.start(lambda roll: Clock.schedule_once(lambda dt: self.on_roll(roll)),
@@ -290,18 +292,28 @@ class CompanionApp(App):
             self.source = None
 
     def _on_status(self, status) -> None:
-        self._set_status_text(status.state.value, status.detail)
-        if self.announcer is not None and status.state.value == "disconnected":
+        self._set_status_text(status.state.value, status.detail, status.reroll)
+        state = status.state.value
+        notice = None
+        if status.reroll:
+            notice = "camera_reroll"  # "Please roll again": a crooked die, in the box or under the camera
+        elif getattr(self.source, "name", "") != "box":
+            pass  # the two connection notices speak of the dice box
+        elif state == "disconnected" and not self._source_lost:
+            notice, self._source_lost = "box_disconnected", True  # once per loss, not once per retry
+        elif state == "connected" and self._source_lost:
+            notice, self._source_lost = "box_reconnected", False
+        if self.announcer is not None and notice is not None:
             try:
-                self.announcer.on_notice("box_disconnected")
+                self.announcer.on_notice(notice)
             except Exception:
-                pass
+                log.exception("announcing %s failed", notice)
 
-    def _set_status_text(self, state: str, detail: str) -> None:
+    def _set_status_text(self, state: str, detail: str, reroll: bool = False) -> None:
         self.source_state = state
         url = self.source_url()
         name = url.split(":", 1)[0]
-        text = self.tr("source_line", source=name, state=self.tr(f"src_{state}"))
+        text = self.tr("source_line", source=name, state=self.tr("src_reroll" if reroll else f"src_{state}"))
         self.source_status = text + (f" ({detail})" if detail else "")
 
     def on_roll(self, roll) -> None:

@@ -143,6 +143,7 @@ TEXT: dict[str, dict[str, str]] = {
     "src_idle": {"en": "idle", "ja": "待機"}, "src_searching": {"en": "searching…", "ja": "検索中…"},
     "src_connected": {"en": "connected", "ja": "接続済み"}, "src_rolling": {"en": "rolling…", "ja": "転がり中…"},
     "src_disconnected": {"en": "disconnected", "ja": "切断"}, "src_error": {"en": "error", "ja": "エラー"},
+    "src_reroll": {"en": "roll again", "ja": "振り直し"},
     "source_line": {"en": "{source}: {state}", "ja": "{source}：{state}"},
     # statistics
     "histogram": {"en": "Rolls against the expected curve", "ja": "出目の分布と期待値"},
