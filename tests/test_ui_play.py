@@ -120,14 +120,20 @@ def test_game_setup_rolls_seven_undo_and_resume(tmp_path):
         d.stop_app(app)
 
 
+def set_up_on_the_simulator(app):
+    """A 4-player game set up while the simulated box connects; the play screen."""
+    new_game(app, players=4)
+    play = app.root.get_screen("play")
+    assert d.wait_until(lambda: app.source_state == "connected"), app.source_status
+    place_setup(app)
+    return play
+
+
 def test_rolls_from_the_simulator_over_a_pty(tmp_path):
     app = d.start_app(tmp_path, source_url="sim://?seed=5&every=0&profile=fast")
     try:
-        new_game(app, players=4)
-        play = app.root.get_screen("play")
-        assert d.wait_until(lambda: app.source_state == "connected"), app.source_status
+        play = set_up_on_the_simulator(app)
         assert "sim" in app.source_status
-        place_setup(app)
         game = app.table.game
         assert app.box_rolls and not play.ids.roll_box.disabled
         for turn in range(3):
@@ -153,10 +159,7 @@ def test_a_crooked_roll_of_the_box_asks_out_loud_to_roll_again(tmp_path):
 
     app = d.start_app(tmp_path, source_url="sim://?seed=5&every=0&profile=fast&crooked=1")
     try:
-        new_game(app, players=4)
-        play = app.root.get_screen("play")
-        assert d.wait_until(lambda: app.source_state == "connected"), app.source_status
-        place_setup(app)
+        play = set_up_on_the_simulator(app)
         before = len(app.table.record.events)
         d.tap(play.ids.roll_box)
         said = phrase_for_notice("camera_reroll", "en").caption
@@ -172,12 +175,9 @@ def test_an_unplugged_box_is_announced_once_and_its_return_too(tmp_path):
 
     app = d.start_app(tmp_path, source_url="sim://?seed=5&every=0&profile=fast&unplug=1&unplug_ms=1500")
     try:
-        new_game(app, players=4)  # the announcer starts with the game
+        play = set_up_on_the_simulator(app)  # the announcer starts with the game
         captions = []
         app.announcer.add_caption_listener(lambda a: captions.append(a.caption))
-        play = app.root.get_screen("play")
-        assert d.wait_until(lambda: app.source_state == "connected"), app.source_status
-        place_setup(app)
         d.tap(play.ids.roll_box)
         lost, back = (phrase_for_notice(n, "en").caption for n in ("box_disconnected", "box_reconnected"))
         assert d.wait_until(lambda: back in captions, timeout=20), (captions, app.source_status)

@@ -176,7 +176,7 @@ class RollDetector:
             self._motion = None
 
     def _event(self, dice: list[Die], readings: list[list[Die]], at: float) -> RollEvent:
-        if self.expected_dice is not None and len(dice) == self.expected_dice + 1 and _cocked_pairs(dice):
+        if self.expected_dice is not None and len(dice) == self.expected_dice + 1 and _has_cocked_pair(dice):
             return RollEvent("reroll", dice=tuple(dice), at=at,
                              reason="a die is crooked (cocked on an edge: two faces seen side by side)")
         if self.expected_dice is not None and len(dice) != self.expected_dice:
@@ -198,8 +198,8 @@ class RollDetector:
 COCKED_SPAN = 1.7
 
 
-def _cocked_pairs(dice: list[Die]) -> list[tuple[Die, Die]]:
-    """Pairs of read "dice" that may be one die leaning on an edge or on another die.
+def _has_cocked_pair(dice: list[Die]) -> bool:
+    """Whether two read "dice" may be one die leaning on an edge or on another die.
 
     The detector boxes each visible face of a cocked die on its own, and each half may read as a
     face: a guess.  Their boxes touch or overlap and together are barely larger than one die.  Two
@@ -207,17 +207,14 @@ def _cocked_pairs(dice: list[Die]) -> list[tuple[Die, Die]]:
     real dice), so this only names the likely cause when one die too many was seen, never turns a
     roll of the expected number of dice into a re-roll.
     """
-    pairs = []
-    for i, a in enumerate(dice):
-        for b in dice[i + 1:]:
-            ax, ay, aw, ah = a.box
-            bx, by, bw, bh = b.box
+    for i, (ax, ay, aw, ah) in enumerate(d.box for d in dice):
+        for bx, by, bw, bh in (d.box for d in dice[i + 1:]):
             side = max(aw, ah, bw, bh)
             gap = max(bx - (ax + aw), ax - (bx + bw), by - (ay + ah), ay - (by + bh))
             span = max(max(ax + aw, bx + bw) - min(ax, bx), max(ay + ah, by + bh) - min(ay, by))
             if gap <= 0.15 * side and span < COCKED_SPAN * side:
-                pairs.append((a, b))
-    return pairs
+                return True
+    return False
 
 
 def _near(a: Die, b: Die, fraction: float) -> bool:

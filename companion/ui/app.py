@@ -318,6 +318,9 @@ class CompanionApp(App):
 
     def on_roll(self, roll) -> None:
         """A settled roll from any source (main thread)."""
+        if self.journal is None:  # handed over just as the app shut down: nothing to record it in
+            log.warning("a %s roll %s arrived after shutdown; not recorded", roll.source, roll.values)
+            return
         play = self.root.get_screen(self.game_screen()) if self.root is not None else None
         if play is not None:
             play.submit_roll(roll)
