@@ -248,7 +248,7 @@ def test_dim_table_light_and_dice_colours_by_touch_then_the_camera_source_uses_t
             source.stop()
         # Only the two counted dice (the yellow ones, read as yellow in the corrected light), no re-roll asked.
         assert [sorted(r.values) for r in rolls] == [[2, 4]], [s.detail for s in states]
-        assert not any(s.detail.startswith("re-roll") for s in states)
+        assert not any(s.reroll for s in states), [s.detail for s in states]
 
         # Back to Settings and in again: the screen shows what was saved.
         d.tap(screen.ids.cancel)

@@ -7,6 +7,8 @@ what the screen shows next to what the rules core says.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.ui import driver as d
@@ -164,8 +166,9 @@ def test_a_crooked_roll_of_the_box_asks_out_loud_to_roll_again(tmp_path):
         d.tap(play.ids.roll_box)
         said = phrase_for_notice("camera_reroll", "en").caption
         assert d.wait_until(lambda: app.caption == said, timeout=15), (app.caption, app.source_status)
-        assert "roll again" in app.source_status
+        assert app.source_status == "sim: roll again (crooked dice)"
         assert len(app.table.record.events) == before  # no roll was recorded
+        d.screenshot(Path(__file__).parent.parent / "docs" / "screens" / "play-roll-again-en.png")
     finally:
         d.stop_app(app)
 

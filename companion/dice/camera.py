@@ -122,7 +122,7 @@ class CameraSource(DiceSource):
                 self._emit_roll(DiceRolled(event.faces, "camera", event.confidence, event.at,
                                            roll_id=f"camera-{self.rolls}"))
             elif event is not None:
-                self._set_status(SourceState.CONNECTED, f"re-roll: {event.reason}", reroll=True)
+                self._set_status(SourceState.CONNECTED, event.reason, reroll=True)
             if period:
                 self._stop.wait(max(0.0, period - (time.monotonic() - started)))
         return False
