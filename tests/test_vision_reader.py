@@ -168,6 +168,22 @@ def test_evaluate_cli_json_has_the_documented_keys(tmp_path):
     assert result["ms_per_frame_median"] > 0
 
 
+@needs_data
+def test_max_dice_scores_only_the_photos_of_a_few_dice(reader, tmp_path):
+    """The sets hold crowd photos of up to 48 dice; ``--max-dice 2`` scores the photos a Catan roll gives."""
+    subset = _subset(DATA / "nell-byler-dice_detection", 3, tmp_path)
+    lines = {label.stem: sum(1 for line in label.read_text().splitlines() if line.strip())
+             for label in (subset / "labels").iterdir()}
+    few = {name for name, count in lines.items() if count <= 2}
+    assert 0 < len(few) < len(lines)
+    result = evaluate(subset, reader, max_dice=2)
+    assert {Path(s.name).stem for s in result["_scores"]} == few
+    assert result["dice"] == sum(lines[name] for name in few)
+    run = subprocess.run([sys.executable, "-m", "vision", "evaluate", str(subset), "--max-dice", "0"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and "--max-dice must be 1 or more, got 0" in run.stderr
+
+
 def test_a_missing_model_names_the_file(tmp_path):
     with pytest.raises(ModelError, match="detector.onnx"):
         DiceReader(tmp_path)

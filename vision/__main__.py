@@ -1,7 +1,8 @@
 """``python -m vision COMMAND``: camera dice reading from the command line.
 
-    evaluate DIR [--json] [--split all|seen|held-out] [--fold F] [--model DIR] [-v]
-        score the reader on a folder of labelled photos (DIR/images, DIR/labels, YOLO labels)
+    evaluate DIR [--json] [--split all|seen|held-out] [--fold F] [--max-dice N] [--model DIR] [-v]
+        score the reader on a folder of labelled photos (DIR/images, DIR/labels, YOLO labels);
+        --max-dice 4 scores only the photos of at most 4 dice (a Catan roll is two)
     read IMAGE...
         print the dice read in each image
     watch SOURCE [--out FILE.mp4] [--frames N] [--calibration FILE]
@@ -48,9 +49,13 @@ def evaluate_main(argv: list[str]) -> int:
     parser.add_argument("--split", default="all", choices=("all", "seen", "held-out"))
     parser.add_argument("--fold", type=int, default=0, help="the fold --split refers to (0..4)")
     parser.add_argument("--model", help="folder with detector.onnx and faces.onnx (default: assets/vision)")
+    parser.add_argument("--max-dice", type=int, metavar="N",
+                        help="score only the photos with at most N labelled dice (a Catan roll is two)")
     parser.add_argument("-v", "--verbose", action="store_true", help="list the photos not fully right")
     args = parser.parse_args(argv)
-    result = evaluate(args.folder, DiceReader(args.model), args.split, args.fold)
+    if args.max_dice is not None and args.max_dice < 1:
+        parser.error(f"--max-dice must be 1 or more, got {args.max_dice}")
+    result = evaluate(args.folder, DiceReader(args.model), args.split, args.fold, args.max_dice)
     if args.json:
         keys = ("dice", "die_accuracy", "image_accuracy", "missed", "invented", "ms_per_frame_median")
         print(json.dumps({k: result[k] for k in keys}))
