@@ -59,22 +59,6 @@ def _rounded_square(canvas: np.ndarray, centre, side: float, radius: float, valu
         cv2.circle(canvas, (px, py), r, value, -1)
 
 
-def _side_pips(layer: np.ndarray, centre, side: float, reach: float, direction, colour, radius: float,
-               rng: random.Random) -> None:
-    """Pips of a random face on the side face that shows past the top face's edge in ``direction``:
-    spread along the edge as on a face, squeezed across it to the side face's seen depth."""
-    dx, dy = direction
-    across = (-dy, dx)
-    middle = (centre[0] + dx * (side / 2 + reach / 2), centre[1] + dy * (side / 2 + reach / 2))
-    squeeze = reach / side
-    angle = math.degrees(math.atan2(dy, dx))
-    for gx, gy in PIPS[rng.randint(1, 6)]:
-        x = middle[0] + across[0] * gx * side + dx * gy * side * squeeze
-        y = middle[1] + across[1] * gx * side + dy * gy * side * squeeze
-        axes = (max(1, int(radius * squeeze)), max(1, int(radius)))
-        cv2.ellipse(layer, (int(x), int(y)), axes, angle, 0, 360, colour.tolist(), -1)
-
-
 def drawn_die(background: np.ndarray, face: int, rng: random.Random) -> np.ndarray:
     """A PATCH_SIZE float32 patch (contrast-stretched like :func:`vision.preprocess.die_patch`) of a
     drawn die showing ``face`` on ``background`` (a BGR uint8 picture of table, any size)."""
@@ -86,24 +70,15 @@ def drawn_die(background: np.ndarray, face: int, rng: random.Random) -> np.ndarr
     layer = np.zeros((size, size, 3), np.float32)
     alpha = np.zeros((size, size), np.float32)
     radius = side * rng.uniform(0.08, 0.2)
-    pip = _pip_colour(body, rng)
-    pip_radius = side * rng.uniform(0.065, 0.1)
     if rng.random() < 0.5:  # a side face in view: the die seen a little from the side
-        # Mostly square to an edge, so one side face shows whole and may show its own pips
-        # (foreshortened): the top face's count must not take them in.
-        angle = rng.choice((0, 0.5, 1, 1.5)) * math.pi + rng.uniform(-0.15, 0.15)
-        if rng.random() < 0.3:
-            angle = rng.uniform(0, 2 * math.pi)
-        reach = side * rng.uniform(0.08, 0.4)
-        direction = (math.cos(angle), math.sin(angle))
-        shifted = (centre[0] + reach * direction[0], centre[1] + reach * direction[1])
+        angle = rng.uniform(0, 2 * math.pi)
+        reach = side * rng.uniform(0.08, 0.25)
+        shifted = (centre[0] + reach * math.cos(angle), centre[1] + reach * math.sin(angle))
         shade = body * rng.uniform(0.45, 0.8)
         for t in np.linspace(0, 1, 6):
             c = (centre[0] + t * (shifted[0] - centre[0]), centre[1] + t * (shifted[1] - centre[1]))
             _rounded_square(layer, c, side, radius, shade.tolist())
             _rounded_square(alpha, c, side, radius, 1.0)
-        if reach > side * 0.15 and rng.random() < 0.7:
-            _side_pips(layer, centre, side, reach, direction, pip * rng.uniform(0.5, 0.9), pip_radius, rng)
     face_mask = np.zeros((size, size), np.float32)  # the top face alone: where a swirl may run
     _rounded_square(face_mask, centre, side, radius, 1.0)
     _rounded_square(layer, centre, side, radius, body.tolist())
@@ -114,16 +89,8 @@ def drawn_die(background: np.ndarray, face: int, rng: random.Random) -> np.ndarr
         noise = (noise - noise.min()) / max(float(noise.max() - noise.min()), 1e-6)
         swirl = np.clip((noise - 0.5) * rng.uniform(3, 8) + 0.5, 0, 1)[..., None] * face_mask[..., None]
         layer = layer * (1 - swirl) + _colour(rng) * swirl
-    if rng.random() < 0.2:  # a see-through die: the pips of the faces below show faintly
-        ghost = layer.copy()
-        for _ in range(rng.randint(1, 2)):
-            drift = (rng.uniform(-0.15, 0.15) * side, rng.uniform(-0.15, 0.15) * side)
-            for gx, gy in PIPS[rng.randint(1, 6)]:
-                cv2.circle(ghost, (int(centre[0] + drift[0] + gx * side), int(centre[1] + drift[1] + gy * side)),
-                           int(pip_radius * rng.uniform(0.8, 1.2)), pip.tolist(), -1)
-        ghost = cv2.GaussianBlur(ghost, (0, 0), pip_radius * 0.3)
-        faint = rng.uniform(0.2, 0.45) * face_mask[..., None]
-        layer = layer * (1 - faint) + ghost * faint
+    pip = _pip_colour(body, rng)
+    pip_radius = side * rng.uniform(0.065, 0.1)
     if face == 1 and rng.random() < 0.3:
         pip_radius = side * rng.uniform(0.12, 0.18)
     turn = rng.choice((0, 90))  # the six's columns either way
