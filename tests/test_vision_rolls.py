@@ -20,7 +20,7 @@ import pytest
 from vision import dataset
 from vision.reader import DiceReader
 from vision.rolls import Phase, RollDetector
-from vision.synthetic import SequenceBuilder, crooked, cut_dice, empty_tray
+from vision.synthetic import SequenceBuilder, cocked_dice, studio_tray_and_crops
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice"
 if not DATA.exists():
@@ -36,24 +36,16 @@ def reader() -> DiceReader:
 
 
 @pytest.fixture(scope="module")
-def studio(reader):
-    """An empty tray and, for each face, real die crops the reader reads right in their photo."""
-    images = dataset.list_images(TRAY_SET)
-    first = cv2.imread(str(images[0].image_path))
-    tray = empty_tray(first, images[0].read_dice(first.shape[1], first.shape[0]))
-    by_face: dict[int, list] = {face: [] for face in range(1, 7)}
-    for item in images[1:40]:
-        image = cv2.imread(str(item.image_path))
-        labelled = item.read_dice(image.shape[1], image.shape[0])
-        read = reader.read(image)
-        for die, crop in zip(labelled, cut_dice(image, labelled)):
-            seen = [d for d in read if abs(d.centre[0] - die.centre[0]) < die.box[2] / 2
-                    and abs(d.centre[1] - die.centre[1]) < die.box[3] / 2]
-            # cut_dice drops dice at the border, so pair by face and size as well; only dice read
-            # surely (a borderline reading may flip on a pasted copy: these tests are about timing)
-            if (len(seen) == 1 and seen[0].face == die.face == crop.face and seen[0].confidence >= 0.6
-                    and len(by_face[die.face]) < 3):
-                by_face[die.face].append(crop)
+def pool(reader):
+    """An empty tray and real die crops that the reader reads right, and surely, in their photos."""
+    return studio_tray_and_crops(reader, dataset.list_images(TRAY_SET)[:60])
+
+
+@pytest.fixture(scope="module")
+def studio(pool):
+    """The empty tray and, for each face, the first three sure crops of it."""
+    tray, crops = pool
+    by_face = {face: [c for c in crops if c.face == face][:3] for face in range(1, 7)}
     assert all(by_face.values()), {f: len(c) for f, c in by_face.items()}
     return tray, by_face
 
@@ -123,15 +115,44 @@ def test_dice_picked_up_and_put_back_in_place_are_not_a_roll(reader, studio):
     assert kinds.count("roll") == 1, kinds
 
 
-def test_a_crooked_die_asks_for_a_reroll_instead_of_guessing(reader, studio):
-    tray, by_face = studio
-    builder = SequenceBuilder(tray, seed=5).still(5)
+def cocked_roll(tray, by_face, leaning, flat, seed: int) -> list[np.ndarray]:
+    """Two dice tumble in; one settles flat at the left, the cocked one at (400, 300)."""
+    builder = SequenceBuilder(tray, seed=seed).still(5)
     tumbling = [[by_face[f][0] for f in (1, 2, 3)] for _ in range(2)]
-    leaning = crooked(by_face[5][0], by_face[3][0])
-    builder.tumble(tumbling, [(240, 300), (400, 300)], count=16, settle=[by_face[4][0], leaning]).still(15)
-    events, _ = run(RollDetector(reader), builder.frames)
-    assert [e.kind for _, e in events] == ["reroll"]
-    assert "crooked" in events[0][1].reason
+    builder.tumble(tumbling, [(240, 300), (400, 300)], count=16, settle=[flat, leaning]).still(15)
+    return builder.frames
+
+
+def seen_as_two_faces(reader, frames) -> bool:
+    """Whether every settled frame has two or more finds where the cocked die lies (x > 320)."""
+    return all(len([d for d in reader.read(frame) if d.centre[0] > 320]) >= 2 for frame in frames[-5:])
+
+
+def test_a_crooked_die_seen_as_two_faces_asks_for_a_reroll(reader, studio, pool):
+    """A cocked die the detector sees as two faces is a re-roll, never a roll.  When it boxes the two
+    halves far smaller than the flat die beside it -- dice of one game are one size, so small finds
+    are dropped as specks, which used to leave a roll of whatever was left, or "1 die seen" -- the
+    re-roll says a die is crooked."""
+    tray, by_face = studio
+    checked, small = 0, 0
+    for index, (leaning, flat) in enumerate(cocked_dice(*pool, 40, seed=11)):
+        frames = cocked_roll(tray, by_face, leaning, flat, seed=index)
+        if not seen_as_two_faces(reader, frames):
+            continue  # seen as one face and read as it: a known gap (docs/vision.md, bench)
+        checked += 1
+        events, _ = run(RollDetector(reader), frames)
+        assert [e.kind for _, e in events] == ["reroll"], index
+        settled = [reader.read(frame) for frame in frames[-5:]]
+        if all(small_halves(reading) for reading in settled):
+            small += 1
+            assert "crooked" in events[0][1].reason, (index, settled[-1])
+    assert checked >= 15 and small >= 3, (checked, small)
+
+
+def small_halves(reading) -> list:
+    """The finds on the cocked die's side (x > 320) far smaller than the largest die read."""
+    size = max(max(d.box[2:]) for d in reading)
+    return [d for d in reading if d.centre[0] > 320 and max(d.box[2:]) < 0.7 * size]
 
 
 def test_a_third_die_rolled_apart_is_a_reroll_that_says_how_many(reader, studio):
@@ -205,12 +226,16 @@ def test_the_camera_source_reads_rolls_from_a_video_file(reader, studio, tmp_pat
     assert not any(s.reroll for s in states)
 
 
-def test_the_camera_source_marks_a_crooked_die_as_a_reroll(reader, studio, tmp_path):
+#: A cocked die (of ``cocked_dice(..., 1, seed)``) that the detector sees as two faces.
+CAMERA_COCKED_SEED = 1
+
+
+def test_the_camera_source_marks_a_crooked_die_as_a_reroll(reader, studio, pool, tmp_path):
     tray, by_face = studio
     builder = SequenceBuilder(tray, seed=5).still(6)
     tumbling = [[by_face[f][0] for f in (1, 2, 3)] for _ in range(2)]
-    leaning = crooked(by_face[5][0], by_face[3][0])
-    builder.tumble(tumbling, [(240, 300), (400, 300)], count=16, settle=[by_face[4][0], leaning]).still(15)
+    (leaning, flat), = cocked_dice(*pool, 1, seed=CAMERA_COCKED_SEED)
+    builder.tumble(tumbling, [(240, 300), (400, 300)], count=16, settle=[flat, leaning]).still(15)
     rolls, states = play_through_camera_source(write_video(builder.frames, tmp_path / "crooked.avi"))
     assert rolls == []
     rerolls = [s for s in states if s.reroll]

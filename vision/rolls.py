@@ -165,18 +165,23 @@ class RollDetector:
                 # hides some of them.  The last settled reading stays the reference, so dice that
                 # reappear unchanged later are not taken for a roll either.
                 return None
+            crooked = False
             if self.expected_dice is not None and len(rolled) > self.expected_dice:
                 # Dice of one game are one size: something far smaller (a speck, a pip-like mark
-                # the dice rolled past) is not one of them.
+                # the dice rolled past) is not one of them -- unless it touches another rolled
+                # "die" as the half-seen face of a die cocked on an edge does.
                 size = max(max(d.box[2], d.box[3]) for d in rolled)
-                rolled = [d for d in rolled if max(d.box[2], d.box[3]) >= 0.7 * size]
+                small = [d for d in rolled if max(d.box[2], d.box[3]) < 0.7 * size]
+                rolled = [d for d in rolled if d not in small]
+                crooked = any(_cocked_pair(s, d, size) for s in small for d in rolled + small if d is not s)
             self._baseline = reading
-            return self._event(rolled, readings, at)
+            return self._event(rolled, readings, at, crooked)
         finally:
             self._motion = None
 
-    def _event(self, dice: list[Die], readings: list[list[Die]], at: float) -> RollEvent:
-        if self.expected_dice is not None and len(dice) == self.expected_dice + 1 and _has_cocked_pair(dice):
+    def _event(self, dice: list[Die], readings: list[list[Die]], at: float, crooked: bool = False) -> RollEvent:
+        if crooked or (self.expected_dice is not None and len(dice) == self.expected_dice + 1
+                       and _has_cocked_pair(dice)):
             return RollEvent("reroll", dice=tuple(dice), at=at,
                              reason="a die is crooked (cocked on an edge: two faces seen side by side)")
         if self.expected_dice is not None and len(dice) != self.expected_dice:
@@ -207,14 +212,22 @@ def _has_cocked_pair(dice: list[Die]) -> bool:
     real dice), so this only names the likely cause when one die too many was seen, never turns a
     roll of the expected number of dice into a re-roll.
     """
-    for i, (ax, ay, aw, ah) in enumerate(d.box for d in dice):
-        for bx, by, bw, bh in (d.box for d in dice[i + 1:]):
-            side = max(aw, ah, bw, bh)
-            gap = max(bx - (ax + aw), ax - (bx + bw), by - (ay + ah), ay - (by + bh))
-            span = max(max(ax + aw, bx + bw) - min(ax, bx), max(ay + ah, by + bh) - min(ay, by))
-            if gap <= 0.15 * side and span < COCKED_SPAN * side:
-                return True
-    return False
+    return any(_cocked_pair(a, b) for i, a in enumerate(dice) for b in dice[i + 1:])
+
+
+#: Two boxes this many die sides apart still touch: the boxes of half-seen faces are loose (at 0.15,
+#: a cocked die the detector saw as two faces was often called "3 dice seen").
+TOUCH_GAP = 0.25
+
+
+def _cocked_pair(a: Die, b: Die, side: float | None = None) -> bool:
+    """Whether the boxes of ``a`` and ``b`` touch (within :data:`TOUCH_GAP` die sides) and together
+    span little more than one die of ``side`` pixels (by default the larger of the two)."""
+    (ax, ay, aw, ah), (bx, by, bw, bh) = a.box, b.box
+    side = side or max(aw, ah, bw, bh)
+    gap = max(bx - (ax + aw), ax - (bx + bw), by - (ay + ah), ay - (by + bh))
+    span = max(max(ax + aw, bx + bw) - min(ax, bx), max(ay + ah, by + bh) - min(ay, by))
+    return gap <= TOUCH_GAP * side and span < COCKED_SPAN * side
 
 
 def _near(a: Die, b: Die, fraction: float) -> bool:

@@ -81,26 +81,119 @@ def paste(frame: np.ndarray, placed: Placed) -> None:
     frame[y0:y0 + size, x0:x0 + size] = (region * (1 - alpha) + turned * alpha).astype(np.uint8)
 
 
-def crooked(a: DieCrop, b: DieCrop) -> DieCrop:
-    """A die cocked on an edge at 45 degrees, seen from above: two faces meeting at an edge, each
-    squeezed to 0.7 of its width, laid over the middle of ``a``'s crop (its tray around them).
+def die_face(crop: DieCrop) -> np.ndarray:
+    """The die's top face cut out of its crop and turned square: ``side`` x ``side`` pixels, no tray.
 
-    (An earlier version squeezed the two whole crops, tray margins and all, so the two faces lay
-    apart with tray between them: that looks like two small dice, not one leaning die.)
+    The die is told from the tray by its difference from the tray's colour (the median of the crop's
+    border); its outline's smallest turned rectangle is warped upright.  A die the difference
+    cannot outline (a white die on a white tray) falls back to the labelled box.
     """
-    image = a.image.copy()
+    image = crop.image
     size = image.shape[0]
-    side = max(1, int(round(a.side)))
-    squeezed = max(1, int(round(side * math.cos(math.radians(45)))))
-    faces = []
-    for crop in (a, b):
-        middle = crop.image.shape[0] / 2
-        face = cv2.getRectSubPix(crop.image, (max(1, int(round(crop.side))),) * 2, (middle, middle))
-        faces.append(cv2.resize(face, (squeezed, side), interpolation=cv2.INTER_AREA))
-    body = np.hstack(faces)[:size, :size]
+    side = max(2, int(round(crop.side)))
+    border = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]]).astype(np.float32)
+    difference = np.linalg.norm(image.astype(np.float32) - np.median(border, axis=0), axis=2)
+    difference = cv2.GaussianBlur(difference, (0, 0), max(1.0, side / 25))
+    _, mask = cv2.threshold(np.clip(difference, 0, 255).astype(np.uint8), 0, 255,
+                            cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    middle = labels[size // 2, size // 2]
+    if middle > 0 and 0.4 * side * side <= stats[middle, cv2.CC_STAT_AREA] <= 1.6 * side * side:
+        points = np.column_stack(np.nonzero(labels == middle)[::-1]).astype(np.float32)
+        (cx, cy), (w, h), angle = cv2.minAreaRect(points)
+        if 0.75 < w / max(h, 1e-3) < 1.33:
+            corners = cv2.boxPoints(((cx, cy), (w, h), angle)).astype(np.float32)
+            # boxPoints go round the rectangle; any three consecutive corners fix the affine warp.
+            target = np.float32([[0, side], [0, 0], [side, 0]])
+            return cv2.warpAffine(image, cv2.getAffineTransform(corners[:3], target), (side, side))
+    middle_xy = (size / 2, size / 2)
+    return cv2.getRectSubPix(image, (side, side), middle_xy)
+
+
+def body_colour(crop: DieCrop) -> np.ndarray:
+    """The die's body colour as a Lab triple (the median of the middle of its face)."""
+    face = die_face(crop)
+    quarter = face.shape[0] // 4
+    middle = face[quarter:face.shape[0] - quarter, quarter:face.shape[1] - quarter]
+    return np.median(cv2.cvtColor(middle, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32), axis=0)
+
+
+def crooked(a: DieCrop, b: DieCrop, tilt: float = 45.0, background=None) -> DieCrop:
+    """A die cocked on an edge, seen from above: face ``a`` and face ``b`` meeting at an edge.
+
+    Each face is cut from its crop (:func:`die_face`: the die, not its tray) and squeezed to its
+    seen width at ``tilt`` degrees (cos and sin of the tilt), the face turned away from the light a
+    little darker, on a square of ``background`` (BGR; default the median of ``a``'s crop border)
+    large enough that pasting does not clip its corners.  Give two crops of dice of one colour: one
+    die has one colour.
+
+    (Earlier versions squeezed the labelled boxes, tray margins and all, so the two faces lay apart
+    with tray between them, sometimes in two colours: that looks like two small dice.)
+    """
+    side = max(2, int(round(a.side)))
+    widths = [max(1, int(round(side * abs(math.cos(math.radians(t)))))) for t in (tilt, 90 - tilt)]
+    faces = [cv2.resize(die_face(crop), (width, side), interpolation=cv2.INTER_AREA)
+             for crop, width in zip((a, b), widths)]
+    faces[1] = (faces[1].astype(np.float32) * 0.8).astype(np.uint8)
+    body = np.hstack(faces)
+    size = int(math.ceil(2.0 * side))
+    if background is None:
+        image = a.image
+        background = np.median(np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]]), axis=0)
+    canvas = np.empty((size, size, 3), np.uint8)
+    canvas[:] = np.asarray(background, np.float32).astype(np.uint8)
     y0, x0 = (size - body.shape[0]) // 2, (size - body.shape[1]) // 2
-    image[y0:y0 + body.shape[0], x0:x0 + body.shape[1]] = body
-    return DieCrop(image, 0, a.side)
+    canvas[y0:y0 + body.shape[0], x0:x0 + body.shape[1]] = body
+    return DieCrop(canvas, 0, float(side))
+
+
+#: Two crops are of one kind of die when their body colours lie this close (Lab units).
+COLOUR_MATCH = 12
+
+
+def cocked_dice(tray: np.ndarray, crops: list[DieCrop], count: int, seed: int) -> list[tuple[DieCrop, DieCrop]]:
+    """``count`` dice cocked on an edge at 30-60 degrees, each made of two faces of one body colour
+    (as one real die shows), with a flat die of about the same size to roll beside it:
+    ``[(cocked, flat)]``, drawn from ``crops`` by a generator seeded with ``seed``."""
+    rng = np.random.default_rng(seed)
+    tray_colour = np.median(tray.reshape(-1, 3), axis=0)
+    colours = [body_colour(c) for c in crops]
+    made = []
+    for _ in range(100 * count):
+        if len(made) == count:
+            break
+        pick = int(rng.integers(len(crops)))
+        a = crops[pick]
+        alike = [c for c in crops if 0.85 < c.side / a.side < 1.18]
+        near = [c for c, colour in zip(crops, colours) if c.face != a.face and 0.85 < c.side / a.side < 1.18
+                and np.linalg.norm(colour - colours[pick]) < COLOUR_MATCH]
+        if near:
+            b, flat = near[int(rng.integers(len(near)))], alike[int(rng.integers(len(alike)))]
+            made.append((crooked(a, b, float(rng.uniform(30, 60)), tray_colour), flat))
+    if len(made) < count:
+        raise ValueError(f"only {len(made)} of {count} cocked dice: too few crops of one colour")
+    return made
+
+
+def studio_tray_and_crops(reader, items: list[dataset.LabelledImage]) -> tuple[np.ndarray, list[DieCrop]]:
+    """An empty tray (the first photo with its dice painted out) and the crops of the dice of the
+    other photos that ``reader`` reads right, and surely (confidence >= 0.6), in their own photo:
+    a borderline reading may flip on a pasted copy, and these sequences test *when* a roll is
+    reported, not reading accuracy."""
+    first = cv2.imread(str(items[0].image_path))
+    tray = empty_tray(first, items[0].read_dice(first.shape[1], first.shape[0]))
+    crops = []
+    for item in items[1:]:
+        image = cv2.imread(str(item.image_path))
+        labelled = item.read_dice(image.shape[1], image.shape[0])
+        read = reader.read(image)
+        # cut_dice drops dice at the border, so pair the crops with their dice by face as well.
+        for die, crop in zip(labelled, cut_dice(image, labelled)):
+            seen = [d for d in read if abs(d.centre[0] - die.centre[0]) < die.box[2] / 2
+                    and abs(d.centre[1] - die.centre[1]) < die.box[3] / 2]
+            if len(seen) == 1 and seen[0].face == die.face == crop.face and seen[0].confidence >= 0.6:
+                crops.append(crop)
+    return tray, crops
 
 
 def draw_hand(frame: np.ndarray, x: float, y: float, scale: float) -> None:
