@@ -1,6 +1,7 @@
 """What the roll detector says about dice cocked on an edge, and about flat dice lying close (issue 5).
 
-    .venv/bin/python bench/bench_crooked_dice.py [--count N] [--seed S] [--data ../shared/data/dice]
+    PYTHONPATH=. .venv/bin/python bench/bench_crooked_dice.py [--count N] [--seed S] [--overhead]
+                                                              [--data ../shared/data/dice]
 
 Synthetic rolls on the real, painted-out nell-byler tray (``vision.synthetic``): two dice tumble in
 and settle.
@@ -12,7 +13,8 @@ and settle.
   touching).  The right answer is a roll of their two faces; a re-roll is a false alarm.
 - *apart*: both flat, far apart.  The right answer is a roll of their two faces.
 
-Prints the share of each outcome.  A measurement of behaviour on generated sequences, not a
+``--overhead`` reads with the calibration of a camera straight over the tray (``Calibration.overhead``:
+a die showing two faces side by side is unsure).  Prints the share of each outcome.  A measurement of behaviour on generated sequences, not a
 pass/fail test (tests/test_vision_rolls.py holds the tests).
 """
 
@@ -27,6 +29,7 @@ import cv2
 import numpy as np
 
 from vision import dataset
+from vision.calibration import Calibration
 from vision.reader import DiceReader
 from vision.rolls import RollDetector
 from vision.synthetic import SequenceBuilder, cocked_dice, studio_tray_and_crops
@@ -62,27 +65,29 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", type=int, default=100, help="sequences of each kind (default 100)")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--overhead", action="store_true", help="calibrated for a camera straight over the tray")
     parser.add_argument("--data", type=Path, default=DATA)
     args = parser.parse_args()
     reader = DiceReader(threads=1)
+    judge = DiceReader(calibration=Calibration(overhead=args.overhead), threads=1)
     tray, crops = studio_tray_and_crops(reader, dataset.list_images(args.data / "nell-byler-dice_detection")[:80])
     rng = np.random.default_rng(args.seed)
     tumbling = [[crops[int(rng.integers(len(crops)))] for _ in range(3)] for _ in range(2)]
     tallies = {kind: collections.Counter() for kind in ("cocked", "close", "apart")}
     for index, (leaning, flat) in enumerate(cocked_dice(tray, crops, args.count, args.seed)):
         frames = settle(tray, tumbling, [(240, 300), (400, 300)], [flat, leaning], index)
-        tallies["cocked"][outcome(run(reader, frames), ())] += 1
+        tallies["cocked"][outcome(run(judge, frames), ())] += 1
     for index in range(args.count):
         first = crops[int(rng.integers(len(crops)))]
         alike = [c for c in crops if 0.85 < c.side / first.side < 1.18]
         second = alike[int(rng.integers(len(alike)))]
         gap = 1.45 * max(first.side, second.side)
         close = settle(tray, tumbling, [(320, 300), (320 + gap, 300)], [first, second], index)
-        tallies["close"][outcome(run(reader, close), (first.face, second.face))] += 1
+        tallies["close"][outcome(run(judge, close), (first.face, second.face))] += 1
         apart = settle(tray, tumbling, [(200, 220), (440, 380)], [first, second], index)
-        tallies["apart"][outcome(run(reader, apart), (first.face, second.face))] += 1
+        tallies["apart"][outcome(run(judge, apart), (first.face, second.face))] += 1
     print(f"machine: {platform.platform()}, Python {platform.python_version()}, OpenCV {cv2.__version__}; "
-          f"{args.count} sequences of each kind, seed {args.seed}")
+          f"{args.count} sequences of each kind, seed {args.seed}, overhead {args.overhead}")
     print("| dice | outcome | share |")
     print("|---|---|---|")
     for kind, tally in tallies.items():

@@ -10,6 +10,9 @@ shows its effect live.
   table are ignored.  Empty means every colour.
 - ``gains``: per-channel (B, G, R) multipliers measured from a frame of the empty tray so that the
   tray looks neutral and mid-bright under warm or dim light (grey-world balance).
+- ``overhead``: the camera looks straight down on the tray, so a flat die shows one face only and a
+  die showing two faces side by side is cocked on an edge (:mod:`vision.cocked`).  Off by default: a
+  camera at an angle sees a side face of every die.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ class Calibration:
     tray: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
     colours: tuple[str, ...] = ()
     gains: tuple[float, float, float] = (1.0, 1.0, 1.0)
+    overhead: bool = False
 
     def __post_init__(self) -> None:
         x0, y0, x1, y1 = self.tray
@@ -43,6 +47,8 @@ class Calibration:
             raise CalibrationError(f"unknown die colour(s) {unknown}; known: {', '.join(COLOURS)}")
         if len(self.gains) != 3 or not all(0.2 <= g <= 5.0 for g in self.gains):
             raise CalibrationError(f"gains must be three multipliers in 0.2..5, got {self.gains}")
+        if not isinstance(self.overhead, bool):
+            raise CalibrationError(f"overhead must be true or false, got {self.overhead!r}")
 
     def in_tray(self, fx: float, fy: float) -> bool:
         x0, y0, x1, y1 = self.tray
@@ -66,7 +72,7 @@ class Calibration:
     # ------------------------------------------------------------------ storage
 
     def to_json(self) -> str:
-        return json.dumps({k: list(v) for k, v in asdict(self).items()}, indent=2)
+        return json.dumps({k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}, indent=2)
 
     @classmethod
     def from_json(cls, text: str, where: str = "calibration") -> "Calibration":
@@ -76,13 +82,14 @@ class Calibration:
             raise CalibrationError(f"{where}: not JSON: {error}") from None
         if not isinstance(data, dict):
             raise CalibrationError(f"{where}: expected a JSON object")
-        extra = set(data) - {"tray", "colours", "gains"}
+        extra = set(data) - {"tray", "colours", "gains", "overhead"}
         if extra:
             raise CalibrationError(f"{where}: unknown field(s) {sorted(extra)}")
         try:
             return cls(tray=tuple(float(v) for v in data.get("tray", (0, 0, 1, 1))),
                        colours=tuple(str(v) for v in data.get("colours", ())),
-                       gains=tuple(float(v) for v in data.get("gains", (1, 1, 1))))
+                       gains=tuple(float(v) for v in data.get("gains", (1, 1, 1))),
+                       overhead=data.get("overhead", False))
         except (TypeError, ValueError) as error:
             raise CalibrationError(f"{where}: {error}") from None
 

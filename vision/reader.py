@@ -25,6 +25,7 @@ import numpy as np
 
 from vision import preprocess
 from vision.calibration import Calibration, colour_name
+from vision.cocked import looks_cocked
 
 DEFAULT_MODEL_DIR = Path(__file__).resolve().parents[1] / "assets" / "vision"
 
@@ -122,6 +123,12 @@ class DiceReader:
             confidence = float(min(1.0, score) * (1.0 - p[0]) * (faces[best] if sure else max(crooked, 1 - faces[best])))
             if confidence >= MIN_CONFIDENCE:
                 dice.append(Die(face, colour, box, round(confidence, 4)))
+        if self.calibration.overhead:
+            # From straight above, a die showing two faces side by side is cocked on an edge: the
+            # detector boxed one face and the classifier read it, a guess.  Unsure instead.
+            dice = [Die(None, d.colour, d.box, d.confidence)
+                    if d.face is not None and looks_cocked(frame, d.box, [o.centre for o in dice if o is not d])
+                    else d for d in dice]
         return sorted(dice, key=lambda d: (d.box[0], d.box[1]))
 
     # ------------------------------------------------------------------ steps
