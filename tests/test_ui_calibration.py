@@ -131,6 +131,10 @@ def test_drag_tray_read_dice_and_save(tmp_path):
         assert screen.summary == "2 dice: yellow 2 and yellow 4"
         inside = [face for face, _box, ok, _colour, _counted in view.dice if ok]
         assert inside == [2, 4] and len(view.dice) == len(screen.found)
+        # This photo is taken from straight above the tray: say so (cocked dice are then told by shape).
+        assert screen.ids.overhead.text == "Camera straight above the tray" and not screen.overhead
+        d.tap(screen.ids.overhead)
+        assert screen.overhead and screen.ids.overhead.state == "down"
         shot("calibration-en")
 
         assert not default_path(data).exists()
@@ -138,20 +142,24 @@ def test_drag_tray_read_dice_and_save(tmp_path):
         assert default_path(data).exists(), screen.message
         assert screen.message.startswith("Saved to")
         saved = Calibration.load(default_path(data))
-        assert saved == Calibration(tray=tuple(screen.tray))
+        assert saved == Calibration(tray=tuple(screen.tray), overhead=True)
 
         # Japanese: the same screen speaks Japanese; a moved tray then cancelled is not saved.
         app.lang = "ja"
         d.settle()
         assert screen.summary == "ダイス2個：黄の2と黄の4"
+        assert screen.ids.overhead.text == "カメラはトレイの真上"
         shot("calibration-ja")
         drag(*view.to_window(*view.to_widget(*TRAY[2:])), *view.to_window(*view.to_widget(0.9, 0.9)))
         assert screen.tray[2] == pytest.approx(0.9, abs=0.01)
         d.tap(screen.ids.cancel)
         assert app.root.current == "settings"
         assert Calibration.load(default_path(data)) == saved
-        # The camera source would read with the saved tray.
+        # The camera source would read with the saved tray; a fresh visit shows the saved camera angle.
         assert Calibration.load(default_path(app.data_dir)).tray == saved.tray
+        open_calibration(app, from_start=False)
+        wait_read(screen)
+        assert screen.overhead and screen.ids.overhead.state == "down"
     finally:
         d.stop_app(app)
 

@@ -10,7 +10,8 @@ The three parts of :class:`vision.calibration.Calibration`, each on its own tab 
 
 - *Tray*: drag a corner of the tray on the picture or use the sliders.  The dice are read once over the whole
   frame; moving the tray only filters them by their centre, as ``Calibration.in_tray`` does in the reader, so
-  dragging stays smooth.
+  dragging stays smooth.  A toggle says whether the camera looks straight down (``Calibration.overhead``: a
+  die showing two faces side by side is then cocked, a re-roll).
 - *Light*: the per-channel ``gains`` the reader multiplies each frame by.  A brightness slider scales all three
   (a dim table), a colour slider trades red against blue (a warm lamp, a window's blue light), "Balance on the
   tray" measures them on the tray's bare surface around the dice (``measure_gains``, grey-world: a lamp's cast
@@ -49,7 +50,10 @@ TEXTS = {
            "need_frame": "Nothing saved: there is no picture to calibrate on", "hint":
            "Drag a corner of the tray (green) on the picture, or use the sliders",
            "reader": "The dice reader cannot run: {why}", "left": "left", "top": "top", "right": "right",
-           "bottom": "bottom", "damaged": "The stored calibration cannot be used ({why}); starting afresh",
+           "bottom": "bottom", "overhead": "Camera straight above the tray",
+           "overhead_hint": "From straight above, a die showing two faces side by side is cocked: roll again. "
+                            "Leave off for a camera at an angle, which sees a side of every die.",
+           "damaged": "The stored calibration cannot be used ({why}); starting afresh",
            "tab_tray": "Tray", "tab_light": "Light", "tab_colours": "Dice colours",
            "light_hint": "Dim or coloured light: raise the brightness and move the colour until the dice look "
                          "right, or balance on the tray's bare surface. The reader sees the picture as shown.",
@@ -70,6 +74,9 @@ TEXTS = {
            "need_frame": "保存していません：較正する画像がありません",
            "hint": "画像上でトレイ（緑）の角をドラッグするか、スライダーを使ってください",
            "reader": "ダイス認識を実行できません：{why}", "left": "左", "top": "上", "right": "右", "bottom": "下",
+           "overhead": "カメラはトレイの真上",
+           "overhead_hint": "真上から見て2つの面が並んで見えるダイスは傾いて止まっています（振り直し）。"
+                            "斜めから写すカメラではオフにしてください（どのダイスも側面が見えます）。",
            "damaged": "保存された較正は使えません（{why}）。初期値から始めます",
            "tab_tray": "トレイ", "tab_light": "明るさ", "tab_colours": "ダイスの色",
            "light_hint": "暗い・色のついた照明では、ダイスが正しく見えるまで明るさと色合いを調整するか、トレイの何もない面で"
@@ -293,6 +300,8 @@ class CalibrationScreen(Screen):
     gains = ListProperty([1.0, 1.0, 1.0])
     #: The die colours that count (empty: every colour), as Calibration.colours.
     colours = ListProperty([])
+    #: The camera looks straight down on the tray, as Calibration.overhead (a die showing two faces is cocked).
+    overhead = BooleanProperty(False)
     #: Which tab is open beside the picture: "tray", "light" or "colours".
     section = StringProperty("tray")
     #: The dice are being read (a picture just taken, or the light changed).
@@ -348,10 +357,11 @@ class CalibrationScreen(Screen):
         return camera_spec(settings.dice_source if settings is not None else "")
 
     def calibration(self):
-        """What Save would write: the tray, the colours and the light as set now."""
+        """What Save would write: the tray, the camera's angle, the colours and the light as set now."""
         from vision.calibration import Calibration
 
-        return Calibration(tray=tuple(self.tray), colours=tuple(self.colours), gains=tuple(self.gains))
+        return Calibration(tray=tuple(self.tray), colours=tuple(self.colours), gains=tuple(self.gains),
+                           overhead=self.overhead)
 
     # --- showing --------------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -367,6 +377,7 @@ class CalibrationScreen(Screen):
         self.tray = list(self._stored.tray)
         self.colours = list(self._stored.colours)
         self.gains = list(self._stored.gains)
+        self.overhead = self._stored.overhead
         self.grab()
 
     def grab(self) -> None:
