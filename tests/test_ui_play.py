@@ -7,6 +7,8 @@ what the screen shows next to what the rules core says.
 
 from __future__ import annotations
 
+import dataclasses
+
 from pathlib import Path
 
 import pytest
@@ -169,6 +171,16 @@ def test_a_crooked_roll_of_the_box_asks_out_loud_to_roll_again(tmp_path):
         assert app.source_status == "sim: roll again (crooked dice)"
         assert len(app.table.record.events) == before  # no roll was recorded
         d.screenshot(Path(__file__).parent.parent / "docs" / "screens" / "play-roll-again-en.png")
+
+        # In Japanese the cause is said in Japanese too (the box's own detail is English).
+        app.apply_settings(dataclasses.replace(app.settings, lang="ja"))  # as Settings' Save does
+        app.caption = ""
+        d.tap(play.ids.roll_box)
+        said = phrase_for_notice("camera_reroll", "ja").caption
+        assert d.wait_until(lambda: app.caption == said, timeout=15), (app.caption, app.source_status)
+        assert app.source_status == "sim：振り直し（ダイスが傾いています）"
+        assert len(app.table.record.events) == before
+        d.screenshot(Path(__file__).parent.parent / "docs" / "screens" / "play-roll-again-ja.png")
     finally:
         d.stop_app(app)
 

@@ -147,6 +147,7 @@ def test_a_crooked_die_seen_as_two_faces_asks_for_a_reroll(reader, studio, pool)
         if all(small_halves(reading) for reading in settled):
             small += 1
             assert "crooked" in events[0][1].reason, (index, settled[-1])
+            assert events[0][1].reason_code == "cocked"
     assert checked >= 15 and small >= 3, (checked, small)
 
 
@@ -164,6 +165,7 @@ def test_an_overhead_camera_catches_a_cocked_die_seen_as_one_face(reader, studio
     overhead = DiceReader(calibration=Calibration(overhead=True))
     events, _ = run(RollDetector(overhead), frames)
     assert [(e.kind, e.reason) for _, e in events] == [("reroll", "1 die crooked or unreadable")]
+    assert (events[0][1].reason_code, events[0][1].reason_params) == ("unreadable", (("count", 1),))
 
 
 def small_halves(reading) -> list:
@@ -181,6 +183,8 @@ def test_a_third_die_rolled_apart_is_a_reroll_that_says_how_many(reader, studio)
                    count=18, settle=alike).still(15)
     events, _ = run(RollDetector(reader, expected_dice=2), builder.frames)
     assert [(e.kind, e.reason) for _, e in events] == [("reroll", "3 dice seen, expected 2")]
+    # ...and says so in a form an app can put in its user's language
+    assert (events[0][1].reason_code, dict(events[0][1].reason_params)) == ("count", {"seen": 3, "expected": 2})
 
 
 def test_a_spare_die_lying_still_does_not_spoil_the_roll(reader, studio):

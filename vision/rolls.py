@@ -44,7 +44,13 @@ class Phase(enum.Enum):
 
 @dataclass(frozen=True)
 class RollEvent:
-    """What the detector decided.  ``kind`` is ``"roll"`` or ``"reroll"``."""
+    """What the detector decided.  ``kind`` is ``"roll"`` or ``"reroll"``.
+
+    A re-roll's ``reason`` is English for logs; ``reason_code`` and ``reason_params`` say the same for
+    an app to put in its user's language: ``"cocked"`` (a die cocked on an edge), ``"count"``
+    (``seen``, ``expected``: not the number of dice expected), ``"unreadable"`` (``count`` dice
+    crooked or unreadable).
+    """
 
     kind: str
     faces: tuple[int, ...] = ()
@@ -52,6 +58,8 @@ class RollEvent:
     dice: tuple[Die, ...] = ()
     reason: str = ""
     at: float = 0.0
+    reason_code: str = ""
+    reason_params: tuple[tuple[str, int], ...] = ()
 
     @property
     def total(self) -> int:
@@ -182,15 +190,17 @@ class RollDetector:
     def _event(self, dice: list[Die], readings: list[list[Die]], at: float, crooked: bool = False) -> RollEvent:
         if crooked or (self.expected_dice is not None and len(dice) == self.expected_dice + 1
                        and _has_cocked_pair(dice)):
-            return RollEvent("reroll", dice=tuple(dice), at=at,
+            return RollEvent("reroll", dice=tuple(dice), at=at, reason_code="cocked",
                              reason="a die is crooked (cocked on an edge: two faces seen side by side)")
         if self.expected_dice is not None and len(dice) != self.expected_dice:
             count = len(dice)
-            return RollEvent("reroll", dice=tuple(dice), at=at,
+            return RollEvent("reroll", dice=tuple(dice), at=at, reason_code="count",
+                             reason_params=(("seen", count), ("expected", self.expected_dice)),
                              reason=f"{count} {'die' if count == 1 else 'dice'} seen, expected {self.expected_dice}")
         unsure = [d for d in dice if d.face is None]
         if unsure:
-            return RollEvent("reroll", dice=tuple(dice), at=at,
+            return RollEvent("reroll", dice=tuple(dice), at=at, reason_code="unreadable",
+                             reason_params=(("count", len(unsure)),),
                              reason=f"{len(unsure)} {'die' if len(unsure) == 1 else 'dice'} crooked or unreadable")
         # The roll's confidence is its least sure die, averaged over the readings.
         confidence = float(np.mean([min(_match_confidence(d, r) for d in dice) for r in readings]))

@@ -56,11 +56,18 @@ class SourceState(enum.Enum):
 @dataclass(frozen=True)
 class SourceStatus:
     """``reroll`` marks the moment the dice settled but cannot be read (a die cocked on an edge, one
-    too many or too few in the tray): the players must roll again, and the app says so out loud."""
+    too many or too few in the tray): the players must roll again, and the app says so out loud.
+
+    ``detail`` is English; a re-roll also names its cause by ``reason`` and ``params`` for the app to
+    say in its user's language: ``"crooked_dice"`` (the box saw its dice settle crooked),
+    ``"cocked"``, ``"count"`` (``seen``, ``expected``) or ``"unreadable"`` (``count``) from the camera
+    (:class:`vision.rolls.RollEvent`)."""
 
     state: SourceState
     detail: str = ""
     reroll: bool = False
+    reason: str = ""
+    params: tuple[tuple[str, int], ...] = ()
 
 
 RollCallback = Callable[[DiceRolled], None]
@@ -100,8 +107,9 @@ class DiceSource:
         if self._on_roll is not None:
             self._on_roll(roll)
 
-    def _set_status(self, state: SourceState, detail: str = "", reroll: bool = False) -> None:
-        self.status = SourceStatus(state, detail, reroll)
+    def _set_status(self, state: SourceState, detail: str = "", reroll: bool = False, reason: str = "",
+                    params: tuple[tuple[str, int], ...] = ()) -> None:
+        self.status = SourceStatus(state, detail, reroll, reason, params)
         if self._on_status is not None:
             self._on_status(self.status)
 

@@ -122,7 +122,8 @@ class CameraSource(DiceSource):
                 self._emit_roll(DiceRolled(event.faces, "camera", event.confidence, event.at,
                                            roll_id=f"camera-{self.rolls}"))
             elif event is not None:
-                self._set_status(SourceState.CONNECTED, event.reason, reroll=True)
+                self._set_status(SourceState.CONNECTED, event.reason, reroll=True, reason=event.reason_code,
+                                 params=event.reason_params)
             if period:
                 self._stop.wait(max(0.0, period - (time.monotonic() - started)))
         return False

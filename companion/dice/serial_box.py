@@ -75,7 +75,7 @@ class SerialBoxSource(DiceSource):
     def _message(self, message) -> None:
         # The box saw its dice settle crooked: no result comes, the players roll again.
         if type(message) is codec.RollState and message.state == codec.CROOKED:
-            self._set_status(self.status.state, "crooked dice", reroll=True)
+            self._set_status(self.status.state, "crooked dice", reroll=True, reason="crooked_dice")
 
 
 def _options(url: str, allowed: set[str]) -> dict[str, str]:

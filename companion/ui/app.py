@@ -292,7 +292,12 @@ class CompanionApp(App):
             self.source = None
 
     def _on_status(self, status) -> None:
-        self._set_status_text(status.state.value, status.detail, status.reroll)
+        detail = status.detail
+        if status.reroll and status.reason and self.lang != "en":
+            # The cause of a re-roll in the user's language (the source's own detail is English, with
+            # its singulars right: "1 die seen, expected 2").
+            detail = self.tr(f"reroll_{status.reason}", **dict(status.params))
+        self._set_status_text(status.state.value, detail, status.reroll)
         state = status.state.value
         notice = None
         if status.reroll:
@@ -314,7 +319,7 @@ class CompanionApp(App):
         url = self.source_url()
         name = url.split(":", 1)[0]
         text = self.tr("source_line", source=name, state=self.tr("src_reroll" if reroll else f"src_{state}"))
-        self.source_status = text + (f" ({detail})" if detail else "")
+        self.source_status = text + (self.tr("source_detail", detail=detail) if detail else "")
 
     def on_roll(self, roll) -> None:
         """A settled roll from any source (main thread)."""

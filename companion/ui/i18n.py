@@ -145,6 +145,12 @@ TEXT: dict[str, dict[str, str]] = {
     "src_disconnected": {"en": "disconnected", "ja": "切断"}, "src_error": {"en": "error", "ja": "エラー"},
     "src_reroll": {"en": "roll again", "ja": "振り直し"},
     "source_line": {"en": "{source}: {state}", "ja": "{source}：{state}"},
+    "source_detail": {"en": " ({detail})", "ja": "（{detail}）"},
+    # why the dice must be rolled again (SourceStatus.reason)
+    "reroll_crooked_dice": {"en": "crooked dice", "ja": "ダイスが傾いています"},
+    "reroll_cocked": {"en": "a die is crooked", "ja": "傾いたダイスがあります"},
+    "reroll_count": {"en": "{seen} dice seen, expected {expected}", "ja": "ダイスが{seen}個見えます（{expected}個のはず）"},
+    "reroll_unreadable": {"en": "{count} dice crooked or unreadable", "ja": "読めないダイスが{count}個あります"},
     # statistics
     "histogram": {"en": "Rolls against the expected curve", "ja": "出目の分布と期待値"},
     "production": {"en": "Production so far", "ja": "これまでの収穫"},
