@@ -261,6 +261,11 @@ def test_the_camera_source_marks_a_crooked_die_as_a_reroll(reader, studio, pool,
     assert rolls == []
     rerolls = [s for s in states if s.reroll]
     assert len(rerolls) == 1 and "crooked" in rerolls[0].detail, states
+    # Everything the camera said can be said in the app's other language too.
+    from companion.ui.i18n import TEXT
+
+    assert {s.reason for s in states} >= {"opening", "watching", "moving", "still", "cocked", "end_of_video"}
+    assert all(f"why_{s.reason}" in TEXT for s in states), states
 
 
 def test_a_missing_video_file_is_a_clear_error(tmp_path):

@@ -58,16 +58,18 @@ class SourceStatus:
     """``reroll`` marks the moment the dice settled but cannot be read (a die cocked on an edge, one
     too many or too few in the tray): the players must roll again, and the app says so out loud.
 
-    ``detail`` is English; a re-roll also names its cause by ``reason`` and ``params`` for the app to
-    say in its user's language: ``"crooked_dice"`` (the box saw its dice settle crooked),
-    ``"cocked"``, ``"count"`` (``seen``, ``expected``) or ``"unreadable"`` (``count``) from the camera
-    (:class:`vision.rolls.RollEvent`)."""
+    ``detail`` is English.  Where a source knows it, ``reason`` and ``params`` say the same for the app
+    to put in its user's language (``companion.ui.i18n``: ``why_<reason>``).  A re-roll's: ``"crooked_dice"``
+    (the box saw its dice settle crooked), ``"cocked"``, ``"count"`` (``seen``, ``expected``) or
+    ``"unreadable"`` (``count``) from the camera (:class:`vision.rolls.RollEvent`); the camera's others:
+    ``"opening"`` (``spec``), ``"watching"``, ``"end_of_video"``, ``"no_frames"`` (``name``), ``"moving"``,
+    ``"still"``."""
 
     state: SourceState
     detail: str = ""
     reroll: bool = False
     reason: str = ""
-    params: tuple[tuple[str, int], ...] = ()
+    params: tuple[tuple[str, object], ...] = ()
 
 
 RollCallback = Callable[[DiceRolled], None]
@@ -108,7 +110,7 @@ class DiceSource:
             self._on_roll(roll)
 
     def _set_status(self, state: SourceState, detail: str = "", reroll: bool = False, reason: str = "",
-                    params: tuple[tuple[str, int], ...] = ()) -> None:
+                    params: tuple[tuple[str, object], ...] = ()) -> None:
         self.status = SourceStatus(state, detail, reroll, reason, params)
         if self._on_status is not None:
             self._on_status(self.status)

@@ -46,7 +46,8 @@ class CameraSource(DiceSource):
     def start(self, on_roll, on_status=None) -> None:
         super().start(on_roll, on_status)
         self._stop.clear()
-        self._set_status(SourceState.SEARCHING, f"opening {self.spec}")
+        self._set_status(SourceState.SEARCHING, f"opening {self.spec}", reason="opening",
+                         params=(("spec", str(self.spec)),))
         self._thread = threading.Thread(target=self._run, name=f"camera {self.spec}", daemon=True)
         self._thread.start()
 
@@ -91,13 +92,16 @@ class CameraSource(DiceSource):
                 self._set_status(SourceState.DISCONNECTED, str(error))
                 self._stop.wait(self.retry_seconds)
                 continue
-            self._set_status(SourceState.CONNECTED, f"watching {frames.name}")
+            self._set_status(SourceState.CONNECTED, f"watching {frames.name}", reason="watching",
+                             params=(("name", frames.name),))
             ended = self._watch(frames, detector)
             frames.close()
             if ended or self._frames is not None:
-                self._set_status(SourceState.IDLE, f"{frames.name}: end of video")
+                self._set_status(SourceState.IDLE, f"{frames.name}: end of video", reason="end_of_video",
+                                 params=(("name", frames.name),))
                 return
-            self._set_status(SourceState.DISCONNECTED, f"{frames.name}: no more frames; retrying")
+            self._set_status(SourceState.DISCONNECTED, f"{frames.name}: no more frames; retrying",
+                             reason="no_frames", params=(("name", frames.name),))
             self._stop.wait(self.retry_seconds)
 
     def _watch(self, frames, detector) -> bool:
@@ -115,7 +119,7 @@ class CameraSource(DiceSource):
             moving = detector.phase == Phase.MOVING
             if moving != was_moving:
                 self._set_status(SourceState.ROLLING if moving else SourceState.CONNECTED,
-                                 "dice moving" if moving else "dice still")
+                                 "dice moving" if moving else "dice still", reason="moving" if moving else "still")
                 was_moving = moving
             if event is not None and event.kind == "roll":
                 self.rolls += 1

@@ -293,10 +293,10 @@ class CompanionApp(App):
 
     def _on_status(self, status) -> None:
         detail = status.detail
-        if status.reroll and status.reason and self.lang != "en":
-            # The cause of a re-roll in the user's language (the source's own detail is English, with
-            # its singulars right: "1 die seen, expected 2").
-            detail = self.tr(f"reroll_{status.reason}", **dict(status.params))
+        if status.reason and self.lang != "en":
+            # What the source says (why roll again, what it watches) in the user's language; its own
+            # detail is English, with its singulars right ("1 die seen, expected 2").
+            detail = self.tr(f"why_{status.reason}", **dict(status.params))
         self._set_status_text(status.state.value, detail, status.reroll)
         state = status.state.value
         notice = None

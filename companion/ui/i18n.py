@@ -146,11 +146,17 @@ TEXT: dict[str, dict[str, str]] = {
     "src_reroll": {"en": "roll again", "ja": "振り直し"},
     "source_line": {"en": "{source}: {state}", "ja": "{source}：{state}"},
     "source_detail": {"en": " ({detail})", "ja": "（{detail}）"},
-    # why the dice must be rolled again (SourceStatus.reason)
-    "reroll_crooked_dice": {"en": "crooked dice", "ja": "ダイスが傾いています"},
-    "reroll_cocked": {"en": "a die is crooked", "ja": "傾いたダイスがあります"},
-    "reroll_count": {"en": "{seen} dice seen, expected {expected}", "ja": "ダイスが{seen}個見えます（{expected}個のはず）"},
-    "reroll_unreadable": {"en": "{count} dice crooked or unreadable", "ja": "読めないダイスが{count}個あります"},
+    # what a dice source says (SourceStatus.reason): why the dice must be rolled again, what the camera does
+    "why_crooked_dice": {"en": "crooked dice", "ja": "ダイスが傾いています"},
+    "why_cocked": {"en": "a die is crooked", "ja": "傾いたダイスがあります"},
+    "why_count": {"en": "{seen} dice seen, expected {expected}", "ja": "ダイスが{seen}個見えます（{expected}個のはず）"},
+    "why_unreadable": {"en": "{count} dice crooked or unreadable", "ja": "読めないダイスが{count}個あります"},
+    "why_opening": {"en": "opening {spec}", "ja": "{spec} を開いています"},
+    "why_watching": {"en": "watching {name}", "ja": "{name} を見ています"},
+    "why_end_of_video": {"en": "{name}: end of video", "ja": "{name}：動画の終わり"},
+    "why_no_frames": {"en": "{name}: no more frames; retrying", "ja": "{name}：画像が来ません。再試行します"},
+    "why_moving": {"en": "dice moving", "ja": "ダイスが動いています"},
+    "why_still": {"en": "dice still", "ja": "ダイスが止まりました"},
     # statistics
     "histogram": {"en": "Rolls against the expected curve", "ja": "出目の分布と期待値"},
     "production": {"en": "Production so far", "ja": "これまでの収穫"},
