@@ -6,7 +6,7 @@ the face the detector boxed: an oblong up to 1.4 faces long (cos + sin of the ti
 often boxes only the wider face, and the classifier reads it as a plain face -- a guessed roll.
 
 Only for an overhead camera (``Calibration.overhead``): a camera at an angle sees a side face of every
-flat die, the same picture (on the angled desk photos this shape test flags 22 of 529 flat dice; on
+flat die, the same picture (on the angled desk photos this shape test flags 24 of 529 dice read; on
 the overhead tray photos 2 of 1,001).  Two dice of one colour lying together also make one long body;
 a body that reaches the centre of another die read in the frame is not taken for a cocked die.
 """
