@@ -3,7 +3,8 @@
     .venv/bin/python bench/bench_vision.py [--repeat N] [--data ../shared/data/dice] [--model DIR]
 
 Timed, with OpenCV held to one thread (``cv2.setNumThreads(1)``, as the reader does by default):
-- reading a 640x640 photo with two dice (the Catan case), a busy one (the nell-byler photo with the
+- reading a 640x640 photo with two dice (the Catan case; also with the calibration of an overhead camera,
+  which adds the cocked-die shape test of ``vision.cocked``), a busy one (the nell-byler photo with the
   most dice) and an empty tray; each the median of N repeats;
 - the reader's two stages apart: the detector on a 640x640 frame, the face classifier per die (read
   once, and at every turn as a doubtful die is), and the 2-dice photo with every die read at every turn;
@@ -25,6 +26,7 @@ import cv2
 import numpy as np
 
 from vision import dataset, preprocess
+from vision.calibration import Calibration
 from vision import reader as reader_module
 from vision.reader import DiceReader
 from vision.rolls import RollDetector
@@ -75,6 +77,9 @@ def main() -> None:
     print(row("read a 640x640 photo with 2 dice", timed(lambda: reader.read(two), args.repeat)))
     print(row(f"read a busy 640x640 photo ({len(busy_dice)} dice)", timed(lambda: reader.read(busy_image),
                                                                            args.repeat)))
+    overhead = DiceReader(args.model, Calibration(overhead=True), threads=1)
+    print(row("read a 640x640 photo with 2 dice, calibrated overhead (cocked-die shape test)",
+              timed(lambda: overhead.read(two), args.repeat)))
     print(row("read an empty 640x640 tray", timed(lambda: reader.read(empty), args.repeat)))
     print(row("detector alone, 640x640", timed(lambda: reader._detect(two), args.repeat)))
     patch = preprocess.die_patch(two, (320.0, 320.0), 40.0)
