@@ -18,7 +18,9 @@ before.  The decision:
 
 Things that never moved (a spare die, a speck on the tray read as a die) are remembered as scenery,
 and when more dice than expected rolled, ones far smaller than the largest are dropped (dice of one
-game are one size), so a roll of two dice is still found when a third die lies in view.  At start the
+game are one size), so a roll of two dice is still found when a third die lies in view -- unless a
+small one touches another rolled find, as the half-seen faces of a die cocked on an edge do: that is a
+re-roll naming a crooked die.  At start the
 first settled reading is only remembered: dice already lying in the tray are not a new roll.
 """
 
