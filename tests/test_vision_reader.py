@@ -185,6 +185,30 @@ def test_max_dice_scores_only_the_photos_of_a_few_dice(reader, tmp_path):
     assert run.returncode == 2 and "--max-dice must be 1 or more, got 0" in run.stderr
 
 
+@needs_data
+def test_evaluate_and_read_use_a_tables_calibration(tmp_path):
+    """Scored as the table reads: with only purple dice counting, the white desk dice are all missed; a
+    damaged or missing calibration file is named, nothing scored."""
+    subset = _subset(DATA / "matteop65-Dice_Detection_Recognition", 20, tmp_path)
+    purple = Calibration(colours=("purple",)).save(tmp_path / "purple.json")
+    run = subprocess.run([sys.executable, "-m", "vision", "evaluate", str(subset), "--json", "--calibration",
+                          str(purple)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    assert result["dice"] > 0 and result["missed"] == 1.0 and result["die_accuracy"] == 0.0
+    photo = next((subset / "images").iterdir())
+    run = subprocess.run([sys.executable, "-m", "vision", "read", str(photo), "--calibration", str(purple)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and run.stdout.strip() == f"{photo}: no dice", run.stdout + run.stderr
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text('{"overhead": 1}')
+    for bad, says in ((damaged, "damaged.json: overhead must be true or false"),
+                      (tmp_path / "none.json", "no calibration file")):
+        run = subprocess.run([sys.executable, "-m", "vision", "evaluate", str(subset), "--calibration", str(bad)],
+                             cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert run.returncode == 1 and says in run.stderr and run.stdout == "", run.stderr
+
+
 def test_a_missing_model_names_the_file(tmp_path):
     with pytest.raises(ModelError, match="detector.onnx"):
         DiceReader(tmp_path)

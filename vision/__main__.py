@@ -1,9 +1,11 @@
 """``python -m vision COMMAND``: camera dice reading from the command line.
 
-    evaluate DIR [--json] [--split all|seen|held-out] [--fold F] [--max-dice N] [--model DIR] [-v]
+    evaluate DIR [--json] [--split all|seen|held-out] [--fold F] [--max-dice N] [--model DIR]
+                 [--calibration FILE] [-v]
         score the reader on a folder of labelled photos (DIR/images, DIR/labels, YOLO labels);
-        --max-dice 4 scores only the photos of at most 4 dice (a Catan roll is two)
-    read IMAGE...
+        --max-dice 4 scores only the photos of at most 4 dice (a Catan roll is two); --calibration
+        reads as a table's calibration does (tray, colours, light, overhead camera)
+    read IMAGE... [--model DIR] [--calibration FILE]
         print the dice read in each image
     watch SOURCE [--out FILE.mp4] [--frames N] [--calibration FILE]
         the annotated live view of a camera (0, 1, ...), a video file or a stream URL, with the
@@ -15,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -51,11 +54,13 @@ def evaluate_main(argv: list[str]) -> int:
     parser.add_argument("--model", help="folder with detector.onnx and faces.onnx (default: assets/vision)")
     parser.add_argument("--max-dice", type=int, metavar="N",
                         help="score only the photos with at most N labelled dice (a Catan roll is two)")
+    parser.add_argument("--calibration", metavar="FILE", help="a table's calibration JSON (default: none)")
     parser.add_argument("-v", "--verbose", action="store_true", help="list the photos not fully right")
     args = parser.parse_args(argv)
     if args.max_dice is not None and args.max_dice < 1:
         parser.error(f"--max-dice must be 1 or more, got {args.max_dice}")
-    result = evaluate(args.folder, DiceReader(args.model), args.split, args.fold, args.max_dice)
+    reader = DiceReader(args.model, _calibration(args.calibration))
+    result = evaluate(args.folder, reader, args.split, args.fold, args.max_dice)
     if args.json:
         keys = ("dice", "die_accuracy", "image_accuracy", "missed", "invented", "ms_per_frame_median")
         print(json.dumps({k: result[k] for k in keys}))
@@ -71,8 +76,9 @@ def read_main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m vision read")
     parser.add_argument("images", nargs="+")
     parser.add_argument("--model")
+    parser.add_argument("--calibration", metavar="FILE", help="a table's calibration JSON (default: none)")
     args = parser.parse_args(argv)
-    reader = DiceReader(args.model)
+    reader = DiceReader(args.model, _calibration(args.calibration))
     for path in args.images:
         dice = reader.read(load_image(path))
         faces = " ".join(str(d.face or "?") for d in dice) or "no dice"
@@ -80,6 +86,18 @@ def read_main(argv: list[str]) -> int:
         for d in dice:
             print(f"  face {d.face or 'unsure'} {d.colour} box {d.box} confidence {d.confidence:.2f}")
     return 0
+
+
+def _calibration(path: str | None):
+    """The calibration stored in ``path``; none (read everything as it is) without one.  A missing or
+    damaged file is an error naming it, not a silent default."""
+    from vision.calibration import Calibration
+
+    if path is None:
+        return None
+    if not Path(path).is_file():
+        raise OSError(f"no calibration file {path}")
+    return Calibration.load(path)
 
 
 if __name__ == "__main__":
