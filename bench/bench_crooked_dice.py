@@ -14,8 +14,8 @@ and settle.
 - *apart*: both flat, far apart.  The right answer is a roll of their two faces.
 
 ``--overhead`` reads with the calibration of a camera straight over the tray (``Calibration.overhead``:
-a die showing two faces side by side is unsure).  Prints the share of each outcome.  A measurement of behaviour on generated sequences, not a
-pass/fail test (tests/test_vision_rolls.py holds the tests).
+a die showing two faces side by side is unsure).  Prints the share of each outcome.  A measurement of
+behaviour on generated sequences, not a pass/fail test (tests/test_vision_rolls.py holds the tests).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def outcome(events, expected_faces: tuple) -> str:
         if not expected_faces:
             return "roll (a guess)"
         return "roll, right faces" if sorted(event.faces) == sorted(expected_faces) else "roll, wrong faces"
-    return "re-roll: crooked" if "crooked (cocked" in event.reason else f"re-roll: {event.reason.split(',')[0]}"
+    return "re-roll: crooked" if event.reason_code == "cocked" else f"re-roll: {event.reason.split(',')[0]}"
 
 
 def settle(tray, tumbling, ends, dice, seed: int):

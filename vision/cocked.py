@@ -24,6 +24,12 @@ COCKED_LENGTH = 1.25
 COCKED_OBLONG = (1.15, 1.6)
 
 
+def border_colour(image: np.ndarray) -> np.ndarray:
+    """The median colour of an image's outermost rows and columns: the tray around a die."""
+    border = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]]).astype(np.float32)
+    return np.median(border, axis=0)
+
+
 def body_shape(frame: np.ndarray, box: tuple[int, int, int, int]) -> tuple[float, float, np.ndarray, tuple] | None:
     """The die's body around ``box``: (long side, short side) in box sides, its mask, and the mask's
     top-left corner in the frame with its scale (mask pixels per frame pixel); ``None`` when the die's colour does not stand out from the tray
@@ -56,7 +62,7 @@ def body_shape(frame: np.ndarray, box: tuple[int, int, int, int]) -> tuple[float
     if core.size == 0:
         return None
     body = np.median(core, axis=0)
-    tray = np.median(np.concatenate([window[0], window[-1], window[:, 0], window[:, -1]]), axis=0)
+    tray = border_colour(window)
     if np.linalg.norm((body - tray) * np.array([0.5, 1.0, 1.0], np.float32)) < 20:
         return None
 

@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from vision import dataset
+from vision.cocked import border_colour
 
 
 @dataclass(frozen=True)
@@ -91,12 +92,11 @@ def die_face(crop: DieCrop) -> np.ndarray:
     image = crop.image
     size = image.shape[0]
     side = max(2, int(round(crop.side)))
-    border = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]]).astype(np.float32)
-    difference = np.linalg.norm(image.astype(np.float32) - np.median(border, axis=0), axis=2)
+    difference = np.linalg.norm(image.astype(np.float32) - border_colour(image), axis=2)
     difference = cv2.GaussianBlur(difference, (0, 0), max(1.0, side / 25))
     _, mask = cv2.threshold(np.clip(difference, 0, 255).astype(np.uint8), 0, 255,
                             cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     middle = labels[size // 2, size // 2]
     if middle > 0 and 0.4 * side * side <= stats[middle, cv2.CC_STAT_AREA] <= 1.6 * side * side:
         points = np.column_stack(np.nonzero(labels == middle)[::-1]).astype(np.float32)
@@ -138,8 +138,7 @@ def crooked(a: DieCrop, b: DieCrop, tilt: float = 45.0, background=None) -> DieC
     body = np.hstack(faces)
     size = int(math.ceil(2.0 * side))
     if background is None:
-        image = a.image
-        background = np.median(np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]]), axis=0)
+        background = border_colour(a.image)
     canvas = np.empty((size, size, 3), np.uint8)
     canvas[:] = np.asarray(background, np.float32).astype(np.uint8)
     y0, x0 = (size - body.shape[0]) // 2, (size - body.shape[1]) // 2
