@@ -232,6 +232,22 @@ def test_calibration_ignores_dice_outside_the_tray_and_of_other_colours():
     assert DiceReader(calibration=Calibration(colours=("red",))).read(image) == []
 
 
+@needs_data
+def test_a_slanted_tray_leaves_out_the_dice_on_the_table_beside_it():
+    """A camera at an angle sees the tray as a trapezoid: dice beside its slanted sides, inside the rectangle
+    round it, are not read."""
+    image = load_image(DATA / "nell-byler-dice_detection" / "images" / "IMG_20191208_111642.jpg")
+    height, width = image.shape[:2]
+    everywhere = DiceReader().read(image)
+    trapezoid = Calibration(tray=((0.3, 0.15), (0.7, 0.15), (0.9, 0.8), (0.1, 0.8)))
+    rectangle = Calibration(tray=trapezoid.bounds)
+    inside = [d for d in everywhere if trapezoid.in_tray(d.centre[0] / width, d.centre[1] / height)]
+    beside = [d for d in everywhere if rectangle.in_tray(d.centre[0] / width, d.centre[1] / height)
+              and d not in inside]
+    assert inside and beside, "the photo no longer shows the case under test"
+    assert DiceReader(calibration=trapezoid).read(image) == inside
+
+
 def test_calibration_is_stored_and_bad_files_are_named(tmp_path):
     path = tmp_path / "cal.json"
     cal = Calibration(tray=(0.1, 0.2, 0.9, 0.8), colours=("red", "yellow"), gains=(1.1, 1.0, 0.9), overhead=True)

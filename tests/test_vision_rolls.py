@@ -103,6 +103,24 @@ def test_a_hand_passing_over_settled_dice_is_not_a_roll(reader, studio):
     assert Phase.MOVING in phases[before:]  # the hand was seen, and ignored
 
 
+def test_a_hand_on_the_table_beside_a_slanted_tray_is_not_motion_in_it(reader, studio):
+    """Seen at an angle the tray is a trapezoid; a hand reaching for the board in the corner of the rectangle
+    round it does not hold up the reading (nor make a roll): with the rectangle it would."""
+    tray, by_face = studio
+    height, width = tray.shape[:2]
+    builder = SequenceBuilder(tray, seed=5).still(5)
+    throw(builder, by_face, (4, 2), [(260, 250), (400, 330)]).still(10)
+    before = len(builder.frames)
+    builder.hand_along([(60 + 6 * i, 110) for i in range(12)], scale=0.4).still(15)
+    trapezoid = Calibration(tray=((0.35, 0.05), (0.65, 0.05), (0.98, 0.95), (0.02, 0.95)))
+    x0, y0, x1, y1 = trapezoid.tray_pixels(width, height)
+    assert x0 < 60 - 28 and y0 < 110 - 68, "the hand must move inside the rectangle round the tray"
+    for calibration, hand_seen in ((trapezoid, False), (Calibration(tray=trapezoid.bounds), True)):
+        events, phases = run(RollDetector(reader, calibration=calibration), builder.frames)
+        assert [(i < before, e.kind, sorted(e.faces)) for i, e in events] == [(True, "roll", [2, 4])]
+        assert (Phase.MOVING in phases[before:]) == hand_seen
+
+
 def test_dice_picked_up_and_put_back_in_place_are_not_a_roll(reader, studio):
     tray, by_face = studio
     builder = SequenceBuilder(tray, seed=4).still(5)

@@ -4,8 +4,11 @@ Stored as a small JSON file beside the app's ``settings.json`` (``DATA_DIR/visio
 see :func:`default_path`), so it survives restarts; ``python -m vision watch``
 shows its effect live.
 
-- ``tray``: the part of the frame where dice are read, as fractions ``(x0, y0, x1, y1)`` of the
-  frame; dice outside it (spare dice, dice on the board) are ignored.
+- ``tray``: the part of the frame where dice are read; dice outside it (spare dice, dice on the board) are
+  ignored.  Either a rectangle, fractions ``(x0, y0, x1, y1)`` of the frame, or four corners
+  ``((x, y), (x, y), (x, y), (x, y))`` in order round the tray (a convex quadrilateral): a camera at
+  an angle sees a rectangular tray as a trapezoid, and its bounding rectangle takes in a strip of the
+  table -- where spare dice lie -- on each side.
 - ``colours``: the die colours that belong to the game (e.g. ``("red", "yellow")``); others on the
   table are ignored.  Empty means every colour.
 - ``gains``: per-channel (B, G, R) multipliers measured from a frame of the empty tray so that the
@@ -31,17 +34,62 @@ class CalibrationError(ValueError):
     """A calibration file or value that cannot be used; the message names the file or field."""
 
 
+Corners = tuple[tuple[float, float], tuple[float, float], tuple[float, float], tuple[float, float]]
+
+
+def is_corners(tray) -> bool:
+    """Whether ``tray`` is given as four corners rather than a rectangle's four edges."""
+    return len(tray) == 4 and all(isinstance(c, (tuple, list)) for c in tray)
+
+
+def rectangle_corners(x0: float, y0: float, x1: float, y1: float) -> Corners:
+    """A rectangle's corners, clockwise on the picture from the top left (y grows downwards)."""
+    return (x0, y0), (x1, y0), (x1, y1), (x0, y1)
+
+
+def turns(corners) -> list[float]:
+    """The cross product at each corner of the polygon: all of one sign round a convex one."""
+    n = len(corners)
+    out = []
+    for i in range(n):
+        (ax, ay), (bx, by), (cx, cy) = corners[i - 1], corners[i], corners[(i + 1) % n]
+        out.append((bx - ax) * (cy - by) - (by - ay) * (cx - bx))
+    return out
+
+
+def is_convex(corners, least: float = 1e-6) -> bool:
+    """Whether the corners, in order, go round a convex polygon (either way round) without folding."""
+    signs = turns(corners)
+    return all(t > least for t in signs) or all(t < -least for t in signs)
+
+
+def _check_tray(tray) -> None:
+    if is_corners(tray):
+        if not all(len(c) == 2 and 0.0 <= c[0] <= 1.0 and 0.0 <= c[1] <= 1.0 for c in tray):
+            raise CalibrationError(f"tray corners must be four (x, y) fractions within 0..1, got {tray}")
+        if not is_convex(tray):
+            raise CalibrationError(f"tray corners must go round a convex tray in order (no corner inside the "
+                                   f"others, no edges crossing), got {tray}")
+        return
+    if len(tray) != 4 or any(isinstance(v, (tuple, list)) for v in tray):
+        raise CalibrationError(f"tray must be (x0, y0, x1, y1) or four (x, y) corners, got {tray}")
+    x0, y0, x1, y1 = tray
+    if not (0.0 <= x0 < x1 <= 1.0 and 0.0 <= y0 < y1 <= 1.0):
+        raise CalibrationError(f"tray must be fractions x0 < x1, y0 < y1 within 0..1, got {tray}")
+
+
 @dataclass(frozen=True)
 class Calibration:
-    tray: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
+    tray: tuple = (0.0, 0.0, 1.0, 1.0)
     colours: tuple[str, ...] = ()
     gains: tuple[float, float, float] = (1.0, 1.0, 1.0)
     overhead: bool = False
 
     def __post_init__(self) -> None:
-        x0, y0, x1, y1 = self.tray
-        if not (0.0 <= x0 < x1 <= 1.0 and 0.0 <= y0 < y1 <= 1.0):
-            raise CalibrationError(f"tray must be fractions x0 < x1, y0 < y1 within 0..1, got {self.tray}")
+        _check_tray(self.tray)
+        if is_corners(self.tray):
+            # Tuples all the way down, so that equal calibrations compare equal however they were built.
+            object.__setattr__(self, "tray", tuple((float(x), float(y)) for x, y in self.tray))
         unknown = [c for c in self.colours if c not in COLOURS]
         if unknown:
             raise CalibrationError(f"unknown die colour(s) {unknown}; known: {', '.join(COLOURS)}")
@@ -50,9 +98,31 @@ class Calibration:
         if not isinstance(self.overhead, bool):
             raise CalibrationError(f"overhead must be true or false, got {self.overhead!r}")
 
+    @property
+    def corners(self) -> Corners:
+        """The tray's four corners, in order round it (a rectangle's clockwise from the top left)."""
+        return self.tray if is_corners(self.tray) else rectangle_corners(*self.tray)
+
+    @property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The rectangle ``(x0, y0, x1, y1)`` around the tray."""
+        if not is_corners(self.tray):
+            return self.tray
+        xs, ys = [x for x, _ in self.tray], [y for _, y in self.tray]
+        return min(xs), min(ys), max(xs), max(ys)
+
     def in_tray(self, fx: float, fy: float) -> bool:
-        x0, y0, x1, y1 = self.tray
-        return x0 <= fx <= x1 and y0 <= fy <= y1
+        """Whether a point (fractions of the frame) lies in the tray, its edge included."""
+        if not is_corners(self.tray):
+            x0, y0, x1, y1 = self.tray
+            return x0 <= fx <= x1 and y0 <= fy <= y1
+        # Inside a convex polygon: on the same side of every edge as its corners turn.
+        clockwise = turns(self.tray)[0] > 0
+        for (ax, ay), (bx, by) in zip(self.tray, self.tray[1:] + self.tray[:1]):
+            side = (bx - ax) * (fy - ay) - (by - ay) * (fx - ax)
+            if (side < -1e-12) if clockwise else (side > 1e-12):
+                return False
+        return True
 
     def accepts_colour(self, colour: str) -> bool:
         return not self.colours or colour in self.colours
@@ -66,8 +136,25 @@ class Calibration:
         return cv2.LUT(frame, table)
 
     def tray_pixels(self, width: int, height: int) -> tuple[int, int, int, int]:
-        x0, y0, x1, y1 = self.tray
+        """The rectangle around the tray in pixels of a ``width`` × ``height`` frame: x0, y0, x1, y1 (end
+        exclusive)."""
+        x0, y0, x1, y1 = self.bounds
         return int(x0 * width), int(y0 * height), int(np.ceil(x1 * width)), int(np.ceil(y1 * height))
+
+    def tray_polygon(self, width: int, height: int) -> np.ndarray:
+        """The tray's corners in pixels of a ``width`` × ``height`` frame, as ``cv2.polylines`` and
+        ``cv2.fillConvexPoly`` take them."""
+        return np.array([(round(x * width), round(y * height)) for x, y in self.corners], np.int32)
+
+    def tray_mask(self, width: int, height: int) -> np.ndarray | None:
+        """Which pixels of the rectangle :meth:`tray_pixels` lie in the tray (a bool array of its size), or
+        ``None`` when the tray is that rectangle."""
+        if not is_corners(self.tray):
+            return None
+        x0, y0, x1, y1 = self.tray_pixels(width, height)
+        mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        cv2.fillConvexPoly(mask, self.tray_polygon(width, height) - np.array([x0, y0], np.int32), 1)
+        return mask.astype(bool)
 
     # ------------------------------------------------------------------ storage
 
@@ -86,7 +173,11 @@ class Calibration:
         if extra:
             raise CalibrationError(f"{where}: unknown field(s) {sorted(extra)}")
         try:
-            return cls(tray=tuple(float(v) for v in data.get("tray", (0, 0, 1, 1))),
+            tray = data.get("tray", [0, 0, 1, 1])
+            if not isinstance(tray, list):
+                raise ValueError(f"tray must be a list, got {tray!r}")
+            tray = tuple(tuple(float(v) for v in c) if isinstance(c, list) else float(c) for c in tray)
+            return cls(tray=tray,
                        colours=tuple(str(v) for v in data.get("colours", ())),
                        gains=tuple(float(v) for v in data.get("gains", (1, 1, 1))),
                        overhead=data.get("overhead", False))
@@ -123,7 +214,7 @@ def default_path(data_dir: str | Path | None = None) -> Path:
     return Path(data_dir) / FILE_NAME
 
 
-def measure_gains(empty_tray: np.ndarray, tray: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0),
+def measure_gains(empty_tray: np.ndarray, tray: tuple = (0.0, 0.0, 1.0, 1.0),
                   target: float = 150.0, exclude=()) -> tuple[float, float, float]:
     """Per-channel gains that make the empty tray neutral grey at ``target`` brightness.
 
@@ -137,6 +228,9 @@ def measure_gains(empty_tray: np.ndarray, tray: tuple[float, float, float, float
     for bx, by, bw, bh in exclude:
         keep[max(0, int(by)):max(0, int(by + bh)), max(0, int(bx)):max(0, int(bx + bw))] = False
     keep = keep[y0:y1, x0:x1]
+    inside = cal.tray_mask(empty_tray.shape[1], empty_tray.shape[0])
+    if inside is not None:
+        keep &= inside
     region = empty_tray[y0:y1, x0:x1]
     region = (region[keep] if keep.any() else region.reshape(-1, 3)).astype(np.float64)
     means = np.maximum(region.mean(axis=0), 1.0)

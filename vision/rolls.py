@@ -93,6 +93,8 @@ class RollDetector:
         self._motion: np.ndarray | None = None  # where anything moved since the last decision (320 px view)
         self._view_scale = 1.0
         self._frame_shape: tuple[int, ...] = (0, 0)
+        self._tray_mask_for: tuple | None = None
+        self._tray_mask_view: np.ndarray | None = None
 
     # ------------------------------------------------------------------ public
 
@@ -135,6 +137,9 @@ class RollDetector:
         if previous is None or previous.shape != small.shape:
             return False
         changed_mask = cv2.absdiff(small, previous) > self.motion_level
+        inside = self._tray_mask(frame.shape, small.shape)
+        if inside is not None:
+            changed_mask &= inside  # a hand over the board beside a slanted tray is not the dice moving
         changed = int(np.count_nonzero(changed_mask))
         if changed > self.motion_pixels:
             self._view_scale = scale
@@ -142,6 +147,17 @@ class RollDetector:
                 else self._motion | changed_mask
             return True
         return False
+
+    def _tray_mask(self, frame_shape, view_shape) -> np.ndarray | None:
+        """The tray's pixels in the motion view (``None``: all of it); made once per frame size."""
+        key = (frame_shape[:2], view_shape)
+        if self._tray_mask_for != key:
+            inside = self.calibration.tray_mask(frame_shape[1], frame_shape[0])
+            if inside is not None:
+                inside = cv2.resize(inside.astype(np.uint8), (view_shape[1], view_shape[0]),
+                                    interpolation=cv2.INTER_NEAREST).astype(bool)
+            self._tray_mask_for, self._tray_mask_view = key, inside
+        return self._tray_mask_view
 
     def _moved_here(self, die: Die, frame_shape) -> bool:
         """Whether anything moved over this die's place since the last decision."""

@@ -271,6 +271,12 @@ class SequenceBuilder:
             self.frames.append(self._frame(self.resting, (-100 + (width + 200) * t, height * 0.5, scale)))
         return self
 
+    def hand_along(self, points: list[tuple[float, float]], scale: float = 1.0) -> "SequenceBuilder":
+        """A hand moving through ``points`` (pixels), one frame each: a player reaching across the table."""
+        for x, y in points:
+            self.frames.append(self._frame(self.resting, (x, y, scale)))
+        return self
+
     def shake_camera(self, count: int = 4, pixels: int = 6) -> "SequenceBuilder":
         """The table is bumped: the whole view shifts for a few frames and comes back."""
         for step in range(count):

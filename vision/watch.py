@@ -27,8 +27,7 @@ def annotate(frame: np.ndarray, dice: list[Die], phase: Phase, last: RollEvent |
              calibration: Calibration) -> np.ndarray:
     """A copy of ``frame`` with the dice, the tray and the detector's state drawn on it."""
     out = frame.copy()
-    x0, y0, x1, y1 = calibration.tray_pixels(frame.shape[1], frame.shape[0])
-    cv2.rectangle(out, (x0, y0), (x1 - 1, y1 - 1), (255, 160, 0), 1)
+    cv2.polylines(out, [calibration.tray_polygon(frame.shape[1], frame.shape[0])], True, (255, 160, 0), 1)
     for die in dice:
         x, y, w, h = die.box
         colour = (0, 200, 0) if die.face else (0, 0, 255)
