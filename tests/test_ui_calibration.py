@@ -1,13 +1,14 @@
 """The camera calibration screen, by touch under Xvfb: a real photograph of dice as the table's camera (a
 one-frame MJPG video named by the settings' ``camera://`` source), the tray's corners dragged with a finger,
-the reader's dice inside the tray shown, saved, and the saved file loaded back as the same calibration.
+the reader's dice inside the tray shown, saved, and the saved file loaded back as the same calibration; a
+slanted tray (four corners in a trapezoid, as a camera at an angle sees it) leaves out the dice beside it.
 
 A dim table (the photograph at 30 % light): the brightness slider raised by touch brings the dice's colours
 back (the picture and the reader's re-reading follow), a tap on a die counts its colour, a colour toggled on,
 saved; the camera dice source, watching the table, then reports exactly the two counted dice in the tray; the
 screen opened again shows what was saved.  Without a camera the screen says so and writes nothing.  Writes
 docs/screens/calibration-{en,ja}.png (tray), calibration-light-{en,ja}.png, calibration-colours-{en,ja}.png
-and calibration-portrait-en.png.
+calibration-slanted-en.png and calibration-portrait-en.png.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ PHOTO = Path("/work/shared/data/dice/nell-byler-dice_detection/images/IMG_201912
 TRAY = (0.45, 0.35, 0.65, 0.5)  # around two of the photo's dice, away from the others
 DIM = 0.3  # a dim table: the photograph at 30 % of its light
 TRAY3 = (0.45, 0.35, 0.72, 0.5)  # around the two yellow dice and a white one
+#: The tray as a camera at an angle would see it, narrower at the top; dice lie beside both slanted sides.
+SLANTED = [(0.47, 0.33), (0.66, 0.33), (0.75, 0.76), (0.35, 0.76)]
 
 
 def dim_photo():
@@ -67,6 +70,13 @@ def drag(x0: float, y0: float, x1: float, y1: float) -> None:
         touch.touch_move(x0 + (x1 - x0) * i / 5, y0 + (y1 - y0) * i / 5)
     touch.touch_up()
     d.pump(1)
+
+
+def drag_corners(view, handles, to) -> None:
+    """Drag the tray's corner handles at ``handles`` to ``to`` (fractions of the frame), one after another."""
+    for (hx, hy), (tx, ty) in zip(handles, to):
+        drag(*view.to_window(*view.to_widget(hx, hy)), *view.to_window(*view.to_widget(tx, ty)))
+    d.settle()
 
 
 def open_calibration(app, from_start: bool = True):
@@ -115,16 +125,15 @@ def test_drag_tray_read_dice_and_save(tmp_path):
         # Every die in the photo is inside the untouched (whole-frame) tray.
         assert screen.summary.startswith(f"{len(screen.found)} dice:") and len(screen.found) >= 5
 
-        # Drag the top-left handle, then the bottom-right one, with a finger on the picture.
-        drag(*view.to_window(*view.to_widget(0.0, 0.0)), *view.to_window(*view.to_widget(TRAY[0], TRAY[1])))
-        drag(*view.to_window(*view.to_widget(1.0, 1.0)), *view.to_window(*view.to_widget(TRAY[2], TRAY[3])))
-        d.settle()
+        # Drag the four corner handles onto the tray's corners with a finger on the picture.
+        x0, y0, x1, y1 = TRAY
+        drag_corners(view, [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)], [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
         assert screen.tray == pytest.approx(list(TRAY), abs=0.01)
         # The sliders follow the drag.
         assert screen.ids.x0.value == pytest.approx(screen.tray[0]) and screen.ids.y1.value == pytest.approx(screen.tray[3])
 
         # What the screen shows is what the reader reads with this tray.
-        reader = DiceReader(calibration=Calibration(tray=tuple(screen.tray)))
+        reader = DiceReader(calibration=screen.calibration())
         expected = reader.read(screen.frame)
         assert [f.face for f in expected] == [2, 4]
         assert [f.colour for f in expected] == ["yellow", "yellow"]
@@ -142,7 +151,8 @@ def test_drag_tray_read_dice_and_save(tmp_path):
         assert default_path(data).exists(), screen.message
         assert screen.message.startswith("Saved to")
         saved = Calibration.load(default_path(data))
-        assert saved == Calibration(tray=tuple(screen.tray), overhead=True)
+        assert saved == screen.calibration() and saved.overhead
+        assert saved.bounds == pytest.approx(TRAY, abs=0.01)
 
         # Japanese: the same screen speaks Japanese; a moved tray then cancelled is not saved.
         app.lang = "ja"
@@ -160,6 +170,52 @@ def test_drag_tray_read_dice_and_save(tmp_path):
         open_calibration(app, from_start=False)
         wait_read(screen)
         assert screen.overhead and screen.ids.overhead.state == "down"
+    finally:
+        d.stop_app(app)
+
+
+@pytest.mark.skipif(not PHOTO.exists(), reason="the dice photographs are not here")
+def test_a_slanted_tray_by_its_four_corners(tmp_path):
+    """A camera at an angle sees the tray as a trapezoid: its four corners dragged onto it, the dice beside its
+    slanted sides (inside the rectangle round it) do not count, as the reader with the saved file reads."""
+    from vision.calibration import Calibration, default_path, is_corners
+    from vision.reader import DiceReader
+
+    data = tmp_path / "data"
+    app = d.start_app(data)
+    try:
+        app.settings.dice_source = f"camera://{one_frame_video(PHOTO, tmp_path / 'table.avi')}"
+        screen = open_calibration(app)
+        wait_read(screen)
+        view = screen.ids.view
+        drag_corners(view, [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)], SLANTED)
+        calibration = screen.calibration()
+        assert is_corners(calibration.tray)
+        assert [v for c in calibration.tray for v in c] == pytest.approx([v for c in SLANTED for v in c], abs=0.01)
+        assert screen.tray == pytest.approx(list(calibration.bounds))  # the sliders show the rectangle round it
+
+        read = DiceReader(calibration=calibration).read(screen.frame)
+        in_rectangle = DiceReader(calibration=Calibration(tray=calibration.bounds)).read(screen.frame)
+        assert 2 <= len(read) < len(in_rectangle), "the slant must leave out dice the rectangle takes in"
+        assert [face for face, _box, inside, _colour, _counted in view.dice if inside] == [die.face for die in read]
+        assert screen.summary.startswith(f"{len(read)} dice: ")
+        shot("calibration-slanted-en")
+
+        # A corner dragged across the tray would fold it: the corner stays where the tray is still a tray.
+        before = list(screen.corners)
+        drag(*view.to_window(*view.to_widget(*SLANTED[2])), *view.to_window(*view.to_widget(0.2, 0.1)))
+        assert Calibration(tray=tuple(zip(screen.corners[0::2], screen.corners[1::2])))  # still a convex tray
+        assert screen.corners[:4] + screen.corners[6:] == before[:4] + before[6:]  # only that corner moved...
+        assert screen.corners[4:6] != pytest.approx([0.2, 0.1], abs=0.05)  # ...and not across the tray
+
+        screen.corners = before
+        d.tap(screen.ids.save)
+        saved = Calibration.load(default_path(data))
+        assert saved == calibration
+        d.tap(screen.ids.cancel)
+        open_calibration(app, from_start=False)
+        wait_read(screen)
+        assert screen.corners == pytest.approx(before) and view.corners == pytest.approx(before)
     finally:
         d.stop_app(app)
 

@@ -8,8 +8,9 @@ the UI through ``Clock.schedule_once``.
 
 The three parts of :class:`vision.calibration.Calibration`, each on its own tab beside the picture:
 
-- *Tray*: drag a corner of the tray on the picture or use the sliders.  The dice are read once over the whole
-  frame; moving the tray only filters them by their centre, as ``Calibration.in_tray`` does in the reader, so
+- *Tray*: drag the tray's four corners onto the tray's own on the picture (a camera at an angle sees it as a
+  trapezoid), or move its edges with the sliders.  The dice are read once over the whole
+  frame; moving the tray only filters them by their centre, with ``Calibration.in_tray`` as in the reader, so
   dragging stays smooth.  A toggle says whether the camera looks straight down (``Calibration.overhead``: a
   die showing two faces side by side is then cocked, a re-roll).
 - *Light*: the per-channel ``gains`` the reader multiplies each frame by.  A brightness slider scales all three
@@ -48,7 +49,8 @@ TEXTS = {
            "and": " and ", "comma": ", ", "unsure": "?", "die": "{colour} {face}", "ignored": " ({n} of another colour ignored)",
            "saved": "Saved to {path}", "cannot_save": "Cannot save {path}: {why}",
            "need_frame": "Nothing saved: there is no picture to calibrate on", "hint":
-           "Drag a corner of the tray (green) on the picture, or use the sliders",
+           "Drag the four green corners onto the tray's corners on the picture, or move its edges with the "
+           "sliders",
            "reader": "The dice reader cannot run: {why}", "left": "left", "top": "top", "right": "right",
            "bottom": "bottom", "overhead": "Camera straight above the tray",
            "overhead_hint": "From straight above, a die showing two faces side by side is cocked: roll again. "
@@ -72,7 +74,7 @@ TEXTS = {
            "die": "{colour}の{face}", "ignored": "（他の色{n}個は無視）",
            "saved": "{path} に保存しました", "cannot_save": "{path} に保存できません：{why}",
            "need_frame": "保存していません：較正する画像がありません",
-           "hint": "画像上でトレイ（緑）の角をドラッグするか、スライダーを使ってください",
+           "hint": "画像上の緑の4つの角をトレイの角までドラッグするか、スライダーで辺を動かしてください",
            "reader": "ダイス認識を実行できません：{why}", "left": "左", "top": "上", "right": "右", "bottom": "下",
            "overhead": "カメラはトレイの真上",
            "overhead_hint": "真上から見て2つの面が並んで見えるダイスは傾いて止まっています（振り直し）。"
@@ -101,6 +103,37 @@ SWATCHES = {"white": (0.96, 0.96, 0.96), "black": (0.08, 0.08, 0.08), "grey": (0
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp"}
 HANDLE_RADIUS = dp(14)  # a tray corner's handle; a finger on it drags the corner even over a die
 MIN_SPAN = 0.02  # the tray is never thinner than this share of the frame (Calibration needs x0 < x1)
+#: The whole frame, as corners clockwise from the top left: x, y, x, y, ... (fractions, y down).
+WHOLE_FRAME = [0.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.0, 1.0]
+
+
+def corner_pairs(flat) -> list[tuple[float, float]]:
+    """``[x0, y0, x1, y1, ...]`` as ``[(x0, y0), (x1, y1), ...]``."""
+    return [(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)]
+
+
+def bounds_of(flat) -> list[float]:
+    """The rectangle round the corners: x0, y0, x1, y1."""
+    xs, ys = flat[0::2], flat[1::2]
+    return [min(xs), min(ys), max(xs), max(ys)]
+
+
+def fair_tray(flat) -> bool:
+    """Whether the corners make a tray a finger may leave: convex, no edge shorter than ``MIN_SPAN``."""
+    from vision.calibration import is_convex
+
+    pairs = corner_pairs(flat)
+    edges = zip(pairs, pairs[1:] + pairs[:1])
+    return is_convex(pairs, MIN_SPAN ** 2) and all(math.dist(a, b) >= MIN_SPAN for a, b in edges)
+
+
+def tray_value(flat):
+    """The corners as ``Calibration.tray`` stores them: four edges when they make an upright rectangle (as a
+    calibration of before corners did), else the four corners."""
+    x0, y0, x1, y1 = bounds_of(flat)
+    if [tuple(c) for c in corner_pairs(flat)] == [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]:
+        return (x0, y0, x1, y1)
+    return tuple(corner_pairs(flat))
 #: The brightness slider is log2 of the mean gain: ×¼ .. ×4, one step per doubling, 1 in the middle.
 BRIGHTNESS_RANGE = (-2.0, 2.0)
 #: The colour slider: red over blue from ¼ (cooler) to 4 (warmer).
@@ -155,15 +188,17 @@ class ColourChip(ToggleButton):
 
 
 class TrayView(Widget):
-    """The frame, the tray rectangle with its two corner handles, and the dice the reader found.
+    """The frame, the tray with a handle on each of its four corners, and the dice the reader found.
 
-    A finger on a corner handle drags it; a tap on a die (off the handles) fires ``on_die`` with the
-    die's index (to count its colour); a finger anywhere else brings the nearer corner to it.
+    A finger on a corner handle drags it (where the tray would fold or turn inside out the corner waits for
+    the finger); a tap on a die (off the handles) fires ``on_die`` with the die's index (to count its colour); a
+    finger anywhere else brings the nearest corner to it.
     """
 
     texture = ObjectProperty(None, allownone=True)
     frame_size = ListProperty([0, 0])  # width, height in pixels
-    tray = ListProperty([0.0, 0.0, 1.0, 1.0])  # fractions x0, y0, x1, y1 (y down, as in the frame)
+    #: The tray's corners clockwise from the top left, fractions x, y, x, y, ... (y down, as in the frame).
+    corners = ListProperty(WHOLE_FRAME)
     #: [(face or None, (x, y, w, h) in frame pixels, inside tray?, colour, counted?)]
     dice = ListProperty([])
 
@@ -172,7 +207,7 @@ class TrayView(Widget):
     def __init__(self, **kw):
         super().__init__(**kw)
         self._corner = None
-        self.bind(pos=self.redraw, size=self.redraw, texture=self.redraw, tray=self.redraw, dice=self.redraw)
+        self.bind(pos=self.redraw, size=self.redraw, texture=self.redraw, corners=self.redraw, dice=self.redraw)
 
     def on_die(self, index: int) -> None:
         pass
@@ -231,28 +266,25 @@ class TrayView(Widget):
                 Rectangle(pos=(sx - 1, sy - 1), size=(side + 2, side + 2))
                 Color(*SWATCHES.get(colour, (0.5, 0.5, 0.5)), 1)
                 Rectangle(pos=(sx, sy), size=(side, side))
-            tx0, ty0, tx1, ty1 = self.tray
-            left, top = self.to_widget(tx0, ty0)
-            right, bottom = self.to_widget(tx1, ty1)
+            handles = [self.to_widget(fx, fy) for fx, fy in corner_pairs(self.corners)]
             Color(0.2, 0.95, 0.3, 1)
-            Line(rectangle=(left, bottom, right - left, top - bottom), width=dp(2.5))
-            for cx, cy in ((left, top), (right, bottom)):
+            Line(points=[v for point in handles for v in point], close=True, width=dp(2.5))
+            for cx, cy in handles:
                 Line(circle=(cx, cy, HANDLE_RADIUS), width=dp(2.5))
 
     # --- touches: a corner dragged, a die tapped ----------------------------------------------------------
     def on_touch_down(self, touch):
         if self.texture is None or not self.collide_point(*touch.pos):
             return super().on_touch_down(touch)
-        tx0, ty0, tx1, ty1 = self.tray
-        handles = [self.to_widget(tx0, ty0), self.to_widget(tx1, ty1)]
+        handles = [self.to_widget(fx, fy) for fx, fy in corner_pairs(self.corners)]
         near = [math.dist(touch.pos, h) for h in handles]
         die = self.die_at(*touch.pos)
         if min(near) > HANDLE_RADIUS + dp(6) and die is not None:
             self.dispatch("on_die", die)
             return True
         fx, fy = self.to_frame(*touch.pos)
-        # The nearer of the two handles follows the finger, from where it went down.
-        self._corner = 0 if (fx - tx0) ** 2 + (fy - ty0) ** 2 <= (fx - tx1) ** 2 + (fy - ty1) ** 2 else 1
+        # The nearest handle follows the finger, from where it went down.
+        self._corner = min(range(4), key=lambda i: math.dist((fx, fy), corner_pairs(self.corners)[i]))
         touch.grab(self)
         self._move(fx, fy)
         return True
@@ -281,12 +313,10 @@ class TrayView(Widget):
         return super().on_touch_up(touch)
 
     def _move(self, fx: float, fy: float) -> None:
-        x0, y0, x1, y1 = self.tray
-        if self._corner == 0:
-            x0, y0 = min(fx, x1 - MIN_SPAN), min(fy, y1 - MIN_SPAN)
-        else:
-            x1, y1 = max(fx, x0 + MIN_SPAN), max(fy, y0 + MIN_SPAN)
-        self.tray = [round(max(0.0, x0), 4), round(max(0.0, y0), 4), round(min(1.0, x1), 4), round(min(1.0, y1), 4)]
+        corners = list(self.corners)
+        corners[2 * self._corner:2 * self._corner + 2] = [round(fx, 4), round(fy, 4)]
+        if fair_tray(corners):
+            self.corners = corners
 
 
 class CalibrationScreen(Screen):
@@ -295,6 +325,9 @@ class CalibrationScreen(Screen):
     frame_spec = StringProperty("")
     message = StringProperty("")
     summary = StringProperty("")
+    #: The tray's corners clockwise from the top left, fractions x, y, x, y, ... (as TrayView.corners).
+    corners = ListProperty(WHOLE_FRAME)
+    #: The rectangle round the tray, x0, y0, x1, y1: what the edge sliders show (follows the corners).
     tray = ListProperty([0.0, 0.0, 1.0, 1.0])
     #: Per-channel light correction (B, G, R), as Calibration.gains.
     gains = ListProperty([1.0, 1.0, 1.0])
@@ -360,7 +393,7 @@ class CalibrationScreen(Screen):
         """What Save would write: the tray, the camera's angle, the colours and the light as set now."""
         from vision.calibration import Calibration
 
-        return Calibration(tray=tuple(self.tray), colours=tuple(self.colours), gains=tuple(self.gains),
+        return Calibration(tray=tray_value(self.corners), colours=tuple(self.colours), gains=tuple(self.gains),
                            overhead=self.overhead)
 
     # --- showing --------------------------------------------------------------------------------------
@@ -374,7 +407,7 @@ class CalibrationScreen(Screen):
         except CalibrationError as error:
             self._stored = Calibration()
             self.message = self.t("damaged", why=error)
-        self.tray = list(self._stored.tray)
+        self.corners = [v for corner in self._stored.corners for v in corner]
         self.colours = list(self._stored.colours)
         self.gains = list(self._stored.gains)
         self.overhead = self._stored.overhead
@@ -466,23 +499,28 @@ class CalibrationScreen(Screen):
         view.texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
         view.redraw()
 
+    def on_corners(self, *_args) -> None:
+        bounds = bounds_of(self.corners)
+        if bounds != list(self.tray):
+            self.tray = bounds  # the sliders follow
+        self.on_tray()
+
     def on_tray(self, *_args) -> None:
         """The tray moved (dragged or by slider) or the colours changed: show which dice count now."""
         if "view" not in self.ids:
             return
         view = self.ids.view
-        if list(view.tray) != list(self.tray):
-            view.tray = list(self.tray)
+        if list(view.corners) != list(self.corners):
+            view.corners = list(self.corners)
         if self.frame is None:
             view.dice = []
             return
         h, w = self.frame.shape[:2]
-        x0, y0, x1, y1 = self.tray
+        calibration = self.calibration()
         shown = []
         for face, (bx, by, bw, bh), colour in self.found:
-            cx, cy = (bx + bw / 2) / w, (by + bh / 2) / h
-            inside = x0 <= cx <= x1 and y0 <= cy <= y1
-            counted = inside and (not self.colours or colour in self.colours)
+            inside = calibration.in_tray((bx + bw / 2) / w, (by + bh / 2) / h)
+            counted = inside and calibration.accepts_colour(colour)
             shown.append((face, (bx, by, bw, bh), inside, colour, counted))
         view.dice = shown
         if self.reading:
@@ -516,22 +554,31 @@ class CalibrationScreen(Screen):
         if "sections" in self.ids:
             self.ids.sections.current = section
 
-    def view_moved(self, tray) -> None:
+    def view_moved(self, corners) -> None:
         """The view's corners were dragged: the screen's tray follows (and so do the sliders)."""
-        if list(tray) != list(self.tray):
-            self.tray = list(tray)
+        if list(corners) != list(self.corners):
+            self.corners = list(corners)
 
     def set_edge(self, index: int, value: float) -> None:
-        """A slider moved one edge; the tray never turns inside out."""
-        tray = list(self.tray)
+        """A slider moved one edge of the rectangle round the tray (0 left, 1 top, 2 right, 3 bottom): the
+        corners stretch with it, a slanted tray keeping its shape; the tray never turns inside out."""
+        old = bounds_of(self.corners)
+        new = list(old)
         value = round(float(value), 4)
         if index in (0, 1):
-            value = min(value, tray[index + 2] - MIN_SPAN)
+            value = min(value, old[index + 2] - MIN_SPAN)
         else:
-            value = max(value, tray[index - 2] + MIN_SPAN)
-        tray[index] = max(0.0, min(1.0, value))
-        if tray != list(self.tray):
-            self.tray = tray
+            value = max(value, old[index - 2] + MIN_SPAN)
+        new[index] = max(0.0, min(1.0, value))
+        if new == old:
+            return  # the slider following the corners, not a finger
+
+        def stretch(v: float, axis: int) -> float:
+            return round(new[axis] + (v - old[axis]) * (new[axis + 2] - new[axis]) / (old[axis + 2] - old[axis]), 4)
+
+        corners = [stretch(v, i % 2) for i, v in enumerate(self.corners)]
+        if corners != list(self.corners):
+            self.corners = corners
 
     # --- light ----------------------------------------------------------------------------------------
     def brightness_level(self, gains=None) -> float:
@@ -572,7 +619,7 @@ class CalibrationScreen(Screen):
             self.message = self.t("no_balance")
             return
         dice = [box for _face, box, inside, _colour, _ok in self.ids.view.dice if inside]
-        gains = measure_gains(self.frame, tuple(self.tray), exclude=dice)
+        gains = measure_gains(self.frame, tray_value(self.corners), exclude=dice)
         self.gains = [round(g, 3) for g in gains]
         self.message = self.t("balanced")
 
