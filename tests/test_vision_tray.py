@@ -1,0 +1,94 @@
+"""Finding the tray for calibration (``vision.tray.find_tray``) on real photographs: the floor round the dice,
+its four corners, grown for dice leaning on the walls.
+
+The tray of one photo was marked by hand (the inner edge of its black rim, in pixels of the 640×640 photo);
+the same photo seen by a camera tilted towards the table (a perspective warp: the far edge narrower) must give
+the slanted tray, not the rectangle.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import dataset
+from vision.calibration import Calibration, is_convex
+from vision.reader import DiceReader
+from vision.tray import find_tray
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice"
+if not DATA.exists():
+    DATA = Path(os.environ.get("CATAN_SHARED", "/work/shared")) / "data" / "dice"
+TRAY_SET = DATA / "nell-byler-dice_detection"
+PHOTO = TRAY_SET / "images" / "IMG_20191208_111328.jpg"
+#: The tray's inner rim in PHOTO, marked by hand (pixels), clockwise from the top left.
+MARKED = np.array([(75, 96), (592, 88), (605, 509), (72, 520)], np.float32)
+#: A camera tilted towards the table: the photo's top edge seen narrower (the four frame corners go here).
+TILTED = np.array([(110, 40), (530, 40), (640, 640), (0, 640)], np.float32)
+
+needs_data = pytest.mark.skipif(not PHOTO.exists(), reason=f"dice photos not found at {TRAY_SET}")
+
+
+@pytest.fixture(scope="module")
+def reader() -> DiceReader:
+    return DiceReader()
+
+
+def overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex polygons (pixels)."""
+    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    return inter / (cv2.contourArea(a.astype(np.float32)) + cv2.contourArea(b.astype(np.float32)) - inter)
+
+
+def in_pixels(corners, frame) -> np.ndarray:
+    return np.array(corners, np.float32) * np.array([frame.shape[1], frame.shape[0]], np.float32)
+
+
+@needs_data
+def test_the_tray_found_round_the_dice_is_the_tray_marked_by_hand(reader):
+    photo = cv2.imread(str(PHOTO))
+    dice = reader.read(photo)
+    corners = find_tray(photo, [d.box for d in dice])
+    assert overlap(in_pixels(corners, photo), MARKED) > 0.8
+    found = Calibration(tray=corners)
+    assert all(found.in_tray(d.centre[0] / 640, d.centre[1] / 640) for d in dice)
+    assert corners[0] == min(corners, key=sum)  # clockwise from the top left, as the screen's handles
+
+
+@needs_data
+def test_a_tilted_camera_gets_the_slanted_tray(reader):
+    photo = cv2.imread(str(PHOTO))
+    warp = cv2.getPerspectiveTransform(np.array([(0, 0), (640, 0), (640, 640), (0, 640)], np.float32), TILTED)
+    tilted = cv2.warpPerspective(photo, warp, (640, 640), borderMode=cv2.BORDER_REPLICATE)
+    marked = cv2.perspectiveTransform(MARKED.reshape(-1, 1, 2), warp).reshape(-1, 2)
+    dice = reader.read(tilted)
+    assert len(dice) >= 8, "the tilted photo must still show its dice"
+    corners = find_tray(tilted, [d.box for d in dice])
+    found = in_pixels(corners, tilted)
+    assert overlap(found, marked) > 0.8
+    # Slanted like the tray: the far (top) edge clearly shorter than the near one.
+    assert np.linalg.norm(found[1] - found[0]) < 0.85 * np.linalg.norm(found[2] - found[3])
+
+
+@needs_data
+def test_every_die_of_the_tray_set_lies_in_the_tray_found(reader):
+    """All 146 photos of the tray set: the tray found round the dice read holds every labelled die."""
+    for item in dataset.list_images(TRAY_SET):
+        photo = cv2.imread(str(item.image_path))
+        height, width = photo.shape[:2]
+        corners = find_tray(photo, [d.box for d in reader.read(photo)])
+        assert corners is not None and is_convex(corners), item.image_path.name
+        found = Calibration(tray=corners)
+        missing = [d.centre for d in item.read_dice(width, height)
+                   if not found.in_tray(d.centre[0] / width, d.centre[1] / height)]
+        assert not missing, (item.image_path.name, missing)
+
+
+def test_no_dice_no_tray():
+    assert find_tray(np.full((120, 160, 3), 128, np.uint8), []) is None
+    # Dice covering the whole picture leave no floor to go by.
+    assert find_tray(np.full((120, 160, 3), 128, np.uint8), [(0, 0, 160, 120)]) is None
