@@ -180,6 +180,7 @@ def test_a_slanted_tray_by_its_four_corners(tmp_path):
     slanted sides (inside the rectangle round it) do not count, as the reader with the saved file reads."""
     from vision.calibration import Calibration, default_path, is_corners
     from vision.reader import DiceReader
+    from vision.tray import find_tray
 
     data = tmp_path / "data"
     app = d.start_app(data)
@@ -200,6 +201,21 @@ def test_a_slanted_tray_by_its_four_corners(tmp_path):
         assert [face for face, _box, inside, _colour, _counted in view.dice if inside] == [die.face for die in read]
         assert screen.summary.startswith(f"{len(read)} dice: ")
         shot("calibration-slanted-en")
+
+        # "Find the tray": the corners go round the tray's floor, where the dice lie; every die read counts.
+        d.tap(screen.ids.find_tray)
+        assert screen.message == "Tray found round the dice; drag a corner to fit it better"
+        found = [v for c in find_tray(screen.frame, [box for _f, box, _c in screen.found]) for v in c]
+        assert screen.corners == found and view.corners == found
+        assert all(inside for _face, _box, inside, _colour, _counted in view.dice)
+        assert screen.summary.startswith(f"{len(screen.found)} dice: ")
+        shot("calibration-found-en")
+        app.lang = "ja"
+        d.settle()
+        assert screen.ids.find_tray.text == "ダイスの周りのトレイを探す"
+        app.lang = "en"
+        screen.corners = [v for c in calibration.tray for v in c]  # back to the slanted tray dragged above
+        d.settle()
 
         # A corner dragged across the tray would fold it: the corner stays where the tray is still a tray.
         before = list(screen.corners)
@@ -413,6 +429,8 @@ def test_no_camera_says_so_and_writes_nothing(tmp_path):
         d.tap(screen.ids.save)
         assert screen.message == "Nothing saved: there is no picture to calibrate on"
         assert not default_path(data).exists()
+        d.tap(screen.ids.find_tray)
+        assert screen.message == "No picture to find the tray in" and screen.tray == [0.0, 0.0, 1.0, 1.0]
         # Dragging on an empty picture moves nothing.
         view = screen.ids.view
         drag(*view.to_window(*view.center), *view.to_window(view.x + 5, view.y + 5))

@@ -51,6 +51,9 @@ TEXTS = {
            "need_frame": "Nothing saved: there is no picture to calibrate on", "hint":
            "Drag the four green corners onto the tray's corners on the picture, or move its edges with the "
            "sliders",
+           "find_tray": "Find the tray round the dice", "no_picture": "No picture to find the tray in",
+           "tray_found": "Tray found round the dice; drag a corner to fit it better",
+           "no_tray": "No tray to find: put the dice in the tray and take a new picture",
            "reader": "The dice reader cannot run: {why}", "left": "left", "top": "top", "right": "right",
            "bottom": "bottom", "overhead": "Camera straight above the tray",
            "overhead_hint": "From straight above, a die showing two faces side by side is cocked: roll again. "
@@ -75,6 +78,9 @@ TEXTS = {
            "saved": "{path} に保存しました", "cannot_save": "{path} に保存できません：{why}",
            "need_frame": "保存していません：較正する画像がありません",
            "hint": "画像上の緑の4つの角をトレイの角までドラッグするか、スライダーで辺を動かしてください",
+           "find_tray": "ダイスの周りのトレイを探す", "no_picture": "トレイを探す画像がありません",
+           "tray_found": "ダイスの周りにトレイを見つけました。角をドラッグして合わせられます",
+           "no_tray": "トレイが見つかりません：ダイスをトレイに置いて撮り直してください",
            "reader": "ダイス認識を実行できません：{why}", "left": "左", "top": "上", "right": "右", "bottom": "下",
            "overhead": "カメラはトレイの真上",
            "overhead_hint": "真上から見て2つの面が並んで見えるダイスは傾いて止まっています（振り直し）。"
@@ -558,6 +564,21 @@ class CalibrationScreen(Screen):
         """The view's corners were dragged: the screen's tray follows (and so do the sliders)."""
         if list(corners) != list(self.corners):
             self.corners = list(corners)
+
+    def find_tray(self) -> None:
+        """Set the corners to the tray found round the dice in the picture (``vision.tray.find_tray``): a start
+        that the corners' handles then fit."""
+        from vision.tray import find_tray
+
+        if self.frame is None:
+            self.message = self.t("no_picture")
+            return
+        corners = find_tray(self.frame, [box for _face, box, _colour in self.found])
+        if corners is None:
+            self.message = self.t("no_tray")
+            return
+        self.corners = [v for corner in corners for v in corner]
+        self.message = self.t("tray_found")
 
     def set_edge(self, index: int, value: float) -> None:
         """A slider moved one edge of the rectangle round the tray (0 left, 1 top, 2 right, 3 bottom): the
