@@ -87,6 +87,15 @@ def open_calibration(app, from_start: bool = True):
     return app.root.get_screen("calibration")
 
 
+def calibrate_from(app, video: Path):
+    """The calibration screen opened from the start screen with ``video`` as the table's camera (as chosen in
+    Settings), its picture taken and read; returns the screen and its picture view."""
+    app.settings.dice_source = f"camera://{video}"
+    screen = open_calibration(app)
+    wait_read(screen)
+    return screen, screen.ids.view
+
+
 def wait_read(screen) -> None:
     """Until the picture is there and its dice read (both come from a background thread)."""
     assert d.wait_until(lambda: screen.frame is not None and not screen.reading, timeout=60), screen.summary
@@ -117,10 +126,7 @@ def test_drag_tray_read_dice_and_save(tmp_path):
     data = tmp_path / "data"
     app = d.start_app(data)
     try:
-        app.settings.dice_source = f"camera://{video}"  # the table's camera, as chosen in Settings
-        screen = open_calibration(app)
-        wait_read(screen)
-        view = screen.ids.view
+        screen, view = calibrate_from(app, video)
         assert view.texture is not None and tuple(view.frame_size) == (640, 640)
         # Every die in the photo is inside the untouched (whole-frame) tray.
         assert screen.summary.startswith(f"{len(screen.found)} dice:") and len(screen.found) >= 5
@@ -185,10 +191,7 @@ def test_a_slanted_tray_by_its_four_corners(tmp_path):
     data = tmp_path / "data"
     app = d.start_app(data)
     try:
-        app.settings.dice_source = f"camera://{one_frame_video(PHOTO, tmp_path / 'table.avi')}"
-        screen = open_calibration(app)
-        wait_read(screen)
-        view = screen.ids.view
+        screen, view = calibrate_from(app, one_frame_video(PHOTO, tmp_path / 'table.avi'))
         drag_corners(view, [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)], SLANTED)
         calibration = screen.calibration()
         assert is_corners(calibration.tray)
@@ -253,10 +256,7 @@ def test_dim_table_light_and_dice_colours_by_touch_then_the_camera_source_uses_t
     data = tmp_path / "data"
     app = d.start_app(data)
     try:
-        app.settings.dice_source = f"camera://{video}"
-        screen = open_calibration(app)
-        wait_read(screen)
-        view = screen.ids.view
+        screen, view = calibrate_from(app, video)
         for edge, value in zip(("x0", "y0", "x1", "y1"), TRAY3):
             slide(screen.ids[edge], value)
         assert screen.tray == pytest.approx(list(TRAY3), abs=0.01)
@@ -368,10 +368,7 @@ def test_portrait(tmp_path):
 
     app = d.start_app(tmp_path / "data", size=(800, 1280))
     try:
-        app.settings.dice_source = f"camera://{one_frame_video(PHOTO, tmp_path / 'table.avi')}"
-        screen = open_calibration(app)
-        wait_read(screen)
-        view = screen.ids.view
+        screen, view = calibrate_from(app, one_frame_video(PHOTO, tmp_path / 'table.avi'))
         assert view.top > screen.ids.summary.top  # the picture above, the controls below
         # The colour slider warms the picture: red gain over blue gain ×2 (a cold window light taken out).
         d.tap(screen.ids.tab_light)
