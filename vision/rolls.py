@@ -22,11 +22,17 @@ game are one size), so a roll of two dice is still found when a third die lies i
 small one touches another rolled find, as the half-seen faces of a die cocked on an edge do: that is a
 re-roll naming a crooked die.  At start the
 first settled reading is only remembered: dice already lying in the tray are not a new roll.
+
+A camera knocked askew (the tablet's stand bumped) moves every die in the picture at once; the
+reference reading is carried along with the camera's motion (:mod:`vision.camera_motion`) before the
+dice are compared, so that is not a roll either, and the next real roll is read as usual.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import math
 import time
 from dataclasses import dataclass
 
@@ -34,6 +40,7 @@ import cv2
 import numpy as np
 
 from vision.calibration import Calibration
+from vision.camera_motion import camera_motion
 from vision.reader import DiceReader, Die
 
 
@@ -95,6 +102,11 @@ class RollDetector:
         self._frame_shape: tuple[int, ...] = (0, 0)
         self._tray_mask_for: tuple | None = None
         self._tray_mask_view: np.ndarray | None = None
+        self._view: np.ndarray | None = None  # the latest frame's tray, grey, 320 px, unblurred
+        self._view_scale_now = 1.0
+        self._reference: np.ndarray | None = None  # the view when the reference reading was taken
+        #: How many times the camera was found to have moved (knocked) and the dice followed it.
+        self.camera_moves = 0
 
     # ------------------------------------------------------------------ public
 
@@ -132,6 +144,7 @@ class RollDetector:
         scale = 320.0 / max(gray.shape)
         small = cv2.resize(gray, (max(1, round(gray.shape[1] * scale)), max(1, round(gray.shape[0] * scale))),
                            interpolation=cv2.INTER_AREA)
+        self._view, self._view_scale_now = small, scale
         small = cv2.GaussianBlur(small, (5, 5), 0)  # camera noise is not motion
         previous, self._previous = self._previous, small
         if previous is None or previous.shape != small.shape:
@@ -179,9 +192,11 @@ class RollDetector:
         try:
             if first_settle:
                 self._baseline = reading  # dice already lying there at start are not a roll
+                self._reference = self._view
                 return None
             if not moved:
                 return None
+            self._follow_the_camera()
             known = (self._baseline or []) + self._scenery
             # A rolled die moved (motion passed over where it lies) and lies differently than before.
             rolled = [d for d in reading if motion_seen(d, self._frame_shape) and not _unchanged(d, known)]
@@ -201,9 +216,35 @@ class RollDetector:
                 rolled = [d for d in rolled if d not in small]
                 crooked = any(_cocked_pair(s, d, size) for s in small for d in rolled + small if d is not s)
             self._baseline = reading
+            self._reference = self._view
             return self._event(rolled, readings, at, crooked)
         finally:
             self._motion = None
+
+    def _follow_the_camera(self) -> None:
+        """When the camera itself moved since the reference reading (the tablet knocked: every die lies
+        somewhere new, showing what it showed), carry the reference dice and the scenery with it, so that
+        only dice that really rolled count (:mod:`vision.camera_motion`)."""
+        if self._reference is None or self._view is None:
+            return
+        matrix = camera_motion(self._reference, self._view)
+        if matrix is None:
+            return
+        self.camera_moves += 1
+        self._baseline = [self._carried(d, matrix) for d in self._baseline or []]
+        self._scenery = [self._carried(d, matrix) for d in self._scenery]
+        self._reference = self._view
+
+    def _carried(self, die: Die, matrix: np.ndarray) -> Die:
+        """``die`` where the camera's motion ``matrix`` (in view pixels) puts it, in frame pixels."""
+        x0, y0, _, _ = self.calibration.tray_pixels(self._frame_shape[1], self._frame_shape[0])
+        s = self._view_scale_now
+        cx, cy = die.centre
+        vx, vy = matrix @ np.array([(cx - x0) * s, (cy - y0) * s, 1.0])
+        zoom = math.sqrt(abs(float(np.linalg.det(matrix[:, :2]))))
+        w, h = die.box[2] * zoom, die.box[3] * zoom
+        nx, ny = vx / s + x0, vy / s + y0
+        return dataclasses.replace(die, box=(round(nx - w / 2), round(ny - h / 2), round(w), round(h)))
 
     def _event(self, dice: list[Die], readings: list[list[Die]], at: float, crooked: bool = False) -> RollEvent:
         if crooked or (self.expected_dice is not None and len(dice) == self.expected_dice + 1

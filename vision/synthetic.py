@@ -216,6 +216,7 @@ class SequenceBuilder:
         self.np_rng = np.random.default_rng(seed)
         self.noise = noise
         self.resting: list[Placed] = []  # dice lying still on the tray
+        self.camera: tuple[float, float, float] = (0.0, 0.0, 0.0)  # where the camera was knocked: dx, dy, degrees
 
     def _frame(self, dice: list[Placed], hand: tuple[float, float, float] | None = None) -> np.ndarray:
         frame = self.tray.copy()
@@ -223,6 +224,8 @@ class SequenceBuilder:
             paste(frame, placed)
         if hand is not None:
             draw_hand(frame, *hand)
+        if self.camera != (0.0, 0.0, 0.0):
+            frame = self._seen_by_camera(frame, *self.camera)
         if self.noise:
             noise = self.np_rng.normal(0, self.noise, frame.shape)
             frame = np.clip(frame.astype(np.float32) + noise, 0, 255).astype(np.uint8)
@@ -275,6 +278,23 @@ class SequenceBuilder:
         """A hand moving through ``points`` (pixels), one frame each: a player reaching across the table."""
         for x, y in points:
             self.frames.append(self._frame(self.resting, (x, y, scale)))
+        return self
+
+    def _seen_by_camera(self, frame: np.ndarray, dx: float, dy: float, degrees: float) -> np.ndarray:
+        height, width = frame.shape[:2]
+        matrix = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
+        matrix[:, 2] += (dx, dy)
+        return cv2.warpAffine(frame, matrix, (width, height), borderMode=cv2.BORDER_REFLECT)
+
+    def knock_camera(self, dx: float, dy: float, degrees: float = 0.0, count: int = 4) -> "SequenceBuilder":
+        """The camera's stand is knocked: over ``count`` frames the view shifts by (dx, dy) pixels and turns
+        by ``degrees``, and stays so for every frame after (unlike :meth:`shake_camera`)."""
+        start = self.camera
+        for step in range(1, count + 1):
+            t = step / count
+            self.camera = tuple(a + (b - a) * t for a, b in zip(start, (start[0] + dx, start[1] + dy,
+                                                                         start[2] + degrees)))
+            self.frames.append(self._frame(self.resting))
         return self
 
     def shake_camera(self, count: int = 4, pixels: int = 6) -> "SequenceBuilder":
