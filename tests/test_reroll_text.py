@@ -14,7 +14,7 @@ from companion.ui import i18n
 #: re-rolls (vision.rolls.RollEvent.reason_code) and the camera's states (companion.dice.camera).
 REASONS = {"crooked_dice": {}, "cocked": {}, "count": {"seen": 3, "expected": 2}, "unreadable": {"count": 1},
            "opening": {"spec": "0"}, "watching": {"name": "0"}, "end_of_video": {"name": "0"},
-           "no_frames": {"name": "0"}, "moving": {}, "still": {}}
+           "no_frames": {"name": "0"}, "moving": {}, "still": {}, "camera_moved": {}}
 
 
 @pytest.mark.parametrize("reason", sorted(REASONS))

@@ -285,6 +285,20 @@ def test_the_camera_source_reads_rolls_from_a_video_file(reader, studio, tmp_pat
     assert not any(s.reroll for s in states)
 
 
+def test_the_camera_source_says_when_the_camera_was_knocked(reader, studio, tmp_path):
+    from companion.ui.i18n import TEXT
+
+    tray, by_face = studio
+    builder = SequenceBuilder(tray, seed=8).still(6)
+    throw(builder, by_face, (3, 4), [(240, 280), (400, 330)]).still(12)
+    builder.knock_camera(50, -20, 3).still(12)
+    throw(builder, by_face, (6, 1), [(300, 200), (200, 420)], seed_offset=1).still(12)
+    rolls, states = play_through_camera_source(write_video(builder.frames, tmp_path / "knocked.avi"))
+    assert [sorted(r.values) for r in rolls] == [[3, 4], [1, 6]]
+    assert [s.reason for s in states].count("camera_moved") == 1 and not any(s.reroll for s in states)
+    assert all(f"why_{s.reason}" in TEXT for s in states), states
+
+
 #: A cocked die (of ``cocked_dice(..., 1, seed)``) that the detector sees as two faces.
 CAMERA_COCKED_SEED = 1
 

@@ -110,6 +110,7 @@ class CameraSource(DiceSource):
 
         period = 1.0 / frames.fps if self.realtime and frames.fps else 0.0
         was_moving = False
+        camera_moves = detector.camera_moves
         while not self._stop.is_set():
             started = time.monotonic()
             frame = frames.read()
@@ -121,6 +122,11 @@ class CameraSource(DiceSource):
                 self._set_status(SourceState.ROLLING if moving else SourceState.CONNECTED,
                                  "dice moving" if moving else "dice still", reason="moving" if moving else "still")
                 was_moving = moving
+            if detector.camera_moves != camera_moves:
+                camera_moves = detector.camera_moves
+                # Not an error: the dice were followed.  But the tray's calibration stayed where it was.
+                self._set_status(SourceState.CONNECTED, "the camera moved; check the tray in calibration if it "
+                                 "moved far", reason="camera_moved")
             if event is not None and event.kind == "roll":
                 self.rolls += 1
                 self._emit_roll(DiceRolled(event.faces, "camera", event.confidence, event.at,

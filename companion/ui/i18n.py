@@ -157,6 +157,8 @@ TEXT: dict[str, dict[str, str]] = {
     "why_no_frames": {"en": "{name}: no more frames; retrying", "ja": "{name}：画像が来ません。再試行します"},
     "why_moving": {"en": "dice moving", "ja": "ダイスが動いています"},
     "why_still": {"en": "dice still", "ja": "ダイスが止まりました"},
+    "why_camera_moved": {"en": "the camera moved; check the tray in calibration if it moved far",
+                         "ja": "カメラが動きました。大きく動いたときは較正でトレイを確かめてください"},
     # statistics
     "histogram": {"en": "Rolls against the expected curve", "ja": "出目の分布と期待値"},
     "production": {"en": "Production so far", "ja": "これまでの収穫"},
