@@ -127,7 +127,7 @@ def test_a_hand_on_the_table_beside_a_slanted_tray_is_not_motion_in_it(reader, s
 def test_a_knocked_camera_is_not_a_roll_and_the_next_roll_is_read(reader, studio, dx, dy, degrees):
     """The tablet's stand knocked: the whole view shifts and turns, and stays so.  Every die lies somewhere
     new, where motion passed: without following the camera that was a second roll of the same faces (or a
-    re-roll request) for 18 of 24 such knocks (bench/bench_camera_knock.py)."""
+    re-roll request) for 45 of 60 such knocks (bench/bench_camera_knock.py)."""
     tray, by_face = studio
     builder = SequenceBuilder(tray, seed=6).still(8)
     throw(builder, by_face, (3, 5), [(250, 300), (380, 340)]).still(12)
