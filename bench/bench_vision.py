@@ -80,6 +80,9 @@ def main() -> None:
     overhead = DiceReader(args.model, Calibration(overhead=True), threads=1)
     print(row("read a 640x640 photo with 2 dice, calibrated overhead (cocked-die shape test)",
               timed(lambda: overhead.read(two), args.repeat)))
+    lit = DiceReader(args.model, Calibration(floor=(150.0, 150.0, 150.0)), threads=1)
+    print(row("read a 640x640 photo with 2 dice, colours named against the calibrated floor",
+              timed(lambda: lit.read(two), args.repeat)))
     print(row("read an empty 640x640 tray", timed(lambda: reader.read(empty), args.repeat)))
     print(row("detector alone, 640x640", timed(lambda: reader._detect(two), args.repeat)))
     patch = preprocess.die_patch(two, (320.0, 320.0), 40.0)

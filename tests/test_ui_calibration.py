@@ -247,7 +247,7 @@ def test_dim_table_light_and_dice_colours_by_touch_then_the_camera_source_uses_t
     import numpy as np
 
     from companion.dice import SourceState, open_source
-    from vision.calibration import Calibration, default_path
+    from vision.calibration import Calibration, default_path, floor_colour
     from vision.reader import DiceReader
     from vision.synthetic import draw_hand
 
@@ -297,7 +297,11 @@ def test_dim_table_light_and_dice_colours_by_touch_then_the_camera_source_uses_t
         shot("calibration-colours-en")
         d.tap(screen.ids.save)
         saved = Calibration.load(default_path(data))
-        assert saved == Calibration(tray=tuple(screen.tray), colours=("yellow", "red"), gains=tuple(gains))
+        assert saved == screen.calibration()
+        assert (saved.tray, saved.colours, saved.gains) == (tuple(screen.tray), ("yellow", "red"), tuple(gains))
+        # The tray's bare surface as the reader sees it under these gains: as in the photograph at full light.
+        full_light = floor_colour(cv2.imread(str(PHOTO)), saved.tray, exclude=[box for _f, box, _c in screen.found])
+        assert saved.floor == pytest.approx(full_light, abs=12), (saved.floor, full_light)
 
         # The camera dice source over the same dim table: the tray empty, a hand rolls, the dice settle.
         tray_px = saved.tray_pixels(dim.shape[1], dim.shape[0])

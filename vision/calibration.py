@@ -16,6 +16,11 @@ shows its effect live.
 - ``overhead``: the camera looks straight down on the tray, so a flat die shows one face only and a
   die showing two faces side by side is cocked on an edge (:mod:`vision.cocked`).  Off by default: a
   camera at an angle sees a side face of every die.
+- ``floor``: the colour (B, G, R, after ``gains``) of the tray's bare surface when the table was
+  calibrated, or ``None``.  Die colours are then named relative to it: the reader measures the floor
+  again in every frame and corrects each die's colour by the change, so a lamp switched on later, or
+  the evening coming, does not rename a yellow die orange (and the colours that count stop counting).
+  Faces are read as before.
 """
 
 from __future__ import annotations
@@ -84,6 +89,7 @@ class Calibration:
     colours: tuple[str, ...] = ()
     gains: tuple[float, float, float] = (1.0, 1.0, 1.0)
     overhead: bool = False
+    floor: tuple[float, float, float] | None = None
 
     def __post_init__(self) -> None:
         _check_tray(self.tray)
@@ -97,6 +103,11 @@ class Calibration:
             raise CalibrationError(f"gains must be three multipliers in 0.2..5, got {self.gains}")
         if not isinstance(self.overhead, bool):
             raise CalibrationError(f"overhead must be true or false, got {self.overhead!r}")
+        if self.floor is not None:
+            if len(self.floor) != 3 or not all(1.0 <= v <= 255.0 for v in self.floor):
+                raise CalibrationError(f"floor must be a colour of three levels in 1..255 (B, G, R) or null, "
+                                       f"got {self.floor}")
+            object.__setattr__(self, "floor", tuple(float(v) for v in self.floor))
 
     @property
     def corners(self) -> Corners:
@@ -169,7 +180,7 @@ class Calibration:
             raise CalibrationError(f"{where}: not JSON: {error}") from None
         if not isinstance(data, dict):
             raise CalibrationError(f"{where}: expected a JSON object")
-        extra = set(data) - {"tray", "colours", "gains", "overhead"}
+        extra = set(data) - {"tray", "colours", "gains", "overhead", "floor"}
         if extra:
             raise CalibrationError(f"{where}: unknown field(s) {sorted(extra)}")
         try:
@@ -177,10 +188,14 @@ class Calibration:
             if not isinstance(tray, list):
                 raise ValueError(f"tray must be a list, got {tray!r}")
             tray = tuple(tuple(float(v) for v in c) if isinstance(c, list) else float(c) for c in tray)
+            floor = data.get("floor")
+            if floor is not None and not isinstance(floor, list):
+                raise ValueError(f"floor must be a list of three levels (B, G, R) or null, got {floor!r}")
             return cls(tray=tray,
                        colours=tuple(str(v) for v in data.get("colours", ())),
                        gains=tuple(float(v) for v in data.get("gains", (1, 1, 1))),
-                       overhead=data.get("overhead", False))
+                       overhead=data.get("overhead", False),
+                       floor=None if floor is None else tuple(float(v) for v in floor))
         except (TypeError, ValueError) as error:
             raise CalibrationError(f"{where}: {error}") from None
 
@@ -214,6 +229,27 @@ def default_path(data_dir: str | Path | None = None) -> Path:
     return Path(data_dir) / FILE_NAME
 
 
+def bare_tray(frame: np.ndarray, tray: tuple = (0.0, 0.0, 1.0, 1.0), exclude=(), margin: float = 0.0,
+              step: int = 1) -> np.ndarray:
+    """The pixels (N × 3, BGR) of the tray's bare surface: inside ``tray`` (edges or corners, as
+    ``Calibration.tray``) and outside the boxes ``exclude`` (``(x, y, width, height)`` in frame pixels: the
+    dice), each box grown by ``margin`` of its size on every side (a die's shadow).  Every ``step``-th pixel
+    of every ``step``-th row.  When the boxes cover the whole tray, the whole tray."""
+    cal = Calibration(tray=tray)
+    x0, y0, x1, y1 = cal.tray_pixels(frame.shape[1], frame.shape[0])
+    keep = np.ones(frame.shape[:2], bool)
+    for bx, by, bw, bh in exclude:
+        grow_x, grow_y = margin * bw, margin * bh
+        keep[max(0, int(by - grow_y)):max(0, int(by + bh + grow_y)),
+             max(0, int(bx - grow_x)):max(0, int(bx + bw + grow_x))] = False
+    keep = keep[y0:y1, x0:x1]
+    inside = cal.tray_mask(frame.shape[1], frame.shape[0])
+    if inside is not None:
+        keep &= inside
+    region, keep = frame[y0:y1:step, x0:x1:step], keep[::step, ::step]
+    return region[keep] if keep.any() else region.reshape(-1, 3)
+
+
 def measure_gains(empty_tray: np.ndarray, tray: tuple = (0.0, 0.0, 1.0, 1.0),
                   target: float = 150.0, exclude=()) -> tuple[float, float, float]:
     """Per-channel gains that make the empty tray neutral grey at ``target`` brightness.
@@ -222,19 +258,19 @@ def measure_gains(empty_tray: np.ndarray, tray: tuple = (0.0, 0.0, 1.0, 1.0),
     lying in the tray, so that a table need not clear its tray to be balanced (a yellow die would
     otherwise tint the balance blue).  When they cover the whole tray, the whole tray is measured.
     """
-    cal = Calibration(tray=tray)
-    x0, y0, x1, y1 = cal.tray_pixels(empty_tray.shape[1], empty_tray.shape[0])
-    keep = np.ones(empty_tray.shape[:2], bool)
-    for bx, by, bw, bh in exclude:
-        keep[max(0, int(by)):max(0, int(by + bh)), max(0, int(bx)):max(0, int(bx + bw))] = False
-    keep = keep[y0:y1, x0:x1]
-    inside = cal.tray_mask(empty_tray.shape[1], empty_tray.shape[0])
-    if inside is not None:
-        keep &= inside
-    region = empty_tray[y0:y1, x0:x1]
-    region = (region[keep] if keep.any() else region.reshape(-1, 3)).astype(np.float64)
-    means = np.maximum(region.mean(axis=0), 1.0)
+    means = np.maximum(bare_tray(empty_tray, tray, exclude).astype(np.float64).mean(axis=0), 1.0)
     return tuple(float(np.clip(target / m, 0.2, 5.0)) for m in means)  # type: ignore[return-value]
+
+
+#: The floor is measured on every FLOOR_STEP-th pixel and row (a 640 px frame: ~6,000 pixels, ~0.3 ms).
+FLOOR_STEP = 8
+
+
+def floor_colour(frame: np.ndarray, tray: tuple = (0.0, 0.0, 1.0, 1.0), exclude=()) -> tuple[float, float, float]:
+    """The colour (B, G, R) of the tray's bare surface in ``frame``: the median round the dice ``exclude``
+    (boxes grown by a quarter for their shadows), so a hand or a die at the edge does not tint it."""
+    pixels = bare_tray(frame, tray, exclude, margin=0.25, step=FLOOR_STEP)
+    return tuple(float(np.clip(v, 1.0, 255.0)) for v in np.median(pixels, axis=0))  # type: ignore[return-value]
 
 
 def colour_name(bgr) -> str:

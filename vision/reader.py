@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from vision import preprocess
-from vision.calibration import Calibration, colour_name
+from vision.calibration import Calibration, colour_name, floor_colour
 from vision.cocked import looks_cocked
 
 DEFAULT_MODEL_DIR = Path(__file__).resolve().parents[1] / "assets" / "vision"
@@ -107,6 +107,7 @@ class DiceReader:
         if not candidates:
             return []
         probs = self._classify(frame, [(c[0], c[1], max(c[2], c[3])) for c in candidates])
+        ratio = self._colour_ratio(frame, candidates)
         dice = []
         for (cx, cy, w, h, score), p in zip(candidates, probs):
             if p[0] > NOT_A_DIE_THRESHOLD:
@@ -115,7 +116,7 @@ class DiceReader:
             faces = p[1:7] / max(float(p[1:7].sum()), 1e-6)
             best = int(np.argmax(faces))
             box = (int(round(cx - w / 2)), int(round(cy - h / 2)), int(round(w)), int(round(h)))
-            colour = die_colour(frame, box)
+            colour = die_colour(frame, box, ratio)
             if not self.calibration.accepts_colour(colour):
                 continue
             sure = faces[best] >= FACE_THRESHOLD and p[1 + best] > crooked
@@ -132,6 +133,15 @@ class DiceReader:
         return sorted(dice, key=lambda d: (d.box[0], d.box[1]))
 
     # ------------------------------------------------------------------ steps
+
+    def _colour_ratio(self, frame: np.ndarray, candidates) -> np.ndarray | None:
+        """Per-channel factors that bring this frame's light back to the calibration's, measured on the
+        tray's bare surface (``Calibration.floor``); ``None`` when no floor was calibrated."""
+        if self.calibration.floor is None:
+            return None
+        boxes = [(cx - w / 2, cy - h / 2, w, h) for cx, cy, w, h, _score in candidates]
+        now = floor_colour(frame, self.calibration.tray, exclude=boxes)
+        return np.clip(np.array(self.calibration.floor) / np.array(now), 0.2, 5.0)
 
     def _detect(self, frame: np.ndarray) -> list[tuple[float, float, float, float, float]]:
         """Die candidates as (cx, cy, w, h, score) in frame pixels."""
@@ -188,8 +198,9 @@ def detect_candidates(detector, frame: np.ndarray) -> list[tuple[float, float, f
     return _suppress_overlaps(found)
 
 
-def die_colour(frame: np.ndarray, box: tuple[int, int, int, int]) -> str:
-    """Coarse colour name of the die body: the median colour of the box's centre.
+def die_colour(frame: np.ndarray, box: tuple[int, int, int, int], ratio=None) -> str:
+    """Coarse colour name of the die body: the median colour of the box's centre, times the per-channel
+    ``ratio`` when given (the light's change since calibration, :meth:`DiceReader._colour_ratio`).
 
     Pips cover well under half of a face, so the median is the body colour, not the pips'.
     """
@@ -199,7 +210,8 @@ def die_colour(frame: np.ndarray, box: tuple[int, int, int, int]) -> str:
     if x1 <= x0 or y1 <= y0:
         return "unknown"
     core = frame[y0:y1, x0:x1].reshape(-1, 3)
-    return colour_name(np.median(core, axis=0))
+    median = np.median(core, axis=0)
+    return colour_name(median if ratio is None else median * ratio)
 
 
 def _suppress_overlaps(found: list[tuple[float, float, float, float, float]]):

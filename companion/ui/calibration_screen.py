@@ -396,11 +396,17 @@ class CalibrationScreen(Screen):
         return camera_spec(settings.dice_source if settings is not None else "")
 
     def calibration(self):
-        """What Save would write: the tray, the camera's angle, the colours and the light as set now."""
-        from vision.calibration import Calibration
+        """What Save would write: the tray, the camera's angle, the colours and the light as set now, and the
+        colour of the tray's bare surface under that light (so that the reader can name die colours alike
+        when the room's light changes later)."""
+        from vision.calibration import Calibration, floor_colour
 
-        return Calibration(tray=tray_value(self.corners), colours=tuple(self.colours), gains=tuple(self.gains),
-                           overhead=self.overhead)
+        tray = tray_value(self.corners)
+        floor = None
+        if self.preview is not None:
+            floor = floor_colour(self.preview, tray, exclude=[box for _face, box, _colour in self.found])
+        return Calibration(tray=tray, colours=tuple(self.colours), gains=tuple(self.gains), overhead=self.overhead,
+                           floor=floor)
 
     # --- showing --------------------------------------------------------------------------------------
     def refresh(self) -> None:
