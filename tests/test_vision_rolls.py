@@ -285,6 +285,26 @@ def test_the_camera_source_reads_rolls_from_a_video_file(reader, studio, tmp_pat
     assert not any(s.reroll for s in states)
 
 
+def test_the_tray_follows_a_knocked_camera(studio):
+    """A table calibrated with a tight tray: after the camera is knocked 100 px aside, dice rolled against the
+    tray's far wall lie outside the tray as calibrated; the tray moved with the camera, so they are read."""
+    tray, by_face = studio
+    builder = SequenceBuilder(tray, seed=9).still(8)
+    throw(builder, by_face, (3, 5), [(250, 300), (380, 340)]).still(12)
+    builder.knock_camera(100, 40, 2).still(12)
+    knocked = len(builder.frames)
+    throw(builder, by_face, (6, 2), [(300, 330), (450, 300)], seed_offset=1).still(12)  # seen near (550, 340)
+    calibration = Calibration(tray=(0.25, 0.3, 0.78, 0.75))
+    assert not calibration.in_tray(550 / 640, 345 / 640), "the die against the wall must lie outside the old tray"
+    detector = RollDetector(DiceReader(calibration=calibration))
+    events, _ = run(detector, builder.frames)
+    assert [(i >= knocked, e.kind, sorted(e.faces)) for i, e in events] == [(False, "roll", [3, 5]),
+                                                                          (True, "roll", [2, 6])]
+    x0, y0, x1, y1 = detector.calibration.bounds
+    assert x0 == pytest.approx(0.25 + 100 / 640, abs=0.04) and x1 == pytest.approx(min(1.0, 0.78 + 100 / 640), abs=0.04)
+    assert detector.reader.calibration.tray == detector.calibration.tray  # the reader reads the moved tray
+
+
 def test_the_camera_source_says_when_the_camera_was_knocked(reader, studio, tmp_path):
     from companion.ui.i18n import TEXT
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.calibration import Calibration
+from vision.calibration import Calibration, is_convex
 from vision.camera_motion import camera_motion
 from vision.reader import DiceReader, Die
 
@@ -103,6 +103,7 @@ class RollDetector:
         self._tray_mask_for: tuple | None = None
         self._tray_mask_view: np.ndarray | None = None
         self._view: np.ndarray | None = None  # the latest frame's tray, grey, 320 px, unblurred
+        self._last_frame: np.ndarray | None = None
         self._view_scale_now = 1.0
         self._reference: np.ndarray | None = None  # the view when the reference reading was taken
         #: How many times the camera was found to have moved (knocked) and the dice followed it.
@@ -136,7 +137,8 @@ class RollDetector:
 
     # ------------------------------------------------------------------ steps
 
-    def _moving(self, frame: np.ndarray) -> bool:
+    def _tray_view(self, frame: np.ndarray) -> tuple[np.ndarray, float]:
+        """The rectangle round the tray, grey, shrunk to 320 px on its long side; and that shrink."""
         height, width = frame.shape[:2]
         x0, y0, x1, y1 = self.calibration.tray_pixels(width, height)
         tray = frame[y0:y1, x0:x1]
@@ -144,7 +146,11 @@ class RollDetector:
         scale = 320.0 / max(gray.shape)
         small = cv2.resize(gray, (max(1, round(gray.shape[1] * scale)), max(1, round(gray.shape[0] * scale))),
                            interpolation=cv2.INTER_AREA)
-        self._view, self._view_scale_now = small, scale
+        return small, scale
+
+    def _moving(self, frame: np.ndarray) -> bool:
+        small, scale = self._tray_view(frame)
+        self._view, self._view_scale_now, self._last_frame = small, scale, frame
         small = cv2.GaussianBlur(small, (5, 5), 0)  # camera noise is not motion
         previous, self._previous = self._previous, small
         if previous is None or previous.shape != small.shape:
@@ -163,7 +169,7 @@ class RollDetector:
 
     def _tray_mask(self, frame_shape, view_shape) -> np.ndarray | None:
         """The tray's pixels in the motion view (``None``: all of it); made once per frame size."""
-        key = (frame_shape[:2], view_shape)
+        key = (frame_shape[:2], view_shape, self.calibration.tray)
         if self._tray_mask_for != key:
             inside = self.calibration.tray_mask(frame_shape[1], frame_shape[0])
             if inside is not None:
@@ -233,7 +239,32 @@ class RollDetector:
         self.camera_moves += 1
         self._baseline = [self._carried(d, matrix) for d in self._baseline or []]
         self._scenery = [self._carried(d, matrix) for d in self._scenery]
+        tray = self._carried_tray(matrix)
+        if tray is not None:
+            # The tray moved in the picture with the camera: read where it is now (for this session; the
+            # stored calibration is the user's to redo).
+            if self.reader.calibration.tray == self.calibration.tray:
+                self.reader.calibration = dataclasses.replace(self.reader.calibration, tray=tray)
+            self.calibration = dataclasses.replace(self.calibration, tray=tray)
+            self._previous = None  # the view is cut from the frame anew
+            self._view, self._view_scale_now = self._tray_view(self._last_frame)
         self._reference = self._view
+
+    def _carried_tray(self, matrix: np.ndarray):
+        """The tray's corners carried by the camera's motion ``matrix`` (fractions, cut at the frame's edges);
+        ``None`` for a tray that is the whole frame (nothing calibrated: it stays the whole frame) or one the
+        frame's edges would fold."""
+        if self.calibration.tray == (0.0, 0.0, 1.0, 1.0):
+            return None
+        height, width = self._frame_shape[:2]
+        x0, y0, _, _ = self.calibration.tray_pixels(width, height)
+        s = self._view_scale_now
+        corners = []
+        for fx, fy in self.calibration.corners:
+            vx, vy = matrix @ np.array([(fx * width - x0) * s, (fy * height - y0) * s, 1.0])
+            corners.append((round(min(1.0, max(0.0, (vx / s + x0) / width)), 4),
+                            round(min(1.0, max(0.0, (vy / s + y0) / height)), 4)))
+        return tuple(corners) if is_convex(corners) else None
 
     def _carried(self, die: Die, matrix: np.ndarray) -> Die:
         """``die`` where the camera's motion ``matrix`` (in view pixels) puts it, in frame pixels."""

@@ -124,9 +124,10 @@ class CameraSource(DiceSource):
                 was_moving = moving
             if detector.camera_moves != camera_moves:
                 camera_moves = detector.camera_moves
-                # Not an error: the dice were followed.  But the tray's calibration stayed where it was.
-                self._set_status(SourceState.CONNECTED, "the camera moved; check the tray in calibration if it "
-                                 "moved far", reason="camera_moved")
+                # Not an error: the dice and the tray were followed, for this session; the stored calibration
+                # is the user's to redo.
+                self._set_status(SourceState.CONNECTED, "the camera moved; dice and tray followed (calibrate "
+                                 "again to keep the new view)", reason="camera_moved")
             if event is not None and event.kind == "roll":
                 self.rolls += 1
                 self._emit_roll(DiceRolled(event.faces, "camera", event.confidence, event.at,

@@ -157,8 +157,8 @@ TEXT: dict[str, dict[str, str]] = {
     "why_no_frames": {"en": "{name}: no more frames; retrying", "ja": "{name}：画像が来ません。再試行します"},
     "why_moving": {"en": "dice moving", "ja": "ダイスが動いています"},
     "why_still": {"en": "dice still", "ja": "ダイスが止まりました"},
-    "why_camera_moved": {"en": "the camera moved; check the tray in calibration if it moved far",
-                         "ja": "カメラが動きました。大きく動いたときは較正でトレイを確かめてください"},
+    "why_camera_moved": {"en": "the camera moved; dice and tray followed (calibrate again to keep the new view)",
+                         "ja": "カメラが動きました。ダイスとトレイを追いました（この位置を保存するには較正し直してください）"},
     # statistics
     "histogram": {"en": "Rolls against the expected curve", "ja": "出目の分布と期待値"},
     "production": {"en": "Production so far", "ja": "これまでの収穫"},
