@@ -257,25 +257,26 @@ class RollDetector:
         if self.calibration.tray == (0.0, 0.0, 1.0, 1.0):
             return None
         height, width = self._frame_shape[:2]
-        x0, y0, _, _ = self.calibration.tray_pixels(width, height)
-        s = self._view_scale_now
         corners = []
         for fx, fy in self.calibration.corners:
-            vx, vy = matrix @ np.array([(fx * width - x0) * s, (fy * height - y0) * s, 1.0])
-            corners.append((round(min(1.0, max(0.0, (vx / s + x0) / width)), 4),
-                            round(min(1.0, max(0.0, (vy / s + y0) / height)), 4)))
+            x, y = self._carried_point(fx * width, fy * height, matrix)
+            corners.append((round(min(1.0, max(0.0, x / width)), 4), round(min(1.0, max(0.0, y / height)), 4)))
         return tuple(corners) if is_convex(corners) else None
 
     def _carried(self, die: Die, matrix: np.ndarray) -> Die:
-        """``die`` where the camera's motion ``matrix`` (in view pixels) puts it, in frame pixels."""
-        x0, y0, _, _ = self.calibration.tray_pixels(self._frame_shape[1], self._frame_shape[0])
-        s = self._view_scale_now
-        cx, cy = die.centre
-        vx, vy = matrix @ np.array([(cx - x0) * s, (cy - y0) * s, 1.0])
+        """``die`` where the camera's motion ``matrix`` puts it."""
+        x, y = self._carried_point(*die.centre, matrix)
         zoom = math.sqrt(abs(float(np.linalg.det(matrix[:, :2]))))
         w, h = die.box[2] * zoom, die.box[3] * zoom
-        nx, ny = vx / s + x0, vy / s + y0
-        return dataclasses.replace(die, box=(round(nx - w / 2), round(ny - h / 2), round(w), round(h)))
+        return dataclasses.replace(die, box=(round(x - w / 2), round(y - h / 2), round(w), round(h)))
+
+    def _carried_point(self, x: float, y: float, matrix: np.ndarray) -> tuple[float, float]:
+        """The frame pixel (x, y) where the camera's motion ``matrix`` (in pixels of the tray's view, as
+        :func:`~vision.camera_motion.camera_motion` gives it) puts it."""
+        x0, y0, _, _ = self.calibration.tray_pixels(self._frame_shape[1], self._frame_shape[0])
+        s = self._view_scale_now
+        vx, vy = matrix @ np.array([(x - x0) * s, (y - y0) * s, 1.0])
+        return vx / s + x0, vy / s + y0
 
     def _event(self, dice: list[Die], readings: list[list[Die]], at: float, crooked: bool = False) -> RollEvent:
         if crooked or (self.expected_dice is not None and len(dice) == self.expected_dice + 1
