@@ -30,6 +30,7 @@ from vision.calibration import Calibration
 from vision import reader as reader_module
 from vision.reader import DiceReader
 from vision.rolls import RollDetector
+from vision.tray import find_tray
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice"
 
@@ -84,6 +85,9 @@ def main() -> None:
     print(row("read a 640x640 photo with 2 dice, colours named against the calibrated floor",
               timed(lambda: lit.read(two), args.repeat)))
     print(row("read an empty 640x640 tray", timed(lambda: reader.read(empty), args.repeat)))
+    busy_boxes = [d.box for d in reader.read(busy_image)]
+    print(row(f"find the tray round the dice (calibration), busy 640x640 photo ({len(busy_boxes)} dice)",
+              timed(lambda: find_tray(busy_image, busy_boxes), args.repeat)))
     print(row("detector alone, 640x640", timed(lambda: reader._detect(two), args.repeat)))
     patch = preprocess.die_patch(two, (320.0, 320.0), 40.0)
     print(row("face classifier, one die read once (a clear reading)",
