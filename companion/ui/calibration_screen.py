@@ -111,6 +111,13 @@ HANDLE_RADIUS = dp(14)  # a tray corner's handle; a finger on it drags the corne
 MIN_SPAN = 0.02  # the tray is never thinner than this share of the frame (Calibration needs x0 < x1)
 #: The whole frame, as corners clockwise from the top left: x, y, x, y, ... (fractions, y down).
 WHOLE_FRAME = [0.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.0, 1.0]
+#: The brightness slider is log2 of the mean gain: ×¼ .. ×4, one step per doubling, 1 in the middle.
+BRIGHTNESS_RANGE = (-2.0, 2.0)
+#: The colour slider: red over blue from ¼ (cooler) to 4 (warmer).
+WARMTH_RANGE = (-1.0, 1.0)
+GAIN_LIMITS = (0.2, 5.0)  # what Calibration accepts
+#: The reader re-reads this long after the last change of the light (a slider being dragged reads once).
+REREAD_DELAY = 0.25
 
 
 def corner_pairs(flat) -> list[tuple[float, float]]:
@@ -140,13 +147,6 @@ def tray_value(flat):
     if [tuple(c) for c in corner_pairs(flat)] == [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]:
         return (x0, y0, x1, y1)
     return tuple(corner_pairs(flat))
-#: The brightness slider is log2 of the mean gain: ×¼ .. ×4, one step per doubling, 1 in the middle.
-BRIGHTNESS_RANGE = (-2.0, 2.0)
-#: The colour slider: red over blue from ¼ (cooler) to 4 (warmer).
-WARMTH_RANGE = (-1.0, 1.0)
-GAIN_LIMITS = (0.2, 5.0)  # what Calibration accepts
-#: The reader re-reads this long after the last change of the light (a slider being dragged reads once).
-REREAD_DELAY = 0.25
 
 
 def grab_frame(spec: str):
