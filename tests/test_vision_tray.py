@@ -92,3 +92,22 @@ def test_no_dice_no_tray():
     assert find_tray(np.full((120, 160, 3), 128, np.uint8), []) is None
     # Dice covering the whole picture leave no floor to go by.
     assert find_tray(np.full((120, 160, 3), 128, np.uint8), [(0, 0, 160, 120)]) is None
+
+
+@needs_data
+def test_spare_dice_on_the_table_are_left_out_of_the_tray_found(reader):
+    """Two spare dice put on the table, one below the tray and one above it: the tray found round all the
+    dice read is the tray, and leaves them out (so they never count)."""
+    photo = cv2.imread(str(PHOTO))
+    x, y, w, h = reader.read(photo)[0].box
+    die = photo[y - 4:y + h + 4, x - 4:x + w + 4].copy()
+    table = photo.copy()
+    spares = [(300, 585), (500, 20)]  # top-left corners, on the white table round the tray
+    for sx, sy in spares:
+        table[sy:sy + die.shape[0], sx:sx + die.shape[1]] = die
+    dice = reader.read(table)
+    assert len(dice) == len(reader.read(photo)) + 2, "the spare dice must be read"
+    found = Calibration(tray=find_tray(table, [d.box for d in dice]))
+    outside = [d for d in dice if not found.in_tray(d.centre[0] / 640, d.centre[1] / 640)]
+    corners = sorted((d.centre[0] - die.shape[1] / 2, d.centre[1] - die.shape[0] / 2) for d in outside)
+    assert [v for c in corners for v in c] == pytest.approx([v for c in sorted(spares) for v in c], abs=6)
