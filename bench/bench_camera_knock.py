@@ -42,12 +42,6 @@ def events_of(reader: DiceReader, frames) -> tuple[list, RollDetector]:
     return [e for e in events if e is not None], detector
 
 
-def throw(builder: SequenceBuilder, by_face, faces, ends, pick: int) -> None:
-    tumbling = [[by_face[f][0] for f in (2, 5, 1, 6, 3, 4)] for _ in faces]
-    settle = [by_face[f][(i + pick) % len(by_face[f])] for i, f in enumerate(faces)]
-    builder.tumble(tumbling, ends, count=18, settle=settle)
-
-
 def describe(events) -> str:
     return ", ".join(f"roll {'+'.join(map(str, sorted(e.faces)))}" if e.kind == "roll" else "re-roll"
                      for e in events) or "nothing"
@@ -73,9 +67,9 @@ def main() -> None:
         for shift in SHIFTS:
             for turn in TURNS:
                 builder = SequenceBuilder(tray, seed=seed).still(8)
-                throw(builder, by_face, (3, 5), [(250, 300), (380, 340)], 0)
+                builder.throw(by_face, (3, 5), [(250, 300), (380, 340)], 0)
                 builder.still(12).knock_camera(shift, shift / 2, turn).still(12)
-                throw(builder, by_face, (6, 2), [(300, 260), (420, 330)], 1)
+                builder.throw(by_face, (6, 2), [(300, 260), (420, 330)], 1)
                 builder.still(12)
                 events, _ = events_of(reader, builder.frames)
                 outcomes[describe(events)] += 1
@@ -84,7 +78,7 @@ def main() -> None:
         builder = SequenceBuilder(tray, seed=seed).still(8)
         rolls = [(3, 5), (1, 4), (6, 6), (2, 3)]
         for k, faces in enumerate(rolls):
-            throw(builder, by_face, faces, [(200 + 20 * k, 300), (400, 280 + 15 * k)], k)
+            builder.throw(by_face, faces, [(200 + 20 * k, 300), (400, 280 + 15 * k)], k)
             builder.still(12)
         builder.hand_pass(count=10).still(12)
         events, detector = events_of(reader, builder.frames)

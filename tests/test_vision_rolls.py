@@ -62,16 +62,10 @@ def run(detector: RollDetector, frames: list[np.ndarray]):
     return events, phases
 
 
-def throw(builder: SequenceBuilder, by_face, faces: tuple[int, ...], ends, seed_offset: int = 0):
-    tumbling = [[by_face[f][0] for f in (2, 5, 1, 6, 3, 4)] for _ in faces]
-    settle = [by_face[f][(i + seed_offset) % len(by_face[f])] for i, f in enumerate(faces)]
-    return builder.tumble(tumbling, ends, count=18, settle=settle)
-
-
 def test_tumbling_then_settling_is_one_roll_reported_after_the_dice_stop(reader, studio):
     tray, by_face = studio
     builder = SequenceBuilder(tray, seed=1).still(8)
-    throw(builder, by_face, (3, 5), [(250, 300), (380, 340)])
+    builder.throw(by_face, (3, 5), [(250, 300), (380, 340)])
     settled_at = len(builder.frames)
     builder.still(15)
     detector = RollDetector(reader)
@@ -88,8 +82,8 @@ def test_tumbling_then_settling_is_one_roll_reported_after_the_dice_stop(reader,
 def test_each_settled_roll_is_reported_exactly_once(reader, studio, faces):
     tray, by_face = studio
     builder = SequenceBuilder(tray, seed=sum(faces)).still(6)
-    throw(builder, by_face, (4, 2), [(200, 200), (420, 260)]).still(12)
-    throw(builder, by_face, faces, [(300, 420), (450, 380)], seed_offset=1).still(30)
+    builder.throw(by_face, (4, 2), [(200, 200), (420, 260)]).still(12)
+    builder.throw(by_face, faces, [(300, 420), (450, 380)], pick=1).still(30)
     events, _ = run(RollDetector(reader), builder.frames)
     assert [(e.kind, sorted(e.faces)) for _, e in events] == [("roll", [2, 4]), ("roll", sorted(faces))]
 
@@ -97,7 +91,7 @@ def test_each_settled_roll_is_reported_exactly_once(reader, studio, faces):
 def test_a_hand_passing_over_settled_dice_is_not_a_roll(reader, studio):
     tray, by_face = studio
     builder = SequenceBuilder(tray, seed=3).still(5)
-    throw(builder, by_face, (5, 1), [(260, 250), (400, 330)]).still(10)
+    builder.throw(by_face, (5, 1), [(260, 250), (400, 330)]).still(10)
     before = len(builder.frames)
     builder.hand_pass(count=14).still(15).shake_camera().still(15)
     events, phases = run(RollDetector(reader), builder.frames)
@@ -111,7 +105,7 @@ def test_a_hand_on_the_table_beside_a_slanted_tray_is_not_motion_in_it(reader, s
     tray, by_face = studio
     height, width = tray.shape[:2]
     builder = SequenceBuilder(tray, seed=5).still(5)
-    throw(builder, by_face, (4, 2), [(260, 250), (400, 330)]).still(10)
+    builder.throw(by_face, (4, 2), [(260, 250), (400, 330)]).still(10)
     before = len(builder.frames)
     builder.hand_along([(60 + 6 * i, 110) for i in range(12)], scale=0.4).still(15)
     trapezoid = Calibration(tray=((0.35, 0.05), (0.65, 0.05), (0.98, 0.95), (0.02, 0.95)))
@@ -130,10 +124,10 @@ def test_a_knocked_camera_is_not_a_roll_and_the_next_roll_is_read(reader, studio
     re-roll request) for 45 of 60 such knocks (bench/bench_camera_knock.py)."""
     tray, by_face = studio
     builder = SequenceBuilder(tray, seed=6).still(8)
-    throw(builder, by_face, (3, 5), [(250, 300), (380, 340)]).still(12)
+    builder.throw(by_face, (3, 5), [(250, 300), (380, 340)]).still(12)
     builder.knock_camera(dx, dy, degrees).still(12)
     knocked = len(builder.frames)
-    throw(builder, by_face, (6, 2), [(300, 260), (420, 330)], seed_offset=1).still(12)
+    builder.throw(by_face, (6, 2), [(300, 260), (420, 330)], pick=1).still(12)
     detector = RollDetector(reader)
     events, _ = run(detector, builder.frames)
     assert [(i >= knocked, e.kind, sorted(e.faces)) for i, e in events] == [(False, "roll", [3, 5]),
@@ -144,7 +138,7 @@ def test_a_knocked_camera_is_not_a_roll_and_the_next_roll_is_read(reader, studio
 def test_dice_picked_up_and_put_back_in_place_are_not_a_roll(reader, studio):
     tray, by_face = studio
     builder = SequenceBuilder(tray, seed=4).still(5)
-    throw(builder, by_face, (6, 2), [(220, 260), (380, 300)]).still(10)
+    builder.throw(by_face, (6, 2), [(220, 260), (380, 300)]).still(10)
     resting = builder.resting
     builder.pick_up().still(20)  # the tray is empty for a while (long enough to be read empty)
     builder.resting = resting
@@ -228,9 +222,9 @@ def test_a_third_die_rolled_apart_is_a_reroll_that_says_how_many(reader, studio)
 def test_a_spare_die_lying_still_does_not_spoil_the_roll(reader, studio):
     tray, by_face = studio
     builder = SequenceBuilder(tray, seed=6).still(5)
-    throw(builder, by_face, (1,), [(120, 150)]).still(10)  # a die left on the table
+    builder.throw(by_face, (1,), [(120, 150)]).still(10)  # a die left on the table
     spare = builder.resting
-    throw(builder, by_face, (2, 6), [(330, 300), (450, 420)])
+    builder.throw(by_face, (2, 6), [(330, 300), (450, 420)])
     builder.resting = spare + builder.resting
     builder.still(15)
     events, _ = run(RollDetector(reader, expected_dice=2), builder.frames)
@@ -275,8 +269,8 @@ def test_the_camera_source_reads_rolls_from_a_video_file(reader, studio, tmp_pat
 
     tray, by_face = studio
     builder = SequenceBuilder(tray, seed=7).still(6)
-    throw(builder, by_face, (3, 4), [(240, 280), (400, 330)]).still(12)
-    throw(builder, by_face, (6, 1), [(300, 200), (200, 420)], seed_offset=1).still(12)
+    builder.throw(by_face, (3, 4), [(240, 280), (400, 330)]).still(12)
+    builder.throw(by_face, (6, 1), [(300, 200), (200, 420)], pick=1).still(12)
     rolls, states = play_through_camera_source(write_video(builder.frames, tmp_path / "tray.avi"))
     assert [(r.source, sorted(r.values)) for r in rolls] == [("camera", [3, 4]), ("camera", [1, 6])]
     assert all(0.25 <= r.confidence <= 1 for r in rolls)  # above the reader's floor
@@ -290,10 +284,10 @@ def test_the_tray_follows_a_knocked_camera(studio):
     tray's far wall lie outside the tray as calibrated; the tray moved with the camera, so they are read."""
     tray, by_face = studio
     builder = SequenceBuilder(tray, seed=9).still(8)
-    throw(builder, by_face, (3, 5), [(250, 300), (380, 340)]).still(12)
+    builder.throw(by_face, (3, 5), [(250, 300), (380, 340)]).still(12)
     builder.knock_camera(100, 40, 2).still(12)
     knocked = len(builder.frames)
-    throw(builder, by_face, (6, 2), [(300, 330), (450, 300)], seed_offset=1).still(12)  # seen near (550, 340)
+    builder.throw(by_face, (6, 2), [(300, 330), (450, 300)], pick=1).still(12)  # seen near (550, 340)
     calibration = Calibration(tray=(0.25, 0.3, 0.78, 0.75))
     assert not calibration.in_tray(550 / 640, 345 / 640), "the die against the wall must lie outside the old tray"
     detector = RollDetector(DiceReader(calibration=calibration))
@@ -310,9 +304,9 @@ def test_the_camera_source_says_when_the_camera_was_knocked(reader, studio, tmp_
 
     tray, by_face = studio
     builder = SequenceBuilder(tray, seed=8).still(6)
-    throw(builder, by_face, (3, 4), [(240, 280), (400, 330)]).still(12)
+    builder.throw(by_face, (3, 4), [(240, 280), (400, 330)]).still(12)
     builder.knock_camera(50, -20, 3).still(12)
-    throw(builder, by_face, (6, 1), [(300, 200), (200, 420)], seed_offset=1).still(12)
+    builder.throw(by_face, (6, 1), [(300, 200), (200, 420)], pick=1).still(12)
     rolls, states = play_through_camera_source(write_video(builder.frames, tmp_path / "knocked.avi"))
     assert [sorted(r.values) for r in rolls] == [[3, 4], [1, 6]]
     assert [s.reason for s in states].count("camera_moved") == 1 and not any(s.reroll for s in states)
@@ -369,7 +363,7 @@ def test_watch_writes_the_annotated_view_of_a_video(studio, tmp_path):
 
     tray, by_face = studio
     builder = SequenceBuilder(tray, seed=8).still(4)
-    throw(builder, by_face, (2, 5), [(240, 280), (400, 330)]).still(12)
+    builder.throw(by_face, (2, 5), [(240, 280), (400, 330)]).still(12)
     video = tmp_path / "in.avi"
     writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 30.0, (tray.shape[1], tray.shape[0]))
     for frame in builder.frames:

@@ -494,7 +494,7 @@ class CalibrationScreen(Screen):
         self.found = dice
         if problem:
             self.message = problem
-        self.on_tray()
+        self.show_counted()
 
     def show_light(self, *_args) -> None:
         """Show the frame as the reader sees it under the current gains (a look-up table: fast enough to
@@ -515,10 +515,12 @@ class CalibrationScreen(Screen):
         bounds = bounds_of(self.corners)
         if bounds != list(self.tray):
             self.tray = bounds  # the sliders follow
-        self.on_tray()
+        self.show_counted()
 
-    def on_tray(self, *_args) -> None:
+    def show_counted(self, *_args) -> None:
         """The tray moved (dragged or by slider) or the colours changed: show which dice count now."""
+        from vision.calibration import Calibration
+
         if "view" not in self.ids:
             return
         view = self.ids.view
@@ -528,7 +530,8 @@ class CalibrationScreen(Screen):
             view.dice = []
             return
         h, w = self.frame.shape[:2]
-        calibration = self.calibration()
+        # The tray and colours only: the floor's colour (measured on Save) does not say which dice count.
+        calibration = Calibration(tray=tray_value(self.corners), colours=tuple(self.colours))
         shown = []
         for face, (bx, by, bw, bh), colour in self.found:
             inside = calibration.in_tray((bx + bw / 2) / w, (by + bh / 2) / h)
@@ -541,7 +544,7 @@ class CalibrationScreen(Screen):
         others = sum(1 for _f, _b, inside, _c, ok in shown if inside and not ok)
         self.summary = self.describe(counted, others)
 
-    on_colours = on_tray
+    on_colours = show_counted
 
     def describe(self, dice: list, ignored: int = 0) -> str:
         """"2 dice: yellow 2 and red 4" — what the reader sees inside the tray, in the colours that count."""
@@ -560,7 +563,7 @@ class CalibrationScreen(Screen):
         self.message = ""  # it was said in the other language
         self._sync_chips()
         if self.frame is not None:
-            self.on_tray()
+            self.show_counted()
 
     def on_section(self, _screen, section: str) -> None:
         if "sections" in self.ids:
