@@ -41,13 +41,14 @@ def cut_dice(image: np.ndarray, dice: list[dataset.LabelledDie], margin: float =
     return crops
 
 
-def empty_tray(image: np.ndarray, dice: list[dataset.LabelledDie]) -> np.ndarray:
-    """The photo with its dice painted out."""
+def empty_tray(image: np.ndarray, dice: list[dataset.LabelledDie], pad: float = 0.25) -> np.ndarray:
+    """The photo with its dice painted out, each over its box grown by ``pad`` of its side on every side
+    (more where the labels box only a die's top face and its sides show round it)."""
     mask = np.zeros(image.shape[:2], np.uint8)
     for die in dice:
         x, y, w, h = die.box
-        pad = 0.25 * max(w, h)
-        cv2.rectangle(mask, (int(x - pad), int(y - pad)), (int(x + w + pad), int(y + h + pad)), 255, -1)
+        grow = pad * max(w, h)
+        cv2.rectangle(mask, (int(x - grow), int(y - grow)), (int(x + w + grow), int(y + h + grow)), 255, -1)
     return cv2.inpaint(image, mask, 5, cv2.INPAINT_TELEA)
 
 
