@@ -28,16 +28,19 @@ def detector_scale(height: int, width: int) -> float:
     return DETECTOR_SIZE / max(height, width)
 
 
-def detector_input(frame: np.ndarray) -> tuple[np.ndarray, float]:
+def detector_input(frame: np.ndarray, scale: float | None = None) -> tuple[np.ndarray, float]:
     """The frame shrunk (aspect kept) into the top-left of a square canvas, as a 1x3xSxS blob in 0..1.
 
-    Returns the blob and the scale (frame pixels times scale = input pixels).
+    ``scale`` (frame pixels to input pixels) defaults to filling the canvas (:func:`detector_scale`); a
+    smaller one leaves the rest of the canvas grey.  Returns the blob and the scale used.
     """
     height, width = frame.shape[:2]
-    scale = detector_scale(height, width)
+    scale = min(scale or detector_scale(height, width), detector_scale(height, width))
     canvas = np.full((DETECTOR_SIZE, DETECTOR_SIZE, 3), PAD_VALUE, np.uint8)
     new_w, new_h = max(1, round(width * scale)), max(1, round(height * scale))
-    canvas[:new_h, :new_w] = cv2.resize(frame, (new_w, new_h), interpolation=cv2.INTER_AREA)
+    # Area averaging to shrink (no aliasing); a small tray cut from a frame may be enlarged instead.
+    interpolation = cv2.INTER_AREA if scale <= 1.0 else cv2.INTER_LINEAR
+    canvas[:new_h, :new_w] = cv2.resize(frame, (new_w, new_h), interpolation=interpolation)
     # Planes made contiguous in uint8 first, then one float multiply: the same values as
     # ``astype(float32) / 255`` on the transposed view, in a seventh of the time (0.1 ms, not 0.9).
     planes = np.ascontiguousarray(canvas.transpose(2, 0, 1))[None]

@@ -34,6 +34,10 @@ TURNS = 4
 #: An upright reading whose top class has at least this probability is taken as it is; below it the
 #: patch is read at all :data:`TURNS` and averaged.
 CLEAR_READING = 0.9
+#: With a tray calibrated, the detector reads the rectangle round it grown by this share of its size...
+TRAY_MARGIN = 0.04
+#: ...enlarged at most this many times more than the whole frame would be.
+MAX_TRAY_ZOOM = 3.0
 #: A heat-map peak above this is a die candidate (the classifier then confirms or rejects it).
 DETECT_THRESHOLD = 0.3
 #: A candidate whose "not a die" probability is above this is dropped.  This and the two bars below
@@ -144,8 +148,23 @@ class DiceReader:
         return np.clip(np.array(self.calibration.floor) / np.array(now), 0.2, 5.0)
 
     def _detect(self, frame: np.ndarray) -> list[tuple[float, float, float, float, float]]:
-        """Die candidates as (cx, cy, w, h, score) in frame pixels."""
-        return detect_candidates(self.detector, frame)
+        """Die candidates as (cx, cy, w, h, score) in frame pixels.
+
+        With a tray calibrated, the detector looks at the tray alone (the rectangle round it, grown by
+        :data:`TRAY_MARGIN` for dice on its walls), enlarged to fill its input up to :data:`MAX_TRAY_ZOOM`
+        times the whole frame's scale: a camera that sees the board and the table round a small tray
+        shows the dice at a few pixels in the whole frame shrunk to the detector's size.
+        """
+        height, width = frame.shape[:2]
+        x0, y0, x1, y1 = self.calibration.tray_pixels(width, height)
+        grow = TRAY_MARGIN * max(x1 - x0, y1 - y0)
+        x0, y0 = max(0, int(x0 - grow)), max(0, int(y0 - grow))
+        x1, y1 = min(width, int(x1 + grow)), min(height, int(y1 + grow))
+        if (x0, y0, x1, y1) == (0, 0, width, height):
+            return detect_candidates(self.detector, frame)
+        scale = MAX_TRAY_ZOOM * preprocess.detector_scale(height, width)
+        found = detect_candidates(self.detector, frame[y0:y1, x0:x1], scale)
+        return [(cx + x0, cy + y0, w, h, score) for cx, cy, w, h, score in found]
 
     def _classify(self, frame: np.ndarray, dice: list[tuple[float, float, float]]) -> np.ndarray:
         """Class probabilities (not-a-die, faces 1..6, crooked) per die.
@@ -174,13 +193,15 @@ class DiceReader:
         return probs / probs.sum(axis=1, keepdims=True)
 
 
-def detect_candidates(detector, frame: np.ndarray) -> list[tuple[float, float, float, float, float]]:
-    """Die candidates of the detector net ``detector`` in a BGR ``frame``, as (cx, cy, w, h, score).
+def detect_candidates(detector, frame: np.ndarray,
+                      scale: float | None = None) -> list[tuple[float, float, float, float, float]]:
+    """Die candidates of the detector net ``detector`` in a BGR ``frame``, as (cx, cy, w, h, score); ``scale``
+    as :func:`preprocess.detector_input` takes it.
 
     A function of its own because training mines the detector's false finds on training photos
     (hard "not a die" examples for the classifier) with exactly the reader's candidate rule.
     """
-    blob, scale = preprocess.detector_input(frame)
+    blob, scale = preprocess.detector_input(frame, scale)
     detector.setInput(blob)
     out = detector.forward()[0]
     heat = 1.0 / (1.0 + np.exp(-out[0]))
