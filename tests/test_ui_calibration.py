@@ -102,6 +102,15 @@ def wait_read(screen) -> None:
     d.settle()
 
 
+def wait_reread(screen) -> None:
+    """Until the dice are read again after the tray or the light changed (the screen waits for the change
+    to rest first)."""
+    from companion.ui.calibration_screen import REREAD_DELAY
+
+    d.wait_until(lambda: False, timeout=2 * REREAD_DELAY)
+    wait_read(screen)
+
+
 def slide(slider, value: float) -> None:
     """A finger put down on ``slider`` where it shows ``value`` (and lifted)."""
     x = slider.x + slider.padding + (value - slider.min) / (slider.max - slider.min) * (slider.width - 2 * slider.padding)
@@ -134,6 +143,7 @@ def test_drag_tray_read_dice_and_save(tmp_path):
         # Drag the four corner handles onto the tray's corners with a finger on the picture.
         x0, y0, x1, y1 = TRAY
         drag_corners(view, [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)], [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+        wait_reread(screen)  # the dice in the tray read as the camera will read them
         assert screen.tray == pytest.approx(list(TRAY), abs=0.01)
         # The sliders follow the drag.
         assert screen.ids.x0.value == pytest.approx(screen.tray[0]) and screen.ids.y1.value == pytest.approx(screen.tray[3])
@@ -193,6 +203,7 @@ def test_a_slanted_tray_by_its_four_corners(tmp_path):
     try:
         screen, view = calibrate_from(app, one_frame_video(PHOTO, tmp_path / 'table.avi'))
         drag_corners(view, [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)], SLANTED)
+        wait_reread(screen)
         calibration = screen.calibration()
         assert is_corners(calibration.tray)
         assert [v for c in calibration.tray for v in c] == pytest.approx([v for c in SLANTED for v in c], abs=0.01)
@@ -206,10 +217,12 @@ def test_a_slanted_tray_by_its_four_corners(tmp_path):
         shot("calibration-slanted-en")
 
         # "Find the tray": the corners go round the tray's floor, where the dice lie; every die read counts.
+        boxes = [box for _f, box, _c in screen.found]
         d.tap(screen.ids.find_tray)
         assert screen.message == "Tray found round the dice; drag a corner to fit it better"
-        found = [v for c in find_tray(screen.frame, [box for _f, box, _c in screen.found]) for v in c]
+        found = [v for c in find_tray(screen.frame, boxes) for v in c]
         assert screen.corners == found and view.corners == found
+        wait_reread(screen)  # the dice read again in the tray found, as the camera will read them
         assert all(inside for _face, _box, inside, _colour, _counted in view.dice)
         assert screen.summary.startswith(f"{len(screen.found)} dice: ")
         shot("calibration-found-en")
@@ -218,7 +231,7 @@ def test_a_slanted_tray_by_its_four_corners(tmp_path):
         assert screen.ids.find_tray.text == "ダイスの周りのトレイを探す"
         app.lang = "en"
         screen.corners = [v for c in calibration.tray for v in c]  # back to the slanted tray dragged above
-        d.settle()
+        wait_reread(screen)
 
         # A corner dragged across the tray would fold it: the corner stays where the tray is still a tray.
         before = list(screen.corners)
@@ -259,6 +272,7 @@ def test_dim_table_light_and_dice_colours_by_touch_then_the_camera_source_uses_t
         screen, view = calibrate_from(app, video)
         for edge, value in zip(("x0", "y0", "x1", "y1"), TRAY3):
             slide(screen.ids[edge], value)
+        wait_reread(screen)
         assert screen.tray == pytest.approx(list(TRAY3), abs=0.01)
         # In the dim light the reader sees the yellow 2 as black and the white die as grey.
         dark = DiceReader(calibration=Calibration(tray=tuple(screen.tray))).read(screen.frame)
@@ -362,6 +376,48 @@ def test_dim_table_light_and_dice_colours_by_touch_then_the_camera_source_uses_t
         shot("calibration-light-ja")
         d.tap(screen.ids.cancel)
         assert Calibration.load(default_path(data)) == saved  # cancelled: nothing written
+    finally:
+        d.stop_app(app)
+
+
+@pytest.mark.skipif(not PHOTO.exists(), reason="the dice photographs are not here")
+def test_a_small_tray_in_a_wide_view_shows_its_dice_once_its_corners_are_on_it(tmp_path):
+    """A camera on a stand sees the board and the table round the tray: in the whole picture the dice are a
+    few pixels across and few are found.  With the corners dragged onto the tray the dice in it are read as
+    the camera source will read them (the tray alone, enlarged), and "Find the tray" has dice to go by."""
+    import cv2
+    import numpy as np
+
+    from vision.calibration import Calibration
+    from vision.reader import DiceReader
+
+    photo = cv2.imread(str(PHOTO))
+    alone = DiceReader().read(photo)
+    h, w = photo.shape[:2]
+    view_frame = np.empty((3 * h, 3 * w, 3), np.uint8)
+    view_frame[:] = (60, 90, 130)  # a wooden table
+    view_frame[h:2 * h, w:2 * w] = photo
+    cv2.imwrite(str(tmp_path / "wide.png"), view_frame)
+    app = d.start_app(tmp_path / "data")
+    try:
+        screen, view = calibrate_from(app, one_frame_video(tmp_path / "wide.png", tmp_path / "wide.avi"))
+        whole = len(screen.found)
+        assert whole < len(alone) / 2, "the whole picture must miss most dice for this test to say anything"
+        tray = [(1 / 3, 1 / 3), (2 / 3, 1 / 3), (2 / 3, 2 / 3), (1 / 3, 2 / 3)]
+        drag_corners(view, [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)], tray)
+        wait_reread(screen)
+        counted = [face for face, _box, inside, _colour, ok in view.dice if inside and ok]
+        assert len(counted) >= len(alone) - 1
+        assert screen.summary.startswith(f"{len(counted)} dice: ")
+        shot("calibration-wide-en")
+
+        d.tap(screen.ids.find_tray)
+        assert screen.message == "Tray found round the dice; drag a corner to fit it better"
+        # The photo's tray (its floor, grown by a die's side for dice on the walls), not the table round it.
+        x0, y0, x1, y1 = Calibration(tray=tuple(zip(screen.corners[0::2], screen.corners[1::2]))).bounds
+        assert 1 / 3 - 0.03 < x0 < x1 < 2 / 3 + 0.03 and 1 / 3 - 0.03 < y0 < y1 < 2 / 3 + 0.03, (x0, y0, x1, y1)
+        wait_reread(screen)
+        assert len([ok for _face, _box, inside, _colour, ok in view.dice if inside and ok]) >= len(alone) - 1
     finally:
         d.stop_app(app)
 

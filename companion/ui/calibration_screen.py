@@ -175,15 +175,23 @@ def camera_spec(dice_source: str) -> str:
     return "0"
 
 
-def read_dice(frame, gains) -> list[tuple]:
-    """Every die in the whole ``frame`` under ``gains``: ``(face or None, box, colour)`` (tray and colours are
-    applied by the screen, live).  Runs in a background thread: a reader per call (``cv2.dnn`` nets belong to
-    one thread; building one takes about 10 ms)."""
+def read_dice(frame, gains, tray=(0.0, 0.0, 1.0, 1.0)) -> list[tuple]:
+    """Every die in ``frame`` under ``gains``: ``(face or None, box, colour)`` (which of them count, by the tray
+    and colours, the screen shows live).  Inside ``tray`` the dice are those read as the camera source will
+    read them — the tray alone, enlarged, which finds the small dice of a wide view — and outside it those
+    of the whole frame.  Runs in a background thread: readers per call (``cv2.dnn`` nets belong to one thread;
+    building one takes about 10 ms)."""
     from vision.calibration import Calibration
     from vision.reader import DiceReader
 
-    reader = DiceReader(calibration=Calibration(gains=tuple(gains)))
-    return [(d.face, d.box, d.colour) for d in reader.read(frame)]
+    whole = DiceReader(calibration=Calibration(gains=tuple(gains))).read(frame)
+    if tuple(tray) == (0.0, 0.0, 1.0, 1.0):
+        return [(d.face, d.box, d.colour) for d in whole]
+    calibration = Calibration(tray=tray, gains=tuple(gains))
+    inside = DiceReader(calibration=calibration).read(frame)
+    height, width = frame.shape[:2]
+    beside = [d for d in whole if not calibration.in_tray(d.centre[0] / width, d.centre[1] / height)]
+    return [(d.face, d.box, d.colour) for d in sorted(inside + beside, key=lambda d: (d.box[0], d.box[1]))]
 
 
 class ColourChip(ToggleButton):
@@ -438,10 +446,11 @@ class CalibrationScreen(Screen):
         if "view" in self.ids:
             self.ids.view.texture = None
             self.ids.view.dice = []
-        threading.Thread(target=self._grab_and_read, args=(self._grab_id, self._read_id, spec, list(self.gains)),
+        threading.Thread(target=self._grab_and_read, args=(self._grab_id, self._read_id, spec, list(self.gains),
+                                                           tray_value(self.corners)),
                          name="calibration grab", daemon=True).start()
 
-    def _grab_and_read(self, grab_id: int, read_id: int, spec: str, gains) -> None:
+    def _grab_and_read(self, grab_id: int, read_id: int, spec: str, gains, tray) -> None:
         try:
             frame = grab_frame(spec)
         except Exception as error:  # a camera that cannot open: its message is shown, nothing else happens
@@ -449,24 +458,26 @@ class CalibrationScreen(Screen):
             Clock.schedule_once(lambda dt: self._no_frame(grab_id, spec, why))
             return
         Clock.schedule_once(lambda dt: self._got_frame(grab_id, read_id, frame))
-        self._read(read_id, frame, gains)
+        self._read(read_id, frame, gains, tray)
 
-    def _read(self, read_id: int, frame, gains) -> None:
-        """In a background thread: read the dice under ``gains``; the result is handed to the UI."""
+    def _read(self, read_id: int, frame, gains, tray) -> None:
+        """In a background thread: read the dice under ``gains`` (in ``tray`` as the camera will); the result
+        is handed to the UI."""
         dice, problem = [], ""
         try:
-            dice = read_dice(frame, gains)
+            dice = read_dice(frame, gains, tray)
         except Exception as error:
             problem = self.t("reader", why=error)
         Clock.schedule_once(lambda dt: self._got_dice(read_id, dice, problem))
 
     def read_again(self) -> None:
-        """The light changed: read the dice again, in the background, under the new gains."""
+        """The light or the tray changed: read the dice again, in the background, under the new gains and in
+        the new tray."""
         if self.frame is None:
             return
         self._read_id += 1
         self.reading = True
-        threading.Thread(target=self._read, args=(self._read_id, self.frame, list(self.gains)),
+        threading.Thread(target=self._read, args=(self._read_id, self.frame, list(self.gains), tray_value(self.corners)),
                          name="calibration read", daemon=True).start()
 
     def _no_frame(self, grab_id: int, spec: str, why: str) -> None:
@@ -516,6 +527,10 @@ class CalibrationScreen(Screen):
         if bounds != list(self.tray):
             self.tray = bounds  # the sliders follow
         self.show_counted()
+        if self.frame is not None:
+            # The camera source reads the tray alone, enlarged: a small tray in a wide view shows dice the whole
+            # frame missed.  Read them so, once the corners rest.
+            self._reread()
 
     def show_counted(self, *_args) -> None:
         """The tray moved (dragged or by slider) or the colours changed: show which dice count now."""
