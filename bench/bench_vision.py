@@ -84,6 +84,11 @@ def main() -> None:
     lit = DiceReader(args.model, Calibration(floor=(150.0, 150.0, 150.0)), threads=1)
     print(row("read a 640x640 photo with 2 dice, colours named against the calibrated floor",
               timed(lambda: lit.read(two), args.repeat)))
+    hd = np.full((1080, 1920, 3), (60, 90, 130), np.uint8)  # a camera's frame of the table: wood round the tray
+    hd[220:860, 640:1280] = two
+    wide = DiceReader(args.model, Calibration(tray=(640 / 1920, 220 / 1080, 1280 / 1920, 860 / 1080)), threads=1)
+    print(row("read a 1920x1080 frame, its 640x640 tray (2 dice) calibrated: the tray alone, enlarged",
+              timed(lambda: wide.read(hd), args.repeat)))
     print(row("read an empty 640x640 tray", timed(lambda: reader.read(empty), args.repeat)))
     busy_boxes = [d.box for d in reader.read(busy_image)]
     print(row(f"find the tray round the dice (calibration), busy 640x640 photo ({len(busy_boxes)} dice)",

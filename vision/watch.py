@@ -41,6 +41,25 @@ def annotate(frame: np.ndarray, dice: list[Die], phase: Phase, last: RollEvent |
     return out
 
 
+def dice_picture(frame: np.ndarray, dice, height: int = 96, gap: int = 6) -> np.ndarray:
+    """The dice of a roll as the camera saw them: each die cut square round its box (with a little of the
+    tray round it), scaled to ``height`` pixels, side by side, left to right as they lie.
+
+    Shown beside the roll the app announces, so the players see at a glance what was read and can put a
+    misread right (Undo, then the faces by tap).  BGR; an empty ``dice`` gives a picture ``height`` high and
+    ``gap`` wide.
+    """
+    tiles = []
+    for die in sorted(dice, key=lambda d: d.centre[0]):
+        (cx, cy), side = die.centre, 1.5 * max(die.box[2], die.box[3])
+        matrix = np.float32([[height / side, 0, height / 2 - cx * height / side],
+                             [0, height / side, height / 2 - cy * height / side]])
+        tiles.append(cv2.warpAffine(frame, matrix, (height, height), flags=cv2.INTER_AREA,
+                                    borderMode=cv2.BORDER_REPLICATE))
+        tiles.append(np.zeros((height, gap, 3), np.uint8))
+    return np.hstack(tiles[:-1]) if tiles else np.zeros((height, gap, 3), np.uint8)
+
+
 class Annotator:
     """Feeds frames to a roll detector and returns them annotated."""
 

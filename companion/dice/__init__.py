@@ -104,6 +104,11 @@ class DiceSource:
     def show(self, values: tuple[int, ...], colour: tuple[int, int, int]) -> None:
         """Show a roll and a player's colour on the source's own display, where it has one."""
 
+    def picture_of(self, roll_id: str | None):
+        """A picture of the dice of the roll ``roll_id`` as the source saw them (a BGR array), where it has
+        one (a camera); ``None`` otherwise."""
+        return None
+
     # For subclasses.
     def _emit_roll(self, roll: DiceRolled) -> None:
         if self._on_roll is not None:

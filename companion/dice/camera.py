@@ -11,10 +11,14 @@ The tablet app can hand in frames from its own camera by passing ``frames=Pushed
 
 from __future__ import annotations
 
+import collections
 import threading
 import time
 
 from companion.dice import DiceRolled, DiceSource, SourceState, register_scheme
+
+#: How many recent rolls' pictures a camera source keeps (the app shows the last one).
+PICTURES_KEPT = 8
 
 
 class CameraSource(DiceSource):
@@ -42,6 +46,8 @@ class CameraSource(DiceSource):
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.rolls = 0
+        self._pictures: collections.OrderedDict = collections.OrderedDict()  # roll id -> the dice as seen
+        self._pictures_lock = threading.Lock()
 
     def start(self, on_roll, on_status=None) -> None:
         super().start(on_roll, on_status)
@@ -58,6 +64,18 @@ class CameraSource(DiceSource):
         if self._thread is not None:
             self._thread.join(timeout=5)
             self._thread = None
+
+    def picture_of(self, roll_id: str | None):
+        """The dice of the roll ``roll_id`` as the camera saw them when they settled (:func:`vision.watch.
+        dice_picture`), for the last :data:`PICTURES_KEPT` rolls; ``None`` for another."""
+        with self._pictures_lock:
+            return self._pictures.get(roll_id)
+
+    def _keep_picture(self, roll_id: str, picture) -> None:
+        with self._pictures_lock:
+            self._pictures[roll_id] = picture
+            while len(self._pictures) > PICTURES_KEPT:
+                self._pictures.popitem(last=False)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until the source's thread ends (a video file ran out); True if it did."""
@@ -107,6 +125,7 @@ class CameraSource(DiceSource):
     def _watch(self, frames, detector) -> bool:
         """Read frames until the source runs dry or stop(); True when a video file ended."""
         from vision.rolls import Phase
+        from vision.watch import dice_picture
 
         period = 1.0 / frames.fps if self.realtime and frames.fps else 0.0
         was_moving = False
@@ -130,8 +149,9 @@ class CameraSource(DiceSource):
                                  "again to keep the new view)", reason="camera_moved")
             if event is not None and event.kind == "roll":
                 self.rolls += 1
-                self._emit_roll(DiceRolled(event.faces, "camera", event.confidence, event.at,
-                                           roll_id=f"camera-{self.rolls}"))
+                roll_id = f"camera-{self.rolls}"
+                self._keep_picture(roll_id, dice_picture(frame, event.dice))
+                self._emit_roll(DiceRolled(event.faces, "camera", event.confidence, event.at, roll_id=roll_id))
             elif event is not None:
                 self._set_status(SourceState.CONNECTED, event.reason, reroll=True, reason=event.reason_code,
                                  params=event.reason_params)

@@ -327,8 +327,9 @@ class CompanionApp(App):
             log.warning("a %s roll %s arrived after shutdown; not recorded", roll.source, roll.values)
             return
         play = self.root.get_screen(self.game_screen()) if self.root is not None else None
-        if play is not None:
-            play.submit_roll(roll)
+        if play is not None and play.submit_roll(roll) and hasattr(play, "show_dice_picture"):
+            # A camera's roll is shown as the camera saw it, so a misread is seen at once (Undo puts it right).
+            play.show_dice_picture(self.source.picture_of(roll.roll_id) if self.source is not None else None)
 
 
 def _tournament_screen():

@@ -78,6 +78,8 @@ TEXT: dict[str, dict[str, str]] = {
     "roll_box": {"en": "Roll (box)", "ja": "ボックスで振る"},
     "stats_short": {"en": "Stats", "ja": "統計"},
     "rolled": {"en": "Rolled {n}", "ja": "出目 {n}"},
+    "camera_saw": {"en": "as the camera read them — wrong? Undo, then tap the dice",
+                   "ja": "カメラの読み取り — 違うときは「元に戻す」でダイスをタップ"},
     "payouts": {"en": "Payouts", "ja": "収穫"},
     "nobody_gets": {"en": "Nobody receives anything.", "ja": "誰も収穫なし。"},
     "receives": {"en": "{name}: {cards}", "ja": "{name}：{cards}"},

@@ -22,6 +22,7 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
+from kivy.graphics.texture import Texture
 from kivy.uix.widget import Widget
 
 from ..dice import DiceRolled
@@ -364,6 +365,11 @@ class BoardEditorScreen(Screen):
 
 # --- live play --------------------------------------------------------------------------------------
 
+def rolls_recorded(game) -> int:
+    """How many rolls the game has recorded (an undone one no longer counts)."""
+    return sum(1 for outcome in game.outcomes if outcome.kind == "roll")
+
+
 class PlayScreen(ChoicePanels, Screen):
     """The board with all pieces, the turn, the dice panel, the 7 helper, building, undo/redo."""
 
@@ -371,6 +377,8 @@ class PlayScreen(ChoicePanels, Screen):
     phase = StringProperty("")
     message = StringProperty("")
     roll_text = StringProperty("")
+    dice_picture = ObjectProperty(None, allownone=True)  # texture: the last roll's dice as the camera saw them
+    _picture_of_roll = -1  # rolls_recorded() when the picture was shown
     payout_text = StringProperty("")
     tide_text = StringProperty("")
     build_piece = StringProperty("")     # the piece a main-phase tap builds
@@ -431,19 +439,36 @@ class PlayScreen(ChoicePanels, Screen):
         self.refused, self.confirming = {}, False
         self.refresh()
 
-    def submit_roll(self, roll: DiceRolled) -> None:
+    def submit_roll(self, roll: DiceRolled) -> bool:
+        """Record a settled roll; False (and the rules' reason shown) when the table does not take it."""
         if app().table is None:
-            return
+            return False
         try:
             app().table.roll(roll)
         except RulesError as error:
             self.message = app().tr("illegal", why=app_describe(error))
-            return
+            return False
         self.message = ""
         self.selection = {}
         self.refused, self.confirming = {}, False  # a new state: an earlier refusal is no longer on offer
         self.die_a = 0
         self.refresh_dice_buttons()
+        return True
+
+    def show_dice_picture(self, picture) -> None:
+        """Show the dice of the roll just recorded as the camera saw them (a BGR array), beside the roll; ``None``
+        (a roll tapped or from a box) shows none.  The picture goes when that roll is no longer the last
+        (undone, or another rolled)."""
+        if picture is None or self.game is None:
+            self.dice_picture = None
+            return
+        import cv2
+
+        rgb = cv2.cvtColor(picture, cv2.COLOR_BGR2RGB)[::-1].copy()  # a texture's first row is the bottom
+        texture = Texture.create(size=(rgb.shape[1], rgb.shape[0]), colorfmt="rgb")
+        texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+        self.dice_picture = texture
+        self._picture_of_roll = rolls_recorded(self.game)
 
     def roll_box(self) -> None:
         """Ask the source to roll (the simulator in the demo, a box with a roller)."""
@@ -627,6 +652,8 @@ class PlayScreen(ChoicePanels, Screen):
         a = app()
         s = g.state
         view = self.ids.board
+        if self.dice_picture is not None and rolls_recorded(g) != self._picture_of_roll:
+            self.dice_picture = None  # that roll was undone, or another came
         if s.last_dice is None:
             self.roll_text, self.payout_text = "", ""
             view.highlight = []

@@ -1,0 +1,68 @@
+"""A roll read by the camera, in the app: recorded, and shown beside the roll as the camera saw the dice.
+
+Real parts: the app under Xvfb, the camera dice source over an MJPG video of a synthetic throw (real die crops
+from the nell-byler photos on their painted-out tray), the committed models.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.ui import driver as d
+
+pytestmark = pytest.mark.timeout(180)
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "docs" / "screens"
+DATA = ROOT.parent / "shared" / "data" / "dice" / "nell-byler-dice_detection"
+
+
+def throw_video(out: Path, faces: tuple[int, int]) -> Path:
+    """An empty tray, two dice thrown in and settling showing ``faces``, written as an MJPG video."""
+    import cv2
+
+    from vision import dataset
+    from vision.reader import DiceReader
+    from vision.synthetic import SequenceBuilder, studio_tray_and_crops
+
+    tray, crops = studio_tray_and_crops(DiceReader(), dataset.list_images(DATA)[:40])
+    by_face = {f: [c for c in crops if c.face == f] for f in range(1, 7)}
+    frames = SequenceBuilder(tray, seed=3).still(8).throw(by_face, faces, [(250, 300), (390, 330)]).still(14).frames
+    writer = cv2.VideoWriter(str(out), cv2.VideoWriter_fourcc(*"MJPG"), 30.0, (tray.shape[1], tray.shape[0]))
+    assert writer.isOpened(), "this OpenCV cannot write MJPG"
+    for frame in frames:
+        writer.write(frame)
+    writer.release()
+    return out
+
+
+@pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
+def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
+    video = throw_video(tmp_path / "throw.avi", (3, 5))
+    record, _game = d.base_game_after_setup(board_seed=1, setup_seed=11)
+    game_id = d.journal(tmp_path, record, "camera roll")
+    app = d.start_app(tmp_path)
+    try:
+        app.settings.dice_source = f"camera://{video}"
+        d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
+        play = app.root.get_screen("play")
+        assert app.source is not None and app.source.name == "camera"
+        assert d.wait_until(lambda: app.table.game.state.last_dice is not None, timeout=60), app.source_status
+        assert sorted(app.table.game.state.last_dice) == [3, 5]
+        d.settle()
+        # The two dice as the camera saw them, side by side (96 px squares), beside "Rolled 8".
+        picture = play.dice_picture
+        assert picture is not None and picture.height == 96 and picture.width == 2 * 96 + 6
+        assert play.ids.dice_picture_row.height > 0 and play.ids.dice_picture.texture is picture
+        assert play.roll_text.startswith("Rolled 8")
+        d.screenshot(SHOTS / "play-camera-roll-en.png")
+
+        # A roll tapped in instead (after Undo) shows no camera picture: it was not the camera's reading.
+        d.tap(play.ids.undo)
+        assert app.table.game.state.last_dice is None and play.dice_picture is None
+        assert play.ids.dice_picture_row.height == 0
+        d.tap_dice(play, 4)
+        assert play.dice_picture is None
+    finally:
+        d.stop_app(app)
