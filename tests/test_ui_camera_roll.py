@@ -66,3 +66,32 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         assert play.dice_picture is None
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
+def test_starfarers_shows_a_camera_roll_as_the_camera_saw_it_too(tmp_path):
+    from companion.record import Record, load_record, replay
+
+    example = load_record(ROOT / "assets" / "games" / "example-starfarers.json")
+    # The example up to its first production roll phase, after set-up.
+    game = replay(Record(example.game, example.players, example.board, example.options, []))
+    for n, event in enumerate(example.events, start=1):
+        game.push(event)
+        if game.state.phase == "roll":
+            break
+    video = throw_video(tmp_path / "throw.avi", (2, 6))
+    app = d.start_app(tmp_path)
+    try:
+        app.settings.dice_source = f"camera://{video}"
+        app.start_game(Record(example.game, example.players, example.board, example.options, list(example.events[:n])))
+        screen = app.root.get_screen("starfarers")
+        assert app.source is not None and app.source.name == "camera"
+        assert d.wait_until(lambda: screen.dice_picture is not None, timeout=60), app.source_status
+        assert sorted(app.table.record.events[-1]["dice"]) == [2, 6]
+        d.settle()
+        assert screen.ids.dice_picture_row.height > 0 and screen.roll_text.startswith("Rolled 8")
+        d.screenshot(SHOTS / "starfarers-camera-roll-en.png")
+        d.tap(screen.ids.undo)
+        assert screen.dice_picture is None and screen.ids.dice_picture_row.height == 0
+    finally:
+        d.stop_app(app)

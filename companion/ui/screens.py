@@ -22,7 +22,6 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
-from kivy.graphics.texture import Texture
 from kivy.uix.widget import Widget
 
 from ..dice import DiceRolled
@@ -31,6 +30,7 @@ from ..rules import IllegalAction, RulesError, board_from_json, board_problems, 
 from ..rules.board import BASE_SPEC, EXTENSION_SPEC, NUMBERS, TERRAINS, Board, Tile
 from ..rules.errors import BoardError
 from .board_view import PLAYER_COLORS
+from .camera_picture import CameraPicture
 from .choices import BigButton, BigToggle, ChoicePanels
 from .i18n import cards_text
 from .refusals_text import app_describe
@@ -365,20 +365,13 @@ class BoardEditorScreen(Screen):
 
 # --- live play --------------------------------------------------------------------------------------
 
-def rolls_recorded(game) -> int:
-    """How many rolls the game has recorded (an undone one no longer counts)."""
-    return sum(1 for outcome in game.outcomes if outcome.kind == "roll")
-
-
-class PlayScreen(ChoicePanels, Screen):
+class PlayScreen(CameraPicture, ChoicePanels, Screen):
     """The board with all pieces, the turn, the dice panel, the 7 helper, building, undo/redo."""
 
     prompt = StringProperty("")
     phase = StringProperty("")
     message = StringProperty("")
     roll_text = StringProperty("")
-    dice_picture = ObjectProperty(None, allownone=True)  # texture: the last roll's dice as the camera saw them
-    _picture_of_roll = -1  # rolls_recorded() when the picture was shown
     payout_text = StringProperty("")
     tide_text = StringProperty("")
     build_piece = StringProperty("")     # the piece a main-phase tap builds
@@ -454,21 +447,6 @@ class PlayScreen(ChoicePanels, Screen):
         self.die_a = 0
         self.refresh_dice_buttons()
         return True
-
-    def show_dice_picture(self, picture) -> None:
-        """Show the dice of the roll just recorded as the camera saw them (a BGR array), beside the roll; ``None``
-        (a roll tapped or from a box) shows none.  The picture goes when that roll is no longer the last
-        (undone, or another rolled)."""
-        if picture is None or self.game is None:
-            self.dice_picture = None
-            return
-        import cv2
-
-        rgb = cv2.cvtColor(picture, cv2.COLOR_BGR2RGB)[::-1].copy()  # a texture's first row is the bottom
-        texture = Texture.create(size=(rgb.shape[1], rgb.shape[0]), colorfmt="rgb")
-        texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
-        self.dice_picture = texture
-        self._picture_of_roll = rolls_recorded(self.game)
 
     def roll_box(self) -> None:
         """Ask the source to roll (the simulator in the demo, a box with a roller)."""
@@ -652,8 +630,7 @@ class PlayScreen(ChoicePanels, Screen):
         a = app()
         s = g.state
         view = self.ids.board
-        if self.dice_picture is not None and rolls_recorded(g) != self._picture_of_roll:
-            self.dice_picture = None  # that roll was undone, or another came
+        self.forget_stale_picture(g)
         if s.last_dice is None:
             self.roll_text, self.payout_text = "", ""
             view.highlight = []

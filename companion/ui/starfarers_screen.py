@@ -33,6 +33,7 @@ from ..rules import geometry as geo
 from ..rules.starfarers import BALL_VALUES, COSTS, SETUP_UPGRADES, UPGRADES, shake_mothership
 from ..rules.starfarers_board import NUMBERS, RESOURCES, first_game_board
 from . import i18n_extra
+from .camera_picture import CameraPicture
 from .choices import ChoicePanels
 from .game_screen import GameScreen, app
 from .refusals_text import app_describe
@@ -263,7 +264,7 @@ def _row(*widgets, height=dp(52)) -> BoxLayout:
     return row
 
 
-class StarfarersScreen(ChoicePanels, GameScreen):
+class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
     """Live Starfarers play (see the module docstring)."""
 
     game_name = "starfarers"
@@ -291,18 +292,19 @@ class StarfarersScreen(ChoicePanels, GameScreen):
     def _restore_choices(self, kept) -> None:
         self.selection, self.action = kept
 
-    def submit_roll(self, roll: DiceRolled) -> None:
-        """A settled roll from the app's dice source (or the dice tapped here)."""
+    def submit_roll(self, roll: DiceRolled) -> bool:
+        """A settled roll from the app's dice source (or the dice tapped here); False when the rules refuse it."""
         if self.table is None:
-            return
+            return False
         try:
             self.table.roll(roll)
         except RulesError as error:
             self.message = self.tr("illegal", why=app_describe(error))
             self.refresh()
-            return
+            return False
         self.message, self.die_a = "", 0
         self.refresh()
+        return True
 
     def tap_die(self, value: int) -> None:
         """Manual dice: the first tap is one die, the second the other."""
@@ -322,6 +324,7 @@ class StarfarersScreen(ChoicePanels, GameScreen):
         g = self.game
         if g is None or "map" not in self.ids:
             return
+        self.forget_stale_picture(g)
         s, fleet = g.state, g.fleet
         who = g.waiting_for()
         self.phase = s.phase
