@@ -54,7 +54,7 @@ def dice_picture(frame: np.ndarray, dice, height: int = 96, gap: int = 6) -> np.
         (cx, cy), side = die.centre, 1.5 * max(die.box[2], die.box[3])
         matrix = np.float32([[height / side, 0, height / 2 - cx * height / side],
                              [0, height / side, height / 2 - cy * height / side]])
-        tiles.append(cv2.warpAffine(frame, matrix, (height, height), flags=cv2.INTER_AREA,
+        tiles.append(cv2.warpAffine(frame, matrix, (height, height), flags=cv2.INTER_LINEAR,
                                     borderMode=cv2.BORDER_REPLICATE))
         tiles.append(np.zeros((height, gap, 3), np.uint8))
     return np.hstack(tiles[:-1]) if tiles else np.zeros((height, gap, 3), np.uint8)
