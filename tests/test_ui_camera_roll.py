@@ -18,8 +18,8 @@ SHOTS = ROOT / "docs" / "screens"
 DATA = ROOT.parent / "shared" / "data" / "dice" / "nell-byler-dice_detection"
 
 
-def throw_video(out: Path, faces: tuple[int, int]) -> Path:
-    """An empty tray, two dice thrown in and settling showing ``faces``, written as an MJPG video."""
+def throw_video(out: Path, faces: tuple[int, ...], ends=((250, 300), (390, 330))) -> Path:
+    """An empty tray, dice thrown in and settling at ``ends`` showing ``faces``, written as an MJPG video."""
     import cv2
 
     from vision import dataset
@@ -28,7 +28,7 @@ def throw_video(out: Path, faces: tuple[int, int]) -> Path:
 
     tray, crops = studio_tray_and_crops(DiceReader(), dataset.list_images(DATA)[:40])
     by_face = {f: [c for c in crops if c.face == f] for f in range(1, 7)}
-    frames = SequenceBuilder(tray, seed=3).still(8).throw(by_face, faces, [(250, 300), (390, 330)]).still(14).frames
+    frames = SequenceBuilder(tray, seed=3).still(8).throw(by_face, faces, list(ends)).still(14).frames
     writer = cv2.VideoWriter(str(out), cv2.VideoWriter_fourcc(*"MJPG"), 30.0, (tray.shape[1], tray.shape[0]))
     assert writer.isOpened(), "this OpenCV cannot write MJPG"
     for frame in frames:
@@ -48,6 +48,7 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
         play = app.root.get_screen("play")
         assert app.source is not None and app.source.name == "camera"
+        assert not app.box_rolls and play.ids.roll_box.disabled  # a camera cannot roll: no "Roll" button
         assert d.wait_until(lambda: app.table.game.state.last_dice is not None, timeout=60), app.source_status
         assert sorted(app.table.game.state.last_dice) == [3, 5]
         d.settle()
@@ -93,5 +94,28 @@ def test_starfarers_shows_a_camera_roll_as_the_camera_saw_it_too(tmp_path):
         d.screenshot(SHOTS / "starfarers-camera-roll-en.png")
         d.tap(screen.ids.undo)
         assert screen.dice_picture is None and screen.ids.dice_picture_row.height == 0
+    finally:
+        d.stop_app(app)
+
+
+@pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
+def test_a_request_to_roll_again_shows_the_dice_the_camera_saw(tmp_path):
+    """Three dice thrown where two are expected: "Please roll again", nothing recorded, and the three dice
+    shown as the camera saw them, so the players see the spare die to take out."""
+    video = throw_video(tmp_path / "three.avi", (3, 5, 1), ((200, 300), (330, 280), (460, 330)))
+    record, _game = d.base_game_after_setup(board_seed=1, setup_seed=11)
+    game_id = d.journal(tmp_path, record, "three dice")
+    app = d.start_app(tmp_path)
+    try:
+        app.settings.dice_source = f"camera://{video}"
+        d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
+        play = app.root.get_screen("play")
+        assert d.wait_until(lambda: play.dice_picture is not None, timeout=60), app.source_status
+        d.settle()
+        assert app.table.game.state.last_dice is None  # nothing recorded
+        assert play.dice_picture.width == 3 * 96 + 2 * 6 and play.dice_picture_caption == "camera_saw_reroll"
+        d.screenshot(SHOTS / "play-camera-reroll-en.png")
+        d.tap_dice(play, 6)  # the players tap the roll in instead: the picture of the refused throw goes
+        assert app.table.game.state.last_dice is not None and play.dice_picture is None
     finally:
         d.stop_app(app)

@@ -397,3 +397,20 @@ def test_the_camera_source_reports_a_damaged_calibration_file_by_name(tmp_path):
     assert done.wait(10), states
     source.stop()
     assert "vision-calibration.json" in states[-1].detail
+
+
+def test_the_picture_of_a_roll_shows_each_die_left_to_right_and_frames_an_unread_one_red():
+    """``dice_picture``: what the app shows beside a roll or a request to roll again."""
+    from vision.reader import Die
+    from vision.watch import UNREAD_FRAME, dice_picture
+
+    frame = np.zeros((200, 300, 3), np.uint8)
+    frame[40:80, 200:240] = (255, 255, 255)  # a white die on the right
+    frame[100:140, 20:60] = (0, 200, 0)  # a green die on the left, unread
+    dice = [Die(4, "white", (200, 40, 40, 40), 0.9), Die(None, "green", (20, 100, 40, 40), 0.4)]
+    picture = dice_picture(frame, dice, height=60, gap=4)
+    assert picture.shape == (60, 2 * 60 + 4, 3)
+    left, right = picture[:, :60], picture[:, 64:]
+    assert tuple(left[30, 30]) == (0, 200, 0) and tuple(right[30, 30]) == (255, 255, 255)  # left to right
+    assert tuple(left[1, 30]) == UNREAD_FRAME and tuple(right[1, 30]) != UNREAD_FRAME  # only the unread one
+    assert dice_picture(frame, [], height=60).shape[0] == 60

@@ -19,6 +19,8 @@ from vision.capture import open_capture
 from vision.reader import DiceReader, Die
 from vision.rolls import Phase, RollDetector, RollEvent
 
+#: The frame round a die that could not be read, in :func:`dice_picture` (BGR red).
+UNREAD_FRAME = (40, 40, 230)
 _PHASE_COLOURS = {Phase.STARTING: (200, 200, 200), Phase.MOVING: (0, 140, 255),
                   Phase.SETTLING: (0, 220, 220), Phase.SETTLED: (0, 200, 0)}
 
@@ -46,16 +48,19 @@ def dice_picture(frame: np.ndarray, dice, height: int = 96, gap: int = 6) -> np.
     tray round it), scaled to ``height`` pixels, side by side, left to right as they lie.
 
     Shown beside the roll the app announces, so the players see at a glance what was read and can put a
-    misread right (Undo, then the faces by tap).  BGR; an empty ``dice`` gives a picture ``height`` high and
-    ``gap`` wide.
+    misread right (Undo, then the faces by tap), and beside a request to roll again, so they see why: a die
+    that could not be read (``face`` None) is framed red.  BGR; an empty ``dice`` gives a picture ``height``
+    high and ``gap`` wide.
     """
     tiles = []
     for die in sorted(dice, key=lambda d: d.centre[0]):
         (cx, cy), side = die.centre, 1.5 * max(die.box[2], die.box[3])
         matrix = np.float32([[height / side, 0, height / 2 - cx * height / side],
                              [0, height / side, height / 2 - cy * height / side]])
-        tiles.append(cv2.warpAffine(frame, matrix, (height, height), flags=cv2.INTER_LINEAR,
-                                    borderMode=cv2.BORDER_REPLICATE))
+        tile = cv2.warpAffine(frame, matrix, (height, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        if die.face is None:
+            cv2.rectangle(tile, (1, 1), (height - 2, height - 2), UNREAD_FRAME, 3)
+        tiles.append(tile)
         tiles.append(np.zeros((height, gap, 3), np.uint8))
     return np.hstack(tiles[:-1]) if tiles else np.zeros((height, gap, 3), np.uint8)
 

@@ -84,6 +84,9 @@ class DiceSource:
     """
 
     name = "source"
+    #: Whether :meth:`request_roll` can roll (a virtual roller, a box with a shaker): the app shows its
+    #: "Roll" button only then — not for a camera, nor for the tapped dice.
+    rolls_on_request = False
 
     def __init__(self) -> None:
         self._on_roll: RollCallback | None = None
@@ -106,7 +109,7 @@ class DiceSource:
 
     def picture_of(self, roll_id: str | None):
         """A picture of the dice of the roll ``roll_id`` as the source saw them (a BGR array), where it has
-        one (a camera); ``None`` otherwise."""
+        one (a camera; ``"reroll"``: the dice of its latest request to roll again); ``None`` otherwise."""
         return None
 
     # For subclasses.

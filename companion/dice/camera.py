@@ -19,6 +19,8 @@ from companion.dice import DiceRolled, DiceSource, SourceState, register_scheme
 
 #: How many recent rolls' pictures a camera source keeps (the app shows the last one).
 PICTURES_KEPT = 8
+#: ``picture_of(REROLL)``: the dice of the latest request to roll again, as the camera saw them.
+REROLL = "reroll"
 
 
 class CameraSource(DiceSource):
@@ -67,7 +69,8 @@ class CameraSource(DiceSource):
 
     def picture_of(self, roll_id: str | None):
         """The dice of the roll ``roll_id`` as the camera saw them when they settled (:func:`vision.watch.
-        dice_picture`), for the last :data:`PICTURES_KEPT` rolls; ``None`` for another."""
+        dice_picture`), for the last :data:`PICTURES_KEPT` rolls; ``None`` for another.  ``REROLL`` gives
+        the dice of the latest request to roll again."""
         with self._pictures_lock:
             return self._pictures.get(roll_id)
 
@@ -153,6 +156,7 @@ class CameraSource(DiceSource):
                 self._keep_picture(roll_id, dice_picture(frame, event.dice))
                 self._emit_roll(DiceRolled(event.faces, "camera", event.confidence, event.at, roll_id=roll_id))
             elif event is not None:
+                self._keep_picture(REROLL, dice_picture(frame, event.dice))
                 self._set_status(SourceState.CONNECTED, event.reason, reroll=True, reason=event.reason_code,
                                  params=event.reason_params)
             if period:

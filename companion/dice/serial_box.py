@@ -30,6 +30,7 @@ class SerialBoxSource(DiceSource):
     """A dice box on a serial port (``port=None``: find it), or on an in-process simulator."""
 
     name = "box"
+    rolls_on_request = True
 
     def __init__(self, port: str | None = None, simulator=None, heartbeat: float = 3.0,
                  backoff: float = 2.0) -> None:

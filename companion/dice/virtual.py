@@ -79,6 +79,7 @@ class VirtualSource(DiceSource):
     """Rolls from a :class:`SeededDice` or a :class:`BalancedDeck` when asked (or every ``every`` s)."""
 
     name = "virtual"
+    rolls_on_request = True
 
     def __init__(self, seed: int | None = None, deck: bool = False, every: float | None = None) -> None:
         super().__init__()

@@ -267,7 +267,7 @@ class CompanionApp(App):
     @property
     def can_request_roll(self) -> bool:
         """The source can roll on request (the simulator, a box with a roller)."""
-        return self.source is not None and hasattr(self.source, "request_roll") and self.source.name != "manual"
+        return self.source is not None and self.source.rolls_on_request
 
     def request_roll(self) -> bool:
         return bool(self.can_request_roll and self.source.request_roll())
@@ -302,6 +302,7 @@ class CompanionApp(App):
         notice = None
         if status.reroll:
             notice = "camera_reroll"  # "Please roll again": a crooked die, in the box or under the camera
+            self._show_reroll_picture()
         elif getattr(self.source, "name", "") != "box":
             pass  # the two connection notices speak of the dice box
         elif state == "disconnected" and not self._source_lost:
@@ -313,6 +314,14 @@ class CompanionApp(App):
                 self.announcer.on_notice(notice)
             except Exception:
                 log.exception("announcing %s failed", notice)
+
+    def _show_reroll_picture(self) -> None:
+        """A camera asked to roll again: show the dice it saw (the unreadable one framed red) where the roll
+        would have been shown."""
+        picture = self.source.picture_of("reroll") if self.source is not None else None
+        play = self.root.get_screen(self.game_screen()) if self.root is not None and self.table is not None else None
+        if picture is not None and hasattr(play, "show_dice_picture"):
+            play.show_dice_picture(picture, caption="camera_saw_reroll")
 
     def _set_status_text(self, state: str, detail: str, reroll: bool = False) -> None:
         self.source_state = state

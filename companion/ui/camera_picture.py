@@ -8,7 +8,7 @@ screen shows ``dice_picture`` (a texture, or ``None``) under its roll.
 from __future__ import annotations
 
 from kivy.graphics.texture import Texture
-from kivy.properties import ObjectProperty
+from kivy.properties import ObjectProperty, StringProperty
 
 
 def rolls_recorded(game) -> int:
@@ -20,11 +20,13 @@ class CameraPicture:
     """``dice_picture``: the last roll's dice as the camera saw them, while that roll is the last one."""
 
     dice_picture = ObjectProperty(None, allownone=True)
+    #: The text key of the words beside it: the dice of a roll, or of a request to roll again.
+    dice_picture_caption = StringProperty("camera_saw")
     _picture_of_roll = -1  # rolls_recorded() when the picture was shown
 
-    def show_dice_picture(self, picture) -> None:
+    def show_dice_picture(self, picture, caption: str = "camera_saw") -> None:
         """Show the dice of the roll just recorded as the camera saw them (a BGR array); ``None`` (a roll tapped
-        or from a box) shows none."""
+        or from a box) shows none.  ``caption="camera_saw_reroll"``: the dice of a request to roll again."""
         game = self.game
         if picture is None or game is None:
             self.dice_picture = None
@@ -34,7 +36,7 @@ class CameraPicture:
         rgb = cv2.cvtColor(picture, cv2.COLOR_BGR2RGB)[::-1].copy()  # a texture's first row is the bottom
         texture = Texture.create(size=(rgb.shape[1], rgb.shape[0]), colorfmt="rgb")
         texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
-        self.dice_picture = texture
+        self.dice_picture, self.dice_picture_caption = texture, caption
         self._picture_of_roll = rolls_recorded(game)
 
     def forget_stale_picture(self, game) -> None:

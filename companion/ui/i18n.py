@@ -80,6 +80,8 @@ TEXT: dict[str, dict[str, str]] = {
     "rolled": {"en": "Rolled {n}", "ja": "出目 {n}"},
     "camera_saw": {"en": "as the camera read them — wrong? Undo, then tap the dice",
                    "ja": "カメラの読み取り — 違うときは「元に戻す」でダイスをタップ"},
+    "camera_saw_reroll": {"en": "what the camera saw (red: could not read) — roll again, or tap the dice",
+                          "ja": "カメラが見たダイス（赤枠は読めず）— 振り直すか、ダイスをタップ"},
     "payouts": {"en": "Payouts", "ja": "収穫"},
     "nobody_gets": {"en": "Nobody receives anything.", "ja": "誰も収穫なし。"},
     "receives": {"en": "{name}: {cards}", "ja": "{name}：{cards}"},
