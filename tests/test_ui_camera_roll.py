@@ -58,6 +58,12 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         assert play.ids.dice_picture_row.height > 0 and play.ids.dice_picture.texture is picture
         assert play.roll_text.startswith("Rolled 8")
         d.screenshot(SHOTS / "play-camera-roll-en.png")
+        app.lang = "ja"
+        d.settle()
+        assert d.find_label(play, "カメラの読み取り")  # the words beside the picture, in Japanese
+        d.screenshot(SHOTS / "play-camera-roll-ja.png")
+        app.lang = "en"
+        d.settle()
 
         # A roll tapped in instead (after Undo) shows no camera picture: it was not the camera's reading.
         d.tap(play.ids.undo)
