@@ -53,7 +53,8 @@ TEXTS = {
            "sliders",
            "find_tray": "Find the tray round the dice", "no_picture": "No picture to find the tray in",
            "tray_found": "Tray found round the dice; drag a corner to fit it better",
-           "no_tray": "No tray to find: put the dice in the tray and take a new picture",
+           "no_tray": "No dice to find the tray by: put the dice in the tray and take a new picture, or, where the "
+                      "tray is small in the picture, drag the corners roughly round it first",
            "reader": "The dice reader cannot run: {why}", "left": "left", "top": "top", "right": "right",
            "bottom": "bottom", "overhead": "Camera straight above the tray",
            "overhead_hint": "From straight above, a die showing two faces side by side is cocked: roll again. "
@@ -80,7 +81,8 @@ TEXTS = {
            "hint": "画像上の緑の4つの角をトレイの角までドラッグするか、スライダーで辺を動かしてください",
            "find_tray": "ダイスの周りのトレイを探す", "no_picture": "トレイを探す画像がありません",
            "tray_found": "ダイスの周りにトレイを見つけました。角をドラッグして合わせられます",
-           "no_tray": "トレイが見つかりません：ダイスをトレイに置いて撮り直してください",
+           "no_tray": "トレイを探す手がかりのダイスがありません：ダイスをトレイに置いて撮り直すか、画像でトレイが"
+                      "小さいときは先に角をおおまかにトレイの周りへドラッグしてください",
            "reader": "ダイス認識を実行できません：{why}", "left": "左", "top": "上", "right": "右", "bottom": "下",
            "overhead": "カメラはトレイの真上",
            "overhead_hint": "真上から見て2つの面が並んで見えるダイスは傾いて止まっています（振り直し）。"
