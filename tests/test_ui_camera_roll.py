@@ -40,16 +40,25 @@ def throw_video(out: Path, faces: tuple[int, ...], ends=((250, 300), (390, 330))
     return out
 
 
-@pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
-def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
-    video = throw_video(tmp_path / "throw.avi", (3, 5))
+def camera_game(tmp_path: Path, video: Path):
+    """The app resuming a base game journalled after set-up (the first player to roll), the camera watching
+    ``video`` as the table's dice source; returns the app and its play screen."""
     record, _game = d.base_game_after_setup(board_seed=1, setup_seed=11)
-    game_id = d.journal(tmp_path, record, "camera roll")
+    game_id = d.journal(tmp_path, record, video.stem)
     app = d.start_app(tmp_path)
     try:
         app.settings.dice_source = f"camera://{video}"
         d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
-        play = app.root.get_screen("play")
+    except BaseException:
+        d.stop_app(app)
+        raise
+    return app, app.root.get_screen("play")
+
+
+@pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
+def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
+    app, play = camera_game(tmp_path, throw_video(tmp_path / "throw.avi", (3, 5)))
+    try:
         assert app.source is not None and app.source.name == "camera"
         assert not app.box_rolls and play.ids.roll_box.disabled  # a camera cannot roll: no "Roll" button
         assert d.wait_until(lambda: app.table.game.state.last_dice is not None, timeout=60), app.source_status
@@ -112,13 +121,8 @@ def test_a_request_to_roll_again_shows_the_dice_the_camera_saw(tmp_path):
     """Three dice thrown where two are expected: "Please roll again", nothing recorded, and the three dice
     shown as the camera saw them, so the players see the spare die to take out."""
     video = throw_video(tmp_path / "three.avi", (3, 5, 1), ((200, 300), (330, 280), (460, 330)))
-    record, _game = d.base_game_after_setup(board_seed=1, setup_seed=11)
-    game_id = d.journal(tmp_path, record, "three dice")
-    app = d.start_app(tmp_path)
+    app, play = camera_game(tmp_path, video)
     try:
-        app.settings.dice_source = f"camera://{video}"
-        d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
-        play = app.root.get_screen("play")
         assert d.wait_until(lambda: play.dice_picture is not None, timeout=60), app.source_status
         d.settle()
         assert app.table.game.state.last_dice is None  # nothing recorded
