@@ -40,12 +40,12 @@ def throw_video(out: Path, faces: tuple[int, ...], ends=((250, 300), (390, 330))
     return out
 
 
-def camera_game(tmp_path: Path, video: Path):
+def camera_game(tmp_path: Path, video: Path, size=(1280, 800)):
     """The app resuming a base game journalled after set-up (the first player to roll), the camera watching
     ``video`` as the table's dice source; returns the app and its play screen."""
     record, _game = d.base_game_after_setup(board_seed=1, setup_seed=11)
     game_id = d.journal(tmp_path, record, video.stem)
-    app = d.start_app(tmp_path)
+    app = d.start_app(tmp_path, size=size)
     try:
         app.settings.dice_source = f"camera://{video}"
         d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
@@ -81,8 +81,10 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         d.tap(play.ids.undo)
         assert app.table.game.state.last_dice is None and play.dice_picture is None
         assert play.ids.dice_picture_row.height == 0
-        d.tap_dice(play, 4)
-        assert play.dice_picture is None
+        d.tap_dice(play, 4)  # tapped in: no picture, and the roll has its whole row again (centred)
+        d.settle()
+        assert play.dice_picture is None and play.roll_text.startswith("Rolled 4")
+        assert play.ids.roll.width == pytest.approx(play.ids.roll.parent.width, abs=1)
     finally:
         d.stop_app(app)
 
@@ -117,6 +119,20 @@ def test_starfarers_shows_a_camera_roll_as_the_camera_saw_it_too(tmp_path):
 
 
 @pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
+def test_the_camera_picture_leaves_an_upright_tablet_room_for_the_actions(tmp_path):
+    """On an upright screen the picture sits beside the roll, not under it: the actions keep their room."""
+    app, play = camera_game(tmp_path, throw_video(tmp_path / "throw.avi", (3, 5)), size=(800, 1280))
+    try:
+        assert d.wait_until(lambda: play.dice_picture is not None, timeout=60), app.source_status
+        d.settle()
+        assert d.layout_problems(app.root) == []
+        assert play.ids.dice_picture_row.y >= play.ids.roll.y - 1  # one row: the picture beside the roll
+        d.screenshot(SHOTS / "play-camera-roll-portrait-en.png")
+    finally:
+        d.stop_app(app)
+
+
+@pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
 def test_a_request_to_roll_again_shows_the_dice_the_camera_saw(tmp_path):
     """Three dice thrown where two are expected: "Please roll again", nothing recorded, and the three dice
     shown as the camera saw them, so the players see the spare die to take out."""
@@ -127,6 +143,8 @@ def test_a_request_to_roll_again_shows_the_dice_the_camera_saw(tmp_path):
         d.settle()
         assert app.table.game.state.last_dice is None  # nothing recorded
         assert play.dice_picture.width == 3 * 96 + 2 * 6 and play.dice_picture_caption == "camera_saw_reroll"
+        row = play.ids.dice_picture_row.parent  # the picture is on the panel, not pushed off it by the roll's place
+        assert row.x <= play.ids.dice_picture.x and play.ids.dice_picture.right <= row.right + 1
         d.screenshot(SHOTS / "play-camera-reroll-en.png")
         d.tap_dice(play, 6)  # the players tap the roll in instead: the picture of the refused throw goes
         assert app.table.game.state.last_dice is not None and play.dice_picture is None
