@@ -28,6 +28,7 @@ from ..record import Record
 from ..record.journal import Journal, data_dir
 from ..table import Table
 from . import i18n
+from .camera_picture import CameraPicture
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -319,9 +320,13 @@ class CompanionApp(App):
         """A camera asked to roll again: show the dice it saw (the unreadable one framed red) where the roll
         would have been shown."""
         picture = self.source.picture_of("reroll") if self.source is not None else None
-        play = self.root.get_screen(self.game_screen()) if self.root is not None and self.table is not None else None
-        if picture is not None and hasattr(play, "show_dice_picture"):
-            play.show_dice_picture(picture, caption="camera_saw_reroll")
+        screen = self._game_screen_widget() if self.table is not None else None
+        if picture is not None and isinstance(screen, CameraPicture):
+            screen.show_dice_picture(picture, caption="camera_saw_reroll")
+
+    def _game_screen_widget(self):
+        """The screen the live game is played on (None before the app is built)."""
+        return self.root.get_screen(self.game_screen()) if self.root is not None else None
 
     def _set_status_text(self, state: str, detail: str, reroll: bool = False) -> None:
         self.source_state = state
@@ -335,8 +340,8 @@ class CompanionApp(App):
         if self.journal is None:  # handed over just as the app shut down: nothing to record it in
             log.warning("a %s roll %s arrived after shutdown; not recorded", roll.source, roll.values)
             return
-        play = self.root.get_screen(self.game_screen()) if self.root is not None else None
-        if play is not None and play.submit_roll(roll) and hasattr(play, "show_dice_picture"):
+        play = self._game_screen_widget()
+        if play is not None and play.submit_roll(roll) and isinstance(play, CameraPicture):
             # A camera's roll is shown as the camera saw it, so a misread is seen at once (Undo puts it right).
             play.show_dice_picture(self.source.picture_of(roll.roll_id) if self.source is not None else None)
 

@@ -181,16 +181,17 @@ def read_dice(frame, gains, tray=(0.0, 0.0, 1.0, 1.0)) -> list[tuple]:
     """Every die in ``frame`` under ``gains``: ``(face or None, box, colour)`` (which of them count, by the tray
     and colours, the screen shows live).  Inside ``tray`` the dice are those read as the camera source will
     read them — the tray alone, enlarged, which finds the small dice of a wide view — and outside it those
-    of the whole frame.  Runs in a background thread: readers per call (``cv2.dnn`` nets belong to one thread;
-    building one takes about 10 ms)."""
+    of the whole frame.  Runs in a background thread: a reader per call (``cv2.dnn`` nets belong to one thread;
+    building one takes about 10 ms), the two readings by one reader."""
     from vision.calibration import Calibration
     from vision.reader import DiceReader
 
-    whole = DiceReader(calibration=Calibration(gains=tuple(gains))).read(frame)
+    reader = DiceReader(calibration=Calibration(gains=tuple(gains)))
+    whole = reader.read(frame)
     if tuple(tray) == (0.0, 0.0, 1.0, 1.0):
         return [(d.face, d.box, d.colour) for d in whole]
-    calibration = Calibration(tray=tray, gains=tuple(gains))
-    inside = DiceReader(calibration=calibration).read(frame)
+    calibration = reader.calibration = Calibration(tray=tray, gains=tuple(gains))
+    inside = reader.read(frame)
     height, width = frame.shape[:2]
     beside = [d for d in whole if not calibration.in_tray(d.centre[0] / width, d.centre[1] / height)]
     return [(d.face, d.box, d.colour) for d in sorted(inside + beside, key=lambda d: (d.box[0], d.box[1]))]
