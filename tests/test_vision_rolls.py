@@ -279,6 +279,29 @@ def test_the_camera_source_reads_rolls_from_a_video_file(reader, studio, tmp_pat
     assert not any(s.reroll for s in states)
 
 
+def test_a_camera_roll_after_the_app_restarts_is_recorded_not_dropped_as_a_repeat(studio, tmp_path):
+    """Rolls carry their source's id so that one resent by a box is not applied twice. A camera source
+    started again (the app restarted mid-game, or the source reopened) must not hand out the ids of the
+    rolls it gave before: its first roll would be dropped as already recorded, and the players' dice
+    silently ignored."""
+    from companion.record.journal import Journal
+    from companion.table import Table
+    from companion.ui.driver import base_game_after_setup
+
+    tray, by_face = studio
+    builder = SequenceBuilder(tray, seed=7).still(6)
+    video = write_video(builder.throw(by_face, (3, 5), [(240, 280), (400, 330)]).still(12).frames,
+                        tmp_path / "tray.avi")
+    record, _game = base_game_after_setup()
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        table = Table.create(journal, record)
+        for _session in range(2):  # the app, then the app started again with a new camera source
+            (roll,), _states = play_through_camera_source(video)
+            assert table.roll(roll) is not None, f"roll {roll.roll_id} dropped as already recorded"
+            table.submit({"type": "end_turn"})
+        assert [e["dice"] for e in table.record.events if e["type"] == "roll"][-2:] == [list(roll.values)] * 2
+
+
 def test_the_tray_follows_a_knocked_camera(studio):
     """A table calibrated with a tight tray: after the camera is knocked 100 px aside, dice rolled against the
     tray's far wall lie outside the tray as calibrated; the tray moved with the camera, so they are read."""

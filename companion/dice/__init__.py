@@ -22,7 +22,8 @@ class DiceRolled:
     ``values`` are the faces (two for Catan), ``source`` names the source (``"manual"``,
     ``"virtual"``, ``"box"``, ``"camera"``), ``confidence`` is in 0..1 (1 for a tap or a box),
     ``at`` is wall-clock seconds when the dice settled.  ``roll_id`` is the source's own id for
-    the roll when it has one (the box's boot id + roll id), used to drop duplicates.
+    the roll when it has one (the box's boot id + roll id; the camera's random id of its start + a
+    count), used to drop duplicates: it must never repeat within a game, across restarts too.
     """
 
     values: tuple[int, ...]

@@ -12,6 +12,7 @@ The tablet app can hand in frames from its own camera by passing ``frames=Pushed
 from __future__ import annotations
 
 import collections
+import secrets
 import threading
 import time
 
@@ -48,12 +49,17 @@ class CameraSource(DiceSource):
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.rolls = 0
+        self._run_id = ""  # set by start(): roll ids are "camera-<run>-<n>"
         self._pictures: collections.OrderedDict = collections.OrderedDict()  # roll id -> the dice as seen
         self._pictures_lock = threading.Lock()
 
     def start(self, on_roll, on_status=None) -> None:
         super().start(on_roll, on_status)
         self._stop.clear()
+        # A roll id must never repeat within a game: the table drops a roll whose id it already holds
+        # (a box resending one). A count alone restarts at 1 with the app, and the first roll after a
+        # restart mid-game would be silently dropped; a random part per start keeps ids apart.
+        self._run_id = secrets.token_hex(4)
         self._set_status(SourceState.SEARCHING, f"opening {self.spec}", reason="opening",
                          params=(("spec", str(self.spec)),))
         self._thread = threading.Thread(target=self._run, name=f"camera {self.spec}", daemon=True)
@@ -152,7 +158,7 @@ class CameraSource(DiceSource):
                                  "again to keep the new view)", reason="camera_moved")
             if event is not None and event.kind == "roll":
                 self.rolls += 1
-                roll_id = f"camera-{self.rolls}"
+                roll_id = f"camera-{self._run_id}-{self.rolls}"
                 self._keep_picture(roll_id, dice_picture(frame, event.dice))
                 self._emit_roll(DiceRolled(event.faces, "camera", event.confidence, event.at, roll_id=roll_id))
             elif event is not None:
