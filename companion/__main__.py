@@ -5,6 +5,8 @@
     tournament ...             tournament desk (see docs/tournament.md)
     app [--demo]               the tablet app
     example [--seed N]         print a random legal example game record
+    journal list|export GAME   the games in the app's journal; export prints one as a record
+                               (--photos DIR: the camera's photo of each roll)
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ def main(argv: list[str] | None = None) -> int:
     if command == "example":
         from .record.cli import example_main
         return example_main(rest)
+    if command == "journal":
+        from .record.cli import journal_main
+        return journal_main(rest)
     if command == "announce":
         from .announce.cli import main as announce_main
         return announce_main(rest)

@@ -54,11 +54,13 @@ class Table:
                 log.exception("outcome listener %r failed", listener)
 
     # --- inputs --------------------------------------------------------------------------------
-    def submit(self, event: dict[str, Any]) -> Outcome:
-        """Check, commit, publish.  A rule breach raises and nothing is recorded."""
+    def submit(self, event: dict[str, Any], photo: bytes | None = None) -> Outcome:
+        """Check, commit, publish.  A rule breach raises and nothing is recorded.
+
+        ``photo``: a roll's photo as its source saw it, committed with the roll (see :meth:`roll`)."""
         outcome = self.game.push(event)  # raises RulesError: nothing changed
         try:
-            self.journal.append(self.game_id, dict(event))
+            self.journal.append(self.game_id, dict(event), photo)
         except Exception:
             self.game.pop()
             raise
@@ -68,12 +70,13 @@ class Table:
         self._publish(outcome)
         return outcome
 
-    def roll(self, roll: DiceRolled) -> Outcome | None:
+    def roll(self, roll: DiceRolled, photo: bytes | None = None) -> Outcome | None:
         """A settled roll from any dice source.
 
         A roll the game already holds (same ``roll_id``: a box resending an unacknowledged result
         after the app restarted, or after a reconnect) is dropped and ``None`` returned, so one
-        physical roll is never applied twice.
+        physical roll is never applied twice.  ``photo`` (a camera's view of the settled dice, JPEG) is
+        kept with the roll in the journal, by its ``roll_id``.
         """
         if len(roll.values) != 2:
             raise RulesError(f"Catan needs two dice, the {roll.source} reported {len(roll.values)}")
@@ -85,7 +88,7 @@ class Table:
             event["confidence"] = round(roll.confidence, 3)
         if roll.roll_id is not None:
             event["roll_id"] = roll.roll_id
-        return self.submit(event)
+        return self.submit(event, photo if roll.roll_id is not None else None)
 
     def holds_roll(self, roll_id: str) -> bool:
         """Whether a roll with this source id is already in the record (undone rolls are not)."""

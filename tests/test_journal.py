@@ -133,6 +133,61 @@ def test_a_box_roll_resent_after_a_restart_is_applied_once(tmp_path):
         assert table.game.summary() == paid
 
 
+def test_a_camera_rolls_photo_is_kept_with_it_through_a_restart_and_an_undo(tmp_path):
+    """The photo of a camera roll is the evidence of what was read: committed with the roll, found again by
+    its roll id after a restart, and not thrown away when the roll is undone (redo brings the roll back)."""
+    full = _scenario_record("production_robber_city_shortage")
+    path = tmp_path / "j.sqlite3"
+    photo = b"\xff\xd8 a JPEG of the tray \xff\xd9"
+    with Journal(path) as journal:
+        table = Table.create(journal, _header(full))
+        for event in full.events[:12]:
+            table.submit(event)
+        table.roll(DiceRolled((5, 3), "camera", 0.9, roll_id="camera-0a1b2c3d-1"), photo)
+        game_id = table.game_id
+    with Journal(path) as journal:
+        assert journal.roll_photo(game_id, "camera-0a1b2c3d-1") == photo
+        assert journal.roll_photo(game_id, "camera-0a1b2c3d-2") is None
+        table = Table(journal, game_id)
+        table.undo()
+        assert journal.roll_photo_ids(game_id) == {"camera-0a1b2c3d-1"}
+        table.redo()
+        assert list(journal.iter_events(game_id))[-1]["roll_id"] == "camera-0a1b2c3d-1"
+
+
+def test_a_photo_of_an_event_without_a_roll_id_is_refused_and_nothing_is_written(tmp_path):
+    full = _scenario_record("production_robber_city_shortage")
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        table = Table.create(journal, _header(full))
+        with pytest.raises(ValueError, match="roll_id"):
+            journal.append(table.game_id, full.events[0], photo=b"jpeg")
+        assert list(journal.iter_events(table.game_id)) == [] and journal.roll_photo_ids(table.game_id) == set()
+
+
+def test_a_journal_of_the_previous_version_is_upgraded_with_its_games_intact(tmp_path):
+    """Journals written before roll photos were kept (version 1) open, keep every game and take photos."""
+    full = _scenario_record("production_robber_city_shortage")
+    path = tmp_path / "j.sqlite3"
+    with Journal(path) as journal:
+        table = Table.create(journal, _header(full))
+        for event in full.events[:12]:
+            table.submit(event)
+        game_id = table.game_id
+    db = sqlite3.connect(path)  # as version 1 left it
+    db.execute("DROP TABLE roll_photos")
+    db.execute("PRAGMA user_version=1")
+    db.commit()
+    db.close()
+    with Journal(path) as journal:
+        table = Table(journal, game_id)
+        assert len(table.record.events) == 12
+        table.roll(DiceRolled((5, 3), "camera", 0.9, roll_id="camera-0a1b2c3d-1"), b"jpeg")
+        assert journal.roll_photo(game_id, "camera-0a1b2c3d-1") == b"jpeg"
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone() == (2,)
+    db.close()
+
+
 def test_a_file_that_is_not_sqlite_is_reported_and_left_untouched(tmp_path):
     path = tmp_path / "journal.sqlite3"
     path.write_bytes(b"my shopping list\n" * 10)

@@ -140,3 +140,49 @@ def test_every_scenario_game_replays_through_the_command_with_the_issue_fields(t
             assert all(set(s) == {"settlements", "cities", "roads"} for s in tide["sunk"]), name
         assert_subset(data.get("expect", {}), state, name)
     assert seen == {"base", "base56", "seafarers", "high-tide"}
+
+
+def test_a_journal_game_is_exported_as_a_record_that_replays_with_its_roll_photos(tmp_path):
+    """``journal export``: a game played in the app comes out as the record ``replay`` reads, the same state,
+    and each camera roll's photo as a file named by its event and dice."""
+    from companion.dice import DiceRolled
+    from companion.record import Record, parse_record
+    from companion.record.journal import Journal
+    from companion.table import Table
+
+    full = parse_record(json.loads((SCENARIOS / "production_robber_city_shortage.json").read_text())["record"])
+    journal_path = tmp_path / "journal.sqlite3"
+    with Journal(journal_path) as journal:
+        table = Table.create(journal, Record(full.game, full.players, full.board, full.options), title="Friday")
+        for event in full.events[:12]:
+            table.submit(event)
+        table.roll(DiceRolled((5, 3), "camera", 0.9, roll_id="camera-0a1b2c3d-1"), b"\xff\xd8jpeg\xff\xd9")
+        game_id = table.game_id
+        expected = table.game.summary()
+
+    listed = run("journal", "--journal", str(journal_path), "list", "--json")
+    assert listed.returncode == 0, listed.stderr
+    [game] = json.loads(listed.stdout)
+    assert (game["id"], game["title"], game["game"], game["events"], game["finished"]) == (game_id, "Friday", "base", 13, False)
+
+    exported = run("journal", "--journal", str(journal_path), "export", str(game_id),
+                   "--out", str(tmp_path / "friday.json"), "--photos", str(tmp_path / "photos"))
+    assert exported.returncode == 0, exported.stderr
+    assert "1 roll photo(s) written" in exported.stderr
+    assert [p.name for p in (tmp_path / "photos").iterdir()] == ["event-0012-roll-5+3.jpg"]
+    assert (tmp_path / "photos" / "event-0012-roll-5+3.jpg").read_bytes() == b"\xff\xd8jpeg\xff\xd9"
+    replayed = run("replay", str(tmp_path / "friday.json"))
+    assert replayed.returncode == 0, replayed.stderr
+    assert json.loads(replayed.stdout) == json.loads(json.dumps(expected))
+
+
+def test_exporting_a_game_the_journal_does_not_hold_says_so_and_writes_nothing(tmp_path):
+    from companion.record.journal import Journal
+
+    Journal(tmp_path / "journal.sqlite3").close()
+    result = run("journal", "--journal", str(tmp_path / "journal.sqlite3"), "export", "7", "--out", str(tmp_path / "x.json"))
+    assert result.returncode == 2 and "there is no game 7" in result.stderr
+    assert not (tmp_path / "x.json").exists()
+    missing = run("journal", "--journal", str(tmp_path / "elsewhere.sqlite3"), "list")
+    assert missing.returncode == 2 and "no journal there" in missing.stderr
+    assert not (tmp_path / "elsewhere.sqlite3").exists()

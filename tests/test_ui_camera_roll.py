@@ -9,9 +9,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from companion.ui import driver as d
+from vision.reader import DiceReader
 
 pytestmark = pytest.mark.timeout(180)
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,6 +73,14 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         assert play.ids.dice_picture_row.height > 0 and play.ids.dice_picture.texture is picture
         assert play.roll_text.startswith("Rolled 8")
         d.screenshot(SHOTS / "play-camera-roll-en.png")
+        # The tray as the camera saw it is kept with the roll in the journal (for a dispute after the game):
+        # read again, its two surest dice are the dice the roll says (the faces written over them read as
+        # faint dice too).
+        photo = app.journal.roll_photo(app.table.game_id, app.table.record.events[-1]["roll_id"])
+        view = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR)
+        assert max(view.shape[:2]) <= 640
+        surest = sorted(DiceReader().read(view), key=lambda die: -die.confidence)[:2]
+        assert sorted(die.face for die in surest) == [3, 5]
         app.lang = "ja"
         d.settle()
         assert d.find_label(play, "カメラの読み取り")  # the words beside the picture, in Japanese

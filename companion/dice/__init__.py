@@ -113,6 +113,11 @@ class DiceSource:
         one (a camera; ``"reroll"``: the dice of its latest request to roll again); ``None`` otherwise."""
         return None
 
+    def photo_of(self, roll_id: str | None) -> bytes | None:
+        """A photo (JPEG) of the roll ``roll_id`` as the source saw it, kept with the game record as the
+        evidence of that roll, where the source has one (a camera); ``None`` otherwise."""
+        return None
+
     # For subclasses.
     def _emit_roll(self, roll: DiceRolled) -> None:
         if self._on_roll is not None:

@@ -78,11 +78,17 @@ class CameraSource(DiceSource):
         dice_picture`), for the last :data:`PICTURES_KEPT` rolls; ``None`` for another.  ``REROLL`` gives
         the dice of the latest request to roll again."""
         with self._pictures_lock:
-            return self._pictures.get(roll_id)
+            return self._pictures.get(roll_id, (None, None))[0]
 
-    def _keep_picture(self, roll_id: str, picture) -> None:
+    def photo_of(self, roll_id: str | None) -> bytes | None:
+        """The tray as the camera saw it when the roll ``roll_id`` settled, the dice read framed (a JPEG,
+        :func:`vision.watch.roll_photo`), for the last :data:`PICTURES_KEPT` rolls; kept with the record."""
         with self._pictures_lock:
-            self._pictures[roll_id] = picture
+            return self._pictures.get(roll_id, (None, None))[1]
+
+    def _keep_picture(self, roll_id: str, picture, photo: bytes | None = None) -> None:
+        with self._pictures_lock:
+            self._pictures[roll_id] = (picture, photo)
             while len(self._pictures) > PICTURES_KEPT:
                 self._pictures.popitem(last=False)
 
@@ -134,7 +140,7 @@ class CameraSource(DiceSource):
     def _watch(self, frames, detector) -> bool:
         """Read frames until the source runs dry or stop(); True when a video file ended."""
         from vision.rolls import Phase
-        from vision.watch import dice_picture
+        from vision.watch import dice_picture, roll_photo
 
         period = 1.0 / frames.fps if self.realtime and frames.fps else 0.0
         was_moving = False
@@ -159,7 +165,8 @@ class CameraSource(DiceSource):
             if event is not None and event.kind == "roll":
                 self.rolls += 1
                 roll_id = f"camera-{self._run_id}-{self.rolls}"
-                self._keep_picture(roll_id, dice_picture(frame, event.dice))
+                self._keep_picture(roll_id, dice_picture(frame, event.dice),
+                                   roll_photo(frame, event.dice, detector.calibration.bounds))
                 self._emit_roll(DiceRolled(event.faces, "camera", event.confidence, event.at, roll_id=roll_id))
             elif event is not None:
                 self._keep_picture(REROLL, dice_picture(frame, event.dice))

@@ -9,7 +9,7 @@ import sys
 
 from ..rules import standard_board
 from ..rules.board import BASE_SPEC
-from .format import COLORS, FORMAT, RecordError, Record, load_record, new_game, replay
+from .format import COLORS, RecordError, Record, load_record, new_game, replay
 
 
 def replay_main(argv: list[str]) -> int:
@@ -89,4 +89,74 @@ def example_main(argv: list[str]) -> int:
         play = random_events
     record.events = list(play(game, random.Random(args.seed), args.max_events))
     sys.stdout.write(record.dumps())
+    return 0
+
+
+def journal_main(argv: list[str]) -> int:
+    """``journal list`` and ``journal export GAME``: the games kept in the app's journal, taken out as
+    records (the ``catan-record/1`` format ``replay`` reads) and, with ``--photos DIR``, the camera's photo of
+    each roll."""
+    from pathlib import Path
+
+    from .journal import Journal, JournalError, default_path
+
+    parser = argparse.ArgumentParser(prog="python -m companion journal",
+                                     description="The games in the companion's journal.")
+    parser.add_argument("--journal", default=None, help="the journal file (default: the companion's)")
+    commands = parser.add_subparsers(dest="command", required=True)
+    listing = commands.add_parser("list", help="one line per game, newest first")
+    listing.add_argument("--json", action="store_true", help="print a JSON list instead")
+    export = commands.add_parser("export", help="print a game's record (catan-record/1)")
+    export.add_argument("game", type=int, help="the game's number, as 'list' prints it")
+    export.add_argument("--out", type=Path, help="write the record to this file instead of printing it")
+    export.add_argument("--photos", type=Path, metavar="DIR",
+                        help="write the camera's photo of each roll to DIR as event-NNNN-roll-A+B.jpg")
+    args = parser.parse_args(argv)
+    path = Path(args.journal) if args.journal else default_path()
+    if not path.exists():  # opening would create an empty journal: a typo must not leave a file behind
+        print(f"{path}: no journal there", file=sys.stderr)
+        return 2
+    try:
+        with Journal(path) as journal:
+            if args.command == "list":
+                return _list_games(journal, args.json)
+            record = journal.load(args.game)
+            photos = [(index, event, journal.roll_photo(args.game, event["roll_id"]))
+                      for index, event in enumerate(record.events)
+                      if event.get("type") == "roll" and event.get("roll_id")]
+    except JournalError as error:
+        print(error, file=sys.stderr)
+        return 2
+    if args.out:
+        args.out.write_text(record.dumps(), encoding="utf-8")
+    else:
+        sys.stdout.write(record.dumps())
+    if args.photos:
+        args.photos.mkdir(parents=True, exist_ok=True)
+        written = 0
+        for index, event, photo in photos:
+            if photo is not None:
+                name = f"event-{index:04d}-roll-{'+'.join(map(str, event['dice']))}.jpg"
+                (args.photos / name).write_bytes(photo)
+                written += 1
+        print(f"{written} roll photo(s) written to {args.photos} ({len(photos) - written} roll(s) without one)",
+              file=sys.stderr)
+    return 0
+
+
+def _list_games(journal, as_json: bool) -> int:
+    import time
+
+    games = journal.games()
+    if as_json:
+        json.dump([{"id": g.id, "title": g.title, "game": g.game, "events": g.events, "finished": g.finished,
+                    "updated": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(g.updated))} for g in games],
+                  sys.stdout, indent=1, ensure_ascii=False)
+        print()
+        return 0
+    for g in games:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.updated))
+        print(f"#{g.id}  {when}  {g.events:4d} events  {'finished' if g.finished else 'unfinished':10s}  {g.title}")
+    if not games:
+        print("no games in the journal", file=sys.stderr)
     return 0

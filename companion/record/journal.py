@@ -7,6 +7,10 @@ at any moment loses no committed event, and reopening resumes each unfinished ga
 Undo does not destroy input: the taken-back event moves to the game's redo list (also on disk)
 and comes back with redo; a new event clears that list, as in every editor.
 
+A camera's roll keeps its photo (the tray as the camera saw it, a JPEG) beside the record, by the roll's
+``roll_id``, committed with the roll: the evidence of what was read, for a dispute after the game. The
+record itself (``catan-record/1``) stays plain JSON.
+
 The file is checked on opening: a file that is not SQLite, or a SQLite database of another
 program, is reported and never written to.
 """
@@ -24,7 +28,7 @@ from typing import Any, Iterator
 from .format import Record, parse_record
 
 APPLICATION_ID = 0x43544E31  # "CTN1", stored in the SQLite header to recognise our files
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: roll_photos
 FILE_NAME = "journal.sqlite3"
 
 
@@ -135,6 +139,13 @@ class Journal:
                     event TEXT NOT NULL,
                     PRIMARY KEY (game, seq)
                 );
+                CREATE TABLE IF NOT EXISTS roll_photos (
+                    game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+                    roll_id TEXT NOT NULL,
+                    photo BLOB NOT NULL,
+                    recorded REAL NOT NULL,
+                    PRIMARY KEY (game, roll_id)
+                );
             """.split(";"):
                 if statement.strip():
                     db.execute(statement)
@@ -189,13 +200,21 @@ class Journal:
             "SELECT event FROM events WHERE game = ? ORDER BY seq", (game_id,))]
         return parse_record(data)
 
-    def append(self, game_id: int, event: dict[str, Any]) -> int:
-        """Commit one event (durably) and clear the redo list; returns its index."""
+    def append(self, game_id: int, event: dict[str, Any], photo: bytes | None = None) -> int:
+        """Commit one event (durably) and clear the redo list; returns its index.
+
+        ``photo`` (a roll's, as its source saw it) is committed with the event, kept by the event's
+        ``roll_id``: a roll and its photo are on disk together or not at all."""
         now = time.time()
+        if photo is not None and not event.get("roll_id"):
+            raise ValueError("a photo is kept by its roll's roll_id, and this event has none")
         with self._transaction():
             (n,) = self._db.execute("SELECT COUNT(*) FROM events WHERE game = ?", (game_id,)).fetchone()
             self._db.execute("INSERT INTO events (game, seq, event, recorded) VALUES (?, ?, ?, ?)",
                              (game_id, n, json.dumps(event, ensure_ascii=False), now))
+            if photo is not None:
+                self._db.execute("INSERT OR REPLACE INTO roll_photos (game, roll_id, photo, recorded) "
+                                 "VALUES (?, ?, ?, ?)", (game_id, event["roll_id"], photo, now))
             self._db.execute("DELETE FROM redo WHERE game = ?", (game_id,))
             self._db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, game_id))
         return n
@@ -238,6 +257,16 @@ class Journal:
     def set_finished(self, game_id: int, finished: bool = True) -> None:
         with self._transaction():
             self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (int(finished), game_id))
+
+    def roll_photo(self, game_id: int, roll_id: str) -> bytes | None:
+        """The photo kept with the roll ``roll_id`` of a game (a JPEG), or None."""
+        row = self._db.execute("SELECT photo FROM roll_photos WHERE game = ? AND roll_id = ?",
+                               (game_id, roll_id)).fetchone()
+        return bytes(row[0]) if row else None
+
+    def roll_photo_ids(self, game_id: int) -> set[str]:
+        """The roll ids of a game that have a photo (an undone roll's photo stays, with its redo)."""
+        return {r for (r,) in self._db.execute("SELECT roll_id FROM roll_photos WHERE game = ?", (game_id,))}
 
     def iter_events(self, game_id: int) -> Iterator[dict[str, Any]]:
         for (e,) in self._db.execute("SELECT event FROM events WHERE game = ? ORDER BY seq", (game_id,)):

@@ -341,7 +341,9 @@ class CompanionApp(App):
             log.warning("a %s roll %s arrived after shutdown; not recorded", roll.source, roll.values)
             return
         play = self._game_screen_widget()
-        if play is not None and play.submit_roll(roll) and isinstance(play, CameraPicture):
+        # A camera's photo of the settled dice is kept with the roll: the evidence if it is disputed later.
+        photo = self.source.photo_of(roll.roll_id) if self.source is not None and roll.roll_id else None
+        if play is not None and play.submit_roll(roll, photo) and isinstance(play, CameraPicture):
             # A camera's roll is shown as the camera saw it, so a misread is seen at once (Undo puts it right).
             play.show_dice_picture(self.source.picture_of(roll.roll_id) if self.source is not None else None)
 

@@ -59,7 +59,7 @@ class CardGameScreen(GameScreen):
         kw.setdefault("name", "card_game")
         super().__init__(**kw)
 
-    def submit_roll(self, roll) -> None:
+    def submit_roll(self, roll, photo=None) -> None:
         """The card game has no dice: a roll from a source is ignored."""
 
     # --- showing ---------------------------------------------------------------------------------------------

@@ -432,12 +432,13 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self.refused, self.confirming = {}, False
         self.refresh()
 
-    def submit_roll(self, roll: DiceRolled) -> bool:
-        """Record a settled roll; False (and the rules' reason shown) when the table does not take it."""
+    def submit_roll(self, roll: DiceRolled, photo: bytes | None = None) -> bool:
+        """Record a settled roll (and its ``photo``, a camera's, kept with it); False (and the rules' reason
+        shown) when the table does not take it."""
         if app().table is None:
             return False
         try:
-            app().table.roll(roll)
+            app().table.roll(roll, photo)
         except RulesError as error:
             self.message = app().tr("illegal", why=app_describe(error))
             return False

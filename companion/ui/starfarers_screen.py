@@ -292,12 +292,13 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
     def _restore_choices(self, kept) -> None:
         self.selection, self.action = kept
 
-    def submit_roll(self, roll: DiceRolled) -> bool:
-        """A settled roll from the app's dice source (or the dice tapped here); False when the rules refuse it."""
+    def submit_roll(self, roll: DiceRolled, photo: bytes | None = None) -> bool:
+        """A settled roll from the app's dice source (or the dice tapped here), with a camera's ``photo`` of it
+        to keep; False when the rules refuse it."""
         if self.table is None:
             return False
         try:
-            self.table.roll(roll)
+            self.table.roll(roll, photo)
         except RulesError as error:
             self.message = self.tr("illegal", why=app_describe(error))
             self.refresh()
