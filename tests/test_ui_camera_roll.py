@@ -58,6 +58,17 @@ def camera_game(tmp_path: Path, video: Path, size=(1280, 800)):
     return app, app.root.get_screen("play")
 
 
+def opened_photo(required: bool = True):
+    """The roll photo open over the app's window (None when there is none and none is required)."""
+    from kivy.core.window import Window
+
+    from companion.ui.camera_picture import RollPhotoView
+
+    views = [w for w in Window.children if isinstance(w, RollPhotoView)]
+    assert views or not required, "no roll photo is open"
+    return views[0] if views else None
+
+
 @pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
 def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
     app, play = camera_game(tmp_path, throw_video(tmp_path / "throw.avi", (3, 5)))
@@ -81,6 +92,16 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         assert max(view.shape[:2]) <= 640
         surest = sorted(DiceReader().read(view), key=lambda die: -die.confidence)[:2]
         assert sorted(die.face for die in surest) == [3, 5]
+        # A tap on the dice picture opens that photo over the screen; a tap closes it.
+        d.tap(play.ids.dice_picture)
+        d.settle()
+        photo_view = opened_photo()
+        assert photo_view.photo.size == (view.shape[1], view.shape[0])
+        assert photo_view.caption.startswith("The camera's photo of the roll ") and "3 + 5" in photo_view.caption
+        d.screenshot(SHOTS / "play-camera-roll-photo-en.png")
+        d.tap(photo_view)
+        d.settle()
+        assert opened_photo(required=False) is None
         app.lang = "ja"
         d.settle()
         assert d.find_label(play, "カメラの読み取り")  # the words beside the picture, in Japanese
@@ -157,6 +178,11 @@ def test_a_request_to_roll_again_shows_the_dice_the_camera_saw(tmp_path):
         row = play.ids.dice_picture_row.parent  # the picture is on the panel, not pushed off it by the roll's place
         assert row.x <= play.ids.dice_picture.x and play.ids.dice_picture.right <= row.right + 1
         d.screenshot(SHOTS / "play-camera-reroll-en.png")
+        d.tap(play.ids.dice_picture)  # the whole view it refused, the spare die in it
+        d.settle()
+        assert opened_photo().caption.startswith("What the camera saw before asking to roll again")
+        d.tap(opened_photo())
+        d.settle()
         d.tap_dice(play, 6)  # the players tap the roll in instead: the picture of the refused throw goes
         assert app.table.game.state.last_dice is not None and play.dice_picture is None
     finally:

@@ -169,7 +169,8 @@ class CameraSource(DiceSource):
                                    roll_photo(frame, event.dice, detector.calibration.bounds))
                 self._emit_roll(DiceRolled(event.faces, "camera", event.confidence, event.at, roll_id=roll_id))
             elif event is not None:
-                self._keep_picture(REROLL, dice_picture(frame, event.dice))
+                self._keep_picture(REROLL, dice_picture(frame, event.dice),
+                                   roll_photo(frame, event.dice, detector.calibration.bounds))
                 self._set_status(SourceState.CONNECTED, event.reason, reroll=True, reason=event.reason_code,
                                  params=event.reason_params)
             if period:

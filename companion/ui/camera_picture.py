@@ -2,18 +2,40 @@
 
 A roll read wrong by the camera is seen at a glance against the dice on the table and put right with Undo
 and two taps.  A mixin for the screens that take rolls (the base game's and Starfarers'); the kv rule of each
-screen shows ``dice_picture`` (a texture, or ``None``) under its roll.
+screen shows ``dice_picture`` (a texture, or ``None``) under its roll, as a :class:`DicePicture`: a tap on it
+opens the camera's photo of the tray (:meth:`CameraPicture.show_roll_photo`), the one kept with the roll in the
+journal.
 """
 
 from __future__ import annotations
 
+from kivy.app import App
+from kivy.factory import Factory
 from kivy.graphics.texture import Texture
 from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.image import Image
+from kivy.uix.modalview import ModalView
 
 
 def rolls_recorded(game) -> int:
     """How many rolls the game has recorded (an undone one no longer counts)."""
     return sum(1 for event in game.events if event.get("type") == "roll")
+
+
+class DicePicture(ButtonBehavior, Image):
+    """The dice picture; tapped, it opens the photo it was cut from."""
+
+
+Factory.register("DicePicture", cls=DicePicture)
+
+
+def last_camera_roll(game) -> dict | None:
+    """The game's last roll event when it came with a source's roll id (the key of its photo), else None."""
+    for event in reversed(game.events):
+        if event.get("type") == "roll":
+            return event if event.get("roll_id") else None
+    return None
 
 
 class CameraPicture:
@@ -31,15 +53,61 @@ class CameraPicture:
         if picture is None or game is None:
             self.dice_picture = None
             return
-        import cv2
-
-        rgb = cv2.cvtColor(picture, cv2.COLOR_BGR2RGB)[::-1].copy()  # a texture's first row is the bottom
-        texture = Texture.create(size=(rgb.shape[1], rgb.shape[0]), colorfmt="rgb")
-        texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
-        self.dice_picture, self.dice_picture_caption = texture, caption
+        self.dice_picture, self.dice_picture_caption = bgr_texture(picture), caption
         self._picture_of_roll = rolls_recorded(game)
 
     def forget_stale_picture(self, game) -> None:
         """On every redraw: the picture goes once its roll is no longer the last (undone, or another came)."""
         if self.dice_picture is not None and (game is None or rolls_recorded(game) != self._picture_of_roll):
             self.dice_picture = None
+
+    def show_roll_photo(self):
+        """Open the camera's photo of the roll shown (the tray, the dice framed; from the journal), or of the
+        request to roll again (from the camera source); a tap closes it.  Returns the view, or None when there
+        is no photo to show."""
+        app = App.get_running_app()
+        game, photo, caption = self.game, None, ""
+        if self.dice_picture is None or game is None or app.table is None:
+            return None
+        if self.dice_picture_caption == "camera_saw_reroll":
+            photo = app.source.photo_of("reroll") if app.source is not None else None
+            caption = app.tr("reroll_photo")
+        else:
+            roll = last_camera_roll(game)
+            if roll is not None:
+                photo = app.table.journal.roll_photo(app.table.game_id, roll["roll_id"])
+                caption = app.tr("roll_photo", dice=" + ".join(map(str, roll["dice"])))
+        if photo is None:
+            return None
+        view = RollPhotoView(photo=photo_texture(photo), caption=caption)
+        view.open()
+        return view
+
+
+def photo_texture(jpeg: bytes) -> Texture:
+    """A JPEG as a texture (decoded by OpenCV, which the camera source has already loaded)."""
+    import cv2
+    import numpy as np
+
+    return bgr_texture(cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR))
+
+
+def bgr_texture(picture) -> Texture:
+    """An OpenCV (BGR) picture as a texture."""
+    import cv2
+
+    rgb = cv2.cvtColor(picture, cv2.COLOR_BGR2RGB)[::-1].copy()  # a texture's first row is the bottom
+    texture = Texture.create(size=(rgb.shape[1], rgb.shape[0]), colorfmt="rgb")
+    texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+    return texture
+
+
+class RollPhotoView(ModalView):
+    """The photo over the screen; any tap closes it."""
+
+    photo = ObjectProperty(None, allownone=True)
+    caption = StringProperty("")
+
+    def on_touch_down(self, touch):
+        self.dismiss()
+        return True
