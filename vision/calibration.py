@@ -273,6 +273,46 @@ def floor_colour(frame: np.ndarray, tray: tuple = (0.0, 0.0, 1.0, 1.0), exclude=
     return tuple(float(np.clip(v, 1.0, 255.0)) for v in np.median(pixels, axis=0))  # type: ignore[return-value]
 
 
+#: How far round a die its own floor is looked for, in die sides each way (:func:`floor_colours_near`).
+FLOOR_REACH = 2.5
+#: Fewer bare floor pixels than this near a die (sampled about 8 to a die's side): the whole tray's floor.
+FLOOR_NEAR_MIN = 40
+
+
+def floor_colours_near(frame: np.ndarray, tray: tuple, boxes, reach: float = FLOOR_REACH
+                       ) -> list[tuple[float, float, float] | None]:
+    """The colour of the tray's bare surface round each die of ``boxes`` (``(x, y, width, height)`` in frame
+    pixels): the median of the tray within ``reach`` die sides of the box, outside every die (boxes grown by a
+    quarter for their shadows); ``None`` for a die with too little bare tray round it (a heap, a corner).
+
+    A lamp lighting half of the tray, or the shadow of the tray's wall, changes the light on one die and not
+    on another: each die's colour is corrected by the light where it lies, not by the tray's average.
+    """
+    height, width = frame.shape[:2]
+    cal = Calibration(tray=tray)
+    x0, y0, x1, y1 = cal.tray_pixels(width, height)
+    bare = np.zeros((height, width), bool)
+    inside = cal.tray_mask(width, height)
+    bare[y0:y1, x0:x1] = True if inside is None else inside
+    for bx, by, bw, bh in boxes:
+        grow_x, grow_y = 0.25 * bw, 0.25 * bh
+        bare[max(0, int(by - grow_y)):max(0, int(by + bh + grow_y)),
+             max(0, int(bx - grow_x)):max(0, int(bx + bw + grow_x))] = False
+    colours: list[tuple[float, float, float] | None] = []
+    for bx, by, bw, bh in boxes:
+        side = max(bw, bh)
+        step = max(1, int(side / 8))  # ~2,500 pixels round any die: the median costs the same for all sizes
+        left, top = max(0, int(bx - reach * side)), max(0, int(by - reach * side))
+        right, bottom = min(width, int(bx + bw + reach * side)), min(height, int(by + bh + reach * side))
+        keep = bare[top:bottom:step, left:right:step]
+        if keep.sum() < FLOOR_NEAR_MIN:
+            colours.append(None)
+            continue
+        pixels = frame[top:bottom:step, left:right:step][keep]
+        colours.append(tuple(float(np.clip(v, 1.0, 255.0)) for v in np.median(pixels, axis=0)))
+    return colours
+
+
 def colour_name(bgr) -> str:
     """A coarse name for a BGR colour, from its hue, saturation and brightness."""
     pixel = np.uint8([[np.clip(np.asarray(bgr, np.float64), 0, 255)]])

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from vision import preprocess
-from vision.calibration import Calibration, colour_name, floor_colour
+from vision.calibration import FLOOR_REACH, Calibration, colour_name, floor_colour, floor_colours_near
 from vision.cocked import looks_cocked
 
 DEFAULT_MODEL_DIR = Path(__file__).resolve().parents[1] / "assets" / "vision"
@@ -82,8 +82,16 @@ class Die:
         return self.face is None
 
 
+#: The floor round a die lit differently from the whole tray's by more than this factor in a channel: the die
+#: is corrected by its own light (a lamp on half of the tray), else by the whole tray's.
+UNEVEN_LIGHT = 1.15
+
+
 class DiceReader:
     """Reads dice from frames.  One instance per thread (``cv2.dnn`` nets are not shared)."""
+
+    #: How far round a die (in die sides) its floor is measured to correct its colour; 0: the whole tray's.
+    floor_reach = FLOOR_REACH
 
     def __init__(self, model_dir: str | Path | None = None, calibration: Calibration | None = None,
                  threads: int | None = 1) -> None:
@@ -111,9 +119,9 @@ class DiceReader:
         if not candidates:
             return []
         probs = self._classify(frame, [(c[0], c[1], max(c[2], c[3])) for c in candidates])
-        ratio = self._colour_ratio(frame, candidates)
+        ratios = self._colour_ratios(frame, candidates)
         dice = []
-        for (cx, cy, w, h, score), p in zip(candidates, probs):
+        for (cx, cy, w, h, score), p, ratio in zip(candidates, probs, ratios):
             if p[0] > NOT_A_DIE_THRESHOLD:
                 continue
             crooked = float(p[7]) if len(p) > 7 else 0.0
@@ -138,14 +146,23 @@ class DiceReader:
 
     # ------------------------------------------------------------------ steps
 
-    def _colour_ratio(self, frame: np.ndarray, candidates) -> np.ndarray | None:
-        """Per-channel factors that bring this frame's light back to the calibration's, measured on the
-        tray's bare surface (``Calibration.floor``); ``None`` when no floor was calibrated."""
+    def _colour_ratios(self, frame: np.ndarray, candidates) -> list[np.ndarray | None]:
+        """Per candidate, the per-channel factors that bring the light where it lies back to the calibration's,
+        measured on the tray's bare surface (``Calibration.floor``): the whole tray's, or the floor round the die
+        where that is lit differently (by more than :data:`UNEVEN_LIGHT` in a channel: a lamp on half of the
+        tray, a shadow); ``None`` for each when no floor was calibrated."""
         if self.calibration.floor is None:
-            return None
+            return [None] * len(candidates)
         boxes = [(cx - w / 2, cy - h / 2, w, h) for cx, cy, w, h, _score in candidates]
-        now = floor_colour(frame, self.calibration.tray, exclude=boxes)
-        return np.clip(np.array(self.calibration.floor) / np.array(now), 0.2, 5.0)
+        floor = np.array(self.calibration.floor)
+        whole = np.array(floor_colour(frame, self.calibration.tray, exclude=boxes))
+        ratios = []
+        for near in floor_colours_near(frame, self.calibration.tray, boxes, self.floor_reach):
+            # Round a die the floor is a few thousand pixels and may hold a wall or a shadow: a small
+            # difference from the whole tray's is that, not the light.
+            uneven = near is not None and np.abs(np.log(np.array(near) / whole)).max() > np.log(UNEVEN_LIGHT)
+            ratios.append(np.clip(floor / (np.array(near) if uneven else whole), 0.2, 5.0))
+        return ratios
 
     def _detect(self, frame: np.ndarray) -> list[tuple[float, float, float, float, float]]:
         """Die candidates as (cx, cy, w, h, score) in frame pixels.
@@ -221,7 +238,7 @@ def detect_candidates(detector, frame: np.ndarray,
 
 def die_colour(frame: np.ndarray, box: tuple[int, int, int, int], ratio=None) -> str:
     """Coarse colour name of the die body: the median colour of the box's centre, times the per-channel
-    ``ratio`` when given (the light's change since calibration, :meth:`DiceReader._colour_ratio`).
+    ``ratio`` when given (the light's change since calibration where the die lies, :meth:`DiceReader._colour_ratios`).
 
     Pips cover well under half of a face, so the median is the body colour, not the pips'.
     """

@@ -52,6 +52,18 @@ def empty_tray(image: np.ndarray, dice: list[dataset.LabelledDie], pad: float = 
     return cv2.inpaint(image, mask, 5, cv2.INPAINT_TELEA)
 
 
+def relit(image: np.ndarray, left, right=None, ramp: float = 1.0) -> np.ndarray:
+    """``image`` under another light: per-channel gains (B, G, R) ``left``; with ``right``, gains that change
+    from ``left`` at the left to ``right`` at the right over the middle ``ramp`` of the width (0.1: a sharp
+    shadow's edge across the middle; 1.0: a lamp at one side fading across)."""
+    if right is None:
+        return np.clip(image * np.array(left, np.float64), 0, 255).astype(np.uint8)
+    x = np.linspace(0.0, 1.0, image.shape[1])
+    t = np.clip((x - (0.5 - ramp / 2)) / max(ramp, 1e-6), 0.0, 1.0)[None, :, None]
+    gains = np.array(left, np.float64)[None, None, :] * (1 - t) + np.array(right, np.float64)[None, None, :] * t
+    return np.clip(image * gains, 0, 255).astype(np.uint8)
+
+
 @dataclass
 class Placed:
     """A die crop placed on the tray: centre, turn in degrees, and motion blur length in pixels."""
