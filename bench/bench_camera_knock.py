@@ -1,6 +1,6 @@
 """What the roll detector does when the camera is knocked askew between two rolls (issue 5).
 
-    PYTHONPATH=. .venv/bin/python bench/bench_camera_knock.py [--seeds N] [--off] [--plain-tray]
+    PYTHONPATH=. .venv/bin/python bench/bench_camera_knock.py [--seeds N] [--off] [--plain-tray] [--during]
                                                               [--data ../shared/data/dice]
 
 Synthetic rolls on the real, painted-out nell-byler tray (``vision.synthetic``): two dice are rolled
@@ -10,6 +10,8 @@ counted: camera moves found in plain play (four rolls and a hand passing, no kno
 and the time one comparison of two views takes (``vision.camera_motion.camera_motion``, once per
 settled reading, not per frame).  ``--off`` measures the detector without following the camera;
 ``--plain-tray`` paints the tray one flat colour (no texture, no rim: only the dice to go by).
+``--during``: the knock in the same motion as the second roll (the throwing arm hits the stand), the tray
+calibrated on its floor (``FLOOR``), so that after the larger knocks a die lies outside the tray as calibrated.
 A measurement on generated sequences, not a pass/fail test (tests/test_vision_rolls.py holds the tests).
 """
 
@@ -26,6 +28,7 @@ import cv2
 
 import vision.rolls
 from vision import dataset
+from vision.calibration import Calibration
 from vision.camera_motion import camera_motion
 from vision.reader import DiceReader
 from vision.rolls import RollDetector
@@ -34,9 +37,14 @@ from vision.synthetic import SequenceBuilder, studio_tray_and_crops
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice"
 SHIFTS = (15, 30, 60, 100)  # pixels (the frame is 640 px; a die ~40 px)
 TURNS = (0, 2, 5)  # degrees
+FLOOR = (0.15, 0.2, 0.88, 0.77)  # the painted-out tray's floor, as fractions of the frame
 
 
-def events_of(reader: DiceReader, frames) -> tuple[list, RollDetector]:
+
+
+def events_of(reader: DiceReader, frames, calibration=None) -> tuple[list, RollDetector]:
+    if calibration is not None:
+        reader.calibration = calibration  # a detector that followed a knock moved the reader's tray
     detector = RollDetector(reader)
     events = [detector.feed(frame, at=float(i)) for i, frame in enumerate(frames)]
     return [e for e in events if e is not None], detector
@@ -52,10 +60,13 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=5, help="sequences of each knock (default 5)")
     parser.add_argument("--off", action="store_true", help="do not follow the camera (the detector before)")
     parser.add_argument("--plain-tray", action="store_true", help="a tray of one flat colour")
+    parser.add_argument("--during", action="store_true",
+                        help="knock in the second roll's motion, the tray calibrated on its floor")
     parser.add_argument("--data", type=Path, default=DATA)
     args = parser.parse_args()
     if args.off:
         vision.rolls.camera_motion = lambda before, after: None
+    calibration = Calibration(tray=FLOOR) if args.during else None
     reader = DiceReader(threads=1)
     tray, crops = studio_tray_and_crops(reader, dataset.list_images(args.data / "nell-byler-dice_detection")[:60])
     by_face = {f: [c for c in crops if c.face == f][:3] for f in range(1, 7)}
@@ -68,10 +79,13 @@ def main() -> None:
             for turn in TURNS:
                 builder = SequenceBuilder(tray, seed=seed).still(8)
                 builder.throw(by_face, (3, 5), [(250, 300), (380, 340)], 0)
-                builder.still(12).knock_camera(shift, shift / 2, turn).still(12)
-                builder.throw(by_face, (6, 2), [(300, 260), (420, 330)], 1)
+                builder.still(12).knock_camera(shift, shift / 2, turn)
+                if not args.during:
+                    builder.still(12)
+                # During: one die near the far wall, outside the calibrated floor once the view moved.
+                builder.throw(by_face, (6, 2), [(300, 260), (500, 330) if args.during else (420, 330)], 1)
                 builder.still(12)
-                events, _ = events_of(reader, builder.frames)
+                events, _ = events_of(reader, builder.frames, calibration)
                 outcomes[describe(events)] += 1
     plain_moves = plain_right = 0
     for seed in range(1, 2 * args.seeds + 1):
@@ -81,7 +95,7 @@ def main() -> None:
             builder.throw(by_face, faces, [(200 + 20 * k, 300), (400, 280 + 15 * k)], k)
             builder.still(12)
         builder.hand_pass(count=10).still(12)
-        events, detector = events_of(reader, builder.frames)
+        events, detector = events_of(reader, builder.frames, calibration)
         plain_moves += detector.camera_moves
         plain_right += [tuple(sorted(e.faces)) for e in events] == [tuple(sorted(r)) for r in rolls]
     # One comparison of two views, as the detector makes it once per settled reading.
@@ -96,7 +110,8 @@ def main() -> None:
         times.append(1000 * (time.perf_counter() - start))
     total = args.seeds * len(SHIFTS) * len(TURNS)
     print(f"machine: {platform.platform()}, Python {platform.python_version()}, OpenCV {cv2.__version__}; "
-          f"{args.seeds} seeds, following the camera: {not args.off}, plain tray: {args.plain_tray}")
+          f"{args.seeds} seeds, following the camera: {not args.off}, plain tray: {args.plain_tray}, "
+          f"knock during the roll: {args.during}")
     print(f"knocks ({len(SHIFTS)} shifts x {len(TURNS)} turns x {args.seeds} seeds = {total}):")
     for name, count in outcomes.most_common():
         print(f"  {name}: {count} ({100 * count / total:.0f} %)")

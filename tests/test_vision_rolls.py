@@ -322,6 +322,26 @@ def test_the_tray_follows_a_knocked_camera(studio):
     assert detector.reader.calibration.tray == detector.calibration.tray  # the reader reads the moved tray
 
 
+def test_a_roll_thrown_as_the_camera_is_knocked_is_read_where_the_tray_now_is(studio):
+    """The stand knocked by the arm that throws: the knock and the roll are one motion. The tray calibrated on
+    its floor; a die settles against its far wall, outside the tray as calibrated once the view moved 60 px.
+    The knock is told by the tray's rim (both dice rolled: nothing on the floor held still), the dice are
+    read again where the tray now is, and the roll is the two dice thrown."""
+    tray, by_face = studio
+    builder = SequenceBuilder(tray, seed=9).still(8)
+    builder.throw(by_face, (3, 5), [(250, 300), (380, 340)]).still(12)
+    knocked = len(builder.frames)
+    builder.knock_camera(60, 20, 2).throw(by_face, (6, 2), [(300, 330), (520, 300)], pick=1).still(12)
+    calibration = Calibration(tray=(0.15, 0.2, 0.88, 0.77))
+    far = max(DiceReader().read(builder.frames[-1]), key=lambda die: die.centre[0])
+    assert not calibration.in_tray(far.centre[0] / 640, far.centre[1] / 640), "the far die must lie outside the old tray"
+    detector = RollDetector(DiceReader(calibration=calibration))
+    events, _ = run(detector, builder.frames)
+    assert [(i >= knocked, e.kind, sorted(e.faces)) for i, e in events] == [(False, "roll", [3, 5]),
+                                                                          (True, "roll", [2, 6])]
+    assert detector.camera_moves == 1
+
+
 def test_the_camera_source_says_when_the_camera_was_knocked(reader, studio, tmp_path):
     from companion.ui.i18n import TEXT
 

@@ -19,7 +19,7 @@ FEATURES = 400
 #: At least this many matched corners must agree on the motion for it to be believed.
 MIN_AGREEING = 20
 #: ...and at least this share of the matches (a rolled die's marks disagree; the tray's agree).
-MIN_AGREEING_SHARE = 0.4
+MIN_AGREEING_SHARE = 0.33
 #: The camera moved when the motion carries some corner of the view at least this far (view pixels).
 MIN_MOTION = 1.5
 

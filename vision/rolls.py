@@ -43,6 +43,9 @@ from vision.calibration import Calibration, is_convex
 from vision.camera_motion import camera_motion
 from vision.reader import DiceReader, Die
 
+#: A knocked camera is told on the tray and round it: its rectangle grown by this share of its size each way.
+KNOCK_VIEW_MARGIN = 0.15
+
 
 class Phase(enum.Enum):
     STARTING = "starting"  # no settled reading yet
@@ -105,7 +108,8 @@ class RollDetector:
         self._view: np.ndarray | None = None  # the latest frame's tray, grey, 320 px, unblurred
         self._last_frame: np.ndarray | None = None
         self._view_scale_now = 1.0
-        self._reference: np.ndarray | None = None  # the view when the reference reading was taken
+        # The view round the tray when the reference reading was taken, its origin in the frame and its scale.
+        self._reference: tuple[np.ndarray, tuple[int, int], float] | None = None
         #: How many times the camera was found to have moved (knocked) and the dice followed it.
         self.camera_moves = 0
 
@@ -147,6 +151,22 @@ class RollDetector:
         small = cv2.resize(gray, (max(1, round(gray.shape[1] * scale)), max(1, round(gray.shape[0] * scale))),
                            interpolation=cv2.INTER_AREA)
         return small, scale
+
+    def _knock_view(self, frame: np.ndarray) -> tuple[np.ndarray, tuple[int, int], float]:
+        """The view a knocked camera is told by: the rectangle round the tray grown by :data:`KNOCK_VIEW_MARGIN`
+        (the tray's rim and walls, which hold still, where a plain tray floor has few marks to match and the
+        dice on it may all have rolled), grey, 320 px on its long side; its origin in the frame and its scale."""
+        height, width = frame.shape[:2]
+        x0, y0, x1, y1 = self.calibration.tray_pixels(width, height)
+        grow = KNOCK_VIEW_MARGIN * max(x1 - x0, y1 - y0)
+        x0, y0 = max(0, int(x0 - grow)), max(0, int(y0 - grow))
+        x1, y1 = min(width, int(x1 + grow)), min(height, int(y1 + grow))
+        part = frame[y0:y1, x0:x1]
+        gray = part if part.ndim == 2 else cv2.cvtColor(part, cv2.COLOR_BGR2GRAY)
+        scale = 320.0 / max(gray.shape)
+        small = cv2.resize(gray, (max(1, round(gray.shape[1] * scale)), max(1, round(gray.shape[0] * scale))),
+                           interpolation=cv2.INTER_AREA)
+        return small, (x0, y0), scale
 
     def _moving(self, frame: np.ndarray) -> bool:
         small, scale = self._tray_view(frame)
@@ -198,11 +218,17 @@ class RollDetector:
         try:
             if first_settle:
                 self._baseline = reading  # dice already lying there at start are not a roll
-                self._reference = self._view
+                self._reference = self._knock_view(self._last_frame)
                 return None
             if not moved:
                 return None
-            self._follow_the_camera()
+            if self._follow_the_camera():
+                # Knocked in the roll's own motion (the throwing arm hit the stand): the dice were read in the
+                # tray where it was, and the motion seen was the whole view moving. Read them again where the
+                # tray is now; what rolled is told by the carried reference alone.
+                reading = self.reader.read(self._last_frame)
+                readings = [reading]
+                motion_seen = lambda _die, _shape: True  # noqa: E731
             known = (self._baseline or []) + self._scenery
             # A rolled die moved (motion passed over where it lies) and lies differently than before.
             rolled = [d for d in reading if motion_seen(d, self._frame_shape) and not _unchanged(d, known)]
@@ -222,20 +248,23 @@ class RollDetector:
                 rolled = [d for d in rolled if d not in small]
                 crooked = any(_cocked_pair(s, d, size) for s in small for d in rolled + small if d is not s)
             self._baseline = reading
-            self._reference = self._view
+            self._reference = self._knock_view(self._last_frame)
             return self._event(rolled, readings, at, crooked)
         finally:
             self._motion = None
 
-    def _follow_the_camera(self) -> None:
+    def _follow_the_camera(self) -> bool:
         """When the camera itself moved since the reference reading (the tablet knocked: every die lies
         somewhere new, showing what it showed), carry the reference dice and the scenery with it, so that
-        only dice that really rolled count (:mod:`vision.camera_motion`)."""
-        if self._reference is None or self._view is None:
-            return
-        matrix = camera_motion(self._reference, self._view)
+        only dice that really rolled count (:mod:`vision.camera_motion`).  True when the calibrated tray was
+        carried too (the frame is then read anew)."""
+        if self._reference is None or self._last_frame is None:
+            return False
+        before, origin, scale = self._reference
+        now, now_origin, _ = self._knock_view(self._last_frame)
+        matrix = camera_motion(before, now) if now_origin == origin else None
         if matrix is None:
-            return
+            return False
         self.camera_moves += 1
         self._baseline = [self._carried(d, matrix) for d in self._baseline or []]
         self._scenery = [self._carried(d, matrix) for d in self._scenery]
@@ -248,7 +277,8 @@ class RollDetector:
             self.calibration = dataclasses.replace(self.calibration, tray=tray)
             self._previous = None  # the view is cut from the frame anew
             self._view, self._view_scale_now = self._tray_view(self._last_frame)
-        self._reference = self._view
+        self._reference = self._knock_view(self._last_frame)
+        return tray is not None
 
     def _carried_tray(self, matrix: np.ndarray):
         """The tray's corners carried by the camera's motion ``matrix`` (fractions, cut at the frame's edges);
@@ -271,10 +301,9 @@ class RollDetector:
         return dataclasses.replace(die, box=(round(x - w / 2), round(y - h / 2), round(w), round(h)))
 
     def _carried_point(self, x: float, y: float, matrix: np.ndarray) -> tuple[float, float]:
-        """The frame pixel (x, y) where the camera's motion ``matrix`` (in pixels of the tray's view, as
-        :func:`~vision.camera_motion.camera_motion` gives it) puts it."""
-        x0, y0, _, _ = self.calibration.tray_pixels(self._frame_shape[1], self._frame_shape[0])
-        s = self._view_scale_now
+        """The frame pixel (x, y) where the camera's motion ``matrix`` (in pixels of the reference's view round
+        the tray, as :func:`~vision.camera_motion.camera_motion` gives it) puts it."""
+        _, (x0, y0), s = self._reference
         vx, vy = matrix @ np.array([(x - x0) * s, (y - y0) * s, 1.0])
         return vx / s + x0, vy / s + y0
 
