@@ -31,6 +31,15 @@ def _header(record):
     return Record(record.game, record.players, record.board, record.options)
 
 
+def _played(journal, count):
+    """A new game in ``journal``: the scenario's first ``count`` events submitted; its table."""
+    full = _scenario_record("production_robber_city_shortage")
+    table = Table.create(journal, _header(full))
+    for event in full.events[:count]:
+        table.submit(event)
+    return table
+
+
 def test_a_game_resumes_after_reopening(tmp_path):
     full = _scenario_record("production_robber_city_shortage")
     with Journal(tmp_path / "j.sqlite3") as journal:
@@ -79,12 +88,9 @@ def test_outcome_is_published_only_after_the_event_is_committed(tmp_path):
 
 
 def test_undo_and_redo_survive_a_restart(tmp_path):
-    full = _scenario_record("production_robber_city_shortage")
     path = tmp_path / "j.sqlite3"
     with Journal(path) as journal:
-        table = Table.create(journal, _header(full))
-        for event in full.events[:13]:
-            table.submit(event)
+        table = _played(journal, 13)
         after_roll = table.game.summary()
         assert table.undo()["type"] == "roll"
         game_id = table.game_id
@@ -136,13 +142,10 @@ def test_a_box_roll_resent_after_a_restart_is_applied_once(tmp_path):
 def test_a_camera_rolls_photo_is_kept_with_it_through_a_restart_and_an_undo(tmp_path):
     """The photo of a camera roll is the evidence of what was read: committed with the roll, found again by
     its roll id after a restart, and not thrown away when the roll is undone (redo brings the roll back)."""
-    full = _scenario_record("production_robber_city_shortage")
     path = tmp_path / "j.sqlite3"
     photo = b"\xff\xd8 a JPEG of the tray \xff\xd9"
     with Journal(path) as journal:
-        table = Table.create(journal, _header(full))
-        for event in full.events[:12]:
-            table.submit(event)
+        table = _played(journal, 12)
         table.roll(DiceRolled((5, 3), "camera", 0.9, roll_id="camera-0a1b2c3d-1"), photo)
         game_id = table.game_id
     with Journal(path) as journal:
@@ -158,7 +161,7 @@ def test_a_camera_rolls_photo_is_kept_with_it_through_a_restart_and_an_undo(tmp_
 def test_a_photo_of_an_event_without_a_roll_id_is_refused_and_nothing_is_written(tmp_path):
     full = _scenario_record("production_robber_city_shortage")
     with Journal(tmp_path / "j.sqlite3") as journal:
-        table = Table.create(journal, _header(full))
+        table = _played(journal, 0)
         with pytest.raises(ValueError, match="roll_id"):
             journal.append(table.game_id, full.events[0], photo=b"jpeg")
         assert list(journal.iter_events(table.game_id)) == [] and journal.roll_photo_ids(table.game_id) == set()
@@ -166,13 +169,9 @@ def test_a_photo_of_an_event_without_a_roll_id_is_refused_and_nothing_is_written
 
 def test_a_journal_of_the_previous_version_is_upgraded_with_its_games_intact(tmp_path):
     """Journals written before roll photos were kept (version 1) open, keep every game and take photos."""
-    full = _scenario_record("production_robber_city_shortage")
     path = tmp_path / "j.sqlite3"
     with Journal(path) as journal:
-        table = Table.create(journal, _header(full))
-        for event in full.events[:12]:
-            table.submit(event)
-        game_id = table.game_id
+        game_id = _played(journal, 12).game_id
     db = sqlite3.connect(path)  # as version 1 left it
     db.execute("DROP TABLE roll_photos")
     db.execute("PRAGMA user_version=1")

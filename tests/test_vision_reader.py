@@ -289,23 +289,33 @@ def same_colours(before: list, after: list) -> int:
                    and o.colour == d.colour for o in after) for d in before)
 
 
+def colours_kept(lights: dict, readers_for, photos: int = 15) -> tuple[dict, int]:
+    """Over the first ``photos`` tray photos: for each light (name -> gains for :func:`vision.synthetic.relit`),
+    how many dice each reader of ``readers_for(floor)`` reads again in their colour under it (the floor:
+    the photo's floor colour as a calibration stores it); and the number of dice."""
+    plain = DiceReader()
+    kept: dict = {}
+    total = 0
+    for item in dataset.list_images(DATA / "nell-byler-dice_detection")[:photos]:
+        image = load_image(item.image_path)
+        dice = plain.read(image)
+        readers = readers_for(floor_colour(image, exclude=[d.box for d in dice]))
+        total += len(dice)
+        for light, gains in lights.items():
+            lit = relit(image, *gains)
+            counts = kept.setdefault(light, [0] * len(readers))
+            for k, reader in enumerate(readers):
+                counts[k] += same_colours(dice, reader.read(lit))
+    return kept, total
+
+
 @needs_data
 def test_die_colours_are_named_alike_when_the_light_changes_after_calibration():
     """The tray's floor colour stored at calibration lets the reader undo a later change of light when it names
     colours: on 15 tray photos, at least 90 % of the dice keep their colour under each light (measured over all
     146: 96-97 %, bench/bench_light_change.py), against 37-86 % without it."""
-    plain = DiceReader()
-    kept = {light: [0, 0] for light in LATER_LIGHTS}
-    total = 0
-    for item in dataset.list_images(DATA / "nell-byler-dice_detection")[:15]:
-        image = load_image(item.image_path)
-        dice = plain.read(image)
-        calibrated = DiceReader(calibration=Calibration(floor=floor_colour(image, exclude=[d.box for d in dice])))
-        total += len(dice)
-        for light, gains in LATER_LIGHTS.items():
-            lit = np.clip(image * np.array(gains), 0, 255).astype(np.uint8)
-            kept[light][0] += same_colours(dice, plain.read(lit))
-            kept[light][1] += same_colours(dice, calibrated.read(lit))
+    kept, total = colours_kept({light: (gains,) for light, gains in LATER_LIGHTS.items()},
+                               lambda floor: (DiceReader(), DiceReader(calibration=Calibration(floor=floor))))
     for light, (without, with_floor) in kept.items():
         assert with_floor >= 0.9 * total and without <= 0.8 * total, (light, without, with_floor, total)
 
@@ -318,20 +328,13 @@ def test_a_die_colour_is_corrected_by_the_light_where_it_lies():
     the whole tray's floor (over all 146: bench/bench_light_change.py)."""
     uneven = {"a warm lamp on the left half": ((0.8, 1.05, 1.4), (1.0, 1.0, 1.0), 0.2),
               "the left half in shadow": ((0.45, 0.45, 0.5), (1.0, 1.0, 1.0), 0.1)}
-    plain = DiceReader()
-    kept = {light: [0, 0] for light in uneven}
-    total = 0
-    for item in dataset.list_images(DATA / "nell-byler-dice_detection")[:15]:
-        image = load_image(item.image_path)
-        dice = plain.read(image)
-        calibration = Calibration(floor=floor_colour(image, exclude=[d.box for d in dice]))
-        whole, near = DiceReader(calibration=calibration), DiceReader(calibration=calibration)
+
+    def readers(floor):
+        whole, near = DiceReader(calibration=Calibration(floor=floor)), DiceReader(calibration=Calibration(floor=floor))
         whole.floor_reach = 0.0  # the whole tray's floor for every die, as before
-        total += len(dice)
-        for light, (left, right, ramp) in uneven.items():
-            lit = relit(image, left, right, ramp)
-            kept[light][0] += same_colours(dice, whole.read(lit))
-            kept[light][1] += same_colours(dice, near.read(lit))
+        return whole, near
+
+    kept, total = colours_kept(uneven, readers)
     for light, (by_whole_tray, by_own_floor) in kept.items():
         assert by_own_floor >= 0.9 * total and by_own_floor >= by_whole_tray + 0.05 * total, \
             (light, by_whole_tray, by_own_floor, total)
