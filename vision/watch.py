@@ -96,7 +96,8 @@ def roll_photo(frame: np.ndarray, dice, bounds=(0.0, 0.0, 1.0, 1.0), long_side: 
         cv2.putText(view, str(die.face or "?"), (p0[0], max(14, p0[1] - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.6,
                     colour, 2, cv2.LINE_AA)
     ok, jpeg = cv2.imencode(".jpg", view, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    assert ok, "OpenCV could not write a JPEG"
+    if not ok:
+        raise ValueError(f"OpenCV could not write a {view.shape[1]}x{view.shape[0]} view as a JPEG")
     return jpeg.tobytes()
 
 
