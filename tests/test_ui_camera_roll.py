@@ -100,8 +100,22 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         assert photo_view.caption.startswith("The camera's photo of the roll ") and "3 + 5" in photo_view.caption
         d.screenshot(SHOTS / "play-camera-roll-photo-en.png")
         d.tap(photo_view)
+        assert d.wait_until(lambda: opened_photo(required=False) is None, timeout=5)  # after its closing fade
+        # The statistics screen lists the camera's rolls whose photos are kept; a tap shows that photo.
+        app.go("statistics")
         d.settle()
-        assert opened_photo(required=False) is None
+        stats = app.root.get_screen("statistics")
+        assert stats.camera_rolls_text.startswith("Photos of the camera's rolls (1)")
+        [button] = stats.ids.camera_rolls.children
+        assert button.text == "roll 1\n8 (" + " + ".join(map(str, app.table.record.events[-1]["dice"])) + ")"
+        d.screenshot(SHOTS / "statistics-camera-rolls-en.png")
+        d.tap(button)
+        d.settle()
+        assert opened_photo().photo.size == (view.shape[1], view.shape[0])
+        d.tap(opened_photo())
+        assert d.wait_until(lambda: opened_photo(required=False) is None, timeout=5)
+        app.go("play")
+        d.settle()
         app.lang = "ja"
         d.settle()
         assert d.find_label(play, "カメラの読み取り")  # the words beside the picture, in Japanese
@@ -182,7 +196,7 @@ def test_a_request_to_roll_again_shows_the_dice_the_camera_saw(tmp_path):
         d.settle()
         assert opened_photo().caption.startswith("What the camera saw before asking to roll again")
         d.tap(opened_photo())
-        d.settle()
+        assert d.wait_until(lambda: opened_photo(required=False) is None, timeout=5)
         d.tap_dice(play, 6)  # the players tap the roll in instead: the picture of the refused throw goes
         assert app.table.game.state.last_dice is not None and play.dice_picture is None
     finally:

@@ -77,11 +77,21 @@ class CameraPicture:
             if roll is not None:
                 photo = app.table.journal.roll_photo(app.table.game_id, roll["roll_id"])
                 caption = app.tr("roll_photo", dice=" + ".join(map(str, roll["dice"])))
-        if photo is None:
-            return None
-        view = RollPhotoView(photo=photo_texture(photo), caption=caption)
-        view.open()
-        return view
+        return open_roll_photo(photo, caption) if photo is not None else None
+
+
+def camera_rolls(game, photo_ids: set[str]) -> list[tuple[int, dict]]:
+    """The rolls of ``game`` that have a photo kept (their roll id among ``photo_ids``), with each one's number
+    among the game's rolls (1 = the first roll), in the order rolled."""
+    rolls = [event for event in game.events if event.get("type") == "roll"]
+    return [(n, event) for n, event in enumerate(rolls, start=1) if event.get("roll_id") in photo_ids]
+
+
+def open_roll_photo(jpeg: bytes, caption: str) -> "RollPhotoView":
+    """Show a roll's photo over the screen until a tap."""
+    view = RollPhotoView(photo=photo_texture(jpeg), caption=caption)
+    view.open()
+    return view
 
 
 def photo_texture(jpeg: bytes) -> Texture:

@@ -174,7 +174,10 @@ TEXT: dict[str, dict[str, str]] = {
                  "ja": "公平性（カイ二乗、自由度10）：{chi:.1f}、p = {p:.2f}"},
     "too_few_rolls": {"en": "Fairness: needs at least 36 rolls ({n} so far)",
                       "ja": "公平性：36回以上の出目が必要（現在{n}回）"},
-    "rolls_n": {"en": "{n} rolls", "ja": "{n}回"},
+    "rolls_n": {"en": "Rolls so far: {n}", "ja": "これまでの出目：{n}回"},
+    "camera_rolls": {"en": "Photos of the camera's rolls ({n}), newest first — tap one to see it:",
+                     "ja": "カメラが読んだ{n}回の出目の写真（新しい順・タップで表示）："},
+    "camera_roll_button": {"en": "roll {n}\n{total} ({dice})", "ja": "{n}回目\n{total}（{dice}）"},
     # settings
     "language": {"en": "Language", "ja": "言語"},
     "voice": {"en": "Voice", "ja": "音声"},

@@ -30,7 +30,7 @@ from ..rules import IllegalAction, RulesError, board_from_json, board_problems, 
 from ..rules.board import BASE_SPEC, EXTENSION_SPEC, NUMBERS, TERRAINS, Board, Tile
 from ..rules.errors import BoardError
 from .board_view import PLAYER_COLORS
-from .camera_picture import CameraPicture
+from .camera_picture import CameraPicture, camera_rolls, open_roll_photo
 from .choices import BigButton, BigToggle, ChoicePanels
 from .i18n import cards_text
 from .refusals_text import app_describe
@@ -935,6 +935,7 @@ class Histogram(Widget):
 class StatisticsScreen(Screen):
     summary = StringProperty("")
     production = StringProperty("")
+    camera_rolls_text = StringProperty("")  # "" when no roll has a camera photo: the row is hidden
 
     def __init__(self, **kw):
         super().__init__(name="statistics", **kw)
@@ -970,6 +971,23 @@ class StatisticsScreen(Screen):
                 for p in range(len(t.record.players)))
         else:
             self.production = ""
+        self._list_camera_rolls()
+
+    def _list_camera_rolls(self) -> None:
+        """One button per camera roll whose photo the journal keeps, newest first; a tap shows the photo (a roll
+        disputed later in the game, or by a tournament umpire)."""
+        a, row = app(), self.ids.camera_rolls
+        row.clear_widgets()
+        t = a.table
+        rolls = camera_rolls(t.game, t.journal.roll_photo_ids(t.game_id)) if t is not None else []
+        self.camera_rolls_text = a.tr("camera_rolls", n=len(rolls)) if rolls else ""
+        for number, event in reversed(rolls):
+            dice = " + ".join(map(str, event["dice"]))
+            button = Button(text=a.tr("camera_roll_button", n=number, total=sum(event["dice"]), dice=dice),
+                            size_hint_x=None, width=dp(120), font_size=sp(15), halign="center")
+            button.bind(on_release=lambda _b, e=event, d=dice: open_roll_photo(
+                a.table.journal.roll_photo(a.table.game_id, e["roll_id"]), a.tr("roll_photo", dice=d)))
+            row.add_widget(button)
 
 
 # --- settings --------------------------------------------------------------------------------------
