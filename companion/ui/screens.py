@@ -438,7 +438,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         if app().table is None:
             return False
         try:
-            app().table.roll(roll, photo)
+            if app().table.roll(roll, photo) is None:
+                return False  # a roll the game already holds (a box resending it): nothing new to show
         except RulesError as error:
             self.message = app().tr("illegal", why=app_describe(error))
             return False

@@ -298,7 +298,8 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         if self.table is None:
             return False
         try:
-            self.table.roll(roll, photo)
+            if self.table.roll(roll, photo) is None:
+                return False  # a roll the game already holds (a box resending it): nothing new to show
         except RulesError as error:
             self.message = self.tr("illegal", why=app_describe(error))
             self.refresh()
