@@ -266,3 +266,23 @@ def test_kivy_player_speaks_through_sdl_and_a_new_roll_cuts_the_old_phrase(tmp_p
         f"the news should be cut after about 0.8 s, not after {heard_of_news / RATE:.2f} s of {len(news) / RATE:.2f} s"
     start, news_fit = correlate(captured[:roll_at], news[:RATE // 2])
     assert news_fit > 0.98 and start < RATE // 2, "what was heard before the roll is not the news phrase"
+
+
+def test_cli_says_a_roll_the_camera_read_with_its_faces_through_alsa(tmp_path):
+    """A record whose last event is a camera's roll: the caption and the sound both carry its two faces."""
+    record = load_record(ROOT / "assets" / "games" / "example-base.json")
+    game = replay(record)
+    upto = next(i for i, o in enumerate(game.outcomes) if o.kind == "roll" and o.number != 7)
+    record.events = [dict(e) for e in record.events[:upto + 1]]
+    record.events[upto]["source"] = "camera"
+    path = tmp_path / "camera.json"
+    path.write_text(record.dumps(), encoding="utf-8")
+    home, out = file_home(tmp_path)
+    done = run_cli(home, str(path), "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    roll = replay(record).outcomes[-1]
+    phrase = phrase_for_outcome(roll, [p["color"] for p in record.players], "en", faces=True)
+    low, high = sorted(roll.dice)
+    assert phrase.tokens[2:5] == (f"n{low}", "and", f"n{high}")
+    assert done.stdout == f"#{roll.index} {phrase.caption}\n"
+    find_in_order(read_capture(out), [library("en").render(phrase.tokens)])

@@ -297,3 +297,16 @@ def test_a_missing_clip_set_is_named(tmp_path):
     from companion.announce import ClipError
     with pytest.raises(ClipError, match="manifest"):
         ClipLibrary("en", tmp_path)
+
+
+def test_a_roll_the_camera_read_is_said_with_its_faces_lowest_first():
+    """For a camera's roll the table hears the faces after the number, so a misread is caught against the dice
+    without looking at the screen; other rolls, and other events, are said as before."""
+    roll = Outcome(index=7, kind="roll", player=0, dice=(5, 3), payouts={0: {"lumber": 1}})
+    said = [phrase_for_outcome(roll, SEATS, lang, faces=True) for lang in ("en", "ja")]
+    assert [p.caption for p in said] == ["Eight. Three and five. Red takes one lumber.", "8。3と5。赤は木材1枚。"]
+    assert said[0].tokens[:6] == ("roll8", ".", "n3", "and", "n5", ".")
+    plain = phrase_for_outcome(roll, SEATS, "en")
+    assert plain.caption == "Eight. Red takes one lumber."
+    build = Outcome(index=3, kind="build", player=1, winner=1, ranking=(1, 0), next="game_over")
+    assert phrase_for_outcome(build, SEATS, "en", faces=True) == phrase_for_outcome(build, SEATS, "en")

@@ -83,6 +83,8 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         assert picture is not None and picture.height == 96 and picture.width == 2 * 96 + 6
         assert play.ids.dice_picture_row.height > 0 and play.ids.dice_picture.texture is picture
         assert play.roll_text.startswith("Rolled 8")
+        # Said with its faces, so the table hears a misread against the dice in front of it.
+        assert d.wait_until(lambda: app.caption.startswith("Eight. Three and five."), timeout=10), app.caption
         d.screenshot(SHOTS / "play-camera-roll-en.png")
         # The tray as the camera saw it is kept with the roll in the journal (for a dispute after the game):
         # read again, its two surest dice are the dice the roll says (the faces written over them read as
@@ -129,6 +131,8 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         assert play.ids.dice_picture_row.height == 0
         d.tap_dice(play, 4)  # tapped in: no picture, and the roll has its whole row again (centred)
         d.settle()
+        assert d.wait_until(lambda: app.caption.startswith("Four."), timeout=10), app.caption
+        assert " and " not in app.caption.split(".")[1]  # a roll tapped in is said without its faces
         assert play.dice_picture is None and play.roll_text.startswith("Rolled 4")
         assert play.ids.roll.width == pytest.approx(play.ids.roll.parent.width, abs=1)
     finally:

@@ -155,10 +155,11 @@ class Announcer:
 
     # -- input ------------------------------------------------------------------------------------
 
-    def on_outcome(self, outcome: Outcome) -> Announcement | None:
-        """Announce what an event meant; None when it changed nothing worth saying."""
+    def on_outcome(self, outcome: Outcome, faces: bool = False) -> Announcement | None:
+        """Announce what an event meant; None when it changed nothing worth saying.  ``faces``: say a roll's
+        two faces too (a roll the camera read: :func:`~.phrases.phrase_for_outcome`)."""
         published = time.perf_counter()
-        phrase = phrase_for_outcome(outcome, self.colors, self._lang)
+        phrase = phrase_for_outcome(outcome, self.colors, self._lang, faces)
         if phrase is None:
             return None
         announcement = Announcement(phrase, URGENT if outcome.winner is not None else NEWS, "outcome",

@@ -1,7 +1,8 @@
 """``python -m companion announce RECORD.json --lang en|ja [--all]``: replay a record and say its outcome.
 
 Speaks the outcome of the record's last event (``--all``: of every event, in order, each to the end)
-through the default player, printing each caption as ``#INDEX caption``.  Without a sound device it
+through the default player, printing each caption as ``#INDEX caption``; a roll the camera read (``"source":
+"camera"``) is said with its faces, as the app says it.  Without a sound device it
 says so once on stderr and still prints the captions.
 """
 
@@ -11,6 +12,7 @@ import argparse
 import sys
 
 from .announcer import Announcer
+from .phrases import read_by_camera
 from .players import PLAYERS
 
 
@@ -45,7 +47,7 @@ def main(argv: list[str]) -> int:
         outcomes = game.outcomes if args.all else game.outcomes[-1:]
         said = 0
         for outcome in outcomes:
-            announcement = announcer.on_outcome(outcome)
+            announcement = announcer.on_outcome(outcome, faces=read_by_camera(outcome, record.events))
             if announcement is None:
                 continue
             said += 1

@@ -89,8 +89,19 @@ def caption_of(lang: str, tokens: Sequence[str]) -> str:
     return text
 
 
-def phrase_for_outcome(outcome: Outcome, colors: Sequence[str], lang: str) -> Phrase | None:
-    """The phrase announcing ``outcome``, or None when the event changes nothing worth saying."""
+def read_by_camera(outcome: Outcome, events: Sequence[dict]) -> bool:
+    """Whether ``outcome`` is of a roll the camera read (its event in the record ``events`` says so): such a roll
+    is said with its faces."""
+    return outcome.kind == "roll" and 0 <= outcome.index < len(events) \
+        and events[outcome.index].get("source") == "camera"
+
+
+def phrase_for_outcome(outcome: Outcome, colors: Sequence[str], lang: str, faces: bool = False) -> Phrase | None:
+    """The phrase announcing ``outcome``, or None when the event changes nothing worth saying.
+
+    ``faces``: a roll's two faces are said after its number ("Eight. Three and five."), lowest first: for a
+    roll the camera read, so that the table hears a misread against the dice in front of it without looking
+    at the screen."""
     check_language(lang)
     colors = check_colors(colors)
     if lang == "en":
@@ -100,6 +111,9 @@ def phrase_for_outcome(outcome: Outcome, colors: Sequence[str], lang: str) -> Ph
     tokens = outcome_tokens(outcome, colors)
     if not tokens:
         return None
+    if faces and outcome.dice and tokens[:1] == [f"roll{outcome.number}"]:
+        low, high = sorted(outcome.dice)
+        tokens[2:2] = [f"n{low}", "and", f"n{high}", tokens[1]]  # after the number and its full stop
     return Phrase(lang, tuple(tokens), caption_of(lang, tokens))
 
 

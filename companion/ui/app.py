@@ -220,10 +220,17 @@ class CompanionApp(App):
             self.announcer = Announcer(colors, lang=self.settings.lang, player=self._audio_player,
                                        volume=self.settings.volume, muted=not self.settings.voice)
             self.announcer.add_caption_listener(lambda a: Clock.schedule_once(lambda dt: self._show_caption(a)))
-            self.table.add_listener(self.announcer.on_outcome)
+            self.table.add_listener(self._announce)
         except Exception as error:  # the app works silently when the announcer cannot start
             log.warning("announcer unavailable: %s", error)
             self.announcer = None
+
+    def _announce(self, outcome) -> None:
+        """Say what an event meant; a roll the camera read is said with its faces, so the table hears a misread."""
+        from ..announce.phrases import read_by_camera
+
+        if self.announcer is not None and self.table is not None:
+            self.announcer.on_outcome(outcome, faces=read_by_camera(outcome, self.table.record.events))
 
     def _show_caption(self, announcement) -> None:
         self.caption = announcement.caption
@@ -236,11 +243,13 @@ class CompanionApp(App):
         if shown is None or shown.source != "outcome" or self.table is None:
             return
         from ..announce import phrase_for_outcome
+        from ..announce.phrases import read_by_camera
 
         outcomes, i = self.table.game.outcomes, shown.event_index
         if i is not None and i < len(outcomes) and outcomes[i].index == i:
             colors = [p["color"] for p in self.table.record.players]
-            phrase = phrase_for_outcome(outcomes[i], colors, self.lang)
+            camera = read_by_camera(outcomes[i], self.table.record.events)
+            phrase = phrase_for_outcome(outcomes[i], colors, self.lang, camera)
             self.caption = phrase.caption if phrase is not None else ""
 
     # --- the dice source -----------------------------------------------------------------------------------
