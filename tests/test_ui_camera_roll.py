@@ -111,6 +111,15 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         [button] = stats.ids.camera_rolls.children
         assert button.text == "roll 1\n8 (" + " + ".join(map(str, app.table.record.events[-1]["dice"])) + ")"
         d.screenshot(SHOTS / "statistics-camera-rolls-en.png")
+        app.lang = "ja"
+        app.go("statistics")
+        d.settle()
+        assert stats.ids.camera_rolls.children[0].text.startswith("1回目")
+        d.screenshot(SHOTS / "statistics-camera-rolls-ja.png")
+        app.lang = "en"
+        app.go("statistics")
+        d.settle()
+        [button] = stats.ids.camera_rolls.children
         d.tap(button)
         d.settle()
         assert opened_photo().photo.size == (view.shape[1], view.shape[0])
