@@ -342,6 +342,31 @@ def test_a_roll_thrown_as_the_camera_is_knocked_is_read_where_the_tray_now_is(st
     assert detector.camera_moves == 1
 
 
+def test_a_board_bumped_beside_the_tray_is_not_taken_for_a_knocked_camera(studio):
+    """Knocks are told on the tray and a margin round it, where the board may lie. A busy board (a photo of a
+    heap of dice) beside the tray, bumped 12 px, then a hand over the tray: no camera move is found, and the
+    dice lying still are not a roll (a false camera move would carry them and report them rolled)."""
+    tray, by_face = studio
+    heap = max(dataset.list_images(DATA / "N3VERS4YDIE-dice-recognition"),
+               key=lambda item: len(item.label_path.read_text().splitlines()))
+    board = cv2.resize(cv2.imread(str(heap.image_path)), (360, 640))
+
+    def table(bumped: int) -> np.ndarray:
+        scene = np.full((640, 940, 3), 200, np.uint8)
+        scene[:, :640], scene[:, 640:] = tray, board[:, 30 - bumped:330 - bumped]
+        return scene
+
+    builder = SequenceBuilder(table(0), seed=9).still(8)
+    builder.throw(by_face, (3, 5), [(250, 300), (380, 340)]).still(12)
+    builder.tray = table(12)  # the board pushed along the table
+    builder.still(6).hand_pass().still(12)
+    calibration = Calibration(tray=(58 / 940, 95 / 640, 640 / 940, 520 / 640))  # the tray's rim, the board's edge
+    detector = RollDetector(DiceReader(calibration=calibration))
+    events, _ = run(detector, builder.frames)
+    assert [(e.kind, sorted(e.faces)) for _, e in events] == [("roll", [3, 5])]
+    assert detector.camera_moves == 0
+
+
 def test_the_camera_source_says_when_the_camera_was_knocked(reader, studio, tmp_path):
     from companion.ui.i18n import TEXT
 
