@@ -60,7 +60,7 @@ class Table:
         ``photo``: a roll's photo as its source saw it, committed with the roll (see :meth:`roll`)."""
         outcome = self.game.push(event)  # raises RulesError: nothing changed
         try:
-            self.journal.append(self.game_id, dict(event), photo)
+            self.journal.append(self.game_id, dict(event), photo, self._corrected_camera_roll(event))
         except Exception:
             self.game.pop()
             raise
@@ -69,6 +69,19 @@ class Table:
             self.journal.set_finished(self.game_id)
         self._publish(outcome)
         return outcome
+
+    def _corrected_camera_roll(self, event: dict[str, Any]) -> dict[str, Any] | None:
+        """The camera's roll this event puts right: a roll not from the camera entered where the camera's roll
+        was just undone (the next event to redo), as players put a misread right (Undo, then the dice by
+        hand).  Read from the redo list on disk, so it holds across a restart between the two."""
+        if event.get("type") != "roll" or event.get("source") == "camera":
+            return None
+        pending = self.journal.redo_events(self.game_id)
+        undone = pending[0] if pending else None
+        if undone is None or undone.get("type") != "roll" or undone.get("source") != "camera" \
+                or not undone.get("roll_id") or sorted(undone["dice"]) == sorted(event["dice"]):
+            return None  # (the same faces entered again: the camera was right, the undo was for something else)
+        return undone
 
     def roll(self, roll: DiceRolled, photo: bytes | None = None) -> Outcome | None:
         """A settled roll from any dice source.

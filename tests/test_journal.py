@@ -318,3 +318,31 @@ def test_an_umpire_records_a_rule_breaking_entry_with_the_forced_flag(tmp_path):
         table = Table(journal, game_id)
         assert table.record.events[-1] == {**out_of_turn, "forced": True}
         assert table.game.state.pieces[((-2, 1), (-1, 0))] == (1, "road")
+
+
+def test_a_camera_misread_put_right_by_hand_is_kept_as_a_correction_across_a_restart(tmp_path):
+    """Players put a misread right with Undo and the dice by hand: the journal keeps what the camera read and
+    what was entered (how often the camera is wrong at this table, and which photos show its misreads), even
+    when the app restarted in between. The same faces entered again, or a camera roll again, is no correction."""
+    path = tmp_path / "j.sqlite3"
+    with Journal(path) as journal:
+        table = _played(journal, 12)
+        table.roll(DiceRolled((6, 2), "camera", 0.9, roll_id="camera-0a1b2c3d-1"), b"jpeg")
+        table.undo()
+        game_id = table.game_id
+    with Journal(path) as journal:
+        table = Table(journal, game_id)
+        table.roll(DiceRolled((5, 3), "manual"))
+        assert journal.roll_corrections(game_id) == [("camera-0a1b2c3d-1", [6, 2], [5, 3])]
+        assert journal.roll_photo(game_id, "camera-0a1b2c3d-1") == b"jpeg"  # the misread's photo stays
+        table.undo()  # taken back again, and entered alike: nothing more
+        table.roll(DiceRolled((3, 5), "manual"))
+        assert len(journal.roll_corrections(game_id)) == 1
+
+    with Journal(tmp_path / "k.sqlite3") as journal:
+        for again in (DiceRolled((3, 5), "manual"), DiceRolled((4, 4), "camera", 0.9, roll_id="camera-0a1b2c3d-2")):
+            table = _played(journal, 12)
+            table.roll(DiceRolled((5, 3), "camera", 0.9, roll_id="camera-0a1b2c3d-1"))
+            table.undo()
+            table.roll(again)
+            assert journal.roll_corrections(table.game_id) == []

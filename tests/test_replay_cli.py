@@ -156,21 +156,27 @@ def test_a_journal_game_is_exported_as_a_record_that_replays_with_its_roll_photo
         table = Table.create(journal, Record(full.game, full.players, full.board, full.options), title="Friday")
         for event in full.events[:12]:
             table.submit(event)
-        table.roll(DiceRolled((5, 3), "camera", 0.9, roll_id="camera-0a1b2c3d-1"), b"\xff\xd8jpeg\xff\xd9")
+        table.roll(DiceRolled((6, 2), "camera", 0.9, roll_id="camera-0a1b2c3d-1"), b"misread")
+        table.undo()  # read wrong: put right by hand
+        table.roll(DiceRolled((5, 3), "manual"))
+        table.submit({"type": "end_turn"})
+        table.roll(DiceRolled((5, 3), "camera", 0.9, roll_id="camera-0a1b2c3d-2"), b"\xff\xd8jpeg\xff\xd9")
         game_id = table.game_id
         expected = table.game.summary()
 
     listed = run("journal", "--journal", str(journal_path), "list", "--json")
     assert listed.returncode == 0, listed.stderr
     [game] = json.loads(listed.stdout)
-    assert (game["id"], game["title"], game["game"], game["events"], game["finished"]) == (game_id, "Friday", "base", 13, False)
+    assert (game["id"], game["title"], game["game"], game["events"], game["finished"]) == (game_id, "Friday", "base", 15, False)
 
     exported = run("journal", "--journal", str(journal_path), "export", str(game_id),
                    "--out", str(tmp_path / "friday.json"), "--photos", str(tmp_path / "photos"))
     assert exported.returncode == 0, exported.stderr
-    assert "1 roll photo(s) written" in exported.stderr
-    assert [p.name for p in (tmp_path / "photos").iterdir()] == ["event-0012-roll-5+3.jpg"]
-    assert (tmp_path / "photos" / "event-0012-roll-5+3.jpg").read_bytes() == b"\xff\xd8jpeg\xff\xd9"
+    assert "1 roll photo(s) written" in exported.stderr and "1 misread(s) put right by hand" in exported.stderr
+    assert sorted(p.name for p in (tmp_path / "photos").iterdir()) == [
+        "event-0014-roll-5+3.jpg", "misread-camera-0a1b2c3d-1-read-2+6-entered-3+5.jpg"]
+    assert (tmp_path / "photos" / "event-0014-roll-5+3.jpg").read_bytes() == b"\xff\xd8jpeg\xff\xd9"
+    assert (tmp_path / "photos" / "misread-camera-0a1b2c3d-1-read-2+6-entered-3+5.jpg").read_bytes() == b"misread"
     replayed = run("replay", str(tmp_path / "friday.json"))
     assert replayed.returncode == 0, replayed.stderr
     assert json.loads(replayed.stdout) == json.loads(json.dumps(expected))

@@ -107,7 +107,8 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         app.go("statistics")
         d.settle()
         stats = app.root.get_screen("statistics")
-        assert stats.camera_rolls_text.startswith("Photos of the camera's rolls (1)")
+        assert stats.camera_rolls_text.startswith("The camera's photos (1)")
+        assert stats.camera_accuracy == "Rolls the camera read: 1; put right by hand: 0."
         [button] = stats.ids.camera_rolls.children
         assert button.text == "roll 1\n8 (" + " + ".join(map(str, app.table.record.events[-1]["dice"])) + ")"
         d.screenshot(SHOTS / "statistics-camera-rolls-en.png")
@@ -142,6 +143,19 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         d.settle()
         assert d.wait_until(lambda: app.caption.startswith("Four."), timeout=10), app.caption
         assert " and " not in app.caption.split(".")[1]  # a roll tapped in is said without its faces
+        # The camera's 3 + 5 undone and 4 entered by hand: kept as a correction, its photo listed as a misread.
+        app.go("statistics")
+        d.settle()
+        assert stats.camera_accuracy == "Rolls the camera read: 1; put right by hand: 1."
+        [misread] = stats.ids.camera_rolls.children
+        entered = " + ".join(map(str, sorted(app.table.record.events[-1]["dice"])))
+        assert misread.text == f"misread\n3 + 5 → {entered}"
+        d.screenshot(SHOTS / "statistics-camera-misread-en.png")
+        d.tap(misread)
+        assert d.wait_until(lambda: opened_photo(required=False) is not None, timeout=5)
+        assert opened_photo().caption.startswith(f"The camera read 3 + 5; entered by hand as {entered}")
+        d.tap(opened_photo())
+        assert d.wait_until(lambda: opened_photo(required=False) is None, timeout=5)
         assert play.dice_picture is None and play.roll_text.startswith("Rolled 4")
         assert play.ids.roll.width == pytest.approx(play.ids.roll.parent.width, abs=1)
     finally:

@@ -110,7 +110,8 @@ def journal_main(argv: list[str]) -> int:
     export.add_argument("game", type=int, help="the game's number, as 'list' prints it")
     export.add_argument("--out", type=Path, help="write the record to this file instead of printing it")
     export.add_argument("--photos", type=Path, metavar="DIR",
-                        help="write the camera's photo of each roll to DIR as event-NNNN-roll-A+B.jpg")
+                        help="write the camera's photo of each roll to DIR as event-NNNN-roll-A+B.jpg, and of each "
+                             "misread put right by hand as misread-ROLLID-read-A+B-entered-C+D.jpg")
     args = parser.parse_args(argv)
     path = Path(args.journal) if args.journal else default_path()
     if not path.exists():  # opening would create an empty journal: a typo must not leave a file behind
@@ -124,6 +125,8 @@ def journal_main(argv: list[str]) -> int:
             photos = [(index, event, journal.roll_photo(args.game, event["roll_id"]))
                       for index, event in enumerate(record.events)
                       if event.get("type") == "roll" and event.get("roll_id")]
+            misreads = [(roll_id, read, entered, journal.roll_photo(args.game, roll_id))
+                        for roll_id, read, entered in journal.roll_corrections(args.game)]
     except JournalError as error:
         print(error, file=sys.stderr)
         return 2
@@ -139,8 +142,14 @@ def journal_main(argv: list[str]) -> int:
                 name = f"event-{index:04d}-roll-{'+'.join(map(str, event['dice']))}.jpg"
                 (args.photos / name).write_bytes(photo)
                 written += 1
-        print(f"{written} roll photo(s) written to {args.photos} ({len(photos) - written} roll(s) without one)",
-              file=sys.stderr)
+        # The camera's misreads that the players put right by hand: the photo, what it read, what was entered
+        # (the faces a person reads in it, for checking the camera or teaching it).
+        for roll_id, read, entered, photo in misreads:
+            if photo is not None:
+                faces = lambda dice: "+".join(map(str, sorted(dice)))  # noqa: E731
+                (args.photos / f"misread-{roll_id}-read-{faces(read)}-entered-{faces(entered)}.jpg").write_bytes(photo)
+        print(f"{written} roll photo(s) written to {args.photos} ({len(photos) - written} roll(s) without one); "
+              f"{len(misreads)} misread(s) put right by hand", file=sys.stderr)
     return 0
 
 

@@ -8,8 +8,10 @@ Undo does not destroy input: the taken-back event moves to the game's redo list 
 and comes back with redo; a new event clears that list, as in every editor.
 
 A camera's roll keeps its photo (the tray as the camera saw it, a JPEG) beside the record, by the roll's
-``roll_id``, committed with the roll: the evidence of what was read, for a dispute after the game. The
-record itself (``catan-record/1``) stays plain JSON.
+``roll_id``, committed with the roll: the evidence of what was read, for a dispute after the game. A camera's
+roll undone and entered again by hand is kept as a *correction* (the faces read, the faces entered): how often
+the camera is wrong at this table, and the photos of its misreads. The record itself (``catan-record/1``)
+stays plain JSON.
 
 The file is checked on opening: a file that is not SQLite, or a SQLite database of another
 program, is reported and never written to.
@@ -28,7 +30,7 @@ from typing import Any, Iterator
 from .format import Record, parse_record
 
 APPLICATION_ID = 0x43544E31  # "CTN1", stored in the SQLite header to recognise our files
-SCHEMA_VERSION = 2  # 2: roll_photos
+SCHEMA_VERSION = 2  # 2: roll_photos, roll_corrections
 FILE_NAME = "journal.sqlite3"
 
 
@@ -146,6 +148,14 @@ class Journal:
                     recorded REAL NOT NULL,
                     PRIMARY KEY (game, roll_id)
                 );
+                CREATE TABLE IF NOT EXISTS roll_corrections (
+                    game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+                    roll_id TEXT NOT NULL,
+                    read TEXT NOT NULL,
+                    entered TEXT NOT NULL,
+                    recorded REAL NOT NULL,
+                    PRIMARY KEY (game, roll_id)
+                );
             """.split(";"):
                 if statement.strip():
                     db.execute(statement)
@@ -200,15 +210,23 @@ class Journal:
             "SELECT event FROM events WHERE game = ? ORDER BY seq", (game_id,))]
         return parse_record(data)
 
-    def append(self, game_id: int, event: dict[str, Any], photo: bytes | None = None) -> int:
+    def append(self, game_id: int, event: dict[str, Any], photo: bytes | None = None,
+               corrects: dict[str, Any] | None = None) -> int:
         """Commit one event (durably) and clear the redo list; returns its index.
 
         ``photo`` (a roll's, as its source saw it) is committed with the event, kept by the event's
-        ``roll_id``: a roll and its photo are on disk together or not at all."""
+        ``roll_id``: a roll and its photo are on disk together or not at all.  ``corrects``: the camera's roll
+        event this roll (entered by hand after undoing it) puts right, kept as a correction."""
         now = time.time()
         if photo is not None and not event.get("roll_id"):
             raise ValueError("a photo is kept by its roll's roll_id, and this event has none")
+        if corrects is not None and not (corrects.get("roll_id") and "dice" in corrects and "dice" in event):
+            raise ValueError("a correction needs the camera roll's roll_id and dice, and this roll's dice")
         with self._transaction():
+            if corrects is not None:
+                self._db.execute("INSERT OR REPLACE INTO roll_corrections (game, roll_id, read, entered, recorded) "
+                                 "VALUES (?, ?, ?, ?, ?)", (game_id, corrects["roll_id"], json.dumps(corrects["dice"]),
+                                                            json.dumps(event["dice"]), now))
             (n,) = self._db.execute("SELECT COUNT(*) FROM events WHERE game = ?", (game_id,)).fetchone()
             self._db.execute("INSERT INTO events (game, seq, event, recorded) VALUES (?, ?, ?, ?)",
                              (game_id, n, json.dumps(event, ensure_ascii=False), now))
@@ -263,6 +281,12 @@ class Journal:
         row = self._db.execute("SELECT photo FROM roll_photos WHERE game = ? AND roll_id = ?",
                                (game_id, roll_id)).fetchone()
         return bytes(row[0]) if row else None
+
+    def roll_corrections(self, game_id: int) -> list[tuple[str, list[int], list[int]]]:
+        """The camera's rolls of a game that the players undid and entered again by hand, in the order made:
+        ``(roll_id, faces read, faces entered)`` (the roll's photo, if kept, is under the same roll id)."""
+        return [(r, json.loads(read), json.loads(entered)) for r, read, entered in self._db.execute(
+            "SELECT roll_id, read, entered FROM roll_corrections WHERE game = ? ORDER BY recorded", (game_id,))]
 
     def roll_photo_ids(self, game_id: int) -> set[str]:
         """The roll ids of a game that have a photo (an undone roll's photo stays, with its redo)."""

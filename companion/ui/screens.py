@@ -937,6 +937,7 @@ class StatisticsScreen(Screen):
     summary = StringProperty("")
     production = StringProperty("")
     camera_rolls_text = StringProperty("")  # "" when no roll has a camera photo: the row is hidden
+    camera_accuracy = StringProperty("")  # "The camera read N rolls; M put right by hand." ("" without a camera)
 
     def __init__(self, **kw):
         super().__init__(name="statistics", **kw)
@@ -975,19 +976,33 @@ class StatisticsScreen(Screen):
         self._list_camera_rolls()
 
     def _list_camera_rolls(self) -> None:
-        """One button per camera roll whose photo the journal keeps, newest first; a tap shows the photo (a roll
-        disputed later in the game, or by a tournament umpire)."""
+        """How often the camera was put right by hand, and one button per photo the journal keeps: first the
+        camera's misreads that the players put right (undone, entered by hand), then its rolls in the record,
+        newest first; a tap shows the photo (a roll disputed later in the game, or by a tournament umpire)."""
         a, row = app(), self.ids.camera_rolls
         row.clear_widgets()
         t = a.table
-        rolls = camera_rolls(t.game, t.journal.roll_photo_ids(t.game_id)) if t is not None else []
-        self.camera_rolls_text = a.tr("camera_rolls", n=len(rolls)) if rolls else ""
+        if t is None:
+            self.camera_rolls_text = self.camera_accuracy = ""
+            return
+        photo_ids = t.journal.roll_photo_ids(t.game_id)
+        rolls = camera_rolls(t.game, photo_ids)
+        fixed = t.journal.roll_corrections(t.game_id)
+        read = sum(1 for e in t.record.events if e.get("type") == "roll" and e.get("source") == "camera") + len(fixed)
+        self.camera_accuracy = a.tr("camera_accuracy", read=read, fixed=len(fixed)) if read else ""
+        faces = lambda dice: " + ".join(map(str, sorted(dice)))  # noqa: E731 -- lowest first, as they are said
+        shown = [(a.tr("camera_misread_button", read=faces(r), entered=faces(e)), roll_id,
+                  a.tr("misread_photo", read=faces(r), entered=faces(e)))
+                 for roll_id, r, e in reversed(fixed) if roll_id in photo_ids]
         for number, event in reversed(rolls):
             dice = " + ".join(map(str, event["dice"]))
-            button = Button(text=a.tr("camera_roll_button", n=number, total=sum(event["dice"]), dice=dice),
-                            size_hint_x=None, width=dp(120), font_size=sp(15), halign="center")
-            button.bind(on_release=lambda _b, e=event, d=dice: open_roll_photo(
-                a.table.journal.roll_photo(a.table.game_id, e["roll_id"]), a.tr("roll_photo", dice=d)))
+            shown.append((a.tr("camera_roll_button", n=number, total=sum(event["dice"]), dice=dice),
+                          event["roll_id"], a.tr("roll_photo", dice=dice)))
+        self.camera_rolls_text = a.tr("camera_rolls", n=len(shown)) if shown else ""
+        for text, roll_id, caption in shown:
+            button = Button(text=text, size_hint_x=None, width=dp(120), font_size=sp(15), halign="center")
+            button.bind(on_release=lambda _b, r=roll_id, c=caption: open_roll_photo(
+                a.table.journal.roll_photo(a.table.game_id, r), c))
             row.add_widget(button)
 
 
