@@ -151,6 +151,15 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         entered = " + ".join(map(str, sorted(app.table.record.events[-1]["dice"])))
         assert misread.text == f"misread\n3 + 5 → {entered}"
         d.screenshot(SHOTS / "statistics-camera-misread-en.png")
+        app.lang = "ja"
+        app.go("statistics")
+        d.settle()
+        assert stats.camera_accuracy == "カメラが読んだ出目1回、うち手で直したもの1回。"
+        d.screenshot(SHOTS / "statistics-camera-misread-ja.png")
+        app.lang = "en"
+        app.go("statistics")
+        d.settle()
+        [misread] = stats.ids.camera_rolls.children
         d.tap(misread)
         assert d.wait_until(lambda: opened_photo(required=False) is not None, timeout=5)
         assert opened_photo().caption.startswith(f"The camera read 3 + 5; entered by hand as {entered}")
