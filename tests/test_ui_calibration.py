@@ -410,6 +410,7 @@ def test_a_small_tray_in_a_wide_view_shows_its_dice_once_its_corners_are_on_it(t
         counted = [face for face, _box, inside, _colour, ok in view.dice if inside and ok]
         assert len(counted) >= len(alone) - 1
         assert screen.summary.startswith(f"{len(counted)} dice: ")
+        assert screen.message == ""  # the advice followed ("drag the corners roughly round it") goes
         shot("calibration-wide-en")
 
         d.tap(screen.ids.find_tray)

@@ -508,6 +508,8 @@ class CalibrationScreen(Screen):
         self.found = dice
         if problem:
             self.message = problem
+        elif dice and self.message == self.t("no_tray"):
+            self.message = ""  # the advice was followed: there are dice to find the tray by now
         self.show_counted()
 
     def show_light(self, *_args) -> None:
