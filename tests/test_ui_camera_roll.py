@@ -58,6 +58,32 @@ def camera_game(tmp_path: Path, video: Path, size=(1280, 800)):
     return app, app.root.get_screen("play")
 
 
+def look_at_photo(widget):
+    """Tap ``widget`` (a dice picture, a roll's button): the roll photo it opens."""
+    d.tap(widget)
+    assert d.wait_until(lambda: opened_photo(required=False) is not None, timeout=5), "no roll photo opened"
+    return opened_photo()
+
+
+def close_photo(view, size=None) -> None:
+    """Tap the open roll photo (of ``size`` when given) and wait until it is gone (after its closing fade)."""
+    if size is not None:
+        assert view.photo.size == size
+    d.tap(view)
+    assert d.wait_until(lambda: opened_photo(required=False) is None, timeout=5)
+
+
+def in_japanese(app, screen: str, shows, shot: Path) -> None:
+    """Switch the app to Japanese on ``screen``, check ``shows()``, take the screenshot ``shot``; back in English."""
+    for lang in ("ja", "en"):
+        app.lang = lang
+        app.go(screen)
+        d.settle()
+        if lang == "ja":
+            assert shows()
+            d.screenshot(shot)
+
+
 def opened_photo(required: bool = True):
     """The roll photo open over the app's window (None when there is none and none is required)."""
     from kivy.core.window import Window
@@ -95,14 +121,11 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         surest = sorted(DiceReader().read(view), key=lambda die: -die.confidence)[:2]
         assert sorted(die.face for die in surest) == [3, 5]
         # A tap on the dice picture opens that photo over the screen; a tap closes it.
-        d.tap(play.ids.dice_picture)
-        d.settle()
-        photo_view = opened_photo()
+        photo_view = look_at_photo(play.ids.dice_picture)
         assert photo_view.photo.size == (view.shape[1], view.shape[0])
         assert photo_view.caption.startswith("The camera's photo of the roll ") and "3 + 5" in photo_view.caption
         d.screenshot(SHOTS / "play-camera-roll-photo-en.png")
-        d.tap(photo_view)
-        assert d.wait_until(lambda: opened_photo(required=False) is None, timeout=5)  # after its closing fade
+        close_photo(photo_view)
         # The statistics screen lists the camera's rolls whose photos are kept; a tap shows that photo.
         app.go("statistics")
         d.settle()
@@ -110,30 +133,14 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         assert stats.camera_rolls_text.startswith("The camera's photos (1)")
         assert stats.camera_accuracy == "Rolls the camera read: 1; put right by hand: 0."
         [button] = stats.ids.camera_rolls.children
-        assert button.text == "roll 1\n8 (" + " + ".join(map(str, app.table.record.events[-1]["dice"])) + ")"
+        assert button.text == "roll 1\n8 (3 + 5)"
         d.screenshot(SHOTS / "statistics-camera-rolls-en.png")
-        app.lang = "ja"
-        app.go("statistics")
-        d.settle()
-        assert stats.ids.camera_rolls.children[0].text.startswith("1回目")
-        d.screenshot(SHOTS / "statistics-camera-rolls-ja.png")
-        app.lang = "en"
-        app.go("statistics")
-        d.settle()
+        in_japanese(app, "statistics", lambda: stats.ids.camera_rolls.children[0].text.startswith("1回目"),
+                    SHOTS / "statistics-camera-rolls-ja.png")
         [button] = stats.ids.camera_rolls.children
-        d.tap(button)
-        d.settle()
-        assert opened_photo().photo.size == (view.shape[1], view.shape[0])
-        d.tap(opened_photo())
-        assert d.wait_until(lambda: opened_photo(required=False) is None, timeout=5)
-        app.go("play")
-        d.settle()
-        app.lang = "ja"
-        d.settle()
-        assert d.find_label(play, "カメラの読み取り")  # the words beside the picture, in Japanese
-        d.screenshot(SHOTS / "play-camera-roll-ja.png")
-        app.lang = "en"
-        d.settle()
+        close_photo(look_at_photo(button), size=(view.shape[1], view.shape[0]))
+        in_japanese(app, "play", lambda: d.find_label(play, "カメラの読み取り"),  # the words beside the picture
+                    SHOTS / "play-camera-roll-ja.png")
 
         # A roll tapped in instead (after Undo) shows no camera picture: it was not the camera's reading.
         d.tap(play.ids.undo)
@@ -141,6 +148,8 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         assert play.ids.dice_picture_row.height == 0
         d.tap_dice(play, 4)  # tapped in: no picture, and the roll has its whole row again (centred)
         d.settle()
+        assert play.dice_picture is None and play.roll_text.startswith("Rolled 4")
+        assert play.ids.roll.width == pytest.approx(play.ids.roll.parent.width, abs=1)
         assert d.wait_until(lambda: app.caption.startswith("Four."), timeout=10), app.caption
         assert " and " not in app.caption.split(".")[1]  # a roll tapped in is said without its faces
         # The camera's 3 + 5 undone and 4 entered by hand: kept as a correction, its photo listed as a misread.
@@ -151,22 +160,12 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         entered = " + ".join(map(str, sorted(app.table.record.events[-1]["dice"])))
         assert misread.text == f"misread\n3 + 5 → {entered}"
         d.screenshot(SHOTS / "statistics-camera-misread-en.png")
-        app.lang = "ja"
-        app.go("statistics")
-        d.settle()
-        assert stats.camera_accuracy == "カメラが読んだ出目1回、うち手で直したもの1回。"
-        d.screenshot(SHOTS / "statistics-camera-misread-ja.png")
-        app.lang = "en"
-        app.go("statistics")
-        d.settle()
+        in_japanese(app, "statistics", lambda: stats.camera_accuracy == "カメラが読んだ出目1回、うち手で直したもの1回。",
+                    SHOTS / "statistics-camera-misread-ja.png")
         [misread] = stats.ids.camera_rolls.children
-        d.tap(misread)
-        assert d.wait_until(lambda: opened_photo(required=False) is not None, timeout=5)
-        assert opened_photo().caption.startswith(f"The camera read 3 + 5; entered by hand as {entered}")
-        d.tap(opened_photo())
-        assert d.wait_until(lambda: opened_photo(required=False) is None, timeout=5)
-        assert play.dice_picture is None and play.roll_text.startswith("Rolled 4")
-        assert play.ids.roll.width == pytest.approx(play.ids.roll.parent.width, abs=1)
+        photo_view = look_at_photo(misread)
+        assert photo_view.caption.startswith(f"The camera read 3 + 5; entered by hand as {entered}")
+        close_photo(photo_view)
     finally:
         d.stop_app(app)
 
@@ -228,11 +227,9 @@ def test_a_request_to_roll_again_shows_the_dice_the_camera_saw(tmp_path):
         row = play.ids.dice_picture_row.parent  # the picture is on the panel, not pushed off it by the roll's place
         assert row.x <= play.ids.dice_picture.x and play.ids.dice_picture.right <= row.right + 1
         d.screenshot(SHOTS / "play-camera-reroll-en.png")
-        d.tap(play.ids.dice_picture)  # the whole view it refused, the spare die in it
-        d.settle()
-        assert opened_photo().caption.startswith("What the camera saw before asking to roll again")
-        d.tap(opened_photo())
-        assert d.wait_until(lambda: opened_photo(required=False) is None, timeout=5)
+        refused = look_at_photo(play.ids.dice_picture)  # the whole view it refused, the spare die in it
+        assert refused.caption.startswith("What the camera saw before asking to roll again")
+        close_photo(refused)
         d.tap_dice(play, 6)  # the players tap the roll in instead: the picture of the refused throw goes
         assert app.table.game.state.last_dice is not None and play.dice_picture is None
     finally:

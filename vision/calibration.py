@@ -152,6 +152,14 @@ class Calibration:
         x0, y0, x1, y1 = self.bounds
         return int(x0 * width), int(y0 * height), int(np.ceil(x1 * width)), int(np.ceil(y1 * height))
 
+    def grown_pixels(self, width: int, height: int, margin: float) -> tuple[int, int, int, int]:
+        """:meth:`tray_pixels` grown by ``margin`` of the tray's longer side on every side, cut at the frame's
+        edges: the tray with its walls and rim (what the detector, a knocked camera's check and a roll's photo
+        look at)."""
+        x0, y0, x1, y1 = self.tray_pixels(width, height)
+        grow = margin * max(x1 - x0, y1 - y0)
+        return max(0, int(x0 - grow)), max(0, int(y0 - grow)), min(width, int(x1 + grow)), min(height, int(y1 + grow))
+
     def tray_polygon(self, width: int, height: int) -> np.ndarray:
         """The tray's corners in pixels of a ``width`` × ``height`` frame, as ``cv2.polylines`` and
         ``cv2.fillConvexPoly`` take them."""
@@ -235,19 +243,26 @@ def bare_tray(frame: np.ndarray, tray: tuple = (0.0, 0.0, 1.0, 1.0), exclude=(),
     ``Calibration.tray``) and outside the boxes ``exclude`` (``(x, y, width, height)`` in frame pixels: the
     dice), each box grown by ``margin`` of its size on every side (a die's shadow).  Every ``step``-th pixel
     of every ``step``-th row.  When the boxes cover the whole tray, the whole tray."""
+    x0, y0, x1, y1 = Calibration(tray=tray).tray_pixels(frame.shape[1], frame.shape[0])
+    keep = bare_mask(frame.shape, tray, exclude, margin)[y0:y1:step, x0:x1:step]
+    region = frame[y0:y1:step, x0:x1:step]
+    return region[keep] if keep.any() else region.reshape(-1, 3)
+
+
+def bare_mask(shape, tray: tuple, exclude=(), margin: float = 0.0) -> np.ndarray:
+    """Which pixels of a frame of ``shape`` are the tray's bare surface (a bool array of the frame's size):
+    inside ``tray`` and outside the boxes ``exclude``, each grown by ``margin`` of its size on every side."""
+    height, width = shape[:2]
     cal = Calibration(tray=tray)
-    x0, y0, x1, y1 = cal.tray_pixels(frame.shape[1], frame.shape[0])
-    keep = np.ones(frame.shape[:2], bool)
+    x0, y0, x1, y1 = cal.tray_pixels(width, height)
+    bare = np.zeros((height, width), bool)
+    inside = cal.tray_mask(width, height)
+    bare[y0:y1, x0:x1] = True if inside is None else inside
     for bx, by, bw, bh in exclude:
         grow_x, grow_y = margin * bw, margin * bh
-        keep[max(0, int(by - grow_y)):max(0, int(by + bh + grow_y)),
+        bare[max(0, int(by - grow_y)):max(0, int(by + bh + grow_y)),
              max(0, int(bx - grow_x)):max(0, int(bx + bw + grow_x))] = False
-    keep = keep[y0:y1, x0:x1]
-    inside = cal.tray_mask(frame.shape[1], frame.shape[0])
-    if inside is not None:
-        keep &= inside
-    region, keep = frame[y0:y1:step, x0:x1:step], keep[::step, ::step]
-    return region[keep] if keep.any() else region.reshape(-1, 3)
+    return bare
 
 
 def measure_gains(empty_tray: np.ndarray, tray: tuple = (0.0, 0.0, 1.0, 1.0),
@@ -289,15 +304,7 @@ def floor_colours_near(frame: np.ndarray, tray: tuple, boxes, reach: float = FLO
     on another: each die's colour is corrected by the light where it lies, not by the tray's average.
     """
     height, width = frame.shape[:2]
-    cal = Calibration(tray=tray)
-    x0, y0, x1, y1 = cal.tray_pixels(width, height)
-    bare = np.zeros((height, width), bool)
-    inside = cal.tray_mask(width, height)
-    bare[y0:y1, x0:x1] = True if inside is None else inside
-    for bx, by, bw, bh in boxes:
-        grow_x, grow_y = 0.25 * bw, 0.25 * bh
-        bare[max(0, int(by - grow_y)):max(0, int(by + bh + grow_y)),
-             max(0, int(bx - grow_x)):max(0, int(bx + bw + grow_x))] = False
+    bare = bare_mask(frame.shape, tray, boxes, margin=0.25)
     colours: list[tuple[float, float, float] | None] = []
     for bx, by, bw, bh in boxes:
         side = max(bw, bh)

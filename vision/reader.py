@@ -173,10 +173,7 @@ class DiceReader:
         shows the dice at a few pixels in the whole frame shrunk to the detector's size.
         """
         height, width = frame.shape[:2]
-        x0, y0, x1, y1 = self.calibration.tray_pixels(width, height)
-        grow = TRAY_MARGIN * max(x1 - x0, y1 - y0)
-        x0, y0 = max(0, int(x0 - grow)), max(0, int(y0 - grow))
-        x1, y1 = min(width, int(x1 + grow)), min(height, int(y1 + grow))
+        x0, y0, x1, y1 = self.calibration.grown_pixels(width, height, TRAY_MARGIN)
         if (x0, y0, x1, y1) == (0, 0, width, height):
             return detect_candidates(self.detector, frame)
         scale = MAX_TRAY_ZOOM * preprocess.detector_scale(height, width)

@@ -105,9 +105,7 @@ class RollDetector:
         self._frame_shape: tuple[int, ...] = (0, 0)
         self._tray_mask_for: tuple | None = None
         self._tray_mask_view: np.ndarray | None = None
-        self._view: np.ndarray | None = None  # the latest frame's tray, grey, 320 px, unblurred
         self._last_frame: np.ndarray | None = None
-        self._view_scale_now = 1.0
         # The view round the tray when the reference reading was taken, its origin in the frame and its scale.
         self._reference: tuple[np.ndarray, tuple[int, int], float] | None = None
         #: How many times the camera was found to have moved (knocked) and the dice followed it.
@@ -143,34 +141,20 @@ class RollDetector:
 
     def _tray_view(self, frame: np.ndarray) -> tuple[np.ndarray, float]:
         """The rectangle round the tray, grey, shrunk to 320 px on its long side; and that shrink."""
-        height, width = frame.shape[:2]
-        x0, y0, x1, y1 = self.calibration.tray_pixels(width, height)
-        tray = frame[y0:y1, x0:x1]
-        gray = tray if tray.ndim == 2 else cv2.cvtColor(tray, cv2.COLOR_BGR2GRAY)
-        scale = 320.0 / max(gray.shape)
-        small = cv2.resize(gray, (max(1, round(gray.shape[1] * scale)), max(1, round(gray.shape[0] * scale))),
-                           interpolation=cv2.INTER_AREA)
-        return small, scale
+        x0, y0, x1, y1 = self.calibration.tray_pixels(frame.shape[1], frame.shape[0])
+        return _grey_view(frame[y0:y1, x0:x1])
 
     def _knock_view(self, frame: np.ndarray) -> tuple[np.ndarray, tuple[int, int], float]:
         """The view a knocked camera is told by: the rectangle round the tray grown by :data:`KNOCK_VIEW_MARGIN`
         (the tray's rim and walls, which hold still, where a plain tray floor has few marks to match and the
         dice on it may all have rolled), grey, 320 px on its long side; its origin in the frame and its scale."""
-        height, width = frame.shape[:2]
-        x0, y0, x1, y1 = self.calibration.tray_pixels(width, height)
-        grow = KNOCK_VIEW_MARGIN * max(x1 - x0, y1 - y0)
-        x0, y0 = max(0, int(x0 - grow)), max(0, int(y0 - grow))
-        x1, y1 = min(width, int(x1 + grow)), min(height, int(y1 + grow))
-        part = frame[y0:y1, x0:x1]
-        gray = part if part.ndim == 2 else cv2.cvtColor(part, cv2.COLOR_BGR2GRAY)
-        scale = 320.0 / max(gray.shape)
-        small = cv2.resize(gray, (max(1, round(gray.shape[1] * scale)), max(1, round(gray.shape[0] * scale))),
-                           interpolation=cv2.INTER_AREA)
+        x0, y0, x1, y1 = self.calibration.grown_pixels(frame.shape[1], frame.shape[0], KNOCK_VIEW_MARGIN)
+        small, scale = _grey_view(frame[y0:y1, x0:x1])
         return small, (x0, y0), scale
 
     def _moving(self, frame: np.ndarray) -> bool:
         small, scale = self._tray_view(frame)
-        self._view, self._view_scale_now, self._last_frame = small, scale, frame
+        self._last_frame = frame
         small = cv2.GaussianBlur(small, (5, 5), 0)  # camera noise is not motion
         previous, self._previous = self._previous, small
         if previous is None or previous.shape != small.shape:
@@ -260,9 +244,9 @@ class RollDetector:
         carried too (the frame is then read anew)."""
         if self._reference is None or self._last_frame is None:
             return False
-        before, origin, scale = self._reference
-        now, now_origin, _ = self._knock_view(self._last_frame)
-        matrix = camera_motion(before, now) if now_origin == origin else None
+        before, origin, _scale = self._reference
+        now = self._knock_view(self._last_frame)
+        matrix = camera_motion(before, now[0]) if now[1] == origin else None
         if matrix is None:
             return False
         self.camera_moves += 1
@@ -276,8 +260,8 @@ class RollDetector:
                 self.reader.calibration = dataclasses.replace(self.reader.calibration, tray=tray)
             self.calibration = dataclasses.replace(self.calibration, tray=tray)
             self._previous = None  # the view is cut from the frame anew
-            self._view, self._view_scale_now = self._tray_view(self._last_frame)
-        self._reference = self._knock_view(self._last_frame)
+        # The view now is the reference from here on (cut again round the tray where it now lies).
+        self._reference = self._knock_view(self._last_frame) if tray is not None else now
         return tray is not None
 
     def _carried_tray(self, matrix: np.ndarray):
@@ -331,6 +315,15 @@ class RollDetector:
 #: Two boxes that touch and together span less than this many times the longer side of either are
 #: the two half-seen faces of one die cocked on an edge (two flat dice side by side span twice a side).
 COCKED_SPAN = 1.7
+
+
+def _grey_view(part: np.ndarray) -> tuple[np.ndarray, float]:
+    """A part of a frame, grey, shrunk to 320 px on its long side; and that shrink."""
+    gray = part if part.ndim == 2 else cv2.cvtColor(part, cv2.COLOR_BGR2GRAY)
+    scale = 320.0 / max(gray.shape)
+    small = cv2.resize(gray, (max(1, round(gray.shape[1] * scale)), max(1, round(gray.shape[0] * scale))),
+                       interpolation=cv2.INTER_AREA)
+    return small, scale
 
 
 def _has_cocked_pair(dice: list[Die]) -> bool:

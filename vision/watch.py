@@ -65,20 +65,16 @@ def dice_picture(frame: np.ndarray, dice, height: int = 96, gap: int = 6) -> np.
     return np.hstack(tiles[:-1]) if tiles else np.zeros((height, gap, 3), np.uint8)
 
 
-def roll_photo(frame: np.ndarray, dice, bounds=(0.0, 0.0, 1.0, 1.0), long_side: int = 640,
+def roll_photo(frame: np.ndarray, dice, calibration: Calibration | None = None, long_side: int = 640,
                quality: int = 80) -> bytes:
     """The tray as the camera saw it when a roll settled, as a JPEG kept with the game record.
 
     The evidence for a disputed roll, read later (a tournament umpire, the players after the game): the
-    tray rectangle ``bounds`` (fractions of the frame, grown by a tenth for dice on the walls), shrunk to at
-    most ``long_side`` pixels, each die read framed just outside its box (green, red when unread) with
-    its face above, so the frame hides nothing of the die.  About 20-60 kB.
+    rectangle round the ``calibration``'s tray (default: the whole frame) grown by a tenth for dice on the
+    walls, shrunk to at most ``long_side`` pixels, each die read framed just outside its box (green, red when
+    unread) with its face above, so the frame hides nothing of the die.  About 20-60 kB.
     """
-    height, width = frame.shape[:2]
-    x0, y0, x1, y1 = bounds
-    margin_x, margin_y = 0.1 * (x1 - x0), 0.1 * (y1 - y0)
-    left, top = max(0, int((x0 - margin_x) * width)), max(0, int((y0 - margin_y) * height))
-    right, bottom = min(width, int(np.ceil((x1 + margin_x) * width))), min(height, int(np.ceil((y1 + margin_y) * height)))
+    left, top, right, bottom = (calibration or Calibration()).grown_pixels(frame.shape[1], frame.shape[0], 0.1)
     view = frame[top:bottom, left:right]
     scale = min(1.0, long_side / max(view.shape[:2]))
     if scale < 1.0:

@@ -166,11 +166,11 @@ class CameraSource(DiceSource):
                 self.rolls += 1
                 roll_id = f"camera-{self._run_id}-{self.rolls}"
                 self._keep_picture(roll_id, dice_picture(frame, event.dice),
-                                   roll_photo(frame, event.dice, detector.calibration.bounds))
+                                   roll_photo(frame, event.dice, detector.calibration))
                 self._emit_roll(DiceRolled(event.faces, "camera", event.confidence, event.at, roll_id=roll_id))
             elif event is not None:
                 self._keep_picture(REROLL, dice_picture(frame, event.dice),
-                                   roll_photo(frame, event.dice, detector.calibration.bounds))
+                                   roll_photo(frame, event.dice, detector.calibration))
                 self._set_status(SourceState.CONNECTED, event.reason, reroll=True, reason=event.reason_code,
                                  params=event.reason_params)
             if period:

@@ -18,9 +18,19 @@ from kivy.uix.image import Image
 from kivy.uix.modalview import ModalView
 
 
+def roll_events(game) -> list[dict]:
+    """The game's roll events, in the order rolled (an undone one is no longer there)."""
+    return [event for event in game.events if event.get("type") == "roll"]
+
+
 def rolls_recorded(game) -> int:
     """How many rolls the game has recorded (an undone one no longer counts)."""
-    return sum(1 for event in game.events if event.get("type") == "roll")
+    return len(roll_events(game))
+
+
+def faces_text(dice) -> str:
+    """A roll's faces as the screen shows them: lowest first, as they are said ("3 + 5")."""
+    return " + ".join(map(str, sorted(dice)))
 
 
 class DicePicture(ButtonBehavior, Image):
@@ -32,10 +42,8 @@ Factory.register("DicePicture", cls=DicePicture)
 
 def last_camera_roll(game) -> dict | None:
     """The game's last roll event when it came with a source's roll id (the key of its photo), else None."""
-    for event in reversed(game.events):
-        if event.get("type") == "roll":
-            return event if event.get("roll_id") else None
-    return None
+    rolls = roll_events(game)
+    return rolls[-1] if rolls and rolls[-1].get("roll_id") else None
 
 
 class CameraPicture:
@@ -76,15 +84,14 @@ class CameraPicture:
             roll = last_camera_roll(game)
             if roll is not None:
                 photo = app.table.journal.roll_photo(app.table.game_id, roll["roll_id"])
-                caption = app.tr("roll_photo", dice=" + ".join(map(str, roll["dice"])))
+                caption = app.tr("roll_photo", dice=faces_text(roll["dice"]))
         return open_roll_photo(photo, caption) if photo is not None else None
 
 
 def camera_rolls(game, photo_ids: set[str]) -> list[tuple[int, dict]]:
     """The rolls of ``game`` that have a photo kept (their roll id among ``photo_ids``), with each one's number
     among the game's rolls (1 = the first roll), in the order rolled."""
-    rolls = [event for event in game.events if event.get("type") == "roll"]
-    return [(n, event) for n, event in enumerate(rolls, start=1) if event.get("roll_id") in photo_ids]
+    return [(n, event) for n, event in enumerate(roll_events(game), start=1) if event.get("roll_id") in photo_ids]
 
 
 def open_roll_photo(jpeg: bytes, caption: str) -> "RollPhotoView":

@@ -30,7 +30,7 @@ from ..rules import IllegalAction, RulesError, board_from_json, board_problems, 
 from ..rules.board import BASE_SPEC, EXTENSION_SPEC, NUMBERS, TERRAINS, Board, Tile
 from ..rules.errors import BoardError
 from .board_view import PLAYER_COLORS
-from .camera_picture import CameraPicture, camera_rolls, open_roll_photo
+from .camera_picture import CameraPicture, camera_rolls, faces_text, open_roll_photo, roll_events
 from .choices import BigButton, BigToggle, ChoicePanels
 from .i18n import cards_text
 from .refusals_text import app_describe
@@ -937,7 +937,7 @@ class StatisticsScreen(Screen):
     summary = StringProperty("")
     production = StringProperty("")
     camera_rolls_text = StringProperty("")  # "" when no roll has a camera photo: the row is hidden
-    camera_accuracy = StringProperty("")  # "The camera read N rolls; M put right by hand." ("" without a camera)
+    camera_accuracy = StringProperty("")  # "Rolls the camera read: N; put right by hand: M." ("" without a camera)
 
     def __init__(self, **kw):
         super().__init__(name="statistics", **kw)
@@ -988,14 +988,13 @@ class StatisticsScreen(Screen):
         photo_ids = t.journal.roll_photo_ids(t.game_id)
         rolls = camera_rolls(t.game, photo_ids)
         fixed = t.journal.roll_corrections(t.game_id)
-        read = sum(1 for e in t.record.events if e.get("type") == "roll" and e.get("source") == "camera") + len(fixed)
+        read = sum(1 for e in roll_events(t.game) if e.get("source") == "camera") + len(fixed)
         self.camera_accuracy = a.tr("camera_accuracy", read=read, fixed=len(fixed)) if read else ""
-        faces = lambda dice: " + ".join(map(str, sorted(dice)))  # noqa: E731 -- lowest first, as they are said
-        shown = [(a.tr("camera_misread_button", read=faces(r), entered=faces(e)), roll_id,
-                  a.tr("misread_photo", read=faces(r), entered=faces(e)))
+        shown = [(a.tr("camera_misread_button", read=faces_text(r), entered=faces_text(e)), roll_id,
+                  a.tr("misread_photo", read=faces_text(r), entered=faces_text(e)))
                  for roll_id, r, e in reversed(fixed) if roll_id in photo_ids]
         for number, event in reversed(rolls):
-            dice = " + ".join(map(str, event["dice"]))
+            dice = faces_text(event["dice"])
             shown.append((a.tr("camera_roll_button", n=number, total=sum(event["dice"]), dice=dice),
                           event["roll_id"], a.tr("roll_photo", dice=dice)))
         self.camera_rolls_text = a.tr("camera_rolls", n=len(shown)) if shown else ""
