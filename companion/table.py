@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
-from .dice import DiceRolled
+from .dice import DiceRolled, RollPhoto
 from .record import Record, new_game, replay
 from .record.journal import Journal
 from .rules import Game, RulesError
@@ -54,7 +54,7 @@ class Table:
                 log.exception("outcome listener %r failed", listener)
 
     # --- inputs --------------------------------------------------------------------------------
-    def submit(self, event: dict[str, Any], photo: bytes | None = None) -> Outcome:
+    def submit(self, event: dict[str, Any], photo: RollPhoto | None = None) -> Outcome:
         """Check, commit, publish.  A rule breach raises and nothing is recorded.
 
         ``photo``: a roll's photo as its source saw it, committed with the roll (see :meth:`roll`)."""
@@ -83,13 +83,13 @@ class Table:
             return None  # (the same faces entered again: the camera was right, the undo was for something else)
         return undone
 
-    def roll(self, roll: DiceRolled, photo: bytes | None = None) -> Outcome | None:
+    def roll(self, roll: DiceRolled, photo: RollPhoto | None = None) -> Outcome | None:
         """A settled roll from any dice source.
 
         A roll the game already holds (same ``roll_id``: a box resending an unacknowledged result
         after the app restarted, or after a reconnect) is dropped and ``None`` returned, so one
-        physical roll is never applied twice.  ``photo`` (a camera's view of the settled dice, JPEG) is
-        kept with the roll in the journal, by its ``roll_id``.
+        physical roll is never applied twice.  ``photo`` (a camera's view of the settled dice) is kept
+        with the roll in the journal, by its ``roll_id``.
         """
         if len(roll.values) != 2:
             raise RulesError(f"Catan needs two dice, the {roll.source} reported {len(roll.values)}")

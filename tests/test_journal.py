@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from companion.dice import DiceRolled
+from companion.dice import DiceRolled, RollPhoto
 from companion.record import Record, parse_record
 from companion.record.journal import Journal, JournalError
 from companion.rules import IllegalAction
@@ -143,14 +143,16 @@ def test_a_camera_rolls_photo_is_kept_with_it_through_a_restart_and_an_undo(tmp_
     """The photo of a camera roll is the evidence of what was read: committed with the roll, found again by
     its roll id after a restart, and not thrown away when the roll is undone (redo brings the roll back)."""
     path = tmp_path / "j.sqlite3"
-    photo = b"\xff\xd8 a JPEG of the tray \xff\xd9"
+    photo = RollPhoto(b"\xff\xd8 a JPEG of the tray \xff\xd9", b"\xff\xd8 the two dice \xff\xd9")
     with Journal(path) as journal:
         table = _played(journal, 12)
         table.roll(DiceRolled((5, 3), "camera", 0.9, roll_id="camera-0a1b2c3d-1"), photo)
         game_id = table.game_id
     with Journal(path) as journal:
-        assert journal.roll_photo(game_id, "camera-0a1b2c3d-1") == photo
+        assert journal.roll_photo(game_id, "camera-0a1b2c3d-1") == photo.tray
+        assert journal.dice_picture(game_id, "camera-0a1b2c3d-1") == photo.dice
         assert journal.roll_photo(game_id, "camera-0a1b2c3d-2") is None
+        assert journal.dice_picture(game_id, "camera-0a1b2c3d-2") is None
         table = Table(journal, game_id)
         table.undo()
         assert journal.roll_photo_ids(game_id) == {"camera-0a1b2c3d-1"}
@@ -163,27 +165,38 @@ def test_a_photo_of_an_event_without_a_roll_id_is_refused_and_nothing_is_written
     with Journal(tmp_path / "j.sqlite3") as journal:
         table = _played(journal, 0)
         with pytest.raises(ValueError, match="roll_id"):
-            journal.append(table.game_id, full.events[0], photo=b"jpeg")
+            journal.append(table.game_id, full.events[0], photo=RollPhoto(b"jpeg"))
         assert list(journal.iter_events(table.game_id)) == [] and journal.roll_photo_ids(table.game_id) == set()
 
 
-def test_a_journal_of_the_previous_version_is_upgraded_with_its_games_intact(tmp_path):
-    """Journals written before roll photos were kept (version 1) open, keep every game and take photos."""
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_journal_of_a_previous_version_is_upgraded_with_its_games_and_photos_intact(tmp_path, version):
+    """Journals written before roll photos were kept (version 1), or before the dice picture was kept with
+    them (version 2), open with every game and photo and keep the new things from then on."""
     path = tmp_path / "j.sqlite3"
     with Journal(path) as journal:
-        game_id = _played(journal, 12).game_id
-    db = sqlite3.connect(path)  # as version 1 left it
-    db.execute("DROP TABLE roll_photos")
-    db.execute("PRAGMA user_version=1")
+        table = _played(journal, 12)
+        table.roll(DiceRolled((6, 2), "camera", 0.9, roll_id="camera-0a1b2c3d-1"), RollPhoto(b"old"))
+        game_id = table.game_id
+    db = sqlite3.connect(path)  # as that version left it
+    if version == 1:
+        db.execute("DROP TABLE roll_photos")
+    else:
+        db.execute("ALTER TABLE roll_photos DROP COLUMN dice")
+    db.execute(f"PRAGMA user_version={version}")
     db.commit()
     db.close()
     with Journal(path) as journal:
         table = Table(journal, game_id)
-        assert len(table.record.events) == 12
-        table.roll(DiceRolled((5, 3), "camera", 0.9, roll_id="camera-0a1b2c3d-1"), b"jpeg")
-        assert journal.roll_photo(game_id, "camera-0a1b2c3d-1") == b"jpeg"
+        assert len(table.record.events) == 13
+        assert journal.roll_photo(game_id, "camera-0a1b2c3d-1") == (b"old" if version == 2 else None)
+        assert journal.dice_picture(game_id, "camera-0a1b2c3d-1") is None
+        table.submit({"type": "end_turn"})
+        table.roll(DiceRolled((5, 3), "camera", 0.9, roll_id="camera-0a1b2c3d-2"), RollPhoto(b"tray", b"dice"))
+        assert journal.roll_photo(game_id, "camera-0a1b2c3d-2") == b"tray"
+        assert journal.dice_picture(game_id, "camera-0a1b2c3d-2") == b"dice"
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone() == (2,)
+    assert db.execute("PRAGMA user_version").fetchone() == (3,)
     db.close()
 
 
@@ -327,7 +340,7 @@ def test_a_camera_misread_put_right_by_hand_is_kept_as_a_correction_across_a_res
     path = tmp_path / "j.sqlite3"
     with Journal(path) as journal:
         table = _played(journal, 12)
-        table.roll(DiceRolled((6, 2), "camera", 0.9, roll_id="camera-0a1b2c3d-1"), b"jpeg")
+        table.roll(DiceRolled((6, 2), "camera", 0.9, roll_id="camera-0a1b2c3d-1"), RollPhoto(b"jpeg"))
         table.undo()
         game_id = table.game_id
     with Journal(path) as journal:

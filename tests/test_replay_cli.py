@@ -145,7 +145,7 @@ def test_every_scenario_game_replays_through_the_command_with_the_issue_fields(t
 def test_a_journal_game_is_exported_as_a_record_that_replays_with_its_roll_photos(tmp_path):
     """``journal export``: a game played in the app comes out as the record ``replay`` reads, the same state,
     and each camera roll's photo as a file named by its event and dice."""
-    from companion.dice import DiceRolled
+    from companion.dice import DiceRolled, RollPhoto
     from companion.record import Record, parse_record
     from companion.record.journal import Journal
     from companion.table import Table
@@ -156,11 +156,11 @@ def test_a_journal_game_is_exported_as_a_record_that_replays_with_its_roll_photo
         table = Table.create(journal, Record(full.game, full.players, full.board, full.options), title="Friday")
         for event in full.events[:12]:
             table.submit(event)
-        table.roll(DiceRolled((6, 2), "camera", 0.9, roll_id="camera-0a1b2c3d-1"), b"misread")
+        table.roll(DiceRolled((6, 2), "camera", 0.9, roll_id="camera-0a1b2c3d-1"), RollPhoto(b"misread"))
         table.undo()  # read wrong: put right by hand
         table.roll(DiceRolled((5, 3), "manual"))
         table.submit({"type": "end_turn"})
-        table.roll(DiceRolled((5, 3), "camera", 0.9, roll_id="camera-0a1b2c3d-2"), b"\xff\xd8jpeg\xff\xd9")
+        table.roll(DiceRolled((5, 3), "camera", 0.9, roll_id="camera-0a1b2c3d-2"), RollPhoto(b"\xff\xd8jpeg\xff\xd9"))
         game_id = table.game_id
         expected = table.game.summary()
 

@@ -142,6 +142,19 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         in_japanese(app, "play", lambda: d.find_label(play, "カメラの読み取り"),  # the words beside the picture
                     SHOTS / "play-camera-roll-ja.png")
 
+        # The app restarts (a crash, the tablet's battery): the game resumes with the dice as the camera saw
+        # them beside the roll again, from the journal, and their photo a tap away.
+        game_id, shown = app.table.game_id, play.dice_picture.size
+        d.stop_app(app)
+        app = d.start_app(tmp_path)
+        app.settings.dice_source = "manual:"
+        d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
+        play, stats = app.root.get_screen("play"), app.root.get_screen("statistics")
+        d.settle()
+        assert play.roll_text.startswith("Rolled 8") and play.dice_picture is not None
+        assert play.dice_picture.size == shown and play.ids.dice_picture_row.height > 0
+        close_photo(look_at_photo(play.ids.dice_picture), size=(view.shape[1], view.shape[0]))
+
         # A roll tapped in instead (after Undo) shows no camera picture: it was not the camera's reading.
         d.tap(play.ids.undo)
         assert app.table.game.state.last_dice is None and play.dice_picture is None

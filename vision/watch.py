@@ -91,10 +91,15 @@ def roll_photo(frame: np.ndarray, dice, calibration: Calibration | None = None, 
         cv2.rectangle(view, p0, p1, colour, 2)
         cv2.putText(view, str(die.face or "?"), (p0[0], max(14, p0[1] - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.6,
                     colour, 2, cv2.LINE_AA)
-    ok, jpeg = cv2.imencode(".jpg", view, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return jpeg(view, quality)
+
+
+def jpeg(picture: np.ndarray, quality: int = 80) -> bytes:
+    """A BGR picture as JPEG bytes (for the journal)."""
+    ok, encoded = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, quality])
     if not ok:
-        raise ValueError(f"OpenCV could not write a {view.shape[1]}x{view.shape[0]} view as a JPEG")
-    return jpeg.tobytes()
+        raise ValueError(f"OpenCV could not write a {picture.shape[1]}x{picture.shape[0]} picture as a JPEG")
+    return encoded.tobytes()
 
 
 class Annotator:

@@ -43,6 +43,16 @@ class DiceRolled:
         return sum(self.values)
 
 
+@dataclass(frozen=True)
+class RollPhoto:
+    """A camera's evidence of one roll, kept with it in the journal: ``tray``, the tray as the camera saw it
+    when the dice settled, the dice read framed with their faces (JPEG; what an umpire looks at), and ``dice``,
+    the dice alone side by side as shown beside the roll (JPEG, or None; shown again after a restart)."""
+
+    tray: bytes
+    dice: bytes | None = None
+
+
 class SourceState(enum.Enum):
     """What a dice source is doing, for the dice panel."""
 
@@ -113,9 +123,9 @@ class DiceSource:
         one (a camera; ``"reroll"``: the dice of its latest request to roll again); ``None`` otherwise."""
         return None
 
-    def photo_of(self, roll_id: str | None) -> bytes | None:
-        """A photo (JPEG) of the roll ``roll_id`` as the source saw it, kept with the game record as the
-        evidence of that roll, where the source has one (a camera); ``None`` otherwise."""
+    def photo_of(self, roll_id: str | None) -> RollPhoto | None:
+        """The photos of the roll ``roll_id`` as the source saw it, kept with the game record as the evidence
+        of that roll, where the source has them (a camera); ``None`` otherwise."""
         return None
 
     # For subclasses.

@@ -16,7 +16,7 @@ import secrets
 import threading
 import time
 
-from companion.dice import DiceRolled, DiceSource, SourceState, register_scheme
+from companion.dice import DiceRolled, DiceSource, RollPhoto, SourceState, register_scheme
 
 #: How many recent rolls' pictures a camera source keeps (the app shows the last one).
 PICTURES_KEPT = 8
@@ -80,13 +80,19 @@ class CameraSource(DiceSource):
         with self._pictures_lock:
             return self._pictures.get(roll_id, (None, None))[0]
 
-    def photo_of(self, roll_id: str | None) -> bytes | None:
-        """The tray as the camera saw it when the roll ``roll_id`` settled, the dice read framed (a JPEG,
-        :func:`vision.watch.roll_photo`), for the last :data:`PICTURES_KEPT` rolls; kept with the record."""
+    def photo_of(self, roll_id: str | None) -> RollPhoto | None:
+        """The tray as the camera saw it when the roll ``roll_id`` settled, the dice read framed
+        (:func:`vision.watch.roll_photo`), and the dice picture, as JPEGs, for the last :data:`PICTURES_KEPT`
+        rolls; kept with the record."""
         with self._pictures_lock:
             return self._pictures.get(roll_id, (None, None))[1]
 
-    def _keep_picture(self, roll_id: str, picture, photo: bytes | None = None) -> None:
+    def _keep_picture(self, roll_id: str, frame, dice, calibration) -> None:
+        """Keep the dice picture and the photos of a settled reading (in this thread: ~1-4 ms a roll)."""
+        from vision.watch import dice_picture, jpeg, roll_photo
+
+        picture = dice_picture(frame, dice)
+        photo = RollPhoto(roll_photo(frame, dice, calibration), jpeg(picture))
         with self._pictures_lock:
             self._pictures[roll_id] = (picture, photo)
             while len(self._pictures) > PICTURES_KEPT:
@@ -140,7 +146,6 @@ class CameraSource(DiceSource):
     def _watch(self, frames, detector) -> bool:
         """Read frames until the source runs dry or stop(); True when a video file ended."""
         from vision.rolls import Phase
-        from vision.watch import dice_picture, roll_photo
 
         period = 1.0 / frames.fps if self.realtime and frames.fps else 0.0
         was_moving = False
@@ -165,12 +170,10 @@ class CameraSource(DiceSource):
             if event is not None and event.kind == "roll":
                 self.rolls += 1
                 roll_id = f"camera-{self._run_id}-{self.rolls}"
-                self._keep_picture(roll_id, dice_picture(frame, event.dice),
-                                   roll_photo(frame, event.dice, detector.calibration))
+                self._keep_picture(roll_id, frame, event.dice, detector.calibration)
                 self._emit_roll(DiceRolled(event.faces, "camera", event.confidence, event.at, roll_id=roll_id))
             elif event is not None:
-                self._keep_picture(REROLL, dice_picture(frame, event.dice),
-                                   roll_photo(frame, event.dice, detector.calibration))
+                self._keep_picture(REROLL, frame, event.dice, detector.calibration)
                 self._set_status(SourceState.CONNECTED, event.reason, reroll=True, reason=event.reason_code,
                                  params=event.reason_params)
             if period:

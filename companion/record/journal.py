@@ -27,10 +27,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
+from companion.dice import RollPhoto
+
 from .format import Record, parse_record
 
 APPLICATION_ID = 0x43544E31  # "CTN1", stored in the SQLite header to recognise our files
-SCHEMA_VERSION = 2  # 2: roll_photos, roll_corrections
+SCHEMA_VERSION = 3  # 2: roll_photos, roll_corrections; 3: roll_photos.dice
 FILE_NAME = "journal.sqlite3"
 
 
@@ -146,6 +148,7 @@ class Journal:
                     roll_id TEXT NOT NULL,
                     photo BLOB NOT NULL,
                     recorded REAL NOT NULL,
+                    dice BLOB,
                     PRIMARY KEY (game, roll_id)
                 );
                 CREATE TABLE IF NOT EXISTS roll_corrections (
@@ -159,6 +162,8 @@ class Journal:
             """.split(";"):
                 if statement.strip():
                     db.execute(statement)
+            if "dice" not in {column for (_, column, *_) in db.execute("PRAGMA table_info(roll_photos)")}:
+                db.execute("ALTER TABLE roll_photos ADD COLUMN dice BLOB")  # a version-2 journal's table
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def _transaction(self):
@@ -210,12 +215,12 @@ class Journal:
             "SELECT event FROM events WHERE game = ? ORDER BY seq", (game_id,))]
         return parse_record(data)
 
-    def append(self, game_id: int, event: dict[str, Any], photo: bytes | None = None,
+    def append(self, game_id: int, event: dict[str, Any], photo: RollPhoto | None = None,
                corrects: dict[str, Any] | None = None) -> int:
         """Commit one event (durably) and clear the redo list; returns its index.
 
-        ``photo`` (a roll's, as its source saw it) is committed with the event, kept by the event's
-        ``roll_id``: a roll and its photo are on disk together or not at all.  ``corrects``: the camera's roll
+        ``photo`` (a roll's, as its source saw it: the tray, and the dice picture) is committed with the event,
+        kept by the event's ``roll_id``: a roll and its photo are on disk together or not at all.  ``corrects``: the camera's roll
         event this roll (entered by hand after undoing it) puts right, kept as a correction."""
         now = time.time()
         if photo is not None and not event.get("roll_id"):
@@ -231,8 +236,8 @@ class Journal:
             self._db.execute("INSERT INTO events (game, seq, event, recorded) VALUES (?, ?, ?, ?)",
                              (game_id, n, json.dumps(event, ensure_ascii=False), now))
             if photo is not None:
-                self._db.execute("INSERT OR REPLACE INTO roll_photos (game, roll_id, photo, recorded) "
-                                 "VALUES (?, ?, ?, ?)", (game_id, event["roll_id"], photo, now))
+                self._db.execute("INSERT OR REPLACE INTO roll_photos (game, roll_id, photo, dice, recorded) "
+                                 "VALUES (?, ?, ?, ?, ?)", (game_id, event["roll_id"], photo.tray, photo.dice, now))
             self._db.execute("DELETE FROM redo WHERE game = ?", (game_id,))
             self._db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, game_id))
         return n
@@ -281,6 +286,13 @@ class Journal:
         row = self._db.execute("SELECT photo FROM roll_photos WHERE game = ? AND roll_id = ?",
                                (game_id, roll_id)).fetchone()
         return bytes(row[0]) if row else None
+
+    def dice_picture(self, game_id: int, roll_id: str) -> bytes | None:
+        """The dice of the roll ``roll_id`` as shown beside it when it was rolled (a JPEG), or None (none kept:
+        no camera roll, or a journal older than version 3)."""
+        row = self._db.execute("SELECT dice FROM roll_photos WHERE game = ? AND roll_id = ?",
+                               (game_id, roll_id)).fetchone()
+        return bytes(row[0]) if row and row[0] is not None else None
 
     def roll_corrections(self, game_id: int) -> list[tuple[str, list[int], list[int]]]:
         """The camera's rolls of a game that the players undid and entered again by hand, in the order made:

@@ -53,6 +53,7 @@ class CameraPicture:
     #: The text key of the words beside it: the dice of a roll, or of a request to roll again.
     dice_picture_caption = StringProperty("camera_saw")
     _picture_of_roll = -1  # rolls_recorded() when the picture was shown
+    _kept_picture_sought = None  # the roll id whose kept picture was last looked for in the journal
 
     def show_dice_picture(self, picture, caption: str = "camera_saw") -> None:
         """Show the dice of the roll just recorded as the camera saw them (a BGR array); ``None`` (a roll tapped
@@ -65,9 +66,22 @@ class CameraPicture:
         self._picture_of_roll = rolls_recorded(game)
 
     def forget_stale_picture(self, game) -> None:
-        """On every redraw: the picture goes once its roll is no longer the last (undone, or another came)."""
+        """On every redraw: the picture goes once its roll is no longer the last (undone, or another came).
+        With none shown, the last roll's as the journal kept it comes back: after the app restarted, or
+        after the roll that followed it was undone."""
         if self.dice_picture is not None and (game is None or rolls_recorded(game) != self._picture_of_roll):
             self.dice_picture = None
+        if self.dice_picture is None and game is not None:
+            self._show_kept_picture(game)
+
+    def _show_kept_picture(self, game) -> None:
+        roll, table = last_camera_roll(game), App.get_running_app().table
+        if roll is None or table is None or roll["roll_id"] == self._kept_picture_sought:
+            return  # (looked for once per roll: this runs on every redraw)
+        self._kept_picture_sought = roll["roll_id"]
+        kept = table.journal.dice_picture(table.game_id, roll["roll_id"])
+        if kept is not None:
+            self.show_dice_picture(decoded(kept))
 
     def show_roll_photo(self):
         """Open the camera's photo of the roll shown (the tray, the dice framed; from the journal), or of the
@@ -78,8 +92,8 @@ class CameraPicture:
         if self.dice_picture is None or game is None or app.table is None:
             return None
         if self.dice_picture_caption == "camera_saw_reroll":
-            photo = app.source.photo_of("reroll") if app.source is not None else None
-            caption = app.tr("reroll_photo")
+            kept = app.source.photo_of("reroll") if app.source is not None else None
+            photo, caption = (kept.tray if kept is not None else None), app.tr("reroll_photo")
         else:
             roll = last_camera_roll(game)
             if roll is not None:
@@ -102,11 +116,16 @@ def open_roll_photo(jpeg: bytes, caption: str) -> "RollPhotoView":
 
 
 def photo_texture(jpeg: bytes) -> Texture:
-    """A JPEG as a texture (decoded by OpenCV, which the camera source has already loaded)."""
+    """A JPEG as a texture."""
+    return bgr_texture(decoded(jpeg))
+
+
+def decoded(jpeg: bytes):
+    """A JPEG as a BGR picture (decoded by OpenCV, which the camera source has already loaded)."""
     import cv2
     import numpy as np
 
-    return bgr_texture(cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR))
+    return cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
 
 
 def bgr_texture(picture) -> Texture:

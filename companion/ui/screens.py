@@ -24,7 +24,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
-from ..dice import DiceRolled
+from ..dice import DiceRolled, RollPhoto
 from ..record import COLORS, Record
 from ..rules import IllegalAction, RulesError, board_from_json, board_problems, game_class, standard_board
 from ..rules.board import BASE_SPEC, EXTENSION_SPEC, NUMBERS, TERRAINS, Board, Tile
@@ -432,7 +432,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self.refused, self.confirming = {}, False
         self.refresh()
 
-    def submit_roll(self, roll: DiceRolled, photo: bytes | None = None) -> bool:
+    def submit_roll(self, roll: DiceRolled, photo: RollPhoto | None = None) -> bool:
         """Record a settled roll (and its ``photo``, a camera's, kept with it); False (and the rules' reason
         shown) when the table does not take it."""
         if app().table is None:

@@ -27,7 +27,7 @@ from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
-from ..dice import DiceRolled
+from ..dice import DiceRolled, RollPhoto
 from ..rules import RulesError
 from ..rules import geometry as geo
 from ..rules.starfarers import BALL_VALUES, COSTS, SETUP_UPGRADES, UPGRADES, shake_mothership
@@ -292,7 +292,7 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
     def _restore_choices(self, kept) -> None:
         self.selection, self.action = kept
 
-    def submit_roll(self, roll: DiceRolled, photo: bytes | None = None) -> bool:
+    def submit_roll(self, roll: DiceRolled, photo: RollPhoto | None = None) -> bool:
         """A settled roll from the app's dice source (or the dice tapped here), with a camera's ``photo`` of it
         to keep; False when the rules refuse it."""
         if self.table is None:
