@@ -61,7 +61,6 @@ def test_same_seed_same_board():
 
 def test_validation_lists_every_problem_by_hex():
     data = standard_board(1).to_json()
-    hexes = {tuple(h["at"]): h for h in data["hexes"]}
     forest = next(h for h in data["hexes"] if h["terrain"] == "forest")
     forest.pop("number")
     desert = next(h for h in data["hexes"] if h["terrain"] == "desert")

@@ -1,8 +1,6 @@
 """The tournament desk's file: audit trail, corrections, durability, players coming and going, results from
 game records (file and journal), final seeding.  A real SQLite file in each test."""
 
-import json
-import os
 import signal
 import sqlite3
 import subprocess
@@ -13,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from companion.record import Record, load_record, replay
-from companion.record.journal import Journal
 from companion.tournament import Desk, TournamentError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -197,7 +194,6 @@ def test_a_record_without_winner_counts_only_as_ended_by_time(desk):
     assert desk.results(ev.id) == []
     r = desk.enter_record(ev.id, 1, 1, cut, ended_by_time=True)
     expected = [p["vp"] for p in replay(cut).summary()["players"]]
-    names = desk.names(ev.id)
     assert [r.vp[desk.player(ev.id, n).id] for n in ("Aki", "Ben", "Chie", "Dan")] == expected
     assert r.ended_by_time and r.winner is None
 

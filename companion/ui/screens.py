@@ -27,7 +27,7 @@ from kivy.uix.widget import Widget
 from ..dice import DiceRolled, RollPhoto
 from ..record import COLORS, Record
 from ..rules import IllegalAction, RulesError, board_from_json, board_problems, game_class, standard_board
-from ..rules.board import BASE_SPEC, EXTENSION_SPEC, NUMBERS, TERRAINS, Board, Tile
+from ..rules.board import BASE_SPEC, EXTENSION_SPEC, Board, Tile
 from ..rules.errors import BoardError
 from .board_view import PLAYER_COLORS
 from .camera_picture import CameraPicture, camera_rolls, faces_text, open_roll_photo, roll_events
