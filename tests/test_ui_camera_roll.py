@@ -133,7 +133,8 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         assert stats.camera_rolls_text.startswith("The camera's photos (1)")
         assert stats.camera_accuracy == "Rolls the camera read: 1; put right by hand: 0."
         [button] = stats.ids.camera_rolls.children
-        assert button.text == "roll 1\n8 (3 + 5)"
+        assert button.text == "roll 1\n8 (3 + 5)"  # under the dice as the camera read them
+        assert button.picture is not None and button.picture.size == picture.size
         d.screenshot(SHOTS / "statistics-camera-rolls-en.png")
         in_japanese(app, "statistics", lambda: stats.ids.camera_rolls.children[0].text.startswith("1回目"),
                     SHOTS / "statistics-camera-rolls-ja.png")
@@ -171,7 +172,8 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         assert stats.camera_accuracy == "Rolls the camera read: 1; put right by hand: 1."
         [misread] = stats.ids.camera_rolls.children
         entered = " + ".join(map(str, sorted(app.table.record.events[-1]["dice"])))
-        assert misread.text == f"misread\n3 + 5 → {entered}"
+        assert misread.text == f"misread\n3 + 5 → {entered}" and misread.picture.size == picture.size
+        assert d.layout_problems(app.root) == []
         d.screenshot(SHOTS / "statistics-camera-misread-en.png")
         in_japanese(app, "statistics", lambda: stats.camera_accuracy == "カメラが読んだ出目1回、うち手で直したもの1回。",
                     SHOTS / "statistics-camera-misread-ja.png")

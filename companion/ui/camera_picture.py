@@ -14,6 +14,7 @@ from kivy.factory import Factory
 from kivy.graphics.texture import Texture
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
 from kivy.uix.modalview import ModalView
 
@@ -38,6 +39,18 @@ class DicePicture(ButtonBehavior, Image):
 
 
 Factory.register("DicePicture", cls=DicePicture)
+
+
+class CameraRollButton(ButtonBehavior, BoxLayout):
+    """One of the camera's rolls in Statistics: its dice as the camera saw them (``picture``, a texture, or
+    None for a roll kept before the dice picture was), and ``text`` under it; tapped, it opens the roll's
+    photo.  The kv rule is in companion.kv."""
+
+    picture = ObjectProperty(None, allownone=True)
+    text = StringProperty("")
+
+
+Factory.register("CameraRollButton", cls=CameraRollButton)
 
 
 def last_camera_roll(game) -> dict | None:

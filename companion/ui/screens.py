@@ -30,7 +30,8 @@ from ..rules import IllegalAction, RulesError, board_from_json, board_problems, 
 from ..rules.board import BASE_SPEC, EXTENSION_SPEC, Board, Tile
 from ..rules.errors import BoardError
 from .board_view import PLAYER_COLORS
-from .camera_picture import CameraPicture, camera_rolls, faces_text, open_roll_photo, roll_events
+from .camera_picture import (CameraPicture, CameraRollButton, camera_rolls, faces_text, open_roll_photo,
+                             photo_texture, roll_events)
 from .choices import BigButton, BigToggle, ChoicePanels
 from .i18n import cards_text
 from .refusals_text import app_describe
@@ -999,7 +1000,8 @@ class StatisticsScreen(Screen):
                           event["roll_id"], a.tr("roll_photo", dice=dice)))
         self.camera_rolls_text = a.tr("camera_rolls", n=len(shown)) if shown else ""
         for text, roll_id, caption in shown:
-            button = Button(text=text, size_hint_x=None, width=dp(120), font_size=sp(15), halign="center")
+            kept = t.journal.dice_picture(t.game_id, roll_id)
+            button = CameraRollButton(text=text, picture=photo_texture(kept) if kept is not None else None)
             button.bind(on_release=lambda _b, r=roll_id, c=caption: open_roll_photo(
                 a.table.journal.roll_photo(a.table.game_id, r), c))
             row.add_widget(button)
