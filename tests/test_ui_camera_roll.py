@@ -24,8 +24,9 @@ if not DATA.exists():  # a checkout elsewhere (CI's clean clone): the shared dat
     DATA = Path(os.environ.get("CATAN_SHARED", "/work/shared")) / "data" / "dice" / "nell-byler-dice_detection"
 
 
-def throw_video(out: Path, faces: tuple[int, ...], ends=((250, 300), (390, 330))) -> Path:
-    """An empty tray, dice thrown in and settling at ``ends`` showing ``faces``, written as an MJPG video."""
+def throw_video(out: Path, faces: tuple[int, ...], ends=((250, 300), (390, 330)), still: int = 14) -> Path:
+    """An empty tray, dice thrown in and settling at ``ends`` showing ``faces`` and lying ``still`` frames,
+    written as an MJPG video at 30 frames a second."""
     import cv2
 
     from vision import dataset
@@ -34,7 +35,7 @@ def throw_video(out: Path, faces: tuple[int, ...], ends=((250, 300), (390, 330))
 
     tray, crops = studio_tray_and_crops(DiceReader(), dataset.list_images(DATA)[:40])
     by_face = {f: [c for c in crops if c.face == f] for f in range(1, 7)}
-    frames = SequenceBuilder(tray, seed=3).still(8).throw(by_face, faces, list(ends)).still(14).frames
+    frames = SequenceBuilder(tray, seed=3).still(8).throw(by_face, faces, list(ends)).still(still).frames
     writer = cv2.VideoWriter(str(out), cv2.VideoWriter_fourcc(*"MJPG"), 30.0, (tray.shape[1], tray.shape[0]))
     assert writer.isOpened(), "this OpenCV cannot write MJPG"
     for frame in frames:
@@ -43,14 +44,14 @@ def throw_video(out: Path, faces: tuple[int, ...], ends=((250, 300), (390, 330))
     return out
 
 
-def camera_game(tmp_path: Path, video: Path, size=(1280, 800)):
+def camera_game(tmp_path: Path, video: Path, size=(1280, 800), url: str | None = None):
     """The app resuming a base game journalled after set-up (the first player to roll), the camera watching
-    ``video`` as the table's dice source; returns the app and its play screen."""
+    ``video`` (or the dice source ``url``) as the table's dice source; returns the app and its play screen."""
     record, _game = d.base_game_after_setup(board_seed=1, setup_seed=11)
     game_id = d.journal(tmp_path, record, video.stem)
     app = d.start_app(tmp_path, size=size)
     try:
-        app.settings.dice_source = f"camera://{video}"
+        app.settings.dice_source = url or f"camera://{video}"
         d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
     except BaseException:
         d.stop_app(app)

@@ -1,9 +1,9 @@
 """Frames from somewhere, behind one small interface.
 
 The roll detector only needs ``read() -> frame or None``.  On a desktop that is a
-``cv2.VideoCapture`` (camera index, video file, stream URL); in the tablet app it will be frames
-that Kivy's or Android's camera hands over (:class:`PushedFrames`); in tests it is a list of
-arrays (:class:`FrameList`).
+``cv2.VideoCapture`` (camera index, video file, stream URL); on a tablet it is the pictures that
+Kivy's camera hands over (:class:`PushedFrames`, filled by ``companion.dice.kivy_camera``); in tests it
+may be a list of arrays (:class:`FrameList`).
 """
 
 from __future__ import annotations
@@ -106,11 +106,17 @@ class PushedFrames(FrameSource):
 
     def read(self) -> np.ndarray | None:
         while not self._closed:
-            try:
-                return self._queue.get(timeout=self._timeout)
-            except queue.Empty:
-                continue
+            frame = self.next_frame(self._timeout)
+            if frame is not None:
+                return frame
         return None
+
+    def next_frame(self, timeout: float) -> np.ndarray | None:
+        """The next frame pushed within ``timeout`` seconds, else None."""
+        try:
+            return self._queue.get(timeout=timeout)
+        except queue.Empty:
+            return None
 
     def close(self) -> None:
         self._closed = True

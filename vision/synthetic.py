@@ -75,6 +75,17 @@ class Placed:
     blur: int = 0
 
 
+def nv21(picture: np.ndarray) -> bytes:
+    """A BGR picture (even width and height) as a phone camera's preview buffer: NV21, the full-size luma plane
+    then the chroma at half size, V and U interleaved (what Android's camera hands over)."""
+    height, width = picture.shape[:2]
+    i420 = cv2.cvtColor(picture, cv2.COLOR_BGR2YUV_I420)
+    quarter = height * width // 4
+    u = i420[height:].ravel()[:quarter]
+    v = i420[height:].ravel()[quarter:]
+    return np.concatenate([i420[:height].ravel(), np.dstack([v, u]).ravel()]).tobytes()
+
+
 def paste(frame: np.ndarray, placed: Placed) -> None:
     """Draw the die onto ``frame`` in place, with feathered edges so no seam looks like an edge."""
     crop = placed.crop.image

@@ -12,12 +12,15 @@ The tablet app can hand in frames from its own camera by passing ``frames=Pushed
 from __future__ import annotations
 
 import collections
+import os
 import secrets
 import threading
 import time
 
 from companion.dice import DiceRolled, DiceSource, RollPhoto, SourceState, register_scheme
 
+#: A capture spec read through Kivy's camera (companion.dice.kivy_camera).
+KIVY_PREFIX = "kivy:"
 #: How many recent rolls' pictures a camera source keeps (the app shows the last one).
 PICTURES_KEPT = 8
 #: ``picture_of(REROLL)``: the dice of the latest request to roll again, as the camera saw them.
@@ -111,7 +114,7 @@ class CameraSource(DiceSource):
         # OpenCV is imported here, in the source's thread, so that merely registering the scheme
         # (which open_source does for every URL) stays cheap.
         from vision.calibration import Calibration, default_path
-        from vision.capture import CaptureError, open_capture
+        from vision.capture import CaptureError
         from vision.reader import DiceReader, ModelError
         from vision.rolls import RollDetector
 
@@ -123,9 +126,9 @@ class CameraSource(DiceSource):
             return
         while not self._stop.is_set():
             try:
-                frames = self._frames or open_capture(self.spec)
+                frames = self._frames or open_frames(self.spec)
             except CaptureError as error:
-                if not str(self.spec).isdigit():
+                if not is_camera(self.spec):
                     self._set_status(SourceState.ERROR, str(error))  # a missing file will not appear
                     return
                 self._set_status(SourceState.DISCONNECTED, str(error))
@@ -181,24 +184,63 @@ class CameraSource(DiceSource):
         return False
 
 
-def from_url(url: str) -> CameraSource:
-    """``camera://0`` (camera index), ``camera://path/to/video.mp4`` (relative), ``camera:///abs/v.mp4``,
-    ``camera://rtsp://host/stream``; ``?dice=N`` sets how many dice a roll has (default 2)."""
+def open_frames(spec: str | int):
+    """The frames of a capture spec: ``kivy:0`` through Kivy's camera, anything else through OpenCV (a camera
+    index, a video file, a stream URL).  Raises CaptureError naming it when it cannot be opened."""
+    if str(spec).startswith(KIVY_PREFIX):
+        from companion.dice.kivy_camera import open_kivy_camera
+
+        target = str(spec)[len(KIVY_PREFIX):]
+        return open_kivy_camera(int(target) if target.isdigit() else target)
+    from vision.capture import open_capture
+
+    return open_capture(spec)
+
+
+def is_camera(spec: str | int) -> bool:
+    """Whether a capture spec names a camera (worth opening again when it fails), not a file or stream."""
+    return str(spec).removeprefix(KIVY_PREFIX).isdigit()
+
+
+def capture_spec(url: str) -> tuple[str | int, dict[str, str]]:
+    """A ``camera://`` URL's capture spec (for :func:`open_frames`) and its other options.
+
+    A camera index is read through Kivy's camera with ``?via=kivy``, and by default on Android and iOS, where
+    the camera belongs to the platform; through OpenCV with ``?via=opencv`` and by default elsewhere."""
     rest = url.split("://", 1)[1] if "://" in url else url.split(":", 1)[1]
     query = ""
     if "?" in rest:
         rest, query = rest.split("?", 1)
     options = dict(part.split("=", 1) for part in query.split("&") if "=" in part)
-    unknown = set(options) - {"dice", "realtime"}
+    unknown = set(options) - {"dice", "realtime", "via"}
     if unknown:
-        raise ValueError(f"{url}: unknown option(s) {sorted(unknown)} (known: dice, realtime)")
+        raise ValueError(f"{url}: unknown option(s) {sorted(unknown)} (known: dice, realtime, via)")
+    if not rest:
+        raise ValueError(f"{url}: expected camera://INDEX or camera://PATH")
+    via = options.pop("via", None) or ("kivy" if rest.isdigit() and _platform() in ("android", "ios") else "opencv")
+    if via not in ("kivy", "opencv"):
+        raise ValueError(f"{url}: via must be kivy or opencv, got {via!r}")
+    if via == "kivy":
+        return KIVY_PREFIX + rest, options
+    return (int(rest) if rest.isdigit() else rest), options
+
+
+def _platform() -> str:
+    """"android", "ios" or "desktop", told as Kivy tells it (without importing Kivy: the command line uses this)."""
+    if "ANDROID_ARGUMENT" in os.environ:
+        return "android"
+    return "ios" if os.environ.get("KIVY_BUILD") == "ios" else "desktop"
+
+
+def from_url(url: str) -> CameraSource:
+    """``camera://0`` (camera index), ``camera://path/to/video.mp4`` (relative), ``camera:///abs/v.mp4``,
+    ``camera://rtsp://host/stream``; ``?dice=N`` sets how many dice a roll has (default 2), ``?via=kivy`` reads
+    the camera through Kivy (see :func:`capture_spec`)."""
+    spec, options = capture_spec(url)
     try:
         dice = int(options.get("dice", 2))
     except ValueError:
         raise ValueError(f"{url}: dice must be a whole number, got {options['dice']!r}") from None
-    if not rest:
-        raise ValueError(f"{url}: expected camera://INDEX or camera://PATH")
-    spec: str | int = int(rest) if rest.isdigit() else rest
     return CameraSource(spec, expected_dice=dice, realtime=options.get("realtime") in ("1", "true"))
 
 

@@ -155,14 +155,14 @@ def grab_frame(spec: str):
     """One BGR frame from ``spec`` (camera index, video file or still photograph); raises OSError saying why."""
     import cv2
 
-    from vision.capture import open_capture
+    from companion.dice.camera import open_frames
 
     if Path(spec).suffix.lower() in IMAGE_SUFFIXES:
         frame = cv2.imread(spec)
         if frame is None:
             raise OSError(f"{spec}: not a readable picture")
         return frame
-    with open_capture(spec) as capture:
+    with open_frames(spec) as capture:
         frame = capture.read()
     if frame is None:
         raise OSError(f"{spec}: gave no frame")
@@ -170,11 +170,15 @@ def grab_frame(spec: str):
 
 
 def camera_spec(dice_source: str) -> str:
-    """The camera the settings name (``camera://1`` → ``"1"``, ``camera:///v.mp4`` → ``"/v.mp4"``), else ``"0"``."""
-    if dice_source.startswith("camera://"):
-        rest = dice_source[len("camera://"):].split("?", 1)[0]
-        return rest or "0"
-    return "0"
+    """The camera the settings name (``camera://1`` → ``"1"``, ``camera:///v.mp4`` → ``"/v.mp4"``,
+    ``camera://0?via=kivy`` → ``"kivy:0"``), else camera 0 (read as the camera source would read it)."""
+    from companion.dice.camera import capture_spec
+
+    try:
+        spec, _options = capture_spec(dice_source if dice_source.startswith("camera://") else "camera://0")
+    except ValueError:
+        spec, _options = capture_spec("camera://0")
+    return str(spec)
 
 
 def read_dice(frame, gains, tray=(0.0, 0.0, 1.0, 1.0)) -> list[tuple]:
