@@ -6,7 +6,8 @@ A thread pulls frames from a :class:`vision.capture.FrameSource`, feeds them to 
 sets ``CONNECTED`` with a detail starting ``"re-roll:"`` instead of guessing.  A camera that stops
 delivering is retried (``DISCONNECTED``); a video file that ends leaves the source ``IDLE``.
 
-The tablet app can hand in frames from its own camera by passing ``frames=PushedFrames()``.
+A tablet's own camera is read through Kivy (``camera://0?via=kivy``, the default on Android and iOS:
+:mod:`companion.dice.kivy_camera`); any other frame callback can hand frames in with ``frames=PushedFrames()``.
 """
 
 from __future__ import annotations
