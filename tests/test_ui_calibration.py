@@ -516,3 +516,48 @@ def test_unwritable_calibration_file_is_named(tmp_path):
         assert default_path(data).is_dir()
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.skipif(not PHOTO.exists(), reason="the dice photographs are not here")
+def test_the_live_view_follows_the_camera_while_it_is_aimed_then_keeps_the_last_picture(tmp_path):
+    """Aiming the camera: with Live view down the picture follows what the camera sees and the dice are read as
+    they come; off (tapped, or the camera's frames ended), the camera is let go and the last picture stays, read,
+    to calibrate on; leaving the screen lets the camera go too."""
+    import threading
+
+    from test_ui_camera_roll import throw_video
+
+    video = throw_video(tmp_path / "throw.avi", (3, 5), still=45)  # 8 frames of an empty tray, the throw, 1.5 s still
+    app = d.start_app(tmp_path / "data")
+    try:
+        screen, _view = calibrate_from(app, video)
+        assert screen.found == []  # the first picture: the empty tray
+        first, seen = screen.frame, set()
+        d.tap(screen.ids.live)
+        assert screen.live and screen.message.startswith("Live from ")
+        assert d.wait_until(lambda: seen.add(screen.frame.tobytes()[::4099]) or not screen.live, timeout=30)
+        assert len(seen) >= 10, "the picture did not follow the camera"
+        # The video ended: live went off by itself, the last picture (the settled throw) stays and is read.
+        assert screen.frame is not first and screen.ids.live.state == "normal"
+        assert d.wait_until(lambda: not screen.reading, timeout=15)
+        assert sorted(face for face, _box, _colour in screen.found) == [3, 5]
+        assert not [t for t in threading.enumerate() if t.name == "calibration live"]
+        d.screenshot(SHOTS / "calibration-live-en.png")
+
+        d.tap(screen.ids.live)  # again, and off by a tap before the end: the picture stops following
+        assert d.wait_until(lambda: screen.frame is not None and screen.found == [], timeout=10)
+        d.screenshot(SHOTS / "calibration-live-on-en.png")
+        d.tap(screen.ids.live)
+        assert not screen.live and screen.message == ""
+        d.pump(10)
+        kept = screen.frame
+        d.pump(20)
+        assert screen.frame is kept
+        assert d.wait_until(lambda: not [t for t in threading.enumerate() if t.name == "calibration live"], timeout=5)
+
+        d.tap(screen.ids.live)  # and on when the screen is left
+        d.tap(screen.ids.cancel)
+        assert not screen.live
+        assert d.wait_until(lambda: not [t for t in threading.enumerate() if t.name == "calibration live"], timeout=5)
+    finally:
+        d.stop_app(app)

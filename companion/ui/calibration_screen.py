@@ -4,7 +4,9 @@ reader reads there, save.
 Self-contained like the tournament desk: its layout is ``calibration.kv``.  The frame comes from the configured
 camera (the settings' dice source when it is ``camera://…``, else camera 0; ``frame_spec`` overrides it: a camera
 index, a video file or a still photograph) and is grabbed and read in a background thread, whose results reach
-the UI through ``Clock.schedule_once``.
+the UI through ``Clock.schedule_once``.  *Live view* keeps the camera open in that thread while the camera is being
+aimed: the picture follows it (a frame handed over only once the UI has shown the previous one) and the dice are
+read twice a second; off, the last picture stays to calibrate on.
 
 The three parts of :class:`vision.calibration.Calibration`, each on its own tab beside the picture:
 
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import math
 import threading
+import time
 from pathlib import Path
 
 from kivy.app import App
@@ -45,6 +48,8 @@ from kivy.uix.widget import Widget
 TEXTS = {
     "en": {"title": "Camera calibration", "grabbing": "Taking a picture from {spec}…", "save": "Save",
            "cancel": "Cancel", "retake": "New picture", "no_frame": "No picture from {spec}: {why}",
+           "live": "Live view", "live_on": "Live from {spec}: aim the camera; the dice are read twice a second. "
+           "Tap Live view again to calibrate on the picture shown",
            "no_dice": "No dice in the tray", "dice": "{n} dice: {faces}", "one": "1 die: {faces}",
            "and": " and ", "comma": ", ", "unsure": "?", "die": "{colour} {face}", "ignored": " ({n} of another colour ignored)",
            "saved": "Saved to {path}", "cannot_save": "Cannot save {path}: {why}",
@@ -74,6 +79,8 @@ TEXTS = {
            "yellow": "yellow", "green": "green", "blue": "blue", "purple": "purple", "pink": "pink"},
     "ja": {"title": "カメラ較正", "grabbing": "{spec} から撮影中…", "save": "保存", "cancel": "キャンセル",
            "retake": "撮り直す", "no_frame": "{spec} から画像を取得できません：{why}", "no_dice": "トレイにダイスがありません",
+           "live": "ライブ表示", "live_on": "{spec} からライブ表示中：カメラの向きを合わせてください（ダイスは毎秒2回認識）。"
+           "もう一度「ライブ表示」をタップすると、表示中の画像で較正できます",
            "dice": "ダイス{n}個：{faces}", "one": "ダイス1個：{faces}", "and": "と", "comma": "、", "unsure": "?",
            "die": "{colour}の{face}", "ignored": "（他の色{n}個は無視）",
            "saved": "{path} に保存しました", "cannot_save": "{path} に保存できません：{why}",
@@ -120,6 +127,8 @@ WARMTH_RANGE = (-1.0, 1.0)
 GAIN_LIMITS = (0.2, 5.0)  # what Calibration accepts
 #: The reader re-reads this long after the last change of the light (a slider being dragged reads once).
 REREAD_DELAY = 0.25
+#: How often the live view reads the dice (each read is one frame's work, ~10-30 ms, in its thread).
+LIVE_READ_SECONDS = 0.5
 
 
 def corner_pairs(flat) -> list[tuple[float, float]]:
@@ -360,6 +369,8 @@ class CalibrationScreen(Screen):
     section = StringProperty("tray")
     #: The dice are being read (a picture just taken, or the light changed).
     reading = BooleanProperty(False)
+    #: The picture follows the camera (for aiming it); off, the last picture stays to calibrate on.
+    live = BooleanProperty(False)
 
     def __init__(self, **kw):
         kw.setdefault("name", "calibration")
@@ -372,6 +383,8 @@ class CalibrationScreen(Screen):
         self._grab_id = 0
         self._read_id = 0
         self._reread = Clock.create_trigger(lambda _dt: self.read_again(), REREAD_DELAY)
+        self._live_stop = threading.Event()
+        self._live_shown = threading.Event()  # the UI has shown the last live frame handed to it
         super().__init__(**kw)
         app = App.get_running_app()
         if app is not None and getattr(app, "lang", None) in TEXTS:
@@ -442,6 +455,7 @@ class CalibrationScreen(Screen):
 
     def grab(self) -> None:
         """Grab and read one frame in a background thread (a camera can take seconds to open)."""
+        self.live = False
         self.frame = self.preview = None
         self.found = []
         self._grab_id += 1
@@ -466,6 +480,72 @@ class CalibrationScreen(Screen):
             return
         Clock.schedule_once(lambda dt: self._got_frame(grab_id, read_id, frame))
         self._read(read_id, frame, gains, tray)
+
+    # --- the live view ---------------------------------------------------------------------------------
+    def on_live(self, _screen, live: bool) -> None:
+        """On: a thread keeps the camera open and shows what it sees (aiming the camera), the dice read twice a
+        second; off: the camera closes, and the last picture stays, to calibrate on."""
+        self._live_stop.set()  # a previous live view ends
+        if not live:
+            if self.message == self.t("live_on", spec=self.spec()):
+                self.message = ""
+            return
+        self._live_stop = stop = threading.Event()
+        self._grab_id += 1
+        self._read_id += 1
+        self._reread.cancel()
+        spec = self.spec()
+        self.message = self.t("live_on", spec=spec)
+        self._live_shown.set()
+        threading.Thread(target=self._watch_live, args=(self._grab_id, spec, stop), name="calibration live",
+                         daemon=True).start()
+
+    def _watch_live(self, grab_id: int, spec: str, stop: threading.Event) -> None:
+        """In a background thread until ``stop``: frames to the UI as fast as it shows them (a video file at its
+        own pace), the dice read every LIVE_READ_SECONDS."""
+        from companion.dice.camera import open_frames
+
+        try:
+            frames = open_frames(spec)
+        except Exception as error:
+            why = str(error)
+            Clock.schedule_once(lambda dt: self._live_ended(grab_id, spec, why))
+            return
+        period = 1.0 / frames.fps if getattr(frames, "is_file", False) and frames.fps else 0.0
+        last_read = 0.0
+        with frames:
+            while not stop.is_set():
+                started = time.monotonic()
+                frame = frames.read()
+                if frame is None:
+                    break  # a video's end, or a camera gone: the last picture stays
+                if self._live_shown.is_set():  # the UI keeps up: never a queue of frames behind it
+                    self._live_shown.clear()
+                    read_id = self._read_id
+                    Clock.schedule_once(lambda dt, f=frame, r=read_id: self._got_live_frame(grab_id, r, f))
+                if started - last_read >= LIVE_READ_SECONDS:
+                    last_read = started
+                    self._read(self._read_id, frame, list(self.gains), tray_value(self.corners))
+                if period:
+                    stop.wait(max(0.0, period - (time.monotonic() - started)))
+        if not stop.is_set():
+            Clock.schedule_once(lambda dt: self._live_ended(grab_id, spec, ""))
+
+    def _got_live_frame(self, grab_id: int, read_id: int, frame) -> None:
+        self._live_shown.set()
+        if grab_id == self._grab_id and self.live:
+            self._got_frame(grab_id, read_id, frame, live=True)
+
+    def _live_ended(self, grab_id: int, spec: str, why: str) -> None:
+        """The camera could not open (``why``), or its frames ended: live off, the last picture kept and read."""
+        if grab_id != self._grab_id:
+            return
+        self.live = False
+        if why:
+            self.reading = False
+            self.summary = self.t("no_frame", spec=spec, why=why)
+        elif self.frame is not None:
+            self.read_again()
 
     def _read(self, read_id: int, frame, gains, tray) -> None:
         """In a background thread: read the dice under ``gains`` (in ``tray`` as the camera will); the result
@@ -492,15 +572,18 @@ class CalibrationScreen(Screen):
             self.reading = False
             self.summary = self.t("no_frame", spec=spec, why=why)
 
-    def _got_frame(self, grab_id: int, read_id: int, frame) -> None:
+    def _got_frame(self, grab_id: int, read_id: int, frame, live: bool = False) -> None:
         if grab_id != self._grab_id:
             return  # an older picture, superseded by a newer request
         self.frame = frame
         h, w = frame.shape[:2]
         view = self.ids.view
-        view.frame_size = [w, h]
-        view.texture = Texture.create(size=(w, h), colorfmt="rgb")
+        if view.texture is None or tuple(view.texture.size) != (w, h):
+            view.frame_size = [w, h]
+            view.texture = Texture.create(size=(w, h), colorfmt="rgb")
         self.show_light()
+        if live:
+            return  # the live thread reads the dice itself, twice a second
         self.summary = self.t("reading")
         if read_id != self._read_id:
             self._reread()  # the light changed while the picture was on its way: read it under the new one
@@ -737,6 +820,9 @@ class CalibrationScreen(Screen):
         if hasattr(app, "calibration_saved"):
             app.calibration_saved()  # a camera already watching the table takes the new calibration
         return True
+
+    def on_leave(self, *_args) -> None:
+        self.live = False  # the camera is not kept open behind another screen
 
     def cancel(self) -> None:
         self._grab_id += 1  # a picture still on its way is dropped
