@@ -452,7 +452,7 @@ def test_portrait(tmp_path):
 
 
 @pytest.mark.skipif(not PHOTO.exists(), reason="the dice photographs are not here")
-def test_saving_mid_game_restarts_the_camera_watching_the_table(tmp_path):
+def test_the_camera_watching_the_game_lends_it_to_calibration_and_restarts_with_what_was_saved(tmp_path):
     from companion.record import COLORS, Record
     from companion.rules import standard_board
 
@@ -465,11 +465,16 @@ def test_saving_mid_game_restarts_the_camera_watching_the_table(tmp_path):
         assert watching is not None and watching.name == "camera"
         app.go("settings")
         screen = open_calibration(app, from_start=False)
+        # The game's camera lets the camera go while this screen takes pictures (a webcam or a tablet's camera
+        # opens for one user at a time).
+        assert app.source is None and watching.wait(0)
         wait_read(screen)
         d.tap(screen.ids.save)
+        assert app.source is None  # not before the screen gives the camera back
+        d.tap(screen.ids.cancel)
         # A new camera source, started after the file was written: it loads the new calibration.
+        assert d.wait_until(lambda: app.source is not None, timeout=5)
         assert app.source is not watching and app.source.name == "camera" and app.source.data_dir == app.data_dir
-        assert watching.wait(0)  # the old one stopped
     finally:
         d.stop_app(app)
 
@@ -525,6 +530,7 @@ def test_the_live_view_follows_the_camera_while_it_is_aimed_then_keeps_the_last_
     to calibrate on; leaving the screen lets the camera go too."""
     import threading
 
+    import cv2
     from test_ui_camera_roll import throw_video
 
     video = throw_video(tmp_path / "throw.avi", (3, 5), still=45)  # 8 frames of an empty tray, the throw, 1.5 s still
@@ -544,8 +550,10 @@ def test_the_live_view_follows_the_camera_while_it_is_aimed_then_keeps_the_last_
         assert not [t for t in threading.enumerate() if t.name == "calibration live"]
         d.screenshot(SHOTS / "calibration-live-en.png")
 
-        d.tap(screen.ids.live)  # again, and off by a tap before the end: the picture stops following
-        assert d.wait_until(lambda: screen.frame is not None and screen.found == [], timeout=10)
+        # Again, on a camera showing 10 s of the table, and off by a tap: the picture stops following.
+        screen.frame_spec = str(write_video([cv2.imread(str(PHOTO))] * 300, tmp_path / "long.avi"))
+        d.tap(screen.ids.live)
+        assert d.wait_until(lambda: len(screen.found) > 2, timeout=10)
         d.screenshot(SHOTS / "calibration-live-on-en.png")
         d.tap(screen.ids.live)
         assert not screen.live and screen.message == ""

@@ -69,6 +69,7 @@ class CompanionApp(App):
         self._audio_player = player
         self.journal: Journal | None = None
         self.source = None
+        self._camera_lent = False  # the calibration screen holds the table's camera (lend_camera)
         self._source_lost = False  # the box was unplugged and has not come back yet
         self.announcer = None
         self.ready_at: float | None = None
@@ -207,9 +208,28 @@ class CompanionApp(App):
     def calibration_saved(self) -> None:
         """The camera calibration was saved: a camera source watching the table now starts again, so that it
         reads the new tray, colours and light (it loads the file when it starts)."""
+        if self._camera_lent:
+            return  # it starts, with the new calibration, when the calibration screen gives the camera back
         if self.table is not None and self.source is not None and self.source.name == "camera":
             self._stop_source()
             self._start_source()
+
+    def lend_camera(self) -> None:
+        """The calibration screen takes the camera: a camera source watching the table lets it go until
+        :meth:`camera_returned` (a webcam, or a tablet's camera, opens for one user at a time: the screen's
+        pictures would fail beside it)."""
+        if self.table is not None and self.source is not None and self.source.name == "camera":
+            self._stop_source()
+            self._camera_lent = True
+            self._set_status_text("idle", "")
+
+    def camera_returned(self) -> None:
+        """The calibration screen let the camera go: the table's camera source watches again (and reads what
+        was saved meanwhile)."""
+        if self._camera_lent:
+            self._camera_lent = False
+            if self.table is not None and self.source is None:
+                self._start_source()
 
     # --- the announcer -----------------------------------------------------------------------------------
     def _start_announcer(self) -> None:

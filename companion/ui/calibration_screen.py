@@ -441,6 +441,10 @@ class CalibrationScreen(Screen):
         """Start afresh from the stored calibration and take a new picture."""
         from vision.calibration import Calibration, CalibrationError
 
+        app = App.get_running_app()
+        if hasattr(app, "lend_camera"):
+            app.lend_camera()  # a camera watching the game lets go of it before this screen takes its picture
+
         self.message = ""
         try:
             self._stored = Calibration.load(self.path())
@@ -823,6 +827,9 @@ class CalibrationScreen(Screen):
 
     def on_leave(self, *_args) -> None:
         self.live = False  # the camera is not kept open behind another screen
+        app = App.get_running_app()
+        if hasattr(app, "camera_returned"):
+            app.camera_returned()
 
     def cancel(self) -> None:
         self._grab_id += 1  # a picture still on its way is dropped
