@@ -125,3 +125,27 @@ def test_a_roll_seen_through_kivys_camera_is_recorded(tmp_path):
         assert d.wait_until(lambda: play.dice_picture is not None, timeout=5)
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.skipif(not PHOTO.exists(), reason="the dice photographs are not here")
+def test_a_source_watching_kivys_camera_stops_at_once(tmp_path):
+    """Kivy's pictures arrive on the UI thread, which is the thread that stops the source (leaving a game,
+    calibrating): the source must not wait for a picture that cannot come while it is being stopped."""
+    from companion.dice import open_source
+
+    video = video_of(PHOTO, tmp_path / "long.avi", frames=300)  # 10 s of the table
+    app = d.start_app(tmp_path)
+    try:
+        source = open_source(f"camera://{video}?via=kivy")
+        statuses = []
+        source.start(lambda roll: None, statuses.append)
+        assert d.wait_until(lambda: any(s.reason == "watching" for s in statuses), timeout=15)
+        d.pump(5)
+        started = time.monotonic()
+        source.stop()
+        assert time.monotonic() - started < 1.5  # it waited for the 5 s silence before
+        assert source.wait(0)
+        d.pump(5)
+        assert statuses[-1].reason == "watching"  # nothing said after the stop (no "no more frames; retrying")
+    finally:
+        d.stop_app(app)

@@ -56,6 +56,7 @@ class CameraSource(DiceSource):
         self._run_id = ""  # set by start(): roll ids are "camera-<run>-<n>"
         self._pictures: collections.OrderedDict = collections.OrderedDict()  # roll id -> the dice as seen
         self._pictures_lock = threading.Lock()
+        self._opened = None  # the frames the thread opened (from ``spec``) and reads now
 
     def start(self, on_roll, on_status=None) -> None:
         super().start(on_roll, on_status)
@@ -73,6 +74,10 @@ class CameraSource(DiceSource):
         self._stop.set()
         if self._frames is not None:
             self._frames.close()
+        elif is_pushed(self._opened):
+            # Pictures pushed from the UI thread (Kivy's camera) cannot come while that thread waits here:
+            # closed, the frames end at once instead of after STALL_SECONDS of silence.
+            self._opened.close()
         if self._thread is not None:
             self._thread.join(timeout=5)
             self._thread = None
@@ -127,8 +132,11 @@ class CameraSource(DiceSource):
             return
         while not self._stop.is_set():
             try:
-                frames = self._frames or open_frames(self.spec)
+                frames = self._frames or open_frames(self.spec, cancel=self._stop)
+                self._opened = frames
             except CaptureError as error:
+                if self._stop.is_set():
+                    return
                 if not is_camera(self.spec):
                     self._set_status(SourceState.ERROR, str(error))  # a missing file will not appear
                     return
@@ -139,6 +147,8 @@ class CameraSource(DiceSource):
                              params=(("name", frames.name),))
             ended = self._watch(frames, detector)
             frames.close()
+            if self._stop.is_set():
+                return  # stopped: nothing more to say (a status now would land after the next source's)
             if ended or self._frames is not None:
                 self._set_status(SourceState.IDLE, f"{frames.name}: end of video", reason="end_of_video",
                                  params=(("name", frames.name),))
@@ -185,17 +195,25 @@ class CameraSource(DiceSource):
         return False
 
 
-def open_frames(spec: str | int):
+def open_frames(spec: str | int, cancel: threading.Event | None = None):
     """The frames of a capture spec: ``kivy:0`` through Kivy's camera, anything else through OpenCV (a camera
-    index, a video file, a stream URL).  Raises CaptureError naming it when it cannot be opened."""
+    index, a video file, a stream URL).  Raises CaptureError naming it when it cannot be opened (or ``cancel``
+    was set while Kivy's camera was opening: that waits for the UI thread)."""
     if str(spec).startswith(KIVY_PREFIX):
         from companion.dice.kivy_camera import open_kivy_camera
 
         target = str(spec)[len(KIVY_PREFIX):]
-        return open_kivy_camera(int(target) if target.isdigit() else target)
+        return open_kivy_camera(int(target) if target.isdigit() else target, cancel=cancel)
     from vision.capture import open_capture
 
     return open_capture(spec)
+
+
+def is_pushed(frames) -> bool:
+    """Whether ``frames`` are pushed in by another thread (and so can be closed from any thread)."""
+    from vision.capture import PushedFrames
+
+    return isinstance(frames, PushedFrames)
 
 
 def is_camera(spec: str | int) -> bool:

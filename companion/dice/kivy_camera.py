@@ -107,10 +107,11 @@ def on_ui_thread(work) -> None:
 
 
 def open_kivy_camera(target: int | str, resolution: tuple[int, int] = (1280, 720),
-                     fps: float = FRAMES_PER_SECOND, stall: float = STALL_SECONDS) -> KivyCameraFrames:
+                     fps: float = FRAMES_PER_SECOND, stall: float = STALL_SECONDS,
+                     cancel: threading.Event | None = None) -> KivyCameraFrames:
     """Open Kivy's camera ``target`` (an index) on the UI thread, from any thread; raises CaptureError naming
-    the camera when it cannot be opened (none there, no permission, no provider) or the UI does not get to
-    it within OPEN_SECONDS."""
+    the camera when it cannot be opened (none there, no permission, no provider), the UI does not get to
+    it within OPEN_SECONDS, or ``cancel`` is set meanwhile (the UI thread may be the one stopping the caller)."""
     name = f"kivy camera {target}"
     opened: dict = {}
     done, lock = threading.Event(), threading.Lock()
@@ -137,10 +138,15 @@ def open_kivy_camera(target: int | str, resolution: tuple[int, int] = (1280, 720
         done.set()
 
     on_ui_thread(open_it)
-    if not done.wait(OPEN_SECONDS):
-        with lock:
-            done.set()
-        raise CaptureError(f"{name}: the app did not open it within {OPEN_SECONDS:g} s")
+    deadline = time.monotonic() + OPEN_SECONDS
+    while not done.wait(0.05):
+        if time.monotonic() > deadline or (cancel is not None and cancel.is_set()):
+            with lock:
+                if not done.is_set():
+                    done.set()
+                    why = "opening it was cancelled" if cancel is not None and cancel.is_set() else \
+                        f"the app did not open it within {OPEN_SECONDS:g} s"
+                    raise CaptureError(f"{name}: {why}")
     if "error" in opened:
         raise opened["error"]
     return opened["frames"]
