@@ -359,3 +359,44 @@ def test_a_camera_misread_put_right_by_hand_is_kept_as_a_correction_across_a_res
             table.undo()
             table.roll(again)
             assert journal.roll_corrections(table.game_id) == []
+
+
+def test_a_misread_noticed_a_few_events_later_is_put_right_and_the_rest_redone(tmp_path):
+    """The table notices a camera misread two turns on: Undo back to it, the dice by hand, then Redo brings the
+    events after it back, each checked again by the rules (one no longer legal is refused, nothing changed)."""
+    later = [{"type": "end_turn"}, DiceRolled((4, 4), "manual"), {"type": "end_turn"}]
+
+    def play(journal, first_roll):
+        table = _played(journal, 12)
+        table.roll(first_roll, RollPhoto(b"jpeg") if first_roll.roll_id else None)
+        for event in later:
+            table.roll(event) if isinstance(event, DiceRolled) else table.submit(event)
+        return table
+
+    with Journal(tmp_path / "right.sqlite3") as journal:
+        expected = play(journal, DiceRolled((5, 3), "manual")).game.summary()
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        table = play(journal, DiceRolled((6, 2), "camera", 0.9, roll_id="camera-0a1b2c3d-1"))
+        for _ in range(4):
+            table.undo()
+        table.roll(DiceRolled((5, 3), "manual"))
+        assert journal.roll_corrections(table.game_id) == [("camera-0a1b2c3d-1", [6, 2], [5, 3])]
+        assert [e["type"] for e in journal.redo_events(table.game_id)] == ["end_turn", "roll", "end_turn"]
+        for _ in range(3):
+            table.redo()
+        assert table.game.summary() == expected and not table.can_redo
+
+        for _ in range(4):  # the roll put right is by hand now: another entry in its place is no correction,
+            table.undo()    # and the redo list goes as for any new event
+        table.roll(DiceRolled((2, 2), "manual"))
+        assert not table.can_redo and len(journal.roll_corrections(table.game_id)) == 1
+
+    with Journal(tmp_path / "k.sqlite3") as journal:  # put right to a 7: the robber must move first
+        table = play(journal, DiceRolled((6, 2), "camera", 0.9, roll_id="camera-0a1b2c3d-1"))
+        for _ in range(4):
+            table.undo()
+        table.roll(DiceRolled((3, 4), "manual"))
+        before = table.game.summary()
+        with pytest.raises(IllegalAction):
+            table.redo()
+        assert table.game.summary() == before and table.can_redo

@@ -221,7 +221,9 @@ class Journal:
 
         ``photo`` (a roll's, as its source saw it: the tray, and the dice picture) is committed with the event,
         kept by the event's ``roll_id``: a roll and its photo are on disk together or not at all.  ``corrects``: the camera's roll
-        event this roll (entered by hand after undoing it) puts right, kept as a correction."""
+        event this roll (entered by hand after undoing it) puts right, kept as a correction; it takes that roll's
+        place on the redo list, the events undone after it stay to be redone (a misread noticed a few events
+        later: undo back to it, enter the dice, redo the rest)."""
         now = time.time()
         if photo is not None and not event.get("roll_id"):
             raise ValueError("a photo is kept by its roll's roll_id, and this event has none")
@@ -238,7 +240,11 @@ class Journal:
             if photo is not None:
                 self._db.execute("INSERT OR REPLACE INTO roll_photos (game, roll_id, photo, dice, recorded) "
                                  "VALUES (?, ?, ?, ?, ?)", (game_id, event["roll_id"], photo.tray, photo.dice, now))
-            self._db.execute("DELETE FROM redo WHERE game = ?", (game_id,))
+            if corrects is not None and self._next_redo(game_id) == corrects:
+                self._db.execute("DELETE FROM redo WHERE game = ? AND seq = (SELECT MAX(seq) FROM redo WHERE game = ?)",
+                                 (game_id, game_id))
+            else:
+                self._db.execute("DELETE FROM redo WHERE game = ?", (game_id,))
             self._db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, game_id))
         return n
 
@@ -255,6 +261,10 @@ class Journal:
             self._db.execute("DELETE FROM events WHERE game = ? AND seq = ?", (game_id, seq))
             self._db.execute("UPDATE games SET updated = ?, finished = 0 WHERE id = ?", (time.time(), game_id))
         return json.loads(event)
+
+    def _next_redo(self, game_id: int) -> dict[str, Any] | None:
+        row = self._db.execute("SELECT event FROM redo WHERE game = ? ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
+        return json.loads(row[0]) if row else None
 
     def redo_events(self, game_id: int) -> list[dict[str, Any]]:
         """The redo list, next event first."""
