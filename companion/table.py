@@ -31,6 +31,9 @@ class Table:
         self.record = journal.load(game_id)
         self.game: Game = replay(self.record)
         self._listeners: list[Listener] = []
+        #: Event index → what the roll it replaced paid out (player → resource → count): a roll undone and entered
+        #: again with other faces, whose cards the table had already handed out (said so they go back).
+        self.replaced_payouts: dict[int, dict[int, dict[str, int]]] = {}
 
     @classmethod
     def create(cls, journal: Journal, record: Record, title: str | None = None) -> "Table":
@@ -58,30 +61,50 @@ class Table:
         """Check, commit, publish.  A rule breach raises and nothing is recorded.
 
         ``photo``: a roll's photo as its source saw it, committed with the roll (see :meth:`roll`)."""
+        replaced = self._replaced_roll(event)
+        paid_before = self._payouts_of(replaced) if replaced is not None else {}
         outcome = self.game.push(event)  # raises RulesError: nothing changed
         try:
-            self.journal.append(self.game_id, dict(event), photo, self._corrected_camera_roll(event))
+            self.journal.append(self.game_id, dict(event), photo, self._corrected_camera_roll(event, replaced), replaced)
         except Exception:
             self.game.pop()
             raise
+        if paid_before:
+            self.replaced_payouts[outcome.index] = paid_before
         self.record.events.append(dict(event))
         if outcome.winner is not None:
             self.journal.set_finished(self.game_id)
         self._publish(outcome)
         return outcome
 
-    def _corrected_camera_roll(self, event: dict[str, Any]) -> dict[str, Any] | None:
-        """The camera's roll this event puts right: a roll not from the camera entered where the camera's roll
-        was just undone (the next event to redo), as players put a misread right (Undo, then the dice by
-        hand).  Read from the redo list on disk, so it holds across a restart between the two."""
-        if event.get("type") != "roll" or event.get("source") == "camera":
+    def _replaced_roll(self, event: dict[str, Any]) -> dict[str, Any] | None:
+        """The roll this roll takes the place of: the one just undone (the next event to redo) when it showed
+        other faces — a misread or a mistap put right.  Read from the redo list on disk, so it holds across a
+        restart between the two."""
+        if event.get("type") != "roll":
             return None
         pending = self.journal.redo_events(self.game_id)
         undone = pending[0] if pending else None
-        if undone is None or undone.get("type") != "roll" or undone.get("source") != "camera" \
-                or not undone.get("roll_id") or sorted(undone["dice"]) == sorted(event["dice"]):
-            return None  # (the same faces entered again: the camera was right, the undo was for something else)
+        if undone is None or undone.get("type") != "roll" or sorted(undone["dice"]) == sorted(event["dice"]):
+            return None  # (the same faces entered again: the undo was for something else)
         return undone
+
+    def _payouts_of(self, roll: dict[str, Any]) -> dict[int, dict[str, int]]:
+        """What ``roll`` paid out when it was entered here (tried on a copy of the game)."""
+        try:
+            outcome = self.game.copy().push(roll)
+        except RulesError:
+            return {}
+        return {seat: {r: n for r, n in got.items() if n} for seat, got in outcome.payouts.items() if any(got.values())}
+
+    @staticmethod
+    def _corrected_camera_roll(event: dict[str, Any], replaced: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The camera's roll this event puts right: a roll not from the camera entered in the place of the
+        camera's roll (see :meth:`_replaced_roll`), as players put a misread right (Undo, then the dice by hand)."""
+        if replaced is None or event.get("source") == "camera" or replaced.get("source") != "camera" \
+                or not replaced.get("roll_id"):
+            return None
+        return replaced
 
     def roll(self, roll: DiceRolled, photo: RollPhoto | None = None) -> Outcome | None:
         """A settled roll from any dice source.

@@ -41,7 +41,8 @@ announcer = Announcer([p["color"] for p in record.players], lang=spec["lang"], p
 problems, captions = [], []
 announcer.add_problem_listener(problems.append)
 announcer.add_caption_listener(lambda a: captions.append(a.caption))
-said = [announcer.on_outcome(game.outcomes[i]) for i in spec["indices"]]
+given_back = {int(seat): cards for seat, cards in spec.get("given_back", {}).items()}
+said = [announcer.on_outcome(game.outcomes[i], given_back=given_back) for i in spec["indices"]]
 ok = announcer.wait_idle(30)
 announcer.volume = 0.5
 said.append(announcer.on_notice("box_disconnected"))
@@ -55,10 +56,12 @@ print(json.dumps({"player": player, "idle": ok, "problems": problems, "captions"
 """
 
 
-def play_in_child(home: Path, lang: str, indices: list[int], player: str = "sounddevice") -> dict:
+def play_in_child(home: Path, lang: str, indices: list[int], player: str = "sounddevice",
+                  given_back: dict | None = None) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("ALSA")}
     env.update(HOME=str(home), PYTHONPATH=str(ROOT))
-    spec = {"scenario": str(SCENARIO), "lang": lang, "indices": indices, "player": player}
+    spec = {"scenario": str(SCENARIO), "lang": lang, "indices": indices, "player": player,
+            "given_back": given_back or {}}
     done = subprocess.run([sys.executable, "-c", CHILD, json.dumps(spec)], env=env, cwd=home,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -91,12 +94,13 @@ def find_in_order(captured: np.ndarray, phrases: list[np.ndarray]) -> None:
     assert not captured[position:].any(), "sound after the last phrase"
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_what_reaches_alsa_is_the_expected_clip_sequence(tmp_path, lang):
+@pytest.mark.parametrize("lang, given_back", [("en", None), ("ja", None), ("en", {1: {"ore": 1, "wool": 2}})])
+def test_what_reaches_alsa_is_the_expected_clip_sequence(tmp_path, lang, given_back):
+    """(With ``given_back``: each roll said as one put right, what the wrong one paid said first.)"""
     out = tmp_path / "captured.wav"
     home = alsa_home(tmp_path, f'pcm.!default {{\n type file\n slave.pcm "null"\n file "{out}"\n format "wav"\n}}\n')
     indices = [14, 15, 16]  # seven, the pirate moved (blue can rob red), blue steals from red
-    report = play_in_child(home, lang, indices)
+    report = play_in_child(home, lang, indices, given_back=given_back)
 
     assert report["player"] == "sounddevice" and report["problems"] == [] and report["idle"]
     assert report["notice"] is None
@@ -110,8 +114,10 @@ def test_what_reaches_alsa_is_the_expected_clip_sequence(tmp_path, lang):
     game = replay(record)
     colors = [p["color"] for p in record.players]
     clips = library(lang)
-    phrases = [phrase_for_outcome(game.outcomes[i], colors, lang) for i in indices] + [
+    phrases = [phrase_for_outcome(game.outcomes[i], colors, lang, given_back=given_back) for i in indices] + [
         phrase_for_notice("box_disconnected", lang)]
+    if given_back:
+        assert phrases[0].caption.startswith("Blue gives back one ore and two wool. Seven.")
     assert report["captions"] == [p.caption for p in phrases]
     expected = [clips.render(p.tokens) for p in phrases]
     expected[-1] = (expected[-1].astype(np.float32) * 0.5).astype(np.int16)  # spoken at volume 0.5

@@ -310,3 +310,17 @@ def test_a_roll_the_camera_read_is_said_with_its_faces_lowest_first():
     assert plain.caption == "Eight. Red takes one lumber."
     build = Outcome(index=3, kind="build", player=1, winner=1, ranking=(1, 0), next="game_over")
     assert phrase_for_outcome(build, SEATS, "en", faces=True) == phrase_for_outcome(build, SEATS, "en")
+
+
+def test_a_roll_put_right_says_first_what_the_wrong_one_paid_so_it_goes_back():
+    """A roll entered in the place of one read or tapped wrong: the table had handed out that one's cards, so the
+    players hear who gives what back before the roll itself; every word has its recorded clip."""
+    roll = Outcome(index=7, kind="roll", player=0, dice=(5, 3), payouts={0: {"lumber": 1}})
+    paid = {0: {"ore": 1}, 2: {"wool": 2, "grain": 1}}
+    said = [phrase_for_outcome(roll, SEATS, lang, faces=True, given_back=paid) for lang in ("en", "ja")]
+    assert [p.caption for p in said] == [
+        "Red gives back one ore. White gives back two wool and one grain. Eight. Three and five. Red takes one lumber.",
+        "赤は鉄1枚、白は羊毛2枚と小麦1枚戻します。8。3と5。赤は木材1枚。"]
+    for lang, phrase in zip(("en", "ja"), said):
+        ClipLibrary(lang).render(phrase.tokens)  # raises for a word without its clip
+    assert phrase_for_outcome(roll, SEATS, "en", given_back={}) == phrase_for_outcome(roll, SEATS, "en")

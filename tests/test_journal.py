@@ -377,19 +377,24 @@ def test_a_misread_noticed_a_few_events_later_is_put_right_and_the_rest_redone(t
         expected = play(journal, DiceRolled((5, 3), "manual")).game.summary()
     with Journal(tmp_path / "j.sqlite3") as journal:
         table = play(journal, DiceRolled((6, 2), "camera", 0.9, roll_id="camera-0a1b2c3d-1"))
+        misread_paid = {seat: {r: n for r, n in got.items() if n} for seat, got in table.game.outcomes[12].payouts.items()}
+        assert misread_paid and 12 not in table.replaced_payouts
         for _ in range(4):
             table.undo()
         table.roll(DiceRolled((5, 3), "manual"))
+        assert table.replaced_payouts[12] == misread_paid  # what the table had handed out: said, to go back
         assert journal.roll_corrections(table.game_id) == [("camera-0a1b2c3d-1", [6, 2], [5, 3])]
         assert [e["type"] for e in journal.redo_events(table.game_id)] == ["end_turn", "roll", "end_turn"]
         for _ in range(3):
             table.redo()
         assert table.game.summary() == expected and not table.can_redo
 
-        for _ in range(4):  # the roll put right is by hand now: another entry in its place is no correction,
-            table.undo()    # and the redo list goes as for any new event
+        for _ in range(4):  # a mistap put right likewise (no camera correction: the roll it replaces was tapped)
+            table.undo()
         table.roll(DiceRolled((2, 2), "manual"))
-        assert not table.can_redo and len(journal.roll_corrections(table.game_id)) == 1
+        assert len(journal.redo_events(table.game_id)) == 3 and len(journal.roll_corrections(table.game_id)) == 1
+        table.submit({"type": "end_turn"})  # any other event: the redo list goes
+        assert not table.can_redo
 
     with Journal(tmp_path / "k.sqlite3") as journal:  # put right to a 7: the robber must move first
         table = play(journal, DiceRolled((6, 2), "camera", 0.9, roll_id="camera-0a1b2c3d-1"))

@@ -155,11 +155,13 @@ class Announcer:
 
     # -- input ------------------------------------------------------------------------------------
 
-    def on_outcome(self, outcome: Outcome, faces: bool = False) -> Announcement | None:
+    def on_outcome(self, outcome: Outcome, faces: bool = False,
+                   given_back: dict[int, dict[str, int]] | None = None) -> Announcement | None:
         """Announce what an event meant; None when it changed nothing worth saying.  ``faces``: say a roll's
-        two faces too (a roll the camera read: :func:`~.phrases.phrase_for_outcome`)."""
+        two faces too (a roll the camera read); ``given_back``: what the roll it replaced paid out, said first
+        (:func:`~.phrases.phrase_for_outcome`)."""
         published = time.perf_counter()
-        phrase = phrase_for_outcome(outcome, self.colors, self._lang, faces)
+        phrase = phrase_for_outcome(outcome, self.colors, self._lang, faces, given_back)
         if phrase is None:
             return None
         announcement = Announcement(phrase, URGENT if outcome.winner is not None else NEWS, "outcome",

@@ -40,6 +40,16 @@ def _listing(items: list[list[str]], joiner: str = "and") -> list[str]:
     return out
 
 
+def given_back_tokens(paid: dict[int, dict[str, int]], colors: Sequence[str], starfarers: bool = False) -> list[str]:
+    """What a roll put right had paid out, to go back: "Red gives back one ore." (``paid``: seat → cards)."""
+    t: list[str] = []
+    for seat, got in sorted(paid.items()):
+        amounts = [[_count(n), _resource(r)] for r, n in got.items() if n]
+        if amounts and 0 <= seat < len(colors):
+            t += [colors[seat], "gives_back", *_listing(amounts), "."]
+    return t
+
+
 def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     def who(seat: int) -> str:
         if not 0 <= seat < len(colors):

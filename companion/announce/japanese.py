@@ -43,6 +43,14 @@ def _joined(items: list[list[str]], joiner: str) -> list[str]:
     return out
 
 
+def given_back_tokens(paid: dict[int, dict[str, int]], colors: Sequence[str], starfarers: bool = False) -> list[str]:
+    """出目を直したとき、前の出目で受け取った分を戻す：「赤は鉱石1枚、青は羊毛1枚戻します。」"""
+    items = [[f"{colors[seat]}_wa", *_joined([[_resource(r, starfarers), _counted("mai", n)]
+                                             for r, n in got.items() if n], "and")]
+             for seat, got in sorted(paid.items()) if any(got.values()) and 0 <= seat < len(colors)]
+    return [*_joined(items, "、"), "return", "。"] if items else []
+
+
 def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     def who(seat: int, particle: str = "") -> str:
         if not 0 <= seat < len(colors):

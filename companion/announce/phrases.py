@@ -96,24 +96,31 @@ def read_by_camera(outcome: Outcome, events: Sequence[dict]) -> bool:
         and events[outcome.index].get("source") == "camera"
 
 
-def phrase_for_outcome(outcome: Outcome, colors: Sequence[str], lang: str, faces: bool = False) -> Phrase | None:
+def phrase_for_outcome(outcome: Outcome, colors: Sequence[str], lang: str, faces: bool = False,
+                       given_back: dict[int, dict[str, int]] | None = None) -> Phrase | None:
     """The phrase announcing ``outcome``, or None when the event changes nothing worth saying.
 
     ``faces``: a roll's two faces are said after its number ("Eight. Three and five."), lowest first: for a
     roll the camera read, so that the table hears a misread against the dice in front of it without looking
-    at the screen."""
+    at the screen.  ``given_back``: for a roll entered in the place of one read or tapped wrong, what that one
+    paid out (seat → cards, ``Table.replaced_payouts``), said first so the cards go back: "Red gives back one
+    ore. Eight. …"."""
     check_language(lang)
     colors = check_colors(colors)
     if lang == "en":
-        from .english import outcome_tokens
+        from .english import given_back_tokens, outcome_tokens
     else:
-        from .japanese import outcome_tokens
+        from .japanese import given_back_tokens, outcome_tokens
     tokens = outcome_tokens(outcome, colors)
     if not tokens:
         return None
     if faces and outcome.dice and tokens[:1] == [f"roll{outcome.number}"]:
         low, high = sorted(outcome.dice)
         tokens[2:2] = [f"n{low}", "and", f"n{high}", tokens[1]]  # after the number and its full stop
+    if given_back:
+        from ..rules.starfarers import StarOutcome
+
+        tokens[0:0] = given_back_tokens(given_back, colors, isinstance(outcome, StarOutcome))
     return Phrase(lang, tuple(tokens), caption_of(lang, tokens))
 
 

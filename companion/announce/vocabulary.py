@@ -62,7 +62,7 @@ def _english() -> dict[str, tuple[str, str]]:
     v["resource_other"] = ("other goods", "other goods")
     words = {
         "and": "and", "or": "or", "from": "from",
-        "takes": "takes", "no_production": "No production",
+        "takes": "takes", "gives_back": "gives back", "no_production": "No production",
         "bank_short": "The bank is short of",
         "discards": "discards",
         "moves_robber": "moves the robber", "moves_pirate": "moves the pirate",

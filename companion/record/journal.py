@@ -216,14 +216,15 @@ class Journal:
         return parse_record(data)
 
     def append(self, game_id: int, event: dict[str, Any], photo: RollPhoto | None = None,
-               corrects: dict[str, Any] | None = None) -> int:
+               corrects: dict[str, Any] | None = None, replaces: dict[str, Any] | None = None) -> int:
         """Commit one event (durably) and clear the redo list; returns its index.
 
         ``photo`` (a roll's, as its source saw it: the tray, and the dice picture) is committed with the event,
         kept by the event's ``roll_id``: a roll and its photo are on disk together or not at all.  ``corrects``: the camera's roll
-        event this roll (entered by hand after undoing it) puts right, kept as a correction; it takes that roll's
-        place on the redo list, the events undone after it stay to be redone (a misread noticed a few events
-        later: undo back to it, enter the dice, redo the rest)."""
+        event this roll (entered by hand after undoing it) puts right, kept as a correction.  ``replaces``: the
+        undone event (the next to redo) this one takes the place of — a roll put right — which alone leaves the
+        redo list: the events undone after it stay to be redone (a misread noticed a few events later: undo back
+        to it, enter the dice, redo the rest).  Any other event clears the redo list."""
         now = time.time()
         if photo is not None and not event.get("roll_id"):
             raise ValueError("a photo is kept by its roll's roll_id, and this event has none")
@@ -240,7 +241,7 @@ class Journal:
             if photo is not None:
                 self._db.execute("INSERT OR REPLACE INTO roll_photos (game, roll_id, photo, dice, recorded) "
                                  "VALUES (?, ?, ?, ?, ?)", (game_id, event["roll_id"], photo.tray, photo.dice, now))
-            if corrects is not None and self._next_redo(game_id) == corrects:
+            if replaces is not None and self._next_redo(game_id) == replaces:
                 self._db.execute("DELETE FROM redo WHERE game = ? AND seq = (SELECT MAX(seq) FROM redo WHERE game = ?)",
                                  (game_id, game_id))
             else:

@@ -250,7 +250,8 @@ class CompanionApp(App):
         from ..announce.phrases import read_by_camera
 
         if self.announcer is not None and self.table is not None:
-            self.announcer.on_outcome(outcome, faces=read_by_camera(outcome, self.table.record.events))
+            self.announcer.on_outcome(outcome, faces=read_by_camera(outcome, self.table.record.events),
+                                      given_back=self.table.replaced_payouts.get(outcome.index))
 
     def _show_caption(self, announcement) -> None:
         self.caption = announcement.caption
@@ -269,7 +270,7 @@ class CompanionApp(App):
         if i is not None and i < len(outcomes) and outcomes[i].index == i:
             colors = [p["color"] for p in self.table.record.players]
             camera = read_by_camera(outcomes[i], self.table.record.events)
-            phrase = phrase_for_outcome(outcomes[i], colors, self.lang, camera)
+            phrase = phrase_for_outcome(outcomes[i], colors, self.lang, camera, self.table.replaced_payouts.get(i))
             self.caption = phrase.caption if phrase is not None else ""
 
     # --- the dice source -----------------------------------------------------------------------------------

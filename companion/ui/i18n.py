@@ -89,6 +89,8 @@ TEXT: dict[str, dict[str, str]] = {
     "payouts": {"en": "Payouts", "ja": "収穫"},
     "nobody_gets": {"en": "Nobody receives anything.", "ja": "誰も収穫なし。"},
     "receives": {"en": "{name}: {cards}", "ja": "{name}：{cards}"},
+    # a roll put right (undone, entered again with other faces): what the wrong one paid goes back first
+    "gives_back": {"en": "{name} gives back {cards}", "ja": "{name}は{cards}を戻す"},
     "shortage": {"en": "Bank short of {res}: nobody gets it", "ja": "銀行の{res}不足：誰も受け取れない"},
     "undo": {"en": "Undo", "ja": "元に戻す"},  # not 取消: that is Cancel
     "redo": {"en": "Redo", "ja": "やり直し"},

@@ -647,6 +647,9 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             lines += [a.tr("shortage", res=a.tr(r)) for r in roll_outcome.shortages]
         if number != 7 and not lines:
             lines = [a.tr("nobody_gets")]
+        if roll_outcome is not None and a.table is not None:  # a roll put right: the wrong one's cards go back
+            lines[0:0] = [a.tr("gives_back", name=a.player_name(p), cards=cards_text(c, a.lang))
+                          for p, c in sorted(a.table.replaced_payouts.get(roll_outcome.index, {}).items())]
         self.payout_text = "\n".join(lines)
         view.highlight = list(g.board.hexes_by_number.get(number, ())) if number != 7 else []
 
