@@ -195,6 +195,7 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
 
 @pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
 def test_starfarers_shows_a_camera_roll_as_the_camera_saw_it_too(tmp_path):
+    from companion.dice import DiceRolled
     from companion.record import Record, load_record, replay
 
     example = load_record(ROOT / "assets" / "games" / "example-starfarers.json")
@@ -216,8 +217,15 @@ def test_starfarers_shows_a_camera_roll_as_the_camera_saw_it_too(tmp_path):
         d.settle()
         assert screen.ids.dice_picture_row.height > 0 and screen.roll_text.startswith("Rolled 8")
         d.screenshot(SHOTS / "starfarers-camera-roll-en.png")
+        paid = {p: c for p, c in app.table.game.outcomes[-1].payouts.items() if any(c.values())}
+        assert paid, "the example's 8 pays somebody"
         d.tap(screen.ids.undo)
         assert screen.dice_picture is None and screen.ids.dice_picture_row.height == 0
+        # Put right by hand to a 9: what the 8 had paid goes back, on the panel as in the voice.
+        screen.submit_roll(DiceRolled((4, 5), "manual"))
+        d.settle()
+        given = [line for line in screen.roll_text.split("\n") if " gives back " in line]
+        assert len(given) == len(paid) and screen.roll_text.startswith("Rolled 9")
     finally:
         d.stop_app(app)
 

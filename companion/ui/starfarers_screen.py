@@ -365,6 +365,10 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         if last_roll is not None and g.state.phase not in ("setup_colony", "setup_spaceport"):
             n = last_roll.number
             lines.append(self.tr("rolled", n=n))
+            # a roll put right (undone, entered again with other faces): the wrong one's cards go back first
+            given_back = self.table.replaced_payouts.get(last_roll.index, {}) if self.table is not None else {}
+            lines += [self.tr("gives_back", name=self.name_of(p), cards=self._cards(cards))
+                      for p, cards in sorted(given_back.items())]
             if n == 7:
                 lines[-1] += " — " + self.tr("sf_seven")
                 returns = [self.tr("sf_returns", name=self.name_of(p), n=k)
