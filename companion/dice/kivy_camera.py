@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from vision.capture import CaptureError, PushedFrames
+
 #: Pictures copied out of Kivy per second at most (each costs the UI thread a read-back; dice settle in ~1 s).
 FRAMES_PER_SECOND = 15.0
 #: A camera that delivers nothing for this long is taken for gone (another app took it, it was unplugged).
@@ -32,13 +33,16 @@ def frame_of(camera) -> np.ndarray | None:
     if grab is not None:  # Android's provider keeps the preview buffer (NV21) as the sensor gave it
         try:
             buffer = grab()
-        except Exception:  # a provider whose buffer cannot be copied: its texture still can
-            buffer = None
-        if buffer is not None:
+        except Exception:
+            pass  # a provider whose buffer cannot be copied: its texture still can be, below
+        else:
+            if buffer is None:
+                return None  # no preview yet
             width, height = camera.resolution
             yuv = np.frombuffer(bytes(buffer), np.uint8)
-            if yuv.size == width * height * 3 // 2:
-                return cv2.cvtColor(yuv.reshape(height * 3 // 2, width), cv2.COLOR_YUV2BGR_NV21)
+            if yuv.size != width * height * 3 // 2:
+                return None  # a preview of another size than the camera says (being reconfigured)
+            return cv2.cvtColor(yuv.reshape(height * 3 // 2, width), cv2.COLOR_YUV2BGR_NV21)
     texture = camera.texture
     if texture is None:
         return None

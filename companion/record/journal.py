@@ -217,11 +217,12 @@ class Journal:
 
     def append(self, game_id: int, event: dict[str, Any], photo: RollPhoto | None = None,
                corrects: dict[str, Any] | None = None, replaces: dict[str, Any] | None = None) -> int:
-        """Commit one event (durably) and clear the redo list; returns its index.
+        """Commit one event (durably) and clear the redo list (but see ``replaces``); returns its index.
 
         ``photo`` (a roll's, as its source saw it: the tray, and the dice picture) is committed with the event,
-        kept by the event's ``roll_id``: a roll and its photo are on disk together or not at all.  ``corrects``: the camera's roll
-        event this roll (entered by hand after undoing it) puts right, kept as a correction.  ``replaces``: the
+        kept by the event's ``roll_id``: a roll and its photo are on disk together or not at all.  ``corrects``:
+        the camera's roll event this roll (entered by hand after undoing it) puts right, kept as a correction.
+        ``replaces``: the
         undone event (the next to redo) this one takes the place of — a roll put right — which alone leaves the
         redo list: the events undone after it stay to be redone (a misread noticed a few events later: undo back
         to it, enter the dice, redo the rest).  Any other event clears the redo list."""
@@ -242,8 +243,8 @@ class Journal:
                 self._db.execute("INSERT OR REPLACE INTO roll_photos (game, roll_id, photo, dice, recorded) "
                                  "VALUES (?, ?, ?, ?, ?)", (game_id, event["roll_id"], photo.tray, photo.dice, now))
             if replaces is not None and self._next_redo(game_id) == replaces:
-                self._db.execute("DELETE FROM redo WHERE game = ? AND seq = (SELECT MAX(seq) FROM redo WHERE game = ?)",
-                                 (game_id, game_id))
+                self._db.execute("DELETE FROM redo WHERE game = ? AND seq = "
+                                 "(SELECT MAX(seq) FROM redo WHERE game = ?)", (game_id, game_id))
             else:
                 self._db.execute("DELETE FROM redo WHERE game = ?", (game_id,))
             self._db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, game_id))
