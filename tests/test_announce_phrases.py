@@ -182,6 +182,8 @@ def test_quiet_events_say_nothing():
 @pytest.mark.parametrize("notice, english, japanese", [
     ("box_disconnected", "Dice box unplugged.", "ダイスボックスが外れました。"),
     ("box_reconnected", "Dice box connected.", "ダイスボックスがつながりました。"),
+    ("camera_lost", "Camera lost.", "カメラが切れました。"),
+    ("camera_back", "Camera back.", "カメラがつながりました。"),
     ("camera_reroll", "Please roll again.", "もう一度振ってください。"),
 ])
 def test_device_notices(notice, english, japanese):

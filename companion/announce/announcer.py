@@ -169,7 +169,8 @@ class Announcer:
         return self._publish(announcement, supersede=outcome.kind == "roll")
 
     def on_notice(self, notice: str) -> Announcement:
-        """Announce a hardware notice: ``box_disconnected``, ``box_reconnected``, ``camera_reroll``."""
+        """Announce a hardware notice: one of :data:`~.phrases.NOTICES` (the box or the camera lost or back, a
+        request to roll again)."""
         published = time.perf_counter()
         return self._publish(Announcement(phrase_for_notice(notice, self._lang), URGENT, notice, None, published),
                              supersede=False)

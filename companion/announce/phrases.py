@@ -19,7 +19,7 @@ from ..rules.outcome import Outcome
 from .vocabulary import CLIPS, COLORS, LANGUAGES, PAUSES
 
 #: Notices that do not come from the rules: the dice hardware speaking up.
-NOTICES = ("box_disconnected", "box_reconnected", "camera_reroll")
+NOTICES = ("box_disconnected", "box_reconnected", "camera_lost", "camera_back", "camera_reroll")
 
 
 @dataclass(frozen=True)

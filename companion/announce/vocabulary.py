@@ -88,6 +88,7 @@ def _english() -> dict[str, tuple[str, str]]:
         "wins": "wins the game",
         "forced_note": "Recorded against the rules",
         "box_disconnected": "Dice box unplugged", "box_reconnected": "Dice box connected",
+        "camera_lost": "Camera lost", "camera_back": "Camera back",
         "camera_reroll": "Please roll again",
     }
     for key, text in words.items():
@@ -189,6 +190,7 @@ def _japanese() -> dict[str, tuple[str, str]]:
         "wins": "勝ちです", "final_order": "順位は",
         "forced_note": "ルール違反として記録しました",
         "box_disconnected": "ダイスボックスが外れました", "box_reconnected": "ダイスボックスがつながりました",
+        "camera_lost": "カメラが切れました", "camera_back": "カメラがつながりました",
         "camera_reroll": "もう一度振ってください",
     }
     for key, text in words.items():

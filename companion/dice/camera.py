@@ -3,8 +3,8 @@
 A thread pulls frames from a :class:`vision.capture.FrameSource`, feeds them to a
 :class:`vision.rolls.RollDetector` and delivers each settled roll as a :class:`DiceRolled` with
 ``source="camera"``.  While the dice move the status is ``ROLLING``; a crooked or unreadable die
-sets ``CONNECTED`` with a detail starting ``"re-roll:"`` instead of guessing.  A camera that stops
-delivering is retried (``DISCONNECTED``); a video file that ends leaves the source ``IDLE``.
+sets ``CONNECTED`` with a detail starting ``"re-roll:"`` instead of guessing.  A camera or a stream that stops
+delivering is opened again (``DISCONNECTED`` until it delivers); a video file that ends leaves the source ``IDLE``.
 
 A tablet's own camera is read through Kivy (``camera://0?via=kivy``, the default on Android and iOS:
 :mod:`companion.dice.kivy_camera`); any other frame callback can hand frames in with ``frames=PushedFrames()``.
@@ -137,7 +137,7 @@ class CameraSource(DiceSource):
             except CaptureError as error:
                 if self._stop.is_set():
                     return
-                if not is_camera(self.spec):
+                if not is_live(self.spec):
                     self._set_status(SourceState.ERROR, str(error))  # a missing file will not appear
                     return
                 self._set_status(SourceState.DISCONNECTED, str(error))
@@ -216,9 +216,10 @@ def is_pushed(frames) -> bool:
     return isinstance(frames, PushedFrames)
 
 
-def is_camera(spec: str | int) -> bool:
-    """Whether a capture spec names a camera (worth opening again when it fails), not a file or stream."""
-    return str(spec).removeprefix(KIVY_PREFIX).isdigit()
+def is_live(spec: str | int) -> bool:
+    """Whether a capture spec names a camera or a stream (worth opening again when it fails: a cable comes
+    back, a network camera restarts), not a video file (which will not appear)."""
+    return str(spec).removeprefix(KIVY_PREFIX).isdigit() or "://" in str(spec)
 
 
 def capture_spec(url: str) -> tuple[str | int, dict[str, str]]:

@@ -44,6 +44,10 @@ def register_font() -> None:
         LabelBase.register(DEFAULT_FONT, str(FONT))
 
 
+#: What is said when a source's connection goes and comes back (the players keep rolling otherwise, unheard).
+CONNECTION_NOTICES = {"box": ("box_disconnected", "box_reconnected"), "camera": ("camera_lost", "camera_back")}
+
+
 class CompanionApp(App):
     """The tablet app.  ``data_dir``: where the journal and settings live (tests pass a temp dir)."""
 
@@ -331,15 +335,16 @@ class CompanionApp(App):
         self._set_status_text(status.state.value, detail, status.reroll)
         state = status.state.value
         notice = None
+        lost, back = CONNECTION_NOTICES.get(getattr(self.source, "name", ""), (None, None))
         if status.reroll:
             notice = "camera_reroll"  # "Please roll again": a crooked die, in the box or under the camera
             self._show_reroll_picture()
-        elif getattr(self.source, "name", "") != "box":
-            pass  # the two connection notices speak of the dice box
+        elif lost is None:
+            pass  # a tap or a simulated roller has no connection to lose
         elif state == "disconnected" and not self._source_lost:
-            notice, self._source_lost = "box_disconnected", True  # once per loss, not once per retry
+            notice, self._source_lost = lost, True  # once per loss, not once per retry
         elif state == "connected" and self._source_lost:
-            notice, self._source_lost = "box_reconnected", False
+            notice, self._source_lost = back, False
         if self.announcer is not None and notice is not None:
             try:
                 self.announcer.on_notice(notice)

@@ -1,0 +1,131 @@
+"""A network camera (a phone streaming MJPEG over HTTP, an IP camera) as the table's dice camera, and its
+connection lost and back: the source opens it again, and the app says so out loud.
+
+Real parts: an MJPEG-over-HTTP server on loopback (the stream phone camera apps serve), OpenCV's own reader
+of it, the camera dice source, the app under Xvfb and its announcer.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.ui import driver as d
+from test_ui_camera_roll import DATA
+
+pytestmark = pytest.mark.timeout(120)
+PHOTO = DATA / "images" / "IMG_20191208_111328.jpg"
+
+
+class MjpegCamera:
+    """A camera serving one picture as an MJPEG stream at 30 frames a second on loopback; ``unplug(seconds)``
+    drops every viewer and refuses new ones for that long, then serves again on the same port."""
+
+    def __init__(self, picture) -> None:
+        self.jpeg = cv2.imencode(".jpg", picture)[1].tobytes()
+        self.port = 0
+        self._serving = threading.Event()
+        self._server = None
+        self.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/stream.mjpg"
+
+    def start(self) -> None:
+        camera = self
+
+        class Stream(BaseHTTPRequestHandler):
+            def log_message(self, *args) -> None:
+                pass
+
+            def do_GET(self) -> None:
+                self.send_response(200)
+                self.send_header("Content-Type", "multipart/x-mixed-replace; boundary=frame")
+                self.end_headers()
+                part = b"--frame\r\nContent-Type: image/jpeg\r\nContent-Length: %d\r\n\r\n" % len(camera.jpeg)
+                try:
+                    while camera._serving.is_set():
+                        self.wfile.write(part + camera.jpeg + b"\r\n")
+                        time.sleep(1 / 30)
+                except OSError:
+                    pass  # the viewer went
+
+        ThreadingHTTPServer.allow_reuse_address = True
+        self._server = ThreadingHTTPServer(("127.0.0.1", self.port), Stream)
+        self._server.daemon_threads = True
+        self.port = self._server.server_address[1]
+        self._serving.set()
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        self._serving.clear()
+        self._server.shutdown()
+        self._server.server_close()
+
+    def unplug(self, seconds: float) -> None:
+        self.stop()
+        time.sleep(seconds)
+        self.start()
+
+
+@pytest.fixture
+def network_camera():
+    camera = MjpegCamera(cv2.imread(str(PHOTO)))
+    yield camera
+    camera.stop()
+
+
+@pytest.mark.skipif(not PHOTO.exists(), reason="the dice photographs are not here")
+def test_a_stream_that_drops_is_opened_again_until_it_serves(network_camera):
+    from companion.dice import SourceState, open_source
+
+    source = open_source(f"camera://{network_camera.url}")
+    source.retry_seconds = 0.3
+    statuses = []
+    source.start(lambda roll: None, statuses.append)
+    try:
+        deadline = time.monotonic() + 20
+        while not any(s.reason == "watching" for s in statuses) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert any(s.reason == "watching" for s in statuses), statuses
+        seen = len(statuses)
+        network_camera.unplug(1.5)
+        while not any(s.reason == "watching" for s in statuses[seen:]) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        after = statuses[seen:]
+        assert [s.state for s in after][0] == SourceState.DISCONNECTED, after  # lost, said so
+        assert any(s.reason == "watching" for s in after), after  # and watching again, not given up
+        assert not any(s.state == SourceState.ERROR for s in statuses)
+    finally:
+        source.stop()
+
+
+@pytest.mark.skipif(not PHOTO.exists(), reason="the dice photographs are not here")
+def test_the_table_hears_when_its_camera_is_lost_and_when_it_is_back(tmp_path, network_camera):
+    from companion.announce import phrase_for_notice
+
+    record, _game = d.base_game_after_setup(board_seed=1, setup_seed=11)
+    game_id = d.journal(tmp_path, record, "network camera")
+    app = d.start_app(tmp_path, source_url=f"camera://{network_camera.url}")
+    try:
+        d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
+        captions = []
+        app.announcer.add_caption_listener(lambda a: captions.append(a.caption))
+        app.source.retry_seconds = 0.3
+        assert d.wait_until(lambda: app.source_state == "connected", timeout=20), app.source_status
+        unplugging = threading.Thread(target=network_camera.unplug, args=(1.5,))
+        unplugging.start()
+        lost, back = (phrase_for_notice(n, "en").caption for n in ("camera_lost", "camera_back"))
+        assert (lost, back) == ("Camera lost.", "Camera back.")
+        assert d.wait_until(lambda: back in captions, timeout=20), (captions, app.source_status)
+        unplugging.join()
+        assert [c for c in captions if c in (lost, back)] == [lost, back]  # once each, not once per retry
+        assert app.source_state == "connected"
+    finally:
+        d.stop_app(app)
