@@ -69,6 +69,7 @@ class Table:
         except Exception:
             self.game.pop()
             raise
+        self.replaced_payouts.pop(outcome.index, None)  # (an earlier event at this index was undone)
         if paid_before:
             self.replaced_payouts[outcome.index] = paid_before
         self.record.events.append(dict(event))
@@ -137,6 +138,7 @@ class Table:
         self.journal.undo(self.game_id)
         event = self.game.pop()
         self.record.events.pop()
+        self.replaced_payouts.pop(len(self.record.events), None)  # said once, when it was entered
         return event
 
     def redo(self) -> Outcome | None:

@@ -405,3 +405,8 @@ def test_a_misread_noticed_a_few_events_later_is_put_right_and_the_rest_redone(t
         with pytest.raises(IllegalAction):
             table.redo()
         assert table.game.summary() == before and table.can_redo
+        assert 12 in table.replaced_payouts
+        table.undo()  # taken back and entered alike again: nothing more to give back
+        assert 12 not in table.replaced_payouts
+        table.roll(DiceRolled((3, 4), "manual"))
+        assert 12 not in table.replaced_payouts
