@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 import cv2
 import pytest
@@ -90,16 +91,16 @@ def test_a_stream_that_drops_is_opened_again_until_it_serves(network_camera):
     source.start(lambda roll: None, statuses.append)
     try:
         deadline = time.monotonic() + 20
-        while not any(s.reason == "watching" for s in statuses) and time.monotonic() < deadline:
+        while not any(s.reason.startswith("watching") for s in statuses) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert any(s.reason == "watching" for s in statuses), statuses
+        assert any(s.reason.startswith("watching") for s in statuses), statuses
         seen = len(statuses)
         network_camera.unplug(1.5)
-        while not any(s.reason == "watching" for s in statuses[seen:]) and time.monotonic() < deadline:
+        while not any(s.reason.startswith("watching") for s in statuses[seen:]) and time.monotonic() < deadline:
             time.sleep(0.05)
         after = statuses[seen:]
         assert [s.state for s in after][0] == SourceState.DISCONNECTED, after  # lost, said so
-        assert any(s.reason == "watching" for s in after), after  # and watching again, not given up
+        assert any(s.reason.startswith("watching") for s in after), after  # and watching again, not given up
         assert not any(s.state == SourceState.ERROR for s in statuses)
     finally:
         source.stop()
@@ -118,6 +119,9 @@ def test_the_table_hears_when_its_camera_is_lost_and_when_it_is_back(tmp_path, n
         app.announcer.add_caption_listener(lambda a: captions.append(a.caption))
         app.source.retry_seconds = 0.3
         assert d.wait_until(lambda: app.source_state == "connected", timeout=20), app.source_status
+        assert "no tray set" in app.source_status  # a first-time table is told where to set the tray
+        d.settle()
+        d.screenshot(Path(__file__).resolve().parents[1] / "docs" / "screens" / "play-camera-uncalibrated-en.png")
         unplugging = threading.Thread(target=network_camera.unplug, args=(1.5,))
         unplugging.start()
         lost, back = (phrase_for_notice(n, "en").caption for n in ("camera_lost", "camera_back"))
@@ -128,3 +132,31 @@ def test_the_table_hears_when_its_camera_is_lost_and_when_it_is_back(tmp_path, n
         assert app.source_state == "connected"
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.skipif(not PHOTO.exists(), reason="the dice photographs are not here")
+def test_a_camera_not_yet_calibrated_says_so_beside_what_it_watches(tmp_path, network_camera):
+    """A first-time table: with no tray set the whole picture is read (dice beside the tray would count), and
+    the status says where to set it; once a calibration is saved, plain "watching"."""
+    from companion.dice import open_source
+    from companion.ui import i18n
+    from vision.calibration import Calibration, default_path
+
+    def first_watch(data_dir):
+        source = open_source(f"camera://{network_camera.url}")
+        source.data_dir = data_dir
+        statuses = []
+        source.start(lambda roll: None, statuses.append)
+        try:
+            deadline = time.monotonic() + 20
+            while not any(s.reason.startswith("watching") for s in statuses) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            return next(s for s in statuses if s.reason.startswith("watching"))
+        finally:
+            source.stop()
+
+    fresh = first_watch(tmp_path)
+    assert fresh.reason == "watching_uncalibrated" and "no tray set" in fresh.detail
+    assert i18n.tr("why_watching_uncalibrated", "ja", **dict(fresh.params)).endswith("設定のカメラ較正へ")
+    Calibration(tray=(0.2, 0.2, 0.8, 0.8)).save(default_path(tmp_path))
+    assert first_watch(tmp_path).reason == "watching"

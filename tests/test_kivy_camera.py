@@ -139,13 +139,13 @@ def test_a_source_watching_kivys_camera_stops_at_once(tmp_path):
         source = open_source(f"camera://{video}?via=kivy")
         statuses = []
         source.start(lambda roll: None, statuses.append)
-        assert d.wait_until(lambda: any(s.reason == "watching" for s in statuses), timeout=15)
+        assert d.wait_until(lambda: any(s.reason.startswith("watching") for s in statuses), timeout=15)
         d.pump(5)
         started = time.monotonic()
         source.stop()
         assert time.monotonic() - started < 1.5  # it waited for the 5 s silence before
         assert source.wait(0)
         d.pump(5)
-        assert statuses[-1].reason == "watching"  # nothing said after the stop (no "no more frames; retrying")
+        assert statuses[-1].reason.startswith("watching")  # nothing said after the stop (no "no more frames; retrying")
     finally:
         d.stop_app(app)

@@ -13,7 +13,8 @@ from companion.ui import i18n
 #: Every reason a source names, with the values it carries: the box's crooked dice, the camera's
 #: re-rolls (vision.rolls.RollEvent.reason_code) and the camera's states (companion.dice.camera).
 REASONS = {"crooked_dice": {}, "cocked": {}, "count": {"seen": 3, "expected": 2}, "unreadable": {"count": 1},
-           "opening": {"spec": "0"}, "watching": {"name": "0"}, "end_of_video": {"name": "0"},
+           "opening": {"spec": "0"}, "watching": {"name": "0"}, "watching_uncalibrated": {"name": "0"},
+           "end_of_video": {"name": "0"},
            "no_frames": {"name": "0"}, "moving": {}, "still": {}, "camera_moved": {}}
 
 

@@ -73,7 +73,8 @@ class SourceStatus:
     to put in its user's language (``companion.ui.i18n``: ``why_<reason>``).  A re-roll's: ``"crooked_dice"``
     (the box saw its dice settle crooked), ``"cocked"``, ``"count"`` (``seen``, ``expected``) or
     ``"unreadable"`` (``count``) from the camera (:class:`vision.rolls.RollEvent`); the camera's others:
-    ``"opening"`` (``spec``), ``"watching"``, ``"end_of_video"``, ``"no_frames"`` (``name``), ``"moving"``,
+    ``"opening"`` (``spec``), ``"watching"`` and ``"watching_uncalibrated"`` (no tray set yet: the whole picture
+    is read), ``"end_of_video"``, ``"no_frames"`` (``name``), ``"moving"``,
     ``"still"``."""
 
     state: SourceState

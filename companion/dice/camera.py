@@ -124,6 +124,9 @@ class CameraSource(DiceSource):
         from vision.reader import DiceReader, ModelError
         from vision.rolls import RollDetector
 
+        # Uncalibrated, the whole picture is read as the tray: dice beside it (on the board, a spare) would be
+        # counted. Said beside "watching", so a first-time table knows where to set the tray.
+        calibrated = self.calibration is not None or default_path(self.data_dir).exists()
         try:
             calibration = self.calibration or Calibration.load(default_path(self.data_dir))
             detector = RollDetector(DiceReader(self.model_dir, calibration), self.expected_dice)
@@ -143,8 +146,13 @@ class CameraSource(DiceSource):
                 self._set_status(SourceState.DISCONNECTED, str(error))
                 self._stop.wait(self.retry_seconds)
                 continue
-            self._set_status(SourceState.CONNECTED, f"watching {frames.name}", reason="watching",
-                             params=(("name", frames.name),))
+            if calibrated:
+                self._set_status(SourceState.CONNECTED, f"watching {frames.name}", reason="watching",
+                                 params=(("name", frames.name),))
+            else:
+                self._set_status(SourceState.CONNECTED, f"watching {frames.name}; no tray set, the whole picture is "
+                                 "read: Settings, Camera calibration", reason="watching_uncalibrated",
+                                 params=(("name", frames.name),))
             ended = self._watch(frames, detector)
             frames.close()
             if self._stop.is_set():

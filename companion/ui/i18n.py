@@ -163,6 +163,9 @@ TEXT: dict[str, dict[str, str]] = {
     "why_unreadable": {"en": "{count} dice crooked or unreadable", "ja": "読めないダイスが{count}個あります"},
     "why_opening": {"en": "opening {spec}", "ja": "{spec} を開いています"},
     "why_watching": {"en": "watching {name}", "ja": "{name} を見ています"},
+    "why_watching_uncalibrated": {"en": "watching {name}; no tray set, the whole picture is read: Settings, "
+                                        "Camera calibration",
+                                  "ja": "{name} を見ています。トレイ未設定のため画像全体を読みます：設定のカメラ較正へ"},
     "why_end_of_video": {"en": "{name}: end of video", "ja": "{name}：動画の終わり"},
     "why_no_frames": {"en": "{name}: no more frames; retrying", "ja": "{name}：画像が来ません。再試行します"},
     "why_moving": {"en": "dice moving", "ja": "ダイスが動いています"},
