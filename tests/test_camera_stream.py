@@ -74,6 +74,29 @@ class MjpegCamera:
         self.start()
 
 
+def watching_network_camera(camera: MjpegCamera, data_dir: Path, retry_seconds: float = 2.0):
+    """A camera dice source started on ``camera`` (its calibration looked for in ``data_dir``) and the
+    statuses it reports, once it says it is watching (at most 20 s)."""
+    from companion.dice import open_source
+
+    source = open_source(f"camera://{camera.url}")
+    source.data_dir, source.retry_seconds = data_dir, retry_seconds
+    statuses: list = []
+    source.start(lambda roll: None, statuses.append)
+    assert wait_for_watching(statuses, 0), statuses
+    return source, statuses
+
+
+def wait_for_watching(statuses: list, since: int, timeout: float = 20) -> bool:
+    """Until a status from index ``since`` on says the source watches (calibrated or not)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if any(s.reason.startswith("watching") for s in statuses[since:]):
+            return True
+        time.sleep(0.05)
+    return False
+
+
 @pytest.fixture
 def network_camera():
     camera = MjpegCamera(cv2.imread(str(PHOTO)))
@@ -82,25 +105,15 @@ def network_camera():
 
 
 @pytest.mark.skipif(not PHOTO.exists(), reason="the dice photographs are not here")
-def test_a_stream_that_drops_is_opened_again_until_it_serves(network_camera):
-    from companion.dice import SourceState, open_source
+def test_a_stream_that_drops_is_opened_again_until_it_serves(tmp_path, network_camera):
+    from companion.dice import SourceState
 
-    source = open_source(f"camera://{network_camera.url}")
-    source.retry_seconds = 0.3
-    statuses = []
-    source.start(lambda roll: None, statuses.append)
+    source, statuses = watching_network_camera(network_camera, tmp_path, retry_seconds=0.3)
     try:
-        deadline = time.monotonic() + 20
-        while not any(s.reason.startswith("watching") for s in statuses) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert any(s.reason.startswith("watching") for s in statuses), statuses
         seen = len(statuses)
         network_camera.unplug(1.5)
-        while not any(s.reason.startswith("watching") for s in statuses[seen:]) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        after = statuses[seen:]
-        assert [s.state for s in after][0] == SourceState.DISCONNECTED, after  # lost, said so
-        assert any(s.reason.startswith("watching") for s in after), after  # and watching again, not given up
+        assert wait_for_watching(statuses, seen), statuses  # watching again, not given up
+        assert statuses[seen].state == SourceState.DISCONNECTED, statuses[seen:]  # lost, said so
         assert not any(s.state == SourceState.ERROR for s in statuses)
     finally:
         source.stop()
@@ -138,22 +151,13 @@ def test_the_table_hears_when_its_camera_is_lost_and_when_it_is_back(tmp_path, n
 def test_a_camera_not_yet_calibrated_says_so_beside_what_it_watches(tmp_path, network_camera):
     """A first-time table: with no tray set the whole picture is read (dice beside the tray would count), and
     the status says where to set it; once a calibration is saved, plain "watching"."""
-    from companion.dice import open_source
     from companion.ui import i18n
     from vision.calibration import Calibration, default_path
 
     def first_watch(data_dir):
-        source = open_source(f"camera://{network_camera.url}")
-        source.data_dir = data_dir
-        statuses = []
-        source.start(lambda roll: None, statuses.append)
-        try:
-            deadline = time.monotonic() + 20
-            while not any(s.reason.startswith("watching") for s in statuses) and time.monotonic() < deadline:
-                time.sleep(0.05)
-            return next(s for s in statuses if s.reason.startswith("watching"))
-        finally:
-            source.stop()
+        source, statuses = watching_network_camera(network_camera, data_dir)
+        source.stop()
+        return next(s for s in statuses if s.reason.startswith("watching"))
 
     fresh = first_watch(tmp_path)
     assert fresh.reason == "watching_uncalibrated" and "no tray set" in fresh.detail
