@@ -57,15 +57,18 @@ class Table:
                 log.exception("outcome listener %r failed", listener)
 
     # --- inputs --------------------------------------------------------------------------------
-    def submit(self, event: dict[str, Any], photo: RollPhoto | None = None) -> Outcome:
+    def submit(self, event: dict[str, Any], photo: RollPhoto | None = None,
+               corrects: dict[str, Any] | None = None) -> Outcome:
         """Check, commit, publish.  A rule breach raises and nothing is recorded.
 
-        ``photo``: a roll's photo as its source saw it, committed with the roll (see :meth:`roll`)."""
+        ``photo``: a roll's photo as its source saw it, committed with the roll (see :meth:`roll`);
+        ``corrects``: the camera's roll event (not recorded) this roll puts right, whose photo ``photo`` is."""
         replaced = self._replaced_roll(event)
         paid_before = self._payouts_of(replaced) if replaced is not None else {}
         outcome = self.game.push(event)  # raises RulesError: nothing changed
         try:
-            self.journal.append(self.game_id, dict(event), photo, self._corrected_camera_roll(event, replaced), replaced)
+            self.journal.append(self.game_id, dict(event), photo,
+                                corrects or self._corrected_camera_roll(event, replaced), replaced)
         except Exception:
             self.game.pop()
             raise
@@ -107,14 +110,21 @@ class Table:
             return None
         return replaced
 
-    def roll(self, roll: DiceRolled, photo: RollPhoto | None = None) -> Outcome | None:
+    def roll(self, roll: DiceRolled, photo: RollPhoto | None = None,
+             corrects: DiceRolled | None = None) -> Outcome | None:
         """A settled roll from any dice source.
 
         A roll the game already holds (same ``roll_id``: a box resending an unacknowledged result
         after the app restarted, or after a reconnect) is dropped and ``None`` returned, so one
         physical roll is never applied twice.  ``photo`` (a camera's view of the settled dice) is kept
-        with the roll in the journal, by its ``roll_id``.
+        with the roll in the journal, by its ``roll_id``.  ``corrects``: a camera's roll that waited for
+        the players' OK and that this roll (tapped instead) puts right; ``photo`` is that one's, kept with
+        the correction by its ``roll_id``.
         """
+        if corrects is not None:
+            camera = {"type": "roll", "dice": list(corrects.values), "source": corrects.source,
+                      "roll_id": corrects.roll_id}
+            return self.submit({"type": "roll", "dice": list(roll.values), "source": roll.source}, photo, camera)
         if len(roll.values) != 2:
             raise RulesError(f"Catan needs two dice, the {roll.source} reported {len(roll.values)}")
         if roll.roll_id is not None and self.holds_roll(roll.roll_id):

@@ -44,14 +44,16 @@ def throw_video(out: Path, faces: tuple[int, ...], ends=((250, 300), (390, 330))
     return out
 
 
-def camera_game(tmp_path: Path, video: Path, size=(1280, 800), url: str | None = None):
+def camera_game(tmp_path: Path, video: Path, size=(1280, 800), url: str | None = None, confirm: bool = False):
     """The app resuming a base game journalled after set-up (the first player to roll), the camera watching
-    ``video`` (or the dice source ``url``) as the table's dice source; returns the app and its play screen."""
+    ``video`` (or the dice source ``url``) as the table's dice source, its rolls waiting for OK when
+    ``confirm``; returns the app and its play screen."""
     record, _game = d.base_game_after_setup(board_seed=1, setup_seed=11)
     game_id = d.journal(tmp_path, record, video.stem)
     app = d.start_app(tmp_path, size=size)
     try:
         app.settings.dice_source = url or f"camera://{video}"
+        app.settings.confirm_camera = confirm
         d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
     except BaseException:
         d.stop_app(app)
@@ -263,5 +265,62 @@ def test_a_request_to_roll_again_shows_the_dice_the_camera_saw(tmp_path):
         close_photo(refused)
         d.tap_dice(play, 6)  # the players tap the roll in instead: the picture of the refused throw goes
         assert app.table.game.state.last_dice is not None and play.dice_picture is None
+    finally:
+        d.stop_app(app)
+
+
+@pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
+def test_a_camera_roll_that_waits_for_ok_is_recorded_and_said_once_a_player_taps_it(tmp_path):
+    """Settings, "Camera rolls wait for OK": the reading is shown (its photo a tap away), nothing recorded or
+    said; OK records it as the camera's roll, with its photo, and says it with its faces."""
+    app, play = camera_game(tmp_path, throw_video(tmp_path / "throw.avi", (3, 5)), confirm=True)
+    try:
+        assert d.wait_until(lambda: app.pending_roll == "3 + 5", timeout=60), app.source_status
+        d.settle()
+        assert app.table.game.state.last_dice is None and app.caption == ""  # nothing recorded, nothing said
+        assert play.dice_picture is not None and play.dice_picture_caption == "camera_saw_confirm"
+        assert play.ids.confirm_roll.text == "OK: 3 + 5" and not play.ids.confirm_roll.disabled
+        assert d.layout_problems(app.root) == []
+        d.screenshot(SHOTS / "play-camera-confirm-en.png")
+        held = look_at_photo(play.ids.dice_picture)  # the photo waits with the reading
+        assert "3 + 5" in held.caption
+        close_photo(held)
+        in_japanese(app, "play", lambda: play.ids.confirm_roll.text == "OK：3 + 5"
+                    and app.source_status.startswith("camera："),  # the status line in Japanese too
+                    SHOTS / "play-camera-confirm-ja.png")
+
+        d.tap(play.ids.confirm_roll)
+        event = app.table.record.events[-1]
+        assert event["source"] == "camera" and sorted(event["dice"]) == [3, 5] and event["roll_id"]
+        assert app.journal.roll_photo(app.table.game_id, event["roll_id"]) is not None
+        assert d.wait_until(lambda: app.caption.startswith("Eight. Three and five."), timeout=10), app.caption
+        assert app.pending_roll == "" and play.ids.confirm_roll.disabled
+        assert play.dice_picture is not None and play.dice_picture_caption == "camera_saw"
+    finally:
+        d.stop_app(app)
+
+
+@pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
+def test_a_camera_roll_waiting_for_ok_is_put_right_by_the_dice_tapped_before_anything_is_handed_out(tmp_path):
+    """Other dice tapped while the camera's reading waits: the tapped roll is recorded and said, with nothing
+    to give back (nothing was handed out), and the camera's reading is kept as a correction with its photo."""
+    app, play = camera_game(tmp_path, throw_video(tmp_path / "throw.avi", (3, 5)), confirm=True)
+    try:
+        assert d.wait_until(lambda: app.pending_roll == "3 + 5", timeout=60), app.source_status
+        d.settle()
+        d.tap_dice(play, 4)
+        d.settle()
+        event = app.table.record.events[-1]
+        assert event["source"] == "manual" and sum(event["dice"]) == 4 and app.pending_roll == ""
+        assert d.wait_until(lambda: app.caption.startswith("Four."), timeout=10), app.caption  # nothing given back
+        [(roll_id, read, entered)] = app.journal.roll_corrections(app.table.game_id)
+        assert sorted(read) == [3, 5] and entered == event["dice"]
+        assert app.journal.roll_photo(app.table.game_id, roll_id) is not None
+        assert play.dice_picture is None  # the roll on the table is the tapped one
+        app.go("statistics")
+        d.settle()
+        stats = app.root.get_screen("statistics")
+        assert stats.camera_accuracy == "Rolls the camera read: 1; put right by hand: 1."
+        assert stats.ids.camera_rolls.children[0].text.startswith("misread\n3 + 5 → ")
     finally:
         d.stop_app(app)

@@ -182,3 +182,23 @@ def test_portrait(tmp_path):
         shot(app, "play-portrait", "en")
     finally:
         d.stop_app(app)
+
+
+def test_camera_rolls_wait_for_ok_is_a_setting_kept_across_a_restart(tmp_path):
+    app = d.start_app(tmp_path)
+    try:
+        d.tap(app.root.get_screen("start").ids.settings)
+        settings = app.root.get_screen("settings")
+        assert not settings.ids.confirm_camera.active  # off by default: a camera roll is recorded at once
+        d.tap(settings.ids.confirm_camera)
+        d.tap(settings.ids.save)
+        assert app.settings.confirm_camera
+        assert json.loads((app.data_dir / "settings.json").read_text())["confirm_camera"] is True
+    finally:
+        d.stop_app(app)
+    app = d.start_app(tmp_path)
+    try:
+        d.tap(app.root.get_screen("start").ids.settings)
+        assert app.settings.confirm_camera and app.root.get_screen("settings").ids.confirm_camera.active
+    finally:
+        d.stop_app(app)

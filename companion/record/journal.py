@@ -227,7 +227,10 @@ class Journal:
         redo list: the events undone after it stay to be redone (a misread noticed a few events later: undo back
         to it, enter the dice, redo the rest).  Any other event clears the redo list."""
         now = time.time()
-        if photo is not None and not event.get("roll_id"):
+        # A photo is kept by its roll's id: this event's, or (a camera's roll put right before it was recorded)
+        # the corrected roll's.
+        photo_of = event.get("roll_id") or (corrects or {}).get("roll_id")
+        if photo is not None and not photo_of:
             raise ValueError("a photo is kept by its roll's roll_id, and this event has none")
         if corrects is not None and not (corrects.get("roll_id") and "dice" in corrects and "dice" in event):
             raise ValueError("a correction needs the camera roll's roll_id and dice, and this roll's dice")
@@ -241,7 +244,7 @@ class Journal:
                              (game_id, n, json.dumps(event, ensure_ascii=False), now))
             if photo is not None:
                 self._db.execute("INSERT OR REPLACE INTO roll_photos (game, roll_id, photo, dice, recorded) "
-                                 "VALUES (?, ?, ?, ?, ?)", (game_id, event["roll_id"], photo.tray, photo.dice, now))
+                                 "VALUES (?, ?, ?, ?, ?)", (game_id, photo_of, photo.tray, photo.dice, now))
             if replaces is not None and self._next_redo(game_id) == replaces:
                 self._db.execute("DELETE FROM redo WHERE game = ? AND seq = "
                                  "(SELECT MAX(seq) FROM redo WHERE game = ?)", (game_id, game_id))

@@ -59,6 +59,7 @@ class CompanionApp(App):
     caption = StringProperty("")           # the last announcement, as text
     demo = BooleanProperty(False)
     box_rolls = BooleanProperty(False)     # the dice source can roll on request (shows a button)
+    pending_roll = StringProperty("")      # "3 + 5" while a camera roll waits for OK (Settings), else ""
 
     def __init__(self, data_dir_path: str | Path | None = None, *, demo: bool = False,
                  source_url: str | None = None, player: str = "auto", **kwargs: Any):
@@ -74,6 +75,9 @@ class CompanionApp(App):
         self.journal: Journal | None = None
         self.source = None
         self._camera_lent = False  # the calibration screen holds the table's camera (lend_camera)
+        #: (DiceRolled, RollPhoto or None) of a camera roll waiting for a player's OK (Settings), else None.
+        self.held_camera_roll = None
+        self._last_status = None  # the dice source's last status (shown again after a language switch)
         self._source_lost = False  # the box was unplugged and has not come back yet
         self.announcer = None
         self.ready_at: float | None = None
@@ -167,6 +171,7 @@ class CompanionApp(App):
             self.close_table()
         self.table = table
         self.caption, self._captioned = "", None
+        self.held_camera_roll, self.pending_roll = None, ""  # (a reading held for another game's OK)
         table.add_listener(self._on_outcome)
         self._start_announcer()
         self._start_source()
@@ -201,6 +206,8 @@ class CompanionApp(App):
         self.lang = settings.lang
         if settings.lang != old_lang:
             self._recaption()
+            if self._last_status is not None and self.source is not None:
+                self._show_status(self._last_status)  # the dice panel's line in the new language too
         if self.announcer is not None:
             self.announcer.language = settings.lang
             self.announcer.volume = settings.volume
@@ -296,7 +303,7 @@ class CompanionApp(App):
             self.source.data_dir = self.data_dir  # the table's calibration lives beside its settings
         self.source.start(lambda roll: Clock.schedule_once(lambda dt: self.on_roll(roll)),
                           lambda status: Clock.schedule_once(lambda dt: self._on_status(status)))
-        self._set_status_text(self.source.status.state.value, self.source.status.detail)
+        self._show_status(self.source.status)
         self.box_rolls = self.can_request_roll
 
     @property
@@ -327,12 +334,7 @@ class CompanionApp(App):
             self.source = None
 
     def _on_status(self, status) -> None:
-        detail = status.detail
-        if status.reason and self.lang != "en":
-            # What the source says (why roll again, what it watches) in the user's language; its own
-            # detail is English, with its singulars right ("1 die seen, expected 2").
-            detail = self.tr(f"why_{status.reason}", **dict(status.params))
-        self._set_status_text(status.state.value, detail, status.reroll)
+        self._show_status(status)
         state = status.state.value
         notice = None
         lost, back = CONNECTION_NOTICES.get(getattr(self.source, "name", ""), (None, None))
@@ -363,6 +365,16 @@ class CompanionApp(App):
         """The screen the live game is played on (None before the app is built)."""
         return self.root.get_screen(self.game_screen()) if self.root is not None else None
 
+    def _show_status(self, status) -> None:
+        """The dice panel's line for a source's status, in the app's language (again after a switch)."""
+        self._last_status = status
+        detail = status.detail
+        if status.reason and self.lang != "en":
+            # What the source says (why roll again, what it watches) in the user's language; its own
+            # detail is English, with its singulars right ("1 die seen, expected 2").
+            detail = self.tr(f"why_{status.reason}", **dict(status.params))
+        self._set_status_text(status.state.value, detail, status.reroll)
+
     def _set_status_text(self, state: str, detail: str, reroll: bool = False) -> None:
         self.source_state = state
         url = self.source_url()
@@ -378,9 +390,40 @@ class CompanionApp(App):
         play = self._game_screen_widget()
         # A camera's photo of the settled dice is kept with the roll: the evidence if it is disputed later.
         photo = self.source.photo_of(roll.roll_id) if self.source is not None and roll.roll_id else None
+        if roll.source == "camera" and self.settings.confirm_camera and play is not None and "confirm_roll" in play.ids:
+            self._hold_for_ok(play, roll, photo)  # recorded, shown and said once a player taps OK
+            return
+        held, self.held_camera_roll = self.held_camera_roll, None
+        self.pending_roll = ""
+        if held is not None and roll.source != "camera":
+            # The dice tapped while the camera's reading waited: the same faces are its OK; others put it right
+            # before anything was handed out (kept as a correction, with the camera's photo).
+            camera_roll, camera_photo = held
+            if sorted(roll.values) == sorted(camera_roll.values):
+                roll, photo = camera_roll, camera_photo
+            elif play is not None:
+                play.submit_roll(roll, camera_photo, corrects=camera_roll)
+                return
         if play is not None and play.submit_roll(roll, photo) and isinstance(play, CameraPicture):
             # A camera's roll is shown as the camera saw it, so a misread is seen at once (Undo puts it right).
             play.show_dice_picture(self.source.picture_of(roll.roll_id) if self.source is not None else None)
+
+    def _hold_for_ok(self, play, roll, photo) -> None:
+        """A camera roll that waits for a player's OK (Settings: for a table that wants every roll checked
+        before anything is handed out): shown as the camera read it, not recorded yet."""
+        from .camera_picture import faces_text
+
+        self.held_camera_roll = (roll, photo)
+        self.pending_roll = faces_text(roll.values)
+        play.show_dice_picture(self.source.picture_of(roll.roll_id) if self.source is not None else None,
+                               caption="camera_saw_confirm")
+
+    def confirm_roll(self) -> None:
+        """OK on the camera's reading that waits: recorded, shown and said as any camera roll."""
+        from ..dice import DiceRolled
+
+        if self.held_camera_roll is not None:
+            self.on_roll(DiceRolled(self.held_camera_roll[0].values, "manual"))  # the same faces: its OK
 
 
 def _tournament_screen():

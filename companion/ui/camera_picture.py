@@ -70,7 +70,8 @@ class CameraPicture:
 
     def show_dice_picture(self, picture, caption: str = "camera_saw") -> None:
         """Show the dice of the roll just recorded as the camera saw them (a BGR array); ``None`` (a roll tapped
-        or from a box) shows none.  ``caption="camera_saw_reroll"``: the dice of a request to roll again."""
+        or from a box) shows none.  ``caption="camera_saw_reroll"``: the dice of a request to roll again;
+        ``"camera_saw_confirm"``: of a roll waiting for a player's OK."""
         game = self.game
         if picture is None or game is None:
             self.dice_picture = None
@@ -107,6 +108,10 @@ class CameraPicture:
         if self.dice_picture_caption == "camera_saw_reroll":
             kept = app.source.photo_of("reroll") if app.source is not None else None
             photo, caption = (kept.tray if kept is not None else None), app.tr("reroll_photo")
+        elif self.dice_picture_caption == "camera_saw_confirm":  # not recorded yet: the photo waits with it
+            held, kept = app.held_camera_roll or (None, None)
+            if held is not None and kept is not None:
+                photo, caption = kept.tray, app.tr("roll_photo", dice=faces_text(held.values))
         else:
             roll = last_camera_roll(game)
             if roll is not None:

@@ -433,13 +433,14 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self.refused, self.confirming = {}, False
         self.refresh()
 
-    def submit_roll(self, roll: DiceRolled, photo: RollPhoto | None = None) -> bool:
-        """Record a settled roll (and its ``photo``, a camera's, kept with it); False (and the rules' reason
-        shown) when the table does not take it."""
+    def submit_roll(self, roll: DiceRolled, photo: RollPhoto | None = None, corrects: DiceRolled | None = None) -> bool:
+        """Record a settled roll (and its ``photo``, a camera's, kept with it; ``corrects``: the camera's roll it
+        puts right before it was recorded, whose photo that is); False (and the rules' reason shown) when the
+        table does not take it."""
         if app().table is None:
             return False
         try:
-            if app().table.roll(roll, photo) is None:
+            if app().table.roll(roll, photo, corrects) is None:
                 return False  # a roll the game already holds (a box resending it): nothing new to show
         except RulesError as error:
             self.message = app().tr("illegal", why=app_describe(error))
@@ -1024,6 +1025,7 @@ class SettingsScreen(Screen):
         self.ids.volume.value = s.volume
         self.ids.source.text = s.dice_source
         self.ids.port.text = s.box_port
+        self.ids.confirm_camera.active = s.confirm_camera
 
     def save(self) -> None:
         from .settings import Settings
@@ -1031,6 +1033,7 @@ class SettingsScreen(Screen):
         a = app()
         settings = Settings(lang="ja" if self.ids.lang_ja.state == "down" else "en", voice=self.ids.voice.active,
                             volume=round(float(self.ids.volume.value), 2), dice_source=self.ids.source.text,
-                            box_port=self.ids.port.text.strip() or "auto")
+                            box_port=self.ids.port.text.strip() or "auto",
+                            confirm_camera=self.ids.confirm_camera.active)
         a.apply_settings(settings)
         a.go("play" if a.table is not None else "start")

@@ -1,4 +1,4 @@
-"""The app's settings: language, voice, volume, dice source, box port -- a small JSON file.
+"""The app's settings: language, voice, volume, dice source, box port, camera rolls' OK -- a small JSON file.
 
 Kept beside the journal in the user data directory (``settings.json``), so one directory holds
 everything a tablet needs to come back exactly as it was.  A damaged file is reported and replaced
@@ -25,6 +25,9 @@ class Settings:
     volume: float = 0.8
     dice_source: str = "manual:"
     box_port: str = "auto"
+    #: A camera's roll waits for a player's OK before it is recorded and said (a table that wants every roll
+    #: checked before cards are handed out); off, it is recorded at once and put right with Undo.
+    confirm_camera: bool = False
 
     def source_url(self) -> str:
         """The dice source to open: a named box port replaces ``box://auto``."""
