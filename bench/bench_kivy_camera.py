@@ -3,7 +3,7 @@
     xvfb-run -a .venv/bin/python bench/bench_kivy_camera.py [--repeat 200]
 
 Each picture a Kivy camera shows is copied out of its texture on the UI thread
-(``companion.dice.kivy_camera.frame_of``: a GPU read-back, RGBA to BGR) at most 15 times a second; this
+(``companion.dice.kivy_camera.frame_of``: a GPU read-back, RGBA to BGR) at most 30 times a second; this
 times that copy for a texture of each common camera size holding a real photo, and prints the median and the
 90th percentile.  Under Xvfb the "GPU" is Mesa's software renderer on this machine's CPU: a tablet's GPU reads
 back differently (and Android's provider hands over its preview buffer instead: an NV21 to BGR conversion,

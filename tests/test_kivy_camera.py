@@ -114,7 +114,7 @@ def test_a_kivy_camera_that_is_not_there_is_named_in_the_error(tmp_path):
 
 @pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
 def test_a_roll_seen_through_kivys_camera_is_recorded(tmp_path):
-    # Kivy shows the video at its 30 frames a second and the source takes at most 15 of them: the dice lie
+    # Kivy shows the video at its 30 frames a second, the source copies at most 30 of them: the dice lie
     # still for 2 s, as a camera keeps showing them.
     video = throw_video(tmp_path / "throw.avi", (3, 5), still=60)
     app, play = camera_game(tmp_path, video, url=f"camera://{video}?via=kivy")

@@ -19,8 +19,10 @@ import numpy as np
 
 from vision.capture import CaptureError, PushedFrames
 
-#: Pictures copied out of Kivy per second at most (each costs the UI thread a read-back; dice settle in ~1 s).
-FRAMES_PER_SECOND = 15.0
+#: Pictures copied out of Kivy per second at most.  Each costs the UI thread a copy (a 1280x720 texture read
+#: back: 4.3 ms under software GL; Android's preview buffer: 0.3 ms), but the roll detector counts frames: at
+#: 15 a second a roll arrived 0.70-0.73 s after the dice came to rest, at 30 0.40-0.42 s (bench_camera_latency).
+FRAMES_PER_SECOND = 30.0
 #: A camera that delivers nothing for this long is taken for gone (another app took it, it was unplugged).
 STALL_SECONDS = 5.0
 #: How long opening may take on the UI thread before the source gives up and tries again.
