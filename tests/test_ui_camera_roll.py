@@ -179,13 +179,15 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         # The camera's 3 + 5 undone and 4 entered by hand: kept as a correction, its photo listed as a misread.
         app.go("statistics")
         d.settle()
-        assert stats.camera_accuracy == "Rolls the camera read: 1; put right by hand: 1."
+        # One misread in one roll: the screen offers the check before each roll counts.
+        assert stats.camera_accuracy == ("Rolls the camera read: 1; put right by hand: 1. To check each roll before "
+                                         "it counts: Settings, \"Camera rolls wait for OK\".")
         [misread] = stats.ids.camera_rolls.children
         entered = " + ".join(map(str, sorted(app.table.record.events[-1]["dice"])))
         assert misread.text == f"misread\n3 + 5 → {entered}" and misread.picture.size == picture.size
         assert d.layout_problems(app.root) == []
         d.screenshot(SHOTS / "statistics-camera-misread-en.png")
-        in_japanese(app, "statistics", lambda: stats.camera_accuracy == "カメラが読んだ出目1回、うち手で直したもの1回。",
+        in_japanese(app, "statistics", lambda: stats.camera_accuracy.startswith("カメラが読んだ出目1回、うち手で直したもの1回。出目を"),
                     SHOTS / "statistics-camera-misread-ja.png")
         [misread] = stats.ids.camera_rolls.children
         photo_view = look_at_photo(misread)
@@ -320,7 +322,7 @@ def test_a_camera_roll_waiting_for_ok_is_put_right_by_the_dice_tapped_before_any
         app.go("statistics")
         d.settle()
         stats = app.root.get_screen("statistics")
-        assert stats.camera_accuracy == "Rolls the camera read: 1; put right by hand: 1."
+        assert stats.camera_accuracy == "Rolls the camera read: 1; put right by hand: 1."  # (it waits for OK)
         assert stats.ids.camera_rolls.children[0].text.startswith("misread\n3 + 5 → ")
     finally:
         d.stop_app(app)

@@ -192,6 +192,9 @@ TEXT: dict[str, dict[str, str]] = {
                       "ja": "カメラは{read}と読み、手で{entered}に直した — タップで閉じる"},
     "camera_accuracy": {"en": "Rolls the camera read: {read}; put right by hand: {fixed}.",
                         "ja": "カメラが読んだ出目{read}回、うち手で直したもの{fixed}回。"},
+    # after camera_accuracy, when the table puts the camera right often and its rolls are recorded at once
+    "camera_advice": {"en": " To check each roll before it counts: Settings, \"Camera rolls wait for OK\".",
+                      "ja": "出目を記録前に確かめるには：設定の「カメラの出目はOKで記録」。"},
     # settings
     "language": {"en": "Language", "ja": "言語"},
     "voice": {"en": "Voice", "ja": "音声"},

@@ -938,6 +938,10 @@ class Histogram(Widget):
             Line(points=points, width=2)
 
 
+#: Statistics offers "Camera rolls wait for OK" once at least this share of the camera's rolls were put right.
+CAMERA_ADVICE_SHARE = 0.05
+
+
 class StatisticsScreen(Screen):
     summary = StringProperty("")
     production = StringProperty("")
@@ -995,6 +999,8 @@ class StatisticsScreen(Screen):
         fixed = t.journal.roll_corrections(t.game_id)
         read = sum(1 for e in roll_events(t.game) if e.get("source") == "camera") + len(fixed)
         self.camera_accuracy = a.tr("camera_accuracy", read=read, fixed=len(fixed)) if read else ""
+        if fixed and len(fixed) >= CAMERA_ADVICE_SHARE * read and not a.settings.confirm_camera:
+            self.camera_accuracy += a.tr("camera_advice")  # misreads reach this table often: offer the check
         shown = [(a.tr("camera_misread_button", read=faces_text(r), entered=faces_text(e)), roll_id,
                   a.tr("misread_photo", read=faces_text(r), entered=faces_text(e)))
                  for roll_id, r, e in reversed(fixed) if roll_id in photo_ids]
