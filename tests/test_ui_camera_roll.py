@@ -291,6 +291,16 @@ def test_a_camera_roll_that_waits_for_ok_is_recorded_and_said_once_a_player_taps
                     and app.source_status.startswith("camera："),  # the status line in Japanese too
                     SHOTS / "play-camera-confirm-ja.png")
 
+        # An Undo takes the game back into set-up: the dice panel and its OK go; an OK arriving all the same (the
+        # rules refuse a roll there) shows the reason and the reading still waits; Redo, and OK records it.
+        d.tap(play.ids.undo)
+        d.settle()
+        assert play.ids.dice_panel.height == 0
+        app.confirm_roll()
+        assert app.pending_roll == "3 + 5" and app.table.game.state.last_dice is None
+        assert play.message.startswith("Not allowed"), play.message
+        d.tap(play.ids.redo)
+        d.settle()
         d.tap(play.ids.confirm_roll)
         event = app.table.record.events[-1]
         assert event["source"] == "camera" and sorted(event["dice"]) == [3, 5] and event["roll_id"]

@@ -402,9 +402,13 @@ class CompanionApp(App):
             if sorted(roll.values) == sorted(camera_roll.values):
                 roll, photo = camera_roll, camera_photo
             elif play is not None:
-                play.submit_roll(roll, camera_photo, corrects=camera_roll)
+                if not play.submit_roll(roll, camera_photo, corrects=camera_roll):
+                    self._hold_for_ok(play, camera_roll, camera_photo)  # refused by the rules: it still waits
                 return
-        if play is not None and play.submit_roll(roll, photo) and isinstance(play, CameraPicture):
+        recorded = play is not None and play.submit_roll(roll, photo)
+        if not recorded and held is not None and play is not None:
+            self._hold_for_ok(play, *held)  # refused by the rules (the reason is shown): the reading still waits
+        elif recorded and isinstance(play, CameraPicture):
             # A camera's roll is shown as the camera saw it, so a misread is seen at once (Undo puts it right).
             play.show_dice_picture(self.source.picture_of(roll.roll_id) if self.source is not None else None)
 
