@@ -197,13 +197,12 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         d.stop_app(app)
 
 
-@pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
-def test_starfarers_shows_a_camera_roll_as_the_camera_saw_it_too(tmp_path):
-    from companion.dice import DiceRolled
+def starfarers_camera_game(tmp_path: Path, confirm: bool = False):
+    """The app starting the Starfarers example at its first production roll (after set-up), the camera watching
+    a throw of 2 and 6 as the table's dice source, its rolls waiting for OK when ``confirm``."""
     from companion.record import Record, load_record, replay
 
     example = load_record(ROOT / "assets" / "games" / "example-starfarers.json")
-    # The example up to its first production roll phase, after set-up.
     game = replay(Record(example.game, example.players, example.board, example.options, []))
     for n, event in enumerate(example.events, start=1):
         game.push(event)
@@ -213,8 +212,36 @@ def test_starfarers_shows_a_camera_roll_as_the_camera_saw_it_too(tmp_path):
     app = d.start_app(tmp_path)
     try:
         app.settings.dice_source = f"camera://{video}"
+        app.settings.confirm_camera = confirm
         app.start_game(Record(example.game, example.players, example.board, example.options, list(example.events[:n])))
-        screen = app.root.get_screen("starfarers")
+    except BaseException:
+        d.stop_app(app)
+        raise
+    return app, app.root.get_screen("starfarers")
+
+
+@pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
+def test_starfarers_waits_for_ok_too(tmp_path):
+    app, screen = starfarers_camera_game(tmp_path, confirm=True)
+    try:
+        assert d.wait_until(lambda: app.pending_roll == "2 + 6", timeout=60), app.source_status
+        d.settle()
+        assert screen.ids.confirm_roll.height > 0 and screen.ids.confirm_roll.text == "OK: 2 + 6"
+        assert app.table.record.events[-1].get("type") != "roll"  # not recorded yet
+        d.tap(screen.ids.confirm_roll)
+        d.settle()
+        assert app.table.record.events[-1]["source"] == "camera" and screen.roll_text.startswith("Rolled 8")
+        assert screen.ids.confirm_roll.height == 0
+    finally:
+        d.stop_app(app)
+
+
+@pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
+def test_starfarers_shows_a_camera_roll_as_the_camera_saw_it_too(tmp_path):
+    from companion.dice import DiceRolled
+
+    app, screen = starfarers_camera_game(tmp_path)
+    try:
         assert app.source is not None and app.source.name == "camera"
         assert d.wait_until(lambda: screen.dice_picture is not None, timeout=60), app.source_status
         assert sorted(app.table.record.events[-1]["dice"]) == [2, 6]

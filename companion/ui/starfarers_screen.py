@@ -292,13 +292,13 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
     def _restore_choices(self, kept) -> None:
         self.selection, self.action = kept
 
-    def submit_roll(self, roll: DiceRolled, photo: RollPhoto | None = None) -> bool:
+    def submit_roll(self, roll: DiceRolled, photo: RollPhoto | None = None, corrects: DiceRolled | None = None) -> bool:
         """A settled roll from the app's dice source (or the dice tapped here), with a camera's ``photo`` of it
-        to keep; False when the rules refuse it."""
+        to keep (``corrects``: see ``PlayScreen.submit_roll``); False when the rules refuse it."""
         if self.table is None:
             return False
         try:
-            if self.table.roll(roll, photo) is None:
+            if self.table.roll(roll, photo, corrects) is None:
                 return False  # a roll the game already holds (a box resending it): nothing new to show
         except RulesError as error:
             self.message = self.tr("illegal", why=app_describe(error))
