@@ -77,7 +77,7 @@ def test_kivys_camera_picture_reaches_the_reader_as_the_camera_took_it(tmp_path)
         assert first.shape == expected.shape and first.dtype == np.uint8
         assert np.abs(first.astype(int) - expected).mean() < 1.0  # upside down: 25.6, RGB for BGR: 6.5 (measured)
         seen_last = max(t for t, frame in got if frame is not None)
-        assert 0.9 <= got[-1][0] - seen_last <= 3.0  # ended by the stall, about a second after the last
+        assert 0.3 <= got[-1][0] - seen_last <= 3.0  # ended by the stall (1 s after the last was shown), not never
         frames.close()
     finally:
         d.stop_app(app)
