@@ -326,3 +326,12 @@ def test_a_roll_put_right_says_first_what_the_wrong_one_paid_so_it_goes_back():
     for lang, phrase in zip(("en", "ja"), said):
         ClipLibrary(lang).render(phrase.tokens)  # raises for a word without its clip
     assert phrase_for_outcome(roll, SEATS, "en", given_back={}) == phrase_for_outcome(roll, SEATS, "en")
+
+
+def test_a_camera_reading_waiting_for_ok_is_said_as_its_faces():
+    from companion.announce.phrases import phrase_for_reading
+
+    said = [phrase_for_reading((5, 3), lang) for lang in ("en", "ja")]
+    assert [p.caption for p in said] == ["Three and five.", "3と5。"]
+    for lang, phrase in zip(("en", "ja"), said):
+        ClipLibrary(lang).render(phrase.tokens)  # every word has its clip

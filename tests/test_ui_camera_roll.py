@@ -300,13 +300,14 @@ def test_a_request_to_roll_again_shows_the_dice_the_camera_saw(tmp_path):
 
 @pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
 def test_a_camera_roll_that_waits_for_ok_is_recorded_and_said_once_a_player_taps_it(tmp_path):
-    """Settings, "Camera rolls wait for OK": the reading is shown (its photo a tap away), nothing recorded or
-    said; OK records it as the camera's roll, with its photo, and says it with its faces."""
+    """Settings, "Camera rolls wait for OK": the reading is shown (its photo a tap away) and its faces said,
+    nothing recorded; OK records it as the camera's roll, with its photo, and says it with its faces."""
     app, play = camera_game(tmp_path, throw_video(tmp_path / "throw.avi", (3, 5)), confirm=True)
     try:
         assert d.wait_until(lambda: app.pending_roll == "3 + 5", timeout=60), app.source_status
         d.settle()
-        assert app.table.game.state.last_dice is None and app.caption == ""  # nothing recorded, nothing said
+        assert app.table.game.state.last_dice is None  # nothing recorded; only the faces said, to check
+        assert d.wait_until(lambda: app.caption == "Three and five.", timeout=10), app.caption
         assert play.dice_picture is not None and play.dice_picture_caption == "camera_saw_confirm"
         assert play.ids.confirm_roll.text == "OK: 3 + 5" and not play.ids.confirm_roll.disabled
         assert d.layout_problems(app.root) == []
@@ -314,7 +315,7 @@ def test_a_camera_roll_that_waits_for_ok_is_recorded_and_said_once_a_player_taps
         held = look_at_photo(play.ids.dice_picture)  # the photo waits with the reading
         assert "3 + 5" in held.caption
         close_photo(held)
-        in_japanese(app, "play", lambda: play.ids.confirm_roll.text == "OK：3 + 5"
+        in_japanese(app, "play", lambda: play.ids.confirm_roll.text == "OK：3 + 5" and app.caption == "3と5。"
                     and app.source_status.startswith("camera："),  # the status line in Japanese too
                     SHOTS / "play-camera-confirm-ja.png")
 

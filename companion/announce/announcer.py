@@ -27,7 +27,7 @@ from typing import Callable, Sequence
 
 from ..rules.outcome import Outcome
 from .clips import ClipError, library
-from .phrases import Phrase, check_colors, check_language, phrase_for_notice, phrase_for_outcome
+from .phrases import Phrase, check_colors, check_language, phrase_for_notice, phrase_for_outcome, phrase_for_reading
 from .players import AudioUnavailable, NullPlayer, Player, open_player
 
 log = logging.getLogger(__name__)
@@ -167,6 +167,12 @@ class Announcer:
         announcement = Announcement(phrase, URGENT if outcome.winner is not None else NEWS, "outcome",
                                     outcome.index, published)
         return self._publish(announcement, supersede=outcome.kind == "roll")
+
+    def on_reading(self, dice) -> Announcement:
+        """Say the faces of a camera's reading that waits for a player's OK (news: a roll after it cuts it)."""
+        published = time.perf_counter()
+        return self._publish(Announcement(phrase_for_reading(dice, self._lang), NEWS, "reading", None, published),
+                             supersede=True)
 
     def on_notice(self, notice: str) -> Announcement:
         """Announce a hardware notice: one of :data:`~.phrases.NOTICES` (the box or the camera lost or back, a

@@ -124,6 +124,15 @@ def phrase_for_outcome(outcome: Outcome, colors: Sequence[str], lang: str, faces
     return Phrase(lang, tuple(tokens), caption_of(lang, tokens))
 
 
+def phrase_for_reading(dice: Sequence[int], lang: str) -> Phrase:
+    """A camera's reading that waits for a player's OK (Settings), its faces lowest first: "Three and five." /
+    「3と5。」 — the table hears what was read and checks it against the dice before anything counts."""
+    check_language(lang)
+    low, high = sorted(dice)
+    tokens = (f"n{low}", "and", f"n{high}", "." if lang == "en" else "。")
+    return Phrase(lang, tokens, caption_of(lang, tokens))
+
+
 def phrase_for_notice(notice: str, lang: str) -> Phrase:
     """The phrase for a hardware notice (one of :data:`NOTICES`)."""
     check_language(lang)

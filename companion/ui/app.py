@@ -272,6 +272,11 @@ class CompanionApp(App):
         """After a language switch: the caption on screen in the new language -- its outcome phrased again --
         rather than a sentence left in the old one (a device notice's caption just goes)."""
         shown, self.caption = getattr(self, "_captioned", None), ""
+        if shown is not None and shown.source == "reading" and self.held_camera_roll is not None:
+            from ..announce.phrases import phrase_for_reading
+
+            self.caption = phrase_for_reading(self.held_camera_roll[0].values, self.lang).caption
+            return
         if shown is None or shown.source != "outcome" or self.table is None:
             return
         from ..announce import phrase_for_outcome
@@ -419,6 +424,8 @@ class CompanionApp(App):
 
         self.held_camera_roll = (roll, photo)
         self.pending_roll = faces_text(roll.values)
+        if self.announcer is not None:
+            self.announcer.on_reading(roll.values)  # "Three and five.": checked against the dice before OK
         play.show_dice_picture(self.source.picture_of(roll.roll_id) if self.source is not None else None,
                                caption="camera_saw_confirm")
 
