@@ -121,10 +121,6 @@ class Table:
         the players' OK and that this roll (tapped instead) puts right; ``photo`` is that one's, kept with
         the correction by its ``roll_id``.
         """
-        if corrects is not None:
-            camera = {"type": "roll", "dice": list(corrects.values), "source": corrects.source,
-                      "roll_id": corrects.roll_id}
-            return self.submit({"type": "roll", "dice": list(roll.values), "source": roll.source}, photo, camera)
         if len(roll.values) != 2:
             raise RulesError(f"Catan needs two dice, the {roll.source} reported {len(roll.values)}")
         if roll.roll_id is not None and self.holds_roll(roll.roll_id):
@@ -135,6 +131,10 @@ class Table:
             event["confidence"] = round(roll.confidence, 3)
         if roll.roll_id is not None:
             event["roll_id"] = roll.roll_id
+        if corrects is not None:  # the photo is the corrected camera roll's, kept by its roll id
+            camera = {"type": "roll", "dice": list(corrects.values), "source": corrects.source,
+                      "roll_id": corrects.roll_id}
+            return self.submit(event, photo, camera)
         return self.submit(event, photo if roll.roll_id is not None else None)
 
     def holds_roll(self, roll_id: str) -> bool:

@@ -606,16 +606,15 @@ class CalibrationScreen(Screen):
     def show_light(self, *_args) -> None:
         """Show the frame as the reader sees it under the current gains (a look-up table: fast enough to
         follow a slider on the UI thread)."""
-        import cv2
-
         from vision.calibration import Calibration
+
+        from .camera_picture import bgr_texture
 
         if self.frame is None or "view" not in self.ids or self.ids.view.texture is None:
             return
         self.preview = Calibration(gains=tuple(self.gains)).correct_lighting(self.frame)
-        rgb = cv2.cvtColor(self.preview, cv2.COLOR_BGR2RGB)[::-1].copy()  # a texture's first row is the bottom
         view = self.ids.view
-        view.texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+        bgr_texture(self.preview, view.texture)
         view.redraw()
 
     def on_corners(self, *_args) -> None:

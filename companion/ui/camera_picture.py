@@ -146,12 +146,13 @@ def decoded(jpeg: bytes):
     return cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
 
 
-def bgr_texture(picture) -> Texture:
-    """An OpenCV (BGR) picture as a texture."""
+def bgr_texture(picture, texture: Texture | None = None) -> Texture:
+    """An OpenCV (BGR) picture as a texture: a new one, or drawn into ``texture`` (of the picture's size)."""
     import cv2
 
     rgb = cv2.cvtColor(picture, cv2.COLOR_BGR2RGB)[::-1].copy()  # a texture's first row is the bottom
-    texture = Texture.create(size=(rgb.shape[1], rgb.shape[0]), colorfmt="rgb")
+    if texture is None:
+        texture = Texture.create(size=(rgb.shape[1], rgb.shape[0]), colorfmt="rgb")
     texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
     return texture
 
