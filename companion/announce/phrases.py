@@ -115,8 +115,7 @@ def phrase_for_outcome(outcome: Outcome, colors: Sequence[str], lang: str, faces
     if not tokens:
         return None
     if faces and outcome.dice and tokens[:1] == [f"roll{outcome.number}"]:
-        low, high = sorted(outcome.dice)
-        tokens[2:2] = [f"n{low}", "and", f"n{high}", tokens[1]]  # after the number and its full stop
+        tokens[2:2] = faces_tokens(outcome.dice, lang)  # after the number and its full stop
     if given_back:
         from ..rules.starfarers import StarOutcome
 
@@ -128,9 +127,14 @@ def phrase_for_reading(dice: Sequence[int], lang: str) -> Phrase:
     """A camera's reading that waits for a player's OK (Settings), its faces lowest first: "Three and five." /
     「3と5。」 — the table hears what was read and checks it against the dice before anything counts."""
     check_language(lang)
-    low, high = sorted(dice)
-    tokens = (f"n{low}", "and", f"n{high}", "." if lang == "en" else "。")
+    tokens = tuple(faces_tokens(dice, lang))
     return Phrase(lang, tokens, caption_of(lang, tokens))
+
+
+def faces_tokens(dice: Sequence[int], lang: str) -> list[str]:
+    """Two faces, lowest first, as a sentence: "Three and five." / 「3と5。」"""
+    low, high = sorted(dice)
+    return [f"n{low}", "and", f"n{high}", "." if lang == "en" else "。"]
 
 
 def phrase_for_notice(notice: str, lang: str) -> Phrase:
