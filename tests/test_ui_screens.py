@@ -202,3 +202,69 @@ def test_camera_rolls_wait_for_ok_is_a_setting_kept_across_a_restart(tmp_path):
         assert app.settings.confirm_camera and app.root.get_screen("settings").ids.confirm_camera.active
     finally:
         d.stop_app(app)
+
+
+def type_into(field, text: str) -> None:
+    """Clear ``field`` and type ``text`` into it, as the on-screen keyboard does."""
+    field.select_all()
+    field.delete_selection()
+    field.insert_text(text)
+    d.pump()
+
+
+def test_the_dice_source_is_chosen_by_name_and_a_camera_that_names_none_is_said(tmp_path):
+    """Settings name the sources in the player's words; the camera is typed (a number, a phone's address, a
+    video file); what names no camera is said and nothing is saved; calibrating the typed camera and coming
+    back keeps what was typed."""
+    from kivy.core.window import Window
+
+    from test_ui_calibration import PHOTO, one_frame_video
+
+    video = one_frame_video(PHOTO, tmp_path / "table.avi") if PHOTO.exists() else tmp_path / "table.avi"
+    video.exists() or video.write_bytes(b"")
+    data = tmp_path / "data"
+    app = d.start_app(data)
+    try:
+        d.tap(app.root.get_screen("start").ids.settings)
+        settings = app.root.get_screen("settings")
+        assert settings.ids.source.text == "Tap the dice on the screen" and settings.ids.camera.disabled
+        d.tap(settings.ids.source)
+        d.tap(d.find(Window, "Camera over the tray"))
+        assert settings.kind == "camera" and not settings.ids.camera.disabled and settings.ids.port.disabled
+        type_into(settings.ids.camera, "back")
+        d.tap(settings.ids.save)
+        assert app.root.current == "settings" and app.settings.dice_source == "manual:"
+        assert settings.problem == ('Camera: "back" is not a camera number, a stream address (http://…, rtsp://…) '
+                                    'or a video file. Nothing was saved.')
+        assert not (data / "settings.json").exists()
+        d.settle()
+        shot(app, "settings-camera-problem", "en")
+        type_into(settings.ids.camera, str(video))
+        assert settings.problem == ""  # typing again clears it
+        d.tap(settings.ids.voice)  # typed, not saved yet
+        d.tap(settings.ids.calibration)
+        calibration = app.root.get_screen("calibration")
+        assert app.root.current == "calibration" and calibration.spec() == str(video)  # the camera typed
+        d.tap(calibration.ids.cancel)
+        assert app.root.current == "settings" and settings.ids.camera.text == str(video)
+        assert settings.kind == "camera" and not settings.ids.voice.active  # nothing typed was lost
+        d.tap(settings.ids.save)
+        saved = json.loads((data / "settings.json").read_text())
+        assert saved["dice_source"] == f"camera://{video}" and saved["camera"] == str(video)
+        assert saved["voice"] is False
+    finally:
+        d.stop_app(app)
+    app = d.start_app(data)
+    try:
+        switch_language(app, "ja")
+        d.tap(app.root.get_screen("start").ids.settings)
+        settings = app.root.get_screen("settings")
+        assert settings.ids.source.text == "トレイの上のカメラ" and settings.ids.camera.text == str(video)
+        type_into(settings.ids.camera, "ftp://nas/dice.mp4")
+        d.tap(settings.ids.save)
+        assert settings.problem.startswith("カメラ：ftp:// のアドレスは読めません") and "何も保存していません" in settings.problem
+        d.settle()
+        shot(app, "settings-camera-problem", "ja")
+        assert json.loads((data / "settings.json").read_text())["dice_source"] == f"camera://{video}"
+    finally:
+        d.stop_app(app)

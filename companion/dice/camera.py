@@ -22,6 +22,10 @@ from companion.dice import DiceRolled, DiceSource, RollPhoto, SourceState, regis
 
 #: A capture spec read through Kivy's camera (companion.dice.kivy_camera).
 KIVY_PREFIX = "kivy:"
+#: The options of a ``camera://`` URL (after ``?``): dice a roll has, a video played in real time, the route.
+OPTIONS = ("dice", "realtime", "via")
+#: The streams OpenCV reads (through FFmpeg) that a camera entry may name: a phone's or an IP camera's.
+STREAM_SCHEMES = ("http", "https", "rtsp", "rtsps", "rtmp", "udp", "tcp")
 #: How many recent rolls' pictures a camera source keeps (the app shows the last one).
 PICTURES_KEPT = 8
 #: ``picture_of(REROLL)``: the dice of the latest request to roll again, as the camera saw them.
@@ -239,10 +243,16 @@ def capture_spec(url: str) -> tuple[str | int, dict[str, str]]:
     query = ""
     if "?" in rest:
         rest, query = rest.split("?", 1)
-    options = dict(part.split("=", 1) for part in query.split("&") if "=" in part)
-    unknown = set(options) - {"dice", "realtime", "via"}
-    if unknown:
-        raise ValueError(f"{url}: unknown option(s) {sorted(unknown)} (known: dice, realtime, via)")
+    parts = [part for part in query.split("&") if part]
+    ours = [part for part in parts if part.split("=", 1)[0] in OPTIONS]
+    if "://" in rest:
+        # A stream's address keeps its own query (an IP camera's ``videostream.cgi?user=…``); ours are taken out.
+        theirs = [part for part in parts if part not in ours]
+        rest += "?" + "&".join(theirs) if theirs else ""
+    elif len(ours) < len(parts):
+        unknown = sorted(part.split("=", 1)[0] for part in parts if part not in ours)
+        raise ValueError(f"{url}: unknown option(s) {unknown} (known: {', '.join(OPTIONS)})")
+    options = dict(part.split("=", 1) for part in ours if "=" in part)
     if not rest:
         raise ValueError(f"{url}: expected camera://INDEX or camera://PATH")
     via = options.pop("via", None) or ("kivy" if rest.isdigit() and _platform() in ("android", "ios") else "opencv")
@@ -251,6 +261,51 @@ def capture_spec(url: str) -> tuple[str | int, dict[str, str]]:
     if via == "kivy":
         return KIVY_PREFIX + rest, options
     return (int(rest) if rest.isdigit() else rest), options
+
+
+class CameraChoiceError(ValueError):
+    """What a player typed as the camera (Settings) names none: ``reason`` is ``"empty"``, ``"scheme"`` (a stream
+    OpenCV does not read, ``scheme`` names it) or ``"unknown"`` (no number, address or video file)."""
+
+    def __init__(self, reason: str, entry: str, scheme: str = ""):
+        self.reason, self.entry, self.scheme = reason, entry, scheme
+        words = {"empty": "enter a camera number (0, 1, ...) or a stream address (http://...)",
+                 "scheme": f"{scheme}:// is not read; use one of {', '.join(s + '://' for s in STREAM_SCHEMES)}",
+                 "unknown": f"{entry!r} is no camera number, stream address (http://..., rtsp://...) or video file"}
+        super().__init__(f"camera: {words[reason]}")
+
+
+def camera_url(entry: str, previous: str = "", is_file=os.path.isfile) -> str:
+    """The ``camera://`` URL of what a player typed as the camera: a number (``0``, the tablet's back camera;
+    ``1``, its front), a phone's or an IP camera's stream address, or a video file (to try the app without a
+    table).  ``previous`` is the URL in use: when it names the same camera it is kept as it is, options
+    (``?via=``, ``?dice=``) and all.  Raises :class:`CameraChoiceError` naming what is wrong."""
+    entry = entry.strip()
+    if previous.startswith("camera://") and entry and camera_entry(previous) == entry:
+        return previous  # the camera in use, as it is (a video file it plays may have gone: the source says so)
+    if not entry:
+        raise CameraChoiceError("empty", entry)
+    if "://" in entry:
+        scheme, _, rest = entry.partition("://")
+        if scheme.lower() not in STREAM_SCHEMES:
+            raise CameraChoiceError("scheme", entry, scheme)
+        if not rest.split("/", 1)[0].split("?", 1)[0]:
+            raise CameraChoiceError("unknown", entry)
+    elif not entry.isdigit() and not is_file(entry):
+        raise CameraChoiceError("unknown", entry)
+    return f"camera://{entry}"
+
+
+def camera_entry(url: str) -> str:
+    """What a player sees as the camera of a ``camera://`` URL (its number, address or file; not the options):
+    the inverse of :func:`camera_url`.  Not a camera URL: ``"0"``, the first camera."""
+    if not url.startswith("camera://"):
+        return "0"
+    try:
+        spec, _options = capture_spec(url)
+    except ValueError:
+        return url[len("camera://"):]
+    return str(spec).removeprefix(KIVY_PREFIX)
 
 
 def _platform() -> str:

@@ -2,7 +2,8 @@
 reader reads there, save.
 
 Self-contained like the tournament desk: its layout is ``calibration.kv``.  The frame comes from the configured
-camera (the settings' dice source when it is ``camera://…``, else camera 0; ``frame_spec`` overrides it: a camera
+camera (the one typed in Settings, ``chosen_camera``; else the settings' dice source when it is ``camera://…``, else
+camera 0; ``frame_spec`` overrides it: a camera
 index, a video file or a still photograph) and is grabbed and read in a background thread, whose results reach
 the UI through ``Clock.schedule_once``.  *Live view* keeps the camera open in that thread while the camera is being
 aimed: the picture follows it (a frame handed over only once the UI has shown the previous one) and the dice are
@@ -353,6 +354,8 @@ class CalibrationScreen(Screen):
     lang = StringProperty("en")
     #: The frame source to use instead of the settings' camera (tests, a photograph of the table).
     frame_spec = StringProperty("")
+    #: The ``camera://`` URL typed in Settings (saved or not), calibrated instead of the saved dice source's.
+    chosen_camera = StringProperty("")
     message = StringProperty("")
     summary = StringProperty("")
     #: The tray's corners clockwise from the top left, fractions x, y, x, y, ... (as TrayView.corners).
@@ -420,6 +423,8 @@ class CalibrationScreen(Screen):
     def spec(self) -> str:
         if self.frame_spec:
             return self.frame_spec
+        if self.chosen_camera:
+            return camera_spec(self.chosen_camera)
         settings = getattr(App.get_running_app(), "settings", None)
         return camera_spec(settings.dice_source if settings is not None else "")
 

@@ -202,6 +202,23 @@ TEXT: dict[str, dict[str, str]] = {
     "dice_source": {"en": "Dice source", "ja": "ダイスの入力"},
     "box_port": {"en": "Box port", "ja": "ボックスのポート"},
     "camera": {"en": "Camera", "ja": "カメラ"},
+    "source_manual": {"en": "Tap the dice on the screen", "ja": "画面でダイスをタップ"},
+    "source_box": {"en": "Dice box (USB)", "ja": "ダイスボックス（USB）"},
+    "source_camera": {"en": "Camera over the tray", "ja": "トレイの上のカメラ"},
+    "source_sim": {"en": "Practice: simulated dice box", "ja": "練習：模擬ダイスボックス"},
+    "camera_hint": {"en": "0 back camera, 1 front, or http://… of a phone", "ja": "0＝背面、1＝前面、またはスマホのhttp://…"},
+    "camera_problem_empty": {"en": "Camera: enter its number (0 is a tablet's back camera, 1 its front) or a stream "
+                                   "address (http://…)",
+                             "ja": "カメラ：番号（タブレットの背面は0、前面は1）かストリームのアドレス（http://…）を入力してください"},
+    "camera_problem_scheme": {"en": "Camera: a {scheme}:// address cannot be read; a stream's address starts with "
+                                    "http://, https:// or rtsp://",
+                              "ja": "カメラ：{scheme}:// のアドレスは読めません。ストリームのアドレスは http://、https://、"
+                                    "rtsp:// で始まります"},
+    "camera_problem_unknown": {"en": "Camera: \"{entry}\" is not a camera number, a stream address (http://…, "
+                                     "rtsp://…) or a video file",
+                               "ja": "カメラ：「{entry}」はカメラの番号でもストリームのアドレス（http://…、rtsp://…）でも"
+                                     "動画ファイルでもありません"},
+    "nothing_saved": {"en": ". Nothing was saved.", "ja": "。何も保存していません。"},
     "camera_calibration": {"en": "Camera calibration", "ja": "カメラ較正"},
     "save": {"en": "Save", "ja": "保存"},
     "on": {"en": "on", "ja": "オン"}, "off": {"en": "off", "ja": "オフ"},

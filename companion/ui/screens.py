@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 from ..dice import DiceRolled, RollPhoto
+from ..dice.camera import camera_entry
 from ..record import COLORS, Record
 from ..rules import IllegalAction, RulesError, board_from_json, board_problems, game_class, standard_board
 from ..rules.board import BASE_SPEC, EXTENSION_SPEC, Board, Tile
@@ -35,6 +37,7 @@ from .camera_picture import (CameraPicture, CameraRollButton, camera_rolls, face
 from .choices import BigButton, BigToggle, ChoicePanels
 from .i18n import cards_text
 from .refusals_text import app_describe
+from .settings import SOURCE_KINDS
 from .umpire_notes import add_note_rows
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -1020,26 +1023,72 @@ class StatisticsScreen(Screen):
 # --- settings --------------------------------------------------------------------------------------
 
 class SettingsScreen(Screen):
+    """The settings as typed, until Save.  A camera entry that names no camera is said under the fields and
+    nothing is saved; going to the camera calibration and back keeps what was typed."""
+
+    #: The dice source kind the spinner shows (``manual``, ``box``, ``camera``, ``sim``, or another scheme).
+    kind = StringProperty("manual")
+    #: What is wrong with the entries, in the player's language ("" when nothing is).
+    problem = StringProperty("")
+
     def __init__(self, **kw):
         super().__init__(name="settings", **kw)
+        self._editing = False  # back from the calibration: the fields keep what was typed
+        self.ids.source.bind(text=lambda _spinner, text: setattr(self, "kind", self._kind_of(text)))
 
     def refresh(self) -> None:
+        if self._editing:
+            self._editing = False
+            return
         s = app().settings
         self.ids.lang_en.state = "down" if s.lang == "en" else "normal"
         self.ids.lang_ja.state = "down" if s.lang == "ja" else "normal"
         self.ids.voice.active = s.voice
         self.ids.volume.value = s.volume
-        self.ids.source.text = s.dice_source
+        self.ids.source.text = (app().tr("source_" + s.source_kind) if s.source_kind in SOURCE_KINDS
+                                else s.dice_source)
+        self.kind = s.source_kind
         self.ids.port.text = s.box_port
+        self.ids.camera.text = camera_entry(s.dice_source) if s.source_kind == "camera" else s.camera
+        self.ids.camera.cursor = (0, 0)  # a long address or path shows its beginning
         self.ids.confirm_camera.active = s.confirm_camera
+        self.problem = ""
 
-    def save(self) -> None:
-        from .settings import Settings
+    def _kind_of(self, label: str) -> str:
+        for kind in SOURCE_KINDS:
+            if label in (app().tr("source_" + kind, lang) for lang in ("en", "ja")):
+                return kind
+        return app().settings.source_kind  # a source set outside Settings, shown as its URL
+
+    def _camera_problem(self, error, saving: bool) -> str:
+        words = app().tr("camera_problem_" + error.reason, entry=error.entry, scheme=error.scheme)
+        return words + app().tr("nothing_saved") if saving else words
+
+    def calibrate(self) -> None:
+        """The camera calibration, of the camera typed here (saved or not)."""
+        from companion.dice.camera import CameraChoiceError, camera_url
 
         a = app()
-        settings = Settings(lang="ja" if self.ids.lang_ja.state == "down" else "en", voice=self.ids.voice.active,
-                            volume=round(float(self.ids.volume.value), 2), dice_source=self.ids.source.text,
-                            box_port=self.ids.port.text.strip() or "auto",
-                            confirm_camera=self.ids.confirm_camera.active)
+        try:
+            url = camera_url(self.ids.camera.text, a.settings.dice_source)
+        except CameraChoiceError as error:
+            self.problem = self._camera_problem(error, saving=False)
+            return
+        a.root.get_screen("calibration").chosen_camera = url
+        self._editing = True
+        a.go("calibration")
+
+    def save(self) -> None:
+        from companion.dice.camera import CameraChoiceError
+
+        a = app()
+        try:
+            chosen = a.settings.choose_source(self.kind, self.ids.camera.text, self.ids.port.text)
+        except CameraChoiceError as error:
+            self.problem = self._camera_problem(error, saving=True)
+            return
+        settings = replace(chosen, lang="ja" if self.ids.lang_ja.state == "down" else "en",
+                           voice=self.ids.voice.active, volume=round(float(self.ids.volume.value), 2),
+                           confirm_camera=self.ids.confirm_camera.active)
         a.apply_settings(settings)
         a.go("play" if a.table is not None else "start")

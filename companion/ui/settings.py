@@ -1,4 +1,4 @@
-"""The app's settings: language, voice, volume, dice source, box port, camera rolls' OK -- a small JSON file.
+"""The app's settings: language, voice, volume, dice source, box port, camera, camera rolls' OK -- a small JSON file.
 
 Kept beside the journal in the user data directory (``settings.json``), so one directory holds
 everything a tablet needs to come back exactly as it was.  A damaged file is reported and replaced
@@ -9,13 +9,18 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
+
+from companion.dice.camera import camera_entry, camera_url
 
 log = logging.getLogger(__name__)
 
 FILE_NAME = "settings.json"
-DICE_SOURCES = ("manual:", "box://auto", "camera://0", "sim://?seed=1")
+#: The dice sources Settings offers, by kind (each named in the player's language: ``source_<kind>``).
+SOURCE_KINDS = ("manual", "box", "camera", "sim")
+#: A kind's URL when it is chosen afresh (a camera's is built from the camera entry).
+FIRST_URLS = {"manual": "manual:", "box": "box://auto", "sim": "sim://?seed=1"}
 
 
 @dataclass
@@ -28,6 +33,30 @@ class Settings:
     #: A camera's roll waits for a player's OK before it is recorded and said (a table that wants every roll
     #: checked before cards are handed out); off, it is recorded at once and put right with Undo.
     confirm_camera: bool = False
+    #: The camera chosen (a number, a stream address, a video file), remembered while the dice come from elsewhere.
+    camera: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.camera or self.source_kind == "camera":
+            self.camera = camera_entry(self.dice_source)
+
+    @property
+    def source_kind(self) -> str:
+        """``manual``, ``box``, ``camera``, ``sim`` (or another scheme, set outside Settings)."""
+        return self.dice_source.split(":", 1)[0]
+
+    def choose_source(self, kind: str, camera: str, box_port: str) -> "Settings":
+        """These settings with the dice from ``kind``: the camera and the box port as typed.  The URL in use is
+        kept when the kind does not change (its options: a simulator's seed, a camera's ``?via=``); a camera
+        entry that names no camera raises :class:`companion.dice.camera.CameraChoiceError` (nothing changed)."""
+        camera = camera.strip()
+        if kind == "camera":
+            url = camera_url(camera, self.dice_source)
+        elif kind == self.source_kind or kind not in FIRST_URLS:
+            url = self.dice_source
+        else:
+            url = FIRST_URLS[kind]
+        return replace(self, dice_source=url, camera=camera or self.camera, box_port=box_port.strip() or "auto")
 
     def source_url(self) -> str:
         """The dice source to open: a named box port replaces ``box://auto``."""
@@ -44,7 +73,7 @@ class Settings:
             data = json.loads(path.read_text(encoding="utf-8"))
             known = {f.name for f in fields(cls)}
             settings = cls(**{k: v for k, v in data.items() if k in known})
-        except (OSError, ValueError, TypeError) as error:
+        except (OSError, ValueError, TypeError, AttributeError) as error:
             log.warning("%s cannot be read (%s); using the default settings", path, error)
             return cls()
         if settings.lang not in ("en", "ja"):
