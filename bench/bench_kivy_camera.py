@@ -7,7 +7,9 @@ Each picture a Kivy camera shows is copied out of its texture on the UI thread
 times that copy for a texture of each common camera size holding a real photo, and prints the median and the
 90th percentile.  Under Xvfb the "GPU" is Mesa's software renderer on this machine's CPU: a tablet's GPU reads
 back differently (and Android's provider hands over its preview buffer instead: an NV21 to BGR conversion,
-timed as well).  A measurement, not a pass/fail test.
+timed as well).  Also timed: one look of the play screen's *Camera view* (on the UI thread twice a second while it
+is open): the picture drawn with the tray and the dice read (``CameraSource.view``: shrunk to 960 px) and put in
+its texture.  A measurement, not a pass/fail test.
 """
 
 from __future__ import annotations
@@ -67,6 +69,23 @@ def timed(camera, repeat: int) -> list[float]:
     return times
 
 
+def timed_look(picture: np.ndarray, repeat: int) -> list[float]:
+    """One look of the camera view: the picture drawn as the reader sees it, then into the view's texture."""
+    from companion.ui.camera_picture import bgr_texture
+    from vision.calibration import Calibration
+    from vision.reader import DiceReader
+    from vision.watch import tray_and_dice
+
+    dice, calibration = DiceReader().read(picture), Calibration()
+    texture = bgr_texture(tray_and_dice(picture, dice, calibration, 960))
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        bgr_texture(tray_and_dice(picture, dice, calibration, 960), texture)
+        times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=200)
@@ -83,6 +102,9 @@ def main() -> None:
             times = sorted(timed(camera, args.repeat))
             print(f"{width}x{height} {name:17s}: median {statistics.median(times):6.2f} ms, "
                   f"90th percentile {times[int(0.9 * len(times))]:6.2f} ms")
+        times = sorted(timed_look(picture, args.repeat))
+        print(f"{width}x{height} {'camera view look':17s}: median {statistics.median(times):6.2f} ms, "
+              f"90th percentile {times[int(0.9 * len(times))]:6.2f} ms")
 
 
 if __name__ == "__main__":

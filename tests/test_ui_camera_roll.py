@@ -24,9 +24,10 @@ if not DATA.exists():  # a checkout elsewhere (CI's clean clone): the shared dat
     DATA = Path(os.environ.get("CATAN_SHARED", "/work/shared")) / "data" / "dice" / "nell-byler-dice_detection"
 
 
-def throw_video(out: Path, faces: tuple[int, ...], ends=((250, 300), (390, 330)), still: int = 14) -> Path:
-    """An empty tray, dice thrown in and settling at ``ends`` showing ``faces`` and lying ``still`` frames,
-    written as an MJPG video at 30 frames a second."""
+def throw_video(out: Path, faces: tuple[int, ...], ends=((250, 300), (390, 330)), still: int = 14,
+                before: int = 8) -> Path:
+    """An empty tray ``before`` frames, dice thrown in and settling at ``ends`` showing ``faces`` and lying
+    ``still`` frames, written as an MJPG video at 30 frames a second."""
     import cv2
 
     from vision import dataset
@@ -35,7 +36,7 @@ def throw_video(out: Path, faces: tuple[int, ...], ends=((250, 300), (390, 330))
 
     tray, crops = studio_tray_and_crops(DiceReader(), dataset.list_images(DATA)[:40])
     by_face = {f: [c for c in crops if c.face == f] for f in range(1, 7)}
-    frames = SequenceBuilder(tray, seed=3).still(8).throw(by_face, faces, list(ends)).still(still).frames
+    frames = SequenceBuilder(tray, seed=3).still(before).throw(by_face, faces, list(ends)).still(still).frames
     writer = cv2.VideoWriter(str(out), cv2.VideoWriter_fourcc(*"MJPG"), 30.0, (tray.shape[1], tray.shape[0]))
     assert writer.isOpened(), "this OpenCV cannot write MJPG"
     for frame in frames:
@@ -362,5 +363,41 @@ def test_a_camera_roll_waiting_for_ok_is_put_right_by_the_dice_tapped_before_any
         stats = app.root.get_screen("statistics")
         assert stats.camera_accuracy == "Rolls the camera read: 1; put right by hand: 1."  # (it waits for OK)
         assert stats.ids.camera_rolls.children[0].text.startswith("misread\n3 + 5 → ")
+    finally:
+        d.stop_app(app)
+
+
+@pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
+def test_the_camera_view_follows_what_the_camera_watching_the_game_sees(tmp_path):
+    """"Camera view" beside the dice: the tray as the camera sees it now, followed twice a second — something
+    moving, then the dice lying still framed with the faces read — until a tap; the camera stays with the game's
+    source all along (nothing reopened)."""
+    import dataclasses
+
+    from companion.ui.camera_picture import CameraLiveView
+
+    video = throw_video(tmp_path / "throw.avi", (3, 5), before=60, still=150)  # played at 30 frames a second
+    app, play = camera_game(tmp_path, video, url=f"camera://{video}?realtime=1", confirm=True)
+    try:
+        watching = app.source
+        assert d.wait_until(lambda: app.camera_watching, timeout=10)
+        d.settle()
+        view = look_at_photo(play.ids.camera_view)
+        assert isinstance(view, CameraLiveView)
+        captions = [view.caption]
+        view.bind(caption=lambda _view, caption: captions.append(caption))
+        assert d.wait_until(lambda: captions[-1] == "Lying still: 3, 5 — tap to close", timeout=30), captions
+        assert "Something moves in the tray — tap to close" in captions  # the throw was followed
+        assert view.photo.size == (640, 640) and app.pending_roll == "3 + 5"  # the whole picture, as it came
+        d.screenshot(SHOTS / "play-camera-view-en.png")
+        app.apply_settings(dataclasses.replace(app.settings, lang="ja"))
+        assert d.wait_until(lambda: view.caption == "止まっているダイス：3, 5 — タップで閉じる", timeout=5), view.caption
+        d.settle()
+        d.screenshot(SHOTS / "play-camera-view-ja.png")
+        app.apply_settings(dataclasses.replace(app.settings, lang="en"))
+        close_photo(view)
+        looked = len(captions)
+        d.wait_until(lambda: False, timeout=1.2)  # two looks' time: a closed view looks no more
+        assert len(captions) == looked and app.source is watching
     finally:
         d.stop_app(app)

@@ -484,3 +484,31 @@ def test_the_picture_of_a_roll_shows_each_die_left_to_right_and_frames_an_unread
     assert tuple(left[30, 30]) == (0, 200, 0) and tuple(right[30, 30]) == (255, 255, 255)  # left to right
     assert tuple(left[1, 30]) == UNREAD_FRAME and tuple(right[1, 30]) != UNREAD_FRAME  # only the unread one
     assert dice_picture(frame, [], height=60).shape[0] == 60
+
+
+def test_the_camera_source_shows_what_it_sees_with_the_dice_it_read(studio, tmp_path):
+    """The app's camera view: the latest picture with the tray outlined and the dice lying still framed with
+    their faces (a table wondering why a roll was not read looks at it), none drawn while the dice move."""
+    import threading
+
+    from companion.dice import SourceState, open_source
+
+    tray, by_face = studio
+    builder = SequenceBuilder(tray, seed=7).still(6).throw(by_face, (3, 4), [(240, 280), (400, 330)]).still(12)
+    source = open_source(f"camera://{write_video(builder.frames, tmp_path / 'tray.avi')}")
+    source.data_dir = tmp_path
+    assert source.view() is None  # no picture yet
+    done, rolls = threading.Event(), []
+    source.start(rolls.append, lambda s: s.state in (SourceState.IDLE, SourceState.ERROR) and done.set())
+    assert done.wait(60)
+    source.stop()
+    view = source.view()  # a video that ended leaves its last picture
+    assert [sorted(r.values) for r in rolls] == [[3, 4]]
+    assert view.phase == "settled" and sorted(d.face for d in view.dice) == [3, 4]
+    assert view.picture.shape == builder.frames[-1].shape
+    for die in view.dice:  # each die framed green on the picture, where the frame itself has no such green
+        x, y, w, h = die.box
+        edge = view.picture[y, x:x + w].astype(int)
+        assert (edge[:, 1] - edge[:, [0, 2]].max(axis=1) > 100).mean() > 0.8
+    small = source.view(long_side=320)
+    assert max(small.picture.shape[:2]) == 320

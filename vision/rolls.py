@@ -110,6 +110,9 @@ class RollDetector:
         self._reference: tuple[np.ndarray, tuple[int, int], float] | None = None
         #: How many times the camera was found to have moved (knocked) and the dice followed it.
         self.camera_moves = 0
+        #: The dice lying still in the tray as last agreed on (every die read, rolled or not); empty while
+        #: anything moves.  For a look at what the camera sees (the app's camera view), not for deciding.
+        self.dice_in_view: list[Die] = []
 
     # ------------------------------------------------------------------ public
 
@@ -117,6 +120,7 @@ class RollDetector:
         at = time.time() if at is None else at
         if self._moving(frame):
             self.phase = Phase.MOVING
+            self.dice_in_view = []
             self._still = 0
             self._agreeing = []
             self._moved_since_decision = True
@@ -199,6 +203,7 @@ class RollDetector:
         motion_seen = self._moved_here
         self.phase = Phase.SETTLED
         self._moved_since_decision = False
+        self.dice_in_view = reading
         try:
             if first_settle:
                 self._baseline = reading  # dice already lying there at start are not a roll
@@ -212,6 +217,7 @@ class RollDetector:
                 # tray is now; what rolled is told by the carried reference alone.
                 reading = self.reader.read(self._last_frame)
                 readings = [reading]
+                self.dice_in_view = reading
                 motion_seen = lambda _die, _shape: True  # noqa: E731
             known = (self._baseline or []) + self._scenery
             # A rolled die moved (motion passed over where it lies) and lies differently than before.

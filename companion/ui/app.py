@@ -59,6 +59,7 @@ class CompanionApp(App):
     caption = StringProperty("")           # the last announcement, as text
     demo = BooleanProperty(False)
     box_rolls = BooleanProperty(False)     # the dice source can roll on request (shows a button)
+    camera_watching = BooleanProperty(False)  # the dice come from a camera (shows "Camera view")
     pending_roll = StringProperty("")      # "3 + 5" while a camera roll waits for OK (Settings), else ""
 
     def __init__(self, data_dir_path: str | Path | None = None, *, demo: bool = False,
@@ -310,6 +311,7 @@ class CompanionApp(App):
                           lambda status: Clock.schedule_once(lambda dt: self._on_status(status)))
         self._show_status(self.source.status)
         self.box_rolls = self.can_request_roll
+        self.camera_watching = self.source.name == "camera"
 
     @property
     def can_request_roll(self) -> bool:
@@ -330,7 +332,7 @@ class CompanionApp(App):
             self.on_roll(DiceRolled((a, b), "manual"))
 
     def _stop_source(self) -> None:
-        self.box_rolls = False
+        self.box_rolls = self.camera_watching = False
         if self.source is not None:
             try:
                 self.source.stop()

@@ -10,6 +10,7 @@ journal.
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.graphics.texture import Texture
 from kivy.properties import ObjectProperty, StringProperty
@@ -166,3 +167,51 @@ class RollPhotoView(ModalView):
     def on_touch_down(self, touch):
         self.dismiss()
         return True
+
+
+#: How often the camera view looks again (seconds): enough to follow a hand and the dice settling, and
+#: ~2-6 ms of drawing each time on the UI thread.
+LOOK_SECONDS = 0.5
+
+
+def open_camera_view() -> "CameraLiveView":
+    """Show what the table's camera sees now, following it, until a tap."""
+    view = CameraLiveView()
+    view.open()
+    return view
+
+
+class CameraLiveView(RollPhotoView):
+    """What the camera watching the game sees, twice a second: the tray outlined and the dice lying still
+    framed with their faces (a table asking why a roll was not read, or aiming the camera mid-game, without
+    leaving the game or taking the camera from the source); the caption says what the camera makes of it."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self._look = Clock.schedule_interval(lambda _dt: self.look(), LOOK_SECONDS)
+        self.look()
+
+    def look(self) -> None:
+        app = App.get_running_app()
+        source = getattr(app, "source", None)
+        view = source.view() if source is not None and hasattr(source, "view") else None
+        if view is None:
+            self.caption = app.tr("camera_view_none")
+            return
+        reuse = self.photo if self.photo is not None and tuple(self.photo.size) == (
+            view.picture.shape[1], view.picture.shape[0]) else None
+        self.photo = bgr_texture(view.picture, reuse)
+        if reuse is not None:
+            self.ids.photo.canvas.ask_update()  # the same texture drawn anew
+        if view.phase == "moving":
+            self.caption = app.tr("camera_view_moving")
+        elif view.dice:
+            self.caption = app.tr("camera_view_dice", dice=", ".join(str(d.face or "?") for d in sorted(
+                view.dice, key=lambda d: d.centre[0])))
+        elif view.phase == "settled":
+            self.caption = app.tr("camera_view_no_dice")
+        else:
+            self.caption = app.tr("camera_view_looking")
+
+    def on_dismiss(self):
+        self._look.cancel()

@@ -33,7 +33,7 @@ from ..rules import geometry as geo
 from ..rules.starfarers import BALL_VALUES, COSTS, SETUP_UPGRADES, UPGRADES, shake_mothership
 from ..rules.starfarers_board import NUMBERS, RESOURCES, first_game_board
 from . import i18n_extra
-from .camera_picture import CameraPicture
+from .camera_picture import CameraPicture, open_camera_view
 from .choices import ChoicePanels
 from .game_screen import GameScreen, app
 from .refusals_text import app_describe
@@ -482,6 +482,8 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         if phase == "roll":
             if app().can_request_roll:
                 box.add_widget(_button(self.tr("roll_box"), self.roll_box))
+            if app().camera_watching:
+                box.add_widget(_button(self.tr("camera_view"), open_camera_view))
         elif phase == "setup_spaceport":
             self._setup_spaceport_panel(box, who)
         elif phase == "discard":
