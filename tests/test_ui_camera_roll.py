@@ -229,6 +229,9 @@ def test_starfarers_waits_for_ok_too(tmp_path):
         d.settle()
         assert screen.ids.confirm_roll.height > 0 and screen.ids.confirm_roll.text == "OK: 2 + 6"
         assert app.table.record.events[-1].get("type") != "roll"  # not recorded yet
+        view = look_at_photo(d.find(screen.ids.actions, "Camera view"))  # what the camera sees, here too
+        assert d.wait_until(lambda: view.caption == "Lying still: 2, 6 — tap to close", timeout=5), view.caption
+        close_photo(view)
         d.tap(screen.ids.confirm_roll)
         d.settle()
         assert app.table.record.events[-1]["source"] == "camera" and screen.roll_text.startswith("Rolled 8")

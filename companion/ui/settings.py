@@ -66,19 +66,31 @@ class Settings:
 
     @classmethod
     def load(cls, directory: Path) -> "Settings":
+        """The settings in ``directory``; a file that cannot be read gives the defaults, and a value of the wrong
+        kind (a volume "loud", a language "fr") its own default, the others kept -- each said in the log."""
         path = Path(directory) / FILE_NAME
         if not path.exists():
             return cls()
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            known = {f.name for f in fields(cls)}
-            settings = cls(**{k: v for k, v in data.items() if k in known})
-        except (OSError, ValueError, TypeError, AttributeError) as error:
+            if not isinstance(data, dict):
+                raise ValueError(f"expected an object of settings, got {type(data).__name__}")
+        except (OSError, ValueError) as error:
             log.warning("%s cannot be read (%s); using the default settings", path, error)
             return cls()
-        if settings.lang not in ("en", "ja"):
-            settings.lang = "en"
-        settings.volume = min(1.0, max(0.0, float(settings.volume)))
+        defaults, kept = cls(), {}
+        for field in fields(cls):
+            if field.name not in data:
+                continue
+            value, default = data[field.name], getattr(defaults, field.name)
+            if isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
+                value = float(value)
+            if type(value) is not type(default) or (field.name == "lang" and value not in ("en", "ja")):
+                log.warning("%s: %s=%r is not a setting (%s kept)", path, field.name, value, default)
+                continue
+            kept[field.name] = value
+        settings = cls(**kept)
+        settings.volume = min(1.0, max(0.0, settings.volume))
         return settings
 
     def save(self, directory: Path) -> None:

@@ -1,6 +1,8 @@
-"""Choosing the camera in Settings: what a player types (a camera number, a phone's stream address, a video
-file) becomes the ``camera://`` source, what names no camera is refused with the reason, and a stream's own
-address (with its query, as IP cameras have) reaches OpenCV whole."""
+"""The app's settings file and the dice source chosen in Settings.
+
+What a player types as the camera (a camera number, a phone's stream address, a video file) becomes the
+``camera://`` source, what names no camera is refused with the reason, and a stream's own address (with its
+query, as IP cameras have) reaches OpenCV whole; a settings file damaged by hand keeps what it can."""
 
 from __future__ import annotations
 
@@ -86,3 +88,20 @@ def test_settings_saved_before_the_camera_field_come_back_with_their_camera(tmp_
     assert settings.camera == "1" and settings.source_kind == "camera" and settings.lang == "ja"
     settings.save(tmp_path)
     assert json.loads((tmp_path / "settings.json").read_text())["camera"] == "1"
+
+
+def test_a_damaged_setting_is_replaced_by_its_default_and_the_others_kept(tmp_path, caplog):
+    """A settings file edited by hand or half written: the app still starts, each bad value named in the log."""
+    (tmp_path / "settings.json").write_text(json.dumps({
+        "lang": "fr", "voice": "yes", "volume": "loud", "dice_source": 3, "camera": 5,
+        "box_port": "/dev/ttyACM1", "confirm_camera": True}))
+    settings = Settings.load(tmp_path)
+    assert (settings.lang, settings.voice, settings.volume, settings.dice_source, settings.camera) == (
+        "en", True, 0.8, "manual:", "0")
+    assert settings.box_port == "/dev/ttyACM1" and settings.confirm_camera is True
+    for name in ("lang='fr'", "voice='yes'", "volume='loud'", "dice_source=3", "camera=5"):
+        assert name in caplog.text
+    (tmp_path / "settings.json").write_text(json.dumps({"volume": 3}))  # a whole number is a volume, kept in 0..1
+    assert Settings.load(tmp_path).volume == 1.0
+    (tmp_path / "settings.json").write_text("[1, 2]")
+    assert Settings.load(tmp_path) == Settings()
