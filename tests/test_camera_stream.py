@@ -164,3 +164,28 @@ def test_a_camera_not_yet_calibrated_says_so_beside_what_it_watches(tmp_path, ne
     assert i18n.tr("why_watching_uncalibrated", "ja", **dict(fresh.params)).endswith("設定のカメラ較正へ")
     Calibration(tray=(0.2, 0.2, 0.8, 0.8)).save(default_path(tmp_path))
     assert first_watch(tmp_path).reason == "watching"
+
+
+@pytest.mark.skipif(not PHOTO.exists(), reason="the dice photographs are not here")
+def test_a_camera_still_being_let_go_at_start_is_waited_for_not_reported_lost(tmp_path, network_camera):
+    """The calibration screen gives the camera back and the game's source opens it at once: a camera that takes
+    a moment to be free is tried again quietly (the table is not told "Camera lost." then "Camera back."); one
+    still absent after the grace is reported lost, as before."""
+    from companion.dice import SourceState, open_source
+
+    def statuses_when_free_after(seconds: float, grace: float) -> list:
+        network_camera.stop()  # busy: refusing viewers on its port
+        source = open_source(f"camera://{network_camera.url}")
+        source.data_dir, source.retry_seconds, source.open_grace = tmp_path, 0.3, grace
+        statuses: list = []
+        source.start(lambda roll: None, statuses.append)
+        time.sleep(seconds)
+        network_camera.start()
+        try:
+            assert wait_for_watching(statuses, 0), statuses
+        finally:
+            source.stop()
+        return [s.state for s in statuses]
+
+    assert SourceState.DISCONNECTED not in statuses_when_free_after(0.6, grace=1.5)
+    assert SourceState.DISCONNECTED in statuses_when_free_after(0.6, grace=0.0)  # without the grace: "lost"

@@ -103,6 +103,44 @@ def test_androids_preview_buffer_is_read_as_the_picture_it_holds():
     assert np.abs(frame.astype(int) - picture).mean() < 3.0  # measured: 0.6 (chroma at half size); U for V: 8.0
 
 
+@pytest.mark.skipif(not PHOTO.exists(), reason="the dice photographs are not here")
+def test_a_camera_that_refuses_the_size_asked_for_is_opened_at_a_smaller_one(tmp_path, monkeypatch):
+    """Android's camera starts only at a preview size of its own list (setParameters fails otherwise): a camera
+    without 1280x720 is opened at 640x480.  Kivy's own (OpenCV) provider plays the camera, refusing 1280x720
+    as Android's does; a camera refusing every size is named with each refusal."""
+    import kivy.core.camera
+
+    provider, asked = kivy.core.camera.Camera, []
+
+    class NoHighDefinition(provider):
+        def __init__(self, **kwargs):
+            asked.append(kwargs["resolution"])
+            if tuple(kwargs["resolution"]) == (1280, 720):
+                raise RuntimeError("setParameters failed")
+            super().__init__(**kwargs)
+
+    monkeypatch.setattr(kivy.core.camera, "Camera", NoHighDefinition)
+    video = video_of(PHOTO, tmp_path / "table.avi")
+    app = d.start_app(tmp_path)
+    try:
+        frames = open_kivy_camera(str(video), stall=1.0)
+        got, reader = read_in_a_thread(frames)
+        assert d.wait_until(lambda: not reader.is_alive(), timeout=15)
+        assert asked == [(1280, 720), (640, 480)] and any(frame is not None for _t, frame in got)
+        frames.close()
+
+        class NoCamera(provider):
+            def __init__(self, **kwargs):
+                raise RuntimeError("setParameters failed")
+
+        monkeypatch.setattr(kivy.core.camera, "Camera", NoCamera)
+        with pytest.raises(CaptureError, match=r"cannot open the camera \(1280x720: setParameters failed; "
+                                               r"640x480: setParameters failed\)"):
+            open_kivy_camera(str(video))
+    finally:
+        d.stop_app(app)
+
+
 def test_a_kivy_camera_that_is_not_there_is_named_in_the_error(tmp_path):
     app = d.start_app(tmp_path)
     try:

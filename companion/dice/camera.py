@@ -32,6 +32,8 @@ STREAM_SCHEMES = ("http", "https", "rtsp", "rtsps", "rtmp", "udp", "tcp")
 PICTURES_KEPT = 8
 #: ``picture_of(REROLL)``: the dice of the latest request to roll again, as the camera saw them.
 REROLL = "reroll"
+#: How often a camera that will not open at start is tried again within ``CameraSource.open_grace``.
+OPEN_STEP = 0.25
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,9 @@ class CameraView:
 
 class CameraSource(DiceSource):
     name = "camera"
+    #: Seconds a camera that will not open at start is tried again quietly (every OPEN_STEP) before it is
+    #: reported lost: the calibration screen or a previous source may still be letting it go.
+    open_grace = 1.5
 
     def __init__(self, spec: str | int = 0, frames=None, expected_dice: int = 2, calibration=None,
                  model_dir=None, retry_seconds: float = 2.0, realtime: bool = False, data_dir=None) -> None:
@@ -167,6 +172,7 @@ class CameraSource(DiceSource):
         except (ModelError, ValueError) as error:
             self._set_status(SourceState.ERROR, str(error))
             return
+        grace_ends = time.monotonic() + self.open_grace  # until the camera first opens
         while not self._stop.is_set():
             try:
                 frames = self._frames or open_frames(self.spec, cancel=self._stop)
@@ -177,9 +183,13 @@ class CameraSource(DiceSource):
                 if not is_live(self.spec):
                     self._set_status(SourceState.ERROR, str(error))  # a missing file will not appear
                     return
+                if time.monotonic() < grace_ends:
+                    self._stop.wait(OPEN_STEP)  # still "opening": not lost before it was ever there
+                    continue
                 self._set_status(SourceState.DISCONNECTED, str(error))
                 self._stop.wait(self.retry_seconds)
                 continue
+            grace_ends = 0.0  # opened once: a later failure is a camera lost
             if calibrated:
                 self._set_status(SourceState.CONNECTED, f"watching {frames.name}", reason="watching",
                                  params=(("name", frames.name),))

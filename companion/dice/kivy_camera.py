@@ -129,7 +129,7 @@ def open_kivy_camera(target: int | str, resolution: tuple[int, int] = (1280, 720
             if Camera is None:
                 raise CaptureError(f"{name}: Kivy has no camera provider on this system")
             _ask_for_the_camera()
-            camera = Camera(index=target, resolution=resolution, stopped=False)
+            camera = _camera_at_a_size(Camera, target, resolution)
             frames = KivyCameraFrames(camera, name, fps, stall, is_file=isinstance(target, str))
         except CaptureError as error:
             opened["error"] = error
@@ -156,6 +156,23 @@ def open_kivy_camera(target: int | str, resolution: tuple[int, int] = (1280, 720
     if "error" in opened:
         raise opened["error"]
     return opened["frames"]
+
+
+#: Picture sizes tried after the one asked for, when a camera refuses it (Android's preview sizes are the
+#: camera's own list: a camera without 1280x720 fails to start with it rather than pick another).
+FALLBACK_SIZES = ((640, 480),)
+
+
+def _camera_at_a_size(camera_class, target, resolution):
+    """Kivy's camera ``target`` at ``resolution``, else at the first of :data:`FALLBACK_SIZES` it accepts; the
+    error of each refusal is kept in the last one's message."""
+    refusals = []
+    for size in (resolution, *[s for s in FALLBACK_SIZES if s != tuple(resolution)]):
+        try:
+            return camera_class(index=target, resolution=size, stopped=False)
+        except Exception as error:  # a provider refuses a size its own way (Android: "setParameters failed")
+            refusals.append(f"{size[0]}x{size[1]}: {error}")
+    raise RuntimeError("; ".join(refusals))
 
 
 def _ask_for_the_camera() -> None:
