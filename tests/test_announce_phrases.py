@@ -191,6 +191,32 @@ def test_device_notices(notice, english, japanese):
     assert phrase_for_notice(notice, "ja").caption == japanese
 
 
+@pytest.mark.parametrize("reason, params, english, japanese", [
+    ("cocked", {}, "Please roll again. A die is cocked.", "もう一度振ってください。ダイスが傾いています。"),
+    ("crooked_dice", {}, "Please roll again. A die is cocked.", "もう一度振ってください。ダイスが傾いています。"),
+    ("count", {"seen": 3, "expected": 2}, "Please roll again. Three dice seen.",
+     "もう一度振ってください。ダイスが3個見えます。"),
+    ("count", {"seen": 1, "expected": 2}, "Please roll again. Only one die seen.",
+     "もう一度振ってください。ダイスが1個しか見えません。"),
+    ("count", {"seen": 9, "expected": 2}, "Please roll again. Too many dice seen.",
+     "もう一度振ってください。ダイスが多すぎます。"),
+    ("count", {"seen": 2, "expected": 3}, "Please roll again.", "もう一度振ってください。"),  # no words for it
+    ("unreadable", {"count": 1}, "Please roll again. A die cannot be read.",
+     "もう一度振ってください。読めないダイスがあります。"),
+    ("unreadable", {"count": 2}, "Please roll again. The dice cannot be read.",
+     "もう一度振ってください。ダイスが読めません。"),
+    ("", {}, "Please roll again.", "もう一度振ってください。"),
+])
+def test_a_request_to_roll_again_says_why(reason, params, english, japanese):
+    """The table hears whether to straighten a die, take a spare one out or roll where the camera sees."""
+    from companion.announce.phrases import phrase_for_reroll
+
+    for lang, caption in (("en", english), ("ja", japanese)):
+        phrase = phrase_for_reroll(reason, params, lang)
+        assert phrase.caption == caption
+        ClipLibrary(lang).render(phrase.tokens)  # every word has its clip
+
+
 @pytest.mark.parametrize("call, message", [
     (lambda: phrase_for_outcome(Outcome(0, "roll", 0, (1, 1)), ["red", "purple"], "en"), "player 1.*purple"),
     (lambda: phrase_for_outcome(Outcome(12, "steal", 0, stolen=(5, None)), SEATS, "en"), "event 12.*player 5"),

@@ -290,6 +290,8 @@ def test_a_request_to_roll_again_shows_the_dice_the_camera_saw(tmp_path):
         d.settle()
         assert app.table.game.state.last_dice is None  # nothing recorded
         assert play.dice_picture.width == 3 * 96 + 2 * 6 and play.dice_picture_caption == "camera_saw_reroll"
+        # said with why: the table takes the spare die out without looking at the screen
+        assert d.wait_until(lambda: app.caption == "Please roll again. Three dice seen.", timeout=10), app.caption
         row = play.ids.dice_picture_row.parent  # the picture is on the panel, not pushed off it by the roll's place
         assert row.x <= play.ids.dice_picture.x and play.ids.dice_picture.right <= row.right + 1
         d.screenshot(SHOTS / "play-camera-reroll-en.png")

@@ -27,7 +27,8 @@ from typing import Callable, Sequence
 
 from ..rules.outcome import Outcome
 from .clips import ClipError, library
-from .phrases import Phrase, check_colors, check_language, phrase_for_notice, phrase_for_outcome, phrase_for_reading
+from .phrases import (Phrase, check_colors, check_language, phrase_for_notice, phrase_for_outcome, phrase_for_reading,
+                      phrase_for_reroll)
 from .players import AudioUnavailable, NullPlayer, Player, open_player
 
 log = logging.getLogger(__name__)
@@ -180,6 +181,13 @@ class Announcer:
         published = time.perf_counter()
         return self._publish(Announcement(phrase_for_notice(notice, self._lang), URGENT, notice, None, published),
                              supersede=False)
+
+    def on_reroll(self, reason: str = "", params: dict | None = None) -> Announcement:
+        """Ask the table to roll again, saying why when the camera said (:func:`~.phrases.phrase_for_reroll`);
+        urgent, like a device notice."""
+        published = time.perf_counter()
+        phrase = phrase_for_reroll(reason, params or {}, self._lang)
+        return self._publish(Announcement(phrase, URGENT, "camera_reroll", None, published), supersede=False)
 
     def _publish(self, announcement: Announcement, supersede: bool) -> Announcement:
         with self._lock:

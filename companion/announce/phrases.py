@@ -137,6 +137,24 @@ def faces_tokens(dice: Sequence[int], lang: str) -> list[str]:
     return [f"n{low}", "and", f"n{high}", "." if lang == "en" else "。"]
 
 
+def phrase_for_reroll(reason: str, params: dict, lang: str) -> Phrase:
+    """The camera's request to roll again, with why (``vision.rolls.RollEvent.reason_code`` and its params):
+    "Please roll again. Three dice seen." / 「もう一度振ってください。ダイスが3個見えます。」 — the table hears
+    whether to straighten a die or take a spare one out of the tray.  A reason without words: the request alone."""
+    check_language(lang)
+    stop = "." if lang == "en" else "。"
+    why = None
+    if reason in ("cocked", "crooked_dice"):  # the camera's, the dice box's
+        why = "reroll_cocked"
+    elif reason == "unreadable":
+        why = "reroll_unreadable_all" if params.get("count", 1) >= 2 else "reroll_unreadable"
+    elif reason == "count" and params.get("seen") != 2:
+        seen = params.get("seen", 0)
+        why = f"reroll_seen_{seen}" if seen in (1, 3, 4, 5, 6) else "reroll_seen_many" if seen > 6 else None
+    tokens = ("camera_reroll", stop) + ((why, stop) if why else ())
+    return Phrase(lang, tokens, caption_of(lang, tokens))
+
+
 def phrase_for_notice(notice: str, lang: str) -> Phrase:
     """The phrase for a hardware notice (one of :data:`NOTICES`)."""
     check_language(lang)

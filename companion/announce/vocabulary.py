@@ -90,6 +90,11 @@ def _english() -> dict[str, tuple[str, str]]:
         "box_disconnected": "Dice box unplugged", "box_reconnected": "Dice box connected",
         "camera_lost": "Camera lost", "camera_back": "Camera back",
         "camera_reroll": "Please roll again",
+        # why (the camera's re-roll reasons, vision.rolls.RollEvent.reason_code)
+        "reroll_cocked": "A die is cocked", "reroll_unreadable": "A die cannot be read",
+        "reroll_unreadable_all": "The dice cannot be read",
+        "reroll_seen_1": "Only one die seen", "reroll_seen_3": "Three dice seen", "reroll_seen_4": "Four dice seen",
+        "reroll_seen_5": "Five dice seen", "reroll_seen_6": "Six dice seen", "reroll_seen_many": "Too many dice seen",
     }
     for key, text in words.items():
         v[key] = (text, text)
@@ -192,6 +197,11 @@ def _japanese() -> dict[str, tuple[str, str]]:
         "box_disconnected": "ダイスボックスが外れました", "box_reconnected": "ダイスボックスがつながりました",
         "camera_lost": "カメラが切れました", "camera_back": "カメラがつながりました",
         "camera_reroll": "もう一度振ってください",
+        "reroll_cocked": "ダイスが傾いています", "reroll_unreadable": "読めないダイスがあります",
+        "reroll_unreadable_all": "ダイスが読めません",
+        "reroll_seen_1": "ダイスが1個しか見えません", "reroll_seen_3": "ダイスが3個見えます",
+        "reroll_seen_4": "ダイスが4個見えます", "reroll_seen_5": "ダイスが5個見えます", "reroll_seen_6": "ダイスが6個見えます",
+        "reroll_seen_many": "ダイスが多すぎます",
     }
     for key, text in words.items():
         v[key] = (text, text)

@@ -356,7 +356,10 @@ class CompanionApp(App):
             notice, self._source_lost = back, False
         if self.announcer is not None and notice is not None:
             try:
-                self.announcer.on_notice(notice)
+                if notice == "camera_reroll":  # with why: a die cocked, a spare die in the tray
+                    self.announcer.on_reroll(status.reason, dict(status.params))
+                else:
+                    self.announcer.on_notice(notice)
             except Exception:
                 log.exception("announcing %s failed", notice)
 
