@@ -429,3 +429,37 @@ def test_a_die_window_past_the_frame_edge_repeats_the_edge_pixels(x0, y0, size, 
     xs = np.clip(np.arange(x0, x0 + size), 0, 59)
     ys = np.clip(np.arange(y0, y0 + size), 0, 49)
     assert np.array_equal(_window(image, x0, y0, size), image[np.ix_(ys, xs)])
+
+
+def dimmed(image: np.ndarray, light: float, noise: float = 2.0, seed: int = 0) -> np.ndarray:
+    """``image`` at ``light`` of its light, with a camera's noise (grey levels, one sigma) on top."""
+    rng = np.random.default_rng(seed)
+    return np.clip(image.astype(np.float32) * light + rng.normal(0, noise, image.shape), 0, 255).astype(np.uint8)
+
+
+@needs_data
+@pytest.mark.parametrize("name, photo", [
+    ("nell-byler-dice_detection", "IMG_20191208_111328.jpg"),
+    ("matteop65-Dice_Detection_Recognition", "four_43.jpg"),  # (its "dice_" sequence of small dice: see the bench)
+])
+def test_a_dim_table_is_read_as_if_it_were_lit(reader, monkeypatch, name, photo):
+    """An evening table at 15 % of the light (the brightest part of the picture ~30 grey levels): read as the
+    lit photo reads, faces and colours; without the lift the same picture loses most of its dice."""
+    item = next(i for i in dataset.list_images(DATA / name) if i.image_path.name == photo)
+    image = load_image(item.image_path)
+    lit = sorted((d.face, d.colour) for d in reader.read(image))
+    dim = dimmed(image, 0.15)
+    assert reader_module.exposure.frame_gain(dim) > 5
+    assert len(lit) >= 3 and sorted((d.face, d.colour) for d in reader.read(dim)) == lit
+    monkeypatch.setattr(reader_module.exposure, "lifted", lambda picture, gain: picture)  # read as it came
+    assert sorted((d.face, d.colour) for d in reader.read(dim)) != lit  # dice lost, or all named "black"
+
+
+@needs_data
+def test_no_photo_of_the_sets_at_its_own_light_is_lifted():
+    """The lift is for dim tables only: every photo of the three sets, as taken, is read as it is."""
+    from vision.exposure import frame_gain
+
+    lifted = [item.image_path.name for folder in sorted(DATA.iterdir()) if (folder / "images").is_dir()
+              for item in dataset.list_images(folder) if frame_gain(load_image(item.image_path)) != 1.0]
+    assert lifted == []

@@ -512,3 +512,20 @@ def test_the_camera_source_shows_what_it_sees_with_the_dice_it_read(studio, tmp_
         assert (edge[:, 1] - edge[:, [0, 2]].max(axis=1) > 100).mean() > 0.8
     small = source.view(long_side=320)
     assert max(small.picture.shape[:2]) == 320
+
+
+@pytest.mark.parametrize("noise", [2.0, 4.0])
+def test_a_roll_on_a_dim_table_is_seen_and_read(reader, studio, noise):
+    """At 15 % of the light (an evening lamp), with a camera's noise: the dice moving are seen as motion and
+    the settled roll is read, once; a hand passing afterwards is no roll.  (Without the lift no such throw
+    gave a roll: bench/bench_dim_table.py, docs/vision.md.)"""
+    tray, by_face = studio
+    builder = SequenceBuilder(tray, seed=4).still(8).throw(by_face, (2, 5), [(250, 300), (390, 330)])
+    settled_at = len(builder.frames)
+    builder.still(14).hand_pass().still(14)
+    rng = np.random.default_rng(int(noise))
+    frames = [np.clip(f.astype(np.float32) * 0.15 + rng.normal(0, noise, f.shape), 0, 255).astype(np.uint8)
+              for f in builder.frames]
+    events, phases = run(RollDetector(reader), frames)
+    assert [(e.kind, sorted(e.faces)) for _, e in events] == [("roll", [2, 5])]
+    assert events[0][0] >= settled_at and Phase.MOVING in phases[8:settled_at]

@@ -23,7 +23,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision import preprocess
+from vision import exposure, preprocess
 from vision.calibration import FLOOR_REACH, Calibration, colour_name, floor_colour, floor_colours_near
 from vision.cocked import looks_cocked
 
@@ -114,6 +114,8 @@ class DiceReader:
         frame = _as_bgr(frame)
         frame = self.calibration.correct_lighting(frame)
         height, width = frame.shape[:2]
+        # A dim table (an evening lamp, a webcam that does not open up) brightened first: judged on the tray.
+        frame = exposure.lifted(frame, exposure.frame_gain(frame, self.calibration.tray_pixels(width, height)))
         # Outside the calibrated tray nothing is read (and nothing is spent classifying it).
         candidates = [c for c in self._detect(frame) if self.calibration.in_tray(c[0] / width, c[1] / height)]
         if not candidates:

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision import exposure
 from vision.calibration import Calibration, is_convex
 from vision.camera_motion import camera_motion
 from vision.reader import DiceReader, Die
@@ -160,10 +161,18 @@ class RollDetector:
         small, scale = self._tray_view(frame)
         self._last_frame = frame
         small = cv2.GaussianBlur(small, (5, 5), 0)  # camera noise is not motion
+        # A dim tray lifted as the reader lifts it: dice moving in it change its levels by less than
+        # motion_level otherwise.  (Blurred first, so camera noise is lifted less than the dice.)
+        gain = exposure.gain_for(small)
+        small = exposure.lifted(small, gain)
         previous, self._previous = self._previous, small
         if previous is None or previous.shape != small.shape:
             return False
         changed_mask = cv2.absdiff(small, previous) > self.motion_level
+        if gain > 1.0:
+            # Lifted, the camera's noise crosses the bar here and there, a pixel at a time; a die moving
+            # changes a patch of pixels.  Single specks are opened away.
+            changed_mask = cv2.morphologyEx(changed_mask.view(np.uint8), cv2.MORPH_OPEN, _SPECK).astype(bool)
         inside = self._tray_mask(frame.shape, small.shape)
         if inside is not None:
             changed_mask &= inside  # a hand over the board beside a slanted tray is not the dice moving
@@ -321,6 +330,10 @@ class RollDetector:
 #: Two boxes that touch and together span less than this many times the longer side of either are
 #: the two half-seen faces of one die cocked on an edge (two flat dice side by side span twice a side).
 COCKED_SPAN = 1.7
+
+
+#: The structuring element that opens noise specks out of a lifted (dim) tray's motion mask.
+_SPECK = np.ones((3, 3), np.uint8)
 
 
 def _grey_view(part: np.ndarray) -> tuple[np.ndarray, float]:
