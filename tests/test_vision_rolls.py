@@ -513,6 +513,17 @@ def test_the_camera_source_shows_what_it_sees_with_the_dice_it_read(studio, tmp_
     small = source.view(long_side=320)
     assert max(small.picture.shape[:2]) == 320
 
+    # A dim table: the view shows the picture lifted as the reader reads it, not a dark screen.
+    dim = [(frame * 0.15).astype(np.uint8) for frame in builder.frames]
+    source = open_source(f"camera://{write_video(dim, tmp_path / 'dim.avi')}")
+    source.data_dir, done = tmp_path, threading.Event()
+    source.start(lambda roll: None, lambda s: s.state in (SourceState.IDLE, SourceState.ERROR) and done.set())
+    assert done.wait(60)
+    source.stop()
+    view = source.view()
+    assert sorted(d.face for d in view.dice) == [3, 4]
+    assert view.picture.mean() > 3 * dim[-1].mean()
+
 
 @pytest.mark.parametrize("noise", [2.0, 4.0])
 def test_a_roll_on_a_dim_table_is_seen_and_read(reader, studio, noise):
