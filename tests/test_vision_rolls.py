@@ -546,3 +546,32 @@ def test_a_roll_on_a_dim_table_is_seen_and_read(reader, studio, noise):
     events, phases = run(RollDetector(reader), frames)
     assert [(e.kind, sorted(e.faces)) for _, e in events] == [("roll", [2, 5])]
     assert events[0][0] >= settled_at and Phase.MOVING in phases[8:settled_at]
+
+
+def test_a_camera_source_says_when_the_tray_is_too_dark_to_read_and_when_it_is_light_again(studio, tmp_path):
+    """The light switched off (or the lens covered) at the table: the source says so instead of watching a black
+    tray in silence, and when the light is back it says it watches again and reads the next roll."""
+    import threading
+
+    from companion.dice import SourceState, open_source
+
+    tray, by_face = studio
+    frames = SequenceBuilder(tray, seed=7).still(40).frames + [(tray * 0.02).astype(np.uint8)] * 60  # the light off for 2 s
+    after = SequenceBuilder(tray, seed=8).still(40).throw(by_face, (6, 1), [(240, 280), (400, 330)]).still(14)
+    frames += after.frames
+    source = open_source(f"camera://{write_video(frames, tmp_path / 'lights.avi')}")
+    source.data_dir, done, statuses, rolls = tmp_path, threading.Event(), [], []
+
+    def on_status(status):
+        statuses.append(status)
+        if status.state in (SourceState.IDLE, SourceState.ERROR):
+            done.set()
+
+    source.start(rolls.append, on_status)
+    assert done.wait(60)
+    source.stop()
+    reasons = [s.reason for s in statuses]
+    dark = reasons.index("too_dark")
+    assert "the tray is too dark to read" in statuses[dark].detail
+    assert "watching" in reasons[dark + 1:]  # light again
+    assert [sorted(r.values) for r in rolls] == [[1, 6]]

@@ -34,6 +34,8 @@ PICTURES_KEPT = 8
 REROLL = "reroll"
 #: How often a camera that will not open at start is tried again within ``CameraSource.open_grace``.
 OPEN_STEP = 0.25
+#: Every how many pictures the tray's light is judged (too dark to read, or light again): ~1 s at 30 a second.
+DARK_CHECK_FRAMES = 30
 
 
 @dataclass(frozen=True)
@@ -221,21 +223,41 @@ class CameraSource(DiceSource):
         """Read frames until the source runs dry or stop(); True when a video file ended."""
         from vision.rolls import Phase
 
+        from vision import exposure
+
         period = 1.0 / frames.fps if self.realtime and frames.fps else 0.0
-        was_moving = False
+        was_moving = dark = False
         camera_moves = detector.camera_moves
+        seen = 0
         while not self._stop.is_set():
             started = time.monotonic()
             frame = frames.read()
             if frame is None:
                 return bool(getattr(frames, "is_file", False))
+            seen += 1
+            if seen % DARK_CHECK_FRAMES == 1:
+                # The light off, or the lens covered: said, rather than watching a black tray in silence.
+                calibration = detector.calibration
+                box = calibration.tray_pixels(frame.shape[1], frame.shape[0])
+                if exposure.too_dark(exposure.sampled_grey(calibration.correct_lighting(frame), box)) != dark:
+                    dark = not dark
+                    if dark:
+                        self._set_status(SourceState.CONNECTED, "the tray is too dark to read: more light on it",
+                                         reason="too_dark")
+                    else:
+                        self._set_status(SourceState.CONNECTED, f"watching {frames.name}", reason="watching",
+                                         params=(("name", frames.name),))
             event = detector.feed(frame)
             # One reference swapped whole: view() in another thread reads a consistent tuple, no lock.
             self._seen = (frame, detector.phase.value, detector.dice_in_view, detector.calibration, time.monotonic())
             moving = detector.phase == Phase.MOVING
             if moving != was_moving:
-                self._set_status(SourceState.ROLLING if moving else SourceState.CONNECTED,
-                                 "dice moving" if moving else "dice still", reason="moving" if moving else "still")
+                if dark and not moving:  # still, and still too dark: the advice stays on the line
+                    self._set_status(SourceState.CONNECTED, "the tray is too dark to read: more light on it",
+                                     reason="too_dark")
+                else:
+                    self._set_status(SourceState.ROLLING if moving else SourceState.CONNECTED,
+                                     "dice moving" if moving else "dice still", reason="moving" if moving else "still")
                 was_moving = moving
             if detector.camera_moves != camera_moves:
                 camera_moves = detector.camera_moves

@@ -182,6 +182,8 @@ TEXT: dict[str, dict[str, str]] = {
     "why_end_of_video": {"en": "{name}: end of video", "ja": "{name}：動画の終わり"},
     "why_no_frames": {"en": "{name}: no more frames; retrying", "ja": "{name}：画像が来ません。再試行します"},
     "why_moving": {"en": "dice moving", "ja": "ダイスが動いています"},
+    "why_too_dark": {"en": "the tray is too dark to read: more light on it",
+                     "ja": "トレイが暗すぎて読めません。明かりを当ててください"},
     "why_still": {"en": "dice still", "ja": "ダイスが止まりました"},
     "why_camera_moved": {"en": "the camera moved; dice and tray followed (calibrate again to keep the new view)",
                          "ja": "カメラが動きました。ダイスとトレイを追いました（この位置を保存するには較正し直してください）"},
