@@ -169,10 +169,11 @@ def test_a_photo_of_an_event_without_a_roll_id_is_refused_and_nothing_is_written
         assert list(journal.iter_events(table.game_id)) == [] and journal.roll_photo_ids(table.game_id) == set()
 
 
-@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("version", [1, 2, 3])
 def test_a_journal_of_a_previous_version_is_upgraded_with_its_games_and_photos_intact(tmp_path, version):
-    """Journals written before roll photos were kept (version 1), or before the dice picture was kept with
-    them (version 2), open with every game and photo and keep the new things from then on."""
+    """Journals written before roll photos were kept (version 1), before the dice picture was kept with
+    them (version 2), or before the plain photo and its dice (version 3), open with every game and photo and
+    keep the new things from then on."""
     path = tmp_path / "j.sqlite3"
     with Journal(path) as journal:
         table = _played(journal, 12)
@@ -182,21 +183,28 @@ def test_a_journal_of_a_previous_version_is_upgraded_with_its_games_and_photos_i
     if version == 1:
         db.execute("DROP TABLE roll_photos")
     else:
-        db.execute("ALTER TABLE roll_photos DROP COLUMN dice")
+        db.execute("ALTER TABLE roll_photos DROP COLUMN plain")
+        db.execute("ALTER TABLE roll_photos DROP COLUMN boxes")
+        if version == 2:
+            db.execute("ALTER TABLE roll_photos DROP COLUMN dice")
     db.execute(f"PRAGMA user_version={version}")
     db.commit()
     db.close()
     with Journal(path) as journal:
         table = Table(journal, game_id)
         assert len(table.record.events) == 13
-        assert journal.roll_photo(game_id, "camera-0a1b2c3d-1") == (b"old" if version == 2 else None)
+        assert journal.roll_photo(game_id, "camera-0a1b2c3d-1") == (b"old" if version > 1 else None)
         assert journal.dice_picture(game_id, "camera-0a1b2c3d-1") is None
+        assert journal.plain_photo(game_id, "camera-0a1b2c3d-1") is None
         table.submit({"type": "end_turn"})
-        table.roll(DiceRolled((5, 3), "camera", 0.9, roll_id="camera-0a1b2c3d-2"), RollPhoto(b"tray", b"dice"))
+        table.roll(DiceRolled((5, 3), "camera", 0.9, roll_id="camera-0a1b2c3d-2"),
+                   RollPhoto(b"tray", b"dice", b"plain", ((10, 12, 30, 31, 5), (60, 12, 30, 29, None))))
         assert journal.roll_photo(game_id, "camera-0a1b2c3d-2") == b"tray"
         assert journal.dice_picture(game_id, "camera-0a1b2c3d-2") == b"dice"
+        assert journal.plain_photo(game_id, "camera-0a1b2c3d-2") == (
+            b"plain", [(10, 12, 30, 31, 5), (60, 12, 30, 29, None)])
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone() == (3,)
+    assert db.execute("PRAGMA user_version").fetchone() == (4,)
     db.close()
 
 

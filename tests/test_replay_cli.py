@@ -192,3 +192,77 @@ def test_exporting_a_game_the_journal_does_not_hold_says_so_and_writes_nothing(t
     missing = run("journal", "--journal", str(tmp_path / "elsewhere.sqlite3"), "list")
     assert missing.returncode == 2 and "no journal there" in missing.stderr
     assert not (tmp_path / "elsewhere.sqlite3").exists()
+
+
+def test_a_tables_camera_rolls_come_out_as_labelled_photos_that_vision_evaluate_scores(tmp_path):
+    """``journal export --dataset``: each camera roll's tray, as the camera saw it with nothing drawn, and its dice
+    labelled with the faces the table recorded -- a roll put right by hand labelled with the faces entered (the
+    die read wrong takes the face left over).  ``vision evaluate`` then scores the camera at this table: the
+    misread counts against it.  Real parts: the camera source over a video of two throws of real die crops."""
+    import threading
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_vision_rolls import TRAY_SET, write_video
+
+    from companion.dice import DiceRolled, SourceState, open_source
+    from companion.record import Record, parse_record
+    from companion.record.journal import Journal
+    from companion.table import Table
+    from vision import dataset
+    from vision.reader import DiceReader
+    from vision.synthetic import SequenceBuilder, studio_tray_and_crops
+
+    tray, crops = studio_tray_and_crops(DiceReader(), dataset.list_images(TRAY_SET)[:40])
+    by_face = {f: [c for c in crops if c.face == f] for f in range(1, 7)}
+    builder = SequenceBuilder(tray, seed=7).still(6).throw(by_face, (3, 5), [(240, 280), (400, 330)]).still(12)
+    builder.throw(by_face, (6, 2), [(300, 200), (200, 420)], pick=1).still(12)
+    source = open_source(f"camera://{write_video(builder.frames, tmp_path / 'tray.avi')}")
+    source.data_dir, rolls, done = tmp_path, [], threading.Event()
+    source.start(rolls.append, lambda s: s.state in (SourceState.IDLE, SourceState.ERROR) and done.set())
+    assert done.wait(60)
+    source.stop()
+    assert [sorted(r.values) for r in rolls] == [[3, 5], [2, 6]]
+
+    full = parse_record(json.loads((SCENARIOS / "production_robber_city_shortage.json").read_text())["record"])
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        table = Table.create(journal, Record(full.game, full.players, full.board, full.options))
+        for event in full.events[:12]:
+            table.submit(event)
+        table.roll(rolls[0], source.photo_of(rolls[0].roll_id))
+        table.submit({"type": "end_turn"})
+        table.roll(rolls[1], source.photo_of(rolls[1].roll_id))
+        table.undo()  # the table says the 2 was a 3
+        table.roll(DiceRolled((6, 3), "manual"))
+        game_id = table.game_id
+
+    out = tmp_path / "at-our-table"
+    exported = run("journal", "--journal", str(tmp_path / "journal.sqlite3"), "export", str(game_id),
+                   "--out", str(tmp_path / "game.json"), "--dataset", str(out))
+    assert exported.returncode == 0, exported.stderr
+    assert "2 labelled photo(s) written" in exported.stderr
+    labels = {p.stem.split("-camera-")[1]: sorted(int(line.split()[0]) + 1 for line in p.read_text().splitlines())
+              for p in (out / "labels").iterdir()}
+    assert sorted(labels.values()) == [[3, 5], [3, 6]]
+    scored = subprocess.run([sys.executable, "-m", "vision", "evaluate", str(out), "--json"], capture_output=True,
+                            text=True, cwd=Path(__file__).resolve().parents[1])
+    assert scored.returncode == 0, scored.stderr
+    score = json.loads(scored.stdout)
+    assert score["dice"] == 4 and score["die_accuracy"] == 0.75 and score["invented"] == 0  # the misread counts
+
+
+def test_which_die_was_which_when_a_roll_was_put_right():
+    from companion.record.cli import labelled_dice
+
+    a, b = (10, 10, 30, 30), (80, 10, 30, 30)
+    cases = [
+        ([(*a, 3), (*b, 5)], [5, 3], [3, 5]),        # not put right: as read
+        ([(*a, 3), (*b, 5)], [5, 4], [4, 5]),        # the die read 3 was the 4
+        ([(*a, None), (*b, 5)], [5, 2], [2, 5]),     # an unread die takes the face left over
+        ([(*a, 3), (*b, 5)], [6, 4], None),          # both read wrong: which was which is not known
+        ([(*a, 3)], [3, 5], None),                   # a die the camera did not see
+        ([(*a, 4), (*b, 4)], [4, 2], None),          # a double read, one wrong: which one is not known
+        ([(*a, 4), (*b, 4)], [4, 4], [4, 4]),        # a double, as read
+    ]
+    for boxes, said, faces in cases:
+        got = labelled_dice(boxes, said)
+        assert (got if got is None else [box[4] for box in got]) == faces, (boxes, said)

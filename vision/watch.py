@@ -105,6 +105,23 @@ def roll_photo(frame: np.ndarray, dice, calibration: Calibration | None = None, 
     return jpeg(view, quality)
 
 
+def plain_photo(frame: np.ndarray, dice, calibration: Calibration | None = None, long_side: int = 960,
+                quality: int = 90) -> tuple[bytes, tuple[tuple[int, int, int, int, int | None], ...]]:
+    """The tray as the camera saw it when a roll settled, with nothing drawn on it (JPEG), and each die read as
+    ``(x, y, w, h, face or None)`` in that picture's pixels: a labelled photo once the table has said the roll
+    (``journal export --dataset``), for ``vision evaluate`` at that table and for training.  The same view as
+    :func:`roll_photo`, kept larger (960 px) and finer (quality 90) for the dice's pips: ~60-150 kB."""
+    left, top, right, bottom = (calibration or Calibration()).grown_pixels(frame.shape[1], frame.shape[0], 0.1)
+    view = frame[top:bottom, left:right]
+    scale = min(1.0, long_side / max(view.shape[:2]))
+    if scale < 1.0:
+        view = cv2.resize(view, (round(view.shape[1] * scale), round(view.shape[0] * scale)),
+                          interpolation=cv2.INTER_AREA)
+    boxes = tuple((round((d.box[0] - left) * scale), round((d.box[1] - top) * scale), round(d.box[2] * scale),
+                   round(d.box[3] * scale), d.face) for d in dice)
+    return jpeg(view, quality), boxes
+
+
 def jpeg(picture: np.ndarray, quality: int = 80) -> bytes:
     """A BGR picture as JPEG bytes (for the journal)."""
     ok, encoded = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, quality])

@@ -47,10 +47,14 @@ class DiceRolled:
 class RollPhoto:
     """A camera's evidence of one roll, kept with it in the journal: ``tray``, the tray as the camera saw it
     when the dice settled, the dice read framed with their faces (JPEG; what an umpire looks at), and ``dice``,
-    the dice alone side by side as shown beside the roll (JPEG, or None; shown again after a restart)."""
+    the dice alone side by side as shown beside the roll (JPEG, or None; shown again after a restart); ``plain``,
+    the same tray with nothing drawn on it (JPEG, or None), and ``boxes``, each die read in it as ``(x, y, w, h,
+    face or None)``: once the table has said the roll, a labelled photo (``journal export --dataset``)."""
 
     tray: bytes
     dice: bytes | None = None
+    plain: bytes | None = None
+    boxes: tuple = ()
 
 
 class SourceState(enum.Enum):

@@ -145,10 +145,10 @@ class CameraSource(DiceSource):
 
     def _keep_picture(self, roll_id: str, frame, dice, calibration) -> None:
         """Keep the dice picture and the photos of a settled reading (in this thread: ~1-4 ms a roll)."""
-        from vision.watch import dice_picture, jpeg, roll_photo
+        from vision.watch import dice_picture, jpeg, plain_photo, roll_photo
 
         picture = dice_picture(frame, dice)
-        photo = RollPhoto(roll_photo(frame, dice, calibration), jpeg(picture))
+        photo = RollPhoto(roll_photo(frame, dice, calibration), jpeg(picture), *plain_photo(frame, dice, calibration))
         with self._pictures_lock:
             self._pictures[roll_id] = (picture, photo)
             while len(self._pictures) > PICTURES_KEPT:

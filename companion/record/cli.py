@@ -112,6 +112,9 @@ def journal_main(argv: list[str]) -> int:
     export.add_argument("--photos", type=Path, metavar="DIR",
                         help="write the camera's photo of each roll to DIR as event-NNNN-roll-A+B.jpg, and of each "
                              "misread put right by hand as misread-ROLLID-read-A+B-entered-C+D.jpg")
+    export.add_argument("--dataset", type=Path, metavar="DIR",
+                        help="write each camera roll's plain photo to DIR/images and its dice, labelled with the faces "
+                             "the table recorded, to DIR/labels (YOLO: the layout 'python -m vision evaluate' scores)")
     args = parser.parse_args(argv)
     path = Path(args.journal) if args.journal else default_path()
     if not path.exists():  # opening would create an empty journal: a typo must not leave a file behind
@@ -127,6 +130,10 @@ def journal_main(argv: list[str]) -> int:
                       if event.get("type") == "roll" and event.get("roll_id")]
             misreads = [(roll_id, read, entered, journal.roll_photo(args.game, roll_id))
                         for roll_id, read, entered in journal.roll_corrections(args.game)]
+            said = {event["roll_id"]: event["dice"] for event in record.events
+                    if event.get("type") == "roll" and event.get("roll_id")}
+            said.update({roll_id: entered for roll_id, _read, entered, _photo in misreads})  # put right by hand
+            plain = {roll_id: journal.plain_photo(args.game, roll_id) for roll_id in said}
     except JournalError as error:
         print(error, file=sys.stderr)
         return 2
@@ -150,7 +157,61 @@ def journal_main(argv: list[str]) -> int:
                 (args.photos / f"misread-{roll_id}-read-{faces(read)}-entered-{faces(entered)}.jpg").write_bytes(photo)
         print(f"{written} roll photo(s) written to {args.photos} ({len(photos) - written} roll(s) without one); "
               f"{len(misreads)} misread(s) put right by hand", file=sys.stderr)
+    if args.dataset:
+        _write_dataset(args.dataset, args.game, said, plain)
     return 0
+
+
+def labelled_dice(boxes: list[tuple], said: list[int]) -> list[tuple] | None:
+    """The dice the camera read in a roll's plain photo, ``(x, y, w, h, face read)``, labelled with the faces the
+    table recorded for it, ``said``: ``(x, y, w, h, face)``; None when that cannot be told (not as many dice as
+    faces, two dice read wrong, or two read alike and one of them wrong: which was which is not known).
+
+    A die read as a face the table said is taken as that face; a single die left over takes the face left over
+    (a roll put right from 3 + 5 to 5 + 4: the die read 3 was the 4).  A roll not put right is taken as the table
+    said it: a misread nobody noticed becomes a wrong label, as it became a wrong roll."""
+    if len(boxes) != len(said):
+        return None
+    left, labels = list(said), [None] * len(boxes)
+    for i, box in enumerate(boxes):
+        if box[4] in left:
+            left.remove(box[4])
+            labels[i] = box[4]
+    unlabelled = [i for i, label in enumerate(labels) if label is None]
+    if len(unlabelled) > 1 or any(boxes[i][4] is not None and boxes[i][4] in labels for i in unlabelled):
+        return None  # two read wrong, or one of two dice read alike (4 + 4 said 4 + 2): which one is not known
+    for i in unlabelled:
+        labels[i] = left[0]
+    return [(*box[:4], face) for box, face in zip(boxes, labels)]
+
+
+def _write_dataset(folder, game_id: int, said: dict, plain: dict) -> None:
+    """Each camera roll's plain photo and its dice labelled (YOLO: ``class cx cy w h``, face = class + 1),
+    in the layout of ``../shared/data/dice/<set>``: ``vision evaluate FOLDER`` scores the camera at this table."""
+    import cv2
+    import numpy as np
+
+    (folder / "images").mkdir(parents=True, exist_ok=True)
+    (folder / "labels").mkdir(parents=True, exist_ok=True)
+    written, untold = 0, []
+    for roll_id, faces in said.items():
+        if plain.get(roll_id) is None:
+            continue  # a roll without a camera photo (tapped, a box), or from a journal before version 4
+        jpeg, boxes = plain[roll_id]
+        dice = labelled_dice(boxes, faces)
+        if dice is None:
+            untold.append(roll_id)
+            continue
+        height, width = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_GRAYSCALE).shape
+        name = f"game{game_id}-{roll_id}"
+        (folder / "images" / f"{name}.jpg").write_bytes(jpeg)
+        (folder / "labels" / f"{name}.txt").write_text("".join(
+            f"{face - 1} {(x + w / 2) / width:.6f} {(y + h / 2) / height:.6f} {w / width:.6f} {h / height:.6f}\n"
+            for x, y, w, h, face in dice))
+        written += 1
+    print(f"{written} labelled photo(s) written to {folder}"
+          + (f"; {len(untold)} roll(s) whose dice cannot be told apart left out ({', '.join(untold)})" if untold
+             else ""), file=sys.stderr)
 
 
 def _list_games(journal, as_json: bool) -> int:

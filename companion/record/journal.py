@@ -32,7 +32,7 @@ from companion.dice import RollPhoto
 from .format import Record, parse_record
 
 APPLICATION_ID = 0x43544E31  # "CTN1", stored in the SQLite header to recognise our files
-SCHEMA_VERSION = 3  # 2: roll_photos, roll_corrections; 3: roll_photos.dice
+SCHEMA_VERSION = 4  # 2: roll_photos, roll_corrections; 3: roll_photos.dice; 4: roll_photos.plain, .boxes
 FILE_NAME = "journal.sqlite3"
 
 
@@ -149,6 +149,8 @@ class Journal:
                     photo BLOB NOT NULL,
                     recorded REAL NOT NULL,
                     dice BLOB,
+                    plain BLOB,
+                    boxes TEXT,
                     PRIMARY KEY (game, roll_id)
                 );
                 CREATE TABLE IF NOT EXISTS roll_corrections (
@@ -162,8 +164,11 @@ class Journal:
             """.split(";"):
                 if statement.strip():
                     db.execute(statement)
-            if "dice" not in {column for (_, column, *_) in db.execute("PRAGMA table_info(roll_photos)")}:
-                db.execute("ALTER TABLE roll_photos ADD COLUMN dice BLOB")  # a version-2 journal's table
+            # An older journal's table gets the columns added since (version 2: dice; 2 and 3: plain, boxes).
+            columns = {column for (_, column, *_) in db.execute("PRAGMA table_info(roll_photos)")}
+            for column, kind in (("dice", "BLOB"), ("plain", "BLOB"), ("boxes", "TEXT")):
+                if column not in columns:
+                    db.execute(f"ALTER TABLE roll_photos ADD COLUMN {column} {kind}")
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def _transaction(self):
@@ -243,8 +248,10 @@ class Journal:
             self._db.execute("INSERT INTO events (game, seq, event, recorded) VALUES (?, ?, ?, ?)",
                              (game_id, n, json.dumps(event, ensure_ascii=False), now))
             if photo is not None:
-                self._db.execute("INSERT OR REPLACE INTO roll_photos (game, roll_id, photo, dice, recorded) "
-                                 "VALUES (?, ?, ?, ?, ?)", (game_id, photo_of, photo.tray, photo.dice, now))
+                self._db.execute("INSERT OR REPLACE INTO roll_photos (game, roll_id, photo, dice, plain, boxes, "
+                                 "recorded) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                 (game_id, photo_of, photo.tray, photo.dice, photo.plain,
+                                  json.dumps([list(b) for b in photo.boxes]) if photo.plain is not None else None, now))
             if replaces is not None and self._next_redo(game_id) == replaces:
                 self._db.execute("DELETE FROM redo WHERE game = ? AND seq = "
                                  "(SELECT MAX(seq) FROM redo WHERE game = ?)", (game_id, game_id))
@@ -308,6 +315,15 @@ class Journal:
         row = self._db.execute("SELECT dice FROM roll_photos WHERE game = ? AND roll_id = ?",
                                (game_id, roll_id)).fetchone()
         return bytes(row[0]) if row and row[0] is not None else None
+
+    def plain_photo(self, game_id: int, roll_id: str) -> tuple[bytes, list[tuple]] | None:
+        """The tray of the roll ``roll_id`` with nothing drawn on it (a JPEG) and the dice the camera read in it,
+        ``(x, y, w, h, face or None)``; None when not kept (no camera roll, a journal older than version 4)."""
+        row = self._db.execute("SELECT plain, boxes FROM roll_photos WHERE game = ? AND roll_id = ?",
+                               (game_id, roll_id)).fetchone()
+        if not row or row[0] is None:
+            return None
+        return bytes(row[0]), [tuple(box) for box in json.loads(row[1] or "[]")]
 
     def roll_corrections(self, game_id: int) -> list[tuple[str, list[int], list[int]]]:
         """The camera's rolls of a game that the players undid and entered again by hand, in the order made:
