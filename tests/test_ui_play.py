@@ -159,14 +159,13 @@ def test_rolls_from_the_simulator_over_a_pty(tmp_path):
 
 
 def test_a_crooked_roll_of_the_box_asks_out_loud_to_roll_again(tmp_path):
-    from companion.announce import phrase_for_notice
 
     app = d.start_app(tmp_path, source_url="sim://?seed=5&every=0&profile=fast&crooked=1")
     try:
         play = set_up_on_the_simulator(app)
         before = len(app.table.record.events)
         d.tap(play.ids.roll_box)
-        said = phrase_for_notice("camera_reroll", "en").caption
+        said = "Please roll again. A die is cocked."  # with why: the box saw its dice settle crooked
         assert d.wait_until(lambda: app.caption == said, timeout=15), (app.caption, app.source_status)
         assert app.source_status == "sim: roll again (crooked dice)"
         assert len(app.table.record.events) == before  # no roll was recorded
@@ -176,7 +175,7 @@ def test_a_crooked_roll_of_the_box_asks_out_loud_to_roll_again(tmp_path):
         app.apply_settings(dataclasses.replace(app.settings, lang="ja"))  # as Settings' Save does
         app.caption = ""
         d.tap(play.ids.roll_box)
-        said = phrase_for_notice("camera_reroll", "ja").caption
+        said = "もう一度振ってください。ダイスが傾いています。"
         assert d.wait_until(lambda: app.caption == said, timeout=15), (app.caption, app.source_status)
         assert app.source_status == "sim：振り直し（ダイスが傾いています）"
         assert len(app.table.record.events) == before
