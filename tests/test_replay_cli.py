@@ -248,6 +248,9 @@ def test_a_tables_camera_rolls_come_out_as_labelled_photos_that_vision_evaluate_
     assert scored.returncode == 0, scored.stderr
     score = json.loads(scored.stdout)
     assert score["dice"] == 4 and score["die_accuracy"] == 0.75 and score["invented"] == 0  # the misread counts
+    every = tmp_path / "every-game"  # the whole journal at once: the same photos
+    assert run("journal", "--journal", str(tmp_path / "journal.sqlite3"), "dataset", str(every)).returncode == 0
+    assert sorted(p.name for p in (every / "labels").iterdir()) == sorted(p.name for p in (out / "labels").iterdir())
 
 
 def test_which_die_was_which_when_a_roll_was_put_right():

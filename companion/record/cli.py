@@ -95,7 +95,8 @@ def example_main(argv: list[str]) -> int:
 def journal_main(argv: list[str]) -> int:
     """``journal list`` and ``journal export GAME``: the games kept in the app's journal, taken out as
     records (the ``catan-record/1`` format ``replay`` reads) and, with ``--photos DIR``, the camera's photo of
-    each roll."""
+    each roll; ``--dataset DIR`` (one game) and ``journal dataset DIR`` (every game): the camera's rolls as
+    labelled photos."""
     from pathlib import Path
 
     from .journal import Journal, JournalError, default_path
@@ -115,6 +116,9 @@ def journal_main(argv: list[str]) -> int:
     export.add_argument("--dataset", type=Path, metavar="DIR",
                         help="write each camera roll's plain photo to DIR/images and its dice, labelled with the faces "
                              "the table recorded, to DIR/labels (YOLO: the layout 'python -m vision evaluate' scores)")
+    everything = commands.add_parser("dataset", help="every game's camera rolls as labelled photos (see export "
+                                                     "--dataset), for 'python -m vision evaluate DIR'")
+    everything.add_argument("folder", type=Path, metavar="DIR")
     args = parser.parse_args(argv)
     path = Path(args.journal) if args.journal else default_path()
     if not path.exists():  # opening would create an empty journal: a typo must not leave a file behind
@@ -124,16 +128,17 @@ def journal_main(argv: list[str]) -> int:
         with Journal(path) as journal:
             if args.command == "list":
                 return _list_games(journal, args.json)
+            if args.command == "dataset":
+                for game in journal.games():
+                    _write_dataset(args.folder, game.id, *_camera_rolls_said(journal, game.id, journal.load(game.id)))
+                return 0
             record = journal.load(args.game)
             photos = [(index, event, journal.roll_photo(args.game, event["roll_id"]))
                       for index, event in enumerate(record.events)
                       if event.get("type") == "roll" and event.get("roll_id")]
             misreads = [(roll_id, read, entered, journal.roll_photo(args.game, roll_id))
                         for roll_id, read, entered in journal.roll_corrections(args.game)]
-            said = {event["roll_id"]: event["dice"] for event in record.events
-                    if event.get("type") == "roll" and event.get("roll_id")}
-            said.update({roll_id: entered for roll_id, _read, entered, _photo in misreads})  # put right by hand
-            plain = {roll_id: journal.plain_photo(args.game, roll_id) for roll_id in said}
+            said, plain = _camera_rolls_said(journal, args.game, record)
     except JournalError as error:
         print(error, file=sys.stderr)
         return 2
@@ -160,6 +165,15 @@ def journal_main(argv: list[str]) -> int:
     if args.dataset:
         _write_dataset(args.dataset, args.game, said, plain)
     return 0
+
+
+def _camera_rolls_said(journal, game_id: int, record) -> tuple[dict, dict]:
+    """A game's camera rolls: roll id -> the faces the table recorded for it (the faces entered, for a roll put
+    right by hand), and roll id -> its plain photo and dice read (None where not kept)."""
+    said = {event["roll_id"]: event["dice"] for event in record.events
+            if event.get("type") == "roll" and event.get("roll_id")}
+    said.update({roll_id: entered for roll_id, _read, entered in journal.roll_corrections(game_id)})
+    return said, {roll_id: journal.plain_photo(game_id, roll_id) for roll_id in said}
 
 
 def labelled_dice(boxes: list[tuple], said: list[int]) -> list[tuple] | None:
