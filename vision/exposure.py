@@ -30,8 +30,9 @@ def brightest(grey: np.ndarray) -> float:
     """The level of the brightest part of ``grey`` (its :data:`BRIGHT_PERCENTILE`), 255 for an empty one."""
     if grey.size == 0:
         return 255.0
-    # The percentile from the histogram (the same level, within one, as np.percentile; a little quicker).
-    counts = np.cumsum(np.bincount(grey.ravel(), minlength=256))
+    # The percentile from OpenCV's histogram (the same level, within one, as np.percentile; 0.05 ms for a
+    # 320 px view against 0.15 ms by numpy's bincount and more by np.percentile).
+    counts = np.cumsum(cv2.calcHist([np.ascontiguousarray(grey)], [0], None, [256], [0, 256]))
     return float(np.searchsorted(counts, counts[-1] * BRIGHT_PERCENTILE / 100))
 
 
