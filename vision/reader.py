@@ -111,11 +111,8 @@ class DiceReader:
         A frame with no die in it gives an empty list.  Raises ``ValueError`` for something that is
         not an image (wrong type, empty, wrong number of channels).
         """
-        frame = _as_bgr(frame)
-        frame = self.calibration.correct_lighting(frame)
+        frame = as_read(_as_bgr(frame), self.calibration)
         height, width = frame.shape[:2]
-        # A dim table (an evening lamp, a webcam that does not open up) brightened first: judged on the tray.
-        frame = exposure.lifted(frame, exposure.frame_gain(frame, self.calibration.tray_pixels(width, height)))
         # Outside the calibrated tray nothing is read (and nothing is spent classifying it).
         candidates = [c for c in self._detect(frame) if self.calibration.in_tray(c[0] / width, c[1] / height)]
         if not candidates:
@@ -207,6 +204,13 @@ class DiceReader:
         logits -= logits.max(axis=1, keepdims=True)
         probs = np.exp(logits)
         return probs / probs.sum(axis=1, keepdims=True)
+
+
+def as_read(frame: np.ndarray, calibration: Calibration) -> np.ndarray:
+    """A BGR frame as the reader reads it: the table's light correction, then a dim picture brightened (an
+    evening lamp, a webcam that does not open up; judged on the tray).  Also what the app's camera view shows."""
+    frame = calibration.correct_lighting(frame)
+    return exposure.lifted(frame, exposure.frame_gain(frame, calibration.tray_pixels(frame.shape[1], frame.shape[0])))
 
 
 def detect_candidates(detector, frame: np.ndarray,

@@ -42,13 +42,11 @@ DARK_CHECK_FRAMES = 30
 class CameraView:
     """What the camera sees now (:meth:`CameraSource.view`): ``picture`` (BGR) with the tray outlined and the
     dice lying still framed with their faces; ``phase`` is the roll detector's (``starting``, ``moving``,
-    ``settling``, ``settled``); ``dice`` the dice lying still as last agreed on (none while anything moves);
-    ``age`` how many seconds ago the camera gave that picture."""
+    ``settling``, ``settled``); ``dice`` the dice lying still as last agreed on (none while anything moves)."""
 
     picture: Any
     phase: str
     dice: tuple
-    age: float
 
 
 class CameraSource(DiceSource):
@@ -131,17 +129,12 @@ class CameraSource(DiceSource):
         seen = self._seen
         if seen is None:
             return None
-        from vision import exposure
+        from vision.reader import as_read
         from vision.watch import tray_and_dice
 
-        frame, phase, dice, calibration, at = seen
-        # As the reader sees it: the table's light correction, and a dim picture lifted.
-        frame = calibration.correct_lighting(frame)
-        frame = exposure.lifted(frame, exposure.frame_gain(frame, calibration.tray_pixels(frame.shape[1],
-                                                                                          frame.shape[0])))
+        frame, phase, dice, calibration = seen
         shown = () if phase == "moving" else tuple(dice)
-        return CameraView(tray_and_dice(frame, shown, calibration, long_side), phase, shown,
-                          round(time.monotonic() - at, 3))
+        return CameraView(tray_and_dice(as_read(frame, calibration), shown, calibration, long_side), phase, shown)
 
     def _keep_picture(self, roll_id: str, frame, dice, calibration) -> None:
         """Keep the dice picture and the photos of a settled reading (in this thread: ~1-4 ms a roll)."""
@@ -247,7 +240,7 @@ class CameraSource(DiceSource):
                                          params=(("name", frames.name),))
             event = detector.feed(frame)
             # One reference swapped whole: view() in another thread reads a consistent tuple, no lock.
-            self._seen = (frame, detector.phase.value, detector.dice_in_view, detector.calibration, time.monotonic())
+            self._seen = (frame, detector.phase.value, detector.dice_in_view, detector.calibration)
             moving = detector.phase == Phase.MOVING
             if moving != was_moving:
                 if dark and not moving:  # still, and still too dark: the advice stays on the line

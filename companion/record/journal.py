@@ -303,24 +303,26 @@ class Journal:
         with self._transaction():
             self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (int(finished), game_id))
 
+    def _kept(self, game_id: int, roll_id: str, columns: str) -> tuple | None:
+        """The columns ``columns`` of the roll ``roll_id``'s row in roll_photos, or None (no such row)."""
+        return self._db.execute(f"SELECT {columns} FROM roll_photos WHERE game = ? AND roll_id = ?",
+                                (game_id, roll_id)).fetchone()
+
     def roll_photo(self, game_id: int, roll_id: str) -> bytes | None:
         """The photo kept with the roll ``roll_id`` of a game (a JPEG), or None."""
-        row = self._db.execute("SELECT photo FROM roll_photos WHERE game = ? AND roll_id = ?",
-                               (game_id, roll_id)).fetchone()
+        row = self._kept(game_id, roll_id, "photo")
         return bytes(row[0]) if row else None
 
     def dice_picture(self, game_id: int, roll_id: str) -> bytes | None:
         """The dice of the roll ``roll_id`` as shown beside it when it was rolled (a JPEG), or None (none kept:
         no camera roll, or a journal older than version 3)."""
-        row = self._db.execute("SELECT dice FROM roll_photos WHERE game = ? AND roll_id = ?",
-                               (game_id, roll_id)).fetchone()
+        row = self._kept(game_id, roll_id, "dice")
         return bytes(row[0]) if row and row[0] is not None else None
 
     def plain_photo(self, game_id: int, roll_id: str) -> tuple[bytes, list[tuple]] | None:
         """The tray of the roll ``roll_id`` with nothing drawn on it (a JPEG) and the dice the camera read in it,
         ``(x, y, w, h, face or None)``; None when not kept (no camera roll, a journal older than version 4)."""
-        row = self._db.execute("SELECT plain, boxes FROM roll_photos WHERE game = ? AND roll_id = ?",
-                               (game_id, roll_id)).fetchone()
+        row = self._kept(game_id, roll_id, "plain, boxes")
         if not row or row[0] is None:
             return None
         return bytes(row[0]), [tuple(box) for box in json.loads(row[1] or "[]")]
