@@ -220,8 +220,9 @@ def test_the_dice_source_is_chosen_by_name_and_a_camera_that_names_none_is_said(
 
     from test_ui_calibration import PHOTO, one_frame_video
 
-    video = one_frame_video(PHOTO, tmp_path / "table.avi") if PHOTO.exists() else tmp_path / "table.avi"
-    video.exists() or video.write_bytes(b"")
+    if not PHOTO.exists():
+        pytest.skip("the dice photographs are not here")
+    video = one_frame_video(PHOTO, tmp_path / "table.avi")
     data = tmp_path / "data"
     app = d.start_app(data)
     try:
