@@ -74,6 +74,8 @@ TEXTS = {
            "balanced": "Balanced on the tray around the dice",
            "colours_hint": "Tap a die on the picture to count its colour (Catan: one red, one yellow die); "
                            "dice of other colours on the table are then ignored. None chosen: every die counts.",
+           "dice_tip": "Dice the camera reads best: opaque, with pips that stand out from the die, like the "
+                       "game's own. Marbled or see-through dice with pips of a near colour are misread more often.",
            "every_colour": "Every colour", "counts": "{colour} dice count", "no_longer": "{colour} dice no "
            "longer count", "every": "Every die counts, whatever its colour", "reading": "Reading the dice…",
            "white": "white", "black": "black", "grey": "grey", "red": "red", "orange": "orange",
@@ -104,6 +106,8 @@ TEXTS = {
            "balanced": "ダイスを除いたトレイの面で色を整えました",
            "colours_hint": "画像のダイスをタップすると、その色のダイスを数えます（カタンは赤と黄の2個）。"
                            "ほかの色のダイスは無視します。色を選ばなければすべてのダイスを数えます。",
+           "dice_tip": "カメラが読みやすいのは、目がはっきり見える不透明なダイス（ゲーム付属のものなど）です。"
+                       "マーブル模様や透けるダイスで目の色が地の色に近いものは読み違いが増えます。",
            "every_colour": "すべての色", "counts": "{colour}のダイスを数えます", "no_longer": "{colour}のダイスは数えません",
            "every": "色に関係なくすべてのダイスを数えます", "reading": "ダイスを認識中…",
            "white": "白", "black": "黒", "grey": "灰", "red": "赤", "orange": "オレンジ", "yellow": "黄",

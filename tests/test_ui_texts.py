@@ -1,0 +1,52 @@
+"""Every text the app shows exists in English and Japanese, with the same fields to fill.
+
+A key missing in Japanese is shown in English on a Japanese screen (the table falls back rather than fail), and
+a field missing in one language is a ``KeyError`` or a blank at the moment the text is shown: both are found here,
+for the app's table and the screens that keep their own (calibration, tournament).
+"""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from companion.ui import calibration_screen, i18n, i18n_extra, tournament_screen
+
+
+def fields(text: str) -> set[str]:
+    return {name for _literal, name, _spec, _conversion in string.Formatter().parse(text) if name is not None}
+
+
+def app_texts() -> dict[str, tuple[str | None, str | None]]:
+    i18n_extra.install()
+    return {key: (entry.get("en"), entry.get("ja")) for key, entry in i18n.TEXT.items()}
+
+
+def screen_texts(texts: dict[str, dict[str, str]]) -> dict[str, tuple[str | None, str | None]]:
+    return {key: (texts["en"].get(key), texts["ja"].get(key)) for key in set(texts["en"]) | set(texts["ja"])}
+
+
+def problems(texts: dict[str, tuple[str | None, str | None]]) -> list[str]:
+    found = []
+    for key, (english, japanese) in sorted(texts.items()):
+        if not english:
+            found.append(f"{key}: no English")
+        elif not japanese:
+            found.append(f"{key}: no Japanese (a Japanese screen shows {english!r})")
+        elif fields(english) != fields(japanese):
+            found.append(f"{key}: fields {sorted(fields(english))} in English, {sorted(fields(japanese))} in Japanese")
+    return found
+
+
+@pytest.mark.parametrize("table", ["app", "calibration", "tournament"])
+def test_every_text_is_in_both_languages_with_the_same_fields(table):
+    texts = {"app": app_texts, "calibration": lambda: screen_texts(calibration_screen.TEXTS),
+             "tournament": lambda: screen_texts(tournament_screen.TEXTS)}[table]()
+    assert len(texts) > 10
+    assert problems(texts) == []
+
+
+def test_a_missing_japanese_text_or_field_is_found():
+    assert problems({"a": ("Roll {n}", None), "b": ("Roll {n}", "{m}を振る"), "c": ("ok", "了解")}) == [
+        "a: no Japanese (a Japanese screen shows 'Roll {n}')", "b: fields ['n'] in English, ['m'] in Japanese"]
