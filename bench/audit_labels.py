@@ -69,7 +69,7 @@ def audit(folder: Path, reader: DiceReader, out: Path) -> None:
             continue
         per_photo[labelled.image_path.name] = len(dice)
         sizes += [max(d.box[2], d.box[3]) for d in dice]
-        probabilities = reader._classify(image, [(*d.centre, max(d.box[2], d.box[3])) for d in dice])
+        probabilities = reader.classify(image, [(*d.centre, max(d.box[2], d.box[3])) for d in dice])
         for die, p in zip(dice, probabilities):
             read = reading(p)
             if read == die.face:

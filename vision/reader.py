@@ -117,7 +117,7 @@ class DiceReader:
         candidates = [c for c in self._detect(frame) if self.calibration.in_tray(c[0] / width, c[1] / height)]
         if not candidates:
             return []
-        probs = self._classify(frame, [(c[0], c[1], max(c[2], c[3])) for c in candidates])
+        probs = self.classify(frame, [(c[0], c[1], max(c[2], c[3])) for c in candidates])
         ratios = self._colour_ratios(frame, candidates)
         dice = []
         for (cx, cy, w, h, score), p, ratio in zip(candidates, probs, ratios):
@@ -179,8 +179,9 @@ class DiceReader:
         found = detect_candidates(self.detector, frame[y0:y1, x0:x1], scale)
         return [(cx + x0, cy + y0, w, h, score) for cx, cy, w, h, score in found]
 
-    def _classify(self, frame: np.ndarray, dice: list[tuple[float, float, float]]) -> np.ndarray:
-        """Class probabilities (not-a-die, faces 1..6, crooked) per die.
+    def classify(self, frame: np.ndarray, dice: list[tuple[float, float, float]]) -> np.ndarray:
+        """Class probabilities (not-a-die, faces 1..6, crooked) per die, each given as (cx, cy, side) in frame
+        pixels: the detector's candidates, or boxes from elsewhere (a set's labels, for bench/audit_labels.py).
 
         Each patch is read once upright; a patch whose upright reading is not clear (its top class
         below :data:`CLEAR_READING`) is also read at the other right-angle turns and the readings
