@@ -169,11 +169,11 @@ def test_a_photo_of_an_event_without_a_roll_id_is_refused_and_nothing_is_written
         assert list(journal.iter_events(table.game_id)) == [] and journal.roll_photo_ids(table.game_id) == set()
 
 
-@pytest.mark.parametrize("version", [1, 2, 3])
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
 def test_a_journal_of_a_previous_version_is_upgraded_with_its_games_and_photos_intact(tmp_path, version):
     """Journals written before roll photos were kept (version 1), before the dice picture was kept with
-    them (version 2), or before the plain photo and its dice (version 3), open with every game and photo and
-    keep the new things from then on."""
+    them (version 2), before the plain photo and its dice (version 3), or before a roll a player vouched for was
+    marked (version 4), open with every game and photo and keep the new things from then on."""
     path = tmp_path / "j.sqlite3"
     with Journal(path) as journal:
         table = _played(journal, 12)
@@ -183,6 +183,8 @@ def test_a_journal_of_a_previous_version_is_upgraded_with_its_games_and_photos_i
     if version == 1:
         db.execute("DROP TABLE roll_photos")
     else:
+        db.execute("ALTER TABLE roll_photos DROP COLUMN checked")
+    if version in (2, 3):
         db.execute("ALTER TABLE roll_photos DROP COLUMN plain")
         db.execute("ALTER TABLE roll_photos DROP COLUMN boxes")
         if version == 2:
@@ -196,15 +198,17 @@ def test_a_journal_of_a_previous_version_is_upgraded_with_its_games_and_photos_i
         assert journal.roll_photo(game_id, "camera-0a1b2c3d-1") == (b"old" if version > 1 else None)
         assert journal.dice_picture(game_id, "camera-0a1b2c3d-1") is None
         assert journal.plain_photo(game_id, "camera-0a1b2c3d-1") is None
+        assert journal.checked_rolls(game_id) == set()  # an old roll: as the camera read it
         table.submit({"type": "end_turn"})
         table.roll(DiceRolled((5, 3), "camera", 0.9, roll_id="camera-0a1b2c3d-2"),
-                   RollPhoto(b"tray", b"dice", b"plain", ((10, 12, 30, 31, 5), (60, 12, 30, 29, None))))
+                   RollPhoto(b"tray", b"dice", b"plain", ((10, 12, 30, 31, 5), (60, 12, 30, 29, None)), checked=True))
         assert journal.roll_photo(game_id, "camera-0a1b2c3d-2") == b"tray"
         assert journal.dice_picture(game_id, "camera-0a1b2c3d-2") == b"dice"
         assert journal.plain_photo(game_id, "camera-0a1b2c3d-2") == (
             b"plain", [(10, 12, 30, 31, 5), (60, 12, 30, 29, None)])
+        assert journal.checked_rolls(game_id) == {"camera-0a1b2c3d-2"}
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone() == (4,)
+    assert db.execute("PRAGMA user_version").fetchone() == (5,)
     db.close()
 
 
@@ -367,6 +371,24 @@ def test_a_camera_misread_put_right_by_hand_is_kept_as_a_correction_across_a_res
             table.undo()
             table.roll(again)
             assert journal.roll_corrections(table.game_id) == []
+
+
+def test_the_rolls_a_player_vouched_for_are_told_from_those_only_the_camera_read(tmp_path):
+    """A camera roll OK'd before it was recorded (its photo marked checked) and a misread put right by hand are
+    labels a person vouched for; a camera roll recorded as read is not -- across a restart."""
+    path = tmp_path / "j.sqlite3"
+    with Journal(path) as journal:
+        table = _played(journal, 12)
+        table.roll(DiceRolled((6, 2), "camera", 0.9, roll_id="camera-0a1b2c3d-1"), RollPhoto(b"jpeg", checked=True))
+        table.submit({"type": "end_turn"})
+        table.roll(DiceRolled((5, 3), "camera", 0.9, roll_id="camera-0a1b2c3d-2"), RollPhoto(b"jpeg"))
+        table.undo()
+        table.roll(DiceRolled((5, 4), "manual"))  # the 3 was a 4
+        table.submit({"type": "end_turn"})
+        table.roll(DiceRolled((1, 1), "camera", 0.9, roll_id="camera-0a1b2c3d-3"), RollPhoto(b"jpeg"))
+        game_id = table.game_id
+    with Journal(path) as journal:
+        assert journal.checked_rolls(game_id) == {"camera-0a1b2c3d-1", "camera-0a1b2c3d-2"}
 
 
 def test_a_misread_noticed_a_few_events_later_is_put_right_and_the_rest_redone(tmp_path):

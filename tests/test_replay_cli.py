@@ -240,6 +240,7 @@ def test_a_tables_camera_rolls_come_out_as_labelled_photos_that_vision_evaluate_
                    "--out", str(tmp_path / "game.json"), "--dataset", str(out))
     assert exported.returncode == 0, exported.stderr
     assert "2 labelled photo(s) written" in exported.stderr
+    assert "(1 checked by a player, 1 as the camera read them)" in exported.stderr  # the roll put right is vouched
     labels = {p.stem.split("-camera-")[1]: sorted(int(line.split()[0]) + 1 for line in p.read_text().splitlines())
               for p in (out / "labels").iterdir()}
     assert sorted(labels.values()) == [[3, 5], [3, 6]]
@@ -251,6 +252,11 @@ def test_a_tables_camera_rolls_come_out_as_labelled_photos_that_vision_evaluate_
     every = tmp_path / "every-game"  # the whole journal at once: the same photos
     assert run("journal", "--journal", str(tmp_path / "journal.sqlite3"), "dataset", str(every)).returncode == 0
     assert sorted(p.name for p in (every / "labels").iterdir()) == sorted(p.name for p in (out / "labels").iterdir())
+    vouched = tmp_path / "vouched"  # only labels a person gave: fit to teach the camera with
+    assert run("journal", "--journal", str(tmp_path / "journal.sqlite3"), "dataset", str(vouched),
+               "--checked-only").returncode == 0
+    [label] = (vouched / "labels").iterdir()
+    assert sorted(int(line.split()[0]) + 1 for line in label.read_text().splitlines()) == [3, 6]
 
 
 def test_which_die_was_which_when_a_roll_was_put_right():

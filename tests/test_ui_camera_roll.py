@@ -126,6 +126,7 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         assert max(view.shape[:2]) <= 640
         surest = sorted(DiceReader().read(view), key=lambda die: -die.confidence)[:2]
         assert sorted(die.face for die in surest) == [3, 5]
+        assert app.journal.checked_rolls(app.table.game_id) == set()  # recorded as read: nobody vouched for it
         # A tap on the dice picture opens that photo over the screen; a tap closes it.
         photo_view = look_at_photo(play.ids.dice_picture)
         assert photo_view.photo.size == (view.shape[1], view.shape[0])
@@ -339,6 +340,7 @@ def test_a_camera_roll_that_waits_for_ok_is_recorded_and_said_once_a_player_taps
         event = app.table.record.events[-1]
         assert event["source"] == "camera" and sorted(event["dice"]) == [3, 5] and event["roll_id"]
         assert app.journal.roll_photo(app.table.game_id, event["roll_id"]) is not None
+        assert app.journal.checked_rolls(app.table.game_id) == {event["roll_id"]}  # a player vouched for its faces
         assert d.wait_until(lambda: app.caption.startswith("Eight. Three and five."), timeout=10), app.caption
         assert app.pending_roll == "" and play.ids.confirm_roll.disabled
         assert play.dice_picture is not None and play.dice_picture_caption == "camera_saw"
@@ -362,6 +364,7 @@ def test_a_camera_roll_waiting_for_ok_is_put_right_by_the_dice_tapped_before_any
         [(roll_id, read, entered)] = app.journal.roll_corrections(app.table.game_id)
         assert sorted(read) == [3, 5] and entered == event["dice"]
         assert app.journal.roll_photo(app.table.game_id, roll_id) is not None
+        assert app.journal.checked_rolls(app.table.game_id) == {roll_id}  # put right: the faces entered are vouched
         assert play.dice_picture is None  # the roll on the table is the tapped one
         app.go("statistics")
         d.settle()

@@ -49,12 +49,15 @@ class RollPhoto:
     when the dice settled, the dice read framed with their faces (JPEG; what an umpire looks at), and ``dice``,
     the dice alone side by side as shown beside the roll (JPEG, or None; shown again after a restart); ``plain``,
     the same tray with nothing drawn on it (JPEG, or None), and ``boxes``, each die read in it as ``(x, y, w, h,
-    face or None)``: once the table has said the roll, a labelled photo (``journal export --dataset``)."""
+    face or None)``: once the table has said the roll, a labelled photo (``journal export --dataset``); ``checked``:
+    a player looked at the faces read before the roll was recorded and agreed (OK, or the same dice tapped, while
+    it waited for OK) -- a label a person vouched for, not only the camera's reading."""
 
     tray: bytes
     dice: bytes | None = None
     plain: bytes | None = None
     boxes: tuple = ()
+    checked: bool = False
 
 
 class SourceState(enum.Enum):

@@ -119,6 +119,10 @@ def journal_main(argv: list[str]) -> int:
     everything = commands.add_parser("dataset", help="every game's camera rolls as labelled photos (see export "
                                                      "--dataset), for 'python -m vision evaluate DIR'")
     everything.add_argument("folder", type=Path, metavar="DIR")
+    for command in (export, everything):
+        command.add_argument("--checked-only", action="store_true",
+                             help="only the rolls whose faces a player vouched for (OK'd while waiting for it, or put "
+                                  "right by hand); the others are labelled as the camera read them")
     args = parser.parse_args(argv)
     path = Path(args.journal) if args.journal else default_path()
     if not path.exists():  # opening would create an empty journal: a typo must not leave a file behind
@@ -130,7 +134,8 @@ def journal_main(argv: list[str]) -> int:
                 return _list_games(journal, args.json)
             if args.command == "dataset":
                 for game in journal.games():
-                    _write_dataset(args.folder, game.id, *_camera_rolls_said(journal, game.id, journal.load(game.id)))
+                    _write_dataset(args.folder, game.id, *_camera_rolls_said(journal, game.id, journal.load(game.id)),
+                                   args.checked_only)
                 return 0
             record = journal.load(args.game)
             photos = [(index, event, journal.roll_photo(args.game, event["roll_id"]))
@@ -138,7 +143,7 @@ def journal_main(argv: list[str]) -> int:
                       if event.get("type") == "roll" and event.get("roll_id")]
             misreads = [(roll_id, read, entered, journal.roll_photo(args.game, roll_id))
                         for roll_id, read, entered in journal.roll_corrections(args.game)]
-            said, plain = _camera_rolls_said(journal, args.game, record)
+            said, plain, checked = _camera_rolls_said(journal, args.game, record)
     except JournalError as error:
         print(error, file=sys.stderr)
         return 2
@@ -163,17 +168,18 @@ def journal_main(argv: list[str]) -> int:
         print(f"{written} roll photo(s) written to {args.photos} ({len(photos) - written} roll(s) without one); "
               f"{len(misreads)} misread(s) put right by hand", file=sys.stderr)
     if args.dataset:
-        _write_dataset(args.dataset, args.game, said, plain)
+        _write_dataset(args.dataset, args.game, said, plain, checked, args.checked_only)
     return 0
 
 
-def _camera_rolls_said(journal, game_id: int, record) -> tuple[dict, dict]:
+def _camera_rolls_said(journal, game_id: int, record) -> tuple[dict, dict, set]:
     """A game's camera rolls: roll id -> the faces the table recorded for it (the faces entered, for a roll put
-    right by hand), and roll id -> its plain photo and dice read (None where not kept)."""
+    right by hand), roll id -> its plain photo and dice read (None where not kept), and the roll ids whose faces
+    a player vouched for."""
     said = {event["roll_id"]: event["dice"] for event in record.events
             if event.get("type") == "roll" and event.get("roll_id")}
     said.update({roll_id: entered for roll_id, _read, entered in journal.roll_corrections(game_id)})
-    return said, {roll_id: journal.plain_photo(game_id, roll_id) for roll_id in said}
+    return said, {roll_id: journal.plain_photo(game_id, roll_id) for roll_id in said}, journal.checked_rolls(game_id)
 
 
 def labelled_dice(boxes: list[tuple], said: list[int]) -> list[tuple] | None:
@@ -199,18 +205,22 @@ def labelled_dice(boxes: list[tuple], said: list[int]) -> list[tuple] | None:
     return [(*box[:4], face) for box, face in zip(boxes, labels)]
 
 
-def _write_dataset(folder, game_id: int, said: dict, plain: dict) -> None:
+def _write_dataset(folder, game_id: int, said: dict, plain: dict, checked: set, checked_only: bool = False) -> None:
     """Each camera roll's plain photo and its dice labelled (YOLO: ``class cx cy w h``, face = class + 1),
-    in the layout of ``../shared/data/dice/<set>``: ``vision evaluate FOLDER`` scores the camera at this table."""
+    in the layout of ``../shared/data/dice/<set>``: ``vision evaluate FOLDER`` scores the camera at this table.
+    ``checked``: the rolls a player vouched for (the others' labels are the camera's own reading, right or not);
+    with ``checked_only`` only those are written -- labels fit to teach the camera with."""
     import cv2
     import numpy as np
 
     (folder / "images").mkdir(parents=True, exist_ok=True)
     (folder / "labels").mkdir(parents=True, exist_ok=True)
-    written, untold = 0, []
+    written, vouched, untold = 0, 0, []
     for roll_id, faces in said.items():
         if plain.get(roll_id) is None:
             continue  # a roll without a camera photo (tapped, a box), or from a journal before version 4
+        if checked_only and roll_id not in checked:
+            continue
         jpeg, boxes = plain[roll_id]
         dice = labelled_dice(boxes, faces)
         if dice is None:
@@ -223,7 +233,9 @@ def _write_dataset(folder, game_id: int, said: dict, plain: dict) -> None:
             f"{face - 1} {(x + w / 2) / width:.6f} {(y + h / 2) / height:.6f} {w / width:.6f} {h / height:.6f}\n"
             for x, y, w, h, face in dice))
         written += 1
-    print(f"{written} labelled photo(s) written to {folder}"
+        vouched += roll_id in checked
+    print(f"{written} labelled photo(s) written to {folder} ({vouched} checked by a player, "
+          f"{written - vouched} as the camera read them)"
           + (f"; {len(untold)} roll(s) whose dice cannot be told apart left out ({', '.join(untold)})" if untold
              else ""), file=sys.stderr)
 

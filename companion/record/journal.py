@@ -32,7 +32,8 @@ from companion.dice import RollPhoto
 from .format import Record, parse_record
 
 APPLICATION_ID = 0x43544E31  # "CTN1", stored in the SQLite header to recognise our files
-SCHEMA_VERSION = 4  # 2: roll_photos, roll_corrections; 3: roll_photos.dice; 4: roll_photos.plain, .boxes
+SCHEMA_VERSION = 5  # 2: roll_photos, roll_corrections; 3: roll_photos.dice; 4: roll_photos.plain, .boxes;
+                    # 5: roll_photos.checked
 FILE_NAME = "journal.sqlite3"
 
 
@@ -151,6 +152,7 @@ class Journal:
                     dice BLOB,
                     plain BLOB,
                     boxes TEXT,
+                    checked INTEGER NOT NULL DEFAULT 0,
                     PRIMARY KEY (game, roll_id)
                 );
                 CREATE TABLE IF NOT EXISTS roll_corrections (
@@ -164,9 +166,11 @@ class Journal:
             """.split(";"):
                 if statement.strip():
                     db.execute(statement)
-            # An older journal's table gets the columns added since (version 2: dice; 2 and 3: plain, boxes).
+            # An older journal's table gets the columns added since (version 2: dice; 2 and 3: plain, boxes;
+            # up to 4: checked, its rolls taken as not checked).
             columns = {column for (_, column, *_) in db.execute("PRAGMA table_info(roll_photos)")}
-            for column, kind in (("dice", "BLOB"), ("plain", "BLOB"), ("boxes", "TEXT")):
+            for column, kind in (("dice", "BLOB"), ("plain", "BLOB"), ("boxes", "TEXT"),
+                                 ("checked", "INTEGER NOT NULL DEFAULT 0")):
                 if column not in columns:
                     db.execute(f"ALTER TABLE roll_photos ADD COLUMN {column} {kind}")
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -249,9 +253,10 @@ class Journal:
                              (game_id, n, json.dumps(event, ensure_ascii=False), now))
             if photo is not None:
                 self._db.execute("INSERT OR REPLACE INTO roll_photos (game, roll_id, photo, dice, plain, boxes, "
-                                 "recorded) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                 "checked, recorded) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                                  (game_id, photo_of, photo.tray, photo.dice, photo.plain,
-                                  json.dumps([list(b) for b in photo.boxes]) if photo.plain is not None else None, now))
+                                  json.dumps([list(b) for b in photo.boxes]) if photo.plain is not None else None,
+                                  int(photo.checked), now))
             if replaces is not None and self._next_redo(game_id) == replaces:
                 self._db.execute("DELETE FROM redo WHERE game = ? AND seq = "
                                  "(SELECT MAX(seq) FROM redo WHERE game = ?)", (game_id, game_id))
@@ -332,6 +337,13 @@ class Journal:
         ``(roll_id, faces read, faces entered)`` (the roll's photo, if kept, is under the same roll id)."""
         return [(r, json.loads(read), json.loads(entered)) for r, read, entered in self._db.execute(
             "SELECT roll_id, read, entered FROM roll_corrections WHERE game = ? ORDER BY recorded", (game_id,))]
+
+    def checked_rolls(self, game_id: int) -> set[str]:
+        """The camera's rolls of a game whose faces a player vouched for: agreed before it was recorded (OK, while
+        the roll waited for it) or put right by hand.  The others are as the camera read them."""
+        agreed = {r for (r,) in self._db.execute("SELECT roll_id FROM roll_photos WHERE game = ? AND checked = 1",
+                                                 (game_id,))}
+        return agreed | {roll_id for roll_id, _read, _entered in self.roll_corrections(game_id)}
 
     def roll_photo_ids(self, game_id: int) -> set[str]:
         """The roll ids of a game that have a photo (an undone roll's photo stays, with its redo)."""

@@ -12,6 +12,7 @@ widget.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import logging
 from pathlib import Path
@@ -409,8 +410,8 @@ class CompanionApp(App):
             # The dice tapped while the camera's reading waited: the same faces are its OK; others put it right
             # before anything was handed out (kept as a correction, with the camera's photo).
             camera_roll, camera_photo = held
-            if sorted(roll.values) == sorted(camera_roll.values):
-                roll, photo = camera_roll, camera_photo
+            if sorted(roll.values) == sorted(camera_roll.values):  # a player looked and agreed: a vouched label
+                roll, photo = camera_roll, camera_photo and dataclasses.replace(camera_photo, checked=True)
             elif play is not None:
                 if not play.submit_roll(roll, camera_photo, corrects=camera_roll):
                     self._hold_for_ok(play, camera_roll, camera_photo)  # refused by the rules: it still waits
