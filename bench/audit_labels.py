@@ -33,7 +33,9 @@ PER_SHEET = 48
 
 
 def reading(probabilities: np.ndarray) -> int:
-    """The class the reader would report for a labelled box: 0 "not a die", 1..6, 7 "crooked"."""
+    """The class the reader leans to for a labelled box: 0 "not a die", 1..6, 7 "crooked" (the rule of
+    ``DiceReader.read``, less its FACE_THRESHOLD: a weak best face is counted as read, not as unsure, so that
+    the sheets show what the network takes the die for)."""
     faces = probabilities[1:7]
     if probabilities[0] > NOT_A_DIE_THRESHOLD:
         return 0
