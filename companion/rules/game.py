@@ -81,6 +81,7 @@ class PlayerState:
     dev_new: dict[str, int] = field(default_factory=dict)    # bought this turn (subset of the above)
     dev_new_unknown: int = 0
     knights: int = 0
+    vp_revealed: int = 0                                       # victory-point cards shown to the table
 
     def copy(self) -> "PlayerState":
         new = object.__new__(PlayerState)
@@ -242,6 +243,8 @@ class Game(EventHistory):
             vp += 2
         if hidden:
             vp += s.players[player].dev.get("victory_point", 0)
+        else:
+            vp += s.players[player].vp_revealed  # shown to the table (reveal_development)
         return vp + self._extra_vp(player)
 
     def _extra_vp(self, player: int) -> int:
@@ -756,6 +759,41 @@ class Game(EventHistory):
             s.players[player].hand.add({resource: total})
             fields["payouts"] = {player: {resource: total}} if total else {}
         return fields
+
+    def _on_reveal_development(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        """A player shows victory-point cards on their own turn (to win with them, typically).
+
+        The cards shown are first the VP cards the table already knew of, then unseen cards, which
+        become known VP cards (the buyer kept them secret until now).  A VP card may be shown the
+        turn it was bought, so a card bought this turn may be one of them."""
+        s = self.state
+        player = ev.player(event, self.n_players)
+        cards = ev.cards(ev.require(event, "cards"), ("victory_point",), "cards")
+        n = cards.get("victory_point", 0)
+        if n < 1:
+            raise MalformedEvent("reveal_development needs cards {\"victory_point\": n} with n at least 1")
+        self._require_turn(player)
+        self._require_phase(ROLL, MAIN)
+        st = s.players[player]
+        known = st.dev.get("victory_point", 0) - st.vp_revealed  # known VP cards not shown yet
+        unseen = n - min(known, n)
+        if unseen > st.dev_unknown:
+            raise IllegalAction(Refusal("reveal_too_many", player=player, n=n,
+                                        held=max(known, 0) + st.dev_unknown))
+        if unseen > s.deck.get("victory_point", 0):
+            raise IllegalAction(Refusal("reveal_vp_gone", player=player, n=unseen,
+                                        left=s.deck.get("victory_point", 0)))
+        # Cards bought this turn first: it leaves the older unseen cards playable (the table is never wrong).
+        from_new = min(unseen, st.dev_new_unknown)
+        st.dev_new_unknown -= from_new
+        if from_new:
+            st.dev_new["victory_point"] = st.dev_new.get("victory_point", 0) + from_new
+        st.dev_unknown -= unseen
+        if unseen:
+            st.dev["victory_point"] = st.dev.get("victory_point", 0) + unseen
+            s.deck["victory_point"] -= unseen
+        st.vp_revealed += n
+        return {"player": player}
 
     def _robber_owed(self, return_phase: str) -> dict[str, Any]:
         s = self.state

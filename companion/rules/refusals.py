@@ -78,6 +78,10 @@ TEMPLATES: dict[str, str] = {
     "dev_bought_this_turn": "{player:player} cannot play a {card:card}: bought it this turn",
     "dev_none": "{player:player} cannot play a {card:card}: has none",
     "year_of_plenty_two": "year of plenty takes two resources",
+    "reveal_too_many": "{player:player} cannot show {n} victory point card(s): holds only {held} development "
+                       "card(s) that may be one",
+    "reveal_vp_gone": "{player:player} cannot show {n} more victory point card(s): only {left} are still unaccounted "
+                      "for",
     "monopoly_too_few": "{other:player} is known to hold {known} {resource:resource}, so hands over at least that "
                         "many, not {n}",
     # trades
@@ -115,6 +119,8 @@ TEMPLATES: dict[str, str] = {
     "no_flood_owed": "no flood is owed now (the tide strikes after a high-tide roll other than 7)",
     "flood_off_land": "{hex:hex} is not land: the tide can only take land",
     "flood_wrong_hex": "the tide takes a land hex with the number rolled: one of {choices:hexes}, not {hex:hex}",
+    "robber_stays_in_desert": "variant \"robber to the desert\": the robber stays in the desert for the high-tide "
+                              "rounds and cannot move to {hex:hex} (the 7 moves the pirate, or nothing)",
     # the card game
     "card_no_card": "{player:player} has no card for the exchange",
     "card_exchange_after_build": "exchanges come before building: player has already built this turn",

@@ -167,7 +167,7 @@ class StarfarersGame(Game):
     read_board = staticmethod(star_board_from_json)
 
     # the base game's development cards and robber do not exist here
-    _on_buy_development = _on_play_development = _on_move_robber = _on_gold = None
+    _on_buy_development = _on_play_development = _on_reveal_development = _on_move_robber = _on_gold = None
 
     def __init__(self, board: StarBoard, players: int, options: StarOptions | None = None):
         super().__init__(board, players, options)

@@ -74,6 +74,8 @@ JA: dict[str, str] = {
     "dev_already_played": "{player:player}はこの手番にすでに発展カードを使いました",
     "dev_bought_this_turn": "{player:player}は{card:card}を使えません：この手番に買ったカードです",
     "dev_none": "{player:player}は{card:card}を使えません：持っていません",
+    "reveal_too_many": "{player:player}は勝利点カードを{n}枚公開できません：勝利点カードでありうる発展カードは{held}枚だけです",
+    "reveal_vp_gone": "{player:player}は勝利点カードをあと{n}枚公開できません：行方の分からない勝利点カードは{left}枚だけです",
     "year_of_plenty_two": "収穫では資源を2枚受け取ります",
     "monopoly_too_few": "{other:player}は{resource:resource}を少なくとも{known}枚持っているので、{n}枚ではなく{known}枚以上渡します",
     # trades
@@ -109,6 +111,7 @@ JA: dict[str, str] = {
     "no_flood_owed": "今は浸水しません（満潮で7以外が出たときに潮が来ます）",
     "flood_off_land": "{hex:hex}は陸地ではありません：潮が奪うのは陸地だけです",
     "flood_wrong_hex": "潮が奪うのは出目の数字の陸地です：{choices:hexes}のどれかで、{hex:hex}ではありません",
+    "robber_stays_in_desert": "変種「盗賊は砂漠へ」：高波ラウンドの間、盗賊は砂漠に留まるので{hex:hex}へは動かせません（7では海賊を動かすか、何も動かしません）",
     # the card game
     "card_no_card": "{player:player}には交換に出すカードがありません",
     "card_exchange_after_build": "交換は建設の前に行います：この手番はすでに建設しました",

@@ -504,6 +504,45 @@ def main():
              options={"vp_target": 4},
              expect={"winner": 0, "turn": {"phase": "game_over"}},
              outcomes={"17": {"winner": 0, "ranking": [0, 1, 2], "next": "game_over"}})
+    # --- victory-point cards shown (reveal_development) ---------------------------------------------
+    def reveal(p, n):
+        return {"type": "reveal_development", "player": p, "cards": {"victory_point": n}}
+
+    unseen = SETUP + [roll(1, 2), {"type": "set_hand", "player": 0, "cards": {"grain": 2, "wool": 2, "ore": 2}},
+                      {"type": "buy_development", "player": 0, "card": None},              # 14
+                      {"type": "buy_development", "player": 0, "card": None}]              # 15
+    scenario("reveal_vp_cards_wins",
+             "Two cards bought unseen are shown as victory-point cards on the buyer's turn: with a 4-point target "
+             "the two settlements and the two cards win at once, and the final order counts them.",
+             unseen + [reveal(0, 2)], options={"vp_target": 4},
+             after={"15": {"winner": None, "players": [{"vp": 2, "visible_vp": 2, "development_cards": 2}]}},
+             expect={"winner": 0, "turn": {"phase": "game_over"},
+                     "players": [{"vp": 4, "visible_vp": 4, "development_cards": 2}]},
+             outcomes={"16": {"player": 0, "winner": 0, "next": "game_over"}})
+    scenario("reveal_vp_card_short_of_the_target",
+             "One of two unseen cards shown as a victory-point card counts for everybody to see; the other stays "
+             "unseen, and play goes on.",
+             unseen + [reveal(0, 1), END],
+             after={"16": {"players": [{"vp": 3, "visible_vp": 3, "development_cards": 2}],
+                           "turn": {"phase": "main"}}},
+             expect={"winner": None, "turn": {"player": 1, "phase": "roll"}})
+    scenario("reveal_vp_cards_more_than_held",
+             "Showing three victory-point cards with two development cards in hand is refused.",
+             unseen + [reveal(0, 3)], error={"index": 16, "contains": "holds only 2 development card(s)"})
+    scenario("reveal_vp_card_out_of_turn",
+             "Victory-point cards are shown on one's own turn.",
+             unseen + [END, reveal(0, 1)], error={"index": 17, "contains": "acts out of turn"})
+    seen = SETUP + [roll(1, 2), {"type": "set_hand", "player": 0, "cards": {"grain": 6, "wool": 6, "ore": 6}}]
+    seen += [{"type": "buy_development", "player": 0, "card": "victory_point"} for _ in range(5)]  # 14-18
+    seen += [{"type": "buy_development", "player": 0, "card": None}]                              # 19
+    scenario("reveal_vp_card_bought_seen",
+             "A victory-point card bought seen counts as it always did (vp, not visible_vp); shown, everybody sees it.",
+             seen[:15] + [reveal(0, 1)],
+             after={"14": {"players": [{"vp": 3, "visible_vp": 2, "development_cards": 1}]}},
+             expect={"players": [{"vp": 3, "visible_vp": 3, "development_cards": 1}]})
+    scenario("reveal_vp_cards_beyond_the_deck",
+             "The deck holds five victory-point cards: with all five known, an unseen card cannot be a sixth.",
+             seen + [reveal(0, 6)], error={"index": 20, "contains": "only 0 are still unaccounted for"})
 
 
 if __name__ == "__main__":
