@@ -268,10 +268,20 @@ class HighTideGame(SeafarersGame):
         s.phase = GAME_OVER
         return {"phase": ENDED, "winner": s.winner, "ranking": tide.ranking}
 
+    def _robber_kept_in_desert(self) -> bool:
+        """Variant 2 (seed 002: the robber moves to the desert and *stays there*) in the high-tide rounds."""
+        return self.options.robber_to_desert and self.tide.phase in (*FLOODING_PHASES, ENDED)
+
     def robber_hexes(self) -> tuple[Hex, ...]:
-        if self.options.robber_to_desert and self.tide.phase in (*FLOODING_PHASES, ENDED):
-            return ()  # variant 2: the robber stays in the desert for the high-tide rounds
+        if self._robber_kept_in_desert():
+            return ()  # a 7 or knight moves the pirate, or nothing
         return super().robber_hexes()
+
+    def _on_move_robber(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        if self._robber_kept_in_desert():
+            to = ev.hex_(ev.require(event, "to"), "to")
+            self._require(False, "robber_stays_in_desert", hex=list(to))  # an umpire may still force it
+        return super()._on_move_robber(event)
 
     def _after_event(self, before) -> dict[str, Any]:
         """No win by points: the first to ``leader_vp`` becomes the leader."""

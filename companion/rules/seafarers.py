@@ -7,7 +7,8 @@ What changes against the base game (seed ``004``, digest §2):
 - A ship links to its owner's settlement/city or to another of their ships (branches allowed),
   never directly to a road: the change needs the owner's building on that corner.
 - Once per turn the owner may move one ship that ends an *open* route (at one of its ends there is
-  neither the owner's building nor another of their ships), but not a ship built this turn.  A
+  neither the owner's building nor another of their ships), but not a ship built in their own turn
+  (one built in the 5-6 special building phase, outside their turn, may move).  A
   route joining two of the owner's buildings is closed, even when an opponent later builds in its
   middle: its ships keep a ship or building at both ends, so none of them counts as an end.
 - The pirate stands on a sea hex: no ship may be placed on, or moved away from, its six edges.  It
@@ -31,7 +32,7 @@ from . import GAMES
 from . import events as ev
 from . import extension
 from .errors import IllegalAction
-from .game import COSTS, MAIN, MOVE_ROBBER, Game, Options
+from .game import COSTS, MAIN, MOVE_ROBBER, SPECIAL_BUILD, Game, Options
 from .geometry import Edge, Hex, hex_edges
 from .refusals import Refusal, json_spot
 
@@ -132,7 +133,9 @@ class SeafarersGame(Game):
 
     def _build(self, player: int, piece: str, at: Any) -> dict[str, Any]:
         fields = super()._build(player, piece, at)
-        if piece == "ship":
+        if piece == "ship" and self.state.phase != SPECIAL_BUILD:
+            # only a ship built in its owner's own turn stays put (seed 004); the 5-6 special building
+            # phase is building outside one's turn (seed 002), so its ships may move in the next turn
             self.state.extra["new_ships"] += (ev.edge(at),)
         return fields
 

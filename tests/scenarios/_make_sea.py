@@ -414,6 +414,25 @@ def high_tide():
              board_json=board(land=desert, robber=(1, 0)), options={"leader_vp": 4, "robber_to_desert": True},
              expect={"robber": [3, 0], "turn": {"player": 1, "phase": "main"}},
              outcomes={ev.at("seven"): {"robber_hexes": [], "discards_owed": {}, "next": "main"}})
+    # ... and stays there: with a pirate on the board the 7 offers the pirate alone, and a move_robber is refused.
+    seed_002 = "seed 002: 「高波ラウンドが始まったらすぐ、盗賊は砂漠に移動しそこに留まります」 (moves to the desert and stays there)"
+    with_pirate = board(land=desert, robber=(1, 0), pirate=(0, -1))
+    scenario("tide_variant_robber_to_desert_refuses_a_robber_move",
+             "Variant robber to the desert, " + seed_002 + ": after a 7 in the high-tide rounds the robber may not "
+             "leave the desert; moving it to (1,0) is refused (event " + str(len(ev)) + ").", "high-tide", 3,
+             ev + [{"type": "move_robber", "to": [1, 0]}], board_json=with_pirate,
+             options={"leader_vp": 4, "robber_to_desert": True},
+             error={"index": len(ev), "contains": "the robber stays in the desert for the high-tide rounds"})
+    moved = Events().add(*ev)
+    moved.add({"type": "move_pirate", "to": [2, -1]}, mark="pirate")
+    scenario("tide_variant_robber_to_desert_seven_moves_the_pirate",
+             "Variant robber to the desert, " + seed_002 + ": a 7 in the high-tide rounds offers the pirate alone "
+             "(no robber hexes); the pirate moves and the robber stays on the desert (3,0).", "high-tide", 3, moved,
+             board_json=with_pirate, options={"leader_vp": 4, "robber_to_desert": True},
+             expect={"robber": [3, 0], "pirate": [2, -1], "turn": {"player": 1, "phase": "main"}},
+             outcomes={ev.at("high_tide"): {"phase": "high_tide"},
+                       ev.at("seven"): {"robber_hexes": [], "next": "move_robber"},
+                       moved.at("pirate"): {"pirate_moved": [2, -1], "next": "main"}})
 
     # Variant 3: every land hex with the number floods: (0,0) and (3,0) both carry 6 here.
     two_sixes = dict(LAND)
@@ -586,6 +605,29 @@ def five_six():
              "base56", 5, late + [hand(3, wool=4),
                                   {"type": "trade", "player": 3, "with": "bank", "give": {"wool": 4}, "get": {"ore": 1}}],
              board_json=five, error={"index": len(late) + 1, "contains": "special build"})
+
+    # Seafarers with 5: a ship built in the special building phase is built outside its owner's turn
+    # (seed 002: 「手番外建設」), so it may move in their next turn; seed 004 bars only 「今回の自分のターンに
+    # 建造したばかりの船」 (a ship built in your own turn).  P1 (settlement N of (2,0)) builds a ship on the
+    # side (2,-1)|(2,0) after P0's turn, rolls, and moves it to (2,-1)|(3,-1), still beside the settlement.
+    ship_from, ship_to = [[2, -1], [2, 0]], [[2, -1], [3, -1]]
+    move = {"type": "move_ship", "player": 1, "from": ship_from, "to": ship_to}
+    sea = Events().add(*events, roll(1, 1), END, hand(1, lumber=1, wool=1))
+    sea.add(build(1, "ship", ship_from), mark="special")
+    sea.add(roll(1, 1), move, mark="moved")
+    scenario("sea_five_ship_built_in_special_building_moves_next_turn",
+             "Seafarers, 5 players. Seed 004: 「ただし、今回の自分のターンに建造したばかりの船は移動することはできない」 (only a "
+             "ship built in your own turn cannot move); seed 002 calls the 5-6 phase 「手番外建設」 (building outside "
+             "one's turn). P1's ship built in the special building phase moves in P1's turn.", "seafarers", 5, sea,
+             board_json=five,
+             expect={"turn": {"player": 1, "phase": "main"}, "players": [{}, {"ships": 1}]},
+             outcomes={sea.at("special"): {"player": 1, "next": "special_build"},
+                       sea.at("moved"): {"player": 1, "next": "main"}})
+    own = events + [roll(1, 1), END, roll(1, 1), hand(1, lumber=1, wool=1), build(1, "ship", ship_from)]
+    scenario("sea_five_ship_built_in_own_turn_cannot_move",
+             "Seafarers, 5 players. Seed 004: 「ただし、今回の自分のターンに建造したばかりの船は移動することはできない」: "
+             "the same ship built by P1 in P1's own turn (after the roll) cannot move in that turn.", "seafarers", 5,
+             own + [move], board_json=five, error={"index": len(own), "contains": "built this turn"})
 
 
 if __name__ == "__main__":
