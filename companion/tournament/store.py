@@ -14,6 +14,7 @@ import json
 import os
 import sqlite3
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -173,8 +174,16 @@ class Desk:
                     self._db.execute(statement)
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
+    @contextmanager
     def _tx(self):
-        return Transaction(self._db)
+        """One change: ``BEGIN IMMEDIATE`` takes the file's write lock *before* the change's checks read what they
+        check, so two desks entering the same table cannot both find it empty.  A change made inside another
+        (``enter_record`` → ``enter_result``) is part of the outer one."""
+        if self._db.in_transaction:
+            yield self._db
+            return
+        with Transaction(self._db):
+            yield self._db
 
     def _audit(self, event: int | None, who: str | None, action: str, details: dict) -> None:
         self._db.execute("INSERT INTO audit (event, at, who, action, details) VALUES (?, ?, ?, ?, ?)",
@@ -205,9 +214,9 @@ class Desk:
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
         weights = weights or seating_mod.Weights()
-        if self._db.execute("SELECT 1 FROM events WHERE name = ?", (name,)).fetchone():
-            raise TournamentError(f"there is already an event named {name!r}")
         with self._tx():
+            if self._db.execute("SELECT 1 FROM events WHERE name = ?", (name,)).fetchone():
+                raise TournamentError(f"there is already an event named {name!r}")
             cur = self._db.execute(
                 "INSERT INTO events (name, preset, vp_target, seed, weights, created) VALUES (?, ?, ?, ?, ?, ?)",
                 (name, json.dumps(preset.to_json()), vp_target, str(seed), json.dumps(weights.to_json()), time.time()))
@@ -271,6 +280,11 @@ class Desk:
     def add_players(self, event: int, entries: Sequence[tuple[str, str, Sequence[str]]], *,
                     who: str | None = None, labels: Sequence[str] | None = None) -> list[Player]:
         """Register several players at once: all or none.  ``labels`` name each entry in messages."""
+        with self._tx():  # the names checked are the names there when the players are written
+            return self._add_players(event, entries, who=who, labels=labels)
+
+    def _add_players(self, event: int, entries: Sequence[tuple[str, str, Sequence[str]]], *,
+                     who: str | None, labels: Sequence[str] | None) -> list[Player]:
         entered = self._last_round(event) + 1
         existing = {p.name.casefold(): p.name for p in self.players(event)}
         seen: dict[str, str] = {}
@@ -321,9 +335,9 @@ class Desk:
         return self.add_players(event, entries, who=who, labels=labels)
 
     def set_groups(self, event: int, player: int | str, groups: Iterable[str], *, who: str | None = None) -> Player:
-        p = self.player(event, player)
         groups = sorted({g.strip() for g in groups if g.strip()})
         with self._tx():
+            p = self.player(event, player)
             self._db.execute("DELETE FROM groups WHERE player = ?", (p.id,))
             for g in groups:
                 self._db.execute("INSERT INTO groups (player, name) VALUES (?, ?)", (p.id, g))
@@ -332,11 +346,11 @@ class Desk:
 
     def drop_player(self, event: int, player: int | str, *, who: str | None = None) -> Player:
         """Drop a player: they keep their games and standing, and are not seated from the next round on."""
-        p = self.player(event, player)
-        if p.dropped_after is not None:
-            raise TournamentError(f"{p.name} already dropped out after round {p.dropped_after}")
-        last = self._last_round(event)
         with self._tx():
+            p = self.player(event, player)
+            if p.dropped_after is not None:
+                raise TournamentError(f"{p.name} already dropped out after round {p.dropped_after}")
+            last = self._last_round(event)
             self._db.execute("UPDATE players SET dropped_after = ? WHERE id = ?", (last, p.id))
             self._audit(event, who, "drop player", {"player": p.name, "after_round": last})
         return self.player(event, p.id)
@@ -428,6 +442,10 @@ class Desk:
             plan = self.plan_round(ev.id, kind=kind, size=size)
         names = self.names(ev.id)
         with self._tx():
+            # The seating was planned outside the lock (a search can take seconds); it stands only if no other
+            # desk seated this round meanwhile.
+            if self._last_round(ev.id) + 1 != number:
+                raise TournamentError(f"round {number} was seated meanwhile (by another desk); nothing was stored")
             self._db.execute("INSERT INTO rounds (event, number, kind, cost, created) VALUES (?, ?, ?, ?, ?)",
                              (ev.id, number, kind, json.dumps(plan.cost.to_json()), time.time()))
             for t, table in enumerate(plan.tables, start=1):
@@ -440,13 +458,14 @@ class Desk:
 
     def unseat_last_round(self, event: int, *, who: str | None = None) -> None:
         """Take back the last round's seating (only while it has no result), e.g. after a late entry."""
-        number = self._last_round(event)
-        if not number:
-            raise TournamentError("no round has been seated")
-        (n,) = self._db.execute("SELECT COUNT(*) FROM results WHERE event = ? AND round = ?", (event, number)).fetchone()
-        if n:
-            raise TournamentError(f"round {number} already has results; correct them instead of re-seating")
-        with self._tx():
+        with self._tx():  # a result entered at another desk meanwhile is seen, and the round stays
+            number = self._last_round(event)
+            if not number:
+                raise TournamentError("no round has been seated")
+            (n,) = self._db.execute("SELECT COUNT(*) FROM results WHERE event = ? AND round = ?",
+                                    (event, number)).fetchone()
+            if n:
+                raise TournamentError(f"round {number} already has results; correct them instead of re-seating")
             self._db.execute("DELETE FROM seats WHERE event = ? AND round = ?", (event, number))
             self._db.execute("DELETE FROM rounds WHERE event = ? AND number = ?", (event, number))
             self._audit(event, who, "unseat round", {"round": number})
@@ -478,7 +497,15 @@ class Desk:
         result stays in the file, marked as superseded.  Shapes that cannot be right (a player missing or not at
         the table, VP below 0 or above 30, no winner in a finished game) are refused; unusual but possible
         entries (the winner below the target, someone level with the winner) are stored with warnings.
+        Checked and written in one transaction: of two desks entering the same table, the second is refused.
         """
+        with self._tx():
+            return self._enter_result(event, round_no, table, vp, winner, ended_by_time=ended_by_time,
+                                      correct=correct, reason=reason, source=source, who=who)
+
+    def _enter_result(self, event: int, round_no: int, table: int, vp: Mapping[int | str, int],
+                      winner: int | str | None, *, ended_by_time: bool, correct: bool, reason: str, source: str,
+                      who: str | None) -> ResultEntry:
         ev = self.event(event)
         rnd = self.round(ev.id, round_no)
         if not 1 <= table <= len(rnd.tables):
