@@ -9,6 +9,7 @@
 See docs/announcements.md.
 """
 
+from . import english, japanese  # noqa: F401  (each registers itself with the phrase core)
 from .announcer import NEWS, NO_SOUND_NOTICE, URGENT, Announcement, Announcer
 from .clips import ClipError, ClipLibrary, library
 from .phrases import NOTICES, Phrase, caption_of, phrase_for_notice, phrase_for_outcome

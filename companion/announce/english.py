@@ -11,7 +11,7 @@ from typing import Sequence
 from ..rules.card_game import CardOutcome
 from ..rules.outcome import Outcome
 from ..rules.starfarers import StarOutcome
-from .phrases import left_of, robber_mover, who_robs
+from .phrases import Language, left_of, mention, register_language, robber_mover, who_robs
 from .vocabulary import ALIENS, BALLS, MAX_COUNT, PHASES, RESOURCES
 
 _PIECES = {"road": ("a_road", "roads"), "ship": ("a_ship", "ships"),
@@ -46,16 +46,13 @@ def given_back_tokens(paid: dict[int, dict[str, int]], colors: Sequence[str], st
     for seat, got in sorted(paid.items()):
         amounts = [[_count(n), _resource(r)] for r, n in got.items() if n]
         if amounts and 0 <= seat < len(colors):
-            t += [colors[seat], "gives_back", *_listing(amounts), "."]
+            t += [mention(colors, seat), "gives_back", *_listing(amounts), "."]
     return t
 
 
 def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     def who(seat: int) -> str:
-        if not 0 <= seat < len(colors):
-            raise ValueError(f"outcome of event {o.index}: player {seat} has no colour "
-                             f"({len(colors)} players)")
-        return colors[seat]
+        return mention(colors, seat, index=o.index)
 
     t: list[str] = []
     if o.dice:
@@ -229,3 +226,7 @@ def _card_game(o: CardOutcome, who) -> list[str]:
     if o.reshuffled:
         t += ["discards_reshuffled", "."]
     return t
+
+
+register_language(Language("en", full_stop=".", spaced=True, outcome_tokens=outcome_tokens,
+                           given_back_tokens=given_back_tokens))

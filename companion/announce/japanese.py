@@ -12,7 +12,7 @@ from typing import Sequence
 from ..rules.card_game import CardOutcome
 from ..rules.outcome import Outcome
 from ..rules.starfarers import StarOutcome
-from .phrases import left_of, robber_mover, who_robs
+from .phrases import Language, left_of, mention, register_language, robber_mover, who_robs
 from .vocabulary import ALIENS, BALLS, JA_COUNTERS, MAX_COUNT, PHASES, RESOURCES
 
 _PIECE_COUNTERS = {"road": "hon", "ship": "seki", "settlement": "tsu", "city": "tsu"}
@@ -45,7 +45,7 @@ def _joined(items: list[list[str]], joiner: str) -> list[str]:
 
 def given_back_tokens(paid: dict[int, dict[str, int]], colors: Sequence[str], starfarers: bool = False) -> list[str]:
     """出目を直したとき、前の出目で受け取った分を戻す：「赤は鉱石1枚、青は羊毛1枚戻します。」"""
-    items = [[f"{colors[seat]}_wa", *_joined([[_resource(r, starfarers), _counted("mai", n)]
+    items = [[mention(colors, seat, "wa"), *_joined([[_resource(r, starfarers), _counted("mai", n)]
                                              for r, n in got.items() if n], "and")]
              for seat, got in sorted(paid.items()) if any(got.values()) and 0 <= seat < len(colors)]
     return [*_joined(items, "、"), "return", "。"] if items else []
@@ -53,10 +53,7 @@ def given_back_tokens(paid: dict[int, dict[str, int]], colors: Sequence[str], st
 
 def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     def who(seat: int, particle: str = "") -> str:
-        if not 0 <= seat < len(colors):
-            raise ValueError(f"outcome of event {o.index}: player {seat} has no colour "
-                             f"({len(colors)} players)")
-        return colors[seat] + (f"_{particle}" if particle else "")
+        return mention(colors, seat, particle, index=o.index)
 
     star = isinstance(o, StarOutcome)
     t: list[str] = []
@@ -224,3 +221,7 @@ def _card_game(o: CardOutcome, who) -> list[str]:
     if o.reshuffled:
         t += ["discards_reshuffled", "。"]
     return t
+
+
+register_language(Language("ja", full_stop="。", spaced=False, outcome_tokens=outcome_tokens,
+                           given_back_tokens=given_back_tokens))

@@ -8,18 +8,74 @@ discards, the robber/pirate, steals, then what Starfarers and the card game add 
 mothership, flights, half-medals; a city's face, the fate card, a card taken from a neighbour, the
 draw), the tide (a dike that held, the flood, sunk pieces), the awards it moved (friendship markers
 too), the leader, a new phase, who floods next, and the end (winner, final order).
+
+This module knows no language: each language module registers its sentence builder here
+(:func:`register_language`) and the package imports them, so the core and the languages do not import
+each other in a circle.  A word that names a player is a :class:`Mention`: its clip is the player's colour,
+and it remembers the seat, so that a player's typed name can take its place in the caption and a name
+they recorded can take its place in the voice (``names``; :meth:`.clips.ClipLibrary.render`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Mapping, Sequence
 
 from ..rules.outcome import Outcome
-from .vocabulary import CLIPS, COLORS, LANGUAGES, PAUSES
+from .vocabulary import CLIPS, COLORS, PAUSES
 
 #: Notices that do not come from the rules: the dice hardware speaking up.
 NOTICES = ("box_disconnected", "box_reconnected", "camera_lost", "camera_back", "camera_reroll")
+
+
+class Mention(str):
+    """A clip key that names a player: the colour's clip (with a Japanese particle: ``red_wa``), and the seat
+    and particle it stands for, so that a player's own name can be said and shown in its place.  It compares
+    equal to its clip key, so a phrase reads as the keys it is made of."""
+
+    seat: int
+    particle: str
+
+    def __new__(cls, key: str, seat: int, particle: str = "") -> "Mention":
+        mention = super().__new__(cls, key)
+        mention.seat, mention.particle = seat, particle
+        return mention
+
+    def __reduce__(self):  # keeps seat and particle through a copy or a pickle
+        return (Mention, (str(self), self.seat, self.particle))
+
+
+@dataclass(frozen=True)
+class Language:
+    """What the core needs of a language: how its sentences end and join, and its sentence builders.
+
+    ``outcome_tokens(outcome, colors)`` and ``given_back_tokens(paid, colors, starfarers)`` return clip keys,
+    players named with :func:`mention`; ``spaced``: words are joined by spaces and a sentence starts with a
+    capital (English), else they run on (Japanese)."""
+
+    code: str
+    full_stop: str
+    spaced: bool
+    outcome_tokens: Callable[[Outcome, Sequence[str]], list[str]]
+    given_back_tokens: Callable[..., list[str]]
+
+
+_LANGUAGES: dict[str, Language] = {}
+
+
+def register_language(language: Language) -> None:
+    """Make a language sayable (each language module calls this when it is imported)."""
+    if language.code not in CLIPS:
+        raise ValueError(f"language {language.code!r} has no clips in the vocabulary")
+    _LANGUAGES[language.code] = language
+
+
+def language(lang: str) -> Language:
+    """The registered language ``lang`` (a clear error for one that is not)."""
+    try:
+        return _LANGUAGES[lang]
+    except KeyError:
+        raise ValueError(f"language must be one of {', '.join(sorted(_LANGUAGES))}, got {lang!r}") from None
 
 
 @dataclass(frozen=True)
@@ -32,13 +88,11 @@ class Phrase:
 
 
 def check_language(lang: str) -> str:
-    if lang not in LANGUAGES:
-        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, got {lang!r}")
-    return lang
+    return language(lang).code
 
 
 def check_colors(colors: Sequence[str]) -> tuple[str, ...]:
-    """The seat → colour list, checked: announcements name players by colour only."""
+    """The seat → colour list, checked: every player has a colour, the fallback for their name."""
     colors = tuple(colors)
     if not colors:
         raise ValueError("players: need at least one player colour")
@@ -46,6 +100,29 @@ def check_colors(colors: Sequence[str]) -> tuple[str, ...]:
         if color not in COLORS:
             raise ValueError(f"player {seat}: colour must be one of {', '.join(COLORS)}, got {color!r}")
     return colors
+
+
+def check_names(names: Sequence[str | None] | None, colors: Sequence[str]) -> tuple[str | None, ...]:
+    """The seat → typed name list (None or "" for a player who gave none), one per colour."""
+    if names is None:
+        return (None,) * len(colors)
+    names = tuple(name.strip() if isinstance(name, str) and name.strip() else None for name in names)
+    if len(names) != len(colors):
+        raise ValueError(f"players: {len(names)} names for {len(colors)} colours")
+    return names
+
+
+def mention(colors: Sequence[str], seat: int, particle: str = "", index: int | None = None) -> Mention:
+    """The word naming the player at ``seat`` (``particle``: the Japanese は/が/の that follows it)."""
+    if not 0 <= seat < len(colors):
+        where = f"outcome of event {index}" if index is not None else "phrase"
+        raise ValueError(f"{where}: player {seat} has no colour ({len(colors)} players)")
+    return Mention(colors[seat] + (f"_{particle}" if particle else ""), seat, particle)
+
+
+def particle_clip(particle: str) -> str:
+    """The clip key of a Japanese particle said on its own, after a player's recorded name."""
+    return f"particle_{particle}"
 
 
 def robber_mover(o: Outcome) -> int | None:
@@ -69,23 +146,30 @@ def left_of(seat: int, colors: Sequence[str]) -> int:
     return (seat + 1) % len(colors)
 
 
-def caption_of(lang: str, tokens: Sequence[str]) -> str:
-    """Join clip captions: English with spaces and sentence capitals, Japanese without spaces."""
+def caption_of(lang: str, tokens: Sequence[str], names: Sequence[str | None] = ()) -> str:
+    """Join clip captions: English with spaces and sentence capitals, Japanese without spaces.  A player
+    named in ``names`` (seat → typed name) is shown by that name, a player without one by their colour."""
+    spaced = language(lang).spaced
     clips, pauses = CLIPS[lang], PAUSES[lang]
-    if lang == "ja":
-        return "".join(pauses[t][1] if t in pauses else clips[t][1] for t in tokens)
     text = ""
     sentence_start = True
     for token in tokens:
         if token in pauses:
             text += pauses[token][1]
-            sentence_start = token == "."
+            sentence_start = token in (".", "。")
             continue
-        word = clips[token][1]
-        if sentence_start:
-            word = word[:1].upper() + word[1:]
-            sentence_start = False
-        text += (" " if text else "") + word
+        name = names[token.seat] if isinstance(token, Mention) and token.seat < len(names) else None
+        if name is None:
+            word = clips[token][1]
+        else:
+            word = name + (clips[particle_clip(token.particle)][1] if token.particle else "")
+        if spaced:
+            if sentence_start:
+                word = word[:1].upper() + word[1:]
+            text += (" " if text else "") + word
+        else:
+            text += word
+        sentence_start = False
     return text
 
 
@@ -97,21 +181,20 @@ def read_by_camera(outcome: Outcome, events: Sequence[dict]) -> bool:
 
 
 def phrase_for_outcome(outcome: Outcome, colors: Sequence[str], lang: str, faces: bool = False,
-                       given_back: dict[int, dict[str, int]] | None = None) -> Phrase | None:
+                       given_back: dict[int, dict[str, int]] | None = None,
+                       names: Sequence[str | None] | None = None) -> Phrase | None:
     """The phrase announcing ``outcome``, or None when the event changes nothing worth saying.
 
     ``faces``: a roll's two faces are said after its number ("Eight. Three and five."), lowest first: for a
     roll the camera read, so that the table hears a misread against the dice in front of it without looking
     at the screen.  ``given_back``: for a roll entered in the place of one read or tapped wrong, what that one
     paid out (seat → cards, ``Table.replaced_payouts``), said first so the cards go back: "Red gives back one
-    ore. Eight. …"."""
-    check_language(lang)
+    ore. Eight. …".  ``names``: the players' typed names (seat order), shown in the caption in the place of
+    their colours (the tokens keep the colours: the voice's fallback)."""
+    speech = language(lang)
     colors = check_colors(colors)
-    if lang == "en":
-        from .english import given_back_tokens, outcome_tokens
-    else:
-        from .japanese import given_back_tokens, outcome_tokens
-    tokens = outcome_tokens(outcome, colors)
+    names = check_names(names, colors)
+    tokens = speech.outcome_tokens(outcome, colors)
     if not tokens:
         return None
     if faces and outcome.dice and tokens[:1] == [f"roll{outcome.number}"]:
@@ -119,8 +202,8 @@ def phrase_for_outcome(outcome: Outcome, colors: Sequence[str], lang: str, faces
     if given_back:
         from ..rules.starfarers import StarOutcome
 
-        tokens[0:0] = given_back_tokens(given_back, colors, isinstance(outcome, StarOutcome))
-    return Phrase(lang, tuple(tokens), caption_of(lang, tokens))
+        tokens[0:0] = speech.given_back_tokens(given_back, colors, isinstance(outcome, StarOutcome))
+    return Phrase(lang, tuple(tokens), caption_of(lang, tokens, names))
 
 
 def phrase_for_reading(dice: Sequence[int], lang: str) -> Phrase:
@@ -134,15 +217,14 @@ def phrase_for_reading(dice: Sequence[int], lang: str) -> Phrase:
 def faces_tokens(dice: Sequence[int], lang: str) -> list[str]:
     """Two faces, lowest first, as a sentence: "Three and five." / 「3と5。」"""
     low, high = sorted(dice)
-    return [f"n{low}", "and", f"n{high}", "." if lang == "en" else "。"]
+    return [f"n{low}", "and", f"n{high}", language(lang).full_stop]
 
 
 def phrase_for_reroll(reason: str, params: dict, lang: str) -> Phrase:
     """The camera's request to roll again, with why (``vision.rolls.RollEvent.reason_code`` and its params):
     "Please roll again. Three dice seen." / 「もう一度振ってください。ダイスが3個見えます。」 — the table hears
     whether to straighten a die or take a spare one out of the tray.  A reason without words: the request alone."""
-    check_language(lang)
-    stop = "." if lang == "en" else "。"
+    stop = language(lang).full_stop
     why = None
     if reason in ("cocked", "crooked_dice"):  # the camera's, the dice box's
         why = "reroll_cocked"
@@ -157,8 +239,8 @@ def phrase_for_reroll(reason: str, params: dict, lang: str) -> Phrase:
 
 def phrase_for_notice(notice: str, lang: str) -> Phrase:
     """The phrase for a hardware notice (one of :data:`NOTICES`)."""
-    check_language(lang)
+    stop = language(lang).full_stop
     if notice not in NOTICES:
         raise ValueError(f"notice must be one of {', '.join(NOTICES)}, got {notice!r}")
-    tokens = (notice, "." if lang == "en" else "。")
+    tokens = (notice, stop)
     return Phrase(lang, tokens, caption_of(lang, tokens))
