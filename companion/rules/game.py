@@ -286,6 +286,40 @@ class Game(EventHistory):
     def legal_road_spots(self, player: int) -> list[Edge]:
         return sorted(e for e in self.board.edges if self._road_problem(player, e) is None)
 
+    def legal_city_spots(self, player: int) -> list[Vertex]:
+        """The player's settlements: where a city may go."""
+        return sorted(v for v, (p, kind) in self.state.buildings.items() if p == player and kind == "settlement")
+
+    def build_problem(self, player: int, piece: str) -> Refusal | None:
+        """Why ``player`` cannot build ``piece`` now (``"development"``: buy a development card), as the
+        refusal the rules would give, or None when it may be tried: no piece left, cannot pay, nowhere legal.
+
+        For the app's build buttons, which hold no rules.  Only what holds whatever spot is chosen; a hand
+        with unseen cards is given the benefit of the doubt (they may be what it takes)."""
+        s = self.state
+        if piece == "development":
+            if s.deck_size == 0:
+                return Refusal("dev_deck_empty")
+        elif piece in self.piece_limits and self.pieces_left(player, piece) <= 0:
+            return Refusal("no_piece_left", player=player, piece=piece)
+        cost = self.costs.get(piece)
+        free = piece in self.link_pieces() and s.free_roads > 0 and s.phase == MAIN
+        hand = s.players[player].hand
+        if cost and not free and not hand.can_pay(cost):
+            return Refusal("cannot_afford", player=player, cards=dict(cost), purpose=piece, holds=hand.holdings())
+        spots = getattr(self, f"legal_{piece}_spots", None)
+        if spots is not None and not spots(player):
+            return Refusal("no_legal_spot", player=player, piece=piece)
+        return None
+
+    def revealable_vp_cards(self, player: int) -> int:
+        """How many victory-point cards ``player`` may show now at most (``reveal_development``): the known
+        ones not shown yet, and unseen development cards while VP cards are unaccounted for."""
+        s = self.state
+        st = s.players[player]
+        known = st.dev.get("victory_point", 0) - st.vp_revealed
+        return known + min(st.dev_unknown, s.deck.get("victory_point", 0))
+
     def legal_setup_links(self) -> list[tuple[str, Edge]]:
         """Set-up: the ``(piece, edge)`` pairs where the road (or ship) after the settlement just placed may go.
 

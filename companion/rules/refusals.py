@@ -48,6 +48,7 @@ TEMPLATES: dict[str, str] = {
     "setup_link_not_touching": "the set-up {piece:piece} {edge:edge} must touch the settlement just placed",
     "road_not_connected": "edge {edge:edge} is not connected to a road, settlement or city of {player:player}",
     "no_piece_left": "{player:player} has no {piece:piece} left",
+    "no_legal_spot": "{player:player} has nowhere to build a {piece:piece} now",
     "city_needs_settlement": "a city replaces one of {player:player}'s settlements; vertex {vertex:vertex} has "
                              "{there:building}",
     "no_building_at": "there is no settlement or city at {vertex:vertex}",

@@ -46,6 +46,7 @@ JA: dict[str, str] = {
     "setup_link_not_touching": "初期配置の{piece:piece}（{edge:edge}）は置いたばかりの開拓地に接していなければなりません",
     "road_not_connected": "辺{edge:edge}は{player:player}の道・開拓地・都市につながっていません",
     "no_piece_left": "{player:player}の{piece:piece}はもう残っていません",
+    "no_legal_spot": "{player:player}が今{piece:piece}を建てられる場所はありません",
     "city_needs_settlement": "都市は{player:player}の開拓地と置き換えます：交点{vertex:vertex}にあるのは{there:building}です",
     "no_building_at": "{vertex:vertex}には開拓地も都市もありません",
     "no_piece_on_edge": "辺{edge:edge}には駒がありません",
