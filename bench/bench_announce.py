@@ -5,7 +5,7 @@
 For each announcement the clock starts when ``Announcer.on_outcome`` is called (the moment the Table publishes)
 and stops when the first block of samples has been written to the sounddevice output stream, i.e. handed to
 PortAudio (``Announcement.latency``).  The outcomes are every spoken outcome of the two example games
-(``assets/games/``), taken in turn and alternately in English and Japanese, each announced when nothing is
+(``companion/assets/games/``), taken in turn and alternately in English and Japanese, each announced when nothing is
 being said (the table is quiet when the dice land; each phrase is stopped once its first sample is out, so a
 device that plays in real time need not play them all to the end).
 
@@ -42,6 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from companion import assets  # noqa: E402
 from companion.announce import Announcer, library, phrase_for_outcome  # noqa: E402
 from companion.record import load_record, replay  # noqa: E402
 
@@ -49,7 +50,7 @@ from companion.record import load_record, replay  # noqa: E402
 def spoken_outcomes():
     """(colours, outcome) for every outcome of the example games that has something to say."""
     out = []
-    for path in sorted((ROOT / "assets" / "games").glob("*.json")):
+    for path in sorted(assets.path("games").glob("*.json")):
         record = load_record(path)
         colors = [p["color"] for p in record.players]
         out += [(colors, o) for o in replay(record).outcomes if phrase_for_outcome(o, colors, "en")]
@@ -95,7 +96,7 @@ def measure_cuts(count: int, player: str) -> dict:
     Each roll cuts the one before: the latency is the queue's superseding path on a device that plays in
     real time (SDL2's disk driver, or a PulseAudio null sink, paces itself like a sound card).
     """
-    path = sorted((ROOT / "assets" / "games").glob("*.json"))[0]
+    path = sorted(assets.path("games").glob("*.json"))[0]
     record = load_record(path)
     colors = [p["color"] for p in record.players]
     rolls = [o for o in replay(record).outcomes if o.kind == "roll"]

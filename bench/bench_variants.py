@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bench_variants.py [--repeat N]
 
-The position: the 6-player High Tide map (assets/boards/high-tide-5-6.json, a Seafarers map), set up by
+The position: the 6-player High Tide map (companion/assets/boards/high-tide-5-6.json, a Seafarers map), set up by
 random legal play, then every player's roads and ships added one legal edge at a time (seeded) until
 each has placed all 15 of both or no legal edge is left.  Timed: the recomputation the game runs after
 every event that can change a route (all six players) with the memo of route inputs cleared (the
@@ -22,11 +22,12 @@ import statistics
 import time
 from pathlib import Path
 
+from companion import assets
 from companion.rules import board_from_json, game_class
 from companion.rules.game import MAIN, ROLL
 from companion.rules.random_play import random_events
 
-BOARD = Path(__file__).parents[1] / "assets" / "boards" / "high-tide-5-6.json"
+BOARD = assets.path("boards", "high-tide-5-6.json")
 
 
 def crowded_game(seed: int = 1):

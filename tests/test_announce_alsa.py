@@ -154,7 +154,7 @@ def read_capture(path: Path) -> np.ndarray:
         return np.frombuffer(captured_file.readframes(captured_file.getnframes()), dtype=np.int16)
 
 
-GAME_FILES = sorted((ROOT / "assets" / "games").glob("*.json"))
+GAME_FILES = sorted((ROOT / "companion" / "assets" / "games").glob("*.json"))
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -173,7 +173,7 @@ def test_cli_says_the_last_outcome_of_a_record(tmp_path, path, lang):
 
 def test_cli_all_says_every_outcome_in_order(tmp_path):
     home, out = file_home(tmp_path)
-    path = ROOT / "assets" / "games" / "example-high-tide.json"
+    path = ROOT / "companion" / "assets" / "games" / "example-high-tide.json"
     done = run_cli(home, str(path), "--lang", "ja", "--all")
     assert done.returncode == 0, done.stderr
     record = load_record(path)
@@ -187,7 +187,7 @@ def test_cli_all_says_every_outcome_in_order(tmp_path):
 
 def test_cli_without_a_sound_card_prints_captions_and_says_so_once(tmp_path):
     home = alsa_home(tmp_path, "pcm.!default {\n type hw\n card 7\n}\n")
-    done = run_cli(home, str(ROOT / "assets" / "games" / "example-base.json"), "--all")
+    done = run_cli(home, str(ROOT / "companion" / "assets" / "games" / "example-base.json"), "--all")
     assert done.returncode == 0, done.stderr
     assert len(done.stdout.splitlines()) > 300
     assert done.stderr.count("no sound") == 1 and done.stderr.endswith("captions only\n")
@@ -201,7 +201,7 @@ def test_cli_without_a_sound_card_prints_captions_and_says_so_once(tmp_path):
 def test_cli_bad_input_is_named(tmp_path, args, code, message):
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "catan-record/1"}')
-    good = ROOT / "assets" / "games" / "example-base.json"
+    good = ROOT / "companion" / "assets" / "games" / "example-base.json"
     args = [str(bad) if a == "BAD" else str(good) if a == "GOOD" else a for a in args]
     done = run_cli(alsa_home(tmp_path, ""), *args)
     assert done.returncode == code and message in done.stderr and done.stdout == ""
@@ -276,7 +276,7 @@ def test_kivy_player_speaks_through_sdl_and_a_new_roll_cuts_the_old_phrase(tmp_p
 
 def test_cli_says_a_roll_the_camera_read_with_its_faces_through_alsa(tmp_path):
     """A record whose last event is a camera's roll: the caption and the sound both carry its two faces."""
-    record = load_record(ROOT / "assets" / "games" / "example-base.json")
+    record = load_record(ROOT / "companion" / "assets" / "games" / "example-base.json")
     game = replay(record)
     upto = next(i for i, o in enumerate(game.outcomes) if o.kind == "roll" and o.number != 7)
     record.events = [dict(e) for e in record.events[:upto + 1]]

@@ -18,7 +18,7 @@ from companion.announce import library, phrase_for_outcome
 from companion.record import load_record, parse_record, replay
 
 SCENARIOS = Path(__file__).parent / "scenarios"
-GAMES = Path(__file__).resolve().parents[1] / "assets" / "games"
+GAMES = Path(__file__).resolve().parents[1] / "companion" / "assets" / "games"
 
 # scenario → {event index: (English caption, Japanese caption)}, checked against the scenario's own
 # description (who owns which piece, who rolls) by hand.

@@ -127,7 +127,7 @@ def test_bad_boards_and_options_are_named():
 
 
 def test_the_example_game_replays_from_the_command_line():
-    run = subprocess.run([sys.executable, "-m", "companion", "replay", "assets/games/example-card-game.json"],
+    run = subprocess.run([sys.executable, "-m", "companion", "replay", "companion/assets/games/example-card-game.json"],
                          capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 0, run.stderr
     state = json.loads(run.stdout)

@@ -60,7 +60,7 @@ def test_a_bad_board_names_the_hex(tmp_path):
 
 def test_the_bundled_example_replays():
     root = Path(__file__).parent.parent
-    result = run("replay", str(root / "assets" / "games" / "example-base.json"))
+    result = run("replay", str(root / "companion" / "assets" / "games" / "example-base.json"))
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["turn"]["number"] > 50
 
@@ -94,7 +94,7 @@ def test_example_games_of_every_game_replay(tmp_path):
 
 
 def test_the_bundled_high_tide_example_is_a_finished_game():
-    result = run("replay", str(Path(__file__).parents[1] / "assets" / "games" / "example-high-tide.json"))
+    result = run("replay", str(Path(__file__).parents[1] / "companion" / "assets" / "games" / "example-high-tide.json"))
     state = json.loads(result.stdout)
     assert state["high_tide"]["phase"] == "ended" and state["winner"] == state["high_tide"]["ranking"][0]
     assert state["high_tide"]["flooded"] and any(sum(s.values()) for s in state["high_tide"]["sunk"])

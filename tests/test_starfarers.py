@@ -173,7 +173,7 @@ def test_replay_cli_names_the_bad_board_and_the_bad_event(tmp_path):
 
 
 def test_the_example_game_replays_from_the_command_line():
-    run = subprocess.run([sys.executable, "-m", "companion", "replay", "assets/games/example-starfarers.json",
+    run = subprocess.run([sys.executable, "-m", "companion", "replay", "companion/assets/games/example-starfarers.json",
                           "--outcomes"], capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 0, run.stderr
     state = json.loads(run.stdout)
@@ -221,7 +221,7 @@ def test_a_live_table_journals_undoes_and_resumes_both_games(name, tmp_path):
     from companion.record.journal import Journal
     from companion.table import Table
 
-    record = load_record(ROOT / "assets" / "games" / f"{name}.json")
+    record = load_record(ROOT / "companion" / "assets" / "games" / f"{name}.json")
     events, record.events = record.events, []
     journal = Journal(tmp_path / "journal.sqlite3")
     table = Table.create(journal, record, name)
@@ -233,7 +233,7 @@ def test_a_live_table_journals_undoes_and_resumes_both_games(name, tmp_path):
     table.undo()
     resumed = Table(Journal(tmp_path / "journal.sqlite3"), table.game_id)
     assert resumed.game.summary() == table.game.summary() == replay(
-        parse_record({**load_record(ROOT / "assets" / "games" / f"{name}.json").to_json(), "events": events[:39]})
+        parse_record({**load_record(ROOT / "companion" / "assets" / "games" / f"{name}.json").to_json(), "events": events[:39]})
     ).summary()
     with pytest.raises(ValueError):
         table.submit({"type": "roll", "dice": [9, 9]})

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RECORDS = {p.stem: json.loads(p.read_text())["record"] for p in sorted((ROOT / "tests" / "scenarios").glob("*.json"))
            if p.stem.startswith(("star_", "card_"))}
 RECORDS.update({p.stem: json.loads(p.read_text()) for p in
-                (ROOT / "assets" / "games" / "example-starfarers.json", ROOT / "assets" / "games" / "example-card-game.json")})
+                (ROOT / "companion" / "assets" / "games" / "example-starfarers.json", ROOT / "companion" / "assets" / "games" / "example-card-game.json")})
 NAMES = sorted(RECORDS)
 FIELDS = ["type", "player", "piece", "at", "dice", "cards", "from", "card", "with", "give", "get", "forced", "balls",
           "half_medals", "gain", "lose", "upgrades", "number", "ship", "upgrade", "face", "kind", "flip_fate", "paid",

@@ -14,7 +14,7 @@ from companion.record.journal import Journal
 from companion.tournament.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLE = ROOT / "assets" / "games" / "example-base.json"
+EXAMPLE = ROOT / "companion" / "assets" / "games" / "example-base.json"
 
 
 @pytest.fixture

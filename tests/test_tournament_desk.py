@@ -14,7 +14,7 @@ from companion.record import Record, load_record, replay
 from companion.tournament import Desk, TournamentError
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLE = ROOT / "assets" / "games" / "example-base.json"  # Aki 6, Ben 4, Chie 2, Dan 10 (winner)
+EXAMPLE = ROOT / "companion" / "assets" / "games" / "example-base.json"  # Aki 6, Ben 4, Chie 2, Dan 10 (winner)
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.timeout(120)
 
 ROOT = Path(__file__).resolve().parents[1]
 KV = ROOT / "companion" / "ui" / "tournament.kv"
-EXAMPLE = ROOT / "assets" / "games" / "example-base.json"
+EXAMPLE = ROOT / "companion" / "assets" / "games" / "example-base.json"
 
 
 def pump(frames=2):

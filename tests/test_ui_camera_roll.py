@@ -204,7 +204,7 @@ def starfarers_camera_game(tmp_path: Path, confirm: bool = False):
     a throw of 2 and 6 as the table's dice source, its rolls waiting for OK when ``confirm``."""
     from companion.record import Record, load_record, replay
 
-    example = load_record(ROOT / "assets" / "games" / "example-starfarers.json")
+    example = load_record(ROOT / "companion" / "assets" / "games" / "example-starfarers.json")
     game = replay(Record(example.game, example.players, example.board, example.options, []))
     for n, event in enumerate(example.events, start=1):
         game.push(event)

@@ -262,7 +262,7 @@ def test_three_identical_cards_stand_in_for_a_missing_card_in_portrait(tmp_path)
         # each card drawn where it is (its background inside its own box), nothing past the screen's edge.
         from companion.record import Record, load_record
 
-        example = load_record(Path(__file__).resolve().parents[1] / "assets" / "games" / "example-card-game.json")
+        example = load_record(Path(__file__).resolve().parents[1] / "companion" / "assets" / "games" / "example-card-game.json")
         app.start_game(Record(example.game, example.players, example.board, example.options, example.events))
         screen = app.root.get_screen("card_game")
         assert app.table.game.state.phase == "game_over" and d.layout_problems(app.root) == []

@@ -1,7 +1,7 @@
 """High Tide at the table, by touches: the roller taps the hex the tide floods, the screen says what
 flooded (and what sank), the announcer's caption shows it; the leader ends the game and the ranking shows.
 
-Games come from the bundled example (assets/games/example-high-tide.json), journalled at the moment
+Games come from the bundled example (companion/assets/games/example-high-tide.json), journalled at the moment
 of interest and resumed from the start screen, as after a restart.
 """
 
@@ -17,7 +17,7 @@ from companion.record.journal import Journal
 from companion.ui import driver as d
 
 pytestmark = pytest.mark.timeout(120)
-EXAMPLE = Path(__file__).resolve().parents[1] / "assets" / "games" / "example-high-tide.json"
+EXAMPLE = Path(__file__).resolve().parents[1] / "companion" / "assets" / "games" / "example-high-tide.json"
 
 
 def journal_upto(data_dir: Path, count: int) -> int:

@@ -28,7 +28,7 @@ def shot(app, name: str, lang: str) -> Path:
 
 def high_tide_at_flood(journal_dir: Path) -> int:
     """Journal the example High Tide game up to the roller's flood choice (the app resumes it)."""
-    record = load_record(ROOT / "assets" / "games" / "example-high-tide.json")
+    record = load_record(ROOT / "companion" / "assets" / "games" / "example-high-tide.json")
     game = record_game(record)
     for i, event in enumerate(record.events):
         game.push(event, atomic=False)
@@ -41,7 +41,7 @@ def high_tide_at_flood(journal_dir: Path) -> int:
 
 def high_tide_before_the_end(journal_dir: Path) -> int:
     """The example High Tide game without its last event (the leader's final end of turn)."""
-    record = load_record(ROOT / "assets" / "games" / "example-high-tide.json")
+    record = load_record(ROOT / "companion" / "assets" / "games" / "example-high-tide.json")
     record.events = record.events[:-1]
     with Journal(journal_dir / "journal.sqlite3") as journal:
         return journal.create_game(record, "High Tide, last turn")

@@ -170,7 +170,7 @@ def test_starfarers_from_new_game_to_friendship_and_undo(tmp_path):
 
 # --- the flight's results entered by touch reproduce a recorded game ----------------------------------------
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "assets" / "games" / "example-starfarers.json"
+EXAMPLE = Path(__file__).resolve().parents[1] / "companion" / "assets" / "games" / "example-starfarers.json"
 # (events before, events then entered by touch): an encounter and a founding; an encounter, a trade station
 # and a terraformed ice planet; a defeated pirate base
 SEGMENTS = [(35, 37), (120, 123), (78, 79)]

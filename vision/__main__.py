@@ -51,7 +51,7 @@ def evaluate_main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--split", default="all", choices=("all", "seen", "held-out"))
     parser.add_argument("--fold", type=int, default=0, help="the fold --split refers to (0..4)")
-    parser.add_argument("--model", help="folder with detector.onnx and faces.onnx (default: assets/vision)")
+    parser.add_argument("--model", help="folder with detector.onnx and faces.onnx (default: the bundled vision/models)")
     parser.add_argument("--max-dice", type=int, metavar="N",
                         help="score only the photos with at most N labelled dice (a Catan roll is two)")
     parser.add_argument("--calibration", metavar="FILE", help="a table's calibration JSON (default: none)")

@@ -18,6 +18,7 @@ is reported with ``face=None`` rather than a guess: the roll detector asks for a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib.resources import files
 from pathlib import Path
 
 import cv2
@@ -27,7 +28,9 @@ from vision import exposure, preprocess
 from vision.calibration import FLOOR_REACH, Calibration, colour_name, floor_colour, floor_colours_near
 from vision.cocked import looks_cocked
 
-DEFAULT_MODEL_DIR = Path(__file__).resolve().parents[1] / "assets" / "vision"
+#: The committed networks ship inside the package (``vision/models/``), found through importlib.resources
+#: so an installed wheel or an APK reads them as a checkout does.
+DEFAULT_MODEL_DIR = Path(str(files("vision") / "models"))
 
 #: Right-angle turns of each patch the classifier reads and averages (1 = no averaging).
 TURNS = 4

@@ -156,7 +156,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--frames", type=int, help="stop after this many frames")
     parser.add_argument("--calibration", help="calibration JSON (default: the app's stored one)")
     parser.add_argument("--dice", type=int, default=2, help="dice in a roll (default 2)")
-    parser.add_argument("--model", help="model folder (default: assets/vision)")
+    parser.add_argument("--model", help="model folder (default: the bundled vision/models)")
     args = parser.parse_args(argv)
     calibration = Calibration.load(args.calibration)
     annotator = Annotator(DiceReader(args.model, calibration), args.dice)

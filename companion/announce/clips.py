@@ -1,7 +1,7 @@
 """The pre-rendered clips of one language, loaded into memory, and phrases turned into samples.
 
-Clips are 16 kHz 16-bit mono WAV files under ``assets/voice/<lang>/`` listed in its ``manifest.json``
-(made by ``tools/render_voice.py``).  The whole set of a language is a few megabytes, so it is read
+Clips are 16 kHz 16-bit mono WAV files under ``companion/assets/voice/<lang>/`` listed in its ``manifest.json``
+(made by ``tools/render_voice.py``), shipped inside the package and found through importlib.resources.  The whole set of a language is a few megabytes, so it is read
 once, at the first announcement, and every later phrase is a concatenation in memory: no file
 access and no decoding between the outcome and the first sample.
 """
@@ -16,10 +16,11 @@ from typing import Sequence
 
 import numpy as np
 
+from .. import assets
 from .vocabulary import PAUSES
 
 RATE = 16000
-VOICE_DIR = Path(__file__).resolve().parents[2] / "assets" / "voice"
+VOICE_DIR = assets.path("voice")
 
 
 class ClipError(RuntimeError):
@@ -37,7 +38,7 @@ class ClipLibrary:
             self.manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
         except OSError as error:
             raise ClipError(f"{manifest_path}: cannot read the clip manifest ({error.strerror or error}); "
-                            f"run tools/render_voice.py") from None
+                            f"reinstall the companion, or in a checkout run tools/render_voice.py") from None
         except json.JSONDecodeError as error:
             raise ClipError(f"{manifest_path}: not valid JSON ({error.msg} at line {error.lineno})") from None
         if self.manifest.get("rate") != RATE:

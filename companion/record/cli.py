@@ -40,8 +40,7 @@ def replay_main(argv: list[str]) -> int:
 
 
 def example_main(argv: list[str]) -> int:
-    from pathlib import Path
-
+    from ..assets import read_json as read_asset_json
     from ..rules.board import EXTENSION_SPEC
     from ..rules.random_play import random_events
 
@@ -58,7 +57,7 @@ def example_main(argv: list[str]) -> int:
     players = args.players or (5 if args.game == "base56" else 4)
     if args.game == "high-tide":
         size = "5-6" if players >= 5 else "3-4"
-        board_json = json.loads((Path(__file__).parents[2] / "assets" / "boards" / f"high-tide-{size}.json").read_text())
+        board_json = read_asset_json("boards", f"high-tide-{size}.json")
     elif args.game == "starfarers":
         from ..rules.starfarers_board import first_game_board
         board_json = first_game_board().to_json()

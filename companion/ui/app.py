@@ -25,6 +25,7 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from .. import assets
 from ..record import Record
 from ..record.journal import Journal, data_dir
 from ..table import Table
@@ -34,8 +35,7 @@ from .settings import Settings
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
-ASSETS = HERE.parents[1] / "assets"
-FONT = ASSETS / "fonts" / "NotoSansCJKjp-Regular-subset.otf"
+FONT = assets.path("fonts", "NotoSansCJKjp-Regular-subset.otf")
 KV = HERE / "companion.kv"
 
 

@@ -40,7 +40,7 @@ from .refusals_text import app_describe
 from .settings import SOURCE_KINDS
 from .umpire_notes import add_note_rows
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+from ..assets import read_json as read_asset_json
 GAMES = ("base", "base56", "seafarers", "high-tide", "starfarers", "card-game")
 OWN_SCREEN = ("starfarers", "card-game")  # games with their own live screen and no hex board
 DEFAULT_NAMES = ("Aki", "Ben", "Chie", "Dan", "Emi", "Fumi")
@@ -173,7 +173,7 @@ class NewGameScreen(Screen):
             self.board_json = new_game_board(self.game, self.count)
         elif self.game == "high-tide":
             size = "5-6" if self.count >= 5 else "3-4"
-            self.board_json = json.loads((ASSETS / "boards" / f"high-tide-{size}.json").read_text())
+            self.board_json = read_asset_json("boards", f"high-tide-{size}.json")
         else:
             spec = EXTENSION_SPEC if self.count >= 5 else BASE_SPEC
             separate = self.ids.separate.active if "separate" in self.ids else True

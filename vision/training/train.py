@@ -1,4 +1,4 @@
-"""Train the dice detector and the face classifier from labelled photo sets; export ONNX to assets/vision.
+"""Train the dice detector and the face classifier from labelled photo sets; export ONNX to vision/models.
 
     /work/venvs/torch/bin/python -m vision.training.train [--fold F | --fold all] [--out DIR] SET_DIR...
 

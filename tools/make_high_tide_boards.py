@@ -1,4 +1,4 @@
-"""Writes the example High Tide maps in this folder (run: python assets/boards/make_high_tide_boards.py).
+"""Writes the example High Tide maps into companion/assets/boards/ (run: python tools/make_high_tide_boards.py).
 
 The book's printed layouts are not reproduced: these are our own maps with the scenario's
 component counts (3-4: 32 hexes, 19 tokens, 9 harbors; 5-6: 53 hexes, 28 tokens, 10 harbors), a
@@ -13,7 +13,7 @@ from pathlib import Path
 from companion.rules import geometry as geo
 from companion.rules.board import EXTENSION_SPEC, Board, Tile, _coast_edges_in_order, board_problems
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).resolve().parents[1] / "companion" / "assets" / "boards"
 
 
 def make(name, main_land, islets, terrains, numbers, harbor_trades, total, seed):
