@@ -7,6 +7,7 @@ that ``Clock.schedule_once`` work (dice-source callbacks, captions) runs as in t
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Callable, Iterator
@@ -58,12 +59,23 @@ def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
     return condition()
 
 
+#: Checks run on the screen after every tap (``tap``/``tap_at``): a test session adds one (tests/conftest.py
+#: adds the coordinate scan) and each sees every screen state a UI test reaches by touch.
+STEP_CHECKS: list[Callable[[], None]] = []
+
+
+def after_step() -> None:
+    for check in list(STEP_CHECKS):
+        check()
+
+
 def tap_at(x: float, y: float) -> UnitTestTouch:
     """A finger down and up at window coordinates ``(x, y)``; returns the touch."""
     touch = UnitTestTouch(x, y)
     touch.touch_down()  # dispatched at once, as the window does with a finger's event
     touch.touch_up()
     pump(1)  # what the tap set off: clock callbacks, kv rules, the redraw
+    after_step()
     return touch
 
 
@@ -87,6 +99,7 @@ def tap(widget: Widget) -> None:
         if not wait_until(lambda: not touch.grab_list, timeout=5):
             raise AssertionError(f"the tap on {widget!r} was never released by its ScrollView")
         pump(1)  # what the release set off
+        after_step()
 
 
 def walk(root: Widget) -> Iterator[Widget]:
@@ -387,3 +400,99 @@ def _contains(outer: Widget, inner: Widget) -> bool:
             return True
         node = node.parent
     return False
+
+
+# --- what the screen says and where its targets are (checks for every screen state) -------------------------
+
+#: A coordinate as the record writes it: ``[0, -1]`` or ``(0, -1)`` (a vertex or an edge is a list of them).
+COORDINATES = re.compile(r"[\[(]\s*-?\d+\s*,\s*-?\d+\s*[\])]")
+
+
+def window_roots() -> list[Widget]:
+    """Everything on the window: the app's screens and any view opened over them (a photo, a popup)."""
+    from kivy.core.window import Window
+
+    return list(Window.children)
+
+
+def screen_texts(root: Widget | None = None) -> list[str]:
+    """Every text shown under ``root`` (default: the whole window): labels, buttons, fields, hints."""
+    from kivy.uix.textinput import TextInput
+
+    texts = []
+    for top in ([root] if root is not None else window_roots()):
+        for w in walk(top):
+            if not _shown(w):
+                continue
+            text = getattr(w, "text", None)
+            if isinstance(text, str) and text.strip():
+                texts.append(text)
+            if isinstance(w, TextInput) and not w.text and w.hint_text:
+                texts.append(w.hint_text)
+    return texts
+
+
+def coordinate_texts(root: Widget | None = None) -> list[str]:
+    """The texts on screen that show a coordinate (players say places, the board rings them): empty when none."""
+    return [t for t in screen_texts(root) if COORDINATES.search(t)]
+
+
+def touch_targets(root: Widget | None = None) -> dict[tuple[str, str, int], tuple[float, float, float, float]]:
+    """Where every shown touch target is: buttons, toggles, fields, check boxes, sliders, spinners and the
+    board, keyed by (kind, text, n-th of that kind and text on screen), each a window box (x0, y0, x1, y1).
+
+    A target inside a scrolling panel counts where it is drawn (a panel the user scrolled moves its targets)."""
+    from kivy.uix.checkbox import CheckBox
+    from kivy.uix.slider import Slider
+    from kivy.uix.textinput import TextInput
+
+    from .board_view import BoardView
+
+    out: dict[tuple[str, str, int], tuple[float, float, float, float]] = {}
+    seen: dict[tuple[str, str], int] = {}
+    for top in ([root] if root is not None else window_roots()):
+        for w in walk(top):
+            if not isinstance(w, (BoardView, TextInput, CheckBox, Slider)) and not hasattr(w, "trigger_action"):
+                continue
+            if not _shown(w):
+                continue
+            text = w.text if isinstance(getattr(w, "text", None), str) and not isinstance(w, TextInput) else ""
+            kind = type(w).__name__
+            n = seen.get((kind, text), 0)
+            seen[(kind, text)] = n + 1
+            out[(kind, text, n)] = tuple(round(c, 1) for c in _window_box(w))
+    return out
+
+
+def moved_targets(before: dict, after: dict, *, may_move: Callable[[tuple[str, str, int]], bool] = lambda _k: False,
+                  tolerance: float = 1.0) -> list[str]:
+    """The targets shown in both snapshots (``touch_targets``) that moved or changed size, as sentences; a
+    target ``may_move(key)`` allows (one the user asked to move: a panel they opened scrolls its own rows) is
+    left out.  Targets that came or went are not moves."""
+    moves = []
+    for key, box in before.items():
+        if key in after and not may_move(key):
+            new = after[key]
+            if max(abs(a - b) for a, b in zip(box, new)) > tolerance:
+                kind, text, n = key
+                moves.append(f"{kind} {text!r}#{n} moved from {box} to {new}")
+    return moves
+
+
+class StillTargets:
+    """A watch on the touch targets across a game: ``check(what)`` compares the window's targets with those at
+    the last check and records every move (``moves``) with ``what`` happened in between; the targets the user
+    asked to move are named by ``may_move``.  A message, a payout, a panel or a turn change moves nothing."""
+
+    def __init__(self) -> None:
+        self.moves: list[str] = []
+        self.checks = 0
+        self._last = touch_targets()
+
+    def check(self, what: str, may_move: Callable[[tuple[str, str, int]], bool] = lambda _k: False) -> list[str]:
+        now = touch_targets()
+        moved = moved_targets(self._last, now, may_move=may_move)
+        self.moves += [f"{what}: {m}" for m in moved]
+        self.checks += 1
+        self._last = now
+        return moved

@@ -15,14 +15,15 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from companion.rules.errors import BoardError, BoardProblem
-from companion.rules.refusals import TEMPLATES, Refusal, Words, render
+from companion.rules.refusals import TEMPLATES, Refusal, Words, fields, render
 
 from . import i18n, i18n_extra
+from .places import Places
 
 PlayerName = Callable[[int], str]
 
 # code -> Japanese template; the fields (and their names) are the English template's, the kinds after
-# the colon may differ.  Coordinates stay as the record writes them: the board view marks the spot.
+# the colon may differ.  A spot's field reads as players say the place (Places), and the board view rings it.
 JA: dict[str, str] = {
     "malformed_event": "記録の形式が正しくありません（{detail}）",
     "illegal_action": "ルール上できません（{detail}）",
@@ -37,19 +38,19 @@ JA: dict[str, str] = {
     "special_build_not_queued": "{player:player}は今は建設できません：特別建設の残りは{left:players}です",
     "special_build_over": "{player:player}は今は建設できません：特別建設で建設できる人はもういません",
     # placing pieces
-    "vertex_off_land": "交点{vertex:vertex}はこの盤面の陸地にありません",
-    "vertex_taken": "交点{vertex:vertex}にはすでに建物があります",
-    "distance_rule": "交点{vertex:vertex}は{neighbour:vertex}の建物の隣です（距離ルール）",
-    "settlement_not_connected": "交点{vertex:vertex}は{player:player}の道につながっていません",
-    "road_off_land": "辺{edge:edge}は陸地に接していないので道を置けません",
-    "edge_taken": "辺{edge:edge}にはすでに駒があります",
+    "vertex_off_land": "{vertex:vertex}はこの盤面の陸地にありません",
+    "vertex_taken": "{vertex:vertex}にはすでに建物があります",
+    "distance_rule": "{vertex:vertex}は{neighbour:vertex}に近すぎます（距離ルール：開拓地の隣の角は空けておきます）",
+    "settlement_not_connected": "{vertex:vertex}は{player:player}の道につながっていません",
+    "road_off_land": "{edge:edge}は陸地に接していないので道を置けません",
+    "edge_taken": "{edge:edge}にはすでに駒があります",
     "setup_link_not_touching": "初期配置の{piece:piece}（{edge:edge}）は置いたばかりの開拓地に接していなければなりません",
-    "road_not_connected": "辺{edge:edge}は{player:player}の道・開拓地・都市につながっていません",
+    "road_not_connected": "{edge:edge}は{player:player}の道・開拓地・都市につながっていません",
     "no_piece_left": "{player:player}の{piece:piece}はもう残っていません",
     "no_legal_spot": "{player:player}が今{piece:piece}を建てられる場所はありません",
-    "city_needs_settlement": "都市は{player:player}の開拓地と置き換えます：交点{vertex:vertex}にあるのは{there:building}です",
+    "city_needs_settlement": "都市は{player:player}の開拓地と置き換えます：{vertex:vertex}にあるのは{there:building}です",
     "no_building_at": "{vertex:vertex}には開拓地も都市もありません",
-    "no_piece_on_edge": "辺{edge:edge}には駒がありません",
+    "no_piece_on_edge": "{edge:edge}には駒がありません",
     # paying and the bank
     "cannot_afford": "{player:player}は{purpose:purpose}の費用（{cards:cards}）を払えません（手札：{holds:hand}）",
     "bank_short": "銀行の{resource:resource}は{have}枚しかなく、{n}枚は渡せません",
@@ -88,12 +89,12 @@ JA: dict[str, str] = {
     # Seafarers
     "ship_already_moved": "{player:player}はこの手番にすでに船を動かしました",
     "ship_move_same": "船は{edge:edge}以外の場所へ動かします",
-    "ship_off_water": "辺{edge:edge}は両側が陸地です：船は海路と海岸にだけ置けます",
-    "ship_by_pirate": "辺{edge:edge}は海賊のいるヘクス{pirate:hex}に接しているので船を置けません",
-    "ship_not_connected": "辺{edge:edge}は{player:player}の船・開拓地・都市につながっていません",
-    "no_ship_there": "辺{edge:edge}に{player:player}の船はありません",
+    "ship_off_water": "{edge:edge}は両側が陸地です：船は海路と海岸にだけ置けます",
+    "ship_by_pirate": "{edge:edge}は海賊のいる{pirate:hex}に接しているので船を置けません",
+    "ship_not_connected": "{edge:edge}は{player:player}の船・開拓地・都市につながっていません",
+    "no_ship_there": "{edge:edge}に{player:player}の船はありません",
     "ship_new": "{edge:edge}の船はこの手番に作ったので、次の手番まで動かせません",
-    "ship_pirate_stuck": "{edge:edge}の船は海賊のいるヘクス{pirate:hex}に接しているので動かせません",
+    "ship_pirate_stuck": "{edge:edge}の船は海賊のいる{pirate:hex}に接しているので動かせません",
     "ship_not_route_end": "{edge:edge}の船は開いた航路の端ではありません（両端に建物か船があります）",
     "no_robber_in_game": "このゲームに盗賊はいません：海賊を動かしてください",
     "robber_to_sea": "盗賊は海に入りません：{hex:hex}は海です（そこへは海賊を動かします）",
@@ -102,13 +103,13 @@ JA: dict[str, str] = {
     "pirate_to_frame": "海賊は外枠の海には入りません：{hex:hex}は外枠です",
     "pirate_must_move": "海賊は移動しなければなりません：すでに{hex:hex}にいます",
     # High Tide
-    "islet_setup": "交点{vertex:vertex}は小島{islet:hex}にあります：初期の開拓地は小島に置けません",
+    "islet_setup": "{vertex:vertex}は小島{islet:hex}にあります：初期の開拓地は小島に置けません",
     "dike_special_build": "特別建設では堤防を作れません",
     "dike_spring_tide": "大潮ではもう堤防を作れません",
     "dike_too_early": "堤防ラウンドの前には堤防を作れません",
     "no_dike_card": "{player:player}の堤防カードはもう残っていません",
     "dike_off_land": "堤防は陸地のヘクスを守ります：{hex:hex}は陸地ではありません",
-    "dike_there": "ヘクス{hex:hex}にはすでに堤防があります",
+    "dike_there": "{hex:hex}にはすでに堤防があります",
     "no_flood_owed": "今は浸水しません（満潮で7以外が出たときに潮が来ます）",
     "flood_off_land": "{hex:hex}は陸地ではありません：潮が奪うのは陸地だけです",
     "flood_wrong_hex": "潮が奪うのは出目の数字の陸地です：{choices:hexes}のどれかで、{hex:hex}ではありません",
@@ -157,6 +158,8 @@ JA: dict[str, str] = {
     "colony_site_taken": "コロニーの地点{site:edge}はすでに使われています",
     "setup_colony_not_catan": "初期コロニーはカタン星系に置きます：{site:edge}はカタン星系ではありません",
     "planet_marker_blocks": "惑星{hex:hex}にはまだ{marker:marker}のマーカーがあります：{marker:cleared}されるまで隣にコロニーを置けません",
+    "system_unexplored": "{site:edge}の星系はまだ裏向きです（{hexes:hexes}）：宇宙船が探査して数字チップを表にしてからでないとコロニーを設置できません",
+    "flight_owed": "{player:player}の宇宙船が{ships}隻宇宙にあります：手番を終える前に航行フェイズです（母船を振ってください）",
     "system_full": "3人のときは星系の3地点のうち2地点までです：{site:edge}の星系は埋まっています",
     # boards
     "board_not_object": "盤面はオブジェクトで書きます（{kind}になっています）",
@@ -167,26 +170,60 @@ JA: dict[str, str] = {
     "flags_not_bool": "isletとframeはtrueかfalseで書きます（{islet}、{frame}になっています）",
     "harbors_not_list": "盤面のharborsはリストで書きます（{value}になっています）",
     "harbor_entry_shape": "harborsの{index}番目（0から数えて）は{{\"edge\": [[q, r], [q, r]], \"trade\": ...}}の形で書きます",
-    "harbor_hexes_apart": "港の一覧の{index}番目（0から数えて）：ヘクス{a:hex}と{b:hex}は隣り合っていないので辺がありません",
+    "harbor_hexes_apart": "港の一覧の{index}番目（0から数えて）：{a:hex}と{b:hex}は隣り合っていないので辺がありません",
     "hex_listed_twice": "2回書かれています",
     "unknown_terrain": "地形{terrain!r}は不明です（使える地形：{known:names}）",
     "harbor_trade_unknown": "港の種類{trade!r}は不明です（使える種類：{known:names}）",
-    "two_harbors": "辺{edge:edge}に港が2つあります",
+    "two_harbors": "{edge:edge}に港が2つあります",
     "number_on_blank": "{terrain:terrain}に数字は置きません（{number}があります）",
     "number_missing": "{terrain:terrain}には数字チップが必要です",
     "number_not_token": "数字{number}のチップはありません（2〜6と8〜12）",
     "islet_not_land": "小島は陸地でなければなりません",
     "frame_not_sea": "外枠になるのは海のヘクスだけです",
-    "harbor_not_coast": "辺{edge:edge}の{trade:trade}の港は海岸にありません（片側が陸、反対側が海の辺に置きます）",
+    "harbor_not_coast": "{edge:edge}の{trade:trade}の港は海岸にありません（片側が陸、反対側が海の辺に置きます）",
     "figure_off_board": "{figure:figure}が盤面にないヘクスにいます",
     "robber_on_sea": "盗賊は陸地に置きます",
     "pirate_on_land": "海賊は海に置きます",
-    "red_numbers_adjacent": "{number}が{hex:hex}の{other}と隣り合っています",
+    "red_numbers_adjacent": "{number}と{other}が隣り合っています（{hex:hex}と。6と8は隣に置きません）",
     "terrain_count": "{terrain:terrain}：{have}枚（標準セットは{want}枚）",
     "numbers_missing": "標準セットより足りない数字チップ：{numbers:numbers}",
     "numbers_extra": "標準セットより多い数字チップ：{numbers:numbers}",
 }
-TEXT: dict[str, dict[str, str]] = {"en": TEMPLATES, "ja": JA}
+# code -> the app's English where the core's names a spot by its coordinates ("vertex [[0, 0], ...]"): the
+# app says the place as players do ("too close to Ben's settlement", Places) and rings it on the board.
+APP_EN: dict[str, str] = {
+    "vertex_off_land": "{vertex:vertex} is not on the land of this board",
+    "vertex_taken": "{vertex:vertex} already stands there",
+    "distance_rule": "too close to {neighbour:vertex} (distance rule: a settlement needs a free corner on every side)",
+    "settlement_not_connected": "{player:player} has no road to {vertex:vertex}",
+    "road_off_land": "no land beside {edge:edge}, so no road can go there",
+    "edge_taken": "{edge:edge} is already there",
+    "setup_link_not_touching": "the set-up {piece:piece} must touch the settlement just placed",
+    "road_not_connected": "{edge:edge} does not join a road, settlement or city of {player:player}",
+    "city_needs_settlement": "a city replaces one of {player:player}'s settlements; that corner has "
+                             "{there:building}",
+    "no_building_at": "there is no settlement or city on {vertex:vertex}",
+    "no_piece_on_edge": "there is no piece on {edge:edge}",
+    "robber_off_land": "the robber must go to a land hex, not {hex:hex}",
+    "ship_move_same": "the ship must move somewhere else",
+    "ship_off_water": "{edge:edge} has land on both sides: ships sail on sea lanes and coasts only",
+    "ship_by_pirate": "{edge:edge} borders the pirate ({pirate:hex}): no ship may be placed there",
+    "no_ship_there": "{player:player} has no ship on {edge:edge}",
+    "ship_new": "{edge:edge} was built this turn and cannot move until a later turn",
+    "ship_pirate_stuck": "{edge:edge} borders the pirate ({pirate:hex}) and cannot move",
+    "ship_not_route_end": "{edge:edge} is not the end of an open route (a building or a ship at both ends)",
+    "robber_to_sea": "the robber never goes to sea: move the pirate to {hex:hex}",
+    "pirate_off_sea": "the pirate must go to a sea hex, not {hex:hex}",
+    "pirate_to_frame": "the pirate never moves onto the sea frame ({hex:hex})",
+    "islet_setup": "{vertex:vertex} is on an islet ({islet:hex}): no initial settlement on an islet",
+    "dike_there": "{hex:hex} already has a dike",
+    "flood_wrong_hex": "the tide takes a land hex with the number rolled: {choices:hexes}, not {hex:hex}",
+    "two_harbors": "two harbors on {edge:edge}",
+    "harbor_not_coast": "the {trade:trade} harbor on {edge:edge} is not on a coast (land on one side, sea on the "
+                        "other)",
+    "red_numbers_adjacent": "next to {hex:hex} (no 6 or 8 side by side)",
+}
+TEXT: dict[str, dict[str, str]] = {"en": {**TEMPLATES, **APP_EN}, "ja": JA}
 
 # Japanese names of what fields name, beyond the app's own words (i18n: resources, terrains, colours).
 JA_NAMES: dict[str, str] = {
@@ -229,11 +266,31 @@ def _default_name(player: int) -> str:
     return f"player {player}"
 
 
-class AppEnglish(Words):
+class PlaceWords:
+    """Spots said as players say them when the screen gives its board (:class:`~companion.ui.places.Places`);
+    without one, as the record writes them (the core's words)."""
+
+    places: Places | None = None
+
+    def vertex(self, v) -> str:
+        return self.places.vertex(v) if self.places is not None else Words.vertex(self, v)
+
+    def edge(self, e) -> str:
+        return self.places.edge(e) if self.places is not None else Words.edge(self, e)
+
+    def hex(self, h) -> str:
+        return self.places.hex(h) if self.places is not None else Words.hex(self, h)
+
+    def hexes(self, hexes) -> str:
+        return self.places.hexes(hexes) if self.places is not None else Words.hexes(self, hexes)
+
+
+class AppEnglish(PlaceWords, Words):
     """The core's English, with players named as the app names them."""
 
-    def __init__(self, player_name: PlayerName):
+    def __init__(self, player_name: PlayerName, places: Places | None = None):
         self.player_name = player_name
+        self.places = places
 
     def player(self, p: int | None) -> str:
         return self.player_name(p) if p is not None else "nobody"
@@ -245,11 +302,12 @@ class AppEnglish(Words):
         return "nothing" if there is None else f"{self.player(there[0])}'s {self.name(there[1])}"
 
 
-class Japanese(Words):
+class Japanese(PlaceWords, Words):
     """Every kind of field in Japanese: players by name or colour, the app's words for the rest."""
 
-    def __init__(self, player_name: PlayerName):
+    def __init__(self, player_name: PlayerName, places: Places | None = None):
         self.player_name = player_name
+        self.places = places
 
     def player(self, p: int | None) -> str:
         return self.player_name(p) if p is not None else "なし"
@@ -306,44 +364,115 @@ class Japanese(Words):
         return "、".join(f"{self.name(r)}（銀行に{n}枚）" for r, n in short.items())
 
 
-def words(lang: str, player_name: PlayerName | None = None) -> Words:
+def words(lang: str, player_name: PlayerName | None = None, places: Places | None = None) -> Words:
     name = player_name or _default_name
-    return Japanese(name) if lang == "ja" else AppEnglish(name)
+    return Japanese(name, places) if lang == "ja" else AppEnglish(name, places)
 
 
-def render_refusal(refusal: Refusal, lang: str, player_name: PlayerName | None = None) -> str:
-    """One refusal's sentence in ``lang`` (English when the language has no template for the code)."""
+def render_refusal(refusal: Refusal, lang: str, player_name: PlayerName | None = None,
+                   places: Places | None = None) -> str:
+    """One refusal's sentence in ``lang`` (English when the language has no template for the code); with
+    ``places``, spots are said as players say them, else as the record writes them."""
     template = TEXT.get(lang, {}).get(refusal.code)
     if template is None:
         lang, template = "en", TEMPLATES[refusal.code]
-    return render(refusal.code, refusal.params, words(lang, player_name), template)
+    if places is None and lang == "en":
+        template = TEMPLATES[refusal.code]  # the app's English assumes place words
+    return render(refusal.code, refusal.params, words(lang, player_name, places), template)
 
 
-def _problem(problem: BoardProblem, lang: str, player_name: PlayerName | None) -> str:
-    text = render_refusal(problem.refusal, lang, player_name)
+def _problem(problem: BoardProblem, lang: str, player_name: PlayerName | None, places: Places | None) -> str:
+    text = render_refusal(problem.refusal, lang, player_name, places)
     if problem.at is None:
         return text
+    if places is not None:
+        return f"{places.hex(problem.at)}：{text}" if lang == "ja" else f"{places.hex(problem.at)}: {text}"
     return f"ヘクス{list(problem.at)}：{text}" if lang == "ja" else f"hex {list(problem.at)}: {text}"
 
 
-def describe(what: Any, lang: str, player_name: PlayerName | None = None) -> str:
+def describe(what: Any, lang: str, player_name: PlayerName | None = None, places: Places | None = None) -> str:
     """What the rules said, in ``lang``: a :class:`RulesError` (board errors list every problem), a
     :class:`BoardProblem`, a :class:`Refusal`, an umpire's recorded breach (an outcome's warning);
     any other text is shown as it is.  ``player_name(seat)`` names players (the app's
-    ``player_name``: the name given, else the colour)."""
+    ``player_name``: the name given, else the colour); ``places`` names the spots (else coordinates)."""
     if isinstance(what, BoardError) and what.problems:
-        return ("；" if lang == "ja" else "; ").join(_problem(p, lang, player_name) for p in what.problems)
+        return ("；" if lang == "ja" else "; ").join(_problem(p, lang, player_name, places) for p in what.problems)
     if isinstance(what, BoardProblem):
-        return _problem(what, lang, player_name)
+        return _problem(what, lang, player_name, places)
     refusal = what if isinstance(what, Refusal) else getattr(what, "refusal", None)
     if isinstance(refusal, Refusal):
-        return render_refusal(refusal, lang, player_name)
+        return render_refusal(refusal, lang, player_name, places)
     return str(what)
 
 
-def app_describe(what: Any) -> str:
-    """:func:`describe` for the running app: in its language, players named by ``app.player_name``."""
+SPOT_KINDS = ("vertex", "edge", "hex")
+
+
+def refusal_spots(what: Any) -> list[tuple]:
+    """The spots a refusal (or a board problem, or a board error's problems) is about, as the rules' tuples:
+    what the board view rings next to the words."""
+    if isinstance(what, BoardError):
+        return [s for p in what.problems for s in refusal_spots(p)]
+    out: list[tuple] = []
+    if isinstance(what, BoardProblem):
+        if what.at is not None:
+            out.append(tuple(what.at))
+        what = what.refusal
+    refusal = what if isinstance(what, Refusal) else getattr(what, "refusal", None)
+    if not isinstance(refusal, Refusal):
+        return out
+    template = TEMPLATES.get(refusal.code, "")
+    for name, kind in fields(template).items():
+        value = refusal.params.get(name)
+        if not value:
+            continue
+        if kind in SPOT_KINDS:
+            out.append(_as_spot(value))
+        elif kind == "hexes":
+            out.extend(_as_spot(h) for h in value)
+    return out
+
+
+def _as_spot(value) -> tuple:
+    if value and isinstance(value[0], (list, tuple)):
+        return tuple(sorted(tuple(h) for h in value))
+    return tuple(value)
+
+
+def app_word(key: str, lang: str) -> str:
+    """A terrain or piece as a place name uses it: the app's word, lower case in English ("Settlement" is a
+    button's word, "Ben's settlement" a sentence's)."""
+    if lang == "ja":
+        return JA_NAMES.get(key) or _app_word(key, "ja") or key
+    return (_app_word(key, "en") or key.replace("_", " ")).lower()
+
+
+def places_for(board, lang: str, player_name: PlayerName, buildings=None, pieces=None) -> Places | None:
+    """The place words for ``board`` (None for a game without hexes: its spots are then said as written)."""
+    if board is None or not getattr(board, "tiles", None):
+        return None
+    return Places(board, lang, lambda key: app_word(key, lang), player_name, buildings, pieces)
+
+
+def app_places(board=None) -> Places | None:
+    """The running app's place words: of ``board`` (the board being entered), else of the open game."""
     from kivy.app import App
 
     a = App.get_running_app()
-    return describe(what, a.lang, a.player_name)
+    if board is not None:
+        return places_for(board, a.lang, a.player_name)
+    game = a.table.game if a.table is not None else None
+    if game is None:
+        return None
+    state = game.state
+    return places_for(getattr(game, "board", None), a.lang, a.player_name,
+                      getattr(state, "buildings", None), getattr(state, "pieces", None))
+
+
+def app_describe(what: Any, board=None) -> str:
+    """:func:`describe` for the running app: in its language, players named by ``app.player_name``, spots
+    said as players say them (on ``board``, the board being entered, else the open game's)."""
+    from kivy.app import App
+
+    a = App.get_running_app()
+    return describe(what, a.lang, a.player_name, app_places(board))
