@@ -2,15 +2,21 @@
 
 Every command takes ``--db FILE`` (default: tournament.sqlite3 beside the game journal), ``--json`` (print
 machine-readable JSON instead of text) and ``--by NAME`` (who is making the change, for the audit trail).
-Bad input prints what is wrong and where to stderr, changes nothing, and exits with status 2.
+Bad input prints what is wrong and where to stderr, changes nothing, and exits with status 2.  Everything
+printed goes through :func:`companion.plain_text.terminal_safe` (no escape sequence in a name reaches the
+terminal); JSON escapes every control character.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
+import sqlite3
 import sys
 from pathlib import Path
+
+from ..plain_text import terminal_safe
 
 from .scoring import CRITERIA, PRESETS, ScoringError, custom_preset
 from .store import Desk, TournamentError
@@ -116,6 +122,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("event")
     c.add_argument("round", type=int)
     c.add_argument("--html", default=None, metavar="FILE")
+    c.add_argument("--csv", default=None, metavar="FILE", help="write one row per seat as CSV ('-' for stdout)")
 
     c = cmd("export", "the whole event as JSON")
     c.add_argument("event")
@@ -128,10 +135,16 @@ def _parser() -> argparse.ArgumentParser:
 
 def _out(args, data, text: str) -> None:
     if args.json:
-        json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
-        print()
+        print(_json(data))
     else:
-        print(text)
+        print(terminal_safe(text))
+
+
+def _json(data) -> str:
+    """JSON as printed: ``json`` escapes C0 controls but not C1 (U+0080-U+009F, which a terminal can read as an
+    escape), so those are escaped too -- still the same JSON value."""
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    return re.sub(r"[\x7f-\x9f\u2028\u2029]", lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _tables_text(rnd, names) -> str:
@@ -156,7 +169,7 @@ def _standings_text(event, rows, names) -> str:
 
 def _write(path: str, text: str) -> None:
     if path == "-":
-        sys.stdout.write(text)
+        sys.stdout.write(terminal_safe(text))
     else:
         Path(path).write_text(text, encoding="utf-8")
 
@@ -167,7 +180,11 @@ def main(argv: list[str] | None = None) -> int:
         with Desk(args.db) as desk:
             return _run(desk, args)
     except (TournamentError, ScoringError) as error:
-        print(f"tournament {args.command}: {error}", file=sys.stderr)
+        print(terminal_safe(f"tournament {args.command}: {error}"), file=sys.stderr)
+        return 2
+    except sqlite3.OperationalError as error:  # another desk held the file longer than the wait (5 s)
+        print(terminal_safe(f"tournament {args.command}: {args.db or 'the tournament file'} is busy or cannot be "
+                            f"written ({error}); nothing was changed, try again"), file=sys.stderr)
         return 2
     except BrokenPipeError:  # output piped into `head`: the change (if any) is committed; stop quietly
         import os
@@ -316,11 +333,13 @@ def _run(desk: Desk, args) -> int:
         rnd = desk.round(ev.id, args.round)
         if args.html:
             _write(args.html, export.slips_html(ev, rnd, names))
-        if args.html != "-":
+        if args.csv:
+            _write(args.csv, export.slips_csv(ev, rnd, names))
+        if not (args.html == "-" or args.csv == "-"):
             _out(args, rnd.to_json(names), export.slips_text(ev, rnd, names))
     elif c == "export":
         data = export.event_json(desk, ev.id)
-        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        text = _json(data) + "\n"
         if args.output:
             Path(args.output).write_text(text, encoding="utf-8")
         else:

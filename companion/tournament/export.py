@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+import re
 import time
 from typing import Mapping, Sequence
 
@@ -54,15 +55,40 @@ HEADINGS = {"games": "Games", "wins": "Wins", "points": "Points", "vp": "VP", "s
             "share_avg": "VP share % (avg)", "firsts": "1st", "seconds": "2nd", "thirds": "3rd", "lot": "Lot"}
 
 
-def standings_csv(event: Event, rows: Sequence[Standing], names: Mapping[int, str]) -> str:
+#: What a spreadsheet reads as the start of a formula (OWASP, "CSV injection"): = + - @, and tab and CR, which
+#: some spreadsheets skip before looking for one.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+
+
+def spreadsheet_safe(cell: object) -> str:
+    """A CSV cell a spreadsheet shows as written: text starting with = + - @ tab or CR gets a leading ``'``
+    (a player named ``=HYPERLINK(...)`` stays a name, not a link), numbers (``-2``, ``12.50``) stay numbers."""
+    text = str(cell)
+    if text.startswith(FORMULA_START) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def _csv(rows: Sequence[Sequence[object]]) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    cols = standing_columns(event)
-    w.writerow(["rank", "name"] + cols + ["decided_by", "dropped"])
-    for r in rows:
-        w.writerow([r.rank, names[r.player]] + [_cell(r, c) for c in cols] +
-                   [r.decided_by or "", "yes" if r.dropped else ""])
+    w.writerows([[spreadsheet_safe(c) for c in row] for row in rows])
     return out.getvalue()
+
+
+def standings_csv(event: Event, rows: Sequence[Standing], names: Mapping[int, str]) -> str:
+    cols = standing_columns(event)
+    return _csv([["rank", "name"] + cols + ["decided_by", "dropped"]] +
+                [[r.rank, names[r.player]] + [_cell(r, c) for c in cols] + [r.decided_by or "", "yes" if r.dropped else ""]
+                 for r in rows])
+
+
+def slips_csv(event: Event, rnd: Round, names: Mapping[int, str]) -> str:
+    """A round's slips as one sheet: a row per seat, the VP and winner columns left to fill in."""
+    return _csv([["event", "round", "table", "seat", "name", "vp", "winner"]] +
+                [[event.name, rnd.number, t, s, names[p], "", ""]
+                 for t, table in enumerate(rnd.tables, start=1) for s, p in enumerate(table, start=1)])
 
 
 _PAGE = """<!DOCTYPE html>

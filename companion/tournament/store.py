@@ -14,11 +14,13 @@ import json
 import os
 import sqlite3
 import time
+import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
+from ..plain_text import NameRefused, clean_name
 from ..record.journal import Transaction, data_dir
 from . import seating as seating_mod
 from .scoring import PRESETS, Preset, ScoringError, Standing, TableResult, standings as compute_standings
@@ -39,6 +41,19 @@ def default_path() -> Path:
 
 def _who() -> str:
     return os.environ.get("CATAN_DESK_USER") or os.environ.get("USER") or "desk"
+
+
+def _clean(text: str, what: str) -> str:
+    """A name (player, event, club, group) as stored: NFC, nothing invisible in it (see companion.plain_text)."""
+    try:
+        return clean_name(text, what)
+    except NameRefused as error:
+        raise TournamentError(str(error)) from None
+
+
+def _typed(ref: str) -> str:
+    """A name typed to find a player, as names are compared: NFC, case ignored."""
+    return unicodedata.normalize("NFC", ref).strip().casefold()
 
 
 @dataclass(frozen=True)
@@ -202,9 +217,9 @@ class Desk:
     def create_event(self, name: str, preset: str | Preset = "catan-studio", *, vp_target: int = 10,
                      seed: int | str | None = None, weights: seating_mod.Weights | None = None,
                      who: str | None = None) -> Event:
-        name = name.strip()
-        if not name:
+        if not name.strip():
             raise TournamentError("an event needs a name")
+        name = _clean(name, "the event name")
         if isinstance(preset, str):
             if preset not in PRESETS:
                 raise TournamentError(f"unknown preset {preset!r}; choose {', '.join(PRESETS)} or a custom preset")
@@ -233,7 +248,8 @@ class Desk:
         if isinstance(ref, int) or (isinstance(ref, str) and ref.isdigit()):
             row = self._db.execute("SELECT * FROM events WHERE id = ?", (int(ref),)).fetchone()
         if row is None:
-            row = self._db.execute("SELECT * FROM events WHERE name = ?", (str(ref),)).fetchone()
+            row = self._db.execute("SELECT * FROM events WHERE name = ?",
+                                   (unicodedata.normalize("NFC", str(ref)).strip(),)).fetchone()
         if row is None:
             known = ", ".join(n for (n,) in self._db.execute("SELECT name FROM events ORDER BY id")) or "none yet"
             raise TournamentError(f"no event {ref!r} (events: {known})")
@@ -257,7 +273,7 @@ class Desk:
         """A player of the event by id or by name (names are unique within an event; case is ignored)."""
         players = self.players(event)
         for p in players:
-            if (isinstance(ref, int) and p.id == ref) or (isinstance(ref, str) and p.name.casefold() == ref.strip().casefold()):
+            if (isinstance(ref, int) and p.id == ref) or (isinstance(ref, str) and p.name.casefold() == _typed(ref)):
                 return p
         if isinstance(ref, str) and ref.isdigit():
             for p in players:
@@ -288,28 +304,32 @@ class Desk:
         entered = self._last_round(event) + 1
         existing = {p.name.casefold(): p.name for p in self.players(event)}
         seen: dict[str, str] = {}
+        cleaned = []
         for i, (name, club, groups) in enumerate(entries):
             where = labels[i] if labels else f"player {i + 1}"
             if not name.strip():
                 raise TournamentError(f"{where}: the name is empty")
-            key = name.strip().casefold()
+            name = _clean(name, f"{where}: the name")
+            club = _clean(club, f"{where} ({name}): the club") if club.strip() else ""
+            key = name.casefold()
             if key in existing or key in seen:
-                raise TournamentError(f"{where}: {name.strip()!r} is already registered as "
+                raise TournamentError(f"{where}: {name!r} is already registered as "
                                       f"{existing.get(key) or seen[key]!r} (names must differ, ignoring case)")
-            seen[key] = name.strip()
+            seen[key] = name
             for g in groups:
                 if not g.strip():
-                    raise TournamentError(f"{where} ({name.strip()}): an empty keep-apart group name")
+                    raise TournamentError(f"{where} ({name}): an empty keep-apart group name")
+            cleaned.append((name, club, [_clean(g, f"{where} ({name}): the group") for g in groups]))
         ids = []
         with self._tx():
-            for name, club, groups in entries:
+            for name, club, groups in cleaned:
                 cur = self._db.execute("INSERT INTO players (event, name, club, entered_round, created) "
-                                       "VALUES (?, ?, ?, ?, ?)", (event, name.strip(), club.strip(), entered, time.time()))
+                                       "VALUES (?, ?, ?, ?, ?)", (event, name, club, entered, time.time()))
                 ids.append(cur.lastrowid)
                 for g in sorted({g.strip() for g in groups}):
                     self._db.execute("INSERT INTO groups (player, name) VALUES (?, ?)", (cur.lastrowid, g))
                 self._audit(event, who, "add player" if entered == 1 else "late entry",
-                            {"player": name.strip(), "club": club.strip(), "groups": sorted(groups),
+                            {"player": name, "club": club, "groups": sorted(groups),
                              "from_round": entered})
         return [self.player(event, i) for i in ids]
 
@@ -335,7 +355,7 @@ class Desk:
         return self.add_players(event, entries, who=who, labels=labels)
 
     def set_groups(self, event: int, player: int | str, groups: Iterable[str], *, who: str | None = None) -> Player:
-        groups = sorted({g.strip() for g in groups if g.strip()})
+        groups = sorted({_clean(g, "the group") for g in groups if g.strip()})
         with self._tx():
             p = self.player(event, player)
             self._db.execute("DELETE FROM groups WHERE player = ?", (p.id,))
