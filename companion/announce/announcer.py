@@ -23,12 +23,15 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
+
+import numpy as np
 
 from ..rules.outcome import Outcome
 from .clips import ClipError, library
-from .phrases import (Phrase, check_colors, check_language, phrase_for_notice, phrase_for_outcome, phrase_for_reading,
-                      phrase_for_reroll)
+from .name_voices import render_phrase
+from .phrases import (Phrase, check_colors, check_language, check_names, phrase_for_notice, phrase_for_outcome,
+                      phrase_for_reading, phrase_for_reroll)
 from .players import AudioUnavailable, NullPlayer, Player, open_player
 
 log = logging.getLogger(__name__)
@@ -68,11 +71,21 @@ class Announcement:
 
 
 class Announcer:
-    """Speaks outcomes for the players seated with ``colors`` (seat order)."""
+    """Speaks outcomes for the players seated with ``colors`` (seat order), by their ``names`` in the captions
+    and by the ``voices`` they recorded where they did."""
 
     def __init__(self, colors: Sequence[str], lang: str = "en", player: Player | str = "auto",
-                 volume: float = 1.0, muted: bool = False, history: int = 100):
+                 volume: float = 1.0, muted: bool = False, history: int = 100,
+                 names: Sequence[str | None] | None = None, voices: Mapping[int, np.ndarray] | None = None):
         self.colors = check_colors(colors)
+        #: The players' typed names (captions say them; None: a player shown by colour) and the names they
+        #: recorded, seat → int16 clip (said in the place of the colour; a player without one is said by colour).
+        self.names = check_names(names, self.colors)
+        self.voices: dict[int, np.ndarray] = dict(voices or {})
+        for seat, clip in self.voices.items():
+            if not (isinstance(seat, int) and 0 <= seat < len(self.colors)) or getattr(clip, "dtype", None) != np.int16:
+                raise ValueError(f"voices: seat {seat!r} needs a seat of the {len(self.colors)} players and int16 "
+                                 f"samples")
         self._lang = check_language(lang)
         self._volume = _check_volume(volume)
         self._muted = bool(muted)
@@ -162,7 +175,7 @@ class Announcer:
         two faces too (a roll the camera read); ``given_back``: what the roll it replaced paid out, said first
         (:func:`~.phrases.phrase_for_outcome`)."""
         published = time.perf_counter()
-        phrase = phrase_for_outcome(outcome, self.colors, self._lang, faces, given_back)
+        phrase = phrase_for_outcome(outcome, self.colors, self._lang, faces, given_back, self.names)
         if phrase is None:
             return None
         announcement = Announcement(phrase, URGENT if outcome.winner is not None else NEWS, "outcome",
@@ -251,7 +264,7 @@ class Announcer:
             announcement.first_sample_at = time.perf_counter()
 
         try:
-            samples = library(announcement.phrase.lang).render(announcement.tokens)
+            samples = render_phrase(library(announcement.phrase.lang), announcement.tokens, self.voices)
             finished = self._player.play(announcement, samples, self._volume, cancel, started)
         except (AudioUnavailable, ClipError) as error:
             self._fail(str(error))

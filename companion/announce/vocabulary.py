@@ -168,6 +168,9 @@ def _japanese() -> dict[str, tuple[str, str]]:
     for resource, word in _JA_RESOURCES.items():
         v[resource] = (word, word)
     v["resource_other"] = ("資源", "資源")
+    # A particle on its own, after a player's recorded name (「<name>は」); spoken as it sounds (は is read わ).
+    for particle, (spoken, caption) in {"wa": ("わ", "は"), "ga": ("が", "が"), "no": ("の", "の")}.items():
+        v[f"particle_{particle}"] = (spoken, caption)
     words = {
         "and": "と", "or": "か", "from": "から",
         "no_production": "産出なし",
