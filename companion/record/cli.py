@@ -9,7 +9,7 @@ import sys
 
 from ..rules import standard_board
 from ..rules.board import BASE_SPEC
-from .format import COLORS, RecordError, Record, load_record, new_game, replay
+from .format import COLORS, RecordError, Record, load_record, new_game, one_line, replay
 
 
 def replay_main(argv: list[str]) -> int:
@@ -25,14 +25,16 @@ def replay_main(argv: list[str]) -> int:
         record = load_record(args.record)
         game = replay(record, upto=args.upto)
     except RecordError as error:
-        print(f"{args.record}: {error}", file=sys.stderr)
+        # one line, however the record spells its values (docs/record-format.md): a newline or an escape
+        # sequence in a type is escaped, a 5 MB value is cut short
+        print(one_line(f"{args.record}: {error}"), file=sys.stderr)
         return 2
     state = game.summary()
     if args.outcomes:
         state["outcomes"] = [o.to_json() for o in game.outcomes]
+    text = json.dumps(state, indent=2, ensure_ascii=False)  # whole before any of it is printed
     try:
-        json.dump(state, sys.stdout, indent=2, ensure_ascii=False)
-        print()
+        sys.stdout.write(text + "\n")
         sys.stdout.flush()
     except BrokenPipeError:  # the reader stopped early (| head): not an error of the record
         sys.stdout = None  # nothing more to flush at exit
