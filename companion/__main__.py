@@ -7,6 +7,8 @@
     example [--seed N]         print a random legal example game record
     journal list|export GAME   the games in the app's journal; export prints one as a record
                                (--photos DIR: the camera's photo of each roll)
+    doctor                     what this machine offers the app: audio, dice boxes, cameras, journal, fonts
+    --version                  the installed version
 """
 
 from __future__ import annotations
@@ -20,6 +22,13 @@ def main(argv: list[str] | None = None) -> int:
         print(__doc__.strip())
         return 0 if argv else 2
     command, rest = argv[0], argv[1:]
+    if command in ("--version", "version"):
+        from . import __version__
+        print(f"catan-companion {__version__}")
+        return 0
+    if command == "doctor":
+        from .doctor import main as doctor_main
+        return doctor_main(rest)
     if command == "replay":
         from .record.cli import replay_main
         return replay_main(rest)

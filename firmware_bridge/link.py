@@ -13,9 +13,8 @@ import time
 from typing import Iterator
 
 import serial
-import serial.tools.list_ports
 
-from . import codec
+from . import android_usb, codec
 
 BAUDRATE = 115200
 
@@ -44,8 +43,11 @@ class SerialLink:
     def __init__(self, port: str, baudrate: int = BAUDRATE, read_timeout: float = 0.05) -> None:
         self.port = port
         try:
-            self._serial = serial.serial_for_url(port, baudrate=baudrate, timeout=read_timeout,
-                                                 write_timeout=1.0)
+            if port.startswith(android_usb.PREFIX):  # a tablet's USB port (no /dev/tty* on Android)
+                self._serial = android_usb.open_port(port, baudrate, read_timeout, 1.0)
+            else:
+                self._serial = serial.serial_for_url(port, baudrate=baudrate, timeout=read_timeout,
+                                                     write_timeout=1.0)
         except (serial.SerialException, OSError, ValueError) as error:
             raise LinkError(port, f"cannot open: {error}") from error
 
@@ -79,18 +81,36 @@ def backoff_delays(first: float = 0.05, cap: float = 2.0) -> Iterator[float]:
         delay = min(delay * 2, cap)
 
 
+def usb_ports() -> list[tuple[str, int, int]]:
+    """``(device, vendor id, product id)`` of every USB serial port; LinkError when this system cannot
+    list them (pyserial's listing reads /sys on Linux, which Android does not let an app read: there
+    the USB host API lists them instead)."""
+    if android_usb.on_android():
+        return android_usb.usb_ports()
+    try:
+        import serial.tools.list_ports  # imported here: a missing back end must not stop the app
+
+        listed = serial.tools.list_ports.comports()
+    except (ImportError, OSError) as error:
+        raise LinkError("serial ports", f"cannot list them here ({error})") from error
+    # not USB (vid None): a built-in UART never is a dice box
+    return [(info.device, info.vid, info.pid) for info in listed if info.vid is not None]
+
+
 def candidate_ports() -> list[tuple[str, str]]:
-    """Serial ports that may be a box, most likely first: ``(device, why)``."""
+    """Serial ports that may be a box, most likely first: ``(device, why)``; [] when none can be listed."""
     ours, bridges = [], []
-    for info in serial.tools.list_ports.comports():
-        if info.vid is None:
-            continue  # not USB: a built-in UART never is a dice box
-        if (info.vid, info.pid) in BOX_USB_IDS:
-            ours.append((info.device, BOX_USB_IDS[(info.vid, info.pid)]))
+    try:
+        ports = usb_ports()
+    except LinkError:
+        return []
+    for device, vid, pid in ports:
+        if (vid, pid) in BOX_USB_IDS:
+            ours.append((device, BOX_USB_IDS[(vid, pid)]))
         else:
-            name = BRIDGE_USB_IDS.get((info.vid, info.pid)) or BRIDGE_USB_IDS.get((info.vid, None))
+            name = BRIDGE_USB_IDS.get((vid, pid)) or BRIDGE_USB_IDS.get((vid, None))
             if name:
-                bridges.append((info.device, name))
+                bridges.append((device, name))
     return ours + bridges
 
 

@@ -291,7 +291,7 @@ def _as_bgr(frame) -> np.ndarray:
 
 def load_net(path: Path):
     if not path.exists():
-        raise ModelError(f"{path}: model file missing (train with python -m vision.training.train)")
+        raise ModelError(f"{path}: model file missing (reinstall catan-companion; in a checkout, train with python -m vision.training.train)")
     try:
         net = cv2.dnn.readNetFromONNX(str(path))
     except cv2.error as error:
