@@ -13,8 +13,9 @@ roll undone and entered again by hand is kept as a *correction* (the faces read,
 the camera is wrong at this table, and the photos of its misreads. The record itself (``catan-record/1``)
 stays plain JSON.
 
-The file is checked on opening: a file that is not SQLite, or a SQLite database of another
-program, is reported and never written to.
+The file is identified before it is opened for writing (:mod:`.sqlite_file`: its header, or a read that
+cannot write): a file that is not SQLite, a SQLite database of another program -- its ``-wal`` and ``-journal``
+too -- or a damaged one is reported and never written to.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import Any, Iterator
 from companion.dice import RollPhoto
 
 from .format import Record, parse_record
+from .sqlite_file import identify
 
 APPLICATION_ID = 0x43544E31  # "CTN1", stored in the SQLite header to recognise our files
 SCHEMA_VERSION = 5  # 2: roll_photos, roll_corrections; 3: roll_photos.dice; 4: roll_photos.plain, .boxes;
@@ -73,10 +75,9 @@ class Journal:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._check_not_sqlite()
+        self._check_ours()  # before any read-write connection: a foreign file stays byte-identical
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self._check_ours()  # before any pragma that writes: a foreign file stays byte-identical
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
@@ -90,24 +91,12 @@ class Journal:
             raise
 
     # --- opening -----------------------------------------------------------------------------
-    def _check_not_sqlite(self) -> None:
-        if not self.path.exists() or self.path.stat().st_size == 0:
-            return
-        with open(self.path, "rb") as f:
-            header = f.read(16)
-        if header != b"SQLite format 3\x00":
-            raise JournalError(f"{self.path} is not a companion journal (not an SQLite file); it was left untouched")
-
     def _check_ours(self) -> None:
-        # Read through SQLite, not the raw header: after a crash the newest pages may still be in the WAL.
-        (app_id,) = self._db.execute("PRAGMA application_id").fetchone()
-        if app_id == APPLICATION_ID:
-            return
-        tables = self._db.execute("SELECT name FROM sqlite_master").fetchall()
-        if app_id != 0 or tables:
-            raise JournalError(f"{self.path} is an SQLite database of another program "
-                               f"(application id {app_id:#x}, tables {', '.join(t for (t,) in tables) or 'none'}); "
-                               "it was left untouched")
+        identity = identify(self.path, APPLICATION_ID)
+        if identity.kind == "not_sqlite":
+            raise JournalError(f"{self.path} is not a companion journal (not an SQLite file); it was left untouched")
+        if identity.kind in ("foreign", "damaged"):
+            raise JournalError(f"{identity.describe(self.path)}; it was left untouched")
 
     def _init_schema(self) -> None:
         db = self._db

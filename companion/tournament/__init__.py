@@ -6,8 +6,8 @@
 
 from .scoring import PRESETS, Preset, Standing, TableResult, custom_preset, score_game, standings
 from .seating import History, Seating, SeatingError, Weights, seat_round, seating_cost, snake, table_sizes
-from .store import Desk, Event, Player, ResultEntry, Round, TournamentError, default_path
+from .store import Desk, DeskFileError, Event, Player, ResultEntry, Round, TournamentError, default_path
 
 __all__ = ["PRESETS", "Preset", "Standing", "TableResult", "custom_preset", "score_game", "standings",
            "History", "Seating", "SeatingError", "Weights", "seat_round", "seating_cost", "snake", "table_sizes",
-           "Desk", "Event", "Player", "ResultEntry", "Round", "TournamentError", "default_path"]
+           "Desk", "DeskFileError", "Event", "Player", "ResultEntry", "Round", "TournamentError", "default_path"]

@@ -22,6 +22,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..plain_text import NameRefused, clean_name
 from ..record.journal import Transaction, data_dir
+from ..record.sqlite_file import identify
 from . import seating as seating_mod
 from .scoring import PRESETS, Preset, ScoringError, Standing, TableResult, standings as compute_standings
 
@@ -33,6 +34,10 @@ MAX_VP = 30  # far above any Catan game's end score; a typo such as 100 is refus
 
 class TournamentError(ValueError):
     """Bad input or a state that forbids the change; the message says what and where.  Nothing was changed."""
+
+
+class DeskFileError(TournamentError):
+    """The tournament file itself cannot be used (not SQLite, another program's, damaged, newer); left untouched."""
 
 
 def default_path() -> Path:
@@ -137,30 +142,30 @@ class Desk:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        if self.path.exists() and self.path.stat().st_size:
-            with open(self.path, "rb") as f:
-                if f.read(16) != b"SQLite format 3\x00":
-                    raise TournamentError(f"{self.path} is not a tournament file (not SQLite); it was left untouched")
+        # Identified before any read-write connection, which would replay (and delete) another program's -wal.
+        identity = identify(self.path, APPLICATION_ID)
+        if identity.kind == "not_sqlite":
+            raise DeskFileError(f"{self.path} is not a tournament file (not SQLite); it was left untouched")
+        if identity.kind in ("foreign", "damaged"):
+            raise DeskFileError(f"{identity.describe(self.path)}; it was left untouched")
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            (app_id,) = self._db.execute("PRAGMA application_id").fetchone()
-            tables = self._db.execute("SELECT name FROM sqlite_master").fetchall()
-            if app_id != APPLICATION_ID and (app_id != 0 or tables):
-                self._db.close()
-                raise TournamentError(f"{self.path} is an SQLite database of another program "
-                                      f"(application id {app_id:#x}); it was left untouched")
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._init_schema()
         except sqlite3.DatabaseError as error:
             self._db.close()
-            raise TournamentError(f"{self.path}: damaged or not a database ({error}); it was left untouched") from None
+            raise DeskFileError(f"{self.path}: damaged or not a database ({error}); it was left untouched") from None
+        except TournamentError:
+            self._db.close()
+            raise
 
     def _init_schema(self) -> None:
         (version,) = self._db.execute("PRAGMA user_version").fetchone()
         if version > SCHEMA_VERSION:
-            raise TournamentError(f"{self.path} was written by a newer companion (version {version})")
+            raise DeskFileError(f"{self.path} was written by a newer companion (version {version}); "
+                                "it was left untouched")
         if version == SCHEMA_VERSION:
             return
         with self._tx():

@@ -1,0 +1,95 @@
+"""Whose SQLite file is this?  Answered without writing a byte of it.
+
+Opening a database read-write is not harmless: SQLite replays another program's un-checkpointed ``-wal`` into the
+main file and deletes it when the connection closes, and rolls a hot ``-journal`` back.  So a file is identified
+first, by what can be read without that:
+
+- its 100-byte header (``SQLite format 3``, the application id at offset 68);
+- when the header does not say it is ours and no ``-wal``/``-journal`` lies beside it: the file opened with
+  ``immutable=1`` (no locks, no recovery, no sidecars), for its tables;
+- when a sidecar lies beside it (the newest pages may be there, ours after a crash too): a copy of the file and
+  its sidecars in a temporary directory, opened there -- whatever recovery SQLite does happens to the copy.
+
+Only a file that is ours (or new: missing, empty, or an empty SQLite database) is then opened read-write.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+MAGIC = b"SQLite format 3\x00"
+SIDECARS = ("-wal", "-journal")
+
+
+@dataclass(frozen=True)
+class Identity:
+    """``kind``: ``new`` (missing, empty, or SQLite with no tables and no application id), ``ours``,
+    ``foreign`` (SQLite of another program), ``not_sqlite``, ``damaged`` (SQLite that cannot be read)."""
+
+    kind: str
+    application_id: int = 0
+    tables: tuple[str, ...] = ()
+    detail: str = ""
+
+    def describe(self, path: Path) -> str:
+        """What the file is, for a message that goes on to say it was left untouched."""
+        if self.kind == "not_sqlite":
+            return f"{path} is not an SQLite file"
+        if self.kind == "damaged":
+            return f"{path} is damaged or not a database ({self.detail})"
+        return (f"{path} is an SQLite database of another program (application id {self.application_id:#x}, "
+                f"tables {', '.join(self.tables) or 'none'})")
+
+
+def sidecars(path: Path) -> list[Path]:
+    """The ``-wal`` and ``-journal`` files beside ``path`` that hold something (pages SQLite would replay)."""
+    found = []
+    for suffix in SIDECARS:
+        side = path.with_name(path.name + suffix)
+        if side.is_file() and side.stat().st_size > 0:
+            found.append(side)
+    return found
+
+
+def identify(path: str | Path, application_id: int) -> Identity:
+    """Whose file ``path`` is, for a program whose files carry ``application_id``; nothing is written."""
+    path = Path(path)
+    pending = sidecars(path)
+    if not path.exists() or (path.is_file() and path.stat().st_size == 0 and not pending):
+        return Identity("new")
+    if not path.is_file():
+        return Identity("not_sqlite", detail="not a regular file")
+    with open(path, "rb") as f:
+        header = f.read(100)
+    if header and not header.startswith(MAGIC):
+        return Identity("not_sqlite")
+    if len(header) == 100 and int.from_bytes(header[68:72], "big") == application_id:
+        return Identity("ours", application_id)  # only we set this id; the WAL cannot make it another's
+    try:
+        if pending:
+            with tempfile.TemporaryDirectory(prefix="catan-identify-") as scratch:
+                copy = Path(scratch) / path.name
+                shutil.copyfile(path, copy)
+                for side in pending:
+                    shutil.copyfile(side, copy.with_name(copy.name + side.name[len(path.name):]))
+                return _read_identity(sqlite3.connect(copy), application_id)
+        return _read_identity(sqlite3.connect(path.resolve().as_uri() + "?immutable=1", uri=True), application_id)
+    except sqlite3.DatabaseError as error:
+        return Identity("damaged", detail=str(error))
+
+
+def _read_identity(db: sqlite3.Connection, application_id: int) -> Identity:
+    try:
+        (app_id,) = db.execute("PRAGMA application_id").fetchone()
+        tables = tuple(name for (name,) in db.execute("SELECT name FROM sqlite_master"))
+    finally:
+        db.close()
+    if app_id == application_id:
+        return Identity("ours", app_id, tables)
+    if app_id == 0 and not tables:
+        return Identity("new")
+    return Identity("foreign", app_id, tables)
