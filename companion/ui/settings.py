@@ -2,13 +2,16 @@
 
 Kept beside the journal in the user data directory (``settings.json``), so one directory holds
 everything a tablet needs to come back exactly as it was.  A damaged file is reported and replaced
-by the defaults, never a reason not to start at a table.
+by the defaults, never a reason not to start at a table; a file that cannot be read at all (not JSON,
+nested too deep, too big, a directory) is first moved aside as ``settings.json.bad-<time>``, so the
+defaults written later do not overwrite what someone may want to look at.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import time
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
@@ -17,6 +20,7 @@ from companion.dice.camera import camera_entry, camera_url
 log = logging.getLogger(__name__)
 
 FILE_NAME = "settings.json"
+MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes; anything this big is not one
 #: The dice sources Settings offers, by kind (each named in the player's language: ``source_<kind>``).
 SOURCE_KINDS = ("manual", "box", "camera", "sim")
 #: A kind's URL when it is chosen afresh (a camera's is built from the camera entry).
@@ -69,14 +73,20 @@ class Settings:
         """The settings in ``directory``; a file that cannot be read gives the defaults, and a value of the wrong
         kind (a volume "loud", a language "fr") its own default, the others kept -- each said in the log."""
         path = Path(directory) / FILE_NAME
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
             return cls()
         try:
+            if not path.is_file():
+                raise ValueError("it is not a file")
+            if path.stat().st_size > MAX_BYTES:
+                raise ValueError(f"{path.stat().st_size} bytes, more than a settings file's {MAX_BYTES}")
             data = json.loads(path.read_text(encoding="utf-8"))
             if not isinstance(data, dict):
                 raise ValueError(f"expected an object of settings, got {type(data).__name__}")
-        except (OSError, ValueError) as error:
-            log.warning("%s cannot be read (%s); using the default settings", path, error)
+        except (OSError, ValueError, RecursionError) as error:  # RecursionError: JSON nested thousands deep
+            kept = _set_aside(path)
+            log.warning("%s cannot be read (%s); using the default settings%s", path, error,
+                        f", the file kept as {kept.name}" if kept else "")
             return cls()
         defaults, kept = cls(), {}
         for field in fields(cls):
@@ -94,8 +104,26 @@ class Settings:
         return settings
 
     def save(self, directory: Path) -> None:
+        """Write the settings (a new file, then renamed over the old: a crash leaves one or the other whole)."""
         path = Path(directory) / FILE_NAME
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(asdict(self), indent=1), encoding="utf-8")
         tmp.replace(path)
+
+
+def _set_aside(path: Path) -> Path | None:
+    """Rename a settings file that cannot be read to ``settings.json.bad-<time>`` (never deleted); None if even
+    that fails (a read-only directory: the defaults are used all the same)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(100):
+        aside = path.with_name(f"{path.name}.bad-{stamp}" + (f"-{n}" if n else ""))
+        if aside.exists() or aside.is_symlink():
+            continue
+        try:
+            path.rename(aside)
+        except OSError as error:
+            log.warning("%s could not be moved aside (%s)", path, error)
+            return None
+        return aside
+    return None
