@@ -49,7 +49,7 @@ def test_build_trade_buy_by_touch(tmp_path):
         d.tap(d.find(play.ids.actions, "Trade"))
         d.tap(d.find(play.ids.actions, "Bank"))
         d.tap(d.find(play.ids.actions, "lumber\n", startswith=True))
-        get_row = play.ids.actions.children[-5]  # the "Get" row (rows are added top to bottom)
+        get_row = play.ids.actions.children[-6]  # the "Get" row (rows are added top to bottom, under the cost card)
         d.tap(d.find(get_row, "ore"))
         d.tap(d.find(play.ids.actions, "OK"))
         assert hand().known.get("lumber", 0) == 4 - ratio and hand().known["ore"] == 2

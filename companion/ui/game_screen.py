@@ -85,6 +85,12 @@ class GameScreen(Screen):
             return False
         return True
 
+    def reset_for_new_game(self) -> None:
+        """A game starts or resumes, or the language changes: nothing shown of the game before stays."""
+        self._clear_choices()
+        self.message = ""
+        self.note_draft = ""
+
     def undo(self) -> None:
         if self.table is not None and self.table.undo() is not None:
             self.message = ""

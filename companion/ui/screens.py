@@ -36,7 +36,10 @@ from .camera_picture import (CameraPicture, CameraRollButton, camera_rolls, face
                              photo_texture, roll_events)
 from .choices import BigButton, BigToggle, ChoicePanels
 from .i18n import cards_text
-from .refusals_text import app_describe
+from .name_voice import SetupVoices, say_name_button
+from .play_panels import (build_row, buy_button, confirmation, cost_card, reveal_button, reveal_panel,
+                          tile_details)
+from .refusals_text import app_describe, app_places, refusal_spots
 from .settings import SOURCE_KINDS
 from .umpire_notes import add_note_rows
 
@@ -92,6 +95,7 @@ class NewGameScreen(Screen):
         super().__init__(name="new_game", **kw)
         self.names: list[str] = list(DEFAULT_NAMES)
         self.colors: list[str] = list(COLORS)
+        self.voices = SetupVoices()  # each player's name said into the microphone (said in the place of the colour)
         Clock.schedule_once(lambda dt: self.refresh())
 
     def refresh(self) -> None:
@@ -137,7 +141,8 @@ class NewGameScreen(Screen):
             colour.bind(on_release=lambda _b, i=i: self.next_color(i))
             up = Button(text="↑", size_hint_x=None, width=dp(52), font_size=sp(22), disabled=i == 0)
             up.bind(on_release=lambda _b, i=i: self.move_up(i))
-            for w in (seat, name, colour, up):
+            say = say_name_button(self.voices, i, a.tr)
+            for w in (seat, name, colour, up, say):
                 row.add_widget(w)
             grid.add_widget(row)
 
@@ -157,6 +162,7 @@ class NewGameScreen(Screen):
         """Seat order: swap seat ``i`` with the one before it."""
         for seq in (self.names, self.colors):
             seq[i - 1], seq[i] = seq[i], seq[i - 1]
+        self.voices.swap(i - 1, i)
         self._players_rows()
 
     def seed(self) -> int:
@@ -185,10 +191,21 @@ class NewGameScreen(Screen):
         if self.game in OWN_SCREEN:
             self.ids.preview.board = None
             return
+        self.ids.preview.marked = []
         try:
             self.ids.preview.board = board_from_json(self.board_json, check=False)
         except BoardError as error:
             self.message = app_describe(error)
+
+    def board_problems(self, board: Board) -> list:
+        """What Start refuses about ``board`` for the game and options chosen here: the one check the board
+        editor shows while a board is entered and Start makes before the game begins (the format, the 6s and
+        8s kept apart when the table chose so, the standard set's pieces for the base game)."""
+        spec = None
+        if self.game in ("base", "base56"):
+            spec = EXTENSION_SPEC if self.count >= 5 else BASE_SPEC
+        separate = bool(self.options().get("separate_red_numbers"))
+        return board_problems(board, standard=spec, separate_red_numbers=separate)
 
     def options(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -208,8 +225,20 @@ class NewGameScreen(Screen):
 
     def start(self) -> None:
         a = app()
+        if self.game not in OWN_SCREEN:
+            try:
+                board = board_from_json(self.board_json, check=False)
+            except BoardError as error:
+                self.message = app_describe(error)
+                return
+            problems = self.board_problems(board)
+            if problems:  # said as the editor says them, the hexes ringed on the preview; nothing starts
+                self.message = problems_text(problems, board)
+                self.ids.preview.marked = problem_spots(problems)
+                return
         try:
-            a.start_game(self.record())
+            self.voices.stop()  # a name being said now is kept
+            a.start_game(self.record(), voices=self.voices.recorded(self.count))
         except (ValueError, RulesError) as error:
             self.message = app_describe(error)
 
@@ -226,6 +255,7 @@ class BoardEditorScreen(Screen):
 
     selected = ObjectProperty(None, allownone=True)
     message = StringProperty("")
+    valid = BooleanProperty(False)  # the message says the board is good (shown as success, not as a problem)
     path = StringProperty("")
     mode = StringProperty("hex")
 
@@ -303,11 +333,8 @@ class BoardEditorScreen(Screen):
         self._update()
 
     def problems(self) -> list:
-        game = app().root.get_screen("new_game")
-        spec = None
-        if game.game in ("base", "base56"):
-            spec = EXTENSION_SPEC if game.count >= 5 else BASE_SPEC
-        return board_problems(self.board(), standard=spec)
+        """The new-game screen's check (the one Start makes) of the board as entered."""
+        return app().root.get_screen("new_game").board_problems(self.board())
 
     def _update(self) -> None:
         a = app()
@@ -323,21 +350,21 @@ class BoardEditorScreen(Screen):
             view.pick = "hex"
             view.legal = frozenset()
         problems = self.problems()
-        view.marked = sorted({p.at for p in problems if p.at is not None})
-        if problems:
-            listed = "\n".join(f"• {app_describe(p)}" for p in problems[:4]) + ("\n…" if len(problems) > 4 else "")
-            self.message = a.tr("problems", n=len(problems), first="") + "\n" + listed
-        else:
-            self.message = a.tr("board_ok")
+        view.marked = problem_spots(problems)  # the hexes a problem names, both of two that clash
+        self.valid = not problems
+        self.message = problems_text(problems, board) if problems else a.tr("board_ok")
         sel = self.selected
+        places = app_places(board)
         if sel is None:
             self.ids.selected.text = ""
         elif self.mode == "harbor":
-            self.ids.selected.text = f"{[list(h) for h in sel]} {a.tr('harbor')}: {self.harbors.get(sel, '—')}"
+            trade = self.harbors.get(sel)
+            self.ids.selected.text = f"{places.edge(sel)} — {a.tr('harbor')}: {harbor_word(trade) if trade else '—'}"
         else:
-            self.ids.selected.text = f"{list(sel)} {a.tr(self.tiles[sel].terrain) if sel in self.tiles else ''}"
+            self.ids.selected.text = places.hex(sel) if sel in self.tiles else ""
 
     def export(self) -> None:
+        self.valid = False  # the message now says where the board went (or why not)
         path = Path(self.ids.path.text.strip() or self.path)
         try:
             path.write_text(json.dumps(self.to_json(), indent=1), encoding="utf-8")
@@ -347,6 +374,7 @@ class BoardEditorScreen(Screen):
         self.message = app().tr("saved_to", path=str(path))
 
     def import_(self) -> None:
+        self.valid = False
         path = Path(self.ids.path.text.strip() or self.path)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -365,6 +393,29 @@ class BoardEditorScreen(Screen):
         new_game = app().root.get_screen("new_game")
         new_game.board_json = self.to_json()
         app().go(self.back)
+
+
+def problem_spots(problems) -> list:
+    """Every spot the board problems name, once each (what the board view rings)."""
+    spots: list = []
+    for p in problems:
+        for spot in refusal_spots(p):
+            if spot not in spots:
+                spots.append(spot)
+    return spots
+
+
+def problems_text(problems, board) -> str:
+    """The board problems as a list in the user's language, places said as players say them (at most four,
+    then "…")."""
+    a = app()
+    listed = "\n".join(f"• {app_describe(p, board)}" for p in problems[:4]) + ("\n…" if len(problems) > 4 else "")
+    return a.tr("problems", n=len(problems), first="") + "\n" + listed
+
+
+def harbor_word(trade: str) -> str:
+    """A harbor as the board says it in the user's language: "3:1" or "2:1 lumber"."""
+    return trade if trade == "3:1" else f"2:1 {app().tr(trade)}"
 
 
 # --- live play --------------------------------------------------------------------------------------
@@ -406,11 +457,13 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         # Cleared before the table publishes, so the refresh it sets off draws the panel closed.
         self.selection, self.build_piece, self.message = {}, "", ""
         self.refused, self.confirming = {}, False
+        self.ids.board.marked = []
         try:
             outcome = app().table.submit(event)
         except RulesError as error:
             self.selection, self.build_piece = kept  # a refusal changes nothing, the choices included
             self.message = app().tr("illegal", why=app_describe(error))
+            self.ids.board.marked = refusal_spots(error)  # the places the words name, ringed
             if isinstance(error, IllegalAction) and not event.get("forced"):
                 # A rule breach (not a malformed entry): the umpire may record it anyway, flagged.
                 self.refused = {"event": dict(event), "why": app_describe(error)}
@@ -418,7 +471,24 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             return False
         if outcome.warnings:  # a forced entry: say which rules it broke
             self.message = app().tr("forced_done", why="; ".join(app_describe(w) for w in outcome.warnings))
+        said = confirmation(self.game, outcome, event)
+        if said:  # a card bought, a trade made, VP cards shown: the caption under the board confirms it
+            app().caption = said
         return True
+
+    def reset_for_new_game(self) -> None:
+        """Forget everything this screen showed of the game before: a refusal and its umpire offer, the choices
+        being made, the armed build, the first die tapped, a note being typed, the camera's picture.  Called when
+        a game starts or is resumed and when the language changes (a sentence in the old language would stay)."""
+        self.selection, self.build_piece, self.message = {}, "", ""
+        self.refused, self.confirming = {}, False
+        self.die_a = 0
+        self.note_draft = ""
+        self.roll_text = self.payout_text = ""
+        if "board" in self.ids:
+            self.ids.board.flash = None
+        # the last game's camera picture goes; the new game's own (kept in the journal) is looked up again
+        self.dice_picture, self._picture_of_roll, self._kept_picture_sought = None, -1, None
 
     def force(self) -> None:
         """The umpire's "record anyway": first ask, then resubmit the refused event with ``forced``."""
@@ -603,8 +673,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             elif piece == "settlement":
                 pick, legal = "vertex", frozenset(g.legal_settlement_spots(who))
             elif piece == "city":
-                pick, legal = "vertex", frozenset(v for v, (p, k) in g.state.buildings.items()
-                                                  if p == who and k == "settlement")
+                pick, legal = "vertex", frozenset(g.legal_city_spots(who))
             elif piece == "dike":
                 pick, legal = "hex", frozenset(h for h in g.board.land if h not in g.tide.dikes)
         view.pick, view.legal = pick, legal
@@ -629,6 +698,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             turn = "▶ " if p == g.waiting_for() else ""
             text = (f"{turn}[b]{a.player_name(p)}[/b]  [size={int(sp(24))}]{g.victory_points(p)}[/size] {a.tr('vp')}"
                     f"   {s.players[p].hand.size} {a.tr('card' if s.players[p].hand.size == 1 else 'cards')}"
+                    f"\n[size={int(sp(13))}]{tile_details(g, p)}[/size]"
                     + (f"\n[size={int(sp(14))}]" + " · ".join(badges) + "[/size]" if badges else ""))
             label = PlayerTag(text=text, markup=True, swatch=(*rgb, 1))
             box.add_widget(label)
@@ -638,7 +708,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         s = g.state
         view = self.ids.board
         self.forget_stale_picture(g)
-        if s.last_dice is None:
+        if s.last_dice is None or not rolled_this_turn(g):
+            # (the last player's "Rolled 8" goes when the turn passes: the next player has not rolled yet)
             self.roll_text, self.payout_text = "", ""
             view.highlight = []
             return
@@ -685,37 +756,38 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         box.clear_widgets()
         if "umpire" in self.ids:
             self.ids.umpire.state = "down" if self.selection.get("mode") == "umpire" else "normal"
-        if self.refused:
-            self._force_offer()
+        # (a refusal's "record anyway" sits beside the message, in companion.kv: it moves no button)
         if self.selection.get("mode") == "umpire":
             self._umpire_panel(g)
         elif phase in ("main", "special_build"):
+            box.add_widget(cost_card(g))
+            box.add_widget(build_row(self, g, who))  # each button says why it cannot be used now
             row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
-            for piece in g.buildable_pieces():
-                b = BigToggle(text=a.tr(piece), group="build", state="down" if self.build_piece == piece else "normal")
-                b.bind(on_release=lambda btn, piece=piece: self.choose_piece(piece if btn.state == "down" else ""))
-                row.add_widget(b)
-            box.add_widget(row)
-            row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
-            buy = BigButton(text=a.tr("dev_card"))
             # The buyer sees the card, the table does not: recorded unseen (hidden information stays hidden).
-            buy.bind(on_release=lambda _b: self.submit({"type": "buy_development", "player": who, "card": None}))
-            row.add_widget(buy)
+            row.add_widget(buy_button(self, g, who))
             if phase == "main":
                 for mode, key in (("play", "play_card"), ("trade", "trade")):
                     b = BigToggle(text=a.tr(key), group="mode",
                                   state="down" if self.selection.get("mode") == mode else "normal")
                     b.bind(on_release=lambda btn, mode=mode: self.set_mode(mode if btn.state == "down" else ""))
                     row.add_widget(b)
+                row.add_widget(reveal_button(self, g, who))
             box.add_widget(row)
             if phase == "main" and self.selection.get("mode") == "play":
                 self._play_panel(g, who)
             if phase == "main" and self.selection.get("mode") == "trade":
                 self._trade_panel(g, who)
+            if phase == "main" and self.selection.get("mode") == "reveal":
+                reveal_panel(self, g, who)
         elif phase == "roll":
-            knight = BigButton(text=a.tr("knight"))
+            row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
+            knight = BigButton(text=a.tr("knight"), height=dp(64))
             knight.bind(on_release=lambda _b: self.submit({"type": "play_development", "player": who, "card": "knight"}))
-            box.add_widget(knight)
+            row.add_widget(knight)
+            row.add_widget(reveal_button(self, g, who))  # VP cards may be shown before the roll too
+            box.add_widget(row)
+            if self.selection.get("mode") == "reveal":
+                reveal_panel(self, g, who)
         elif phase in ("discard", "gold"):
             owed = (g.state.discards_owed if phase == "discard" else g.state.gold_owed).get(who, 0)
             if phase == "gold":
@@ -872,6 +944,16 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
                 row.add_widget(w)
             self.ids.actions.add_widget(row)
         return taken
+
+
+def rolled_this_turn(g) -> bool:
+    """Whether the last roll belongs to the turn being played (no ``end_turn`` recorded after it)."""
+    for outcome in reversed(g.outcomes):
+        if outcome.kind == "roll":
+            return True
+        if outcome.kind == "end_turn":
+            return False
+    return False
 
 
 class PlayerTag(Label):

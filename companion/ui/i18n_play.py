@@ -1,0 +1,46 @@
+"""Texts of the live base-game panels (player tiles, build buttons, cost card, showing VP cards), in
+English and Japanese.
+
+Kept apart from :mod:`.i18n` (the app's shared table, edited for every screen) and merged into it by
+:func:`install` when :mod:`.play_panels` is imported, so ``app.tr(key)`` finds them like any other text;
+a key the app already has is never overwritten.
+"""
+
+from __future__ import annotations
+
+from . import i18n
+
+TEXT: dict[str, dict[str, str]] = {
+    # a player's tile: what the table knows of the hand, development cards, knights
+    "tile_unseen": {"en": "{n} unseen", "ja": "不明{n}"},
+    "tile_no_cards": {"en": "no cards", "ja": "手札なし"},
+    "tile_dev": {"en": "dev cards {n}", "ja": "発展{n}"},
+    "tile_knights": {"en": "knights {n}", "ja": "騎士{n}"},
+    "tile_vp_cards": {"en": "VP cards {n}", "ja": "勝利点カード{n}"},
+    # the build-cost card and why a build button cannot be used now (the rules' refusal codes)
+    "cost_card": {"en": "Costs", "ja": "費用"},
+    "development": {"en": "dev card", "ja": "発展カード"},
+    "why_short_cannot_afford": {"en": "can't pay", "ja": "資源不足"},
+    "why_short_no_piece_left": {"en": "none left", "ja": "駒切れ"},
+    "why_short_no_legal_spot": {"en": "nowhere to build", "ja": "置ける所なし"},
+    "why_short_dev_deck_empty": {"en": "deck empty", "ja": "山札なし"},
+    # showing victory-point cards (reveal_development)
+    "reveal_vp": {"en": "Show VP cards", "ja": "勝利点を公開"},
+    "reveal_title": {"en": "{name}: how many victory-point cards to show? (up to {n})",
+                     "ja": "{name}：公開する勝利点カードの枚数（最大{n}枚）"},
+    "reveal_none": {"en": "{name} holds no card that may be a victory-point card",
+                    "ja": "{name}は勝利点カードでありうるカードを持っていません"},
+    "reveal_ok": {"en": "Show {n} VP card(s)", "ja": "勝利点カードを{n}枚公開"},
+    # confirmations of what changed hands (the caption line under the board says them too)
+    "bought_dev": {"en": "{name} bought a development card", "ja": "{name}は発展カードを買った"},
+    "traded_bank": {"en": "{name} traded {give} to the bank for {get}", "ja": "{name}は銀行と交易：{give}を出して{get}"},
+    "traded_with": {"en": "{name} traded {give} to {other} for {get}",
+                    "ja": "{name}は{other}と交易：{give}を出して{get}"},
+    "revealed_vp": {"en": "{name} shows {n} victory-point card(s)", "ja": "{name}は勝利点カードを{n}枚公開"},
+}
+
+
+def install() -> None:
+    """Add these texts to the app's table (the app's own keys win)."""
+    for key, entry in TEXT.items():
+        i18n.TEXT.setdefault(key, entry)

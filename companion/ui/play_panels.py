@@ -1,0 +1,181 @@
+"""The base-game play screen's panels that show what the rules know: player tiles (known cards, unseen
+cards, development cards, knights), the build row with its cost card and the reason a build cannot be
+used now, and the panel for showing victory-point cards.
+
+Every fact comes from the rules core (``Game.build_problem``, ``Game.revealable_vp_cards``, the state's
+hands); these functions only lay it out in the user's language.  Each takes the screen it fills (its
+``ids.actions`` box, ``selection``, ``submit``) so that the play screen's module stays about flow.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.metrics import dp, sp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from . import i18n_play
+from .choices import BigButton, BigToggle
+from .i18n import cards_text
+from .refusals_text import app_describe
+
+i18n_play.install()
+
+#: The colour of a reason a button cannot be used now (the umpire's orange, dimmed).
+WHY_COLOR = "ffb74d"
+
+
+def app() -> Any:
+    return App.get_running_app()
+
+
+# --- the player tiles ----------------------------------------------------------------------------------
+
+def tile_details(g, player: int) -> str:
+    """The line under a player's name: the cards the table knows of, how many nobody has seen, development
+    cards held, knights played and victory-point cards shown (public facts only)."""
+    a = app()
+    st = g.state.players[player]
+    hand = cards_text(st.hand.known, a.lang)
+    parts = [hand] if hand else []
+    if st.hand.unknown:
+        parts.append(a.tr("tile_unseen", n=st.hand.unknown))
+    line = (", " if a.lang == "en" else "、").join(parts) or a.tr("tile_no_cards")
+    extra = []
+    if st.dev_count:
+        extra.append(a.tr("tile_dev", n=st.dev_count))
+    if st.knights:
+        extra.append(a.tr("tile_knights", n=st.knights))
+    if getattr(st, "vp_revealed", 0):
+        extra.append(a.tr("tile_vp_cards", n=st.vp_revealed))
+    return " · ".join([line, *extra])
+
+
+# --- building ------------------------------------------------------------------------------------------
+
+def cost_card(g) -> Label:
+    """What each piece and a development card cost, in one fixed block above the build buttons."""
+    a = app()
+    lines = []
+    for piece in (*g.buildable_pieces(), "development"):
+        cost = g.costs.get(piece)
+        if cost:
+            lines.append(f"[b]{a.tr(piece)}[/b] {cards_text(dict(cost), a.lang)}")
+    label = Label(text=f"{a.tr('cost_card')}: " + "  ·  ".join(lines), markup=True, font_size=sp(14),
+                  size_hint_y=None, halign="left", valign="middle", color=(0.85, 0.85, 0.85, 1))
+    label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+               texture_size=lambda w, size: setattr(w, "height", size[1] + dp(4)))
+    return label
+
+
+def _button_text(a, name: str, problem) -> str:
+    """A build button's words: the piece, and under it why it cannot be used now (when it cannot)."""
+    if problem is None:
+        return name
+    short = a.tr(f"why_short_{problem.code}") if f"why_short_{problem.code}" in i18n_play.TEXT else ""
+    return f"{name}\n[size={int(sp(13))}][color={WHY_COLOR}]{short}[/color][/size]" if short else name
+
+
+def build_row(screen, g, who: int) -> BoxLayout:
+    """One toggle per piece the game builds.  A piece the rules say cannot be built now says why on the
+    button; tapping it shows the rules' whole sentence (what it costs and what the hand holds, or that no
+    piece or no spot is left) instead of arming a build that would be refused."""
+    a = app()
+    row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
+    for piece in g.buildable_pieces():
+        problem = g.build_problem(who, piece)
+        b = BigToggle(text=_button_text(a, a.tr(piece), problem), markup=True, group="build",
+                      state="down" if screen.build_piece == piece else "normal", height=dp(64))
+        if problem is not None:
+            b.color = (0.75, 0.75, 0.75, 1)
+        b.bind(on_release=lambda btn, piece=piece, problem=problem: _tap_build(screen, btn, piece, problem))
+        row.add_widget(b)
+    return row
+
+
+def _tap_build(screen, button, piece: str, problem) -> None:
+    if problem is not None:
+        button.state = "normal"
+        screen.build_piece = ""
+        screen.message = a_tr("illegal", why=app_describe(problem))
+        screen.refresh()
+        return
+    screen.choose_piece(piece if button.state == "down" else "")
+
+
+def buy_button(screen, g, who: int) -> BigButton:
+    """Buy a development card: recorded unseen (the buyer sees it, the table does not)."""
+    a = app()
+    problem = g.build_problem(who, "development")
+    b = BigButton(text=_button_text(a, a.tr("dev_card"), problem), markup=True, height=dp(64))
+    if problem is not None:
+        b.color = (0.75, 0.75, 0.75, 1)
+
+    def buy(_b) -> None:
+        if problem is not None:
+            screen.message = a_tr("illegal", why=app_describe(problem))
+            screen.refresh()
+            return
+        screen.submit({"type": "buy_development", "player": who, "card": None})
+
+    b.bind(on_release=buy)
+    return b
+
+
+def a_tr(key: str, **values) -> str:
+    return app().tr(key, **values)
+
+
+# --- showing victory-point cards -------------------------------------------------------------------------
+
+def reveal_button(screen, g, who: int) -> BigToggle:
+    """Opens (or closes) the panel for showing VP cards; the player on turn may always ask."""
+    a = app()
+    b = BigToggle(text=a.tr("reveal_vp"), group="mode", height=dp(64),
+                  state="down" if screen.selection.get("mode") == "reveal" else "normal")
+    b.bind(on_release=lambda btn: screen.set_mode("reveal" if btn.state == "down" else ""))
+    return b
+
+
+def reveal_panel(screen, g, who: int) -> None:
+    """How many VP cards ``who`` shows (up to what the rules allow), then OK: the event goes to the table,
+    and if the cards make the target the game is won at once."""
+    a = app()
+    box = screen.ids.actions
+    most = g.revealable_vp_cards(who)
+    name = a.player_name(who)
+    title = a.tr("reveal_title", name=name, n=most) if most else a.tr("reveal_none", name=name)
+    label = Label(text=title, font_size=sp(18), size_hint_y=None, halign="center")
+    label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+               texture_size=lambda w, size: setattr(w, "height", size[1] + dp(6)))
+    box.add_widget(label)
+    if not most:
+        return
+    counts = list(range(1, most + 1))
+    chosen = screen.selection.get("reveal_n")
+    if chosen not in counts:
+        chosen = most
+    screen._toggle_row("", "reveal_n", counts, [str(n) for n in counts], font=20)
+    event = {"type": "reveal_development", "player": who, "cards": {"victory_point": chosen}}
+    screen._ok(True, event, a.tr("reveal_ok", n=chosen))
+
+
+# --- what changed hands, confirmed ------------------------------------------------------------------------
+
+def confirmation(g, outcome, event: dict) -> str:
+    """The line confirming a card bought, a trade made or VP cards shown ("" for anything else)."""
+    a = app()
+    kind = event.get("type")
+    if kind == "buy_development":
+        return a.tr("bought_dev", name=a.player_name(event["player"]))
+    if kind == "reveal_development":
+        return a.tr("revealed_vp", name=a.player_name(event["player"]), n=event["cards"]["victory_point"])
+    if kind == "trade":
+        give, get = cards_text(event["give"], a.lang), cards_text(event["get"], a.lang)
+        if event["with"] == "bank":
+            return a.tr("traded_bank", name=a.player_name(event["player"]), give=give, get=get)
+        return a.tr("traded_with", name=a.player_name(event["player"]), other=a.player_name(event["with"]),
+                    give=give, get=get)
+    return ""

@@ -1,0 +1,161 @@
+"""The play screen as a first table meets it, by touches on the real widgets under Xvfb: a player wins by
+showing victory-point cards; nothing of one game (a refusal, its umpire offer, an open panel) follows into
+the next, a resumed one or another language; the tiles show what the table knows of each hand; a build
+button says why it cannot be used; the last player's roll goes when the turn passes; buying a card and a
+trade are confirmed under the board."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+
+from companion.ui import driver as d
+from companion.ui import i18n, i18n_play
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def journal_game(data_dir, options=None, extra=()) -> int:
+    """Aki on turn after a roll, holding two development cards bought unseen and a few resources."""
+    record, _game = d.base_game_after_setup(("Aki", "Ben", "Chie"))
+    if options:
+        record = dataclasses.replace(record, options=options)
+    record.events += [{"type": "roll", "dice": [1, 1]},
+                      {"type": "set_hand", "player": 0, "cards": {"grain": 4, "wool": 3, "ore": 4, "lumber": 4, "brick": 1}},
+                      {"type": "buy_development", "player": 0, "card": None},
+                      {"type": "buy_development", "player": 0, "card": None},
+                      *extra]
+    return d.journal(data_dir, record)
+
+
+def resume(app, game_id):
+    d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
+    assert app.root.current == "play"
+    return app.root.get_screen("play")
+
+
+def test_showing_vp_cards_wins_at_once_and_the_ranking_counts_them(tmp_path):
+    game_id = journal_game(tmp_path, options={"vp_target": 4})  # two settlements + two VP cards
+    app = d.start_app(tmp_path)
+    try:
+        play = resume(app, game_id)
+        game = app.table.game
+        assert game.victory_points(0) == 2
+        aki = next(t for t in play.ids.vpboard.children if "Aki" in t.text)
+        assert "dev cards 2" in aki.text and "1 brick, 2 grain, 4 lumber, 2 ore, 1 wool" in aki.text  # the tile shows the hand as known
+
+        d.tap(d.find(play.ids.actions, "Show VP cards"))
+        d.find_label(play.ids.actions, "Aki: how many victory-point cards to show? (up to 2)")
+        d.tap(d.find(play.ids.actions, "2"))
+        d.tap(d.find(play.ids.actions, "Show 2 VP card(s)"))
+        assert app.table.record.events[-1] == {"type": "reveal_development", "player": 0,
+                                               "cards": {"victory_point": 2}}
+        assert game.state.phase == "game_over" and game.state.winner == 0
+        assert "Aki" in play.prompt
+        ranking = d.find_label(play.ids.actions, "Ranking")
+        assert "1. Aki — 4 VP" in ranking.text
+        assert "VP cards 2" in next(t for t in play.ids.vpboard.children if "Aki" in t.text).text
+        assert d.wait_until(lambda: "wins the game" in app.caption), app.caption  # said aloud too
+    finally:
+        d.stop_app(app)
+    # journalled: the game is finished, so the start screen no longer offers it
+    app = d.start_app(tmp_path)
+    try:
+        assert not [w for w in d.walk(app.root.get_screen("start").ids.games)
+                    if getattr(w, "text", "").startswith(f"#{game_id} ")]
+    finally:
+        d.stop_app(app)
+
+
+def test_nothing_of_one_game_follows_into_the_next(tmp_path):
+    game_id = journal_game(tmp_path)
+    app = d.start_app(tmp_path)
+    try:
+        play = resume(app, game_id)
+        board = play.ids.board
+        game = app.table.game
+        # A refusal and its umpire offer, and the trade panel open.
+        d.tap(d.find(play.ids.actions, "Trade"))
+        d.tap(d.find(play.ids.actions, "Road"))
+        far = next(e for e in sorted(game.board.edges)
+                   if game.board.edge_is_land(e) and e not in board.legal and e not in game.state.pieces
+                   and not any(v in game.state.buildings for v in game.board.edge_vertices[e]))
+        d.tap_at(*board.edge_pos(far))  # refused: the umpire's "record anyway" is offered
+        assert play.refused and play.message and board.flash == far
+        d.find(play.ids.actions, "Record anyway (umpire)")
+
+        # Menu → New game → Start: a clean screen.
+        d.tap(play.ids.menu)
+        d.new_game(app, players=3)
+        assert play.message == "" and not play.refused and play.selection == {} and play.build_piece == ""
+        assert not [w for w in d.walk(play.ids.actions) if getattr(w, "text", "") == "Record anyway (umpire)"]
+        assert board.flash is None
+
+        # Resuming the first game: clean again, its own state shown.
+        d.tap(play.ids.menu)
+        play = resume(app, game_id)
+        assert play.message == "" and play.selection == {}
+        d.tap(d.find(play.ids.actions, "Trade"))
+        assert play.selection == {"mode": "trade"}
+
+        # A language switch (Settings → 日本語 → Save) closes the panel and clears the message.
+        play.message = "an English sentence"
+        d.tap(play.ids.menu)
+        d.tap(app.root.get_screen("start").ids.settings)
+        settings = app.root.get_screen("settings")
+        d.tap(settings.ids.lang_ja)
+        d.tap(settings.ids.save)
+        assert app.lang == "ja"
+        assert play.message == "" and play.selection == {}
+    finally:
+        d.stop_app(app)
+
+
+def test_build_buttons_say_why_and_the_roll_goes_when_the_turn_passes(tmp_path):
+    game_id = journal_game(tmp_path)
+    app = d.start_app(tmp_path)
+    try:
+        play = resume(app, game_id)
+        game = app.table.game
+        # The cost card, and the reasons on the buttons, from the rules core.
+        d.find_label(play.ids.actions, "Costs: ")
+        city = d.find(play.ids.actions, "City", startswith=True)
+        assert "can't pay" in city.text  # 2 ore, 2 grain: a city needs 3 ore
+        d.tap(city)
+        assert "cannot pay 2 grain, 3 ore for a city" in play.message and play.ids.board.pick == ""
+        assert "can't pay" not in d.find(play.ids.actions, "Buy dev card", startswith=True).text
+
+        # Buying a card is confirmed under the board.
+        d.tap(d.find(play.ids.actions, "Buy dev card", startswith=True))
+        assert app.table.record.events[-1]["type"] == "buy_development"
+        assert app.caption == "Aki bought a development card"
+        assert "dev cards 3" in next(t for t in play.ids.vpboard.children if "Aki" in t.text).text
+
+        # A bank trade is confirmed too (4 lumber in hand: enough at any ratio).
+        ratio = game.harbor_ratios(0)["lumber"]
+        d.tap(d.find(play.ids.actions, "Trade"))
+        d.tap(d.find(play.ids.actions, "Bank"))
+        d.tap(d.find(play.ids.actions, "lumber\n", startswith=True))
+        get_row = next(r for r in play.ids.actions.children if r.children and getattr(r.children[-1], "text", "") == "Get")
+        d.tap(d.find(get_row, "ore"))
+        d.tap(d.find(play.ids.actions, "OK"))
+        assert app.caption == f"Aki traded {ratio} lumber to the bank for 1 ore"
+        assert play.roll_text.startswith("Rolled 2")
+        d.tap(play.ids.end_turn)
+        assert game.state.turn_player == 1 and play.roll_text == "" and play.payout_text == ""
+        d.tap_dice(play, 5)
+        assert play.roll_text.startswith("Rolled 5")
+    finally:
+        d.stop_app(app)
+
+
+def test_play_texts_are_in_both_languages_with_the_same_fields():
+    from tests.test_ui_texts import problems
+
+    texts = {key: (entry.get("en"), entry.get("ja")) for key, entry in i18n_play.TEXT.items()}
+    assert problems(texts) == []
+    assert all(not re.search(r"[A-Za-z]{2,}", re.sub(r"\{\w+\}", "", entry["ja"])) for entry in i18n_play.TEXT.values())
+    i18n_play.install()
+    assert i18n.TEXT["reveal_vp"] is i18n_play.TEXT["reveal_vp"]
