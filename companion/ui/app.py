@@ -110,7 +110,11 @@ class CompanionApp(App):
         self.load_kv()
         from . import screens
 
-        self.journal = Journal(self.data_dir / "journal.sqlite3")
+        from ..record.rescue import open_journal
+
+        # A journal that cannot be opened (damaged, newer, another program's) is kept aside untouched and a fresh
+        # one used, its readable games carried over; the start screen says so (journal_rescue).
+        self.journal, self.journal_rescue = open_journal(self.data_dir / "journal.sqlite3")
         manager = ScreenManager(transition=NoTransition())
         games = _game_screens()  # first: they add their texts, which the new-game screen shows
         for cls in (screens.StartScreen, screens.NewGameScreen, screens.BoardEditorScreen, screens.PlayScreen,

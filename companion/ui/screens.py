@@ -69,6 +69,11 @@ class StartScreen(Screen):
         a = app()
         box = self.ids.games
         box.clear_widgets()
+        rescue = getattr(a, "journal_rescue", None)
+        if rescue is not None:  # the journal could not be opened: what was kept aside, what was carried over
+            from .journal_notice import notice_label
+
+            box.add_widget(notice_label(rescue, a.lang))
         games = a.journal.games(unfinished_only=True) if a.journal is not None else []
         if not games:
             box.add_widget(Label(text=a.tr("no_unfinished"), size_hint_y=None, height=dp(56), font_size=sp(20)))

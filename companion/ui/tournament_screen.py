@@ -20,7 +20,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 from kivy.uix.togglebutton import ToggleButton
 
-from ..tournament import PRESETS, Desk, TournamentError
+from ..tournament import PRESETS, Desk, DeskFileError, TournamentError
 from ..tournament.export import HEADINGS, _cell, standing_columns
 from ..tournament.store import FILE_NAME
 
@@ -40,6 +40,10 @@ TEXTS = {
            "corrected": "訂正しました(元の結果は記録に残ります)",
            "no_game": "この卓の参加者の終了したゲームが記録にありません", "win": "勝者", "name": "名前"},
 }
+# A tournament file that cannot be used is kept aside untouched and a fresh one started (see _desk).
+TEXTS["en"]["desk_kept"] = "The tournament file could not be used ({problem}); it was kept, untouched, as {kept}, " \
+                           "and a fresh one is used."
+TEXTS["ja"]["desk_kept"] = "大会ファイルを使えませんでした（{problem}）。手を付けずに {kept} として残し、新しいファイルを使います。"
 
 
 SHORT = {"share_sum": "Share %", "share_avg": "Share %"}  # column headings that fit a tablet's width
@@ -93,7 +97,20 @@ class TournamentScreen(Screen):
         return None  # the desk's default: beside the journal in the user data directory
 
     def _desk(self) -> Desk:
-        return Desk(self._path())
+        try:
+            return Desk(self._path())
+        except DeskFileError as error:
+            # Damaged, newer, or another program's: the desk must go on.  The file (and its -wal, -journal) is
+            # renamed aside, never changed or deleted, and a fresh file takes its place; the screen says so.
+            from ..record.rescue import set_aside
+            from ..tournament import default_path
+
+            kept = set_aside(self._path() or default_path())
+            if kept is None:
+                raise
+            self.kept_notice = self.t("desk_kept", problem=str(error), kept=kept.name)
+            self.message = self.kept_notice
+            return Desk(self._path())
 
     def _journal(self):
         from ..record.journal import Journal
@@ -206,7 +223,7 @@ class TournamentScreen(Screen):
         except TournamentError as error:
             self.message = str(error)
             return False
-        self.message = ""
+        self.message = getattr(self, "kept_notice", "")
         return True
 
     def create_event(self) -> None:

@@ -1,0 +1,159 @@
+"""Start with a journal that cannot be opened: keep it aside, start a fresh one, carry over what can be read.
+
+A tablet at a table must start even when its journal is damaged (a card pulled mid-write, a disk error), was
+written by a newer companion, or is another program's file that landed in its place.  Nobody at the table can be
+asked to delete a file by hand -- and nothing may be deleted: the file may be the evidence of a disputed game, or
+another program's data.  So:
+
+1. the file and its sidecars (``-wal``, ``-journal``, ``-shm``) are *renamed*, together, to
+   ``journal.sqlite3.damaged-<time>`` (and ``…-wal`` etc.): not a byte of them changes, and SQLite would still
+   find the WAL beside the renamed file;
+2. a fresh journal is made where the old one was, for the games to come;
+3. every game that can still be read from a copy of the old file (a companion journal, damaged or newer) is
+   journalled again in the fresh one -- its record, event by event -- and named; a game that cannot be read is
+   named with why.
+
+:func:`open_journal` does all three and says what it did in a :class:`Rescue` for the start screen.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import sqlite3
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .format import parse_record
+from .journal import APPLICATION_ID, Journal, JournalError
+from .sqlite_file import identify
+
+log = logging.getLogger(__name__)
+SIDE_FILES = ("-wal", "-journal", "-shm")
+
+
+@dataclass
+class Rescue:
+    """What happened to a journal that could not be opened."""
+
+    problem: str                 # the journal's own message: which file, what is wrong with it
+    kept_as: Path | None         # where the old file is now (None: it could not be moved; see ``problem``)
+    recovered: list[str] = field(default_factory=list)  # titles of the games carried over to the fresh journal
+    lost: list[str] = field(default_factory=list)       # games that could not be read, each with why
+    in_memory: bool = False      # no fresh file could be made either: this session's games are not kept
+
+
+def open_journal(path: str | Path) -> tuple[Journal, Rescue | None]:
+    """The journal at ``path``; when it cannot be opened, a fresh one there and what was done (see the module)."""
+    path = Path(path)
+    try:
+        return Journal(path), None
+    except JournalError as error:
+        problem = str(error)
+    log.warning("the journal cannot be opened: %s", problem)
+    kept_as = set_aside(path)
+    if kept_as is None:
+        return Journal(":memory:"), Rescue(problem, None, in_memory=True)
+    try:
+        journal = Journal(path)
+    except JournalError as error:  # pragma: no cover - the file was just moved away
+        log.warning("no fresh journal either: %s", error)
+        return Journal(":memory:"), Rescue(problem, kept_as, in_memory=True)
+    rescue = Rescue(problem, kept_as)
+    if identify(kept_as, APPLICATION_ID).kind != "foreign":  # another program's tables are not our games
+        _carry_over(kept_as, journal, rescue)
+    return journal, rescue
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename ``path`` and its sidecars to ``<name>.damaged-<time>`` (the sidecars keep their suffix after it);
+    None when that is impossible (a read-only directory)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(100):
+        aside = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
+        if not any(aside.with_name(aside.name + s).exists() for s in ("", *SIDE_FILES)):
+            break
+    else:  # pragma: no cover - a hundred in one second
+        return None
+    try:
+        for suffix in SIDE_FILES:  # sidecars first: the main file last, so a failure leaves it where it was
+            side = path.with_name(path.name + suffix)
+            if side.exists():
+                side.rename(aside.with_name(aside.name + suffix))
+        path.rename(aside)
+    except OSError as error:
+        log.warning("%s could not be moved aside: %s", path, error)
+        return None
+    return aside
+
+
+def _carry_over(old: Path, journal: Journal, rescue: Rescue) -> None:
+    """Journal again every game of ``old`` that can be read (from a copy: the kept file stays as it is)."""
+    with tempfile.TemporaryDirectory(prefix="catan-rescue-") as scratch:
+        copy = Path(scratch) / "journal.sqlite3"
+        try:
+            shutil.copyfile(old, copy)
+            for suffix in ("-wal", "-journal"):
+                side = old.with_name(old.name + suffix)
+                if side.exists():
+                    shutil.copyfile(side, copy.with_name(copy.name + suffix))
+            _pad_to_header_size(copy)
+            db = sqlite3.connect(copy)
+        except (OSError, sqlite3.Error) as error:
+            rescue.lost.append(f"the old journal cannot be read ({error})")
+            return
+        try:
+            try:
+                games = db.execute("SELECT id, title, header, finished FROM games ORDER BY id").fetchall()
+            except sqlite3.Error as error:
+                rescue.lost.append(f"the list of games cannot be read ({error})")
+                return
+            for game_id, title, header, finished in games:
+                try:
+                    data = json.loads(header)
+                    events, cut = _readable_events(db, game_id)
+                    data["events"] = events
+                    record = parse_record(data)
+                except (sqlite3.Error, ValueError, TypeError, KeyError, RecursionError) as error:
+                    rescue.lost.append(f"game {game_id} ({title}): {error}")
+                    continue
+                new_id = journal.create_game(record, title)
+                if finished and cut is None:
+                    journal.set_finished(new_id)
+                rescue.recovered.append(f"{title} ({len(events)} events" +
+                                        (f"; those after them could not be read: {cut})" if cut else ")"))
+        finally:
+            db.close()
+
+
+def _readable_events(db: sqlite3.Connection, game_id: int) -> tuple[list, str | None]:
+    """A game's events up to the first that cannot be read, and why the rest could not be (None: all read).
+    A game cut short is still worth resuming: it is the table's record up to that point."""
+    events: list = []
+    cursor = db.execute("SELECT event FROM events WHERE game = ? ORDER BY seq", (game_id,))
+    while True:
+        try:
+            row = cursor.fetchone()
+        except sqlite3.DatabaseError as error:
+            return events, str(error)
+        if row is None:
+            return events, None
+        events.append(json.loads(row[0]))
+
+
+def _pad_to_header_size(copy: Path) -> None:
+    """A file cut short (a copy stopped, a card pulled) is shorter than its header says, and SQLite then reads
+    nothing at all.  Zeros up to that size (in the copy only) let it read every page that is still there."""
+    with open(copy, "r+b") as f:
+        header = f.read(100)
+        if len(header) < 100:
+            return
+        page_size = int.from_bytes(header[16:18], "big")
+        page_size = 65536 if page_size == 1 else page_size
+        pages = int.from_bytes(header[28:32], "big")
+        size = f.seek(0, 2)
+        if 512 <= page_size <= 65536 and pages and size < pages * page_size <= 1 << 31:
+            f.truncate(pages * page_size)
