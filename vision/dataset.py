@@ -47,8 +47,15 @@ class LabelledImage:
 
 
 def read_label_file(path: Path, width: int, height: int) -> list[LabelledDie]:
+    """The dice of a label file; :class:`LabelError` names the file (and the line) of anything that is not a
+    die: not UTF-8 text, a class outside 0..5, a box not inside the photo (``nan``, ``inf``, a negative or zero
+    size: a wrong box would score the reader against nothing)."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise LabelError(f"{path}: not UTF-8 text (byte {error.start})") from None
     dice = []
-    for number, line in enumerate(path.read_text().splitlines(), start=1):
+    for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         fields = line.split()
@@ -59,6 +66,11 @@ def read_label_file(path: Path, width: int, height: int) -> list[LabelledDie]:
             cx, cy, w, h = (float(f) for f in fields[1:])
             if not 0 <= cls <= 5:
                 raise ValueError(f"class {cls} is not 0..5 (face 1..6)")
+            # (comparisons with nan are false: a nan fails these as it should)
+            if not (0 <= cx <= 1 and 0 <= cy <= 1):
+                raise ValueError(f"box centre {fields[1]} {fields[2]} is not inside the photo (0..1)")
+            if not (0 < w <= 1 and 0 < h <= 1):
+                raise ValueError(f"box size {fields[3]} {fields[4]} is not a size within the photo (above 0, at most 1)")
         except ValueError as error:
             raise LabelError(f"{path}:{number}: {error}") from None
         dice.append(LabelledDie(cls + 1, ((cx - w / 2) * width, (cy - h / 2) * height, w * width, h * height)))

@@ -20,7 +20,14 @@ from pathlib import Path
 import cv2
 
 from vision import dataset
+from vision.image_header import HeaderError, image_size
 from vision.reader import DiceReader, Die
+
+
+#: The most pixels a photo may have: its size is read from the header and a larger one refused before it is
+#: decoded (decoded, every pixel takes 3 bytes and more: 12000 x 12000 took 918 MB, 30000 x 30000 5.3 GB).
+#: 50 megapixels is above any phone's full-size photo; the sets' photos are under half a megapixel.
+MAX_PIXELS = 50_000_000
 
 
 class ImageReadError(ValueError):
@@ -28,10 +35,18 @@ class ImageReadError(ValueError):
 
 
 def load_image(path: str | Path):
-    """The image at ``path`` as a BGR array; raises :class:`ImageReadError` naming the file."""
+    """The image at ``path`` as a BGR array; raises :class:`ImageReadError` naming the file, also for a PNG,
+    JPEG or BMP file whose header claims more than :data:`MAX_PIXELS` pixels (not decoded at all)."""
     path = Path(path)
     if not path.is_file():
         raise ImageReadError(f"{path}: no such image file")
+    try:
+        width, height = image_size(path)
+    except HeaderError as error:
+        raise ImageReadError(f"{path}: not a readable image (corrupt or unsupported format: {error})") from None
+    if width * height > MAX_PIXELS:
+        raise ImageReadError(f"{path}: {width} x {height} pixels is more than the {MAX_PIXELS / 1e6:.0f} megapixels "
+                             f"a photo may have; scale it down")
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if image is None:
         raise ImageReadError(f"{path}: not a readable image (corrupt or unsupported format)")
