@@ -104,7 +104,7 @@ class SoundDevicePlayer(Player):
     def __init__(self, device: int | str | None = None, block_ms: int = 20):
         try:
             import sounddevice as sd
-        except OSError as error:  # the PortAudio library itself is missing
+        except (ImportError, OSError) as error:  # no sounddevice (Android builds) or no PortAudio library
             raise AudioUnavailable(f"PortAudio is not available: {error}") from None
         self._sd = sd
         self.device = device

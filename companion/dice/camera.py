@@ -320,7 +320,8 @@ def capture_spec(url: str) -> tuple[str | int, dict[str, str]]:
     options = dict(part.split("=", 1) for part in ours if "=" in part)
     if not rest:
         raise ValueError(f"{url}: expected camera://INDEX or camera://PATH")
-    via = options.pop("via", None) or ("kivy" if rest.isdigit() and _platform() in ("android", "ios") else "opencv")
+    via = options.pop("via", None) or ("kivy" if rest.isdigit() and (_platform() in ("android", "ios")
+                                                                  or not _opencv_captures()) else "opencv")
     if via not in ("kivy", "opencv"):
         raise ValueError(f"{url}: via must be kivy or opencv, got {via!r}")
     if via == "kivy":
@@ -371,6 +372,13 @@ def camera_entry(url: str) -> str:
     except ValueError:
         return url[len("camera://"):]
     return str(spec).removeprefix(KIVY_PREFIX)
+
+
+def _opencv_captures() -> bool:
+    """Whether this OpenCV can open cameras (python-for-android's is built without video capture)."""
+    import cv2
+
+    return hasattr(cv2, "VideoCapture")
 
 
 def _platform() -> str:
