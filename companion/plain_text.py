@@ -24,7 +24,13 @@ HIDDEN = {"Cc": "a control character", "Cf": "an invisible formatting character"
 
 
 class NameRefused(ValueError):
-    """A name that cannot be used; the message says which character and where."""
+    """A name that cannot be used; the message says which character and where.  ``char`` (the character, or
+    None for an empty or overlong name), ``position`` (1-based) and ``kind`` (what the character is) let a
+    screen say it in the player's language."""
+
+    def __init__(self, message: str, char: str | None = None, position: int = 0, kind: str = ""):
+        super().__init__(message)
+        self.char, self.position, self.kind = char, position, kind
 
 
 def clean_name(name: str, what: str = "the name") -> str:
@@ -36,12 +42,17 @@ def clean_name(name: str, what: str = "the name") -> str:
     for i, char in enumerate(text):
         kind = HIDDEN.get(unicodedata.category(char))
         if kind is not None:
-            label = unicodedata.name(char, "")
             raise NameRefused(f"{what} {_quoted(text)} holds {kind} at position {i + 1} "
-                             f"(U+{ord(char):04X}{' ' + label if label else ''}); type the name without it")
+                              f"({code_point(char)}); type the name without it", char, i + 1, kind)
     if len(text) > MAX_NAME:
         raise NameRefused(f"{what} {_quoted(text[:20] + '…')} is {len(text)} characters long; at most {MAX_NAME}")
     return text
+
+
+def code_point(char: str) -> str:
+    """``U+200B ZERO WIDTH SPACE``: a character that does not show, named so that it can be found."""
+    label = unicodedata.name(char, "")
+    return f"U+{ord(char):04X}" + (f" {label}" if label else "")
 
 
 def _quoted(text: str) -> str:

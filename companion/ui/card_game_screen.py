@@ -17,6 +17,7 @@ from pathlib import Path
 from kivy.graphics import Color, Line, Rectangle
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
+from kivy.utils import escape_markup
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -124,7 +125,7 @@ class CardGameScreen(GameScreen):
                     line = Line(width=2.5)
                 tab.bind(pos=lambda w, v, ln=line: setattr(ln, "rectangle", (*w.pos, *w.size)),
                          size=lambda w, v, ln=line: setattr(ln, "rectangle", (*w.pos, *w.size)))
-            head = Label(text=f"[b]{self.name_of(p)}[/b]\n" + self.tr("cg_tableau_1" if t.hand.size == 1 else "cg_tableau", vp=g.victory_points(p),
+            head = Label(text=f"[b]{escape_markup(self.name_of(p))}[/b]\n" + self.tr("cg_tableau_1" if t.hand.size == 1 else "cg_tableau", vp=g.victory_points(p),
                                                                        cards=t.hand.size),
                          markup=True, color=ink, font_size=sp(18), size_hint_x=None, width=dp(130))
             tab.add_widget(head)

@@ -17,6 +17,7 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
+from kivy.utils import escape_markup
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -209,8 +210,10 @@ class NewGameScreen(Screen):
         return out
 
     def record(self) -> Record:
-        players = [{"name": self.names[i].strip() or app().tr(self.colors[i]), "color": self.colors[i]}
-                   for i in range(self.count)]
+        from .player_names import typed_name  # NFC, nothing invisible; refused in the player's language
+
+        players = [{"name": typed_name(self.names[i], i + 1, app().lang) or app().tr(self.colors[i]),
+                    "color": self.colors[i]} for i in range(self.count)]
         return Record(self.game, players, dict(self.board_json), self.options())
 
     def start(self) -> None:
@@ -650,7 +653,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             if tide is not None and tide.leader == p:
                 badges.append(f"[color=80d8ff]{a.tr('leader')}[/color]")
             turn = "▶ " if p == g.waiting_for() else ""
-            text = (f"{turn}[b]{a.player_name(p)}[/b]  [size={int(sp(24))}]{g.victory_points(p)}[/size] {a.tr('vp')}"
+            text = (f"{turn}[b]{escape_markup(a.player_name(p))}[/b]  [size={int(sp(24))}]{g.victory_points(p)}[/size] {a.tr('vp')}"
                     f"   {s.players[p].hand.size} {a.tr('card' if s.players[p].hand.size == 1 else 'cards')}"
                     f"\n[size={int(sp(13))}]{tile_details(g, p)}[/size]"
                     + (f"\n[size={int(sp(14))}]" + " · ".join(badges) + "[/size]" if badges else ""))

@@ -20,6 +20,7 @@ from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
+from kivy.utils import escape_markup
 from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, OptionProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -443,7 +444,7 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
             up = fleet.upgrades[p]
             friends = [self.tr(g.board.stations[h]) for h, holder in fleet.friendship.items() if holder == p]
             cards = s.players[p].hand.size
-            text = (f"[b]{self.name_of(p)}[/b]  " + self.tr("sf_vp_line_1" if cards == 1 else "sf_vp_line",
+            text = (f"[b]{escape_markup(self.name_of(p))}[/b]  " + self.tr("sf_vp_line_1" if cards == 1 else "sf_vp_line",
                                                             vp=g.victory_points(p), cards=cards,
                                                             medals=fleet.half_medals[p])
                     + "\n" + self.tr("sf_fleet_line", b=up["booster"], c=up["cannon"], f=up["freight_ring"],
