@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from companion.rules.geometry import neighbours
 from companion.ui import driver as d
 from companion.ui.screens import EXPECTED, chi2_sf_10, chi_squared
 
@@ -55,8 +56,8 @@ def test_enter_board_harbors_json_and_start(tmp_path):
         path.write_text(json.dumps(bad))
         d.tap(d.find(editor, "Import JSON"))
         at = tuple(desert["at"])
-        assert f"hex {list(at)}: desert must carry no number (has 6)" in editor.message
-        assert at in view.marked
+        assert "the 6 desert: a desert carries no number (has 6)" in editor.message, editor.message
+        assert at in view.marked and not editor.valid
         d.tap(editor.ids.use)
         assert app.root.current == "board_editor"
 
@@ -65,6 +66,7 @@ def test_enter_board_harbors_json_and_start(tmp_path):
         d.tap_at(*view.hex_pos(at))
         d.tap(d.find(editor.ids.numbers, "–"))
         assert editor.message == "Board is valid."
+        assert editor.valid and editor.ids.problems.color[1] > editor.ids.problems.color[0]  # success, in green
         d.tap(editor.ids.use)
         assert app.root.current == "new_game"
         d.tap(ng.ids.start)
@@ -85,3 +87,44 @@ def test_fairness_statistic():
     # The closed form agrees with the chi-squared table for 10 d.f. (5% and 1% points).
     assert chi2_sf_10(18.307) == pytest.approx(0.05, abs=1e-4)
     assert chi2_sf_10(23.209) == pytest.approx(0.01, abs=1e-4)
+
+
+def test_one_board_check_for_the_editor_and_start_said_in_the_users_language_with_the_clash_ringed(tmp_path):
+    """The editor and Start check a board the same way: a 6 next to an 8 (the table chose "No 6 next to 8")
+    is named as players say the hexes and both hexes are ringed, in the editor and, in Japanese, at Start."""
+    app = d.start_app(tmp_path)
+    try:
+        d.tap(app.root.get_screen("start").ids.new_game)
+        ng = app.root.get_screen("new_game")
+        d.tap(ng.ids.n3)
+        assert ng.ids.separate.active
+        d.tap(ng.ids.edit)
+        editor = app.root.get_screen("board_editor")
+        view = editor.ids.board
+        board = editor.board()
+        eight = next(h for h, t in sorted(board.tiles.items()) if t.number == 8)
+        beside = next(n for n in neighbours(eight) if n in board.tiles and board.tiles[n].number not in (None, 6, 8))
+        d.tap_at(*view.hex_pos(beside))
+        assert editor.ids.selected.text.startswith(f"the {board.tiles[beside].number} ")  # said, not [q, r]
+        d.tap(d.find(editor.ids.numbers, "6"))
+        assert not editor.valid and "no 6 or 8 side by side" in editor.message, editor.message
+        assert {beside, eight} <= set(view.marked)
+        said = editor.message
+        d.tap(editor.ids.use)
+        assert app.root.current == "board_editor"  # refused: the message already says why
+
+        # The same board reaches Start only with the rule off; with it on again Start says what the editor said.
+        d.tap(d.find(editor, "Back"))
+        ng.board_json = editor.to_json()
+        ng.refresh()
+        app.lang = "ja"
+        d.settle()
+        d.tap(ng.ids.start)
+        assert app.root.current == "new_game" and app.table is None
+        assert "6と8は隣に置きません" in ng.message and "[" not in ng.message, ng.message
+        assert {beside, eight} <= set(ng.ids.preview.marked)
+        app.lang = "en"
+        d.tap(ng.ids.start)
+        assert ng.message == said
+    finally:
+        d.stop_app(app)

@@ -147,22 +147,28 @@ def test_umpire_records_anyway_sets_a_hand_and_removes_a_piece(tmp_path):
                    and e not in game.state.pieces and not set(game.board.edge_vertices[e]) & mine
                    and not any(v in game.state.buildings for v in game.board.edge_vertices[e]))
         events = len(app.table.record.events)
+        still = d.StillTargets()  # the refusal, the umpire's offer and its confirmation move no button
         d.tap_at(*board.edge_pos(far))
         assert len(app.table.record.events) == events and play.message.startswith("Not allowed")
-        assert board.flash == far
+        assert board.flash == far and far in board.marked  # the side the words name is ringed
+        assert "[" not in play.message  # said as a place, not as coordinates
+        moved = still.check("a refusal")
+        assert moved == [], "\n".join(moved)
 
-        # The offer asks first; Cancel leaves everything as it was.
-        d.tap(d.find(play.ids.actions, "Record anyway (umpire)"))
+        # The offer asks first (beside the message); Cancel leaves everything as it was.
+        d.tap(d.find(play.ids.message_row, "Record anyway (umpire)"))
         assert len(app.table.record.events) == events
-        d.find_label(play.ids.actions, "Record it although the rules say")
-        d.tap(d.find(play.ids.actions, "Cancel"))
+        d.find_label(play.ids.message_row, "Record it although the rules say")
+        assert still.check("the umpire's confirmation") == []
+        d.tap(d.find(play.ids.message_row, "Cancel"))
         assert len(app.table.record.events) == events
         with pytest.raises(LookupError):
-            d.find(play.ids.actions, "Record anyway (umpire)")
+            d.find(play.ids.message_row, "Record anyway (umpire)", timeout=0.2)
+        assert still.check("cancelled") == []
 
         d.tap_at(*board.edge_pos(far))
-        d.tap(d.find(play.ids.actions, "Record anyway (umpire)"))
-        d.tap(d.find(play.ids.actions, "Yes, record it (umpire)"))
+        d.tap(d.find(play.ids.message_row, "Record anyway (umpire)"))
+        d.tap(d.find(play.ids.message_row, "Yes, record it (umpire)"))
         event = app.table.record.events[-1]
         assert event["forced"] is True and event["type"] == "build" and event["piece"] == "road"
         assert game.state.pieces[far] == (0, "road")
@@ -200,7 +206,7 @@ def test_umpire_records_anyway_sets_a_hand_and_removes_a_piece(tmp_path):
         d.tap(play.ids.umpire)
         d.tap(play.ids.umpire)
         assert play.ids.umpire.state == "normal"
-        d.find(play.ids.actions, "Road")
+        d.find(play.ids.actions, "Road", startswith=True)  # (with why it cannot be used now, when it cannot)
     finally:
         d.stop_app(app)
 

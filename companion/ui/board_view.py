@@ -50,7 +50,7 @@ class BoardView(Widget):
     legal = ObjectProperty(frozenset())                # offered spots of the picked kind
     highlight = ListProperty([])                       # hexes that just produced
     flash = ObjectProperty(None, allownone=True)       # a refused spot, drawn red
-    marked = ListProperty([])                          # hexes with a problem (board entry), drawn red
+    marked = ListProperty([])                          # spots a message is about (a problem, a refusal): ringed red
 
     __events__ = ("on_vertex", "on_edge", "on_hex")
 
@@ -254,9 +254,17 @@ class BoardView(Widget):
                 cx, cy = P(geo.pixel_center(h))
                 Line(circle=(cx, cy, size * 0.6), width=max(2, size * 0.06))
         Color(1, 0.15, 0.15, 1)
-        for h in self.marked:
-            cx, cy = P(geo.pixel_center(tuple(h)))
-            Line(circle=(cx, cy, size * 0.75), width=max(2, size * 0.05))
+        for spot in self.marked:  # a hex, a corner (three hexes) or a side (two): the place the words name
+            spot = tuple(tuple(h) for h in spot) if isinstance(spot[0], (list, tuple)) else tuple(spot)
+            if len(spot) == 3 and isinstance(spot[0], tuple):
+                x, y = P(geo.vertex_point(spot))
+                Line(circle=(x, y, size * 0.26), width=max(2, size * 0.05))
+            elif isinstance(spot[0], tuple):
+                x, y = P(geo.edge_point(spot))
+                Line(circle=(x, y, size * 0.26), width=max(2, size * 0.05))
+            else:
+                cx, cy = P(geo.pixel_center(spot))
+                Line(circle=(cx, cy, size * 0.75), width=max(2, size * 0.05))
         if self.flash is not None:
             Color(1, 0.1, 0.1, 1)
             spot = self.flash

@@ -20,13 +20,39 @@ from kivy.uix.widget import Widget
 def pump(frames: int = 2) -> None:
     """Let the app run ``frames`` frames (clock callbacks, layout, drawing).
 
-    Frames run back to back: a test waits for the app, not for the 60 fps frame pacing.
+    Frames run back to back: a test waits for the app, not for the 60 fps frame pacing.  Each frame is
+    drawn into the window's back buffer but not presented (see :func:`keep_frames_in_the_back_buffer`).
     """
     from kivy.clock import Clock
 
     Clock._max_fps = 0
+    keep_frames_in_the_back_buffer()
     for _ in range(frames):
         EventLoop.idle()
+
+
+def _not_presented(*_args) -> bool:
+    return True  # handled: the window's own on_flip (the buffer swap) is not called
+
+
+def keep_frames_in_the_back_buffer() -> None:
+    """From now on the window draws each frame (the widgets' canvases, as GL commands) without presenting it.
+
+    Nobody looks at the virtual screen: a test reads the app's state, a screenshot reads the back buffer
+    (:func:`screenshot`).  Presenting is the costly part under Xvfb: the buffer swap makes the software
+    rasteriser (Mesa's llvmpipe) paint the whole frame, 0.3-0.4 s a frame on a 2-core machine busy with
+    other work; a UI test runs hundreds of frames, so the swaps were 80 % of its time there (the
+    starfarers umpire-notes test: 120 s, its timeout, with the swaps; 17 s without).  Binding a handler
+    that returns True is how Kivy lets a listener take an event over (the default handler is skipped)."""
+    from kivy.core.window import Window
+
+    global _window_kept
+    if _window_kept is not Window:
+        Window.fbind("on_flip", _not_presented)
+        _window_kept = Window
+
+
+_window_kept = None  # the window whose frames are kept in its back buffer
 
 
 def frame_work_pending() -> bool:
@@ -49,14 +75,30 @@ def settle(max_frames: int = 60) -> None:
 
 
 def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
-    """Run frames until ``condition()`` holds (work arriving from another thread) or the timeout."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
+    """Run frames until ``condition()`` holds (work arriving from another thread); False if the app has had
+    ``timeout`` seconds to get there and it still does not hold.
+
+    ``timeout`` guards against a hang; it is no measure of speed.  It counts the seconds the app has had:
+    the wall clock's, or the CPU seconds this process (all its threads) has been given, whichever are
+    fewer.  On a machine busy with other work the app gets a fraction of a CPU second each second, its
+    threads and frames run that much slower, and the guard stretches with them; on an idle machine it is
+    the wall clock, as before.  A test so never fails for being on a loaded machine, only for waiting on
+    something that does not come."""
+    started = _app_time()
+    while _app_time(started) < timeout:
         pump(1)
         if condition():
             return True
-        time.sleep(0.01)
+        time.sleep(0.01)  # the interpreter to the app's threads (a frame holds it)
     return condition()
+
+
+def _app_time(since: tuple[float, float] | None = None):
+    """The clocks of :func:`wait_until`: now as (wall, CPU); with ``since``, the seconds the app has had."""
+    now = (time.monotonic(), time.process_time())
+    if since is None:
+        return now
+    return min(now[0] - since[0], now[1] - since[1])
 
 
 #: Checks run on the screen after every tap (``tap``/``tap_at``): a test session adds one (tests/conftest.py
@@ -113,7 +155,8 @@ def find(root: Widget, text: str, *, startswith: bool = False, timeout: float = 
 
     A panel rebuilt by the last tap may appear a few frames later (a ScrollView hands its child the
     tap 0.2 s after the finger lifts, which on a loaded machine can span many frames), so frames are
-    run until the button is there, for at most ``timeout`` seconds.
+    run until the button is there (``timeout``: the hang guard of :func:`wait_until`).  To say that a
+    button is *not* there, :func:`settle` and then look with ``timeout=0``: nothing waited for.
     """
     def matching() -> list[Widget]:
         return [w for w in walk(root) if isinstance(getattr(w, "text", None), str)
@@ -448,6 +491,7 @@ def touch_targets(root: Widget | None = None) -> dict[tuple[str, str, int], tupl
 
     from .board_view import BoardView
 
+    settle()  # where they are drawn: layouts done
     out: dict[tuple[str, str, int], tuple[float, float, float, float]] = {}
     seen: dict[tuple[str, str], int] = {}
     for top in ([root] if root is not None else window_roots()):

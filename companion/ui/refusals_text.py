@@ -222,6 +222,7 @@ APP_EN: dict[str, str] = {
     "harbor_not_coast": "the {trade:trade} harbor on {edge:edge} is not on a coast (land on one side, sea on the "
                         "other)",
     "red_numbers_adjacent": "next to {hex:hex} (no 6 or 8 side by side)",
+    "number_on_blank": "a {terrain:terrain} carries no number (has {number})",
 }
 TEXT: dict[str, dict[str, str]] = {"en": {**TEMPLATES, **APP_EN}, "ja": JA}
 

@@ -39,7 +39,7 @@ from .choices import BigButton, BigToggle, ChoicePanels
 from .i18n import cards_text
 from .play_panels import (build_row, buy_button, confirmation, cost_card, reveal_button, reveal_panel,
                           tile_details)
-from .refusals_text import app_describe
+from .refusals_text import app_describe, app_places, refusal_spots
 from .settings import SOURCE_KINDS
 from .umpire_notes import add_note_rows
 
@@ -193,10 +193,21 @@ class NewGameScreen(Screen):
         if self.game in OWN_SCREEN:
             self.ids.preview.board = None
             return
+        self.ids.preview.marked = []
         try:
             self.ids.preview.board = board_from_json(self.board_json, check=False)
         except BoardError as error:
             self.message = app_describe(error)
+
+    def board_problems(self, board: Board) -> list:
+        """What Start refuses about ``board`` for the game and options chosen here: the one check the board
+        editor shows while a board is entered and Start makes before the game begins (the format, the 6s and
+        8s kept apart when the table chose so, the standard set's pieces for the base game)."""
+        spec = None
+        if self.game in ("base", "base56"):
+            spec = EXTENSION_SPEC if self.count >= 5 else BASE_SPEC
+        separate = bool(self.options().get("separate_red_numbers"))
+        return board_problems(board, standard=spec, separate_red_numbers=separate)
 
     def options(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -218,6 +229,17 @@ class NewGameScreen(Screen):
 
     def start(self) -> None:
         a = app()
+        if self.game not in OWN_SCREEN:
+            try:
+                board = board_from_json(self.board_json, check=False)
+            except BoardError as error:
+                self.message = app_describe(error)
+                return
+            problems = self.board_problems(board)
+            if problems:  # said as the editor says them, the hexes ringed on the preview; nothing starts
+                self.message = problems_text(problems, board)
+                self.ids.preview.marked = problem_spots(problems)
+                return
         try:
             a.start_game(self.record())
         except (ValueError, RulesError) as error:
@@ -236,6 +258,7 @@ class BoardEditorScreen(Screen):
 
     selected = ObjectProperty(None, allownone=True)
     message = StringProperty("")
+    valid = BooleanProperty(False)  # the message says the board is good (shown as success, not as a problem)
     path = StringProperty("")
     mode = StringProperty("hex")
 
@@ -313,11 +336,8 @@ class BoardEditorScreen(Screen):
         self._update()
 
     def problems(self) -> list:
-        game = app().root.get_screen("new_game")
-        spec = None
-        if game.game in ("base", "base56"):
-            spec = EXTENSION_SPEC if game.count >= 5 else BASE_SPEC
-        return board_problems(self.board(), standard=spec)
+        """The new-game screen's check (the one Start makes) of the board as entered."""
+        return app().root.get_screen("new_game").board_problems(self.board())
 
     def _update(self) -> None:
         a = app()
@@ -333,21 +353,21 @@ class BoardEditorScreen(Screen):
             view.pick = "hex"
             view.legal = frozenset()
         problems = self.problems()
-        view.marked = sorted({p.at for p in problems if p.at is not None})
-        if problems:
-            listed = "\n".join(f"• {app_describe(p)}" for p in problems[:4]) + ("\n…" if len(problems) > 4 else "")
-            self.message = a.tr("problems", n=len(problems), first="") + "\n" + listed
-        else:
-            self.message = a.tr("board_ok")
+        view.marked = problem_spots(problems)  # the hexes a problem names, both of two that clash
+        self.valid = not problems
+        self.message = problems_text(problems, board) if problems else a.tr("board_ok")
         sel = self.selected
+        places = app_places(board)
         if sel is None:
             self.ids.selected.text = ""
         elif self.mode == "harbor":
-            self.ids.selected.text = f"{[list(h) for h in sel]} {a.tr('harbor')}: {self.harbors.get(sel, '—')}"
+            trade = self.harbors.get(sel)
+            self.ids.selected.text = f"{places.edge(sel)} — {a.tr('harbor')}: {harbor_word(trade) if trade else '—'}"
         else:
-            self.ids.selected.text = f"{list(sel)} {a.tr(self.tiles[sel].terrain) if sel in self.tiles else ''}"
+            self.ids.selected.text = places.hex(sel) if sel in self.tiles else ""
 
     def export(self) -> None:
+        self.valid = False  # the message now says where the board went (or why not)
         path = Path(self.ids.path.text.strip() or self.path)
         try:
             path.write_text(json.dumps(self.to_json(), indent=1), encoding="utf-8")
@@ -357,6 +377,7 @@ class BoardEditorScreen(Screen):
         self.message = app().tr("saved_to", path=str(path))
 
     def import_(self) -> None:
+        self.valid = False
         path = Path(self.ids.path.text.strip() or self.path)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -375,6 +396,29 @@ class BoardEditorScreen(Screen):
         new_game = app().root.get_screen("new_game")
         new_game.board_json = self.to_json()
         app().go(self.back)
+
+
+def problem_spots(problems) -> list:
+    """Every spot the board problems name, once each (what the board view rings)."""
+    spots: list = []
+    for p in problems:
+        for spot in refusal_spots(p):
+            if spot not in spots:
+                spots.append(spot)
+    return spots
+
+
+def problems_text(problems, board) -> str:
+    """The board problems as a list in the user's language, places said as players say them (at most four,
+    then "…")."""
+    a = app()
+    listed = "\n".join(f"• {app_describe(p, board)}" for p in problems[:4]) + ("\n…" if len(problems) > 4 else "")
+    return a.tr("problems", n=len(problems), first="") + "\n" + listed
+
+
+def harbor_word(trade: str) -> str:
+    """A harbor as the board says it in the user's language: "3:1" or "2:1 lumber"."""
+    return trade if trade == "3:1" else f"2:1 {app().tr(trade)}"
 
 
 # --- live play --------------------------------------------------------------------------------------
@@ -416,11 +460,13 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         # Cleared before the table publishes, so the refresh it sets off draws the panel closed.
         self.selection, self.build_piece, self.message = {}, "", ""
         self.refused, self.confirming = {}, False
+        self.ids.board.marked = []
         try:
             outcome = app().table.submit(event)
         except RulesError as error:
             self.selection, self.build_piece = kept  # a refusal changes nothing, the choices included
             self.message = app().tr("illegal", why=app_describe(error))
+            self.ids.board.marked = refusal_spots(error)  # the places the words name, ringed
             if isinstance(error, IllegalAction) and not event.get("forced"):
                 # A rule breach (not a malformed entry): the umpire may record it anyway, flagged.
                 self.refused = {"event": dict(event), "why": app_describe(error)}
@@ -713,8 +759,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         box.clear_widgets()
         if "umpire" in self.ids:
             self.ids.umpire.state = "down" if self.selection.get("mode") == "umpire" else "normal"
-        if self.refused:
-            self._force_offer()
+        # (a refusal's "record anyway" sits beside the message, in companion.kv: it moves no button)
         if self.selection.get("mode") == "umpire":
             self._umpire_panel(g)
         elif phase in ("main", "special_build"):

@@ -1,0 +1,48 @@
+"""A text in a box of fixed size: the words shrink to fit, the box never grows.
+
+Messages, payouts and prompts change all game long; a label that grows with its text pushes the buttons
+below it away from the finger aiming at them.  A :class:`FittedLabel` keeps the size its layout gives it
+and sets its font size to the largest (from ``max_font_size`` down to ``min_font_size``) at which the
+text, wrapped at spaces, fits the box; the words are never cut.
+"""
+
+from __future__ import annotations
+
+from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
+from kivy.metrics import sp
+from kivy.properties import NumericProperty
+from kivy.uix.label import Label
+
+
+class FittedLabel(Label):
+    """A label whose text shrinks to fit its (fixed) size; ``text_size`` follows the width."""
+
+    max_font_size = NumericProperty(sp(18))
+    min_font_size = NumericProperty(sp(11))
+
+    def __init__(self, **kwargs):
+        self._fit_trigger = Clock.create_trigger(self._fit, -1)
+        super().__init__(**kwargs)
+        self.bind(text=self._fit_trigger, size=self._fit_trigger, max_font_size=self._fit_trigger,
+                  min_font_size=self._fit_trigger, font_name=self._fit_trigger, markup=self._fit_trigger)
+        self._fit_trigger()
+
+    def _fits(self, font_size: float, width: float) -> bool:
+        core = CoreLabel(text=self.text, font_size=font_size, font_name=self.font_name, markup=self.markup,
+                         bold=self.bold, text_size=(width, None), halign=self.halign,
+                         padding=(self.padding[0], self.padding[1]) if len(self.padding) >= 2 else (0, 0))
+        core.refresh()
+        w, h = core.texture.size if core.texture is not None else (0, 0)
+        return h <= self.height + 0.5 and w <= width + 2
+
+    def _fit(self, *_) -> None:
+        width = max(1.0, self.width)
+        self.text_size = (width, None)
+        if not self.text.strip():
+            self.font_size = self.max_font_size
+            return
+        size = self.max_font_size
+        while size > self.min_font_size and not self._fits(size, width):
+            size = max(self.min_font_size, size - sp(1))
+        self.font_size = size
