@@ -71,16 +71,17 @@ HEARD = {
     "star_production_supply_and_seven": {
         12: ("Eight. Red takes two food. White takes one fuel. Red draws two from the supply.",
              "8。赤は食料2枚、白は燃料1枚。補充の山から赤が2枚引きます。"),
-        14: ("Seven. Red returns nine. Blue returns seven. White returns eight.",
+        15: ("Seven. Red returns nine. Blue returns seven. White returns eight.",
              "7。赤は9枚、青は7枚、白は8枚戻します。"),
-        15: None, 16: None,  # a return does not repeat who else still owes
-        17: ("Blue can rob red or white.", "青は赤か白から奪えます。"),  # the roller, not the last to return
+        16: None, 17: None,  # a return does not repeat who else still owes
+        18: ("Blue can rob red or white.", "青は赤か白から奪えます。"),  # the roller, not the last to return
         # the steal, then the others draw 1 each clockwise from the roller's left, then the roller by VP
-        18: ("Blue steals a card from white. White draws one, red one and blue two from the supply.",
+        19: ("Blue steals a card from white. White draws one, red one and blue two from the supply.",
              "青が白からカードを1枚奪いました。補充の山から白が1枚、赤が1枚、青が2枚引きます。"),
-        22: ("Two. Blue takes one food. Red draws two from the supply.", "2。青は食料1枚。補充の山から赤が2枚引きます。"),
-        24: ("Twelve. No production. Blue draws two from the supply. The supply pile is refilled.",
-             "12。産出なし。補充の山から青が2枚引きます。補充の山を作り直しました。"),
+        # red's draw empties the pile, refilled at once (seed 003)
+        25: ("Two. Blue takes one food. Red draws two from the supply. The supply pile is refilled.",
+             "2。青は食料1枚。補充の山から赤が2枚引きます。補充の山を作り直しました。"),
+        28: ("Twelve. No production. Blue draws two from the supply.", "12。産出なし。補充の山から青が2枚引きます。"),
     },
     "star_terraform_and_half_medals": {
         0: None, 9: None,  # the set-up's colonies and spaceports are placed in view: not news
@@ -102,10 +103,10 @@ HEARD = {
         16: ("Red docks a trade station. Red now holds the merchants' friendship marker, one station.",
              "赤が交易ステーションを設置しました。赤が商人の友好親善マーカーを獲得、交易ステーション1つ。"),
         21: ("Blue docks a trade station.", "青が交易ステーションを設置しました。"),  # 1:1, the first keeps it
-        35: ("Blue docks a trade station. Blue now holds the merchants' friendship marker, two stations.",
+        37: ("Blue docks a trade station. Blue now holds the merchants' friendship marker, two stations.",
              "青が交易ステーションを設置しました。青が商人の友好親善マーカーを獲得、交易ステーション2つ。"),
-        41: ("Red docks a trade station.", "赤が交易ステーションを設置しました。"),  # 2:2
-        51: ("Red docks a trade station. Red now holds the merchants' friendship marker, three stations.",
+        44: ("Red docks a trade station.", "赤が交易ステーションを設置しました。"),  # 2:2
+        55: ("Red docks a trade station. Red now holds the merchants' friendship marker, three stations.",
              "赤が交易ステーションを設置しました。赤が商人の友好親善マーカーを獲得、交易ステーション3つ。"),
     },
     "star_win_at_the_end_of_the_turn": {

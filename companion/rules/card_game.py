@@ -554,6 +554,7 @@ class CardGame(EventHistory):
             "discard_pile": s.discard_pile,
             "fate": s.fate,
             "turn": {"player": s.turn_player, "phase": s.phase, "number": s.turn_number,
+                     "waiting_for": self.waiting_for(),
                      "exchanges_left": max(0, self.exchanges_allowed(s.turn_player) - s.exchanges_used)
                      if s.phase == EXCHANGE else 0,
                      "built": list(s.built)},

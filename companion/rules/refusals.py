@@ -175,6 +175,10 @@ TEMPLATES: dict[str, str] = {
     "setup_colony_not_catan": "set-up colonies go to the Catan colony systems; {site:edge} is not in one",
     "planet_marker_blocks": "planet {hex:hex} still has its {marker:marker} marker: no colony beside it until it "
                             "is {marker:cleared}",
+    "system_unexplored": "the system of {site:edge} is still face down at {hexes:hexes}: a ship explores it (the "
+                         "chips are turned up, reveal) before a colony can be founded there",
+    "flight_owed": "{player:player} has {ships} ship(s) in space: the flight phase comes before the end of the turn "
+                   "(shake the mothership)",
     "system_full": "with 3 players at most 2 of a system's 3 colony sites are used; {site:edge}'s system is full",
     # boards (a BoardProblem names its hex apart: "hex [q, r]: ...")
     "board_not_object": "board must be an object, got {kind}",

@@ -213,6 +213,12 @@ class StarfarersGame(Game):
         last = self.colony_order()[-1]
         return [(last + k) % self.n_players for k in range(self.n_players)]
 
+    def turn_player(self) -> int:
+        """Whose turn it is: the player placing in set-up, else the player who rolls (or rolled) this turn."""
+        if self.state.phase in (SETUP_COLONY, SETUP_SPACEPORT):
+            return self.waiting_for()
+        return self.state.turn_player
+
     def waiting_for(self) -> int | None:
         s = self.state
         if s.phase == SETUP_COLONY:
@@ -273,6 +279,11 @@ class StarfarersGame(Game):
         system = board.sites[site]
         if setup and board.catan and system not in board.catan:
             return Refusal("setup_colony_not_catan", site=json_spot(site))
+        hidden = [list(h) for h in board.systems[system] if board.planets[h].hidden]
+        if hidden:
+            # seed 003: a ship beside a face-down system explores it (every chip turned up) first, and a
+            # hidden chip may be a pirate base or an ice planet, beside which no colony may stand
+            return Refusal("system_unexplored", site=json_spot(site), hexes=hidden)
         for h in site:
             planet = board.planets[h]
             if planet.marker:
@@ -284,23 +295,33 @@ class StarfarersGame(Game):
         return None
 
     # --- the supply pile -------------------------------------------------------------------------
+    def _refill_supply(self) -> int:
+        """Seed 003: 「補充用の山札がなくなったら、即座に各資源の山から8枚ずつ引き」 -- the moment the pile runs
+        out it takes up to ``supply_refill`` of each resource from the stock (what there is).  1 if refilled."""
+        s, fleet = self.state, self.fleet
+        refill = {r: min(self.options.supply_refill, s.bank[r]) for r in self.resources}
+        refill = {r: k for r, k in refill.items() if k}
+        if not refill:
+            return 0
+        for r, k in refill.items():
+            s.bank[r] -= k
+        fleet.supply.add(refill)
+        return 1
+
     def _draw_supply(self, player: int, n: int) -> tuple[int, int]:
-        """``player`` draws ``n`` face down from the supply pile (refilled from the stock when empty)."""
+        """``player`` draws ``n`` face down from the supply pile, which is refilled as soon as it runs out."""
         s, fleet = self.state, self.fleet
         drawn = refills = 0
         for _ in range(n):
             if fleet.supply.size == 0:
-                refill = {r: min(self.options.supply_refill, s.bank[r]) for r in self.resources}
-                refill = {r: k for r, k in refill.items() if k}
-                if not refill:
+                refills += self._refill_supply()  # the stock was empty when the pile ran out; try again
+                if fleet.supply.size == 0:
                     break  # stock and pile both empty: nothing to draw
-                for r, k in refill.items():
-                    s.bank[r] -= k
-                fleet.supply.add(refill)
-                refills += 1
             fleet.supply.lose_unseen()
             s.players[player].hand.unknown += 1
             drawn += 1
+            if fleet.supply.size == 0:
+                refills += self._refill_supply()
         return drawn, refills
 
     def _supply_fields(self, draws: list[tuple[int, int]]) -> dict[str, Any]:
@@ -594,6 +615,11 @@ class StarfarersGame(Game):
         s = self.state
         self._require_phase(MAIN, FLIGHT)
         ending = s.turn_player
+        if s.phase == MAIN:
+            # seed 003: the flight phase is skipped only with no ship (「宇宙船が1つもない場合、このフェイズを
+            # スキップします」); skipping it would also skip the black ball's encounter
+            ships = sum(self.fleet.ships[ending].values())
+            self._require(ships == 0, "flight_owed", player=ending, ships=ships)
         fields: dict[str, Any] = {"player": ending}
         for p in self._in_turn_order(range(self.n_players)):
             if self.victory_points(p) >= self.options.vp_target:
@@ -655,8 +681,8 @@ class StarfarersGame(Game):
             "markers": [{"at": list(h), "kind": pl.marker, "strength": getattr(pl, pl.marker)}
                         for h, pl in sorted(board.planets.items()) if pl.marker],
             "hidden_planets": [list(h) for h, pl in sorted(board.planets.items()) if pl.hidden],
-            "turn": {"player": self.waiting_for() if s.phase != GAME_OVER else s.turn_player,
-                     "phase": s.phase, "number": s.turn_number},
+            "turn": {"player": self.turn_player(), "phase": s.phase, "number": s.turn_number,
+                     "waiting_for": self.waiting_for()},
             "winner": s.winner,
             "last_roll": None if s.last_dice is None else {
                 "dice": list(s.last_dice),

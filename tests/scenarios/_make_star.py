@@ -39,6 +39,9 @@ def rec(options, events):
             "board": BOARD, "events": events}
 R = lambda *d: {"type": "roll", "dice": list(d)}
 END = {"type": "end_turn"}
+# Seed 003: 「宇宙船が1つもない場合、このフェイズをスキップします」 -- a player with a ship in space flies before the
+# turn ends; FLY(p) is the shake of a flight that achieves nothing (two yellows: speed 4, no encounter).
+FLY = lambda p: {"type": "shake", "player": p, "balls": ["yellow", "yellow"]}
 def write(name, data):
     (OUT / f"{name}.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
@@ -48,33 +51,40 @@ SETUP_DESC = ("Board A-F (three planets each, E with an ice planet (6,0) strengt
 
 # 1. production, supply draws, the 7 and a refill -------------------------------------------------
 ev = colonies() + ports(("trade_ship", "cannon"), ("colony_ship", "boosters"), ("colony_ship", "freight_ring"))
-ev += [R(3, 5), END, R(3, 4),
+ev += [R(3, 5), FLY(0), END, R(3, 4),
        {"type": "discard", "player": 0, "cards": {"food": 5, "ore": 3, "trade_goods": 1}},
        {"type": "discard", "player": 1, "cards": {"ore": 3, "fuel": 3, "carbon": 1}},
        {"type": "discard", "player": 2, "cards": {"fuel": 4, "carbon": 3, "food": 1}},
-       {"type": "steal", "from": 2, "card": None}, END,
-       R(2, 2), END, R(1, 1), END, R(6, 6)]
+       {"type": "steal", "from": 2, "card": None}, FLY(1), END,
+       R(2, 2), FLY(2), END, R(1, 1), FLY(0), END, R(6, 6)]
 write("star_production_supply_and_seven", {
  "description": SETUP_DESC + " Option supply_refill 2: pile of 2 per resource (10), stock 20-2-9 = 9 each, hands 3 each. "
+  "Everybody has a ship in space, so each turn flies (a shake) before it ends. "
   "12: P0 rolls 8: food planet (1,0) pays P0's spaceport A01 and colony A12 one food each; fuel planet (1,3) pays P2's C01 one fuel; "
-  "P0 at 4 VP draws 2 face down from the pile. 14: P1 rolls 7: P0 holds 19, P1 15, P2 16 -> return 9, 7, 8. "
-  "18: P1 steals unseen from P2; then P2, P0 (clockwise from P1's left) draw 1 each, P1 draws 2. "
-  "20: P2 rolls 4: carbon (0,3) pays C01 (P2) and C02 (P0), food (4,2) pays D12 (P2). 22: P0 rolls 2: food (-3,0) pays F01 (P1). "
-  "24: P1 rolls 12 (no planet): the pile, emptied by the draws of 22, is refilled with 2 of each from the stock, then P1 draws 2.",
+  "P0 at 4 VP draws 2 face down from the pile. 15: P1 rolls 7: P0 holds 19, P1 15, P2 16 -> return 9, 7, 8 "
+  "(turn.player stays P1, the roller, while turn.waiting_for names who returns). "
+  "19: P1 steals unseen from P2; then P2, P0 (clockwise from P1's left) draw 1 each, P1 draws 2. "
+  "22: P2 rolls 4: carbon (0,3) pays C01 (P2) and C02 (P0), food (4,2) pays D12 (P2). 25: P0 rolls 2: food (-3,0) pays F01 (P1); "
+  "P0's draw of 2 empties the pile, which seed 003 refills at once (「補充用の山札がなくなったら、即座に各資源の山から8枚ずつ引き」): "
+  "2 of each from the stock, so the stock holds 2 fewer of each from event 25 on. 28: P1 rolls 12 (no planet) and draws 2 "
+  "from the full pile (no refill).",
  "record": rec({"supply_refill": 2}, ev),
  "expect_outcomes": {
   "12": {"payouts": {"0": {"food": 2}, "2": {"fuel": 1}}, "supply_draws": {"0": 2}},
-  "14": {"discards_owed": {"0": 9, "1": 7, "2": 8}, "next": "discard"},
-  "17": {"steal_from": [0, 2], "next": "steal", "next_player": 1},
-  "18": {"stolen": [2, None], "supply_draws": {"2": 1, "0": 1, "1": 2}, "next": "main"},
-  "20": {"payouts": {"0": {"carbon": 1}, "2": {"carbon": 1, "food": 1}}, "supply_draws": {"2": 2}},
-  "22": {"payouts": {"1": {"food": 1}}, "supply_draws": {"0": 2}},
-  "24": {"payouts": {}, "supply_draws": {"1": 2}, "refills": 1},
+  "15": {"discards_owed": {"0": 9, "1": 7, "2": 8}, "next": "discard"},
+  "18": {"steal_from": [0, 2], "next": "steal", "next_player": 1},
+  "19": {"stolen": [2, None], "supply_draws": {"2": 1, "0": 1, "1": 2}, "next": "main"},
+  "22": {"payouts": {"0": {"carbon": 1}, "2": {"carbon": 1, "food": 1}}, "supply_draws": {"2": 2}},
+  "25": {"payouts": {"1": {"food": 1}}, "supply_draws": {"0": 2}, "refills": 1},
+  "28": {"payouts": {}, "supply_draws": {"1": 2}, "refills": None},
  },
  "expect_after": {
   "12": {"bank": {"ore": 9, "fuel": 8, "carbon": 9, "food": 7, "trade_goods": 9}, "supply": {"size": 8},
          "players": [{"hand_size": 19, "unknown_cards": 2}, {"hand_size": 15}, {"hand_size": 16}]},
-  "18": {"bank": {"ore": 15, "fuel": 15, "carbon": 13, "food": 13, "trade_goods": 10}, "supply": {"size": 4},
+  "16": {"turn": {"player": 1, "phase": "discard", "waiting_for": 1}},
+  "17": {"turn": {"player": 1, "phase": "discard", "waiting_for": 2}},
+  "25": {"bank": {"ore": 13, "fuel": 13, "carbon": 9, "food": 9, "trade_goods": 8}, "supply": {"size": 10}},
+  "19": {"bank": {"ore": 15, "fuel": 15, "carbon": 13, "food": 13, "trade_goods": 10}, "supply": {"size": 4},
          "players": [{"hand_size": 11, "unknown_cards": 3, "hand": {"fuel": 3, "carbon": 3, "trade_goods": 2}},
                      {"hand_size": 11, "unknown_cards": 3, "hand": {"carbon": 2, "food": 3, "trade_goods": 3}},
                      {"hand_size": 8, "unknown_cards": 3, "hand": {"ore": 2, "food": 1, "trade_goods": 2}}]},
@@ -83,7 +93,7 @@ write("star_production_supply_and_seven", {
   "bank": {"ore": 13, "fuel": 13, "carbon": 9, "food": 9, "trade_goods": 8},
   "supply": {"size": 8},
   "players": [{"vp": 4, "hand_size": 14}, {"vp": 4, "hand_size": 14}, {"vp": 4, "hand_size": 12, "unknown_cards": 5}],
-  "turn": {"player": 1, "phase": "main", "number": 5},
+  "turn": {"player": 1, "phase": "main", "number": 5, "waiting_for": 1},
   "last_roll": {"dice": [6, 6], "payouts": [{}, {}, {}]},
  }})
 
@@ -97,13 +107,13 @@ ev += [{"type": "set_hand", "player": 0, "cards": {"ore": 10, "fuel": 2, "trade_
        {"type": "set_hand", "player": 1, "cards": {"ore": 5, "fuel": 1, "trade_goods": 2}},
        R(6, 6), SH(0, "yellow", "red"), TS(0), END,                               # 14-17  1:0
        R(6, 6), B(1, "freight_ring"), SH(1, "blue", "yellow"), TS(1), END,        # 18-22  1:1
-       R(6, 6), END,                                                             # 23-24
-       R(6, 6), B(0, "trade_ship"), B(0, "freight_ring"), B(0, "freight_ring"), B(0, "freight_ring"), END,  # 25-30
-       R(6, 6), B(1, "trade_ship"), B(1, "freight_ring"), SH(1, "yellow", "yellow"), TS(1), END,  # 31-36  1:2
-       R(6, 6), END,                                                             # 37-38
-       R(6, 6), SH(0, "red", "blue"), TS(0), END,                                 # 39-42  2:2
-       R(6, 6), END, R(6, 6), END,                                               # 43-46
-       R(6, 6), B(0, "trade_ship"), B(0, "freight_ring"), SH(0, "yellow", "blue"), TS(0), END]  # 47-52  3:2
+       R(6, 6), FLY(2), END,                                                     # 23-25
+       R(6, 6), B(0, "trade_ship"), B(0, "freight_ring"), B(0, "freight_ring"), B(0, "freight_ring"), FLY(0), END,  # 26-32
+       R(6, 6), B(1, "trade_ship"), B(1, "freight_ring"), SH(1, "yellow", "yellow"), TS(1), END,  # 33-38  1:2
+       R(6, 6), FLY(2), END,                                                     # 39-41
+       R(6, 6), SH(0, "red", "blue"), TS(0), END,                                 # 42-45  2:2
+       R(6, 6), END, R(6, 6), FLY(2), END,                                       # 46-50 (P1 has no ship left)
+       R(6, 6), B(0, "trade_ship"), B(0, "freight_ring"), SH(0, "yellow", "blue"), TS(0), END]  # 51-56  3:2
 write("star_friendship_majority_changes", {
  "description": SETUP_DESC + " Options: no starting cards, pile of 2 per resource; the umpire sets P0's and P1's hands "
   "(events 12-13) to what their ships and freight rings cost. Rolls are 12 (no planet). Everybody starts with 1 freight "
@@ -116,14 +126,14 @@ write("star_friendship_majority_changes", {
   "16": {"station": [0, -3], "awards": [{"award": "friendship_merchants", "before": None, "after": 0, "length": 1}],
          "vp": {"0": 6}},
   "21": {"station": [0, -3], "awards": [], "vp": {}},
-  "35": {"awards": [{"award": "friendship_merchants", "before": 0, "after": 1, "length": 2}], "vp": {"0": 4, "1": 6}},
-  "41": {"awards": [], "vp": {}},
-  "51": {"awards": [{"award": "friendship_merchants", "before": 1, "after": 0, "length": 3}], "vp": {"0": 6, "1": 4}},
+  "37": {"awards": [{"award": "friendship_merchants", "before": 0, "after": 1, "length": 2}], "vp": {"0": 4, "1": 6}},
+  "44": {"awards": [], "vp": {}},
+  "55": {"awards": [{"award": "friendship_merchants", "before": 1, "after": 0, "length": 3}], "vp": {"0": 6, "1": 4}},
  },
  "expect_after": {
   "21": {"stations": [{"at": [0, -3], "alien": "merchants", "docks": [0, 1], "holder": 0},
                       {"at": [6, 3], "alien": "scientists", "docks": [], "holder": None}]},
-  "41": {"stations": [{"at": [0, -3], "alien": "merchants", "docks": [0, 1, 1, 0], "holder": 1},
+  "44": {"stations": [{"at": [0, -3], "alien": "merchants", "docks": [0, 1, 1, 0], "holder": 1},
                       {"at": [6, 3], "alien": "scientists", "docks": [], "holder": None}]},
  },
  "expect": {
@@ -175,12 +185,12 @@ write("star_pirate_needs_cannons", {
  "record": rec({}, ev),
  "expect_error": {"index": 14, "contains": "strength 3; player 0 has 1 cannon(s)"}})
 ev = colonies() + ports(("trade_ship", "cannon"), ("colony_ship", "boosters"), ("colony_ship", "freight_ring"))
-ev += [R(6, 6), END, R(6, 6), SH(1, "red", "blue"), {"type": "found_colony", "player": 1, "at": S["A02"]}]
+ev += [R(6, 6), FLY(0), END, R(6, 6), SH(1, "red", "blue"), {"type": "found_colony", "player": 1, "at": S["A02"]}]
 write("star_three_players_two_sites_per_system", {
  "description": SETUP_DESC + " With 3 players a system keeps one of its 3 colony sites free: P1's colony ship cannot "
-  "found a colony on A02, system A already having P0's A01 and A12 (event 16).",
+  "found a colony on A02, system A already having P0's A01 and A12 (event 17).",
  "record": rec({}, ev),
- "expect_error": {"index": 16, "contains": "at most 2 of a system's 3 colony sites"}})
+ "expect_error": {"index": 17, "contains": "at most 2 of a system's 3 colony sites"}})
 ev = colonies() + ports(("trade_ship", "cannon"), ("colony_ship", "boosters"), ("colony_ship", "freight_ring"))
 ev += [R(6, 6), SH(0, "red", "red")]
 write("star_shake_two_red_balls", {
@@ -210,3 +220,75 @@ write("star_no_roll_after_the_end", {
  "description": "The game of star_win_at_the_end_of_the_turn: a roll after P0 won is refused (event 16).",
  "record": rec({"vp_target": 6}, ev),
  "expect_error": {"index": 16, "contains": "the game is over"}})
+
+# 5. issue 27: the supply refilled the moment it runs out; no colony in a face-down system; no end before the flight
+SEED_REFILL = "「補充用の山札がなくなったら、即座に各資源の山から8枚ずつ引き」"
+ev = colonies() + ports(("trade_ship", "cannon"), ("colony_ship", "boosters"), ("colony_ship", "freight_ring"))
+for p in (0, 1, 2, 0):
+    ev += [R(6, 6), FLY(p), END]                                                  # 12-23: each draws 2 at 4 VP
+ev += [R(6, 6)]                                                                   # 24: P1's draw empties the pile
+refill_desc = (SETUP_DESC + " Options starting_cards 5, supply_refill 2: the pile holds 10, the stock 20-2-15 = 3 of "
+  "each. Rolls are 12 (no planet); every roller at 4 VP draws 2: 8, 6, 4, 2 left, and P1's draw at event 24 empties "
+  "the pile. Seed 003: " + SEED_REFILL + " (when the pile runs out, at once take 8 -- here 2 -- of each resource from "
+  "the stock): the stock is down to 1 of each right after event 24.")
+write("star_supply_refilled_the_moment_it_runs_out", {
+ "description": refill_desc,
+ "record": rec({"starting_cards": 5, "supply_refill": 2}, ev),
+ "expect_after": {"21": {"supply": {"size": 2}, "bank": {"ore": 3, "fuel": 3, "carbon": 3, "food": 3, "trade_goods": 3}}},
+ "expect_outcomes": {"21": {"supply_draws": {"0": 2}, "refills": None},
+                     "24": {"supply_draws": {"1": 2}, "refills": 1}},
+ "expect": {"supply": {"size": 10}, "bank": {"ore": 1, "fuel": 1, "carbon": 1, "food": 1, "trade_goods": 1}}})
+write("star_stock_trade_after_the_refill", {
+ "description": refill_desc + " So P1's trade of 3 fuel + 3 carbon for 2 ore (event 25) finds 1 ore in the stock and "
+  "is refused.",
+ "record": rec({"starting_cards": 5, "supply_refill": 2},
+               ev + [{"type": "trade", "player": 1, "with": "bank", "give": {"fuel": 3, "carbon": 3}, "get": {"ore": 2}}]),
+ "expect_error": {"index": 25, "contains": "the bank has only 1 ore, cannot give 2"}})
+
+# A seventh system G, face down but for one chip (the strategic variant's unexplored sector).
+SEED_EXPLORE = "「数字チップが裏向きになっている星系に隣接するポイントにたどり着いた場合、《星系の探査》を行います」"
+HIDDEN_BOARD = {**BOARD, "systems": BOARD["systems"] + [
+    system((-3, 3), [P("food", number=3), P("ore", hidden=True), P("fuel", hidden=True)])]}
+G01 = [[-3, 3], [-2, 3]]
+ev = colonies() + ports(("trade_ship", "cannon"), ("colony_ship", "boosters"), ("colony_ship", "freight_ring"))
+ev += [R(6, 6), FLY(0), END, R(6, 6), SH(1, "red", "yellow")]                     # 12-16
+unexplored = ev + [{"type": "found_colony", "player": 1, "at": G01}]
+write("star_no_colony_in_a_face_down_system", {
+ "description": SETUP_DESC + " Board A-F plus system G: food (-3,3) 3, ore (-2,3) and fuel (-2,2) face down. Seed 003: "
+  + SEED_EXPLORE + " (a ship reaching a point beside a face-down system explores it: 《星系の探査》 turns all its chips "
+  "up), and no colony beside a pirate base or ice planet, which a hidden chip may be. P1's colony ship cannot found a "
+  "colony on G01 before the chips are revealed (event 17).",
+ "record": {**rec({}, unexplored), "board": HIDDEN_BOARD},
+ "expect_error": {"index": 17, "contains": "still face down at [[-2, 2], [-2, 3]]"}})
+explored = ev + [{"type": "reveal", "player": 1, "at": [-2, 3], "number": 11},
+                 {"type": "reveal", "player": 1, "at": [-2, 2], "pirate": 2},
+                 {"type": "found_colony", "player": 1, "at": G01}, END]
+write("star_colony_after_the_system_is_revealed", {
+ "description": SETUP_DESC + " The board of star_no_colony_in_a_face_down_system: P1's ship explores system G (seed 003: "
+  + SEED_EXPLORE + "), the chips show ore 11 and a pirate base of strength 2 on (-2,2); G01 lies between (-3,3) and "
+  "(-2,3), not beside the pirate base, so the colony is founded (event 19).",
+ "record": {**rec({}, explored), "board": HIDDEN_BOARD},
+ "expect_outcomes": {"17": {"revealed": [-2, 3]}, "18": {"revealed": [-2, 2]},
+                     "19": {"founded": [[-3, 3], [-2, 3]], "vp": {"1": 5}}},
+ "expect": {"hidden_planets": [], "markers": [{"at": [-2, 2], "kind": "pirate", "strength": 2},
+                                             {"at": [6, 0], "kind": "ice", "strength": 2},
+                                             {"at": [7, 0], "kind": "pirate", "strength": 3}],
+            "players": [{}, {"vp": 5, "ships": {"colony_ship": 0, "trade_ship": 0}}]}})
+
+SEED_FLIGHT = "「宇宙船が1つもない場合、このフェイズをスキップします。宇宙船がある場合、移動力を決定し…」"
+ev = colonies() + ports(("trade_ship", "cannon"), ("colony_ship", "boosters"), ("colony_ship", "freight_ring"))
+write("star_no_end_of_turn_before_the_flight", {
+ "description": SETUP_DESC + " Seed 003: " + SEED_FLIGHT + " (the flight phase is skipped only with no ship; with a "
+  "ship the mothership is shaken, and a black ball means an encounter). P0 has a trade ship in space, so ending the "
+  "turn right after the roll is refused (event 13).",
+ "record": rec({}, ev + [R(6, 6), END]),
+ "expect_error": {"index": 13, "contains": "the flight phase comes before the end of the turn"}})
+write("star_end_of_turn_without_a_ship_skips_the_flight", {
+ "description": SETUP_DESC + " Seed 003: " + SEED_FLIGHT + ". P0's only ship docks at the merchants' station; "
+  "in P0's next turn, with no ship in space, the turn ends without a shake (event 23).",
+ "record": rec({}, colonies() + ports(("trade_ship", "freight_ring"), ("colony_ship", "boosters"),
+                                      ("colony_ship", "freight_ring"))
+                + [R(6, 6), SH(0, "yellow", "red"), TS(0), END, R(6, 6), FLY(1), END, R(6, 6), FLY(2), END,
+                         R(6, 6), END]),
+ "expect_outcomes": {"23": {"player": 0, "next": "roll", "next_player": 1}},
+ "expect": {"turn": {"player": 1, "phase": "roll", "number": 5, "waiting_for": 1}, "last_shake": None}})
