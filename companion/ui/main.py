@@ -4,6 +4,8 @@
     --source URL        a dice source for this run (manual:, box://auto, box:///dev/ttyACM0, camera://0, sim://?seed=4)
     --data-dir DIR      where the journal and settings live (default: the user data directory)
     --portrait          open a portrait-shaped window (800x1280) instead of landscape
+    --fullscreen        fill the screen (the default on a touch screen: Android, a Linux/Windows tablet)
+    --window            a window, at the size it had when last closed (the default elsewhere)
     --quit-when-ready   print seconds to the first interactive screen and resident memory, then quit
                         (for bench/bench_app_start.py)
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,17 +25,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--source", default=None, help="dice source URL for this run")
     parser.add_argument("--data-dir", default=None, help="directory of the journal and settings")
     parser.add_argument("--portrait", action="store_true", help="portrait window")
+    shape = parser.add_mutually_exclusive_group()
+    shape.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None,
+                       help="fill the screen (default on a touch screen)")
+    shape.add_argument("--window", dest="fullscreen", action="store_false",
+                       help="a window, as big as it was left (default elsewhere)")
     parser.add_argument("--quit-when-ready", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv if argv is not None else sys.argv[1:])
 
+    from ..record.journal import data_dir
+    from . import window_place
     from .app import configure_kivy
 
-    configure_kivy(*((800, 1280) if args.portrait else (1280, 800)))
+    folder = Path(args.data_dir) if args.data_dir is not None else data_dir()
+    place = window_place.choose(folder, portrait=args.portrait, fullscreen=args.fullscreen)
+    configure_kivy(*place.size)
+    if place.fullscreen:
+        from kivy.config import Config
+
+        Config.set("graphics", "fullscreen", "auto")  # the screen's own size and shape
     from kivy.clock import Clock
 
     from .app import CompanionApp
 
     app = CompanionApp(args.data_dir, demo=args.demo, source_url=args.source)
+    if not place.fullscreen:
+        def keep_size(*_):
+            from kivy.core.window import Window
+
+            window_place.remember(folder, Window.size)  # the size and shape it is opened at next time
+        app.bind(on_stop=keep_size)
     if args.quit_when_ready:
         from kivy.core.window import Window
 
@@ -40,7 +62,8 @@ def main(argv: list[str] | None = None) -> int:
             # The first frame shown with the start screen on it: from here on the app takes touches.
             Window.unbind(on_flip=report)
             print(f"ready_seconds={time.perf_counter() - started:.3f} since_exec={_since_exec():.3f} "
-                  f"rss_mb={_rss_mb():.1f}", flush=True)
+                  f"rss_mb={_rss_mb():.1f} window={Window.size[0]}x{Window.size[1]} "
+                  f"fullscreen={int(place.fullscreen)}", flush=True)
             Clock.schedule_once(lambda dt: app.stop(), 0)
         app.bind(on_start=lambda *_: Window.bind(on_flip=report))
     app.run()
