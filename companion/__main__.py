@@ -1,5 +1,6 @@
-"""``python -m companion COMMAND``: the companion's command line.
+"""``python -m companion COMMAND``: the companion's command line (installed: ``catan-companion COMMAND``).
 
+    (nothing)                  the tablet app, when there is a screen to show it on
     replay FILE.json           print the derived state of a record as JSON
     announce FILE.json         say the outcome of a record's last event (--all: every event)
     tournament ...             tournament desk (see docs/tournament.md)
@@ -18,6 +19,8 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv and _has_screen():
+        argv = ["app"]  # what a person typing catan-companion, or tapping its launcher, wants
     if not argv or argv[0] in ("-h", "--help", "help"):
         print(__doc__.strip())
         return 0 if argv else 2
@@ -49,6 +52,13 @@ def main(argv: list[str] | None = None) -> int:
         return app_main(rest)
     print(f"unknown command {command!r}\n\n{__doc__.strip()}", file=sys.stderr)
     return 2
+
+
+def _has_screen() -> bool:
+    import os
+
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or "ANDROID_ARGUMENT" in os.environ
+                or sys.platform in ("win32", "darwin"))
 
 
 if __name__ == "__main__":
