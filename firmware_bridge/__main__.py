@@ -81,10 +81,11 @@ def simulate_main(argv: list[str]) -> int:
         while deadline is None or time.monotonic() < deadline:
             sim.wait_for(lambda s: len(s.generated) > seen, 0.2 if deadline is None else
                          max(0.0, min(0.2, deadline - time.monotonic())))
-            for result in sim.generated[seen:]:
+            made = sim.generated[seen:]  # (the simulator's thread may add more while these are printed)
+            for result in made:
                 print(f"simulate: rolled {'+'.join(map(str, result.faces))} "
                       f"(boot {result.boot_id:08x}, roll {result.roll_id})", file=sys.stderr, flush=True)
-            seen = len(sim.generated)
+            seen += len(made)
             if sim.error is not None:
                 print(f"simulate: the simulator failed: {sim.error!r}", file=sys.stderr)
                 return 1

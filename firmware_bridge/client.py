@@ -67,6 +67,7 @@ class BoxClient:
         self.identify_every = identify_every
         self.box: codec.Identify | None = None
         self.exactly_once = ExactlyOnce()
+        self.refused = 0  # results that break the protocol (roll id 0, a wrong dice count or colour): said, not used
         self.connections = 0
         self.decode_stats: dict[str, int] = {}
         self.status = (SEARCHING, "")
@@ -199,16 +200,29 @@ class BoxClient:
     def _handle(self, message: codec.Message, link: SerialLink, port: str) -> None:
         kind = type(message)
         if kind is codec.RollResult:
-            at = time.time() - message.age_ms / 1000
-            if self.exactly_once.offer(message):
-                try:
-                    self.on_result(message, at)
-                except Exception:  # delivered is delivered: a listener's bug must not replay rolls
-                    log.exception("dice box roll listener failed")
+            if self.box is None:
+                # Not identified yet: how many dice it has is not known.  Unacked, the box sends it again
+                # (every 250 ms) and it is taken once the box has said who it is.
+                if self.on_message is not None:
+                    self.on_message(message)
+                return
+            problem = self._not_a_roll(message)
+            if problem is not None:
+                # Said, and acked so that the box goes on to its next result rather than resend this one
+                # for ever; never delivered (a table must not get 3 dice from a 2-dice box).
+                self.refused += 1
+                self._set_status(ERROR, f"box on {port} sent a roll that is not one: {problem}; not used")
+            else:
+                at = time.time() - message.age_ms / 1000
+                if self.exactly_once.offer(message):
+                    try:
+                        self.on_result(message, at)
+                    except Exception:  # delivered is delivered: a listener's bug must not replay rolls
+                        log.exception("dice box roll listener failed")
+                if self.status[0] == ROLLING:
+                    self._set_status(CONNECTED, self._connected_detail(port))
             with self._write_lock:
                 link.write(codec.encode(codec.Ack(message.boot_id, message.roll_id)))
-            if self.status[0] == ROLLING:
-                self._set_status(CONNECTED, self._connected_detail(port))
         elif kind is codec.Identify:
             self._identified = True
             self.box = message
@@ -232,6 +246,18 @@ class BoxClient:
                 self._identified = False   # rebooted without saying so: ask again
         if self.on_message is not None:
             self.on_message(message)
+
+    def _not_a_roll(self, result: codec.RollResult) -> str | None:
+        """Why a result breaks docs/dice-box-protocol.md (None when it does not): roll ids start at 1, the
+        dice are as many as the box's Identify said, their colours are codes 0-7."""
+        if result.roll_id == 0:
+            return "roll id 0 (roll ids start at 1)"
+        if len(result.faces) != self.box.dice:
+            return f"{len(result.faces)} dice from a box that said it has {self.box.dice}"
+        unknown = [c for c in result.colours if c >= len(codec.DIE_COLOURS)]
+        if unknown:
+            return f"die colour {unknown[0]} (colours are 0-{len(codec.DIE_COLOURS) - 1})"
+        return None
 
     def _connected_detail(self, port: str) -> str:
         box = self.box

@@ -20,7 +20,10 @@ except ImportError:  # pragma: no cover - MicroPython names it ustruct on old po
 
 PROTOCOL_VERSION = 1
 MAX_PAYLOAD = 96          # bytes, before COBS; anything longer is garbage
-MAX_ENCODED = MAX_PAYLOAD + 2
+# COBS adds one code byte per 254 data bytes begun: 96 payload bytes encode to 97 (between the zero
+# delimiters), so a chunk of 98 or more bytes cannot be a frame.
+MAX_ENCODED = MAX_PAYLOAD + 1
+MAX_SHOWN = 8             # values a Show carries: 1..8
 HEADER_LEN = 4
 CRC_LEN = 2
 
@@ -254,8 +257,8 @@ class Show(Message):
         values = tuple(self.values)
         for v in values:
             _u8(v, "shown value")
-        if len(values) > 8:
-            raise ValueError("Show takes at most 8 values")
+        if not 1 <= len(values) <= MAX_SHOWN:
+            raise ValueError("Show takes 1..%d values, got %d" % (MAX_SHOWN, len(values)))
         r, g, b = self.colour
         return bytes([len(values)]) + bytes(values) + bytes([_u8(r, "red"), _u8(g, "green"), _u8(b, "blue")])
 
@@ -264,6 +267,8 @@ class Show(Message):
         if not body:
             raise ValueError("Show body is empty")
         n = body[0]
+        if not 1 <= n <= MAX_SHOWN:
+            raise ValueError("Show takes 1..%d values, got %d" % (MAX_SHOWN, n))
         _check_len(cls, body, 1 + n + 3)
         return cls(tuple(body[1:1 + n]), tuple(body[1 + n:]), req=req)
 
@@ -436,12 +441,17 @@ def encode(message):
 
 
 class FrameError(ValueError):
-    """A frame that cannot be a message; ``kind`` is one of the Decoder.stats keys."""
+    """A frame that cannot be a message; ``kind`` is one of the Decoder.stats keys.
 
-    def __init__(self, kind, text):
+    ``req`` is the frame's request id where the frame came through whole (its CRC right) but is not
+    a message this side understands (kinds ``version``, ``type``, ``body``): the box copies it onto
+    its Error reply.  0 for a damaged frame, which is dropped unanswered."""
+
+    def __init__(self, kind, text, req=0):
         super().__init__(text)
         self.kind = kind
         self.text = text
+        self.req = req
 
 
 def parse_payload(data):
@@ -452,16 +462,17 @@ def parse_payload(data):
     want = crc16(data[:-2])
     if got != want:
         raise FrameError("crc", "CRC mismatch: frame says %04x, bytes give %04x" % (got, want))
+    req = (data[2] << 8) | data[3]
     if data[0] != PROTOCOL_VERSION:
-        raise FrameError("version", "protocol version %d, this side speaks %d" % (data[0], PROTOCOL_VERSION))
+        raise FrameError("version", "protocol version %d, this side speaks %d" % (data[0], PROTOCOL_VERSION),
+                         req)
     cls = _REGISTRY.get(data[1])
     if cls is None:
-        raise FrameError("type", "unknown message type 0x%02x" % data[1])
-    req = (data[2] << 8) | data[3]
+        raise FrameError("type", "unknown message type 0x%02x" % data[1], req)
     try:
         return cls.parse(bytes(data[HEADER_LEN:-CRC_LEN]), req)
     except ValueError as error:
-        raise FrameError("body", "%s: %s" % (cls.__name__, error))
+        raise FrameError("body", "%s: %s" % (cls.__name__, error), req)
 
 
 class Decoder:

@@ -30,6 +30,9 @@ from typing import Callable
 from . import codec
 from .firmware import dicebox
 from .firmware.hal import Hal
+from .roll_generators import BalancedDeck, SeededDice
+
+_BOOT_IDS = random.SystemRandom()  # the operating system's randomness, as a box's hardware RNG
 
 PROFILES = {
     # DiceBox timings, and the simulated player's (moved ms, shaken ms) per roll.
@@ -79,7 +82,10 @@ class SimHal(Hal):
         return int(time.monotonic() * 1000)
 
     def boot_id(self) -> int:
-        return self.sim.rng.getrandbits(32) or 1
+        # New at every boot, seeded or not: a box restarted with the same seed (the app's demo box, after the
+        # app restarts) must not name its rolls as the last run did, or a table holding those drops them all.
+        # Not drawn from the seeded generator, so a seed still gives the same dice and faults.
+        return _BOOT_IDS.getrandbits(32) or 1
 
     def read(self) -> bytes:
         if self.fd is None:
@@ -174,8 +180,6 @@ class Simulator:
                  profile: str = "real", every: float | None = None, rolls: int = 0,
                  max_pending: int = 4, link: str | None = None, dice: int = 2,
                  unplug_after: tuple[int, ...] = ()) -> None:
-        from companion.dice.virtual import BalancedDeck, SeededDice
-
         if profile not in PROFILES:
             raise ValueError(f"unknown simulator profile {profile!r} (known: {', '.join(PROFILES)})")
         self.rng = random.Random(seed)

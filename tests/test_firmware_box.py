@@ -220,7 +220,83 @@ def test_a_host_speaking_another_version_is_told():
     data = bytes([2, 0x01, 0, 1])
     hal.inbox = b"\x00" + codec.cobs_encode(data + codec.crc16(data).to_bytes(2, "big")) + b"\x00"
     run(box, hal, [(1, S)])
-    assert [m.code for m in hal.take(codec.Error)] == [codec.ERR_VERSION]
+    assert [(m.code, m.req) for m in hal.take(codec.Error)] == [(codec.ERR_VERSION, 1)]  # its request id copied
+
+
+def _frame(version=codec.PROTOCOL_VERSION, kind=0x05, req=0, body=b""):
+    """A whole frame (right CRC) of any header and body, as a third-party host might send it."""
+    data = bytes([version, kind]) + req.to_bytes(2, "big") + body
+    return b"\x00" + codec.cobs_encode(data + codec.crc16(data).to_bytes(2, "big")) + b"\x00"
+
+
+# (what the host sent, the error code the box answers with): each whole frame it does not understand
+NOT_UNDERSTOOD = [
+    ("another protocol version", _frame(version=2, kind=0x01, req=7), codec.ERR_VERSION),
+    ("an unknown message type", _frame(kind=0x09, req=7), codec.ERR_BAD_REQUEST),
+    ("a Ping two bytes short", _frame(kind=0x05, req=7, body=b"\xca\xfe"), codec.ERR_BAD_REQUEST),
+    ("a Show of no values", _frame(kind=0x04, req=7, body=bytes([0, 255, 0, 0])), codec.ERR_BAD_REQUEST),
+    ("a Show of 20 values", _frame(kind=0x04, req=7, body=bytes([20] + [1] * 20 + [0, 0, 0])),
+     codec.ERR_BAD_REQUEST),
+    ("an Ack with a body too long", _frame(kind=0x02, req=7, body=bytes(9)), codec.ERR_BAD_REQUEST),
+    ("a box's own message", codec.encode(codec.Heartbeat(1, 2, 0, 0, req=7)), codec.ERR_BAD_REQUEST),
+]
+
+
+@pytest.mark.parametrize("what, frame, code", NOT_UNDERSTOOD, ids=[n[0] for n in NOT_UNDERSTOOD])
+def test_a_whole_frame_the_box_does_not_understand_gets_an_error_with_its_request_id(what, frame, code):
+    box, hal = new_box()
+    hal.take()
+    hal.inbox = frame
+    run(box, hal, [(1, S)])
+    errors = hal.take(codec.Error)
+    assert [(e.code, e.req) for e in errors] == [(code, 7)], errors
+    assert hal.shown == (0, 0)  # nothing was done: the digits still blank
+
+
+def test_a_damaged_frame_gets_no_answer():
+    box, hal = new_box()
+    hal.take()
+    frame = bytearray(_frame(kind=0x05, req=7, body=b"\x00\x00\xca\xfe"))
+    frame[-3] ^= 0x10  # the CRC no longer matches
+    hal.inbox = bytes(frame)
+    run(box, hal, [(1, S)])
+    assert hal.take(codec.Error) == [] and hal.take(codec.Pong) == []
+
+
+def test_a_second_roll_request_while_the_motor_rolls_is_refused_busy_and_one_roll_comes():
+    box, hal = new_box(motor=True)
+    hal.take()
+    hal.host(codec.RollRequest(req=1), codec.RollRequest(req=2))
+    run(box, hal, [(1, S)])
+    replies = hal.take()
+    assert [(type(m).__name__, m.req) for m in replies if m.req] == [("Done", 1), ("Error", 2)]
+    assert [m.code for m in replies if isinstance(m, codec.Error)] == [codec.ERR_BUSY]
+    # the motor path: Done, then rolling at once (no handling), then settled
+    assert [codec.STATE_NAMES[m.state] for m in replies if isinstance(m, codec.RollState)] == ["rolling"]
+    run(box, hal, [(300, R), (450, S)])
+    assert [codec.STATE_NAMES[m.state] for m in hal.out if isinstance(m, codec.RollState)] == ["settled"]
+    assert hal.shakes == [box.shake_ms] and len(box.pending) == 1
+
+
+def test_a_roll_request_with_the_queue_full_is_refused_with_its_request_id():
+    box, hal = new_box(motor=True, queue_max=1)
+    run(box, hal, ROLL)
+    hal.take()
+    hal.host(codec.RollRequest(req=3))
+    run(box, hal, [(1, S)])
+    assert [(m.code, m.req) for m in hal.take(codec.Error)] == [(codec.ERR_QUEUE_FULL, 3)]
+    assert hal.shakes == []
+
+
+def test_roll_states_carry_the_id_the_roll_will_get_and_a_crooked_roll_uses_none():
+    box, hal = new_box(faces=((6, None), (2, 5)))
+    hal.take()
+    run(box, hal, ROLL)  # crooked: no result
+    run(box, hal, ROLL)
+    states = [(codec.STATE_NAMES[m.state], m.roll_id) for m in hal.take(codec.RollState)]
+    assert states == [("handling", 1), ("rolling", 1), ("crooked", 1), ("handling", 1), ("rolling", 1),
+                      ("settled", 1)]
+    assert [r.roll_id for r, _ in box.pending] == [1]  # roll ids start at 1
 
 
 def test_identify_at_boot_heartbeat_every_second_sensor_faults_reported():
@@ -233,6 +309,19 @@ def test_identify_at_boot_heartbeat_every_second_sensor_faults_reported():
     run(box, hal, [(1, S)])
     errors = hal.take(codec.Error)
     assert errors and errors[0].code == codec.ERR_SENSOR and "I2C" in errors[0].text
+
+
+# --- the box's layer stands alone -----------------------------------------------------------------
+
+def test_the_box_layer_never_imports_the_app():
+    # firmware_bridge is the dice box and its simulator; the app (companion) uses it, never the other way
+    reaching_up = []
+    for path in sorted(FIRMWARE_DIR.parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+            reaching_up += [f"{path.name}:{node.lineno} imports {n}" for n in names if n.split(".")[0] == "companion"]
+    assert reaching_up == []
 
 
 # --- the firmware files stay within what MicroPython runs ---------------------------------------

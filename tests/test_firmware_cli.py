@@ -50,3 +50,20 @@ def test_simulate_prints_its_port_then_runs_the_box():
 def test_simulate_refuses_a_probability_above_one():
     done = run("simulate", "--corrupt", "3")
     assert done.returncode == 2 and "--corrupt is a probability" in done.stderr
+
+
+def test_simulate_logs_every_roll_it_makes_even_those_made_while_it_prints():
+    proc = subprocess.Popen([sys.executable, "-m", "firmware_bridge", "simulate", "--seed", "3", "--profile",
+                             "fast", "--every", "0", "--rolls", "100000", "--duration", "4"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        path = proc.stdout.readline().strip()
+        monitor = run("monitor", path, "--ack", "--duration", "3")
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    logged = [int(line.rsplit("roll ", 1)[1].rstrip(")")) for line in err.splitlines() if "simulate: rolled" in line]
+    seen = {int(line.split("roll=")[1].split()[0]) for line in monitor.stdout.splitlines() if "RollResult" in line}
+    assert len(logged) > 50, err[-500:]
+    assert logged == list(range(1, len(logged) + 1))  # one boot: roll ids 1, 2, 3 ... none left out
+    assert seen <= set(logged)

@@ -28,6 +28,8 @@ GOLDEN = [
     (Heartbeat(BOOT, 60000, 1, codec.IDLE), "00 03 01 84 01 05 1a 2b 3c 4d 01 04 ea 60 01 03 4c ea 00"),
     (Error(codec.ERR_QUEUE_FULL, "16 results await acks"),
      "00 03 01 85 01 1a 03 15 31 36 20 72 65 73 75 6c 74 73 20 61 77 61 69 74 20 61 63 6b 73 a6 c2 00"),
+    (Error(codec.ERR_BAD_REQUEST, "unknown message type 0x09", req=5),
+     "00 03 01 85 1f 05 01 19 75 6e 6b 6e 6f 77 6e 20 6d 65 73 73 61 67 65 20 74 79 70 65 20 30 78 30 39 bc 17 00"),
     (Pong(0xCAFE, req=4), "00 03 01 86 02 04 01 05 ca fe 33 47 00"),
     (Done(req=3), "00 03 01 87 04 03 f8 1d 00"),
 ]
@@ -103,7 +105,7 @@ messages = st.one_of(
     st.builds(lambda r: IdentifyRequest(req=r), req),
     st.builds(lambda b, i, r: Ack(b, i, req=r), u32, u32, req),
     st.builds(lambda r: RollRequest(req=r), req),
-    st.builds(lambda v, c, r: Show(tuple(v), c, req=r), st.lists(st.integers(0, 255), max_size=8),
+    st.builds(lambda v, c, r: Show(tuple(v), c, req=r), st.lists(st.integers(0, 255), min_size=1, max_size=8),
               st.tuples(*[st.integers(0, 255)] * 3), req),
     st.builds(lambda n, r: Ping(n, req=r), u32, req),
     st.builds(lambda m, f, b, d, c, r: Identify(m, f, b, d, c, req=r), st.text(max_size=10),
@@ -195,3 +197,24 @@ def test_the_protocol_document_lists_the_same_golden_vectors():
     table = doc.split("## Golden vectors", 1)[1].split("\n## ", 1)[0]
     wires = re.findall(r"\| `((?:[0-9a-f]{2} ?)+)` \|", table)
     assert [bytes.fromhex(w) for w in wires] == [bytes.fromhex(w) for _, w in GOLDEN]
+
+
+def test_the_chunk_limit_is_the_longest_frame_cobs_can_make():
+    # COBS adds one byte per 254 begun: the longest payload, 96 bytes, is 97 between the delimiters
+    longest = bytes(range(1, 97))
+    assert len(codec.cobs_encode(longest)) == len(codec.cobs_encode(bytes(96))) == codec.MAX_ENCODED == 97
+    message = Error(codec.ERR_BAD_REQUEST, "x" * 60, req=1)  # within a byte or so of the longest message
+    assert len(codec.encode(message)) - 2 <= codec.MAX_ENCODED
+    decoder = Decoder()
+    assert decoder.feed(b"\x00" + b"\x01" * 98 + b"\x00" + codec.encode(message)) == [message]
+    assert decoder.stats["overlong"] == 1
+
+
+@pytest.mark.parametrize("values", [0, 9, 20])
+def test_a_show_of_no_values_or_more_than_eight_is_not_a_message(values):
+    data = bytes([1, 0x04, 0, 6, values] + [1] * values + [0, 0, 0])
+    with pytest.raises(codec.FrameError) as refused:
+        codec.parse_payload(data + codec.crc16(data).to_bytes(2, "big"))
+    assert refused.value.kind == "body" and refused.value.req == 6
+    with pytest.raises(ValueError):
+        codec.encode(Show((1,) * values, (0, 0, 0)))

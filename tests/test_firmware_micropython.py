@@ -13,6 +13,7 @@ Needs ``node`` and the npm package ``@micropython/micropython-webassembly-pyscri
 
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -101,6 +102,34 @@ for wire in VECTORS:
     data = binascii.unhexlify(wire.replace(" ", ""))
     got = codec.Decoder().feed(data)
     print(len(got), repr(got[0]), codec.encode(got[0]) == data)
+
+
+def frame(version, kind, req, body):
+    data = bytes([version, kind, req >> 8, req & 255]) + body
+    crc = codec.crc16(data)
+    return b"\x00" + codec.cobs_encode(data + bytes([crc >> 8, crc & 255])) + b"\x00"
+
+
+class MotorHal(ClockHal):
+    def has_motor(self):
+        return True
+
+    def shake(self, ms):
+        self.level = 2
+
+
+# Whole frames the box does not understand (an unknown type, a short Ping, a Show of no values and of 20,
+# another version) get Error replies with their request ids; a second RollRequest while the motor rolls: busy.
+motor = MotorHal()
+box = dicebox.DiceBox(motor)
+motor.out = []
+motor.inbox = (frame(1, 9, 5, b"") + frame(1, 5, 6, b"\xca\xfe") + frame(1, 4, 7, bytes([0, 1, 2, 3]))
+               + frame(1, 4, 8, bytes([20] + [1] * 20 + [0, 0, 0])) + frame(2, 1, 9, b"")
+               + codec.encode(codec.RollRequest(req=10)) + codec.encode(codec.RollRequest(req=11)))
+box.step()
+print("motor box:")
+for m in codec.Decoder().feed(b"".join(motor.out)):
+    print(repr(m))
 """
 
 RUNNER = r"""import { loadMicroPython } from "PACKAGE_URL";
@@ -131,3 +160,7 @@ def test_firmware_runs_the_same_under_micropython(tmp_path):
     assert micro.returncode == 0 and "EXCEPTION" not in micro.stdout, micro.stdout + micro.stderr
     assert micro.stdout.splitlines() == cpython.stdout.splitlines()
     assert len(cpython.stdout.splitlines()) > 40 + len(GOLDEN)
+    answers = cpython.stdout.split("motor box:")[1]
+    assert re.findall(r"Error\(code=(\d+), text='[^']*', req=(\d+)\)", answers) == [
+        ("1", "5"), ("1", "6"), ("1", "7"), ("1", "8"), ("6", "9"), ("5", "11")]
+    assert "Done(req=10)" in answers

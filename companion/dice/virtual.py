@@ -6,58 +6,20 @@ from a balanced deck instead: the 36 ordered pairs of two dice, shuffled, reshuf
 31 rolls every total comes up in proportion and no pair repeats.  ``every=S`` rolls by itself
 every S seconds; otherwise ``roll()`` (or ``request_roll()``, the app's roll button) rolls once.
 
-The generators (:class:`SeededDice`, :class:`BalancedDeck`) are also what the dice-box simulator
-uses for its faces.
+The generators (:class:`SeededDice`, :class:`BalancedDeck`) live in ``firmware_bridge.roll_generators``,
+a leaf this source and the dice-box simulator both use for their faces.
 """
 
 from __future__ import annotations
 
-import random
 import threading
 from urllib.parse import parse_qs, urlsplit
 
+from firmware_bridge.roll_generators import BalancedDeck, SeededDice
+
 from . import DiceRolled, DiceSource, SourceState, register_scheme
 
-
-class SeededDice:
-    """Independent fair dice from a seeded generator: ``next()`` is a tuple of ``dice`` faces."""
-
-    def __init__(self, seed: int | None = None, dice: int = 2) -> None:
-        self._rng = random.Random(seed)
-        self.dice = dice
-
-    def next(self) -> tuple[int, ...]:
-        return tuple(self._rng.randint(1, 6) for _ in range(self.dice))
-
-
-class BalancedDeck:
-    """Two dice dealt from a shuffled deck of the 36 ordered pairs.
-
-    When ``reshuffle`` cards remain, the whole deck is gathered and shuffled again, so the last
-    few cards stay unknown (a player counting cards cannot be sure of them).
-    """
-
-    def __init__(self, seed: int | None = None, reshuffle: int = 5) -> None:
-        if not 0 <= reshuffle < 36:
-            raise ValueError(f"reshuffle must be 0..35 cards, got {reshuffle}")
-        self._rng = random.Random(seed)
-        self.reshuffle = reshuffle
-        self.dice = 2
-        self._cards: list[tuple[int, int]] = []
-        self._shuffle()
-
-    def _shuffle(self) -> None:
-        self._cards = [(a, b) for a in range(1, 7) for b in range(1, 7)]
-        self._rng.shuffle(self._cards)
-
-    @property
-    def remaining(self) -> int:
-        return len(self._cards)
-
-    def next(self) -> tuple[int, int]:
-        if len(self._cards) <= self.reshuffle:
-            self._shuffle()
-        return self._cards.pop()
+__all__ = ["BalancedDeck", "SeededDice", "VirtualSource", "open_virtual"]
 
 
 def _query(url: str) -> dict[str, str]:

@@ -76,8 +76,13 @@ class DiceBox:
         self.hal.write(codec.encode(message))
 
     def _frame_error(self, error):
+        # A frame that came through whole (its CRC right) but that the box does not understand is answered,
+        # with the frame's request id, so the host's request does not go unanswered; a damaged one is not.
         if error.kind == "version":
-            self.send(codec.Error(codec.ERR_VERSION, "box speaks protocol %d" % codec.PROTOCOL_VERSION))
+            self.send(codec.Error(codec.ERR_VERSION, "box speaks protocol %d" % codec.PROTOCOL_VERSION,
+                                  req=error.req))
+        elif error.kind in ("type", "body"):
+            self.send(codec.Error(codec.ERR_BAD_REQUEST, error.text, req=error.req))
 
     # --- main loop ------------------------------------------------------------------------------
 
@@ -89,8 +94,8 @@ class DiceBox:
         if data:
             for message in self.decoder.feed(data):
                 self._handle(message, now)
-        if hal.button_pressed():
-            self._start_shake()
+        if hal.button_pressed() and self._can_shake() is None:
+            self._start_shake(now)
         self._sense(now)
         self._resend(now)
         if hal.ticks_diff(now, self._beat_at) >= self.heartbeat_ms:
@@ -129,20 +134,31 @@ class DiceBox:
             self.hal.led(message.colour)
             self.send(codec.Done(req=message.req))
         elif kind is codec.RollRequest:
-            if not self.caps & codec.CAP_AUTO_ROLL:
-                self.send(codec.Error(codec.ERR_NOT_SUPPORTED, "this box cannot roll by itself",
-                                      req=message.req))
-            elif self.state in (codec.HANDLING, codec.ROLLING):
-                self.send(codec.Error(codec.ERR_BUSY, "a roll is in progress", req=message.req))
-            else:
-                self._start_shake()
+            refused = self._can_shake()
+            if refused is None:
                 self.send(codec.Done(req=message.req))
+                self._start_shake(now)
+            else:
+                self.send(codec.Error(refused[0], refused[1], req=message.req))
         else:  # a box-to-host message sent to the box
             self.send(codec.Error(codec.ERR_BAD_REQUEST, "unexpected %s" % kind.__name__, req=message.req))
 
-    def _start_shake(self):
-        if self.caps & codec.CAP_AUTO_ROLL:
-            self.hal.shake(self.shake_ms)
+    def _can_shake(self):
+        """None when the motor may roll the dice now, else (error code, why)."""
+        if not self.caps & codec.CAP_AUTO_ROLL:
+            return codec.ERR_NOT_SUPPORTED, "this box cannot roll by itself"
+        if self.state in (codec.HANDLING, codec.ROLLING):
+            return codec.ERR_BUSY, "a roll is in progress"
+        if len(self.pending) >= self.queue_max:
+            return codec.ERR_QUEUE_FULL, "%d results await acks" % len(self.pending)
+        return None
+
+    def _start_shake(self, now):
+        # The motor throws the dice: rolling at once (no handling), so a second request is refused as
+        # busy even before the motion sensor feels the shaking.
+        self.hal.shake(self.shake_ms)
+        self._enter(codec.ROLLING, now)
+        self._roll_started = now
 
     # --- the dice -------------------------------------------------------------------------------
 
