@@ -76,8 +76,11 @@ class Journal:
         self.path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._check_ours()  # before any read-write connection: a foreign file stays byte-identical
-        try:
+        try:  # (a file that cannot be opened at all -- no permission, a full disk -- is said as such)
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise JournalError(f"{self.path} cannot be opened ({error})") from None
+        try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")

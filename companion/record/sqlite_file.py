@@ -63,8 +63,11 @@ def identify(path: str | Path, application_id: int) -> Identity:
         return Identity("new")
     if not path.is_file():
         return Identity("not_sqlite", detail="not a regular file")
-    with open(path, "rb") as f:
-        header = f.read(100)
+    try:
+        with open(path, "rb") as f:
+            header = f.read(100)
+    except OSError as error:  # no permission: nothing can be said of it, and nothing is done to it
+        return Identity("damaged", detail=f"cannot be read: {error}")
     if header and not header.startswith(MAGIC):
         return Identity("not_sqlite")
     if len(header) == 100 and int.from_bytes(header[68:72], "big") == application_id:
@@ -78,7 +81,7 @@ def identify(path: str | Path, application_id: int) -> Identity:
                     shutil.copyfile(side, copy.with_name(copy.name + side.name[len(path.name):]))
                 return _read_identity(sqlite3.connect(copy), application_id)
         return _read_identity(sqlite3.connect(path.resolve().as_uri() + "?immutable=1", uri=True), application_id)
-    except sqlite3.DatabaseError as error:
+    except (sqlite3.DatabaseError, OSError) as error:  # OSError: no room for the copy
         return Identity("damaged", detail=str(error))
 
 

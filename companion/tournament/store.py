@@ -148,8 +148,11 @@ class Desk:
             raise DeskFileError(f"{self.path} is not a tournament file (not SQLite); it was left untouched")
         if identity.kind in ("foreign", "damaged"):
             raise DeskFileError(f"{identity.describe(self.path)}; it was left untouched")
-        try:
+        try:  # (a file that cannot be opened at all -- no permission, a full disk -- is said as such)
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise DeskFileError(f"{self.path} cannot be opened ({error})") from None
+        try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
