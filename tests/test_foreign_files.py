@@ -10,6 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from companion.record.cli import journal_main
 from companion.record.journal import Journal, JournalError
@@ -135,3 +136,18 @@ def test_what_a_file_is_said_from_its_bytes(tmp_path, content, kind):
     path.write_bytes(content)
     assert identify(path, 1).kind == kind
     assert path.read_bytes() == content and os.listdir(tmp_path) == ["f"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(body=st.binary(max_size=3000), sqlite_header=st.booleans(), wal=st.one_of(st.none(), st.binary(max_size=600)))
+def test_any_bytes_are_identified_without_an_exception_or_a_change(body, sqlite_header, wal):
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "f.sqlite3"
+        path.write_bytes((b"SQLite format 3\x00" if sqlite_header else b"") + body)
+        if wal is not None:
+            path.with_name("f.sqlite3-wal").write_bytes(wal)
+        before = _snapshot(path)
+        assert identify(path, 0x43544E31).kind in ("new", "ours", "foreign", "not_sqlite", "damaged")
+        assert _snapshot(path) == before
