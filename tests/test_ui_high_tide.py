@@ -57,7 +57,10 @@ def test_flood_by_tap_then_the_end_and_ranking(tmp_path):
         outcome = app.table.last_outcome
         assert outcome.kind == "flood"
         assert not game.board.is_land(target)
-        assert f"The tide floods {list(target)}" in play.tide_text
+        then = load_record(EXAMPLE).board  # the flooded hex is said as it was dealt, not as coordinates
+        tile = next(h for h in then["hexes"] if tuple(h["at"]) == target)
+        assert f"The tide floods the {tile['number']} {tile['terrain']}" in play.tide_text, play.tide_text
+        assert "[" not in play.tide_text
         if outcome.sunk:
             assert "Sank:" in play.tide_text
         expected = phrase_for_outcome(outcome, [p["color"] for p in app.table.record.players], "en").caption
@@ -73,5 +76,37 @@ def test_flood_by_tap_then_the_end_and_ranking(tmp_path):
         lines = text.splitlines()[1:]
         assert [line.split(". ", 1)[1].split(" — ")[0] for line in lines] == [app.player_name(p) for p in ranking]
         assert app.journal.games(unfinished_only=True) == []  # finished: no longer offered to resume
+    finally:
+        d.stop_app(app)
+
+
+def test_the_tide_says_what_happens_and_what_comes_next_and_dikes_go_only_where_allowed(tmp_path):
+    """At each phase the screen says what the tide does now and what comes next (the leader and why, the dike
+    round, the high tide's rounds and the leader's turns left, which hexes may flood); in dike mode the board
+    offers only the hexes the rules allow (none before the dike round)."""
+    events = load_record(EXAMPLE).events
+    moments = {"normal": 700, "leader": 704, "dike round": 712, "high tide": 727}
+    ids = {what: journal_upto(tmp_path, n) for what, n in moments.items()}
+    app = d.start_app(tmp_path)
+    try:
+        said = {}
+        for what, game_id in ids.items():
+            play = resume(app, game_id)
+            game = app.table.game
+            said[what] = play.tide_text
+            assert play.ids.tide.height > 0 and "[" not in play.tide_text
+            if what in ("normal", "dike round") and game.state.phase == "main":
+                who = game.waiting_for()
+                d.tap(d.find(play.ids.actions, "Dike", startswith=True))
+                assert play.ids.board.legal == frozenset(game.legal_dike_spots(who))
+                assert bool(play.ids.board.legal) == (what == "dike round")
+            d.tap(play.ids.menu)
+        assert "first to reach 8 VP becomes the leader" in said["normal"], said
+        leader = app.player_name(2)
+        assert f"{leader} reached 8 VP and leads" in said["leader"] and "dike round begins" in said["leader"]
+        assert said["dike round"].startswith(f"Dike round (leader: {leader})") and "Next: the high tide" in said["dike round"]
+        assert "High tide, round 1" in said["high tide"] and "leader turn(s) left" in said["high tide"]
+        assert "floods one land hex with the number rolled" in said["high tide"]
+        assert events[moments["high tide"] - 1]  # (the moments lie inside the example game)
     finally:
         d.stop_app(app)

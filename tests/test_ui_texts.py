@@ -11,7 +11,7 @@ import string
 
 import pytest
 
-from companion.ui import calibration_screen, i18n, i18n_extra, tournament_screen
+from companion.ui import calibration_screen, i18n, i18n_extra, tide_text, tournament_screen
 
 
 def fields(text: str) -> set[str]:
@@ -20,6 +20,7 @@ def fields(text: str) -> set[str]:
 
 def app_texts() -> dict[str, tuple[str | None, str | None]]:
     i18n_extra.install()
+    tide_text.install()
     return {key: (entry.get("en"), entry.get("ja")) for key, entry in i18n.TEXT.items()}
 
 

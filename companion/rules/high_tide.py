@@ -155,6 +155,15 @@ class HighTideGame(SeafarersGame):
         tide.dikes_left[player] = max(0, tide.dikes_left[player] - 1)
         return {"player": player}
 
+    def legal_dike_spots(self, player: int) -> list[Hex]:
+        """The land hexes where ``player`` may build a dike now (the checks of a dike's ``build`` that do not
+        depend on the hand): none before the dike round, in the special building phase, in the spring tide or
+        without a dike card left.  For the app, which offers only these and holds no rules."""
+        s, tide = self.state, self.tide
+        if s.phase == SPECIAL_BUILD or tide.phase not in (DIKE_ROUND, HIGH_TIDE) or tide.dikes_left[player] <= 0:
+            return []
+        return sorted(h for h in self.board.land if h not in tide.dikes)
+
     # --- the tide --------------------------------------------------------------------------------------
     def _production(self, number: int) -> dict[str, Any]:
         s, tide = self.state, self.tide

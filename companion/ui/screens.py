@@ -39,7 +39,8 @@ from .choices import BigButton, BigToggle, ChoicePanels
 from .i18n import cards_text
 from .play_panels import (build_row, buy_button, confirmation, cost_card, reveal_button, reveal_panel,
                           tile_details)
-from .refusals_text import app_describe, app_places, refusal_spots
+from .refusals_text import app_describe, app_places, places_for, refusal_spots
+from .tide_text import tide_text
 from .settings import SOURCE_KINDS
 from .umpire_notes import add_note_rows
 
@@ -678,7 +679,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             elif piece == "city":
                 pick, legal = "vertex", frozenset(g.legal_city_spots(who))
             elif piece == "dike":
-                pick, legal = "hex", frozenset(h for h in g.board.land if h not in g.tide.dikes)
+                pick, legal = "hex", frozenset(g.legal_dike_spots(who))
         view.pick, view.legal = pick, legal
         if pick == "":
             view.flash = None
@@ -737,16 +738,10 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         if tide is None:
             self.tide_text = ""
             return
-        phase = "spring_tide_phase" if tide.phase == "spring_tide" else tide.phase
-        lines = [a.tr("tide_phase", phase=a.tr(phase))]
-        if tide.leader is not None:
-            lines[0] += " — " + a.tr("leader_is", name=a.player_name(tide.leader))
-        if last is not None and last.flooded is not None:
-            lines.append(a.tr("flooded", hex=list(last.flooded)))
-        if last is not None and last.sunk:
-            what = ", ".join(f"{a.player_name(x.player)} {a.tr(x.piece)}" for x in last.sunk)
-            lines.append(a.tr("sank", what=what))
-        self.tide_text = "\n".join(lines)
+        # what is happening and what comes next (tide_text.py); a flooded hex said as it was dealt
+        dealt = board_from_json(a.table.record.board, check=False)
+        self.tide_text = tide_text(g, last, a.tr, a.player_name, app_places(), a.lang,
+                                   places_for(dealt, a.lang, a.player_name))
 
     def refresh_dice_buttons(self) -> None:
         for i, button in enumerate(self.ids.dice_row.children[::-1], start=1):

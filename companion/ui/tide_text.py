@@ -1,0 +1,97 @@
+"""High Tide explains itself: what the tide is doing now and what comes next, in the user's language.
+
+The play screen shows these lines under the payouts at every moment of a High Tide game: before the leader, who
+becomes leader at how many points and what follows; in the dike round, what a dike costs and does and how many
+dike cards the player has left; in the high tide, the round, how many turns the leader has left before the end
+and which hexes may flood (the land with the number rolled); in the spring tide, how much land must go.  Then
+what the last event did: the hex flooded (said as players say it), a dike that held, the pieces that sank.
+
+Every fact comes from the rules core (the game's ``tide``, ``options``, ``leader_turns``, ``spring_tide_land``,
+the last :class:`~companion.rules.outcome.Outcome`); this module only words them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import i18n
+
+TEXT: dict[str, dict[str, str]] = {
+    "tide_normal": {
+        "en": "Tide: normal. Nobody wins by points: the first to reach {vp} VP becomes the leader; after that "
+              "turn comes one dike round, then the high tide.",
+        "ja": "潮：通常。点数では勝てません。最初に{vp}点に達した人がリーダーになり、その手番の後に堤防ラウンドが"
+              "1周、続いて満潮です。"},
+    "tide_leader_now": {
+        "en": "{name} reached {vp} VP and leads. When this turn ends the dike round begins, from the player after "
+              "{name}.",
+        "ja": "{name}が{vp}点に達してリーダーです。この手番が終わると、{name}の次の人から堤防ラウンドが始まります。"},
+    "tide_dike_round": {
+        "en": "Dike round (leader: {name}): one round to build dikes at {cost} each ({who} has {left} dike card(s) "
+              "left). A dike saves a land hex from one flood. Next: the high tide.",
+        "ja": "堤防ラウンド（リーダー：{name}）：1周の間、堤防を1つ{cost}で作れます（{who}の堤防カード残り{left}枚）。"
+              "堤防は陸地のヘクスを1回の浸水から守ります。次は満潮です。"},
+    "tide_high": {
+        "en": "High tide, round {round} (leader: {name}; {turns} leader turn(s) left, then the game ends). After "
+              "every roll but 7 the roller floods one land hex with the number rolled; a dike holds it back once.",
+        "ja": "満潮 第{round}ラウンド（リーダー：{name}。リーダーの手番は残り{turns}回で終了）。7以外の目のたびに、"
+              "振った人はその数字の陸地を1つ浸水させます。堤防があれば1回だけ防ぎます。"},
+    "tide_spring": {
+        "en": "Spring tide (no more dikes): the floods go on until only {target} land hexes remain ({land} now).",
+        "ja": "大潮（堤防はもう作れません）：陸地のヘクスが{target}枚になるまで浸水が続きます（現在{land}枚）。"},
+    "tide_ended": {
+        "en": "The tide has ended: ranked by VP, then by resource cards.",
+        "ja": "潮は終わりました：勝利点、次に資源カードの枚数で順位を決めます。"},
+    "tide_choose": {
+        "en": "The tide comes: {name} picks the hex it floods, one of {choices} (ringed).",
+        "ja": "潮が来ます：{name}が浸水させるヘクスを選びます（{choices}のどれか。丸印）。"},
+    "tide_dike_held": {"en": "The dike on {hex} held back the tide (and is gone).",
+                       "ja": "{hex}の堤防が潮を防ぎました（堤防はなくなります）。"},
+}
+
+
+def install() -> None:
+    """Add these texts to the app's table (the app's own keys win)."""
+    for key, entry in TEXT.items():
+        i18n.TEXT.setdefault(key, entry)
+
+
+install()
+
+
+def tide_text(g, last, tr: Callable[..., str], name: Callable[[int], str], places: Any, lang: str,
+              places_then: Any = None) -> str:
+    """The lines the play screen shows for a High Tide game ``g`` after the outcome ``last``; ``tr`` is the app's
+    ``tr``, ``name`` its ``player_name``, ``places`` its place words (``refusals_text.app_places``) and
+    ``places_then`` those of the board as it was dealt (a flooded hex is said as what it was: "the 5 hills")."""
+    tide = g.tide
+    opts = g.options
+    who = g.waiting_for()
+    leader = name(tide.leader) if tide.leader is not None else ""
+    hexes = places.hexes if places is not None else (lambda hs: ", ".join(str(list(h)) for h in hs))
+    then = places_then if places_then is not None else places
+    hex_ = then.hex if then is not None else (lambda h: str(list(h)))
+    if g.state.phase == "flood" and tide.flood_choices:
+        lines = [tr("tide_choose", name=name(who), choices=hexes(tide.flood_choices))]
+    elif tide.phase == "normal" and tide.leader is not None:
+        lines = [tr("tide_leader_now", name=leader, vp=opts.leader_vp)]
+    elif tide.phase == "normal":
+        lines = [tr("tide_normal", vp=opts.leader_vp)]
+    elif tide.phase == "dike_round":
+        cost = i18n.cards_text(dict(opts.dike_cost), lang)
+        left = tide.dikes_left[who] if who is not None else 0
+        lines = [tr("tide_dike_round", name=leader, cost=cost, who=name(who) if who is not None else "", left=left)]
+    elif tide.phase == "high_tide":
+        lines = [tr("tide_high", round=tide.round, name=leader, turns=g.leader_turns - tide.leader_turns_done)]
+    elif tide.phase == "spring_tide":
+        lines = [tr("tide_spring", target=g.spring_tide_land, land=len(g.board.land))]
+    else:
+        lines = [tr("tide_ended")]
+    if last is not None and last.flooded is not None:
+        lines.append(tr("flooded", hex=hex_(last.flooded)))
+    if last is not None and last.dike_removed is not None:
+        lines.append(tr("tide_dike_held", hex=hex_(last.dike_removed)))
+    if last is not None and last.sunk:
+        what = ", ".join(f"{name(x.player)} {tr(x.piece)}" for x in last.sunk)
+        lines.append(tr("sank", what=what))
+    return "\n".join(lines)
