@@ -10,8 +10,8 @@ another program's data.  So:
    find the WAL beside the renamed file;
 2. a fresh journal is made where the old one was, for the games to come;
 3. every game that can still be read from a copy of the old file (a companion journal, damaged or newer) is
-   journalled again in the fresh one -- its record, event by event -- and named; a game that cannot be read is
-   named with why.
+   journalled again in the fresh one -- its record, event by event, with its camera photos and corrections -- and
+   named; a game that cannot be read is named with why.
 
 :func:`open_journal` does all three and says what it did in a :class:`Rescue` for the start screen.
 """
@@ -123,10 +123,40 @@ def _carry_over(old: Path, journal: Journal, rescue: Rescue) -> None:
                 new_id = journal.create_game(record, title)
                 if finished and cut is None:
                     journal.set_finished(new_id)
-                rescue.recovered.append(f"{title} ({len(events)} events" +
+                photos = _carry_photos(db, game_id, journal, new_id)
+                rescue.recovered.append(f"{title} ({len(events)} events" + (f", {photos} photo{'s' * (photos != 1)}" if photos else "") +
                                         (f"; those after them could not be read: {cut})" if cut else ")"))
         finally:
             db.close()
+
+
+def _carry_photos(db: sqlite3.Connection, old_id: int, journal: Journal, new_id: int) -> int:
+    """The camera's photos and corrections of a game carried over with it (the evidence of its rolls), as far as
+    they can be read; returns how many photos.  Written with the journal's own connection, in one transaction."""
+    carried = 0
+    try:
+        columns = [c for (_, c, *_) in db.execute("PRAGMA table_info(roll_photos)")]
+        wanted = [c for c in ("roll_id", "photo", "recorded", "dice", "plain", "boxes", "checked") if c in columns]
+        photos = db.execute(f"SELECT {', '.join(wanted)} FROM roll_photos WHERE game = ?", (old_id,)).fetchall() \
+            if {"roll_id", "photo", "recorded"} <= set(wanted) else []
+        corrections = db.execute("SELECT roll_id, read, entered, recorded FROM roll_corrections WHERE game = ?",
+                                 (old_id,)).fetchall() if "roll_corrections" in _tables(db) else []
+    except sqlite3.DatabaseError as error:
+        log.warning("the photos of game %s cannot be read: %s", old_id, error)
+        return 0
+    with journal._transaction():  # the record package's own file: no public API writes a photo without its roll
+        for values in photos:
+            journal._db.execute(f"INSERT OR REPLACE INTO roll_photos (game, {', '.join(wanted)}) "
+                                f"VALUES (?, {', '.join('?' * len(wanted))})", (new_id, *values))
+            carried += 1
+        for values in corrections:
+            journal._db.execute("INSERT OR REPLACE INTO roll_corrections (game, roll_id, read, entered, recorded) "
+                                "VALUES (?, ?, ?, ?, ?)", (new_id, *values))
+    return carried
+
+
+def _tables(db: sqlite3.Connection) -> set[str]:
+    return {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
 
 
 def _readable_events(db: sqlite3.Connection, game_id: int) -> tuple[list, str | None]:
