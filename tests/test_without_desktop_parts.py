@@ -53,7 +53,8 @@ try:
     heard = d.wait_until(lambda: bool(app.caption), timeout=10)
     from companion.dice.camera import capture_spec
 
-    print(json.dumps({"camera": capture_spec("camera://0")[0], "rolled": rolled, "event": app.table.record.events[-1], "caption": app.caption,
+    print(json.dumps({"camera": capture_spec("camera://0")[0], "rolled": rolled, "event": app.table.record.events[-1],
+                      "caption": app.caption,
                       "player": app.announcer.player_name, "notice": app.announcer.audio_notice,
                       "gone": sorted(m for m in ("sounddevice", "serial.tools.list_ports") if m in sys.modules)}))
 finally:
