@@ -81,7 +81,7 @@ def main() -> None:
         """One player's search from scratch (what a route-changing event costs for that player)."""
         mine = {e: kind for e, (q, kind) in s.pieces.items() if q == p}
         return longest_route(mine, [v for v, (q, _) in s.buildings.items() if q != p],
-                             [v for v, (q, _) in s.buildings.items() if q == p], game.board.edge_vertices)
+                             [v for v, (q, _) in s.buildings.items() if q == p])
 
     slowest = max(range(6), key=lambda p: statistics.median(c for _, c in timed(lambda: search(p), 5, 20)))
     print(f"# {platform.python_implementation()} {platform.python_version()}; {time.strftime('%Y-%m-%d')}; "
