@@ -6,20 +6,33 @@ same routine with its planets as producers and colonies/spaceports as buildings)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Mapping
 
-from .geometry import Hex, Vertex
+from .geometry import Hex, Vertex, hex_vertices as _corners
 
 
-@dataclass(frozen=True)
 class Production:
     """``payouts[player][resource]`` paid by the bank; ``shortages`` the resources withheld
-    because the bank could not pay everybody; ``gold_owed[player]`` free choices from gold fields."""
+    because the bank could not pay everybody; ``gold_owed[player]`` free choices from gold fields.
 
-    payouts: dict[int, dict[str, int]] = field(default_factory=dict)
-    shortages: tuple[str, ...] = ()
-    gold_owed: dict[int, int] = field(default_factory=dict)
+    (A plain class with slots, not a frozen dataclass: the game makes one on every roll.)
+    """
+
+    __slots__ = ("payouts", "shortages", "gold_owed")
+
+    def __init__(self, payouts: dict[int, dict[str, int]] | None = None, shortages: tuple[str, ...] = (),
+                 gold_owed: dict[int, int] | None = None):
+        self.payouts = {} if payouts is None else payouts
+        self.shortages = shortages
+        self.gold_owed = {} if gold_owed is None else gold_owed
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Production):
+            return NotImplemented
+        return (self.payouts, self.shortages, self.gold_owed) == (other.payouts, other.shortages, other.gold_owed)
+
+    def __repr__(self) -> str:
+        return f"Production(payouts={self.payouts!r}, shortages={self.shortages!r}, gold_owed={self.gold_owed!r})"
 
 
 def produce(number: int,
@@ -34,13 +47,12 @@ def produce(number: int,
 
     ``resource_of[hex]`` is the resource a hex yields (``"gold"`` for a gold field, ``None`` for
     none); ``buildings`` maps vertices to ``(player, kind)`` and ``weights[kind]`` says how many cards
-    a building takes (settlement 1, city 2); ``blocked`` are hexes under the robber.
+    a building takes (settlement 1, city 2); ``blocked`` are hexes under the robber; ``hex_vertices``
+    the board's hex -> corners table (computed here when not given).
 
     Bank shortage (official rule): when the bank cannot pay every player their share of a resource,
     nobody receives it -- unless only one player is owed it, who then takes what is left.
     """
-    from .geometry import hex_vertices as corners
-
     owed: dict[str, dict[int, int]] = {}
     gold: dict[int, int] = {}
     for h in hexes_by_number.get(number, ()):
@@ -49,7 +61,7 @@ def produce(number: int,
         resource = resource_of.get(h)
         if resource is None:
             continue
-        for v in (hex_vertices[h] if hex_vertices is not None else corners(h)):
+        for v in (hex_vertices[h] if hex_vertices is not None else _corners(h)):
             piece = buildings.get(v)
             if piece is None:
                 continue
@@ -57,11 +69,10 @@ def produce(number: int,
             n = weights.get(kind, 0)
             if not n:
                 continue
-            if resource == "gold":
-                gold[player] = gold.get(player, 0) + n
-            else:
-                per_player = owed.setdefault(resource, {})
-                per_player[player] = per_player.get(player, 0) + n
+            per_player = gold if resource == "gold" else owed.setdefault(resource, {})
+            per_player[player] = per_player.get(player, 0) + n
+    if not owed and not gold:
+        return Production()
     payouts: dict[int, dict[str, int]] = {}
     shortages = []
     for resource in sorted(owed):
@@ -77,6 +88,9 @@ def produce(number: int,
             grant = {}
             shortages.append(resource)
         for player, n in grant.items():
-            payouts.setdefault(player, {})[resource] = n
-    return Production({p: payouts[p] for p in sorted(payouts)}, tuple(shortages),
-                      {p: gold[p] for p in sorted(gold)})
+            if player in payouts:
+                payouts[player][resource] = n
+            else:
+                payouts[player] = {resource: n}
+    return Production({p: payouts[p] for p in sorted(payouts)} if len(payouts) > 1 else payouts, tuple(shortages),
+                      {p: gold[p] for p in sorted(gold)} if len(gold) > 1 else gold)
