@@ -68,3 +68,40 @@ def test_two_desks_entering_the_same_tables_store_one_result_each(seated, run):
     assert len(every) == len(entered) == TABLES
     assert sum(stored for stored, _ in counts) == TABLES and sum(sum(c) for c in counts) == 2 * TABLES
     assert {s.games for s in standings} == {1} and sum(s.wins for s in standings) == TABLES
+
+
+REGISTER = textwrap.dedent("""
+    import sys, time
+    from companion.tournament import Desk, TournamentError
+    path, go, upper = sys.argv[1], float(sys.argv[2]), sys.argv[3] == "upper"
+    stored = refused = 0
+    with Desk(path) as desk:
+        while time.time() < go:
+            pass
+        for n in range({players}):
+            name = f"Player{{n}}"
+            try:
+                desk.add_player(1, name.upper() if upper else name)  # one person, typed two ways
+                stored += 1
+            except TournamentError as error:
+                assert "already registered" in str(error), error
+                refused += 1
+    print(stored, refused)
+""").format(players=TABLES)
+
+
+def test_two_desks_registering_the_same_people_register_each_once(tmp_path):
+    import time
+
+    path = tmp_path / "t.sqlite3"
+    with Desk(path) as desk:
+        desk.create_event("Race", seed=1)
+    go = time.time() + 1.5
+    desks = [subprocess.Popen([sys.executable, "-c", REGISTER, str(path), str(go), how], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for how in ("lower", "upper")]
+    for proc in desks:
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+    with Desk(path) as desk:
+        names = [p.name.casefold() for p in desk.players(1)]
+    assert len(names) == len(set(names)) == TABLES
