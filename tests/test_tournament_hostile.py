@@ -144,3 +144,11 @@ def test_the_desk_itself_refuses_a_zero_width_name(tmp_path):
         with pytest.raises(TournamentError, match="U\\+200D"):
             desk.create_event("Open\u200d", seed=1)
         assert [p.name for p in desk.players(ev.id)] == ["Aki"]
+
+
+def test_what_argparse_echoes_back_is_terminal_safe_too(tmp_path, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["events", "--db", str(tmp_path / "t.sqlite3"), "\x1b[2J\x1b]0;owned\x07"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "unrecognized arguments" in err and not set(err) & {"\x1b", "\x07"}

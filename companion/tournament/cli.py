@@ -22,12 +22,19 @@ from .scoring import CRITERIA, PRESETS, ScoringError, custom_preset
 from .store import Desk, TournamentError
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse echoes what was typed ("unrecognized arguments: ..."): through terminal_safe like the rest."""
+
+    def _print_message(self, message, file=None):
+        super()._print_message(terminal_safe(message) if message else message, file)
+
+
 def _parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--db", default=None, help="the tournament file (default: beside the game journal)")
     common.add_argument("--json", action="store_true", help="print JSON for machines")
     common.add_argument("--by", default=None, help="who makes this change (audit trail; default $USER)")
-    p = argparse.ArgumentParser(prog="python -m companion tournament",
+    p = _Parser(prog="python -m companion tournament",
                                 description="Tournament desk: players, seating, results, standings.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
