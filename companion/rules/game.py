@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from . import events as ev
 from .board import RESOURCES, Board
 from .errors import IllegalAction, MalformedEvent
-from .geometry import Edge, Hex, Vertex
+from .geometry import Edge, Hex, Vertex, hex_vertices
 from .hands import Hand
 from .history import GAME_OVER, EventHistory
 from .outcome import AwardChange, Outcome
@@ -236,7 +236,11 @@ class Game(EventHistory):
 
     def victory_points(self, player: int, *, hidden: bool = True) -> int:
         s = self.state
-        vp = sum(BUILDING_WEIGHTS.get(kind, 0) for p, kind in s.buildings.values() if p == player)
+        vp = 0
+        weights = BUILDING_WEIGHTS
+        for owner, kind in s.buildings.values():  # (a plain loop: asked after every event)
+            if owner == player:
+                vp += weights.get(kind, 0)
         if s.longest_road == player:
             vp += 2
         if s.largest_army == player:
@@ -272,8 +276,8 @@ class Game(EventHistory):
     def steal_candidates(self, hex_: Hex, thief: int) -> tuple[int, ...]:
         """Players with a building on ``hex_`` and at least one card, other than the thief."""
         s = self.state
-        from .geometry import hex_vertices
-        victims = {s.buildings[v][0] for v in hex_vertices(hex_) if v in s.buildings}
+        corners = self.board.hex_corners.get(hex_) or hex_vertices(hex_)
+        victims = {s.buildings[v][0] for v in corners if v in s.buildings}
         return tuple(sorted(p for p in victims if p != thief and s.players[p].hand.size > 0))
 
     def legal_settlement_spots(self, player: int) -> list[Vertex]:
@@ -546,7 +550,7 @@ class Game(EventHistory):
         s = self.state
         dice = ev.require(event, "dice")
         if (not isinstance(dice, (list, tuple)) or len(dice) != 2
-                or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)):
+                or not all(type(d) is int and 1 <= d <= 6 for d in dice)):  # (type, not isinstance: no bools)
             raise MalformedEvent(f"dice must be two faces 1-6 like [3, 4], got {dice!r}")
         self._close_special_build()
         self._require_phase(ROLL)

@@ -100,15 +100,15 @@ class Outcome:
         """``Outcome(**values)``, several times faster: the frozen dataclass's ``__init__`` sets its 27
         fields one ``object.__setattr__`` at a time, and a replay makes an outcome for every event."""
         names, plain, factories = cls.__dict__.get("_make_tables") or _make_tables(cls)
-        unknown = values.keys() - names
-        if unknown:
-            raise TypeError(f"{cls.__name__} has no field(s) {', '.join(sorted(unknown))}")
+        if not names.issuperset(values):
+            raise TypeError(f"{cls.__name__} has no field(s) {', '.join(sorted(values.keys() - names))}")
         new = object.__new__(cls)
         fields = new.__dict__
         fields.update(plain)
-        for name, factory in factories:
-            fields[name] = factory()
         fields.update(values)
+        for name, factory in factories:
+            if name not in values:
+                fields[name] = factory()
         return new
 
     @property
