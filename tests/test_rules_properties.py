@@ -146,3 +146,17 @@ def test_a_whole_game_on_a_turned_or_mirrored_board_plays_the_same(seed, budget,
     assert b["robber"] == list(f(tuple(a["robber"])))
     a.pop("robber"), b.pop("robber")
     assert a == b
+
+
+def test_the_route_search_names_every_corner_apart_and_its_tables_equal_a_fresh_computation():
+    """The search names corners by ints (routes._vertex_id) and remembers each edge's two end ids
+    (routes._edge_end_ids): two corners sharing a name would join roads that do not meet.  Every corner
+    of a region larger than any board gets its own name, and the remembered ends equal a fresh computation."""
+    from companion.rules import routes
+
+    region = [(q, r) for q in range(-12, 13) for r in range(-12, 13) if geo.distance((q, r), (0, 0)) <= 12]
+    corners = {v for h in region for v in geo.hex_vertices(h)}
+    assert len({routes._vertex_id(v) for v in corners}) == len(corners)
+    for e in {e for h in region for e in geo.hex_edges(h)}:
+        a, b = geo.edge_vertices(e)
+        assert routes._edge_end_ids(e) == (routes._vertex_id(a), routes._vertex_id(b))
