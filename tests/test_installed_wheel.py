@@ -3,8 +3,8 @@ environment outside the checkout, and every command run there as in the checkout
 
 How the environment is made, and why it is honest:
 
-- the wheel is built by ``pip wheel`` from a copy of the packages (pip builds in the source tree, and this
-  tree is shared), with build isolation as a user's pip builds it;
+- an sdist is made from a copy of the packages (builds write into the source tree, and this tree is shared),
+  and the wheel is built from that sdist by ``pip wheel``, with build isolation as a user's pip builds it;
 - ``python -m venv --without-pip`` makes the environment in a temporary folder, and the checkout's pip
   installs the wheel into it (``pip --python VENV install --no-deps``): the companion, vision and
   firmware_bridge packages and their data come from the wheel only;
@@ -82,7 +82,13 @@ def installed(tmp_path_factory) -> Installed:
     assert ROOT not in base.parents
     source, dist, venv, work, home = (base / name for name in ("source", "dist", "venv", "work", "home"))
     _copy_sources(source)
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(source)],
+    # sdist first, then the wheel from the sdist (as ``python -m build`` does): both must carry the data.
+    sdist = subprocess.run([sys.executable, "-c", "import sys; from setuptools import build_meta; "
+                            "print(build_meta.build_sdist(sys.argv[1]))", str(dist)], cwd=source,
+                           capture_output=True, text=True, timeout=300)
+    assert sdist.returncode == 0, sdist.stderr
+    [archive] = dist.glob("catan-companion-*.tar.gz")
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(archive)],
                            capture_output=True, text=True, timeout=300)
     assert built.returncode == 0, built.stderr
     [wheel] = dist.glob("catan_companion-*.whl")
@@ -131,7 +137,8 @@ def test_the_project_comes_from_the_wheel_and_nothing_from_the_checkout(installe
     for entry in found["path"]:  # "" is the working directory
         folder = (installed.work / entry).resolve()
         if not folder.is_relative_to(installed.venv.resolve()):  # the interpreter's own, the dependencies
-            assert folder != ROOT and not [p for p in ("companion", "vision", "firmware_bridge") if (folder / p).exists()]
+            assert folder != ROOT
+            assert not [p for p in ("companion", "vision", "firmware_bridge") if (folder / p).exists()], folder
     version = installed.run("catan-companion", "--version")
     assert (version.returncode, version.stdout) == (0, f"catan-companion {companion.__version__}\n")
 
@@ -235,7 +242,8 @@ def test_the_simulated_dice_box_answers_the_installed_monitor(installed):
                            env=installed.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         port = box.stdout.readline().strip()
-        heard = installed.run("python", "-m", "firmware_bridge", "monitor", port, "--identify", "--ack", "--count", "3")
+        heard = installed.run("python", "-m", "firmware_bridge", "monitor", port, "--identify", "--ack",
+                              "--count", "10")  # identify, then a few rolls' states and results
         out, err = box.communicate(timeout=30)
     finally:
         box.kill()
