@@ -410,6 +410,12 @@ class CompanionApp(App):
         if self.journal is None:  # handed over just as the app shut down: nothing to record it in
             log.warning("a %s roll %s arrived after shutdown; not recorded", roll.source, roll.values)
             return
+        if self.table is not None and roll.roll_id and self.table.holds_roll(roll.roll_id):
+            # A box sending again a roll the game holds (its ack lost to a restart or a pulled cable): not
+            # counted twice, and said on the dice panel, so that dice that seem ignored are explained.
+            self._set_status_text(self.source_state, self.tr("roll_already_recorded",
+                                                             dice=" + ".join(map(str, roll.values))))
+            return
         play = self._game_screen_widget()
         # A camera's photo of the settled dice is kept with the roll: the evidence if it is disputed later.
         photo = self.source.photo_of(roll.roll_id) if self.source is not None and roll.roll_id else None

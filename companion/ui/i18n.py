@@ -169,6 +169,8 @@ TEXT: dict[str, dict[str, str]] = {
     "src_reroll": {"en": "roll again", "ja": "振り直し"},
     "source_line": {"en": "{source}: {state}", "ja": "{source}：{state}"},
     "source_detail": {"en": " ({detail})", "ja": "（{detail}）"},
+    "roll_already_recorded": {"en": "the box sent {dice} again: already recorded, not counted twice",
+                              "ja": "ボックスが{dice}を再送：記録済みのため二重には数えません"},
     # what a dice source says (SourceStatus.reason): why the dice must be rolled again, what the camera does
     "why_crooked_dice": {"en": "crooked dice", "ja": "ダイスが傾いています"},
     "why_cocked": {"en": "a die is crooked", "ja": "傾いたダイスがあります"},
