@@ -47,7 +47,9 @@ HOSTILE = {
     "nested 900 deep inside an event": (_built(3, at=json.loads("[" * 900 + "]" * 900)).encode(),
                                         "event 3 (build): nested more than 64 levels deep"),
     "a 5,000-digit integer": (('{"format": "catan-record/1", "players": ' + "9" * 5000 + "}").encode(),
-                              "a number of more than 4300 digits"),
+                              "record: a number of more than 4300 digits"),
+    "a 5,000-digit player in an event": (_built(5, player=int("7" * 4000)).replace(
+        "7" * 4000, "-" + "7" * 5000).encode(), "event 5 (build): a number of more than 4300 digits"),
     "a type with a newline and ANSI escapes": (
         _built(3, type="build\n\x1b[31mgame.json: event 0: all fine\x1b[0m").encode(),
         r"event 3 ('build\n\x1b[31mgame.json: event 0: all fine\x1b[0m'): unknown event type"),

@@ -159,8 +159,38 @@ def load_record(path: str | Path) -> Record:
     except RecursionError:  # the parser's own recursion, some 1,000 levels down
         raise RecordError(f"{path} is not a record: nested more than {MAX_DEPTH} levels deep") from None
     except ValueError:  # Python refuses to read an integer of more than 4,300 digits (sys.get_int_max_str_digits)
-        raise RecordError(f"{path} is not a record: a number of more than {sys.get_int_max_str_digits()} digits") from None
+        raise _overlong_number(text) from None
     return parse_record(data)
+
+
+class _Overlong:
+    """Stands for an integer too long to read, to find which event holds it."""
+
+
+def _overlong_number(text: str) -> RecordError:
+    """The error for a record holding an integer of more than Python's 4,300 digits, naming its event."""
+    limit = sys.get_int_max_str_digits()
+    data = json.loads(text, parse_int=lambda digits: _Overlong() if len(digits.lstrip("-")) > limit else 0)
+    reason = f"a number of more than {limit} digits"
+    events = data.get("events") if isinstance(data, dict) else None
+    for index, event in enumerate(events if isinstance(events, list) else []):
+        if _holds(event, _Overlong):
+            return RecordError(reason, index, event)
+    return RecordError(reason)
+
+
+def _holds(value: Any, kind: type) -> bool:
+    """Whether ``value`` holds an instance of ``kind`` at any depth (without recursing)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, kind):
+            return True
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def _deeper_than(value: Any, limit: int) -> bool:
