@@ -137,6 +137,18 @@ def _parser() -> argparse.ArgumentParser:
 
     c = cmd("audit", "who changed what, when")
     c.add_argument("event")
+
+    c = cmd("serve", "the desk server: live display at /, tablets join and send their games (docs/tournament.md)")
+    c.add_argument("event")
+    c.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every interface)")
+    c.add_argument("--port", type=int, default=8731)
+    c.add_argument("--password", default=None,
+                   help="the organiser's password for /desk (default: $CATAN_DESK_PASSWORD, else a new one, printed)")
+
+    c = cmd("pair", "a new pairing code for a table of the current round (the table's earlier tablet is cut off)")
+    c.add_argument("event")
+    c.add_argument("table", type=int)
+    c.add_argument("--round", type=int, default=None, help="another round than the current one")
     return p
 
 
@@ -183,6 +195,9 @@ def _write(path: str, text: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "serve":
+        from .server_cli import serve_main
+        return serve_main(args)
     try:
         with Desk(args.db) as desk:
             return _run(desk, args)
@@ -351,6 +366,11 @@ def _run(desk: Desk, args) -> int:
             Path(args.output).write_text(text, encoding="utf-8")
         else:
             sys.stdout.write(text)
+    elif c == "pair":
+        from .server_store import Floor
+        p = Floor(desk, ev.id).issue_code(args.table, args.round, who=args.by)
+        _out(args, {"round": p.round, "table": p.table, "code": p.code},
+             f"round {p.round} table {p.table}: pairing code {p.code}")
     elif c == "audit":
         rows = desk.audit(ev.id)
         import time as _time

@@ -1,0 +1,88 @@
+"""``tournament serve EVENT``: the desk server, one process on the desk machine (uvicorn serving
+:class:`.server_app.DeskApp` over the event's desk file).
+
+:class:`DeskServer` runs it in the foreground (the command) or on a thread of its own (tests, benches), on a
+socket bound before the server starts, so port 0 gives a free port that is known at once.
+"""
+
+from __future__ import annotations
+
+import secrets
+import socket
+import threading
+from pathlib import Path
+
+import uvicorn
+
+from .server_app import DeskApp
+from .server_store import Floor
+from .store import Desk
+
+DEFAULT_PORT = 8731
+
+
+class DeskServer:
+    def __init__(self, event: int | str, db: str | Path | None = None, *, host: str = "0.0.0.0",
+                 port: int = DEFAULT_PORT, password: str | None = None):
+        self.desk = Desk(db)
+        try:
+            self.floor = Floor(self.desk, event)
+        except Exception:
+            self.desk.close()
+            raise
+        self.password = password or secrets.token_urlsafe(9)
+        self.web = DeskApp(self.floor, self.password)
+        self.socket = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            self.socket.bind((host, port))
+        except OSError:
+            self.socket.close()
+            self.desk.close()
+            raise
+        self.host, self.port = host, self.socket.getsockname()[1]
+        config = uvicorn.Config(self.web.app, log_level="warning", lifespan="off", access_log=False,
+                                timeout_keep_alive=30)
+        self.server = uvicorn.Server(config)
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "") else self.host
+        return f"http://{host}:{self.port}"
+
+    def serve_forever(self) -> None:
+        """Serve until Ctrl-C (uvicorn's signal handling), then close the desk file."""
+        try:
+            self.server.run(sockets=[self.socket])
+        finally:
+            self.close()
+
+    def start(self) -> "DeskServer":
+        """Serve on a thread of its own; returns once the server accepts connections."""
+        self._thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.socket]},
+                                        name="desk-server", daemon=True)
+        self._thread.start()
+        while not self.server.started:
+            if not self._thread.is_alive():
+                raise RuntimeError("the desk server did not start")
+            self._thread.join(0.01)
+        return self
+
+    def stop(self) -> None:
+        """Stop serving (open requests finish first) and close the desk file."""
+        if self._thread is not None:
+            self.server.should_exit = True
+            self._thread.join()
+            self._thread = None
+        self.close()
+
+    def close(self) -> None:
+        self.socket.close()
+        self.desk.close()
+
+    def __enter__(self) -> "DeskServer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()

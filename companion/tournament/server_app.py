@@ -1,0 +1,291 @@
+"""The desk server's HTTP interface (Starlette): what tablets, the display and the organiser ask of the desk.
+
+Read-only, for anyone on the venue's network: ``/`` (the live display), ``/display.json``, ``/health``.
+Tablets: ``POST /api/join`` (a pairing code; answered with the table's token and its game), ``GET /api/table``
+and ``POST /api/events`` (with ``Authorization: Bearer TOKEN``). The organiser: ``/desk`` (a page), and
+``POST /api/admin/pair``, ``POST /api/admin/clock``, with the desk's password (HTTP Basic or Bearer).
+Anything that changes something needs a credential: none or an unknown one is 401, one that is not allowed
+this change (a revoked token, another table's result, a wrong password) is 403.
+
+Network input is checked as strictly as a record: a body over :data:`MAX_BODY` bytes is refused unread (413),
+a body that is not the documented JSON object -- an unknown key, a wrong type, a number out of range, an event
+nested too deep or too large -- is refused with a message naming the field (422), and nothing is changed.
+Every call into the desk file runs under one lock in a worker thread: SQLite serialises writes anyway, and
+the server's event loop never waits on a disk.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import threading
+import time
+from typing import Any, Callable
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from ..record.format import MAX_DEPTH, _deeper_than
+from .server_display import desk_page, display_data, display_json, display_page
+from .server_store import Floor, FloorError, canonical
+from .store import TournamentError
+
+MAX_BODY = 1 << 20  # 1 MiB: a whole long game's events fit in a few hundred KB
+MAX_BATCH = 500  # events per request; the tablet sends more in several
+MAX_EVENT_BYTES = 4096  # one event as JSON; the largest real ones are a few hundred bytes
+TABLET_SEEN_S = 30.0  # a tablet heard from within this long counts as connected
+JOIN_FAILURES = 10  # wrong pairing codes per client per minute before it must wait (codes cannot be guessed)
+
+
+class Refused(Exception):
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+def _int(data: dict, key: str, low: int, high: int) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise Refused(422, f"{key} must be a whole number from {low} to {high}, got {json.dumps(value)[:40]}")
+    return value
+
+
+def _only(data: Any, allowed: set[str], required: set[str], what: str) -> dict:
+    if not isinstance(data, dict):
+        raise Refused(422, f"{what} must be a JSON object")
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise Refused(422, f"{what}: unknown field(s) {', '.join(k[:40] for k in unknown[:5])}")
+    missing = sorted(required - set(data))
+    if missing:
+        raise Refused(422, f"{what}: missing field(s) {', '.join(missing)}")
+    return data
+
+
+def check_events_body(data: Any) -> dict:
+    """The ``POST /api/events`` body, checked: round, table (as the tablet was told), game (its journal's game
+    id), rev (when it read its journal, ns), from, events, count (its journal's event count), header (the first
+    batch of a game)."""
+    data = _only(data, {"round", "table", "game", "rev", "from", "events", "count", "header"},
+                 {"round", "table", "game", "rev", "from", "events", "count"}, "the events request")
+    for key, high in (("round", 1000), ("table", 1000), ("game", 2**31), ("rev", 2**63), ("from", 100_000),
+                      ("count", 100_000)):
+        _int(data, key, 0 if key in ("rev", "from", "count") else 1, high)
+    events = data["events"]
+    if not isinstance(events, list) or len(events) > MAX_BATCH:
+        raise Refused(422, f"events must be a list of at most {MAX_BATCH} events")
+    for i, event in enumerate(events):
+        where = f"events[{i}] (event {data['from'] + i})"
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise Refused(422, f"{where} must be an object with a \"type\"")
+        if _deeper_than(event, MAX_DEPTH - 2):
+            raise Refused(422, f"{where} is nested more than {MAX_DEPTH} levels deep")
+        if len(canonical(event).encode("utf-8")) > MAX_EVENT_BYTES:
+            raise Refused(422, f"{where} is larger than {MAX_EVENT_BYTES} bytes")
+    header = data.get("header")
+    if header is not None and (not isinstance(header, dict) or _deeper_than(header, MAX_DEPTH)):
+        raise Refused(422, "header must be the record header the desk issued")
+    if data["from"] + len(events) > data["count"]:
+        raise Refused(422, f"count {data['count']} is below the batch's end {data['from'] + len(events)}")
+    return data
+
+
+class DeskApp:
+    """The Starlette app over one event's :class:`Floor`; ``password``: the organiser's."""
+
+    def __init__(self, floor: Floor, password: str):
+        self.floor = floor
+        self.password = password
+        self.csrf = hashlib.sha256(f"csrf:{password}".encode()).hexdigest()[:32]
+        self._lock = threading.Lock()
+        self.seen: dict[int, float] = {}  # pairing id -> when its tablet was last heard (monotonic)
+        self._join_failures: dict[str, list[float]] = {}
+        self.app = Starlette(routes=[
+            Route("/", self.display, methods=["GET"]),
+            Route("/display.json", self.display_json, methods=["GET"]),
+            Route("/health", self.health, methods=["GET"]),
+            Route("/api/join", self.join, methods=["POST"]),
+            Route("/api/table", self.table, methods=["GET"]),
+            Route("/api/events", self.events, methods=["POST"]),
+            Route("/api/admin/pair", self.admin_pair, methods=["POST"]),
+            Route("/api/admin/clock", self.admin_clock, methods=["POST"]),
+            Route("/desk", self.desk, methods=["GET"]),
+            Route("/desk/pair", self.desk_pair, methods=["POST"]),
+            Route("/desk/clock", self.desk_clock, methods=["POST"]),
+        ], exception_handlers={Refused: self._refused, FloorError: self._floor_error,
+                               TournamentError: self._floor_error})
+
+    # --- plumbing ----------------------------------------------------------------------------------------------
+    async def _call(self, fn: Callable, *args, **kwargs):
+        def locked():
+            with self._lock:
+                return fn(*args, **kwargs)
+        return await run_in_threadpool(locked)
+
+    @staticmethod
+    async def _refused(request: Request, error: Refused) -> Response:
+        headers = {"WWW-Authenticate": 'Basic realm="desk"'} if error.status == 401 and \
+            request.url.path.startswith("/desk") else None
+        return JSONResponse({"error": str(error)}, status_code=error.status, headers=headers)
+
+    @staticmethod
+    async def _floor_error(request: Request, error: TournamentError) -> Response:
+        return JSONResponse({"error": str(error)}, status_code=getattr(error, "status", 422))
+
+    @staticmethod
+    async def _body(request: Request) -> bytes:
+        declared = request.headers.get("content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+            raise Refused(413, f"the request body is larger than {MAX_BODY} bytes")
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise Refused(413, f"the request body is larger than {MAX_BODY} bytes")
+        return bytes(body)
+
+    async def _json(self, request: Request) -> Any:
+        body = await self._body(request)
+        try:
+            return json.loads(body.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise Refused(422, "the request body is not JSON (UTF-8)") from None
+
+    @staticmethod
+    def _bearer(request: Request) -> str | None:
+        auth = request.headers.get("authorization", "")
+        scheme, _, value = auth.partition(" ")
+        return value.strip() if scheme.lower() == "bearer" and value.strip() else None
+
+    def _check_admin(self, request: Request) -> None:
+        auth = request.headers.get("authorization", "")
+        scheme, _, value = auth.partition(" ")
+        given = None
+        if scheme.lower() == "bearer":
+            given = value.strip()
+        elif scheme.lower() == "basic":
+            try:
+                given = base64.b64decode(value.strip(), validate=True).decode("utf-8").partition(":")[2]
+            except (ValueError, UnicodeDecodeError):
+                given = ""
+        if not given:
+            raise Refused(401, "the desk's password is needed")
+        if not hmac.compare_digest(given.encode(), self.password.encode()):
+            raise Refused(403, "wrong desk password")
+
+    # --- read-only -----------------------------------------------------------------------------------------------
+    async def display(self, request: Request) -> Response:
+        return HTMLResponse(display_page(await self._call(display_data, self.floor)))
+
+    async def display_json(self, request: Request) -> Response:
+        text = display_json(await self._call(display_data, self.floor))
+        return Response(text, media_type="application/json", headers={"Cache-Control": "no-store"})
+
+    def connected(self) -> int:
+        now = time.monotonic()
+        return sum(1 for at in self.seen.values() if now - at <= TABLET_SEEN_S)
+
+    async def health(self, request: Request) -> Response:
+        round_no = await self._call(self.floor.current_round)
+        return JSONResponse({"event": self.floor.event.name, "round": round_no, "tablets_connected": self.connected()})
+
+    # --- tablets --------------------------------------------------------------------------------------------
+    async def join(self, request: Request) -> Response:
+        client = request.client.host if request.client else "?"
+        now = time.monotonic()
+        recent = [t for t in self._join_failures.get(client, []) if now - t < 60]
+        self._join_failures[client] = recent
+        if len(recent) >= JOIN_FAILURES:
+            raise Refused(429, "too many wrong pairing codes from this address: wait a minute")
+        data = _only(await self._json(request), {"code"}, {"code"}, "the join request")
+        code = data["code"]
+        if not isinstance(code, str) or not 1 <= len(code) <= 16:
+            raise Refused(422, "code must be the table's pairing code (a few letters and digits)")
+        try:
+            token, assignment = await self._call(self.floor.join, code)
+        except FloorError:
+            recent.append(now)
+            raise
+        pairing = await self._call(self.floor.authenticate, token)
+        self.seen[pairing.id] = now
+        return JSONResponse({"token": token, **assignment})
+
+    async def _tablet(self, request: Request):
+        pairing = await self._call(self.floor.authenticate, self._bearer(request))
+        self.seen[pairing.id] = time.monotonic()
+        return pairing
+
+    async def table(self, request: Request) -> Response:
+        pairing = await self._tablet(request)
+        assignment = await self._call(self.floor.assignment, pairing)
+        return JSONResponse({**assignment, "clock": await self._call(self.floor.clock)})
+
+    async def events(self, request: Request) -> Response:
+        pairing = await self._tablet(request)
+        data = check_events_body(await self._json(request))
+        if (data["round"], data["table"]) != (pairing.round, pairing.table):
+            raise Refused(403, f"this tablet is paired with round {pairing.round} table {pairing.table}, "
+                               f"not round {data['round']} table {data['table']}")
+        view = await self._call(self.floor.receive, pairing, data["game"], data["rev"], data["from"],
+                                data["events"], data["count"], data.get("header"))
+        return JSONResponse(view)
+
+    # --- the organiser ---------------------------------------------------------------------------------------
+    async def admin_pair(self, request: Request) -> Response:
+        self._check_admin(request)
+        data = _only(await self._json(request), {"table", "round"}, {"table"}, "the pair request")
+        table = _int(data, "table", 1, 1000)
+        round_no = _int(data, "round", 1, 1000) if "round" in data else None
+        p = await self._call(self.floor.issue_code, table, round_no, who="desk server")
+        return JSONResponse({"round": p.round, "table": p.table, "code": p.code})
+
+    async def admin_clock(self, request: Request) -> Response:
+        self._check_admin(request)
+        data = _only(await self._json(request), {"action", "minutes"}, {"action"}, "the clock request")
+        minutes = data.get("minutes")
+        if minutes is not None and (isinstance(minutes, bool) or not isinstance(minutes, (int, float))
+                                    or not 1 <= minutes <= 600):
+            raise Refused(422, "minutes must be a number from 1 to 600")
+        if data["action"] not in ("start", "pause", "reset"):
+            raise Refused(422, "action must be start, pause or reset")
+        return JSONResponse(await self._call(self.floor.set_clock, data["action"], minutes, who="desk server"))
+
+    async def desk(self, request: Request) -> Response:
+        self._check_admin(request)
+        return HTMLResponse(await self._call(desk_page, self.floor, self.csrf))
+
+    async def _form(self, request: Request) -> dict[str, str]:
+        self._check_admin(request)
+        body = await self._body(request)
+        from urllib.parse import parse_qs
+        try:
+            form = {k: v[0] for k, v in parse_qs(body.decode("utf-8"), strict_parsing=False).items()}
+        except UnicodeDecodeError:
+            raise Refused(422, "the form is not UTF-8") from None
+        # A browser sends the password with any page's form to this address: the page's own key proves it is ours.
+        if not hmac.compare_digest(form.get("csrf", "").encode(), self.csrf.encode()):
+            raise Refused(403, "this form did not come from the desk page")
+        return form
+
+    async def desk_pair(self, request: Request) -> Response:
+        form = await self._form(request)
+        if not form.get("table", "").isdigit():
+            raise Refused(422, "table must be a table number")
+        await self._call(self.floor.issue_code, int(form["table"]), who="desk page")
+        return RedirectResponse("../desk", status_code=303)
+
+    async def desk_clock(self, request: Request) -> Response:
+        form = await self._form(request)
+        try:
+            minutes = float(form["minutes"]) if form.get("minutes") else None
+        except ValueError:
+            raise Refused(422, "minutes must be a number") from None
+        if form.get("action") not in ("start", "pause", "reset") or (minutes is not None and not 1 <= minutes <= 600):
+            raise Refused(422, "action must be start, pause or reset; minutes from 1 to 600")
+        await self._call(self.floor.set_clock, form["action"], minutes, who="desk page")
+        return RedirectResponse("../desk", status_code=303)

@@ -1,0 +1,133 @@
+"""The desk server's pages: the live display (``/``, read-only, for a projector or a stream) and the desk page
+(``/desk``, the organiser's: pairing codes and the round clock).
+
+Every name on a page is written with :func:`html.escape`; the display's script fills in what changes with
+``textContent`` (never HTML), so a player named ``<script>`` is shown as those characters.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from .export import HEADINGS, _cell, standing_columns
+from .server_store import Floor
+
+
+def display_data(floor: Floor) -> dict[str, Any]:
+    """What the display shows, as JSON (``/display.json``): standings in the preset's columns, the round clock,
+    each table's live VP."""
+    desk, ev = floor.desk, floor.event
+    names = desk.names(ev.id)
+    cols = standing_columns(ev)
+    rows = desk.standings(ev.id)
+    return {"event": ev.name, "preset": ev.preset.title, "round": floor.current_round(), "clock": floor.clock(),
+            "columns": ["#", "Name"] + [HEADINGS[c] for c in cols],
+            "standings": [[str(r.rank), names[r.player]] + [_cell(r, c) for c in cols] for r in rows],
+            "tables": floor.live_tables()}
+
+
+def clock_text(clock: dict[str, Any] | None) -> str:
+    if clock is None:
+        return "--:--"
+    left = int(round(clock["left"]))
+    return f"{left // 60:02d}:{left % 60:02d}" + ("" if clock["running"] else " (paused)")
+
+
+def _table_lines(table: dict[str, Any]) -> str:
+    players = ", ".join(f"{p['name']} {'' if p['vp'] is None else p['vp']}".strip() for p in table["players"])
+    extra = []
+    if table["longest_road"]:
+        extra.append(f"Longest Road: {table['longest_road']}")
+    if table["largest_army"]:
+        extra.append(f"Largest Army: {table['largest_army']}")
+    if table["finished"]:
+        extra.append("finished")
+    return players + ("; " + "; ".join(extra) if extra else "")
+
+
+_SCRIPT = """
+<script>
+// Fills in what changed, once a second, as text (never as HTML).
+async function refresh() {
+  try {
+    const r = await fetch('display.json', {cache: 'no-store'});
+    const d = await r.json();
+    document.getElementById('clock').textContent = d.clock_text;
+    const body = document.getElementById('standings');
+    body.replaceChildren(...d.standings.map(row => {
+      const tr = document.createElement('tr');
+      for (const cell of row) { const td = document.createElement('td'); td.textContent = cell; tr.appendChild(td); }
+      return tr;
+    }));
+    const tables = document.getElementById('tables');
+    tables.replaceChildren(...d.tables.map(t => {
+      const li = document.createElement('li'); li.textContent = 'Table ' + t.table + ': ' + t.text; return li;
+    }));
+  } catch (e) { /* the desk restarting: the next second tries again */ }
+}
+setInterval(refresh, 1000);
+</script>
+"""
+
+
+def display_page(data: dict[str, Any]) -> str:
+    e = html.escape
+    head = "".join(f"<th>{e(c)}</th>" for c in data["columns"])
+    rows = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in data["standings"])
+    tables = "".join(f"<li>Table {t['table']}: {e(_table_lines(t))}</li>" for t in data["tables"])
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{e(data['event'])}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{{font-family:sans-serif;margin:2em}} #clock{{font-size:4em}} td,th{{padding:0.2em 0.6em}}</style>
+</head><body>
+<h1>{e(data['event'])}</h1>
+<p>{e(data['preset'])} &middot; round {data['round']}</p>
+<div id="clock">{e(clock_text(data['clock']))}</div>
+<h2>Standings</h2>
+<table><thead><tr>{head}</tr></thead><tbody id="standings">{rows}</tbody></table>
+<h2>Tables</h2>
+<ul id="tables">{tables}</ul>
+{_SCRIPT}
+</body></html>
+"""
+
+
+def display_json(data: dict[str, Any]) -> str:
+    out = dict(data, clock_text=clock_text(data["clock"]),
+               tables=[dict(t, text=_table_lines(t)) for t in data["tables"]])
+    return json.dumps(out, ensure_ascii=False)
+
+
+def desk_page(floor: Floor, csrf: str) -> str:
+    """The organiser's page: each table of the current round with its open pairing code and a button for a new
+    one, and the round clock's buttons."""
+    e = html.escape
+    round_no = floor.current_round()
+    codes = {p.table: p for p in floor.open_codes() if p.round == round_no}
+    rows = []
+    if round_no:
+        rnd = floor.desk.round(floor.event.id, round_no)
+        names = floor.desk.names(floor.event.id)
+        for t, seated in enumerate(rnd.tables, start=1):
+            p = codes.get(t)
+            state = "no code yet" if p is None else (f"paired (code {p.code} used)" if p.joined else f"code {p.code}")
+            rows.append(f"<tr><td>{t}</td><td>{e(', '.join(names[s] for s in seated))}</td>"
+                        f"<td class=code>{e(state)}</td><td><form method=post action=desk/pair>"
+                        f"<input type=hidden name=csrf value={e(csrf)}><input type=hidden name=table value={t}>"
+                        f"<button>{'New code' if p else 'Pair'}</button></form></td></tr>")
+    clock = "".join(f"<form method=post action=desk/clock style='display:inline'><input type=hidden name=csrf "
+                    f"value={e(csrf)}><input type=hidden name=action value={a}>"
+                    + ("<input name=minutes value=60 size=3> min " if a == "reset" else "")
+                    + f"<button>{a.capitalize()}</button></form> " for a in ("start", "pause", "reset"))
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Desk: {e(floor.event.name)}</title>
+<style>body{{font-family:sans-serif;margin:2em}} .code{{font-family:monospace;font-size:1.5em}}</style></head><body>
+<h1>Desk: {e(floor.event.name)} &middot; round {round_no}</h1>
+<p>Round clock: {e(clock_text(floor.clock()))} {clock}</p>
+<table><thead><tr><th>Table</th><th>Players</th><th>Pairing</th><th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>
+<p>A tablet joins with Menu &rarr; Tournament table: this desk's address and its table's code. A new code
+replaces the table's tablet (its token stops working).</p>
+</body></html>
+"""
