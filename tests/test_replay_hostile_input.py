@@ -43,7 +43,7 @@ def _built(event_index: int, **fields) -> str:
 
 HOSTILE = {
     # name: (file bytes, what the one line must say)
-    "nested 1,100 deep": (("[" * 1100 + "]" * 1100).encode(), "nested more than 64 levels deep"),
+    "nested 1,100 deep": (("[" * 1100 + "]" * 1100).encode(), "nested more than 64 levels deep at line 1 column 65"),
     "nested 900 deep inside an event": (_built(3, at=json.loads("[" * 900 + "]" * 900)).encode(),
                                         "event 3 (build): nested more than 64 levels deep"),
     "a 5,000-digit integer": (('{"format": "catan-record/1", "players": ' + "9" * 5000 + "}").encode(),

@@ -157,10 +157,29 @@ def load_record(path: str | Path) -> Record:
     except json.JSONDecodeError as error:
         raise RecordError(f"{path} is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
     except RecursionError:  # the parser's own recursion, some 1,000 levels down
-        raise RecordError(f"{path} is not a record: nested more than {MAX_DEPTH} levels deep") from None
+        raise RecordError(f"{path} is not a record: nested more than {MAX_DEPTH} levels deep"
+                          f"{_where_too_deep(text)}") from None
     except ValueError:  # Python refuses to read an integer of more than 4,300 digits (sys.get_int_max_str_digits)
         raise _overlong_number(text) from None
     return parse_record(data)
+
+
+def _where_too_deep(text: str) -> str:
+    """`` at line L column C``: where ``text`` first opens its list or object number MAX_DEPTH + 1."""
+    depth, in_string, escaped = 0, False, False
+    for offset, char in enumerate(text):
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = text.count("\n", 0, offset) + 1
+                return f" at line {line} column {offset - text.rfind(chr(10), 0, offset)}"
+        elif char in "]}":
+            depth -= 1
+    return ""
 
 
 class _Overlong:
@@ -170,8 +189,11 @@ class _Overlong:
 def _overlong_number(text: str) -> RecordError:
     """The error for a record holding an integer of more than Python's 4,300 digits, naming its event."""
     limit = sys.get_int_max_str_digits()
-    data = json.loads(text, parse_int=lambda digits: _Overlong() if len(digits.lstrip("-")) > limit else 0)
     reason = f"a number of more than {limit} digits"
+    try:
+        data = json.loads(text, parse_int=lambda digits: _Overlong() if len(digits.lstrip("-")) > limit else 0)
+    except (ValueError, RecursionError):  # broken after the number too: the number is what was met first
+        return RecordError(reason)
     events = data.get("events") if isinstance(data, dict) else None
     for index, event in enumerate(events if isinstance(events, list) else []):
         if _holds(event, _Overlong):
