@@ -9,7 +9,8 @@ import sys
 
 from ..rules import standard_board
 from ..rules.board import BASE_SPEC
-from .format import COLORS, RecordError, Record, load_record, new_game, one_line, replay
+from .format import COLORS, RecordError, Record, load_record, new_game, replay
+from .untrusted import one_line
 
 
 def replay_main(argv: list[str]) -> int:

@@ -8,7 +8,6 @@ elsewhere are accepted verbatim; unknown top-level keys are kept and written bac
 from __future__ import annotations
 
 import json
-import reprlib
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,14 +15,10 @@ from typing import Any
 
 from ..rules import Game, RulesError, board_from_json, board_problems, game_class
 from ..rules.errors import BoardError
+from .untrusted import MAX_DEPTH, deeper_than, one_line, overlong_number_event, quote, where_too_deep
 
 FORMAT = "catan-record/1"
 COLORS = ("red", "blue", "white", "orange", "green", "brown")
-
-
-# A record is a few levels deep (the deepest bundled one: 9); anything far deeper is not a record, and the rules
-# must never be handed it (their recursion, and Python's, would end in a RecursionError, not a message).
-MAX_DEPTH = 64
 
 
 class RecordError(ValueError):
@@ -39,37 +34,6 @@ class RecordError(ValueError):
         named = kind if isinstance(kind, str) and kind.isidentifier() and len(kind) <= 40 else quote(kind)
         where = f"event {index}" + (f" ({named})" if kind else "") if index is not None else "record"
         super().__init__(f"{where}: {reason}")
-
-
-def one_line(text: str, limit: int = 400) -> str:
-    """``text`` safe for one line of a terminal: control characters (a newline, an escape sequence's ESC, a
-    bidi override) written as escapes, and a text longer than ``limit`` cut in the middle, its head (where a
-    message names the file and the event) and its tail (where the reason ends) kept."""
-    def escaped(part: str) -> str:
-        return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in part)
-
-    head, tail = limit * 2 // 3, limit // 3 - 40
-    if len(text) <= limit:
-        text = escaped(text)  # (escaping twice changes nothing: an escape is printable)
-        if len(text) <= limit:
-            return text
-    # cut before escaping (a 5 MB text is not walked), and again after (an escape is up to 10 characters)
-    cut = len(text) - head - tail
-    return f"{escaped(text[:head])[:head]} ...({cut:,} characters)... {escaped(text[-tail:])[-tail:]}"
-
-
-def quote(value: Any, limit: int = 60) -> str:
-    """``value`` for a message: its Python repr (control characters escaped), shortened in the middle to about
-    ``limit`` characters, and never deeper than a few levels (a 5 MB string or a list nested 900 deep in a
-    record must not become a 5 MB or 900-level message)."""
-    shortener = reprlib.Repr()
-    shortener.maxlevel, shortener.maxstring, shortener.maxother = 4, limit, limit
-    shortener.maxlist = shortener.maxtuple = shortener.maxdict = 6
-    try:
-        text = shortener.repr(value)
-    except (ValueError, RecursionError):  # an int too long to print; a structure too deep even so
-        return f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[:limit - 20] + "..." + text[-17:]
 
 
 @dataclass
@@ -135,9 +99,9 @@ def parse_record(data: Any) -> Record:
     for i, e in enumerate(events):
         if not isinstance(e, dict):
             raise RecordError(f"an event must be an object, got {type(e).__name__}", i)
-        if _deeper_than(e, MAX_DEPTH - 2):
+        if deeper_than(e, MAX_DEPTH - 2):
             raise RecordError(f"nested more than {MAX_DEPTH} levels deep", i, e)
-    if _deeper_than({k: v for k, v in data.items() if k != "events"}, MAX_DEPTH):
+    if deeper_than({k: v for k, v in data.items() if k != "events"}, MAX_DEPTH):
         raise RecordError(f"nested more than {MAX_DEPTH} levels deep")
     extra = {k: v for k, v in data.items() if k not in ("format", "game", "options", "players", "board", "events")}
     return Record(game, players, board, options, list(events), extra)
@@ -158,73 +122,11 @@ def load_record(path: str | Path) -> Record:
         raise RecordError(f"{path} is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
     except RecursionError:  # the parser's own recursion, some 1,000 levels down
         raise RecordError(f"{path} is not a record: nested more than {MAX_DEPTH} levels deep"
-                          f"{_where_too_deep(text)}") from None
+                          f"{where_too_deep(text)}") from None
     except ValueError:  # Python refuses to read an integer of more than 4,300 digits (sys.get_int_max_str_digits)
-        raise _overlong_number(text) from None
+        raise RecordError(f"a number of more than {sys.get_int_max_str_digits()} digits",
+                          *(overlong_number_event(text) or ())) from None
     return parse_record(data)
-
-
-def _where_too_deep(text: str) -> str:
-    """`` at line L column C``: where ``text`` first opens its list or object number MAX_DEPTH + 1."""
-    depth, in_string, escaped = 0, False, False
-    for offset, char in enumerate(text):
-        if in_string:
-            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                line = text.count("\n", 0, offset) + 1
-                return f" at line {line} column {offset - text.rfind(chr(10), 0, offset)}"
-        elif char in "]}":
-            depth -= 1
-    return ""
-
-
-class _Overlong:
-    """Stands for an integer too long to read, to find which event holds it."""
-
-
-def _overlong_number(text: str) -> RecordError:
-    """The error for a record holding an integer of more than Python's 4,300 digits, naming its event."""
-    limit = sys.get_int_max_str_digits()
-    reason = f"a number of more than {limit} digits"
-    try:
-        data = json.loads(text, parse_int=lambda digits: _Overlong() if len(digits.lstrip("-")) > limit else 0)
-    except (ValueError, RecursionError):  # broken after the number too: the number is what was met first
-        return RecordError(reason)
-    events = data.get("events") if isinstance(data, dict) else None
-    for index, event in enumerate(events if isinstance(events, list) else []):
-        if _holds(event, _Overlong):
-            return RecordError(reason, index, event)
-    return RecordError(reason)
-
-
-def _holds(value: Any, kind: type) -> bool:
-    """Whether ``value`` holds an instance of ``kind`` at any depth (without recursing)."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, kind):
-            return True
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
-
-
-def _deeper_than(value: Any, limit: int) -> bool:
-    """Whether ``value`` nests lists and objects more than ``limit`` levels deep (without recursing)."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, (dict, list)):
-            if depth > limit:
-                return True
-            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return False
 
 
 def new_game(record: Record) -> Game:
