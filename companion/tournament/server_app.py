@@ -30,7 +30,6 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from ..record.format import MAX_DEPTH, _deeper_than
 from .server_display import desk_page, display_data, display_json, display_page
 from .server_store import Floor, FloorError, canonical
 from .store import TournamentError
@@ -40,6 +39,21 @@ MAX_BATCH = 500  # events per request; the tablet sends more in several
 MAX_EVENT_BYTES = 4096  # one event as JSON; the largest real ones are a few hundred bytes
 TABLET_SEEN_S = 30.0  # a tablet heard from within this long counts as connected
 JOIN_FAILURES = 10  # wrong pairing codes per client per minute before it must wait (codes cannot be guessed)
+
+
+MAX_DEPTH = 64  # as a record's (docs/record-format.md): far deeper is not a record's event
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Whether ``value`` nests lists and objects more than ``limit`` levels deep (walked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > limit:
+                return True
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return False
 
 
 class Refused(Exception):

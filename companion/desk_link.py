@@ -1,0 +1,288 @@
+"""The tablet's link to the tournament desk: join a table with a pairing code, then send the game to the desk.
+
+The journal is the outbox: :class:`OutboxSender` reads the game's events from the journal file (a connection
+of its own, on a thread of its own) and sends the desk whatever it does not have yet, so play never waits on
+the network and a tablet that was offline for an hour catches up when the desk answers again. The desk keeps
+events by (game id, event index): a batch sent twice, or a request that arrives after a newer one, changes
+nothing there (docs/tournament.md, "The floor"). Only the standard library is used (``http.client``), so the
+link runs wherever the app does, Android included.
+
+Nothing here touches Kivy: the sender reports through ``on_status`` on its own thread; the app hands that to
+its main thread (``Clock.schedule_once``).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+from urllib.parse import urlsplit
+
+from .record import Record, parse_record
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 8731
+LINK_FILE = "tournament_table.json"
+BATCH = 200  # events per request (the desk takes up to 500)
+TIMEOUT = 5.0  # seconds for one request; a venue's Wi-Fi that stalls longer is "offline" and retried
+HEARTBEAT = 10.0  # seconds between "still here" calls while nothing is to be sent
+MAX_BACKOFF = 30.0
+
+
+class DeskLinkError(Exception):
+    """The desk could not be reached or refused; ``status`` is the HTTP status (0: no answer)."""
+
+    def __init__(self, message: str, status: int = 0):
+        super().__init__(message)
+        self.status = status
+
+
+def desk_url(address: str) -> str:
+    """``http://host:port`` from what a person types: ``192.168.1.5``, ``desk.local:8731``, ``http://...``."""
+    text = address.strip()
+    if not text:
+        raise DeskLinkError("type the desk's address (shown where the desk server was started)")
+    if "://" not in text:
+        text = "http://" + text
+    parts = urlsplit(text)
+    if parts.scheme != "http" or not parts.hostname or parts.path not in ("", "/") or parts.query:
+        raise DeskLinkError(f"{address!r} is not a desk address: write it as host or host:port")
+    try:
+        port = parts.port or DEFAULT_PORT
+    except ValueError:
+        raise DeskLinkError(f"{address!r}: the port must be a number") from None
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"http://{host}:{port}"
+
+
+def request(base: str, method: str, path: str, body: Any = None, token: str | None = None,
+            timeout: float = TIMEOUT) -> dict[str, Any]:
+    """One JSON request to the desk; raises :class:`DeskLinkError` (status 0 when the desk did not answer)."""
+    parts = urlsplit(base)
+    headers = {"Accept": "application/json"}
+    data = None
+    if body is not None:
+        data = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        headers["Content-Type"] = "application/json"
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+    try:
+        connection.request(method, path, body=data, headers=headers)
+        response = connection.getresponse()
+        payload = response.read(1 << 22)
+        status = response.status
+    except (OSError, http.client.HTTPException) as error:
+        raise DeskLinkError(f"the desk at {base} does not answer ({error})") from None
+    finally:
+        connection.close()
+    try:
+        answer = json.loads(payload.decode("utf-8"))
+    except ValueError:
+        raise DeskLinkError(f"the desk at {base} answered something that is not JSON (HTTP {status})", status) from None
+    if status != 200:
+        message = answer.get("error") if isinstance(answer, dict) else None
+        raise DeskLinkError(str(message or f"HTTP {status}"), status)
+    if not isinstance(answer, dict):
+        raise DeskLinkError(f"the desk at {base} answered an unexpected shape", status)
+    return answer
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """What the desk told a tablet when it joined: where the desk is, the token, the table and its game."""
+
+    desk: str
+    token: str
+    event: str
+    round: int
+    table: int
+    players: tuple[str, ...]
+    header: dict[str, Any]
+    game_id: int | None = None  # the journal's game once it is started
+
+    def record(self) -> Record:
+        """The game to start: the desk's header (players in seat order, the table's board), no events yet."""
+        return parse_record({**self.header, "events": []})
+
+    def with_game(self, game_id: int) -> "Assignment":
+        return Assignment(self.desk, self.token, self.event, self.round, self.table, self.players, self.header,
+                          game_id)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"desk": self.desk, "token": self.token, "event": self.event, "round": self.round,
+                "table": self.table, "players": list(self.players), "header": self.header, "game_id": self.game_id}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Assignment":
+        return cls(str(data["desk"]), str(data["token"]), str(data["event"]), int(data["round"]), int(data["table"]),
+                   tuple(str(p) for p in data["players"]), dict(data["header"]), data.get("game_id"))
+
+
+def join(address: str, code: str, timeout: float = TIMEOUT) -> Assignment:
+    """Join the desk's table with its pairing code."""
+    base = desk_url(address)
+    code = "".join(code.split()).upper()
+    if not code:
+        raise DeskLinkError("type the table's pairing code (shown at the desk)")
+    answer = request(base, "POST", "/api/join", {"code": code}, timeout=timeout)
+    try:
+        assignment = Assignment(base, str(answer["token"]), str(answer["event"]), int(answer["round"]),
+                                int(answer["table"]), tuple(str(p) for p in answer["players"]),
+                                dict(answer["header"]))
+        assignment.record()
+    except (KeyError, TypeError, ValueError) as error:
+        raise DeskLinkError(f"the desk's answer is not a table assignment ({error})") from None
+    return assignment
+
+
+def save_link(data_dir: str | Path, assignment: Assignment) -> None:
+    """Kept beside the journal, so a restarted app resumes sending the table's game."""
+    path = Path(data_dir) / LINK_FILE
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(assignment.to_json(), ensure_ascii=False), encoding="utf-8")
+    tmp.replace(path)
+
+
+def load_link(data_dir: str | Path) -> Assignment | None:
+    try:
+        return Assignment.from_json(json.loads((Path(data_dir) / LINK_FILE).read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _canonical(event: dict) -> str:
+    return json.dumps(event, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+class OutboxSender:
+    """Sends one journal game to the desk, from a thread of its own, until stopped.
+
+    ``on_status(status)`` is called on the sender's thread whenever what it can say changes: a dict with
+    ``state`` (``sending``, ``up to date``, ``offline``, ``refused``), ``message``, ``have`` (the events the desk
+    holds) and ``note`` (the desk's word on the result)."""
+
+    def __init__(self, journal_path: str | Path, assignment: Assignment, *,
+                 on_status: Callable[[dict[str, Any]], None] | None = None, poll: float = 1.0,
+                 batch: int = BATCH, timeout: float = TIMEOUT):
+        if assignment.game_id is None:
+            raise ValueError("the assignment has no journal game yet")
+        self.journal_path = Path(journal_path)
+        self.assignment = assignment
+        self.on_status = on_status
+        self.poll, self.batch, self.timeout = poll, batch, timeout
+        self.status: dict[str, Any] = {"state": "sending", "message": "", "have": 0, "note": ""}
+        self._desk: list[str] | None = None  # the events the desk holds, as far as this sender knows
+        self._rev = 0
+        self._last_heard = 0.0
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # --- control ------------------------------------------------------------------------------------------
+    def start(self) -> "OutboxSender":
+        self._thread = threading.Thread(target=self._run, name="desk-outbox", daemon=True)
+        self._thread.start()
+        return self
+
+    def wake(self) -> None:
+        """Something was journalled: send it now rather than at the next poll."""
+        self._wake.set()
+
+    def stop(self, timeout: float | None = None) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout if timeout is not None else self.timeout + 2)
+            self._thread = None
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    # --- the loop -------------------------------------------------------------------------------------------
+    def _run(self) -> None:
+        from .record.journal import Journal, JournalError
+
+        try:
+            journal = Journal(self.journal_path)
+        except JournalError as error:
+            self._report("refused", f"the journal cannot be read: {error}")
+            return
+        backoff = self.poll
+        try:
+            while not self._stop.is_set():
+                try:
+                    self.sync(journal)
+                    backoff = self.poll
+                except DeskLinkError as error:
+                    if error.status in (401, 403):  # the table was paired again: this tablet sends no more
+                        self._report("refused", str(error))
+                        return
+                    self._desk = None if error.status == 409 else self._desk
+                    state = "offline" if error.status == 0 else "refused"
+                    self._report(state, str(error))
+                    backoff = min(MAX_BACKOFF, max(backoff * 2, self.poll)) if error.status != 409 else 0
+                    if backoff:
+                        self._wake.wait(backoff)
+                        self._wake.clear()
+                    continue
+                self._wake.wait(self.poll)
+                self._wake.clear()
+        finally:
+            journal.close()
+
+    def _next_rev(self) -> int:
+        self._rev = max(time.time_ns(), self._rev + 1)
+        return self._rev
+
+    def sync(self, journal) -> None:
+        """Send what the desk lacks, batch by batch, until it holds the whole journal game (or a call fails)."""
+        a = self.assignment
+        while not self._stop.is_set():
+            local = [_canonical(e) for e in journal.iter_events(a.game_id)]
+            rev = self._next_rev()  # read, then stamped: a later read always carries a larger rev
+            known = self._desk
+            if known is None:
+                start = 0
+            else:
+                start = next((i for i, (x, y) in enumerate(zip(local, known)) if x != y), min(len(local), len(known)))
+                if start == len(local) == len(known):
+                    if time.monotonic() - self._last_heard >= HEARTBEAT:
+                        answer = request(a.desk, "GET", "/api/table", token=a.token, timeout=self.timeout)
+                        self._last_heard = time.monotonic()
+                        self._report(self.status["state"], self.status["message"], clock=answer.get("clock"))
+                    return
+            chunk = local[start:start + self.batch]
+            body = {"round": a.round, "table": a.table, "game": a.game_id, "rev": rev, "from": start,
+                    "events": [json.loads(e) for e in chunk], "count": len(local)}
+            if start == 0:
+                body["header"] = a.header
+            self._report("sending", f"sending events {start} to {start + len(chunk)} of {len(local)}")
+            view = request(a.desk, "POST", "/api/events", body, token=a.token, timeout=self.timeout)
+            self._last_heard = time.monotonic()
+            if view.get("stale"):  # the desk has a newer read than this one (a clock set back): read again, later
+                self._rev = max(self._rev, int(view.get("rev", 0)))
+                self._desk = None
+                continue
+            have = int(view.get("have", 0))
+            self._desk = local[:have] if have <= start + len(chunk) else None
+            if self._desk is not None and have == len(local):
+                self._report("up to date", f"the desk has all {have} events", have=have, note=view.get("note", ""))
+
+    def _report(self, state: str, message: str, **more: Any) -> None:
+        status = dict(self.status, state=state, message=message, **more)
+        if status == self.status:
+            return
+        self.status = status
+        if self.on_status is not None:
+            try:
+                self.on_status(dict(status))
+            except Exception:  # a listener's bug must not stop the outbox
+                log.exception("desk link status listener failed")
