@@ -99,10 +99,10 @@ def parse_record(data: Any) -> Record:
     for i, e in enumerate(events):
         if not isinstance(e, dict):
             raise RecordError(f"an event must be an object, got {type(e).__name__}", i)
-        if deeper_than(e, MAX_DEPTH - 2):
-            raise RecordError(f"nested more than {MAX_DEPTH} levels deep", i, e)
-    if deeper_than({k: v for k, v in data.items() if k != "events"}, MAX_DEPTH):
-        raise RecordError(f"nested more than {MAX_DEPTH} levels deep")
+    if deeper_than(data, MAX_DEPTH):  # (one walk of the whole record; the event is looked for only then)
+        too_deep = next((i for i, e in enumerate(events) if deeper_than(e, MAX_DEPTH - 2)), None)
+        raise RecordError(f"nested more than {MAX_DEPTH} levels deep", too_deep,
+                          None if too_deep is None else events[too_deep])
     extra = {k: v for k, v in data.items() if k not in ("format", "game", "options", "players", "board", "events")}
     return Record(game, players, board, options, list(events), extra)
 
