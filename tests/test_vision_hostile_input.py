@@ -104,6 +104,8 @@ def test_a_file_whose_header_gives_no_size_is_named_as_unreadable(tmp_path, data
     ("2 -0.2 0.5 0.1 0.1", "box centre -0.2 0.5"),
     ("2 0.5 1.5 0.1 0.1", "box centre 0.5 1.5"),
     ("2 0.5 0.5 nan nan", "box size nan nan"),
+    ("2 0.5 0.5 0.1 1e400", "box size 0.1 1e400"),  # inf, spelt otherwise
+    ("2 0.5 0.5 0.1 \x1b[2J", r"could not convert string to float: '\\x1b\[2J'"),
 ])
 def test_a_label_box_that_is_no_box_names_the_file_and_line(tmp_path, line, said):
     label = tmp_path / "photo.txt"
@@ -135,3 +137,11 @@ def test_evaluate_refuses_a_huge_photo_and_a_bad_label_naming_each(tmp_path):
     run = subprocess.run([sys.executable, "-m", "vision", "evaluate", str(tmp_path)], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 1 and "die.txt:1: box size nan 0.1" in run.stderr
+
+
+def test_a_label_number_of_a_100000_digits_is_quoted_short(tmp_path):
+    label = tmp_path / "photo.txt"
+    label.write_text(f"2 1{'0' * 100_000}.0 0.5 0.1 0.1\n")
+    with pytest.raises(dataset.LabelError) as refused:
+        dataset.read_label_file(label, 640, 480)
+    assert "photo.txt:1: box centre '1000000000" in str(refused.value) and len(str(refused.value)) < 300

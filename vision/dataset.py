@@ -68,13 +68,20 @@ def read_label_file(path: Path, width: int, height: int) -> list[LabelledDie]:
                 raise ValueError(f"class {cls} is not 0..5 (face 1..6)")
             # (comparisons with nan are false: a nan fails these as it should)
             if not (0 <= cx <= 1 and 0 <= cy <= 1):
-                raise ValueError(f"box centre {fields[1]} {fields[2]} is not inside the photo (0..1)")
+                raise ValueError(f"box centre {_shown(fields[1])} {_shown(fields[2])} is not inside the photo (0..1)")
             if not (0 < w <= 1 and 0 < h <= 1):
-                raise ValueError(f"box size {fields[3]} {fields[4]} is not a size within the photo (above 0, at most 1)")
+                raise ValueError(f"box size {_shown(fields[3])} {_shown(fields[4])} is not a size within the photo "
+                                 "(above 0, at most 1)")
         except ValueError as error:
             raise LabelError(f"{path}:{number}: {error}") from None
         dice.append(LabelledDie(cls + 1, ((cx - w / 2) * width, (cy - h / 2) * height, w * width, h * height)))
     return dice
+
+
+def _shown(field: str) -> str:
+    """A label file's field as a message quotes it: as written when short and printable, else escaped and cut
+    (an escape sequence in a file must not reach the terminal)."""
+    return field if field.isprintable() and len(field) <= 24 else ascii(field[:24])
 
 
 def list_images(folder: str | Path) -> list[LabelledImage]:
