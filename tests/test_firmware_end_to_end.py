@@ -72,3 +72,21 @@ def test_reboots_mid_roll_drops_and_garbage_lose_nothing():
 def test_a_slow_link_that_delivers_frames_in_pieces_loses_nothing():
     sim, got, states, duplicates, stats = run_box(30, Faults(slow=True, corrupt=0.05))
     assert [r.values for r in got] == [r.faces for r in sim.generated]
+
+
+def test_a_seeded_simulator_boots_with_a_new_boot_id_every_time_and_the_same_dice():
+    # the app's demo box starts again with the app, with the same seed: were its boot id seeded too, its rolls
+    # would carry the ids of the last run's, and a table holding those would drop every one as already recorded
+    runs = []
+    for _ in range(2):
+        sim = Simulator(seed=5, profile="fast", rolls=3)
+        sim.start()
+        try:
+            assert sim.wait_for(lambda s: len(s.generated) >= 3, 10)
+        finally:
+            sim.stop()
+        runs.append(sim.generated[:3])
+    first, second = runs
+    assert [r.faces for r in first] == [r.faces for r in second]
+    assert first[0].boot_id != second[0].boot_id
+    assert [r.roll_id for r in first] == [r.roll_id for r in second] == [1, 2, 3]
