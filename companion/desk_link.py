@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8731
 LINK_FILE = "tournament_table.json"
-BATCH = 200  # events per request (the desk takes up to 500)
+BATCH = 500  # events per request, the most the desk takes: a whole game is one or two
 TIMEOUT = 5.0  # seconds for one request; a venue's Wi-Fi that stalls longer is "offline" and retried
 HEARTBEAT = 10.0  # seconds between "still here" calls while nothing is to be sent
 MAX_BACKOFF = 30.0
@@ -65,7 +65,7 @@ def request(base: str, method: str, path: str, body: Any = None, token: str | No
             timeout: float = TIMEOUT) -> dict[str, Any]:
     """One JSON request to the desk; raises :class:`DeskLinkError` (status 0 when the desk did not answer)."""
     parts = urlsplit(base)
-    headers = {"Accept": "application/json"}
+    headers = {"Accept": "application/json", "Connection": "close"}  # one request per connection
     data = None
     if body is not None:
         data = json.dumps(body, ensure_ascii=False).encode("utf-8")
@@ -225,7 +225,6 @@ class OutboxSender:
                     if error.status in (401, 403):  # the table was paired again: this tablet sends no more
                         self._report("refused", str(error))
                         return
-                    self._desk = None if error.status == 409 else self._desk
                     state = "offline" if error.status == 0 else "refused"
                     self._report(state, str(error))
                     backoff = min(MAX_BACKOFF, max(backoff * 2, self.poll)) if error.status != 409 else 0
@@ -265,14 +264,22 @@ class OutboxSender:
             if start == 0:
                 body["header"] = a.header
             self._report("sending", f"sending events {start} to {start + len(chunk)} of {len(local)}")
-            view = request(a.desk, "POST", "/api/events", body, token=a.token, timeout=self.timeout)
+            try:
+                view = request(a.desk, "POST", "/api/events", body, token=a.token, timeout=self.timeout)
+            except DeskLinkError as error:
+                if error.status in (0, 409):
+                    # No answer: the desk may or may not have applied it; an answer of 409: it holds something
+                    # else. Either way what it holds is not known, and the next send starts from 0 (the desk
+                    # then keeps what agrees and takes the rest).
+                    self._desk = None
+                raise
             self._last_heard = time.monotonic()
             if view.get("stale"):  # the desk has a newer read than this one (a clock set back): read again, later
                 self._rev = max(self._rev, int(view.get("rev", 0)))
                 self._desk = None
                 continue
             have = int(view.get("have", 0))
-            self._desk = local[:have] if have <= start + len(chunk) else None
+            self._desk = local[:have] if have == start + len(chunk) else None
             if self._desk is not None and have == len(local):
                 self._report("up to date", f"the desk has all {have} events", have=have, note=view.get("note", ""))
 

@@ -13,8 +13,8 @@ desk killed mid-round keeps everything it acknowledged.
   (:func:`table_board_seed`), so it is the same every time it is asked for and known to the desk.
 - **Events.** A tablet sends its journal (the outbox) as batches ``from`` an index; the desk keeps one copy of
   each game, idempotent by (game id, event index): a resent event that is already there changes nothing. An
-  undo at the tablet shows up as a batch that differs from what the desk holds: the tablet's journal is the
-  truth, so the desk's copy follows it. Each batch carries ``rev``, the moment the tablet read its journal; a
+  undo at the tablet shows up as a batch that differs from what the desk holds (or ends before it): the tablet's
+  journal is the truth, so the desk's copy follows it. Each batch carries ``rev``, the moment the tablet read its journal; a
   batch older than the newest the desk has applied is an old request arriving late (or replayed) and changes
   nothing. Every batch is replayed through the rules before it is kept: a batch the rules refuse changes nothing.
 - **Results.** When a game's record has a winner, its result is entered into the desk's results
@@ -200,9 +200,12 @@ class Floor:
     # --- events --------------------------------------------------------------------------------------------
     def receive(self, pairing: Pairing, game: int, rev: int, start: int, events: list[dict], count: int,
                 header: dict | None) -> dict[str, Any]:
-        """One batch of a tablet's journal: events ``start`` .. ``start + len(events)``; ``count`` is how many the
-        tablet's journal holds now (fewer than the desk has: the tablet took some back). Returns the desk's view
-        of the game (``have``: its event count, ``rev``, ``result``, ``note``)."""
+        """One batch of a tablet's journal: its events ``start`` .. ``start + len(events)`` as read at ``rev``
+        (``count``: how many the journal holds, the rest following in later batches). Unless the desk has applied
+        a newer read already (then nothing changes, ``stale``), the desk's copy becomes its events before
+        ``start`` and the batch. The tablet sends from the point up to which the desk's last answer agreed with
+        its journal (from 0 when it does not know), so the copy is always a prefix of the tablet's journal.
+        Returns the desk's view of the game (``have``: its event count, ``rev``, ``finished``, ``note``)."""
         key = (pairing.id, game)
         with self.desk._tx() as db:
             row = db.execute("SELECT header, rev, count, note FROM floor_games WHERE pairing = ? AND game = ?",
@@ -229,21 +232,17 @@ class Floor:
                                  f"send from {have}", 409)
             stored = [json.loads(e) for (e,) in db.execute(
                 "SELECT event FROM floor_events WHERE pairing = ? AND game = ? ORDER BY idx", key)]
-            sent = [canonical(e) for e in events]
-            differs = next((i for i, (a, b) in enumerate(zip(stored[start:end], sent)) if canonical(a) != b), None)
-            if differs is not None:  # the tablet took events back and played on: its journal wins from there
-                keep, new_count = start + differs, end
-            else:  # the batch agrees with the desk as far as both go; it adds what is new, or says how many
-                keep = min(end, have)
-                new_count = min(max(have, end), count)
-            final = (stored[:keep] + [json.loads(s) for s in sent[keep - start:]] + stored[end:new_count])[:new_count]
+            # The desk now holds what it had before ``start`` and the batch: a batch is the newest word on the
+            # tablet's journal from ``start`` on, and what the desk held past the batch is sent again after it.
+            final = stored[:start] + [json.loads(canonical(e)) for e in events]
+            keep = next((i for i, (x, y) in enumerate(zip(stored, final)) if x != y), min(len(stored), len(final)))
             if final == stored:  # a resend of what the desk has: nothing to do but remember how new it is
                 if rev != stored_rev:
                     db.execute("UPDATE floor_games SET rev = ? WHERE pairing = ? AND game = ?", (rev, *key))
                 return self._view(pairing, game)
             record = Record(stored_header["game"], stored_header["players"], stored_header["board"],
                             stored_header.get("options", {}), [], {})
-            checked_from = min(keep, new_count)
+            new_count, checked_from = end, keep
             checked = self._checked(key, record, final[:checked_from], final[checked_from:])
             db.execute("DELETE FROM floor_events WHERE pairing = ? AND game = ? AND idx >= ?", (*key, checked_from))
             db.executemany("INSERT INTO floor_events (pairing, game, idx, event) VALUES (?, ?, ?, ?)",
