@@ -1,5 +1,5 @@
 """The layout check the portrait and landscape UI tests assert with (``driver.layout_problems``) names each kind
-of fault in a real widget tree on the window, and finds none in a sound one."""
+of fault in a real widget tree on the window (a word cut at a line's end included), and finds none in a sound one."""
 
 from __future__ import annotations
 
@@ -40,6 +40,9 @@ def test_the_layout_check_names_small_off_screen_overlapping_and_overflowing_wid
                   placed(Button(text="off"), width - 40, 300, 100, 60),
                   placed(Button(text="first"), 450, 10, 100, 60), placed(Button(text="second"), 480, 40, 100, 60),
                   placed(Label(text="a sentence far too long for its box"), 10, 400, 60, 30)]
+        cut = placed(Label(text="Settlement", font_size=20), 200, 400, 60, 120)
+        cut.text_size = (60, None)  # wrapped: Kivy cuts the word it cannot fit ("Settl|ement")
+        faults.append(cut)
         for w in faults:
             root.add_widget(w)
         problems = d.layout_problems(root)
@@ -48,6 +51,60 @@ def test_the_layout_check_names_small_off_screen_overlapping_and_overflowing_wid
         assert any("'first'" in p and "'second'" in p and "overlap" in p for p in problems) \
             or any("'second'" in p and "'first'" in p and "overlap" in p for p in problems), problems
         assert any("'a sentence far too long" in p and "runs past its 60x30 box" in p for p in problems), problems
-        assert len(problems) == 4, problems
+        assert any("'Settlement'" in p and "breaks inside a word" in p for p in problems), problems
+        assert len(problems) == 5, problems
     finally:
         Window.remove_widget(root)
+
+
+@pytest.mark.parametrize("text, cuts", [
+    ("盤面を入力・編集", ["盤面を", "入力・", "編集"]),
+    ("6と8は隣に置きません", ["6と", "8は", "隣に", "置きません"]),  # after a particle: a phrase ends
+    ("too close to Ben's settlement", ["too ", "close ", "to ", "Ben's ", "settlement"]),
+])
+def test_japanese_breaks_between_phrases_and_english_between_words(text, cuts):
+    from companion.ui.wrapping import segments
+
+    assert segments(text) == cuts
+
+
+def test_a_wrapping_button_keeps_its_words_whole():
+    """A narrow button says "Settlement" in smaller letters, and breaks Japanese between phrases, never inside."""
+    from kivy.core.window import Window
+
+    from companion.ui.choices import BigButton
+    from companion.ui.wrapping import broken_words
+
+    root = []
+    try:
+        for text in ("Settlement", "盤面を入力・編集"):
+            b = BigButton(text=text, font_size=30, size_hint=(None, None), size=(90, 120))
+            b.text_size = (90, None)
+            Window.add_widget(b)
+            root.append(b)
+        d.settle()
+        for b in root:
+            assert broken_words(b) == [] and b.texture_size[0] <= b.width + 2, (b.text, b.font_size)
+        assert root[0].font_size < 30  # shrank rather than cut
+    finally:
+        for b in root:
+            Window.remove_widget(b)
+
+
+def test_every_label_breaks_japanese_between_phrases():
+    """Not only the app's own widgets: a plain Kivy Label (a kv rule's, a panel's) wraps Japanese at phrases."""
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    import companion.ui.wrapping  # noqa: F401  (installed with the app's widgets)
+    from companion.ui.wrapping import broken_words
+
+    label = Label(text="ルール違反（距離ルール）ですが記録しますか？盤面を入力・編集", font_size=22,
+                  size_hint=(None, None), size=(120, 400))
+    label.text_size = (120, None)
+    Window.add_widget(label)
+    try:
+        d.settle()
+        assert "\n" in label._label.text and broken_words(label) == []
+    finally:
+        Window.remove_widget(label)

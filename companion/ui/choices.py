@@ -20,13 +20,16 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
 
-
-class BigButton(Button):
-    """A button sized for a finger across the table (its look is in companion.kv)."""
+from .wrapping import PhraseWrap
 
 
-class BigToggle(ToggleButton):
-    """A toggle sized for a finger across the table (its look is in companion.kv)."""
+class BigButton(PhraseWrap, Button):
+    """A button sized for a finger across the table (its look is in companion.kv); a long word gets smaller
+    letters rather than being cut, Japanese breaks between phrases (wrapping.py)."""
+
+
+class BigToggle(PhraseWrap, ToggleButton):
+    """A toggle sized for a finger across the table (its look is in companion.kv), its words kept whole."""
 
 
 def app() -> Any:

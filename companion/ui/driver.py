@@ -380,10 +380,13 @@ def layout_problems(root: Widget, *, min_target: float = 48) -> list[str]:
       view's width (its height is reached by scrolling) and the view itself is on the window and,
       when its contents scroll, at least two targets high;
     - no two shown controls or texts overlap (compared only within the same scrolled content);
-    - no text runs past its widget (a label's or button's rendered text fits its size).
+    - no text runs past its widget (a label's or button's rendered text fits its size);
+    - no line of a text breaks inside a word (English) or a phrase (Japanese): ``wrapping.broken_words``.
     """
     from kivy.core.window import Window
     from kivy.uix.label import Label
+
+    from .wrapping import broken_words
 
     settle()  # measured as drawn: layouts and texts done
     problems: list[str] = []
@@ -415,6 +418,8 @@ def layout_problems(root: Widget, *, min_target: float = 48) -> list[str]:
             tw, th = w.texture_size
             if tw > w.width + 2 or th > w.height + 2:
                 problems.append(f"{name(w)}: its text ({tw:.0f}x{th:.0f}) runs past its {w.width:.0f}x{w.height:.0f} box")
+            for cut in broken_words(w):
+                problems.append(f"{name(w)}: a line breaks inside a word ({cut})")
         leaves.append((w, (x0, y0, x1, y1), scroller))
     from kivy.uix.scrollview import ScrollView
 

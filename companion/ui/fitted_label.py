@@ -14,22 +14,37 @@ from kivy.metrics import sp
 from kivy.properties import NumericProperty
 from kivy.uix.label import Label
 
+from .wrapping import PhraseWrap, has_cjk, longest_piece, wrap
 
-class FittedLabel(Label):
-    """A label whose text shrinks to fit its (fixed) size; ``text_size`` follows the width."""
 
-    max_font_size = NumericProperty(sp(18))
-    min_font_size = NumericProperty(sp(11))
+class FittedLabel(PhraseWrap, Label):
+    """A label whose text shrinks to fit its (fixed) size; ``text_size`` follows the width; lines break between
+    words (Japanese between phrases, :mod:`.wrapping`)."""
+
+    shrink_to_fit_words = False  # the fit below sizes the font for the words and the lines together
+
+    max_font_size = NumericProperty(0)  # 0: sp(18) at the density of the moment the label is made
+    min_font_size = NumericProperty(0)  # 0: sp(11)
 
     def __init__(self, **kwargs):
         self._fit_trigger = Clock.create_trigger(self._fit, -1)
         super().__init__(**kwargs)
+        self.max_font_size = self.max_font_size or sp(18)
+        self.min_font_size = self.min_font_size or sp(11)
         self.bind(text=self._fit_trigger, size=self._fit_trigger, max_font_size=self._fit_trigger,
                   min_font_size=self._fit_trigger, font_name=self._fit_trigger, markup=self._fit_trigger)
         self._fit_trigger()
 
     def _fits(self, font_size: float, width: float) -> bool:
-        core = CoreLabel(text=self.text, font_size=font_size, font_name=self.font_name, markup=self.markup,
+        text = self.text
+        if not self.markup:
+            measure = self._measure(font_size)
+            room = max(1.0, width - self.padding_x_total())
+            if measure(longest_piece(text)) > room:
+                return False  # a word or phrase would be cut
+            if has_cjk(text):
+                text = wrap(text, room, measure)
+        core = CoreLabel(text=text, font_size=font_size, font_name=self.font_name, markup=self.markup,
                          bold=self.bold, text_size=(width, None), halign=self.halign,
                          padding=(self.padding[0], self.padding[1]) if len(self.padding) >= 2 else (0, 0))
         core.refresh()

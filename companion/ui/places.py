@@ -130,3 +130,54 @@ class Places:
         if s and isinstance(s[0], tuple):
             return self.vertex(s) if len(s) == 3 else self.edge(s)
         return self.hex(s)
+
+
+STAR_WORDS = {
+    "en": {"planet": "the {number} {resource} planet", "planet_blank": "the {resource} planet",
+           "hidden": "a face-down {resource} planet", "station": "the {alien} station", "space": "open space",
+           "site": "the colony site between {a} and {b}", "piece": "{player}'s {piece}", "or": " or "},
+    "ja": {"planet": "{number}の{resource}の惑星", "planet_blank": "{resource}の惑星",
+           "hidden": "裏向きの{resource}の惑星", "station": "{alien}のステーション", "space": "宇宙空間",
+           "site": "{a}と{b}の間のコロニー地点", "piece": "{player}の{piece}", "or": "か"},
+}
+
+
+class StarPlaces:
+    """Starfarers: planets by number and resource, stations by their aliens, colony sites by their two planets
+    (or the colony standing there) -- never coordinates."""
+
+    def __init__(self, board, lang: str, word: Callable[[str], str], player_name: PlayerName,
+                 buildings: Mapping | None = None):
+        self.board, self.word, self.player_name = board, word, player_name
+        self.buildings = buildings or {}
+        self.w = STAR_WORDS.get(lang, STAR_WORDS["en"])
+
+    def hex(self, h) -> str:
+        h = _spot(h)
+        planet = self.board.planets.get(h)
+        if planet is not None:
+            resource = self.word(planet.resource)
+            if planet.hidden:
+                return self.w["hidden"].format(resource=resource)
+            if planet.number is not None:
+                return self.w["planet"].format(number=planet.number, resource=resource)
+            return self.w["planet_blank"].format(resource=resource)
+        if h in self.board.stations:
+            return self.w["station"].format(alien=self.word(self.board.stations[h]))
+        return self.w["space"]
+
+    def hexes(self, hexes) -> str:
+        return self.w["or"].join(self.hex(h) for h in hexes)
+
+    def edge(self, e) -> str:
+        e = _spot(e)
+        there = self.buildings.get(e)
+        if there is not None:
+            return self.w["piece"].format(player=self.player_name(there[0]), piece=self.word(there[1]))
+        return self.w["site"].format(a=self.hex(e[0]), b=self.hex(e[1]))
+
+    vertex = edge
+
+    def spot(self, value: Any) -> str:
+        s = _spot(value)
+        return self.edge(s) if s and isinstance(s[0], tuple) else self.hex(s)

@@ -18,7 +18,7 @@ from companion.rules.errors import BoardError, BoardProblem
 from companion.rules.refusals import TEMPLATES, Refusal, Words, fields, render
 
 from . import i18n, i18n_extra
-from .places import Places
+from .places import Places, StarPlaces
 
 PlayerName = Callable[[int], str]
 
@@ -448,8 +448,13 @@ def app_word(key: str, lang: str) -> str:
     return (_app_word(key, "en") or key.replace("_", " ")).lower()
 
 
-def places_for(board, lang: str, player_name: PlayerName, buildings=None, pieces=None) -> Places | None:
-    """The place words for ``board`` (None for a game without hexes: its spots are then said as written)."""
+def places_for(board, lang: str, player_name: PlayerName, buildings=None, pieces=None):
+    """The place words for ``board``: hexes and pieces (Places), Starfarers' planets and sites (StarPlaces);
+    None for a game without a board (the card game)."""
+    if board is not None and getattr(board, "planets", None) is not None:
+        # (Starfarers' ore has its own Japanese word, 鉱石)
+        return StarPlaces(board, lang, lambda key: app_word("sf_ore" if key == "ore" else key, lang), player_name,
+                          buildings)
     if board is None or not getattr(board, "tiles", None):
         return None
     return Places(board, lang, lambda key: app_word(key, lang), player_name, buildings, pieces)

@@ -1,0 +1,189 @@
+"""Lines broken between words, never inside one: English at spaces, Japanese between phrases.
+
+Kivy wraps a label at spaces only; a word wider than the label, and every Japanese sentence (which has no
+spaces), it cuts wherever the width runs out: "Settlem/ent", 盤面を入力・編/集.  Two remedies here:
+
+- :class:`PhraseWrap`, a mixin for a label or button: Japanese text is broken into lines at phrase boundaries
+  (after a particle or punctuation, where the script changes) before Kivy lays it out, and the font gets smaller
+  until the longest word or phrase fits the width (a button's "Settlement" shrinks rather than breaks);
+- :func:`broken_words`, for the layout check: the places where a shown label's lines were cut inside a word.
+
+Phrase boundaries come from the kind of each character (a small rule set, no dictionary): a break may follow
+punctuation or a hiragana run ending before a kanji, katakana or Latin letter, and may precede an opening
+bracket; never between two kanji, two katakana, a kanji and its kana ending, or two letters or digits.
+"""
+
+from __future__ import annotations
+
+from kivy.core.text import Label as CoreLabel
+from kivy.metrics import sp
+
+CLOSING = set("、。・：；！？）」』】〉，．,.!?:;)]」…")
+OPENING = set("（「『【〈([")
+
+
+def kind(ch: str) -> str:
+    """H hiragana, K katakana, C kanji, P closing punctuation, O opening, A Latin letter or digit, S space."""
+    o = ord(ch)
+    if ch.isspace():
+        return "S"
+    if ch in CLOSING:
+        return "P"
+    if ch in OPENING:
+        return "O"
+    if 0x3041 <= o <= 0x309F:
+        return "H"
+    if 0x30A0 <= o <= 0x30FF or ch == "ー":
+        return "K"
+    if 0x4E00 <= o <= 0x9FFF or ch == "々" or 0x3400 <= o <= 0x4DBF:
+        return "C"
+    if ch.isascii() and ch.isalnum():
+        return "A"
+    return "X"
+
+
+def may_break(a: str, b: str) -> bool:
+    """Whether a line may end after character ``a`` when ``b`` follows it."""
+    ka, kb = kind(a), kind(b)
+    if "S" in (ka, kb):
+        return True
+    if kb == "P":
+        return False  # punctuation stays with what it closes
+    if ka == "P" or kb == "O":
+        return True
+    if ka == "O":
+        return False
+    if ka == "H":
+        return kb in ("C", "K", "A", "X")
+    if ka in ("C", "K") and kb == "A" or ka == "A" and kb in ("C", "K"):
+        return True
+    return False  # inside a word: two kanji, katakana, letters or digits; a kanji and its kana; a particle
+
+
+def has_cjk(text: str) -> bool:
+    return any(kind(ch) in "HKC" for ch in text)
+
+
+def segments(line: str) -> list[str]:
+    """``line`` cut at every place it may break (spaces kept at the end of the piece before them)."""
+    if not line:
+        return [""]
+    out, start = [], 0
+    for i in range(1, len(line)):
+        if may_break(line[i - 1], line[i]) and not line[i].isspace():
+            out.append(line[start:i])
+            start = i
+    out.append(line[start:])
+    return out
+
+
+def wrap(text: str, width: float, measure) -> str:
+    """``text`` with line breaks where its phrases no longer fit ``width`` (``measure(s)``: the width of ``s``)."""
+    lines = []
+    for hard in text.split("\n"):
+        line = ""
+        for piece in segments(hard):
+            if line and measure((line + piece).rstrip()) > width:
+                lines.append(line.rstrip())
+                line = piece.lstrip()
+            else:
+                line += piece
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def longest_piece(text: str) -> str:
+    """The widest thing that may not be broken: the longest word or phrase."""
+    pieces = [p.strip() for line in text.split("\n") for seg in segments(line) for p in seg.split(" ")]
+    return max(pieces, key=len, default="")
+
+
+class PhraseWrap:
+    """Mixin for a Label (or a Button) that wraps (``text_size`` has a width): Japanese is broken between
+    phrases, and the font shrinks (down to ``min_font``) until the longest word or phrase fits the width."""
+
+    min_font = sp(10)
+    shrink_to_fit_words = True  # False: the label sizes its own font (FittedLabel)
+    _natural_font = None
+
+    def padding_x_total(self) -> float:
+        return self.padding[0] + self.padding[2] if len(self.padding) == 4 else 2 * self.padding[0]
+
+    def _measure(self, font_size: float):
+        core = CoreLabel(font_size=font_size, font_name=self.font_name, bold=self.bold)
+        return lambda s: core.get_extents(s)[0]
+
+    def texture_update(self, *largs):
+        width = self.text_size[0] if self.text_size else None
+        text = self.text
+        if width and text and not getattr(self, "markup", False):
+            room = max(1.0, width - self.padding_x_total())
+            if self.shrink_to_fit_words:
+                if self._natural_font is None:
+                    self._natural_font = self.font_size
+                longest = longest_piece(text)
+                size = self._natural_font
+                while size > self.min_font and self._measure(size)(longest) > room:
+                    size = max(self.min_font, size - sp(1))
+                if abs(size - self.font_size) > 0.1:
+                    self.font_size = size  # lays out again at this size
+            if has_cjk(text):
+                self._label.text = wrap(text, room, self._measure(self.font_size))
+        super().texture_update(*largs)
+        if (self.shrink_to_fit_words and getattr(self, "markup", False) and hasattr(self, "trigger_action")
+                and self.texture_size[1] > self.height + 1 and self.font_size > self.min_font):
+            # a button's lines in markup (a reason under its name) that do not fit: smaller letters, frame by frame
+            self.font_size = max(self.min_font, self.font_size - sp(1))
+
+
+def broken_words(label) -> list[str]:
+    """Where a shown label's lines were cut inside a word or a Japanese phrase: ``"Settlem|ent"`` for each."""
+    core = getattr(label, "_label", None)
+    if core is None or getattr(label, "markup", False):
+        return []
+    lines = getattr(core, "_cached_lines", None) or []
+    laid_out = str(core.text)
+    found = []
+    for before, line in zip(lines, lines[1:]):
+        if not getattr(line, "line_wrap", False):
+            continue  # a line the text itself starts ("\n"), not a cut
+        left = "".join(w.text for w in before.words)
+        right = "".join(w.text for w in line.words)
+        if not left or not right or left[-1].isspace() or right[0].isspace():
+            continue
+        if (left[-6:] + right[:6]) not in laid_out:
+            continue  # a space was there: Kivy broke the line at it
+        if not may_break(left[-1], right[0]):
+            found.append(f"{left[-8:]}|{right[:8]}")
+    return found
+
+
+def _wrap_japanese_lines(label) -> None:
+    """Every wrapping label of the app (not only PhraseWrap's): Japanese broken between phrases."""
+    width = label.text_size[0] if label.text_size else None
+    text = label.text
+    if width and text and not label.markup and has_cjk(text):
+        pad = label.padding[0] + label.padding[2] if len(label.padding) == 4 else 2 * label.padding[0]
+        core = CoreLabel(font_size=label.font_size, font_name=label.font_name, bold=label.bold)
+        label._label.text = wrap(text, max(1.0, width - pad), lambda s: core.get_extents(s)[0])
+
+
+def install() -> None:
+    """Give Kivy's Label (and so every button) phrase wrapping for Japanese: a label the app or a kv rule makes
+    anywhere breaks Japanese lines between phrases.  Done once, when this module is imported by the app's widgets."""
+    from kivy.uix.label import Label
+
+    if getattr(Label, "_phrase_wrapping", False):
+        return
+    original = Label.texture_update
+
+    def texture_update(self, *largs):
+        if not isinstance(self, PhraseWrap):  # (PhraseWrap wraps, and sizes its font, itself)
+            _wrap_japanese_lines(self)
+        return original(self, *largs)
+
+    Label.texture_update = texture_update
+    Label._phrase_wrapping = True
+
+
+install()
