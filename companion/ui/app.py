@@ -123,6 +123,9 @@ class CompanionApp(App):
         tournament = _tournament_screen()
         if tournament is not None:
             manager.add_widget(tournament)
+        from .tournament_table import install as install_tournament_table
+
+        install_tournament_table(self, manager)  # Menu → Tournament table: join the desk, send the game to it
         calibration = _calibration_screen()
         if calibration is not None:
             manager.add_widget(calibration)

@@ -1,0 +1,213 @@
+"""Menu → Tournament table: the tablet joins its table at the desk and plays the desk's game.
+
+The players type the desk's address and the table's pairing code (both shown at the desk); the desk answers
+with the table, the round, the players in seat order and the table's board, and "Start the game" starts exactly
+that game. From then on :class:`DeskLinkKeeper` sends the game to the desk from the journal (the outbox) on a
+thread of its own (:mod:`companion.desk_link`): play never waits on the network, and what the sender says (up
+to date, offline, refused) reaches the screen through ``Clock.schedule_once``. The link is kept beside the
+journal, so a restarted app resumes sending.
+
+Built in Python (no kv file of its own) and added to the app by :func:`install`, which also puts its button on
+the start screen.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.factory import Factory
+from kivy.metrics import dp, sp
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+from kivy.uix.textinput import TextInput
+
+from ..desk_link import Assignment, DeskLinkError, OutboxSender, join, load_link, save_link
+
+log = logging.getLogger(__name__)
+
+TEXTS = {
+    "en": {"menu": "Tournament table", "title": "Join a table at the tournament desk",
+           "address": "desk address (e.g. 192.168.1.20:8731)", "code": "table's pairing code", "join": "Join",
+           "joining": "Asking the desk…", "start": "Start the game", "back": "Back",
+           "joined": "{event}, round {round}, table {table}: {players}",
+           "up to date": "Desk: up to date ({have} events)", "sending": "Desk: sending…",
+           "offline": "Desk: not reachable, the game is kept and sent when it answers",
+           "refused": "Desk refused: {message}"},
+    "ja": {"menu": "大会の卓", "title": "大会本部で卓に参加", "address": "本部のアドレス（例 192.168.1.20:8731）",
+           "code": "卓のペアリングコード", "join": "参加", "joining": "本部に問い合わせ中…", "start": "ゲームを始める",
+           "back": "戻る", "joined": "{event} 第{round}ラウンド {table}卓：{players}",
+           "up to date": "本部：送信済み（{have}件）", "sending": "本部：送信中…",
+           "offline": "本部に届きません。記録は保存され、つながったら送ります",
+           "refused": "本部が拒否：{message}"},
+}
+
+
+def text(key: str, **values) -> str:
+    app = App.get_running_app()
+    lang = getattr(app, "lang", "en") if app is not None else "en"
+    return TEXTS.get(lang, TEXTS["en"]).get(key, TEXTS["en"][key]).format(**values)
+
+
+class DeskLinkKeeper:
+    """The app's one outbox sender: started for the desk's game, woken by every journalled event, stopped with
+    the app. ``status`` is the sender's last word, as the screen shows it."""
+
+    def __init__(self, app):
+        self.app = app
+        self.sender: OutboxSender | None = None
+        self._table = None
+        self.on_status = None  # the screen's callback, on the main thread
+
+    def start(self, assignment: Assignment) -> None:
+        self.stop()
+        save_link(self.app.data_dir, assignment)
+        self.sender = OutboxSender(self.app.journal.path, assignment,
+                                   on_status=lambda s: Clock.schedule_once(lambda dt: self._status(s))).start()
+        self._watch(self.app.table)
+
+    def resume(self) -> None:
+        """At the app's start: a game joined before (and still in the journal) is sent on."""
+        link = load_link(self.app.data_dir)
+        if link is None or link.game_id is None or self.app.journal is None:
+            return
+        if any(g.id == link.game_id for g in self.app.journal.games()):
+            self.start(link)
+
+    def _watch(self, table) -> None:
+        """Wake the sender whenever the open game journals an event (Table listeners run on the main thread)."""
+        if self._table is not None:
+            try:
+                self._table.remove_listener(self._wake)
+            except ValueError:
+                pass
+        self._table = table
+        if table is not None:
+            table.add_listener(self._wake)
+
+    def _wake(self, _outcome) -> None:
+        if self.sender is not None:
+            self.sender.wake()
+
+    def _status(self, status: dict) -> None:
+        if self.on_status is not None:
+            self.on_status(status)
+
+    def stop(self) -> None:
+        if self.sender is not None:
+            self.sender.stop()
+            self.sender = None
+        self._watch(None)
+
+
+class TournamentTableScreen(Screen):
+    assignment = ObjectProperty(None, allownone=True)
+    message = StringProperty("")
+    link_status = StringProperty("")
+
+    def __init__(self, keeper: DeskLinkKeeper, **kw):
+        super().__init__(name="tournament_table", **kw)
+        self.keeper = keeper
+        keeper.on_status = self.show_status
+        box = BoxLayout(orientation="vertical", padding=dp(16), spacing=dp(10))
+        self.title_label = Label(font_size=sp(24), size_hint_y=None, height=dp(48))
+        self.address = TextInput(multiline=False, size_hint_y=None, height=dp(56), font_size=sp(22),
+                                 write_tab=False)
+        self.code = TextInput(multiline=False, size_hint_y=None, height=dp(56), font_size=sp(22), write_tab=False)
+        self.join_button = Factory.BigButton(size_hint_y=None, height=dp(64))
+        self.join_button.bind(on_release=lambda *_: self.join())
+        self.info = Label(font_size=sp(20), size_hint_y=None, height=dp(80))
+        self.info.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
+        self.start_button = Factory.BigButton(size_hint_y=None, height=dp(64), disabled=True)
+        self.start_button.bind(on_release=lambda *_: self.start_game())
+        self.status_label = Label(font_size=sp(18), size_hint_y=None, height=dp(56))
+        self.status_label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
+        self.back_button = Factory.BigButton(size_hint_y=None, height=dp(64))
+        self.back_button.bind(on_release=lambda *_: App.get_running_app().go("start"))
+        for widget in (self.title_label, self.address, self.code, self.join_button, self.info, self.start_button,
+                       self.status_label, self.back_button):
+            box.add_widget(widget)
+        box.add_widget(Label())  # the rest of the height
+        self.add_widget(box)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Texts in the app's language; the address joined last time, typed again for the players."""
+        self.title_label.text = text("title")
+        self.address.hint_text, self.code.hint_text = text("address"), text("code")
+        self.join_button.text, self.start_button.text, self.back_button.text = text("join"), text("start"), text("back")
+        app = App.get_running_app()
+        if not self.address.text and app is not None:
+            link = load_link(app.data_dir)
+            if link is not None:
+                self.address.text = link.desk.removeprefix("http://")
+
+    # --- joining ---------------------------------------------------------------------------------------------
+    def join(self) -> None:
+        """Ask the desk on a thread of its own (a venue's Wi-Fi may take seconds); the answer comes back to the
+        main thread."""
+        address, code = self.address.text, self.code.text
+        self.info.text = text("joining")
+        self.join_button.disabled = True
+
+        def ask():
+            try:
+                result: Assignment | DeskLinkError = join(address, code)
+            except DeskLinkError as error:
+                result = error
+            Clock.schedule_once(lambda dt: self._joined(result))
+
+        threading.Thread(target=ask, name="desk-join", daemon=True).start()
+
+    def _joined(self, result) -> None:
+        self.join_button.disabled = False
+        if isinstance(result, DeskLinkError):
+            self.assignment = None
+            self.info.text = str(result)
+            self.start_button.disabled = True
+            return
+        self.assignment = result
+        self.info.text = text("joined", event=result.event, round=result.round, table=result.table,
+                              players=", ".join(result.players))
+        self.start_button.disabled = False
+
+    def start_game(self) -> None:
+        """Start the desk's game (its players in seat order, its board) and send it to the desk as it is played."""
+        a = self.assignment
+        if a is None:
+            return
+        app = App.get_running_app()
+        table = app.start_game(a.record(), title=f"{a.event}: round {a.round}, table {a.table}")
+        self.keeper.start(a.with_game(table.game_id))
+        self.start_button.disabled = True
+
+    def show_status(self, status: dict) -> None:
+        state = status.get("state", "")
+        if state in ("up to date", "sending", "offline"):
+            self.link_status = text(state, have=status.get("have", 0))
+        else:
+            self.link_status = text("refused", message=status.get("message", ""))
+        self.status_label.text = self.link_status
+
+
+def install(app, manager) -> None:
+    """Add the screen to the app and its button to the start screen (beside Tournament); the keeper resumes a
+    joined game's sending and stops with the app."""
+    try:
+        keeper = DeskLinkKeeper(app)
+        app.desk_link = keeper
+        manager.add_widget(TournamentTableScreen(keeper))
+        start = manager.get_screen("start")
+        menu = start.ids.tournament.parent
+        button = Factory.BigButton(text=text("menu"))
+        button.bind(on_release=lambda *_: app.go("tournament_table"))
+        app.bind(lang=lambda *_: setattr(button, "text", text("menu")))
+        menu.add_widget(button)
+        app.bind(on_start=lambda *_: keeper.resume(), on_stop=lambda *_: keeper.stop())
+        app.bind(table=lambda _app, table: keeper._watch(table) if keeper.sender is not None else None)
+    except Exception:  # an optional screen must not stop the table app
+        log.exception("the tournament table screen could not be added")

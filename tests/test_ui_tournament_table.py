@@ -1,0 +1,99 @@
+"""Menu → Tournament table with real Kivy widgets under Xvfb and a real desk server on 127.0.0.1: the players type
+the desk's address and their table's code, join, start the desk's game, play; the desk gets every event.
+Waits are on the app's or the desk's state."""
+
+from __future__ import annotations
+
+import pytest
+
+import companion.ui  # noqa: F401  (Kivy's environment: no argv parsing)
+from companion.desk_link import request
+from companion.tournament.server import DeskServer
+from companion.ui.driver import find, settle, start_app, stop_app, tap, wait_until
+
+from test_desk_server import PASSWORD, desk_events, make_event
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def type_into(field, text):
+    field.text = ""
+    field.focus = True
+    field.insert_text(text)
+    field.focus = False
+    settle()
+
+
+@pytest.fixture
+def desk(tmp_path):
+    make_event(tmp_path / "desk.sqlite3")
+    with DeskServer("Kobe Open", tmp_path / "desk.sqlite3", host="127.0.0.1", port=0, password=PASSWORD) as server:
+        yield server
+
+
+def test_join_start_and_play_reach_the_desk(tmp_path, desk):
+    code = request(desk.url, "POST", "/api/admin/pair", {"table": 2}, token=PASSWORD)["code"]
+    app = start_app(tmp_path / "tablet")
+    try:
+        tap(find(app.root, "Tournament table"))
+        screen = app.root.get_screen("tournament_table")
+        assert app.root.current == "tournament_table"
+        type_into(screen.address, desk.url.removeprefix("http://"))
+        type_into(screen.code, "wrong1")
+        tap(find(screen, "Join"))
+        assert wait_until(lambda: "not open at this desk" in screen.info.text)
+        assert screen.start_button.disabled
+        type_into(screen.code, code)
+        tap(find(screen, "Join"))
+        assert wait_until(lambda: screen.assignment is not None)
+        players = list(screen.assignment.players)
+        assert screen.info.text == f"Kobe Open, round 1, table 2: {', '.join(players)}"
+        tap(find(screen, "Start the game"))
+        assert wait_until(lambda: app.table is not None and app.root.current == "play")
+        record = app.table.record
+        assert [p["name"] for p in record.players] == players
+        assert record.board == screen.assignment.header["board"]
+        # play the set-up through the table, as the board's taps do
+        from companion.rules.random_play import random_events
+        import random
+        from companion.record import new_game
+        for event in random_events(new_game(record), random.Random(1), 30):
+            app.table.submit(event)
+        assert wait_until(lambda: len(desk_events(desk, 2)) == 30, timeout=30)
+        assert desk_events(desk, 2) == app.table.record.events
+        assert wait_until(lambda: screen.status_label.text == "Desk: up to date (30 events)", timeout=30)
+    finally:
+        stop_app(app)
+    assert app.desk_link.sender is None  # stopped with the app
+
+
+def test_a_restarted_app_sends_on(tmp_path, desk):
+    code = request(desk.url, "POST", "/api/admin/pair", {"table": 1}, token=PASSWORD)["code"]
+    app = start_app(tmp_path / "tablet")
+    try:
+        screen = app.root.get_screen("tournament_table")
+        type_into(screen.address, desk.url)
+        type_into(screen.code, code)
+        screen.join()
+        assert wait_until(lambda: screen.assignment is not None)
+        screen.start_game()
+        game_id = app.table.game_id
+    finally:
+        stop_app(app)
+    # events journalled while the link was down (the app closed), then the app comes back
+    from companion.record.journal import Journal
+    from companion.record import new_game
+    from companion.rules.random_play import random_events
+    import random
+    with Journal(tmp_path / "tablet" / "journal.sqlite3") as journal:
+        record = journal.load(game_id)
+        for event in random_events(new_game(record), random.Random(2), 12):
+            journal.append(game_id, event)
+        expected = list(journal.iter_events(game_id))
+    app = start_app(tmp_path / "tablet")
+    try:
+        assert wait_until(lambda: desk_events(desk, 1) == expected, timeout=30)
+        screen = app.root.get_screen("tournament_table")
+        assert screen.address.text == desk.url.removeprefix("http://")
+    finally:
+        stop_app(app)
