@@ -1,7 +1,7 @@
 """Every clip the announcer can say, per language: key → (text given to the speech engine, caption).
 
 Announcements are sequences of these keys, so every word spoken at the table was rendered in
-advance (``tools/render_voice.py`` turns this table into ``assets/voice/<lang>/``); no speech
+advance (``tools/render_voice.py`` turns this table into ``companion/assets/voice/<lang>/``); no speech
 engine runs on the tablet.  The caption is what the screen shows for the clip; it differs from the
 spoken text only where the engine needs punctuation for the right intonation ("Eight." is spoken,
 "Eight" is shown and the pause after it shows the full stop).
