@@ -8,7 +8,7 @@
     example [--seed N]         print a random legal example game record
     journal list|export GAME   the games in the app's journal; export prints one as a record
                                (--photos DIR: the camera's photo of each roll)
-    doctor                     what this machine offers the app: audio, dice boxes, cameras, journal, fonts
+    doctor                     what this machine offers the app: settings, audio, dice boxes, cameras, journal, fonts
     --version                  the installed version
 """
 

@@ -1,8 +1,9 @@
 """``catan-companion doctor``: what this machine offers the app, on one screen.
 
 When the box is not heard, the voice is silent or Japanese shows as boxes, a person should not need a
-developer: this prints, one line each, the audio output the announcer would use, the serial ports and
-which of them answer the dice box's identify, the cameras, the journal (path, size, games, health) and
+developer: this prints, one line each, what the app's settings choose (dice source, box port, camera),
+the audio output the announcer would use, the serial ports and which of them answer the dice box's
+identify (the port the settings name included), the cameras, the journal (path, size, games, health) and
 the bundled files (font, voices, camera models).  ``--json`` gives the same as one object.
 
 Each line has a mark: ``ok``, ``--`` (nothing there, which may be fine: no box plugged in) or ``!!``
@@ -99,6 +100,27 @@ def cameras() -> list[tuple[str, str]]:
     return lines
 
 
+def settings(folder: Path) -> tuple[list[tuple[str, str]], dict]:
+    """What the app's settings choose (dice source, box port, camera, language, voice), read without the app's
+    loader (which sets a damaged file aside: the doctor changes nothing); and the settings themselves."""
+    path = folder / "settings.json"
+    try:
+        chosen = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(chosen, dict):
+            raise ValueError("not an object")
+    except FileNotFoundError:
+        return [(NOTHING, f"{path}: none yet (the defaults: dice tapped in, English, voice on)")], {}
+    except (OSError, ValueError) as error:
+        return [(NOTHING, f"{path}: cannot be read ({error}); the app starts with the defaults")], {}
+    parts = [f"dice from {chosen.get('dice_source', 'manual:')}"]
+    if str(chosen.get("dice_source", "")).startswith("box://"):
+        parts.append(f"box port {chosen.get('box_port', 'auto')}")
+    if chosen.get("camera"):
+        parts.append(f"camera {chosen['camera']}")
+    parts.append(f"language {chosen.get('lang', 'en')}, voice {'on' if chosen.get('voice', True) else 'off'}")
+    return [(OK, f"{path}: " + ", ".join(parts))], chosen
+
+
 def journal(path: Path) -> list[tuple[str, str]]:
     """The journal's path, size, games and SQLite's quick check, opened read-only."""
     if not path.exists():
@@ -151,9 +173,15 @@ def bundled() -> list[tuple[str, str]]:
 
 
 def gather(journal_path: Path, timeout: float, ports: list[str] = ()) -> dict:
+    chosen_lines, chosen = settings(journal_path.parent)
+    ports = list(ports)
+    box_port = str(chosen.get("box_port", "auto"))
+    if str(chosen.get("dice_source", "")).startswith("box://") and box_port not in ("", "auto", *ports):
+        ports.append(box_port)  # the port the settings name is asked too, listed or not
     sections = {
+        "settings": chosen_lines,
         "audio output": audio_output(),
-        "dice boxes": dice_boxes(timeout, list(ports)),
+        "dice boxes": dice_boxes(timeout, ports),
         "cameras": cameras(),
         "journal": journal(journal_path),
         "bundled files": bundled(),

@@ -35,8 +35,11 @@ def test_doctor_names_the_box_answering_identify_and_a_healthy_journal(tmp_path)
         journal.create_game(load_record(assets.path("games", "example-base.json")), "Friday")
     sim = Simulator(seed=1, profile="fast")
     port = sim.start()
+    # The settings name the box's port (as Settings' "Box port" does): the doctor asks it without being told.
+    (tmp_path / "data" / "settings.json").write_text(json.dumps({"dice_source": "box://auto", "box_port": port,
+                                                                "lang": "ja"}))
     try:
-        done = doctor(tmp_path, "--port", port, "--port", str(tmp_path / "no-such-port"), "--json")
+        done = doctor(tmp_path, "--port", str(tmp_path / "no-such-port"), "--json")
     finally:
         sim.stop()
     assert done.returncode == 0, done.stdout + done.stderr
@@ -46,6 +49,8 @@ def test_doctor_names_the_box_answering_identify_and_a_healthy_journal(tmp_path)
     assert ("ok", f"{port}: dice box DiceBox-2040, firmware 1.0.0, 2 dice") in sections["dice boxes"]
     assert any(mark == "--" and text.startswith(f"{tmp_path / 'no-such-port'}: no answer to identify")
                for mark, text in sections["dice boxes"])
+    [(mark, text)] = sections["settings"]
+    assert mark == "ok" and f"dice from box://auto, box port {port}, language ja, voice on" in text
     [(mark, text)] = sections["journal"]
     assert mark == "ok" and text.startswith(f"{journal_path}: 1 games,") and "quick check ok" in text
     [(mark, text)] = sections["audio output"]
