@@ -335,3 +335,55 @@ def test_desk_url_from_what_is_typed():
     for bad in ("", "ftp://x", "x:notaport", "http://x/admin"):
         with pytest.raises(DeskLinkError):
             desk_url(bad)
+
+
+def test_guessing_codes_is_stopped_after_ten_wrong_ones(server):
+    code = pair(server, 1)
+    for _ in range(10):
+        assert _post(server, "/api/join", {"code": "AAAAAA"})[0] == 403
+    status, answer = _post(server, "/api/join", {"code": code})
+    assert status == 429 and "wait a minute" in answer["error"]
+
+
+def test_the_round_clock_is_set_at_the_desk(server):
+    def clock(action, **more):
+        return request(server.url, "POST", "/api/admin/clock", {"action": action, **more}, token=PASSWORD)
+
+    assert clock("reset", minutes=60) == {"round": 1, "duration": 3600.0, "running": False, "left": 3600.0}
+    running = clock("start")
+    assert running["running"] and running["left"] <= 3600
+    paused = clock("pause")
+    assert not paused["running"] and paused["left"] <= running["left"]
+    assert clock("start")["running"]
+    a = join(server.url, pair(server, 1))
+    assert request(server.url, "GET", "/api/table", token=a.token)["clock"]["running"]  # what a tablet is told
+    assert _post(server, "/api/admin/clock", {"action": "explode"}, token=PASSWORD)[0] == 422
+
+
+def test_serve_and_pair_on_the_command_line(tmp_path):
+    import os
+    import signal
+    db = tmp_path / "desk.sqlite3"
+    make_event(db)
+    command = [sys.executable, "-m", "companion", "tournament"]
+    serve = subprocess.Popen(command + ["serve", "Kobe Open", "--db", str(db), "--host", "127.0.0.1", "--port", "0",
+                                        "--password", PASSWORD], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+    try:
+        first = serve.stdout.readline()
+        assert first.startswith("desk server for 'Kobe Open' on port "), first + serve.stderr.read()
+        url = f"http://127.0.0.1:{int(first.rsplit(' ', 1)[1])}"
+        assert request(url, "GET", "/health")["event"] == "Kobe Open"
+        paired = subprocess.run(command + ["pair", "Kobe Open", "2", "--db", str(db), "--json"], capture_output=True,
+                                text=True, check=True)
+        code = json.loads(paired.stdout)["code"]
+        assert join(url, code).table == 2  # a code made beside the running server works at once
+        missing = subprocess.run(command + ["pair", "Kobe Open", "9", "--db", str(db)], capture_output=True, text=True)
+        assert missing.returncode == 2 and "round 1 has tables 1 to 2, not 9" in missing.stderr
+    finally:
+        serve.send_signal(signal.SIGINT)
+        serve.wait(timeout=30)
+    assert serve.returncode == 0
+    taken = subprocess.run(command + ["serve", "No Such Event", "--db", str(db), "--port", "0"], capture_output=True,
+                           text=True)
+    assert taken.returncode == 2 and "no event 'No Such Event'" in taken.stderr

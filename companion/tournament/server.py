@@ -40,6 +40,7 @@ class DeskServer:
             self.socket.close()
             self.desk.close()
             raise
+        self.socket.listen(2048)  # connections wait in the backlog from now on, before the server runs
         self.host, self.port = host, self.socket.getsockname()[1]
         config = uvicorn.Config(self.web.app, log_level="warning", lifespan="off", access_log=False,
                                 timeout_keep_alive=30)

@@ -50,5 +50,9 @@ def serve_main(args) -> int:
     if not password:
         print(terminal_safe(f"  desk password: {server.password}   (set --password or $CATAN_DESK_PASSWORD to choose)"))
     print("Ctrl-C stops the server; everything the desk acknowledged is in the desk file.", flush=True)
-    server.serve_forever()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:  # uvicorn, having shut down cleanly, passes Ctrl-C on
+        pass
+    print("desk server stopped", flush=True)
     return 0
