@@ -202,7 +202,9 @@ class BoxClient:
         if kind is codec.RollResult:
             if self.box is None:
                 # Not identified yet: how many dice it has is not known.  Unacked, the box sends it again
-                # (every 250 ms) and it is taken once the box has said who it is.
+                # (every 250 ms) and it is taken once the box has said who it is -- said, for a box that never does.
+                self._set_status(self.status[0], f"{port}: a roll came before the box said what it is (Identify); "
+                                                 "waiting for its Identify")
                 if self.on_message is not None:
                     self.on_message(message)
                 return

@@ -96,8 +96,9 @@ def test_a_result_that_breaks_the_protocol_is_said_acked_and_not_delivered(box_a
 
 def test_a_result_before_the_box_identified_waits_for_its_identify():
     box = ThirdPartyBox()
-    delivered = []
-    host = BoxClient(box.path, lambda result, at: delivered.append(result), heartbeat_timeout=60)
+    delivered, statuses = [], []
+    host = BoxClient(box.path, lambda result, at: delivered.append(result),
+                     lambda state, detail: statuses.append(detail), heartbeat_timeout=60)
     host.start()
     try:
         assert box.hear(lambda m: isinstance(m, codec.IdentifyRequest)) is not None
@@ -106,6 +107,7 @@ def test_a_result_before_the_box_identified_waits_for_its_identify():
         # (an absence: the host's ack would follow the result at once)
         assert box.hear(lambda m: isinstance(m, codec.Ack), timeout=0.5) is None
         assert delivered == []
+        assert any("a roll came before the box said what it is (Identify)" in detail for detail in statuses)
         box.send(codec.Identify("ThirdParty", (0, 1, 0), BOOT, 2, 0), early)  # as a box resends it
         assert _acked(box, 1)
         assert delivered == [early]
