@@ -172,12 +172,12 @@ def test_a_camera_roll_is_shown_as_the_camera_saw_it_until_undone(tmp_path):
         assert play.dice_picture is None and play.roll_text.startswith("Rolled 4")
         assert play.ids.roll.width == pytest.approx(play.ids.roll.parent.width, abs=1)
         # The 8 had paid Aki (red) a lumber, handed out at the table: it goes back, said before the new roll.
-        assert d.wait_until(lambda: app.caption.startswith("Red gives back one lumber. Four."), timeout=10), app.caption
+        assert d.wait_until(lambda: app.caption.startswith("Aki gives back one lumber. Four."), timeout=10), app.caption
         assert play.payout_text.split("\n")[0] == "Aki gives back 1 lumber"
         assert " and " not in app.caption.split("Four.")[1].split(".")[0]  # a roll tapped in: said without faces
         d.screenshot(SHOTS / "play-roll-put-right-en.png")
         in_japanese(app, "play", lambda: play.payout_text.startswith("Akiは木材1を戻す\nAki：羊毛1")
-                    and app.caption.startswith("赤は木材1枚戻します。4。"), SHOTS / "play-roll-put-right-ja.png")
+                    and app.caption.startswith("Akiは木材1枚戻します。4。"), SHOTS / "play-roll-put-right-ja.png")
         # The camera's 3 + 5 undone and 4 entered by hand: kept as a correction, its photo listed as a misread.
         app.go("statistics")
         d.settle()

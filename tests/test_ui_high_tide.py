@@ -63,7 +63,9 @@ def test_flood_by_tap_then_the_end_and_ranking(tmp_path):
         assert "[" not in play.tide_text
         if outcome.sunk:
             assert "Sank:" in play.tide_text
-        expected = phrase_for_outcome(outcome, [p["color"] for p in app.table.record.players], "en").caption
+        players = app.table.record.players  # the caption names players as the screen does
+        expected = phrase_for_outcome(outcome, [p["color"] for p in players], "en",
+                                      names=[p.get("name") for p in players]).caption
         assert d.wait_until(lambda: app.caption == expected), (app.caption, expected)
 
         # The leader ends their last turn: game over, ranking on the screen.

@@ -75,6 +75,9 @@ class CompanionApp(App):
         self._source_url = source_url or ("sim://?seed=7&every=0" if demo else None)
         self._audio_player = player
         self.journal: Journal | None = None
+        from ..announce.name_voices import FOLDER, NameVoices
+
+        self.name_voices = NameVoices(self.data_dir / FOLDER)  # the names players recorded, per game
         self.source = None
         self._camera_lent = False  # the calibration screen holds the table's camera (lend_camera)
         #: (DiceRolled, RollPhoto or None) of a camera roll waiting for a player's OK (Settings), else None.
@@ -145,6 +148,9 @@ class CompanionApp(App):
     def shutdown(self) -> None:
         """Stop the dice source and the announcer, close the journal (idempotent)."""
         self._stop_source()
+        from .name_voice import stop_all
+
+        stop_all()  # a name being recorded: its microphone closes before the app ends
         if self.announcer is not None:
             try:
                 self.announcer.close()
@@ -165,10 +171,25 @@ class CompanionApp(App):
         self.root.current = name
 
     # --- games ---------------------------------------------------------------------------------------
-    def start_game(self, record: Record, title: str | None = None) -> Table:
+    def start_game(self, record: Record, title: str | None = None, voices: dict | None = None) -> Table:
+        """Start ``record`` as a new game; ``voices``: the names players said at set-up, seat → clip, kept with
+        the game (beside the journal) before the first announcement."""
         table = Table.create(self.journal, record, title)
+        for seat, clip in (voices or {}).items():
+            try:
+                self.name_voices.save(self._voices_key(table), seat, clip)
+            except (OSError, ValueError) as error:  # that player is said by colour; the game goes on
+                log.warning("player %s's recorded name was not kept: %s", seat, error)
         self._open_table(table)
         return table
+
+    def _voices_key(self, table: Table) -> str:
+        """Where a game's recorded names are kept: its journal id and creation time (a new journal file may
+        give the same id to another game)."""
+        from ..announce.name_voices import game_key
+
+        created = next(g.created for g in self.journal.games() if g.id == table.game_id)
+        return game_key(table.game_id, created)
 
     def resume_game(self, game_id: int) -> Table:
         table = Table(self.journal, game_id)
@@ -264,9 +285,14 @@ class CompanionApp(App):
         try:
             from ..announce import Announcer
 
-            colors = [p["color"] for p in self.table.record.players]
+            players = self.table.record.players
+            colors = [p["color"] for p in players]
+            # Captions say the typed names; the voice says a name its player recorded, else the colour.
+            voices = self.name_voices.load(self._voices_key(self.table))
             self.announcer = Announcer(colors, lang=self.settings.lang, player=self._audio_player,
-                                       volume=self.settings.volume, muted=not self.settings.voice)
+                                       volume=self.settings.volume, muted=not self.settings.voice,
+                                       names=[p.get("name") for p in players],
+                                       voices={s: v for s, v in voices.items() if s < len(players)})
             self.announcer.add_caption_listener(lambda a: Clock.schedule_once(lambda dt: self._show_caption(a)))
             self.table.add_listener(self._announce)
         except Exception as error:  # the app works silently when the announcer cannot start
@@ -303,7 +329,8 @@ class CompanionApp(App):
         if i is not None and i < len(outcomes) and outcomes[i].index == i:
             colors = [p["color"] for p in self.table.record.players]
             camera = read_by_camera(outcomes[i], self.table.record.events)
-            phrase = phrase_for_outcome(outcomes[i], colors, self.lang, camera, self.table.replaced_payouts.get(i))
+            phrase = phrase_for_outcome(outcomes[i], colors, self.lang, camera, self.table.replaced_payouts.get(i),
+                                        [p.get("name") for p in self.table.record.players])
             self.caption = phrase.caption if phrase is not None else ""
 
     # --- the dice source -----------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from .camera_picture import (CameraPicture, CameraRollButton, camera_rolls, face
                              photo_texture, roll_events)
 from .choices import BigButton, BigToggle, ChoicePanels
 from .i18n import cards_text
+from .name_voice import SetupVoices, say_name_button
 from .play_panels import (build_row, buy_button, confirmation, cost_card, reveal_button, reveal_panel,
                           tile_details)
 from .refusals_text import app_describe, app_places, places_for, refusal_spots
@@ -101,6 +102,7 @@ class NewGameScreen(Screen):
         super().__init__(name="new_game", **kw)
         self.names: list[str] = list(DEFAULT_NAMES)
         self.colors: list[str] = list(COLORS)
+        self.voices = SetupVoices()  # each player's name said into the microphone (said in the place of the colour)
         Clock.schedule_once(lambda dt: self.refresh())
 
     def refresh(self) -> None:
@@ -146,7 +148,8 @@ class NewGameScreen(Screen):
             colour.bind(on_release=lambda _b, i=i: self.next_color(i))
             up = Button(text="↑", size_hint_x=None, width=dp(52), font_size=sp(22), disabled=i == 0)
             up.bind(on_release=lambda _b, i=i: self.move_up(i))
-            for w in (seat, name, colour, up):
+            say = say_name_button(self.voices, i, a.tr)
+            for w in (seat, name, colour, up, say):
                 row.add_widget(w)
             grid.add_widget(row)
 
@@ -166,6 +169,7 @@ class NewGameScreen(Screen):
         """Seat order: swap seat ``i`` with the one before it."""
         for seq in (self.names, self.colors):
             seq[i - 1], seq[i] = seq[i], seq[i - 1]
+        self.voices.swap(i - 1, i)
         self._players_rows()
 
     def seed(self) -> int:
@@ -242,7 +246,8 @@ class NewGameScreen(Screen):
                 self.ids.preview.marked = problem_spots(problems)
                 return
         try:
-            a.start_game(self.record())
+            self.voices.stop()  # a name being said now is kept
+            a.start_game(self.record(), voices=self.voices.recorded(self.count))
         except (ValueError, RulesError) as error:
             self.message = app_describe(error)
 
