@@ -162,8 +162,9 @@ def test_umpire_records_anyway_sets_a_hand_and_removes_a_piece(tmp_path):
         assert still.check("the umpire's confirmation") == []
         d.tap(d.find(play.ids.message_row, "Cancel"))
         assert len(app.table.record.events) == events
+        d.settle()
         with pytest.raises(LookupError):
-            d.find(play.ids.message_row, "Record anyway (umpire)", timeout=0.2)
+            d.find(play.ids.message_row, "Record anyway (umpire)", timeout=0)
         assert still.check("cancelled") == []
 
         d.tap_at(*board.edge_pos(far))

@@ -110,6 +110,9 @@ class CompanionApp(App):
 
     def build(self):
         register_font()
+        from .steady_scroll import install as scroll_steadily
+
+        scroll_steadily()  # a slow frame must not fling a list off the screen (steady_scroll.py)
         self.load_kv()
         from . import screens
 
@@ -147,6 +150,8 @@ class CompanionApp(App):
 
     def shutdown(self) -> None:
         """Stop the dice source and the announcer, close the journal (idempotent)."""
+        if self.has_screen("calibration"):
+            self.root.get_screen("calibration").close()  # its camera and its reading threads end with the app
         self._stop_source()
         from .name_voice import stop_all
 
