@@ -170,13 +170,13 @@ class OutboxSender:
 
     def __init__(self, journal_path: str | Path, assignment: Assignment, *,
                  on_status: Callable[[dict[str, Any]], None] | None = None, poll: float = 1.0,
-                 batch: int = BATCH, timeout: float = TIMEOUT):
+                 batch: int = BATCH, timeout: float = TIMEOUT, max_backoff: float = MAX_BACKOFF):
         if assignment.game_id is None:
             raise ValueError("the assignment has no journal game yet")
         self.journal_path = Path(journal_path)
         self.assignment = assignment
         self.on_status = on_status
-        self.poll, self.batch, self.timeout = poll, batch, timeout
+        self.poll, self.batch, self.timeout, self.max_backoff = poll, batch, timeout, max_backoff
         self.status: dict[str, Any] = {"state": "sending", "message": "", "have": 0, "note": ""}
         self._desk: list[str] | None = None  # the events the desk holds, as far as this sender knows
         self._rev = 0
@@ -227,7 +227,8 @@ class OutboxSender:
                         return
                     state = "offline" if error.status == 0 else "refused"
                     self._report(state, str(error))
-                    backoff = min(MAX_BACKOFF, max(backoff * 2, self.poll)) if error.status != 409 else 0
+                    # retried ever less often while the desk stays away (a journalled event retries at once)
+                    backoff = min(self.max_backoff, max(backoff * 2, self.poll)) if error.status != 409 else 0
                     if backoff:
                         self._wake.wait(backoff)
                         self._wake.clear()
