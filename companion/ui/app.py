@@ -75,9 +75,6 @@ class CompanionApp(App):
         self._source_url = source_url or ("sim://?seed=7&every=0" if demo else None)
         self._audio_player = player
         self.journal: Journal | None = None
-        from ..announce.name_voices import FOLDER, NameVoices
-
-        self.name_voices = NameVoices(self.data_dir / FOLDER)  # the names players recorded, per game
         self.source = None
         self._camera_lent = False  # the calibration screen holds the table's camera (lend_camera)
         #: (DiceRolled, RollPhoto or None) of a camera roll waiting for a player's OK (Settings), else None.
@@ -195,6 +192,14 @@ class CompanionApp(App):
 
         created = next(g.created for g in self.journal.games() if g.id == table.game_id)
         return game_key(table.game_id, created)
+
+    @property
+    def name_voices(self):
+        """The names players recorded, per game, beside the journal (looked up when a game opens: numpy and the
+        announcer stay out of the start screen)."""
+        from ..announce.name_voices import FOLDER, NameVoices
+
+        return NameVoices(self.data_dir / FOLDER)
 
     def resume_game(self, game_id: int) -> Table:
         table = Table(self.journal, game_id)

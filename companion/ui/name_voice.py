@@ -13,15 +13,18 @@ from __future__ import annotations
 import logging
 import threading
 import weakref
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-import numpy as np
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.uix.button import Button
 
-from ..announce.microphone import NameRecording, open_microphone
 from . import i18n
+
+if TYPE_CHECKING:  # the microphone part (numpy, PortAudio) loads at the first tap, not with the start screen
+    import numpy as np
+
+    from ..announce.microphone import NameRecording
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +51,7 @@ class SetupVoices:
     """The names recorded at set-up: seat → clip, and the one recording in progress, if any.
 
     ``microphone``: a name from :data:`~companion.announce.microphone.MICROPHONES` (``"auto"``), or a callable
-    returning ``(Microphone or None, problem)`` (a test's own device)."""
+    returning ``(Microphone or None, problem)``."""
 
     def __init__(self, microphone: str | Callable = "auto"):
         self.clips: dict[int, np.ndarray] = {}
@@ -79,6 +82,8 @@ class SetupVoices:
             self.stop()
             return
         self.stop()  # one microphone, one player at a time
+        from ..announce.microphone import NameRecording, open_microphone
+
         opener = self._microphone if callable(self._microphone) else (lambda: open_microphone(self._microphone))
         microphone, problem = opener()
         if microphone is None:
