@@ -84,13 +84,14 @@ def test_nothing_of_one_game_follows_into_the_next(tmp_path):
                    and not any(v in game.state.buildings for v in game.board.edge_vertices[e]))
         d.tap_at(*board.edge_pos(far))  # refused: the umpire's "record anyway" is offered
         assert play.refused and play.message and board.flash == far
-        d.find(play.ids.actions, "Record anyway (umpire)")
+        d.find(play, "Record anyway (umpire)")  # (beside the message, or in the action panel)
 
         # Menu → New game → Start: a clean screen.
         d.tap(play.ids.menu)
         d.new_game(app, players=3)
         assert play.message == "" and not play.refused and play.selection == {} and play.build_piece == ""
-        assert not [w for w in d.walk(play.ids.actions) if getattr(w, "text", "") == "Record anyway (umpire)"]
+        assert not [w for w in d.walk(play) if getattr(w, "text", "") == "Record anyway (umpire)" and d._shown(w)
+                    and not w.disabled]
         assert board.flash is None
 
         # Resuming the first game: clean again, its own state shown.
@@ -159,3 +160,53 @@ def test_play_texts_are_in_both_languages_with_the_same_fields():
     assert all(not re.search(r"[A-Za-z]{2,}", re.sub(r"\{\w+\}", "", entry["ja"])) for entry in i18n_play.TEXT.values())
     i18n_play.install()
     assert i18n.TEXT["reveal_vp"] is i18n_play.TEXT["reveal_vp"]
+
+
+def test_small_things_a_table_notices(tmp_path):
+    """The robber stands inside its hex; the resume list says turn, points and date; Settings returns where it
+    was opened from and shows the demo's box; the generator says when a seed gives the same board; Statistics
+    after a restart counts the rolls of the resumed game."""
+    import math
+
+    from companion.rules import geometry as geo
+
+    game_id = journal_game(tmp_path)
+    app = d.start_app(tmp_path, demo=True, source_url="sim://?seed=3&every=0&profile=fast")
+    try:
+        start = app.root.get_screen("start")
+        line = d.find(start.ids.games, f"#{game_id} ", startswith=True)
+        assert re.fullmatch(rf"#{game_id} Base 3–4 — turn 1 — Aki 2, Ben 2, Chie 2 — \d\d \w\w\w \d\d:\d\d", line.text), \
+            line.text
+
+        # Settings, opened from the start screen, shows the demo's dice and returns to the start screen.
+        d.tap(start.ids.settings)
+        settings = app.root.get_screen("settings")
+        assert settings.ids.source.text == app.tr("source_sim")
+        d.tap(settings.ids.save)
+        assert app.root.current == "start"
+        assert app.settings.source_kind != "sim"  # the demo's box is not saved as the table's
+
+        # New game: the same seed twice says so.
+        d.tap(start.ids.new_game)
+        new_game = app.root.get_screen("new_game")
+        d.tap(d.find(new_game, app.tr("generate")))
+        assert new_game.message == "Seed 1 gives the same board as before."
+        d.tap(d.find(new_game, app.tr("back")))
+        assert app.root.current == "start"
+
+        play = resume(app, game_id)
+        game = app.table.game
+        board = play.ids.board
+        robber = game.state.robber
+        size = math.dist(board.hex_pos((0, 0)), board.hex_pos((1, 0))) / math.sqrt(3)  # a hex's size on screen
+        x, y = board.figure_pos(robber)
+        cx, cy = board.hex_pos(robber)
+        assert math.dist((x, y), (cx, cy)) < 0.7 * size  # inside: the flat sides are 0.87 away
+        corners = [board.vertex_pos(v) for v in geo.hex_vertices(robber)]
+        assert min(math.dist((x, y), c) for c in corners) > 0.5 * size  # clear of where settlements stand
+
+        # Statistics after a restart: the resumed game's roll is counted.
+        d.tap(play.ids.stats)
+        assert app.root.get_screen("statistics").summary.startswith("Rolls so far: 1")
+    finally:
+        d.stop_app(app)

@@ -168,6 +168,7 @@ class CompanionApp(App):
 
     def go(self, name: str) -> None:
         screen = self.root.get_screen(name)
+        self.came_from = self.root.current  # (Settings returns there)
         if hasattr(screen, "refresh"):
             screen.refresh()
         self.root.current = name

@@ -36,6 +36,12 @@ HARBOR_SHORT = {"3:1": "3:1", "lumber": "2:1 L", "brick": "2:1 B", "wool": "2:1 
 PIP_COUNT = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
+#: Where the robber and the pirate stand, from their hex's centre, in hex sizes: beside the number token, clear
+#: of it and well inside the hex (its flat sides are 0.87 away; below the token it sat on the corner where
+#: settlements stand, and looked as if it were on the border).
+FIGURE_OFFSET = (-0.55, 0.0)
+
+
 class BoardView(Widget):
     """Draws a board with its pieces; reports touched spots."""
 
@@ -85,6 +91,11 @@ class BoardView(Widget):
     def hex_pos(self, h) -> tuple[float, float]:
         """Window coordinates of a hex's centre (for taps and tests)."""
         return self.to_window(*self.to_widget(geo.pixel_center(tuple(h))))
+
+    def figure_pos(self, h) -> tuple[float, float]:
+        """Window coordinates where the robber (or pirate) standing on hex ``h`` is drawn."""
+        x, y = geo.pixel_center(tuple(h))
+        return self.to_window(*self.to_widget((x + FIGURE_OFFSET[0], y + FIGURE_OFFSET[1])))
 
     def vertex_pos(self, v) -> tuple[float, float]:
         return self.to_window(*self.to_widget(geo.vertex_point(tuple(map(tuple, v)))))
@@ -226,7 +237,7 @@ class BoardView(Widget):
                 if h is None:
                     continue
                 cx, cy = P(geo.pixel_center(tuple(h)))
-                cy -= size * 0.58  # below the number token, clear of it
+                cx, cy = cx + size * FIGURE_OFFSET[0], cy + size * FIGURE_OFFSET[1]
                 rad = size * 0.2
                 Color(1, 1, 1, 1)
                 Ellipse(pos=(cx - rad - 2, cy - rad - 2), size=(2 * rad + 4, 2 * rad + 4))

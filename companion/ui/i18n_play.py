@@ -37,6 +37,12 @@ TEXT: dict[str, dict[str, str]] = {
     "traded_with": {"en": "{name} traded {give} to {other} for {get}",
                     "ja": "{name}は{other}と交易：{give}を出して{get}"},
     "revealed_vp": {"en": "{name} shows {n} victory-point card(s)", "ja": "{name}は勝利点カードを{n}枚公開"},
+    # the resume list: what a table remembers of a game
+    "resume_line": {"en": "#{id} {game} — {turn} — {players} — {when}", "ja": "#{id} {game} — {turn} — {players} — {when}"},
+    "resume_turn": {"en": "turn {n}", "ja": "{n}手番目"},
+    "resume_setup": {"en": "set-up", "ja": "初期配置"},
+    # the board generator
+    "same_board": {"en": "Seed {seed} gives the same board as before.", "ja": "シード{seed}は前と同じ盤面です。"},
 }
 
 

@@ -81,13 +81,32 @@ class StartScreen(Screen):
         if not games:
             box.add_widget(Label(text=a.tr("no_unfinished"), size_hint_y=None, height=dp(56), font_size=sp(20)))
         for info in sorted(games, key=lambda g: -g.updated):
-            names = ", ".join(p.get("name", p["color"]) for p in info.players)
-            title = f"{a.tr('g_' + info.game)} — {names}"
-            button = BigButton(text=a.tr("game_line", id=info.id, title=title, events=info.events))
+            button = BigButton(text=resume_line(a, info))
             button.bind(on_release=lambda _b, gid=info.id: a.resume_game(gid))
             box.add_widget(button)
         self.ids.tournament.disabled = not a.has_screen("tournament")
         self.ids.tournament.opacity = 1 if a.has_screen("tournament") else 0
+
+
+def resume_line(a, info) -> str:
+    """A game on the resume list as a table remembers it: the game, the turn, each player's points, the date
+    it was last played ("#3 Base 3–4 — turn 12 — Aki 5, Ben 4, Chie 3 — 26 Nov 14:05")."""
+    import time
+
+    from ..record import replay
+
+    when = time.strftime("%d %b %H:%M" if a.lang == "en" else "%m/%d %H:%M", time.localtime(info.updated))
+    names = [p.get("name") or a.tr(p["color"]) for p in info.players]
+    try:
+        game = replay(a.journal.load(info.id))
+        points = [(game.victory_points(p, hidden=False) if hasattr(game, "victory_points") else None)
+                  for p in range(len(names))]
+        turn = game.state.turn_number if hasattr(game.state, "turn_number") else None
+    except Exception:  # a record that no longer replays still gets its line (resuming it says why)
+        points, turn = [None] * len(names), None
+    players = ", ".join(f"{n} {v}" if v is not None else n for n, v in zip(names, points))
+    turn_text = a.tr("resume_setup") if not turn else a.tr("resume_turn", n=turn)
+    return a.tr("resume_line", id=info.id, game=a.tr("g_" + info.game), turn=turn_text, players=players, when=when)
 
 
 # --- new game --------------------------------------------------------------------------------------
@@ -190,7 +209,12 @@ class NewGameScreen(Screen):
         else:
             spec = EXTENSION_SPEC if self.count >= 5 else BASE_SPEC
             separate = self.ids.separate.active if "separate" in self.ids else True
+            before = self.board_json
             self.board_json = standard_board(self.seed(), spec=spec, separate_red_numbers=separate).to_json()
+            if before is not None and self.board_json == before:  # a tap that seemed to do nothing: say why
+                self.message = app().tr("same_board", seed=self.seed())
+                self._show_board()
+                return
         self.message = ""
         self._show_board()
 
@@ -453,6 +477,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         board = self.ids.board
         board.bind(on_vertex=lambda _w, v, ok: self.tap_vertex(v, ok), on_edge=lambda _w, e, ok: self.tap_edge(e, ok),
                    on_hex=lambda _w, h, ok: self.tap_hex(h, ok))
+        self.ids.actions.parent.bind(scroll_y=keep_in_view)
 
     # --- state ---------------------------------------------------------------------------------
     @property
@@ -949,6 +974,16 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         return taken
 
 
+def keep_in_view(scroller, scroll_y: float) -> None:
+    """A guard on the action panel's scroll: a panel rebuilt under a finger (a tap's own refresh) can leave
+    Kivy's scroll effect with the old panel's offset over a content barely taller than the view, which throws
+    ``scroll_y`` millions of screens away and every button with it (seen in the first-game test: a tap on
+    Trade, then no panel).  Far out of range, the panel goes back to its top; an overscroll bounce (a little
+    past 0 or 1) is left alone."""
+    if not -1 <= scroll_y <= 2:
+        scroller.scroll_y = 1
+
+
 def rolled_this_turn(g) -> bool:
     """Whether the last roll belongs to the turn being played (no ``end_turn`` recorded after it)."""
     for outcome in reversed(g.outcomes):
@@ -1122,6 +1157,9 @@ class SettingsScreen(Screen):
         self.ids.source.bind(text=lambda _spinner, text: setattr(self, "kind", self._kind_of(text)))
 
     def refresh(self) -> None:
+        a = app()
+        if getattr(a, "came_from", "calibration") not in ("calibration", "settings"):
+            self.back_to = a.came_from  # Save and Back return there (the camera calibration is a detour)
         if self._editing:
             self._editing = False
             return
@@ -1130,9 +1168,11 @@ class SettingsScreen(Screen):
         self.ids.lang_ja.state = "down" if s.lang == "ja" else "normal"
         self.ids.voice.active = s.voice
         self.ids.volume.value = s.volume
-        self.ids.source.text = (app().tr("source_" + s.source_kind) if s.source_kind in SOURCE_KINDS
-                                else s.dice_source)
-        self.kind = s.source_kind
+        kind = s.source_kind
+        if a.demo:  # the demo plays with the dice-box simulator whatever is saved: show what is in use
+            kind = "sim"
+        self.ids.source.text = (app().tr("source_" + kind) if kind in SOURCE_KINDS else s.dice_source)
+        self.kind = kind
         self.ids.port.text = s.box_port
         self.ids.camera.text = camera_entry(s.dice_source) if s.source_kind == "camera" else s.camera
         self.ids.camera.cursor = (0, 0)  # a long address or path shows its beginning
@@ -1167,8 +1207,9 @@ class SettingsScreen(Screen):
         from companion.dice.camera import CameraChoiceError
 
         a = app()
+        kind = a.settings.source_kind if a.demo and self.kind == "sim" else self.kind  # (the demo's is not saved)
         try:
-            chosen = a.settings.choose_source(self.kind, self.ids.camera.text, self.ids.port.text)
+            chosen = a.settings.choose_source(kind, self.ids.camera.text, self.ids.port.text)
         except CameraChoiceError as error:
             self.problem = self._camera_problem(error, saving=True)
             return
@@ -1176,4 +1217,11 @@ class SettingsScreen(Screen):
                            voice=self.ids.voice.active, volume=round(float(self.ids.volume.value), 2),
                            confirm_camera=self.ids.confirm_camera.active)
         a.apply_settings(settings)
-        a.go("play" if a.table is not None else "start")
+        self.back()
+
+    back_to = "start"
+
+    def back(self) -> None:
+        """Back where Settings was opened from (the start screen, or the game)."""
+        a = app()
+        a.go(self.back_to if a.has_screen(self.back_to) and (self.back_to != "play" or a.table) else "start")
