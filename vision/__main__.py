@@ -10,6 +10,11 @@
     watch SOURCE [--out FILE.mp4] [--frames N] [--calibration FILE]
         the annotated live view of a camera (0, 1, ...), a video file or a stream URL, with the
         roll detector's state; --out writes the annotated video instead of opening a window
+    board PHOTO... [--json]
+        read a Catan board from each photo: terrains, robber (numbers not read yet); a photo without
+        a board: exit 2 (docs/board-reader.md)
+    board-evaluate DIR [--json]
+        score the board reader on labelled photos (DIR/labels/*.json)
 """
 
 from __future__ import annotations
@@ -34,6 +39,12 @@ def main(argv: list[str] | None = None) -> int:
         if command == "watch":
             from vision.watch import main as watch_main
             return watch_main(rest)
+        if command == "board":
+            from vision.board.cli import board_main
+            return board_main(rest)
+        if command == "board-evaluate":
+            from vision.board.cli import evaluate_main as board_evaluate_main
+            return board_evaluate_main(rest)
     except (OSError, ValueError, RuntimeError) as error:
         # Missing folders, corrupt images, bad calibration files, missing models: one clear line.
         print(f"vision {command}: {error}", file=sys.stderr)

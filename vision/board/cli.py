@@ -1,0 +1,56 @@
+"""``python -m vision board PHOTO... [--json]`` and ``python -m vision board-evaluate DIR [--json]``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def board_main(argv: list[str]) -> int:
+    from vision.board.reader import NoBoardError, read_board_file
+
+    parser = argparse.ArgumentParser(prog="python -m vision board")
+    parser.add_argument("photos", nargs="+", metavar="PHOTO")
+    parser.add_argument("--json", action="store_true", help="one JSON object per photo, one per line")
+    args = parser.parse_args(argv)
+    status = 0
+    for photo in args.photos:
+        name = Path(photo).name
+        if not Path(photo).is_file():
+            print(f"{photo}: no such file", file=sys.stderr)
+            status = max(status, 1)
+            continue
+        try:
+            reading = read_board_file(photo)
+        except NoBoardError as error:
+            print(f"{photo}: {error}", file=sys.stderr)
+            status = 2
+            continue
+        out = reading.to_json(name)
+        if args.json:
+            print(json.dumps(out))
+        else:
+            land = [h for h in out["board"]["hexes"] if h["terrain"] != "sea"]
+            terrains = ", ".join(f"{h['at']} {h['terrain']}" for h in land)
+            print(f"{name}: {terrains}; robber {out['board']['robber']}; "
+                  f"numbers not read yet; {out['ms']} ms")
+    return status
+
+
+def evaluate_main(argv: list[str]) -> int:
+    from vision.board.labels import evaluate
+
+    parser = argparse.ArgumentParser(prog="python -m vision board-evaluate")
+    parser.add_argument("folder", help="a folder with labels/*.json (docs/board-reader.md) and the photos they name")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    result = evaluate(args.folder)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{result['photos']} photos, {len(result['refused'])} refused; terrain "
+              f"{result['terrain_accuracy']:.1%}, numbers {result['number_accuracy']:.1%} (not read yet), "
+              f"robber {result['robber_accuracy']:.1%}; median {result['ms_median']:.0f} ms")
+    return 0
