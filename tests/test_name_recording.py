@@ -177,3 +177,17 @@ def test_silence_into_the_microphone_records_nothing_and_says_so(tmp_path):
 def test_without_a_microphone_the_reason_is_given(tmp_path):
     report, _ = run_child(tmp_path, None, pcm="pcm.!default {\n type hw\n card 7\n}\nctl.!default {\n type hw\n card 7\n}\n")
     assert report["microphone"] is None and "microphone" in report["open_problem"]
+
+
+def test_without_sounddevice_as_on_android_the_reason_is_given(tmp_path):
+    """An Android build has no sounddevice: the microphone is Android's own, and off Android there is none."""
+    child = ("import sys, json; sys.modules['sounddevice'] = None\n"
+             "from companion.announce.microphone import open_microphone\n"
+             "print(json.dumps([open_microphone('sounddevice'), open_microphone('android')]))")
+    env = {k: v for k, v in os.environ.items() if k != "ANDROID_ARGUMENT"}
+    env.update(PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", child], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    (none, why), (no_android, why_not) = json.loads(done.stdout)
+    assert none is None and why.startswith("PortAudio is not available")
+    assert no_android is None and why_not == "Android's microphone exists only on Android"

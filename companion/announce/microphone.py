@@ -120,7 +120,7 @@ class SoundDeviceMicrophone(Microphone):
     def __init__(self, device: int | str | None = None):
         try:
             import sounddevice as sd
-        except OSError as error:  # the PortAudio library itself is missing
+        except (ImportError, OSError) as error:  # no sounddevice (Android builds) or no PortAudio library
             raise MicrophoneUnavailable(f"PortAudio is not available: {error}") from None
         self._sd = sd
         self.device = device
