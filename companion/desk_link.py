@@ -29,7 +29,8 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8731
 LINK_FILE = "tournament_table.json"
-BATCH = 500  # events per request, the most the desk takes: a whole game is one or two
+BATCH = 2000  # events per request, the most the desk takes: a whole game is one request (a resend from 0 too)
+BATCH_BYTES = 512 * 1024  # and at most this much JSON (the desk refuses bodies over 1 MiB)
 TIMEOUT = 5.0  # seconds for one request; a venue's Wi-Fi that stalls longer is "offline" and retried
 HEARTBEAT = 10.0  # seconds between "still here" calls while nothing is to be sent
 MAX_BACKOFF = 30.0
@@ -259,7 +260,12 @@ class OutboxSender:
                         self._last_heard = time.monotonic()
                         self._report(self.status["state"], self.status["message"], clock=answer.get("clock"))
                     return
-            chunk = local[start:start + self.batch]
+            chunk, size = [], 0
+            for e in local[start:start + self.batch]:
+                size += len(e.encode("utf-8")) + 1
+                if chunk and size > BATCH_BYTES:
+                    break
+                chunk.append(e)
             body = {"round": a.round, "table": a.table, "game": a.game_id, "rev": rev, "from": start,
                     "events": [json.loads(e) for e in chunk], "count": len(local)}
             if start == 0:

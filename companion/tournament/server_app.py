@@ -35,7 +35,7 @@ from .server_store import Floor, FloorError, canonical
 from .store import TournamentError
 
 MAX_BODY = 1 << 20  # 1 MiB: a whole long game's events fit in a few hundred KB
-MAX_BATCH = 500  # events per request; the tablet sends more in several
+MAX_BATCH = 2000  # events per request: a whole long game (some 1,300 events, ~130 KB); a longer one in several
 MAX_EVENT_BYTES = 4096  # one event as JSON; the largest real ones are a few hundred bytes
 TABLET_SEEN_S = 30.0  # a tablet heard from within this long counts as connected
 JOIN_FAILURES = 10  # wrong pairing codes per client per minute before it must wait (codes cannot be guessed)

@@ -230,40 +230,45 @@ class Floor:
             if start > have:
                 raise FloorError(f"game {game}: the desk has events up to {have}, this batch starts at {start}; "
                                  f"send from {have}", 409)
-            stored = [json.loads(e) for (e,) in db.execute(
-                "SELECT event FROM floor_events WHERE pairing = ? AND game = ? ORDER BY idx", key)]
             # The desk now holds what it had before ``start`` and the batch: a batch is the newest word on the
             # tablet's journal from ``start`` on, and what the desk held past the batch is sent again after it.
-            final = stored[:start] + [json.loads(canonical(e)) for e in events]
-            keep = next((i for i, (x, y) in enumerate(zip(stored, final)) if x != y), min(len(stored), len(final)))
-            if final == stored:  # a resend of what the desk has: nothing to do but remember how new it is
+            # Only the stored events from ``start`` on are read and compared (an event added to a long game
+            # costs one, not the game).
+            stored_tail = [e for (e,) in db.execute("SELECT event FROM floor_events WHERE pairing = ? AND game = ? "
+                                                    "AND idx >= ? ORDER BY idx", (*key, start))]
+            sent = [canonical(e) for e in events]
+            if stored_tail == sent:  # a resend of what the desk has: nothing to do but remember how new it is
                 if rev != stored_rev:
                     db.execute("UPDATE floor_games SET rev = ? WHERE pairing = ? AND game = ?", (rev, *key))
                 return self._view(pairing, game)
+            keep = start + next((i for i, (x, y) in enumerate(zip(stored_tail, sent)) if x != y),
+                                min(len(stored_tail), len(sent)))
             record = Record(stored_header["game"], stored_header["players"], stored_header["board"],
                             stored_header.get("options", {}), [], {})
-            new_count, checked_from = end, keep
-            checked = self._checked(key, record, final[:checked_from], final[checked_from:])
-            db.execute("DELETE FROM floor_events WHERE pairing = ? AND game = ? AND idx >= ?", (*key, checked_from))
+            new_events = [json.loads(e) for e in sent[keep - start:]]
+            checked = self._checked(key, record, keep, new_events)
+            db.execute("DELETE FROM floor_events WHERE pairing = ? AND game = ? AND idx >= ?", (*key, keep))
             db.executemany("INSERT INTO floor_events (pairing, game, idx, event) VALUES (?, ?, ?, ?)",
-                           [(*key, checked_from + i, canonical(e)) for i, e in enumerate(final[checked_from:])])
+                           [(*key, keep + i, e) for i, e in enumerate(sent[keep - start:])])
+            new_count = end
             finished = checked.state.winner is not None
             if finished:
-                note = self._enter_result(pairing, game, record, final)
+                note = self._enter_result(pairing, game, record, self.game_events(*key))
             db.execute("UPDATE floor_games SET rev = ?, count = ?, finished = ?, note = ?, updated = ? "
                        "WHERE pairing = ? AND game = ?", (rev, new_count, int(finished), note, time.time(), *key))
         self._games[key] = (new_count, checked)
         return self._view(pairing, game)
 
-    def _checked(self, key: tuple[int, int], record: Record, prefix: list[dict], tail: list[dict]) -> Game:
-        """The game after ``prefix + tail``, every event through the rules; a refusal raises and keeps nothing."""
+    def _checked(self, key: tuple[int, int], record: Record, keep: int, tail: list[dict]) -> Game:
+        """The game after the stored events before ``keep`` and then ``tail``, every new event through the rules
+        (the stored ones were checked when they came); a refusal raises and keeps nothing."""
         cached = self._games.pop(key, None)
-        if cached is not None and cached[0] == len(prefix):
+        if cached is not None and cached[0] == keep:
             game = cached[1]
         else:
-            record.events = prefix
+            record.events = self.game_events(*key)[:keep]
             game = replay(record)
-        for i, event in enumerate(tail, start=len(prefix)):
+        for i, event in enumerate(tail, start=keep):
             try:
                 game.push(dict(event), atomic=False)
             except RulesError as error:

@@ -1,0 +1,225 @@
+"""The tournament floor under load (issue 31): many tablets sending their games to one desk server.
+
+    .venv/bin/python bench/bench_desk_floor.py [--tablets 60] [--seconds 600] [--processes 6]
+                                               [--offline 5,120] [--head 0.85]
+
+The desk is a real ``tournament serve`` process; the tablets are real journals and ``OutboxSender`` threads
+(``http.client``) in ``--processes`` worker processes. Each tablet joins its table with a pairing code, starts its
+journal with the first ``--head`` share of a random whole game already played (so games finish during the run and
+their results reach the desk), then journals one event a second. Each tablet goes offline at random moments (its
+sender stopped: the venue's Wi-Fi gone) for a random ``--offline`` span of seconds, and comes back (a new sender).
+A poller reads ``/display.json`` every 50 ms.
+
+Printed at the end (Markdown rows for docs/performance.md):
+- events lost or doubled: each table's events at the desk against its tablet's journal (must be 0 and 0);
+- results: the desk's results against results computed from a replay of every table's record (must agree);
+- event-to-display latency while connected: from the moment a tablet journalled an event to the first poll of
+  the display that counts it (median, p99; the poll interval, 50 ms, is part of it).
+Timings are for reading, never pass/fail: the machine is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PASSWORD = "bench"
+
+
+def tablet_worker(url: str, jobs: list[dict], seconds: float, offline: tuple[float, float], head: float,
+                  out: Path) -> None:
+    """One worker process: its tablets as threads, each journalling one event a second."""
+    from companion.desk_link import OutboxSender, join
+    from companion.record import new_game
+    from companion.record.journal import Journal
+    from companion.rules.random_play import random_events
+
+    reports = []
+
+    def tablet(job):
+        rng = random.Random(job["seed"])
+        assignment = join(url, job["code"])
+        path = Path(job["journal"])
+        with Journal(path) as journal:
+            seed = job["seed"]
+            while True:  # a game that ends within the budget, so that results reach the desk
+                events = list(random_events(new_game(assignment.record()), random.Random(seed), 3000))
+                if len(events) < 3000:
+                    break
+                seed += 1000
+            start = int(len(events) * head)
+            record = assignment.record()
+            record.events = events[:start]  # the game so far, journalled in one go
+            assignment = assignment.with_game(journal.create_game(record))
+            sender = OutboxSender(path, assignment, poll=1.0, max_backoff=5.0).start()
+            appended, online, log = [], True, []
+            next_drop = time.monotonic() + rng.uniform(10, seconds)
+            back_at = None
+            end = time.monotonic() + seconds
+            i = start
+            while time.monotonic() < end and i < len(events):
+                now = time.monotonic()
+                if online and now >= next_drop:
+                    sender.stop()
+                    online, back_at = False, now + rng.uniform(*offline)
+                    log.append(["offline", time.time()])
+                elif not online and now >= back_at:
+                    sender = OutboxSender(path, assignment, poll=1.0, max_backoff=5.0).start()
+                    online, next_drop = True, now + rng.uniform(10, seconds)
+                    log.append(["online", time.time()])
+                journal.append(assignment.game_id, events[i])
+                if online:
+                    sender.wake()
+                appended.append([i, time.time(), online])
+                i += 1
+                time.sleep(max(0.0, 1.0 - (time.monotonic() - now)))
+            if not online:
+                sender = OutboxSender(path, assignment, poll=1.0, max_backoff=5.0).start()
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline and not (sender.status["state"] == "up to date"
+                                                        and sender.status["have"] == i):
+                time.sleep(0.1)
+            sender.stop()
+            reports.append({"table": assignment.table, "game": assignment.game_id, "start": start,
+                            "events": list(journal.iter_events(assignment.game_id)), "appended": appended,
+                            "log": log, "header": assignment.header, "final": sender.status})
+
+    threads = [threading.Thread(target=tablet, args=(job,)) for job in jobs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    out.write_text(json.dumps(reports))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tablets", type=int, default=60)
+    parser.add_argument("--seconds", type=float, default=600)
+    parser.add_argument("--processes", type=int, default=6)
+    parser.add_argument("--offline", default="5,120", help="offline spans, min,max seconds")
+    parser.add_argument("--head", type=float, default=0.85, help="share of each game journalled before the run")
+    parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    offline = tuple(float(x) for x in args.offline.split(","))
+    if args.worker:
+        spec = json.loads(Path(args.worker).read_text())
+        tablet_worker(spec["url"], spec["jobs"], args.seconds, offline, args.head, Path(spec["out"]))
+        return 0
+
+    from companion.desk_link import request
+    from companion.record import Record, replay
+    from companion.tournament.results import result_from_record
+    from companion.tournament.store import Desk
+
+    work = Path(tempfile.mkdtemp(prefix="bench-floor-"))
+    db = work / "desk.sqlite3"
+    with Desk(db) as desk:
+        ev = desk.create_event("Bench Open", seed=31)
+        for n in range(args.tablets * 4):
+            desk.add_player(ev.id, f"Player {n + 1:03d}")
+        desk.seat_round(ev.id)
+    server = subprocess.Popen([sys.executable, "-m", "companion", "tournament", "serve", "Bench Open", "--db",
+                               str(db), "--host", "127.0.0.1", "--port", "0", "--password", PASSWORD],
+                              stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    port = int(server.stdout.readline().rsplit(" ", 1)[1])
+    url = f"http://127.0.0.1:{port}"
+    jobs = [{"code": request(url, "POST", "/api/admin/pair", {"table": t}, token=PASSWORD)["code"],
+             "journal": str(work / f"tablet{t}.sqlite3"), "seed": t} for t in range(1, args.tablets + 1)]
+    seen: dict[int, list[tuple[float, int]]] = {}  # table -> (poll time, events shown) when the count changed
+    stop = threading.Event()
+
+    def poll():
+        last: dict[int, int] = {}
+        while not stop.is_set():
+            t = time.time()
+            try:
+                display = request(url, "GET", "/display.json")
+            except Exception:  # noqa: BLE001 -- the desk busy for a moment: the next poll
+                continue
+            for table in display["tables"]:
+                if table["events"] != last.get(table["table"]):
+                    last[table["table"]] = table["events"]
+                    seen.setdefault(table["table"], []).append((t, table["events"]))
+            time.sleep(max(0.0, 0.05 - (time.time() - t)))
+
+    poller = threading.Thread(target=poll, daemon=True)
+    poller.start()
+    workers = []
+    share = (len(jobs) + args.processes - 1) // args.processes
+    for w in range(args.processes):
+        spec = work / f"worker{w}.json"
+        spec.write_text(json.dumps({"url": url, "jobs": jobs[w * share:(w + 1) * share],
+                                    "out": str(work / f"report{w}.json")}))
+        workers.append(subprocess.Popen([sys.executable, __file__, "--worker", str(spec), "--seconds",
+                                         str(args.seconds), "--offline", args.offline, "--head", str(args.head)],
+                                        cwd=ROOT))
+    for w in workers:
+        w.wait()
+    time.sleep(1)
+    stop.set()
+    poller.join()
+    server.send_signal(signal.SIGINT)
+    server.wait(timeout=60)
+
+    reports = [r for w in range(args.processes) for r in json.loads((work / f"report{w}.json").read_text())]
+    lost = doubled = 0
+    latencies = []
+    results_agree, finished = 0, 0
+    with Desk(db) as desk:
+        ev = desk.event("Bench Open")
+        names = desk.names(ev.id)
+        rows = desk._db.execute("SELECT p.table_no, g.pairing, g.game FROM floor_games g JOIN floor_pairings p "
+                                "ON p.id = g.pairing").fetchall()
+        where = {t: (p, g) for t, p, g in rows}
+        desk_results = {r.table: r for r in desk.results(ev.id)}
+        for r in reports:
+            pairing, game = where[r["table"]]
+            held = [json.loads(e) for (e,) in desk._db.execute(
+                "SELECT event FROM floor_events WHERE pairing = ? AND game = ? ORDER BY idx", (pairing, game))]
+            mine = r["events"]
+            common = sum(1 for a, b in zip(held, mine) if a == b)
+            lost += max(0, len(mine) - common)
+            doubled += max(0, len(held) - common)
+            h = r["header"]
+            record = Record(h["game"], h["players"], h["board"], h.get("options", {}), mine)
+            if replay(record).state.winner is not None:
+                finished += 1
+                seated = list(zip(desk.round(ev.id, 1).tables[r["table"] - 1],
+                                  [p["name"] for p in h["players"]]))
+                vp, winner, _ = result_from_record(record, seated)
+                got = desk_results.get(r["table"])
+                results_agree += got is not None and got.vp == vp and got.winner == winner
+            shown = seen.get(r["table"], [])
+            for index, at, online in r["appended"]:
+                if not online:
+                    continue
+                later = [t for t, n in shown if n >= index + 1 and t >= at - 0.05]
+                if later:
+                    latencies.append(max(0.0, later[0] - at))
+        standings = desk.standings(ev.id)
+    latencies.sort()
+    p = (lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1e3) if latencies else (lambda q: 0)
+    offline_spans = sum(1 for r in reports for kind, _ in r["log"] if kind == "offline")
+    print(f"| tablets | seconds | events journalled in the run | offline spans | lost | doubled | "
+          f"finished games: results equal to a replay | latency median | p99 | max |")
+    print(f"| {len(reports)} | {args.seconds:g} | {sum(len(r['appended']) for r in reports)} | {offline_spans} | "
+          f"{lost} | {doubled} | {results_agree} of {finished} | {p(0.5):.0f} ms | {p(0.99):.0f} ms | "
+          f"{(latencies[-1] * 1e3 if latencies else 0):.0f} ms |")
+    print(f"standings: {len(standings)} players, {sum(s.wins for s in standings)} wins; files in {work}")
+    return 0 if lost == doubled == 0 and results_agree == finished else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
