@@ -1,4 +1,39 @@
-"""Checks every test gets for free."""
+"""Checks every UI test gets for free: no screen state reached by a tap shows a coordinate.
+
+Players say places ("the 6 hills", "Ben's settlement") and the board rings them; a coordinate as the record
+writes it ("[0, -1]") on any screen a UI test reaches by touch fails that test (``driver.coordinate_texts``,
+run after every tap through ``driver.STEP_CHECKS``: a walk over the window's widgets, well under a
+millisecond a tap)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def no_coordinates_on_screen():
+    driver = sys.modules.get("companion.ui.driver")
+    if driver is None:  # not a UI test: nothing is shown
+        yield
+        return
+    seen: list[str] = []
+
+    def scan() -> None:
+        for text in driver.coordinate_texts():
+            if text not in seen:
+                seen.append(text)
+
+    driver.STEP_CHECKS.append(scan)
+    try:
+        yield
+    finally:
+        driver.STEP_CHECKS.remove(scan)
+    if seen:
+        pytest.fail("coordinates on screen (say the place, ring it on the board): " + " | ".join(seen[:5]),
+                    pytrace=False)
+
 
 # Every test: the threads it started have ended and the captures it opened are closed (tests/threads_and_captures.py).
 from threads_and_captures import threads_and_captures_end_with_the_test  # noqa: E402,F401

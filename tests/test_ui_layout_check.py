@@ -100,8 +100,8 @@ def test_every_label_breaks_japanese_between_phrases():
     from companion.ui.wrapping import broken_words
 
     label = Label(text="ルール違反（距離ルール）ですが記録しますか？盤面を入力・編集", font_size=22,
-                  size_hint=(None, None), size=(120, 400))
-    label.text_size = (120, None)
+                  size_hint=(None, None), size=(200, 400))  # each phrase fits; the sentence does not
+    label.text_size = (200, None)
     Window.add_widget(label)
     try:
         d.settle()

@@ -130,8 +130,11 @@ def tap(widget: Widget) -> None:
     while parent is not None and parent is not parent.parent:
         if isinstance(parent, ScrollView):
             scroller = parent
-            scroller.scroll_to(widget, padding=0, animate=False)
-            settle()  # the scroll (deferred while a layout is pending) and the viewport's move
+            x, y = widget.to_window(*widget.center)
+            if not scroller.collide_point(*scroller.to_parent(*scroller.to_widget(x, y))):
+                # out of sight: scrolled into view first; a finger taps what it sees without scrolling
+                scroller.scroll_to(widget, padding=0, animate=False)
+                settle()  # the scroll (deferred while a layout is pending) and the viewport's move
             break
         parent = parent.parent
     touch = tap_at(*widget.to_window(*widget.center))
@@ -485,11 +488,14 @@ def coordinate_texts(root: Widget | None = None) -> list[str]:
     return [t for t in screen_texts(root) if COORDINATES.search(t)]
 
 
-def touch_targets(root: Widget | None = None) -> dict[tuple[str, str, int], tuple[float, float, float, float]]:
+def touch_targets(root: Widget | None = None, *, exclude: Widget | None = None
+                  ) -> dict[tuple[str, str, int], tuple[float, float, float, float]]:
+
     """Where every shown touch target is: buttons, toggles, fields, check boxes, sliders, spinners and the
     board, keyed by (kind, text, n-th of that kind and text on screen), each a window box (x0, y0, x1, y1).
 
-    A target inside a scrolling panel counts where it is drawn (a panel the user scrolled moves its targets)."""
+    A target inside a scrolling panel counts where it is drawn (a panel the user scrolled moves its targets).
+    ``exclude``: leave out the targets under that widget (a panel a turn change fills anew)."""
     from kivy.uix.checkbox import CheckBox
     from kivy.uix.slider import Slider
     from kivy.uix.textinput import TextInput
@@ -503,7 +509,7 @@ def touch_targets(root: Widget | None = None) -> dict[tuple[str, str, int], tupl
         for w in walk(top):
             if not isinstance(w, (BoardView, TextInput, CheckBox, Slider)) and not hasattr(w, "trigger_action"):
                 continue
-            if not _shown(w):
+            if not _shown(w) or exclude is not None and _under(w, exclude):
                 continue
             text = w.text if isinstance(getattr(w, "text", None), str) and not isinstance(w, TextInput) else ""
             kind = type(w).__name__
@@ -511,6 +517,19 @@ def touch_targets(root: Widget | None = None) -> dict[tuple[str, str, int], tupl
             seen[(kind, text)] = n + 1
             out[(kind, text, n)] = tuple(round(c, 1) for c in _window_box(w))
     return out
+
+
+def _under(w: Widget, panel: Widget) -> bool:
+    """Whether ``w`` is ``panel`` or inside it (``panel`` may be an ``ids`` entry: a weak proxy)."""
+    target = panel.proxy_ref
+    node = w
+    while node is not None:
+        if node.proxy_ref is target:
+            return True
+        if node is node.parent:
+            return False
+        node = node.parent
+    return False
 
 
 def moved_targets(before: dict, after: dict, *, may_move: Callable[[tuple[str, str, int]], bool] = lambda _k: False,
@@ -538,8 +557,11 @@ class StillTargets:
         self.checks = 0
         self._last = touch_targets()
 
-    def check(self, what: str, may_move: Callable[[tuple[str, str, int]], bool] = lambda _k: False) -> list[str]:
-        now = touch_targets()
+    def check(self, what: str, may_move: Callable[[tuple[str, str, int]], bool] = lambda _k: False,
+              new_panel: Widget | None = None) -> list[str]:
+        """``new_panel``: a panel the change filled anew (a turn's or a phase's actions), whose targets are new
+        ones wherever they are; everything else must stay where it was."""
+        now = touch_targets(exclude=new_panel)
         moved = moved_targets(self._last, now, may_move=may_move)
         self.moves += [f"{what}: {m}" for m in moved]
         self.checks += 1

@@ -11,7 +11,9 @@ from __future__ import annotations
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import sp
-from kivy.properties import NumericProperty
+from kivy.properties import BooleanProperty, NumericProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
 from .wrapping import PhraseWrap, has_cjk, longest_piece, wrap
@@ -61,3 +63,30 @@ class FittedLabel(PhraseWrap, Label):
         while size > self.min_font_size and not self._fits(size, width):
             size = max(self.min_font_size, size - sp(1))
         self.font_size = size
+
+
+class Hideable:
+    """A panel that can be hidden (``shown`` False: no height, no opacity) without its children catching touches.
+
+    Kivy hands a touch to every child whatever its parent's size, so the buttons of a panel collapsed to no height
+    still sit, invisible, over whatever is drawn where they were laid out -- and take the taps aimed at it (a hidden
+    die under "Record anyway").  A hidden panel passes touches by."""
+
+    shown = BooleanProperty(True)
+
+    def on_touch_down(self, touch):
+        return super().on_touch_down(touch) if self.shown else False
+
+    def on_touch_move(self, touch):
+        return super().on_touch_move(touch) if self.shown else False
+
+    def on_touch_up(self, touch):
+        return super().on_touch_up(touch) if self.shown else False
+
+
+class HideableBox(Hideable, BoxLayout):
+    """A BoxLayout that, hidden, lets touches through (see :class:`Hideable`)."""
+
+
+class HideableGrid(Hideable, GridLayout):
+    """A GridLayout that, hidden, lets touches through (see :class:`Hideable`)."""

@@ -157,7 +157,7 @@ class NewGameScreen(Screen):
         grid = self.ids.players
         grid.clear_widgets()
         for i in range(self.count):
-            row = BoxLayout(size_hint_y=None, height=dp(46), spacing=dp(6))
+            row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))  # a finger's height (48 dp and more)
             seat = Label(text=str(i + 1), size_hint_x=None, width=dp(30), font_size=sp(20))
             name = TextInput(text=self.names[i], multiline=False, font_size=sp(20), write_tab=False)
             name.bind(text=lambda _w, text, i=i: self.names.__setitem__(i, text))

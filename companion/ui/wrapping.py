@@ -130,10 +130,13 @@ class PhraseWrap:
             if has_cjk(text):
                 self._label.text = wrap(text, room, self._measure(self.font_size))
         super().texture_update(*largs)
-        if (self.shrink_to_fit_words and getattr(self, "markup", False) and hasattr(self, "trigger_action")
+        if (self.shrink_to_fit_words and hasattr(self, "trigger_action") and self.size_hint_y is None
                 and self.texture_size[1] > self.height + 1 and self.font_size > self.min_font):
-            # a button's lines in markup (a reason under its name) that do not fit: smaller letters, frame by frame
+            # a button's lines (two of a long name, a reason in markup under it) taller than the button: smaller
+            # letters, a point at a time (each change lays the text out again)
             self.font_size = max(self.min_font, self.font_size - sp(1))
+            if self._natural_font is not None:
+                self._natural_font = min(self._natural_font, self.font_size)
 
 
 def broken_words(label) -> list[str]:
