@@ -27,6 +27,7 @@ pytestmark = pytest.mark.timeout(300)
 
 CHILD = r"""
 import json, sys
+from dataclasses import replace
 spec = json.loads(sys.argv[1])
 from companion.ui.app import configure_kivy
 configure_kivy()
@@ -48,6 +49,14 @@ try:
         report["listening"] = say.text
         report["recorded"] = d.wait_until(lambda: ng.voices.state(0) == "recorded", timeout=60)
         report["button"] = say.text
+        report["layout"] = d.layout_problems(ng)  # every state's text fits its button, nothing moved over
+        app.apply_settings(replace(app.settings, lang="ja"))
+        ng.refresh()  # as entering the screen does
+        ja_say = next(w for w in ng.ids.players.children[-1].children if isinstance(w, Button) and w.width == say.width)
+        report["button_ja"] = ja_say.text
+        report["layout_ja"] = d.layout_problems(ng)
+        app.apply_settings(replace(app.settings, lang="en"))
+        ng.refresh()
         d.tap(ng.ids.start)
         report["screen"] = app.root.current
         d.place_setup(app)
@@ -108,7 +117,9 @@ def test_a_name_said_at_set_up_is_heard_in_the_game_and_after_a_restart(tmp_path
 
     first = run_app(tmp_path, "new game", microphone, tmp_path / "speaker-1.wav")
     assert first["listening"] == "Listening… tap to stop"
-    assert first["recorded"] and first["button"] == "Name recorded ✓ again?"
+    assert first["recorded"] and first["button"] == "Name recorded (again?)"
+    assert first["button_ja"] == "録音済み（録り直す）"
+    assert first["layout"] == [] and first["layout_ja"] == []
     assert first["screen"] == "play" and first["announcer"] == "sounddevice" and first["played"]
     assert first["voices"] == [0]
     assert " Aki takes " in first["caption"] and "red" not in first["caption"].lower()

@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 TEXT: dict[str, dict[str, str]] = {
     "say_name": {"en": "Say your name", "ja": "名前を録音"},
     "name_listening": {"en": "Listening… tap to stop", "ja": "録音中…タップで終了"},
-    "name_recorded": {"en": "Name recorded ✓ again?", "ja": "録音済み ✓ 録り直す"},
+    "name_recorded": {"en": "Name recorded (again?)", "ja": "録音済み（録り直す）"},  # (no ✓: not in the font)
     "name_not_heard": {"en": "Not heard: try again", "ja": "聞こえませんでした"},
     "no_microphone": {"en": "No microphone", "ja": "マイクがありません"},
 }
