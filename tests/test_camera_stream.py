@@ -88,9 +88,10 @@ def watching_network_camera(camera: MjpegCamera, data_dir: Path, retry_seconds: 
 
 
 def wait_for_watching(statuses: list, since: int, timeout: float = 20) -> bool:
-    """Until a status from index ``since`` on says the source watches (calibrated or not)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    """Until a status from index ``since`` on says the source watches (calibrated or not); ``timeout`` is a hang
+    guard counted as the UI tests' waits count it (the seconds this process has had: see ``driver.wait_until``)."""
+    started = d.app_time()
+    while d.app_time(started) < timeout:
         if any(s.reason.startswith("watching") for s in statuses[since:]):
             return True
         time.sleep(0.05)
@@ -187,5 +188,6 @@ def test_a_camera_still_being_let_go_at_start_is_waited_for_not_reported_lost(tm
             source.stop()
         return [s.state for s in statuses]
 
-    assert SourceState.DISCONNECTED not in statuses_when_free_after(0.6, grace=1.5)
+    # Freed well within the grace (a loaded machine may take seconds to try again), then without one.
+    assert SourceState.DISCONNECTED not in statuses_when_free_after(0.6, grace=15.0)
     assert SourceState.DISCONNECTED in statuses_when_free_after(0.6, grace=0.0)  # without the grace: "lost"

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from companion.dice.camera import capture_spec, open_frames
-from companion.dice.kivy_camera import open_kivy_camera
+from companion.dice.kivy_camera import STALL_SECONDS, open_kivy_camera
 from companion.ui import driver as d
 from test_ui_camera_roll import DATA, camera_game, throw_video
 from vision.capture import CaptureError
@@ -77,7 +77,9 @@ def test_kivys_camera_picture_reaches_the_reader_as_the_camera_took_it(tmp_path)
         assert first.shape == expected.shape and first.dtype == np.uint8
         assert np.abs(first.astype(int) - expected).mean() < 1.0  # upside down: 25.6, RGB for BGR: 6.5 (measured)
         seen_last = max(t for t, frame in got if frame is not None)
-        assert 0.3 <= got[-1][0] - seen_last <= 3.0  # ended by the stall (1 s after the last was shown), not never
+        # Ended by the stall (1 s after the last was shown), not never (the thread ended, above); how long after
+        # the stall the thread got to run depends on the machine's load, and is not measured here.
+        assert got[-1][0] - seen_last >= 0.3
         frames.close()
     finally:
         d.stop_app(app)
@@ -181,7 +183,7 @@ def test_a_source_watching_kivys_camera_stops_at_once(tmp_path):
         d.pump(5)
         started = time.monotonic()
         source.stop()
-        assert time.monotonic() - started < 1.5  # it waited for the 5 s silence before
+        assert time.monotonic() - started < STALL_SECONDS  # not the silence that ends the frames (it waited for it before)
         assert source.wait(0)
         d.pump(5)
         assert statuses[-1].reason.startswith("watching")  # nothing said after the stop (no "no more frames; retrying")

@@ -103,12 +103,16 @@ def wait_read(screen) -> None:
 
 
 def wait_reread(screen) -> None:
-    """Until the dice are read again after the tray or the light changed (the screen waits for the change
-    to rest first)."""
-    from companion.ui.calibration_screen import REREAD_DELAY
-
-    d.wait_until(lambda: False, timeout=2 * REREAD_DELAY)
+    """Until the dice are read again after the tray or the light changed (the screen waits REREAD_DELAY for
+    the change to rest first: until then a re-reading is due)."""
+    assert d.wait_until(lambda: not screen.reread_due(), timeout=60)
     wait_read(screen)
+
+
+def live_threads() -> list:
+    import threading
+
+    return [t for t in threading.enumerate() if t.name == "calibration live"]
 
 
 def slide(slider, value: float) -> None:
@@ -529,9 +533,8 @@ def test_unwritable_calibration_file_is_named(tmp_path):
 def test_the_live_view_follows_the_camera_while_it_is_aimed_then_keeps_the_last_picture(tmp_path):
     """Aiming the camera: with Live view down the picture follows what the camera sees and the dice are read as
     they come; off (tapped, or the camera's frames ended), the camera is let go and the last picture stays, read,
-    to calibrate on; leaving the screen lets the camera go too."""
-    import threading
-
+    to calibrate on; leaving the screen lets the camera go too.  Waits on the screen and its threads, never on
+    seconds or frame counts: the video plays at its own 30 frames a second, the screen shows what it can."""
     import cv2
     from test_ui_camera_roll import throw_video
 
@@ -544,12 +547,14 @@ def test_the_live_view_follows_the_camera_while_it_is_aimed_then_keeps_the_last_
         d.tap(screen.ids.live)
         assert screen.live and screen.message.startswith("Live from ")
         assert d.wait_until(lambda: seen.add(screen.frame.tobytes()[::4099]) or not screen.live, timeout=30)
-        assert len(seen) >= 10, "the picture did not follow the camera"
+        # More than the picture before and the last one: the picture followed the camera (how many of the
+        # video's frames were shown depends on the machine's speed: a slow one shows fewer, as a slow tablet would).
+        assert len(seen) >= 3, "the picture did not follow the camera"
         # The video ended: live went off by itself, the last picture (the settled throw) stays and is read.
         assert screen.frame is not first and screen.ids.live.state == "normal"
         assert d.wait_until(lambda: not screen.reading, timeout=15)
         assert sorted(face for face, _box, _colour in screen.found) == [3, 5]
-        assert not [t for t in threading.enumerate() if t.name == "calibration live"]
+        assert d.wait_until(lambda: not live_threads(), timeout=5)  # the camera let go
         d.screenshot(SHOTS / "calibration-live-en.png")
 
         # Again, on a camera showing 10 s of the table, and off by a tap: the picture stops following.
@@ -559,15 +564,14 @@ def test_the_live_view_follows_the_camera_while_it_is_aimed_then_keeps_the_last_
         d.screenshot(SHOTS / "calibration-live-on-en.png")
         d.tap(screen.ids.live)
         assert not screen.live and screen.message == ""
-        d.pump(10)
+        assert d.wait_until(lambda: not live_threads(), timeout=5)  # the camera let go
         kept = screen.frame
-        d.pump(20)
+        d.settle()  # a picture handed over before the thread ended is not shown
         assert screen.frame is kept
-        assert d.wait_until(lambda: not [t for t in threading.enumerate() if t.name == "calibration live"], timeout=5)
 
         d.tap(screen.ids.live)  # and on when the screen is left
         d.tap(screen.ids.cancel)
         assert not screen.live
-        assert d.wait_until(lambda: not [t for t in threading.enumerate() if t.name == "calibration live"], timeout=5)
+        assert d.wait_until(lambda: not live_threads(), timeout=5)
     finally:
         d.stop_app(app)

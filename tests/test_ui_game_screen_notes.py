@@ -55,8 +55,9 @@ def test_umpire_notes_on_the_own_screen_games(tmp_path, game, phase_button):
         d.tap(screen.ids.umpire)
         assert screen.ids.umpire.state == "down"
         if phase_button:
+            d.settle()
             with pytest.raises(LookupError):
-                d.find(screen.ids.actions, phase_button)  # the panel takes the action area
+                d.find(screen.ids.actions, phase_button, timeout=0)  # the panel takes the action area
         # An empty note is refused, saying so, and records nothing.
         d.tap(d.find(screen.ids.actions, "Record note"))
         assert screen.message == "Type the note first: an empty note is not recorded"

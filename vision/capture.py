@@ -9,6 +9,7 @@ may be a list of arrays (:class:`FrameList`).
 from __future__ import annotations
 
 import queue
+import weakref
 from pathlib import Path
 from typing import Iterable
 
@@ -18,6 +19,16 @@ import numpy as np
 
 class CaptureError(OSError):
     """A frame source that cannot be opened or read; the message names the source."""
+
+
+#: Sources holding a camera, a video file or a stream open (or pushed frames not yet closed).  Weak: one the
+#: program dropped without closing is released by its finaliser.
+_open: weakref.WeakSet = weakref.WeakSet()
+
+
+def open_sources() -> list["FrameSource"]:
+    """The frame sources open now: a test's check that every capture it opened was closed before it ended."""
+    return list(_open)
 
 
 class FrameSource:
@@ -59,6 +70,7 @@ class VideoCaptureSource(FrameSource):
         fps = self._capture.get(cv2.CAP_PROP_FPS)
         self.fps = float(fps) if fps and fps > 0 else None
         self.is_file = isinstance(target, str) and "://" not in target
+        _open.add(self)
 
     def read(self) -> np.ndarray | None:
         ok, frame = self._capture.read()
@@ -66,6 +78,7 @@ class VideoCaptureSource(FrameSource):
 
     def close(self) -> None:
         self._capture.release()
+        _open.discard(self)
 
 
 class FrameList(FrameSource):
@@ -92,6 +105,7 @@ class PushedFrames(FrameSource):
         self._timeout = timeout
         self._closed = False
         self.name = name
+        _open.add(self)
 
     def push(self, frame: np.ndarray) -> None:
         while True:
@@ -120,6 +134,7 @@ class PushedFrames(FrameSource):
 
     def close(self) -> None:
         self._closed = True
+        _open.discard(self)
 
 
 def open_capture(spec: str | int) -> FrameSource:

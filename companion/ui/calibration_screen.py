@@ -7,7 +7,10 @@ camera 0; ``frame_spec`` overrides it: a camera
 index, a video file or a still photograph) and is grabbed and read in a background thread, whose results reach
 the UI through ``Clock.schedule_once``.  *Live view* keeps the camera open in that thread while the camera is being
 aimed: the picture follows it (a frame handed over only once the UI has shown the previous one) and the dice are
-read twice a second; off, the last picture stays to calibrate on.
+read twice a second; off, the last picture stays to calibrate on.  Every thread the screen starts is kept, and
+:meth:`CalibrationScreen.close` (the app's shutdown) stops the live view and waits for them all: the camera is let
+go, and no thread is left inside OpenCV when the interpreter exits (a daemon thread there aborts the process,
+"terminate called without an active exception").
 
 The three parts of :class:`vision.calibration.Calibration`, each on its own tab beside the picture:
 
@@ -392,6 +395,8 @@ class CalibrationScreen(Screen):
         self._reread = Clock.create_trigger(lambda _dt: self.read_again(), REREAD_DELAY)
         self._live_stop = threading.Event()
         self._live_shown = threading.Event()  # the UI has shown the last live frame handed to it
+        self._live_frames = None  # the frames the live thread has open (closed from here when pushed: Kivy's camera)
+        self._threads: list[threading.Thread] = []  # every thread started here and not yet seen to end
         super().__init__(**kw)
         app = App.get_running_app()
         if app is not None and getattr(app, "lang", None) in TEXTS:
@@ -480,9 +485,8 @@ class CalibrationScreen(Screen):
         if "view" in self.ids:
             self.ids.view.texture = None
             self.ids.view.dice = []
-        threading.Thread(target=self._grab_and_read, args=(self._grab_id, self._read_id, spec, list(self.gains),
-                                                           tray_value(self.corners)),
-                         name="calibration grab", daemon=True).start()
+        self._start_thread("calibration grab", self._grab_and_read, self._grab_id, self._read_id, spec,
+                           list(self.gains), tray_value(self.corners))
 
     def _grab_and_read(self, grab_id: int, read_id: int, spec: str, gains, tray) -> None:
         try:
@@ -499,6 +503,7 @@ class CalibrationScreen(Screen):
         """On: a thread keeps the camera open and shows what it sees (aiming the camera), the dice read twice a
         second; off: the camera closes, and the last picture stays, to calibrate on."""
         self._live_stop.set()  # a previous live view ends
+        self._close_pushed_frames()
         if not live:
             if self.message == self.t("live_on", spec=self.spec()):
                 self.message = ""
@@ -510,20 +515,22 @@ class CalibrationScreen(Screen):
         spec = self.spec()
         self.message = self.t("live_on", spec=spec)
         self._live_shown.set()
-        threading.Thread(target=self._watch_live, args=(self._grab_id, spec, stop), name="calibration live",
-                         daemon=True).start()
+        self._start_thread("calibration live", self._watch_live, self._grab_id, spec, stop)
 
     def _watch_live(self, grab_id: int, spec: str, stop: threading.Event) -> None:
         """In a background thread until ``stop``: frames to the UI as fast as it shows them (a video file at its
         own pace), the dice read every LIVE_READ_SECONDS."""
-        from companion.dice.camera import open_frames
+        from companion.dice.camera import is_pushed, open_frames
 
         try:
-            frames = open_frames(spec)
+            frames = open_frames(spec, cancel=stop)  # Kivy's camera opens on the UI thread: not while it stops us
         except Exception as error:
             why = str(error)
             Clock.schedule_once(lambda dt: self._live_ended(grab_id, spec, why))
             return
+        self._live_frames = frames
+        if stop.is_set() and is_pushed(frames):
+            frames.close()  # stopped while it opened: on_live found nothing to close
         period = 1.0 / frames.fps if getattr(frames, "is_file", False) and frames.fps else 0.0
         last_read = 0.0
         with frames:
@@ -541,8 +548,44 @@ class CalibrationScreen(Screen):
                     self._read(self._read_id, frame, list(self.gains), tray_value(self.corners))
                 if period:
                     stop.wait(max(0.0, period - (time.monotonic() - started)))
+        if self._live_frames is frames:
+            self._live_frames = None
         if not stop.is_set():
             Clock.schedule_once(lambda dt: self._live_ended(grab_id, spec, ""))
+
+    def _close_pushed_frames(self) -> None:
+        """Pictures pushed from the UI thread (Kivy's camera) cannot come while that thread waits for the live
+        thread: closed, its frames end at once (OpenCV's are closed by the live thread itself)."""
+        frames = self._live_frames
+        if frames is None:
+            return
+        from companion.dice.camera import is_pushed
+
+        if is_pushed(frames):
+            frames.close()
+
+    def _start_thread(self, name: str, target, *args) -> None:
+        self._threads = [thread for thread in self._threads if thread.is_alive()]
+        # A daemon still: a camera that hangs in its driver must not keep the app from ending (close() waits a while).
+        thread = threading.Thread(target=target, args=args, name=name, daemon=True)
+        self._threads.append(thread)
+        thread.start()
+
+    def close(self, timeout: float = 10.0) -> bool:
+        """Stop everything the screen has under way and wait (at most ``timeout`` seconds in all) for its threads
+        to end: the live view's camera closes, a picture being taken or dice being read are dropped when they
+        come.  True if every thread ended (a camera hanging in its driver may not)."""
+        self._grab_id += 1
+        self._read_id += 1
+        self._reread.cancel()
+        self.live = False
+        self._live_stop.set()
+        self._close_pushed_frames()
+        end = time.monotonic() + timeout
+        for thread in self._threads:
+            thread.join(max(0.0, end - time.monotonic()))
+        self._threads = [thread for thread in self._threads if thread.is_alive()]
+        return not self._threads
 
     def _got_live_frame(self, grab_id: int, read_id: int, frame) -> None:
         self._live_shown.set()
@@ -570,6 +613,11 @@ class CalibrationScreen(Screen):
             problem = self.t("reader", why=error)
         Clock.schedule_once(lambda dt: self._got_dice(read_id, dice, problem))
 
+    def reread_due(self) -> bool:
+        """Whether the dice will be read again once the last change (the tray dragged, the light set) has rested
+        REREAD_DELAY: the summary and the boxes shown are then the last reading's."""
+        return bool(self._reread.is_triggered)
+
     def read_again(self) -> None:
         """The light or the tray changed: read the dice again, in the background, under the new gains and in
         the new tray."""
@@ -577,8 +625,8 @@ class CalibrationScreen(Screen):
             return
         self._read_id += 1
         self.reading = True
-        threading.Thread(target=self._read, args=(self._read_id, self.frame, list(self.gains), tray_value(self.corners)),
-                         name="calibration read", daemon=True).start()
+        self._start_thread("calibration read", self._read, self._read_id, self.frame, list(self.gains),
+                           tray_value(self.corners))
 
     def _no_frame(self, grab_id: int, spec: str, why: str) -> None:
         if grab_id == self._grab_id:

@@ -84,8 +84,8 @@ def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
     threads and frames run that much slower, and the guard stretches with them; on an idle machine it is
     the wall clock, as before.  A test so never fails for being on a loaded machine, only for waiting on
     something that does not come."""
-    started = _app_time()
-    while _app_time(started) < timeout:
+    started = app_time()
+    while app_time(started) < timeout:
         pump(1)
         if condition():
             return True
@@ -93,7 +93,7 @@ def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
     return condition()
 
 
-def _app_time(since: tuple[float, float] | None = None):
+def app_time(since: tuple[float, float] | None = None):
     """The clocks of :func:`wait_until`: now as (wall, CPU); with ``since``, the seconds the app has had."""
     now = (time.monotonic(), time.process_time())
     if since is None:
@@ -490,7 +490,6 @@ def coordinate_texts(root: Widget | None = None) -> list[str]:
 
 def touch_targets(root: Widget | None = None, *, exclude: Widget | None = None
                   ) -> dict[tuple[str, str, int], tuple[float, float, float, float]]:
-
     """Where every shown touch target is: buttons, toggles, fields, check boxes, sliders, spinners and the
     board, keyed by (kind, text, n-th of that kind and text on screen), each a window box (x0, y0, x1, y1).
 

@@ -1,0 +1,41 @@
+"""Scrolling that stays put on a slow frame: every ScrollView of the app springs back and glides in steps no
+longer than a 60 fps frame, whatever the time between two frames.
+
+Kivy's scroll effect (``DampedScrollEffect``) moves the content once a frame by ``velocity * dt``, its spring and
+friction computed for a 60 fps frame.  When a frame takes more than ~0.7 s (a slow tablet rebuilding a panel,
+a machine busy with other work) that single step overshoots, and each following one more so: a list just past
+its edge (a panel that grew or shrank) oscillated out to thousands of pixels off the screen, and a tap then met
+nothing (measured: 50 px over the edge became -6, 68, -75, 128, -144, 329, ... px at 0.7 s a frame; 1063 px by
+the eighth frame).  Here a long frame is stepped through as the 60 fps frames it stands for.
+"""
+
+from __future__ import annotations
+
+from kivy.effects.dampedscroll import DampedScrollEffect
+from kivy.lang import Builder
+
+#: The longest time one frame's scroll covers: more (a frame stalled for seconds) is not made up for.
+LONGEST_FRAME = 2.0
+
+
+class SteadyScrollEffect(DampedScrollEffect):
+    """Kivy's damped scroll effect, integrated in steps of at most ``std_dt`` (a 60 fps frame)."""
+
+    def update_velocity(self, dt: float) -> None:
+        dt = min(dt, LONGEST_FRAME)
+        while dt > self.std_dt and (self.velocity or self.overscroll):
+            super().update_velocity(self.std_dt)
+            dt -= self.std_dt
+        super().update_velocity(dt)
+
+
+_installed = False
+
+
+def install() -> None:
+    """Every ScrollView made from now on scrolls with :class:`SteadyScrollEffect` (a kv class rule)."""
+    global _installed
+    if not _installed:
+        Builder.load_string("#:import SteadyScrollEffect companion.ui.steady_scroll.SteadyScrollEffect\n"
+                            "<ScrollView>:\n    effect_cls: SteadyScrollEffect\n")
+        _installed = True
