@@ -33,6 +33,15 @@ def terrains_agree(terrains: dict, record: dict) -> int:
     return max(sum(labels[rotate(h, k)] == t for h, t in terrains.items()) for k in range(6))
 
 
+def number_misses(reading, record: dict) -> list[tuple]:
+    """The producing hexes whose number is not the label's (in the rotation the terrains agree best in)."""
+    labels = {tuple(h["at"]): h for h in record["board"]["hexes"]}
+    turns = max(range(6), key=lambda k: sum(labels[rotate(h, k)]["terrain"] == t
+                                            for h, t in reading.terrains.items()))
+    return [h for h in LAND if "number" in labels[rotate(h, turns)]
+            and reading.numbers.get(h) != labels[rotate(h, turns)]["number"]]
+
+
 def test_every_label_is_a_whole_board_of_known_terrains_and_numbers():
     assert len(LABELS) == 8
     for name, record in LABELS.items():
@@ -60,6 +69,9 @@ def test_the_board_is_found_and_each_token_sits_on_its_hex_centre():
 def test_a_known_board_is_read_hex_by_hex(name):
     reading = read_board(photo(name))
     assert terrains_agree(reading.terrains, LABELS[name]) == 19
+    # the known tokens include these photos' own: this checks the matching, not how well it generalises
+    # (bench/bench_board_held_out.py measures that on boards left out)
+    assert len(number_misses(reading, LABELS[name])) <= 1
 
 
 def rotated(image: np.ndarray, degrees: float) -> np.ndarray:
@@ -87,6 +99,10 @@ def test_a_rotated_or_skewed_copy_reads_the_same(change):
     first = read_board(original)
     second = read_board(change(original))
     assert terrains_agree(second.terrains, LABELS["testimg3.jpg"]) == 19
+    # tokens are read at any turn; one a turned, smaller copy cannot read is said to be unsure, not guessed
+    misses = number_misses(second, LABELS["testimg3.jpg"])
+    assert len(misses) <= 3
+    assert all(h in second.unsure for h in misses)
     # the same board, up to rotation: some turn of the second reading is the first exactly
     assert any(all(second.terrains[h] == first.terrains[rotate(h, k)] for h in LAND) for k in range(6))
 
@@ -127,9 +143,11 @@ def test_the_command_prints_the_issue_json_and_refuses_a_dice_photo_in_one_line(
     land = [h for h in out["board"]["hexes"] if h["terrain"] != "sea"]
     assert len(land) == 19 and len(out["board"]["hexes"]) == 37  # the land and its ring of sea
     assert out["board"]["robber"] in [h["at"] for h in land if h["terrain"] == "desert"]
-    # numbers are not read yet: each producing hex says so by null and by being listed unsure
-    assert all(h["number"] is None for h in land if h["terrain"] != "desert")
-    assert sorted(out["unsure"]) == sorted(h["at"] for h in land if h["terrain"] != "desert")
+    producing = [h for h in land if h["terrain"] != "desert"]
+    assert all(h["number"] in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12, None) for h in producing)
+    assert sum(h["number"] is not None for h in producing) >= 17
+    # a number not read is null and its hex is listed unsure, for a person to tap
+    assert all(h["at"] in out["unsure"] for h in producing if h["number"] is None)
     refused = run_vision("board", str(dice))
     assert refused.returncode == 2
     assert refused.stdout == ""
@@ -148,6 +166,6 @@ def test_evaluate_scores_terrain_up_to_rotation(tmp_path):
     result = json.loads(done.stdout)
     assert result["photos"] == 2 and result["refused"] == []
     assert result["terrain_accuracy"] == 1.0
-    assert result["number_accuracy"] == 0.0  # not read yet, and said so
+    assert result["number_accuracy"] >= 34 / 36  # the robber hides a token in test4_2
     empty = run_vision("board-evaluate", str(tmp_path / "photos"))
     assert empty.returncode == 1 and "labels" in empty.stderr and "Traceback" not in empty.stderr

@@ -33,9 +33,9 @@ def board_main(argv: list[str]) -> int:
             print(json.dumps(out))
         else:
             land = [h for h in out["board"]["hexes"] if h["terrain"] != "sea"]
-            terrains = ", ".join(f"{h['at']} {h['terrain']}" for h in land)
-            print(f"{name}: {terrains}; robber {out['board']['robber']}; "
-                  f"numbers not read yet; {out['ms']} ms")
+            hexes = ", ".join(f"{h['at']} {h['terrain']}" + (f" {h['number']}" if h.get("number") else "")
+                              + ("?" if h["at"] in out["unsure"] else "") for h in land)
+            print(f"{name}: {hexes}; robber {out['board']['robber']}; {out['ms']} ms")
     return status
 
 
@@ -51,6 +51,6 @@ def evaluate_main(argv: list[str]) -> int:
         print(json.dumps(result))
     else:
         print(f"{result['photos']} photos, {len(result['refused'])} refused; terrain "
-              f"{result['terrain_accuracy']:.1%}, numbers {result['number_accuracy']:.1%} (not read yet), "
+              f"{result['terrain_accuracy']:.1%}, numbers {result['number_accuracy']:.1%}, "
               f"robber {result['robber_accuracy']:.1%}; median {result['ms_median']:.0f} ms")
     return 0

@@ -46,7 +46,7 @@ def load_labels(folder: str | Path) -> list[tuple[Path, dict]]:
 
 def evaluate(folder: str | Path) -> dict:
     photos, hexes, terrain_right, numbers, number_right, robber_right, boards_right = 0, 0, 0, 0, 0, 0, 0
-    unsure_wrong, unsure_total, refused, times = 0, 0, [], []
+    unsure_wrong, unsure_total, refused, times, terrain_fully_right = 0, 0, [], [], 0
     per_photo = []
     for image, record in load_labels(folder):
         photos += 1
@@ -61,7 +61,7 @@ def evaluate(folder: str | Path) -> dict:
         times.append(reading.ms)
         turns = max(range(6), key=lambda k: sum(labels[rotate(h, k)]["terrain"] == t
                                                 for h, t in reading.terrains.items()))
-        right = 0
+        right = photo_numbers = photo_numbers_right = 0
         for h, t in reading.terrains.items():
             truth = labels[rotate(h, turns)]
             ok = truth["terrain"] == t
@@ -70,14 +70,19 @@ def evaluate(folder: str | Path) -> dict:
                 unsure_total += 1
                 unsure_wrong += not ok
             if "number" in truth:
-                numbers += 1  # numbers are not read yet: none is right
+                numbers += 1
+                photo_numbers += 1
+                photo_numbers_right += reading.numbers.get(h) == truth["number"]
         hexes += 19
         terrain_right += right
+        number_right += photo_numbers_right
         want_robber = record["board"].get("robber")
         got_robber = list(rotate(reading.robber, turns)) if reading.robber else None
         robber_right += got_robber == want_robber
-        boards_right += right == 19  # terrain fully right; a board is fully right only with its numbers too
-        per_photo.append({"image": image.name, "terrain_right": right, "robber_right": got_robber == want_robber,
+        terrain_fully_right += right == 19
+        boards_right += right == 19 and photo_numbers_right == photo_numbers
+        per_photo.append({"image": image.name, "terrain_right": right, "numbers_right": photo_numbers_right,
+                          "numbers": photo_numbers, "robber_right": got_robber == want_robber,
                           "ms": round(reading.ms)})
     return {
         "photos": photos,
@@ -85,8 +90,29 @@ def evaluate(folder: str | Path) -> dict:
         "terrain_accuracy": terrain_right / hexes if hexes else 0.0,
         "number_accuracy": number_right / numbers if numbers else 0.0,
         "robber_accuracy": robber_right / photos if photos else 0.0,
-        "terrain_fully_right": boards_right,
-        "boards_fully_right": 0,  # numbers are not read yet
+        "terrain_fully_right": terrain_fully_right,
+        "boards_fully_right": boards_right,
         "ms_median": statistics.median(times) if times else None,
         "per_photo": per_photo,
     }
+
+
+def board_key(record: dict) -> tuple:
+    """The same physical layout gives the same key, however its label is turned (for leaving a board out)."""
+    hexes = {tuple(h["at"]): (h["terrain"], h.get("number")) for h in record["board"]["hexes"]}
+    return min(tuple(hexes[rotate(h, k)] for h in LAND) for k in range(6))
+
+
+def collect_tokens(folder: str | Path):
+    """(image, token patch, labelled number) for every token the reader finds on the labelled photos;
+    the token under the labelled robber is skipped (the robber hides it)."""
+    for image, record in load_labels(folder):
+        labels = {tuple(h["at"]): h for h in record["board"]["hexes"]}
+        reading = read_board_file(image)
+        turns = max(range(6), key=lambda k: sum(labels[rotate(h, k)]["terrain"] == t
+                                                for h, t in reading.terrains.items()))
+        robber = record["board"].get("robber")
+        for h, patch in reading.token_patches.items():
+            truth = labels[rotate(h, turns)]
+            if "number" in truth and list(rotate(h, turns)) != robber:
+                yield image, patch, truth["number"]

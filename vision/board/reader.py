@@ -1,8 +1,9 @@
-"""One photo in, one board reading out: the lattice, the terrains, which hexes hold a token, the robber.
+"""One photo in, one board reading out: the lattice, the terrains, the number tokens, the robber.
 
 The photo is read at about 1000 px on its long side (a 12 MP JPEG is decoded at a quarter of its size
-straight away, which is most of the time saved).  Numbers on the tokens are not read yet: every
-producing hex reports ``number: null`` and is listed as unsure (docs/board-reader.md).
+straight away, which is most of the time saved).  A hex is listed unsure when its colour is between two
+terrains, when colour and token disagree about the desert, or when its number is unsure or unread
+(docs/board-reader.md).
 """
 
 from __future__ import annotations
@@ -17,9 +18,20 @@ import numpy as np
 from vision.board import terrain as terrain_mod
 from vision.board.discs import find_discs, token_sized
 from vision.board.lattice import LAND, Lattice, canonical_center, fit_lattice, hex_distance
+from vision.board.tokens import bundled_reader, token_patch
 
 WORK_SIZE = 1000  # long side, pixels, the board is read at
 SEA = tuple(sorted((q, r) for q in range(-3, 4) for r in range(-3, 4) if hex_distance((q, r), (0, 0)) == 3))
+
+
+TOKEN_RADIUS = 0.165  # a number token's radius over the distance between neighbouring hex centres
+
+
+def local_spacing(lattice: Lattice, h: tuple[int, int]) -> float:
+    """Distance from ``h``'s centre to its neighbours' in the image (perspective makes it vary)."""
+    x, y = lattice.center(h)
+    around = [lattice.center((h[0] + dq, h[1] + dr)) for dq, dr in ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))]
+    return float(np.mean([np.hypot(ax - x, ay - y) for ax, ay in around]))
 
 
 class NoBoardError(ValueError):
@@ -32,6 +44,8 @@ class BoardReading:
     has_token: dict[tuple[int, int], bool]
     robber: tuple[int, int] | None
     unsure: list[tuple[int, int]]
+    numbers: dict[tuple[int, int], int | None]      # None: not read (no token found, or no known tokens)
+    token_patches: dict[tuple[int, int], np.ndarray]
     lattice: Lattice
     scale: float                      # work image pixels per original pixel
     ms: float = 0.0
@@ -44,7 +58,7 @@ class BoardReading:
             if h in self.terrains:
                 entry: dict = {"at": list(h), "terrain": self.terrains[h]}
                 if self.terrains[h] != "desert":
-                    entry["number"] = None
+                    entry["number"] = self.numbers.get(h)
             else:
                 entry = {"at": list(h), "terrain": "sea"}
             hexes.append(entry)
@@ -103,9 +117,23 @@ def read_board(image: np.ndarray) -> BoardReading:
             # colour and token disagree about the desert (or the robber hides the token): ask
             unsure.append(h)
     robber = find_robber(plane, terrains)
-    reading = BoardReading(terrains, has_token, robber, [], lattice, scale)
-    # numbers are not read yet: every producing hex is unsure (its number), plus the terrain-unsure ones
-    reading.unsure = sorted(set(unsure) | {h for h in LAND if terrains[h] != "desert"})
+    # The token's size comes from the lattice, not from the circle matched there: on some photos the
+    # commonest circles are the hexes' own outlines, centred on the token but three times its size.
+    patches = {h: token_patch(work, discs[i].x, discs[i].y, TOKEN_RADIUS * local_spacing(lattice, h))
+               for h, i in lattice.matched.items() if terrains[h] != "desert"}
+    numbers: dict[tuple[int, int], int | None] = {}
+    tokens = bundled_reader()
+    readable = [h for h in LAND if terrains[h] != "desert" and h in patches and h != robber]
+    results = tokens.read_all([patches[h] for h in readable]) if tokens is not None else []
+    for h, (number, sure, _scores) in zip(readable, results):
+        numbers[h] = number
+        if not sure:
+            unsure.append(h)
+    for h in LAND:
+        if terrains[h] != "desert" and h not in numbers:
+            numbers[h] = None  # no token seen, the robber stands on it, or no known tokens to compare
+            unsure.append(h)
+    reading = BoardReading(terrains, has_token, robber, sorted(set(unsure)), numbers, patches, lattice, scale)
     reading.ms = (time.perf_counter() - start) * 1000.0
     return reading
 

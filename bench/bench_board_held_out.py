@@ -1,0 +1,95 @@
+"""The board reader's accuracy on boards it never saw: leave one labelled board out (issue 30; docs/board-reader.md).
+
+    .venv/bin/python bench/bench_board_held_out.py [DIR]
+
+The labelled photos (tests/data/boards/catanai by default) show three physical layouts.  For each layout,
+the known tokens and the terrain prototypes are rebuilt from the other layouts' photos only, and that
+layout's photos are read with them: numbers and terrains scored per hex, plus how often a wrong reading
+was flagged unsure.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+
+from vision.board import terrain  # noqa: E402
+from vision.board.labels import board_key, load_labels, rotate  # noqa: E402
+from vision.board.lattice import LAND  # noqa: E402
+from vision.board.reader import read_board_file  # noqa: E402
+from vision.board.tokens import TokenReader  # noqa: E402
+
+
+def main() -> int:
+    folder = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / "tests/data/boards/catanai")
+    photos = []  # (key, name, labels, reading, turns, colours)
+    for image, record in load_labels(folder):
+        labels = {tuple(h["at"]): h for h in record["board"]["hexes"]}
+        reading = read_board_file(image)
+        turns = max(range(6), key=lambda k: sum(labels[rotate(h, k)]["terrain"] == t
+                                                for h, t in reading.terrains.items()))
+        from vision.board.reader import load_photo, WORK_SIZE
+        import cv2
+        im = load_photo(image)
+        s = WORK_SIZE / max(im.shape[:2])
+        work = cv2.resize(im, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
+        colours = terrain.relative(terrain.hex_colours(terrain.corrected_plane(work, reading.lattice)))
+        photos.append((board_key(record), image.name, labels, reading, turns, colours, record["board"].get("robber")))
+    keys = sorted({p[0] for p in photos})
+    totals = defaultdict(int)
+    for held in keys:
+        train = [p for p in photos if p[0] != held]
+        # terrain prototypes from the other boards
+        by_terrain = defaultdict(list)
+        for _k, _n, labels, _r, turns, colours, _rb in train:
+            for h, c in colours.items():
+                by_terrain[labels[rotate(h, turns)]["terrain"]].append(c)
+        saved = dict(terrain.PROTOTYPES)
+        terrain.PROTOTYPES.clear()
+        terrain.PROTOTYPES.update({t: tuple(np.median(v, axis=0)) for t, v in by_terrain.items()})
+        patches, numbers = [], []
+        for _k, _n, labels, reading, turns, _c, robber in train:
+            for h, patch in reading.token_patches.items():
+                truth = labels[rotate(h, turns)]
+                if "number" in truth and list(rotate(h, turns)) != robber:
+                    patches.append(patch)
+                    numbers.append(truth["number"])
+        tokens = TokenReader(np.array(patches), np.array(numbers))
+        for _k, name, labels, reading, turns, colours, robber in (p for p in photos if p[0] == held):
+            t_right = n_right = n_total = n_wrong_flagged = n_wrong = n_unsure = 0
+            for h in LAND:
+                truth = labels[rotate(h, turns)]
+                t, _sure = terrain.classify(colours[h])
+                t_right += t == truth["terrain"]
+                if "number" not in truth:
+                    continue
+                n_total += 1
+                if h not in reading.token_patches or list(rotate(h, turns)) == robber:
+                    continue
+                n, sure, _ = tokens.read(reading.token_patches[h])
+                n_right += n == truth["number"]
+                n_unsure += not sure
+                if n != truth["number"]:
+                    n_wrong += 1
+                    n_wrong_flagged += not sure
+            print(f"{name}: terrain {t_right}/19, numbers {n_right}/{n_total} "
+                  f"(unsure {n_unsure}; wrong {n_wrong}, of them flagged {n_wrong_flagged})")
+            for k, v in (("t", t_right), ("th", 19), ("n", n_right), ("nh", n_total), ("w", n_wrong),
+                         ("wf", n_wrong_flagged), ("u", n_unsure)):
+                totals[k] += v
+        terrain.PROTOTYPES.clear()
+        terrain.PROTOTYPES.update(saved)
+    print(f"held-out boards: terrain {totals['t']}/{totals['th']} = {totals['t'] / totals['th']:.1%}; numbers "
+          f"{totals['n']}/{totals['nh']} = {totals['n'] / totals['nh']:.1%} (unsure {totals['u']}; wrong "
+          f"{totals['w']}, flagged unsure {totals['wf']})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

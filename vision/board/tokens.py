@@ -1,0 +1,95 @@
+"""Number tokens: the digit read by matching the token against labelled tokens at 24 turns.
+
+A token lies any way up, so each known token is compared at every 15 degrees; the dots under the digit
+and the red ink of 6 and 8 are part of what is matched, which is what tells a 6 from a 9.  The known
+tokens come from the labelled CatanAI photos (``python -m vision.board.make_templates`` writes
+``token_templates.npz``).  A token whose best two numbers score nearly alike is reported unsure.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+import cv2
+import numpy as np
+
+PATCH = 40            # token patch side, pixels
+TURNS = 24            # matched every 15 degrees
+UNSURE_GAP = 0.04     # best - second best score (normalised correlation) below this: unsure
+
+
+def _disc_mask() -> np.ndarray:
+    mask = np.zeros((PATCH, PATCH), np.uint8)
+    cv2.circle(mask, (PATCH // 2, PATCH // 2), int(PATCH * 0.42), 1, -1)
+    return mask.astype(bool)
+
+
+MASK = _disc_mask()
+
+
+def token_patch(image: np.ndarray, x: float, y: float, radius: float) -> np.ndarray:
+    """The token at (x, y) as a PATCH x PATCH float image of its ink: dark digit and dots, red counted twice."""
+    half = radius * 1.1
+    src = np.float32([[x - half, y - half], [x + half, y - half], [x - half, y + half]])
+    dst = np.float32([[0, 0], [PATCH, 0], [0, PATCH]])
+    crop = cv2.warpAffine(image, cv2.getAffineTransform(src, dst), (PATCH, PATCH), flags=cv2.INTER_AREA,
+                          borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    b, g, r = crop[..., 0], crop[..., 1], crop[..., 2]
+    gray = 0.114 * b + 0.587 * g + 0.299 * r
+    card = np.percentile(gray[MASK], 80)  # the token's card, whatever the light
+    ink = np.clip(1.0 - gray / max(card, 1.0), 0.0, 1.0)
+    red = np.clip((r - g) / max(card, 1.0), 0.0, 1.0)  # red ink: 6 and 8
+    return np.where(MASK, ink + red, 0.0).astype(np.float32)
+
+
+def _normalised(patches: np.ndarray) -> np.ndarray:
+    flat = patches.reshape(len(patches), -1).astype(np.float32)
+    flat = flat - flat.mean(axis=1, keepdims=True)
+    flat /= np.linalg.norm(flat, axis=1, keepdims=True) + 1e-9
+    return flat
+
+
+def turned(patch: np.ndarray) -> np.ndarray:
+    """The patch at each of the TURNS rotations (TURNS x PATCH x PATCH)."""
+    centre = (PATCH / 2 - 0.5, PATCH / 2 - 0.5)
+    return np.stack([cv2.warpAffine(patch, cv2.getRotationMatrix2D(centre, 360.0 * k / TURNS, 1.0),
+                                    (PATCH, PATCH), flags=cv2.INTER_LINEAR) for k in range(TURNS)])
+
+
+class TokenReader:
+    def __init__(self, patches: np.ndarray, numbers: np.ndarray):
+        self.numbers = np.asarray(numbers)
+        # each known token at every turn, normalised: one matrix product scores a token against all of them
+        self.known = _normalised(np.concatenate([turned(p) for p in patches]))
+        self.known_numbers = np.repeat(self.numbers, TURNS)
+
+    def read(self, patch: np.ndarray) -> tuple[int, bool, dict[int, float]]:
+        """(number, sure, best score per number) for one token patch."""
+        return self.read_all([patch])[0]
+
+    def read_all(self, patches: list[np.ndarray]) -> list[tuple[int, bool, dict[int, float]]]:
+        """:meth:`read` for many tokens in one matrix product."""
+        if not patches:
+            return []
+        scores = self.known @ _normalised(np.stack(patches)).T  # known x tokens
+        labels = np.unique(self.known_numbers)
+        per_number = np.stack([scores[self.known_numbers == n].max(axis=0) for n in labels])  # numbers x tokens
+        out = []
+        for column in per_number.T:
+            order = np.argsort(-column)
+            first, second = column[order[0]], (column[order[1]] if len(order) > 1 else -1.0)
+            best = {int(n): float(v) for n, v in zip(labels, column)}
+            out.append((int(labels[order[0]]), bool(first - second >= UNSURE_GAP), best))
+        return out
+
+
+@lru_cache(maxsize=1)
+def bundled_reader() -> TokenReader | None:
+    try:
+        data = resources.files("vision.board").joinpath("token_templates.npz").read_bytes()
+    except (FileNotFoundError, OSError):
+        return None
+    import io
+    with np.load(io.BytesIO(data)) as npz:
+        return TokenReader(npz["patches"].astype(np.float32), npz["numbers"].astype(int))
