@@ -154,3 +154,13 @@ def test_bad_clips_are_refused_and_nothing_is_written(tmp_path, key, seat, clip,
     with pytest.raises(ValueError, match=message):
         NameVoices(tmp_path).save(key, seat, clip)
     assert not any(tmp_path.rglob("*.wav"))
+
+
+def test_a_colour_that_is_not_a_player_stays_a_colour():
+    """The mothership's red ball is said "red" even when the red player has a name (only mentions are names)."""
+    from companion.rules.starfarers import StarOutcome
+
+    shake = StarOutcome.make(index=4, kind="shake", player=1, balls=("red", "yellow"), speed=3)
+    said = [phrase_for_outcome(shake, SEATS, lang, names=NAMES).caption for lang in ("en", "ja")]
+    assert said[0].startswith("Red and yellow.") and "Aki" not in said[0]
+    assert said[1].startswith("赤と黄色。") and "Aki" not in said[1]
