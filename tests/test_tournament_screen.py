@@ -11,7 +11,6 @@ import companion.ui  # noqa: F401  (Kivy's environment: no argv parsing)
 from kivy.base import EventLoop
 from kivy.core.window import Window
 from kivy.lang import Builder
-from kivy.tests.common import UnitTestTouch
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
@@ -27,27 +26,18 @@ EXAMPLE = ROOT / "companion" / "assets" / "games" / "example-base.json"
 
 
 def pump(frames=2):
-    for _ in range(frames):
-        EventLoop.idle()
+    """A screen state reached (layouts and texts done), not a number of frames: the UI tests' driver settles."""
+    from companion.ui import driver
+
+    driver.settle()
 
 
 def tap(widget):
-    from kivy.uix.scrollview import ScrollView
+    """A finger's tap, as in every UI test: scrolled into view, released by its ScrollView (driver.tap)."""
+    from companion.ui import driver
 
-    pump(1)
-    parent = widget.parent
-    while parent is not None and parent is not parent.parent:
-        if isinstance(parent, ScrollView):
-            parent.scroll_to(widget, padding=0, animate=False)
-            pump(1)
-            break
-        parent = parent.parent
-    x, y = widget.to_window(*widget.center)
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
-    pump(1)
-    touch.touch_up()
-    pump(2)
+    driver.tap(widget)
+    driver.settle()
 
 
 def type_into(field, text):
