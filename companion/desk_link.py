@@ -31,7 +31,8 @@ DEFAULT_PORT = 8731
 LINK_FILE = "tournament_table.json"
 BATCH = 2000  # events per request, the most the desk takes: a whole game is one request (a resend from 0 too)
 BATCH_BYTES = 512 * 1024  # and at most this much JSON (the desk refuses bodies over 1 MiB)
-TIMEOUT = 5.0  # seconds for one request; a venue's Wi-Fi that stalls longer is "offline" and retried
+TIMEOUT = 10.0  # seconds for one request; a venue's Wi-Fi that stalls longer is "offline" and retried (a desk
+# that is merely busy gets the time: giving up and sending again from 0 would only add to its work)
 HEARTBEAT = 10.0  # seconds between "still here" calls while nothing is to be sent
 MAX_BACKOFF = 30.0
 

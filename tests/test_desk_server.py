@@ -258,6 +258,7 @@ def test_a_replayed_or_late_request_changes_nothing(server):
      "unknown field"),
     ({"round": 1, "table": 1, "game": True, "rev": 1, "from": 0, "events": [], "count": 0}, 422, "game must be"),
     ({"round": 1, "table": 1, "game": 1, "rev": -5, "from": 0, "events": [], "count": 0}, 422, "rev must be"),
+    ({"round": 1, "table": 1, "game": 1, "rev": 1, "from": 0, "events": [], "count": 6000}, 422, "count must be"),
     ({"round": 1, "table": 1, "game": 1, "rev": 1, "from": 0, "events": ["roll"], "count": 1}, 422, "events[0]"),
     ({"round": 1, "table": 1, "game": 1, "rev": 1, "from": 0, "events": [{"type": "roll", "x": "a" * 5000}],
       "count": 1}, 422, "larger than"),
@@ -387,3 +388,31 @@ def test_serve_and_pair_on_the_command_line(tmp_path):
     taken = subprocess.run(command + ["serve", "No Such Event", "--db", str(db), "--port", "0"], capture_output=True,
                            text=True)
     assert taken.returncode == 2 and "no event 'No Such Event'" in taken.stderr
+
+
+def test_the_desk_page_shows_and_makes_pairing_codes(server):
+    import base64
+    import http.client
+    import re
+    basic = {"Authorization": "Basic " + base64.b64encode(f"desk:{PASSWORD}".encode()).decode()}
+
+    def page() -> str:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        connection.request("GET", "/desk", headers=basic)
+        response = connection.getresponse()
+        assert response.status == 200
+        text = response.read().decode()
+        connection.close()
+        return text
+
+    code = pair(server, 1)
+    shown = page()
+    assert f"code {code}" in shown and "no code yet" in shown  # table 1 has one, table 2 none
+    assert "&lt;script&gt;" in shown or "A&amp;B" in shown  # the players' names, escaped
+    key = re.search(r"name=csrf value=(\w+)", shown).group(1)
+    status, _ = _post(server, "/desk/pair", None, raw=f"csrf={key}&table=2".encode(), headers={
+        **basic, "Content-Type": "application/x-www-form-urlencoded"})
+    assert status == 303
+    (new,) = [p.code for p in server.floor.open_codes() if p.table == 2]
+    assert f"code {new}" in page()
+    assert _post(server, "/api/join", {"code": new})[1]["table"] == 2

@@ -26,12 +26,12 @@ from typing import Any, Callable
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from .server_display import desk_page, display_data, display_json, display_page
-from .server_store import Floor, FloorError, canonical
+from .server_store import MAX_EVENTS_PER_GAME, Floor, FloorError, canonical
 from .store import TournamentError
 
 MAX_BODY = 1 << 20  # 1 MiB: a whole long game's events fit in a few hundred KB
@@ -87,8 +87,8 @@ def check_events_body(data: Any) -> dict:
     batch of a game)."""
     data = _only(data, {"round", "table", "game", "rev", "from", "events", "count", "header"},
                  {"round", "table", "game", "rev", "from", "events", "count"}, "the events request")
-    for key, high in (("round", 1000), ("table", 1000), ("game", 2**31), ("rev", 2**63), ("from", 100_000),
-                      ("count", 100_000)):
+    for key, high in (("round", 1000), ("table", 1000), ("game", 2**31), ("rev", 2**63),
+                      ("from", MAX_EVENTS_PER_GAME), ("count", MAX_EVENTS_PER_GAME)):
         _int(data, key, 0 if key in ("rev", "from", "count") else 1, high)
     events = data["events"]
     if not isinstance(events, list) or len(events) > MAX_BATCH:
@@ -157,10 +157,13 @@ class DeskApp:
         if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
             raise Refused(413, f"the request body is larger than {MAX_BODY} bytes")
         body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_BODY:
-                raise Refused(413, f"the request body is larger than {MAX_BODY} bytes")
+        try:
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise Refused(413, f"the request body is larger than {MAX_BODY} bytes")
+        except ClientDisconnect:  # the tablet gave up waiting (it sends again): nothing to do, nothing to say
+            raise Refused(400, "the client hung up before its request was read") from None
         return bytes(body)
 
     async def _json(self, request: Request) -> Any:

@@ -19,13 +19,21 @@ def display_data(floor: Floor) -> dict[str, Any]:
     """What the display shows, as JSON (``/display.json``): standings in the preset's columns, the round clock,
     each table's live VP."""
     desk, ev = floor.desk, floor.event
-    names = desk.names(ev.id)
     cols = standing_columns(ev)
-    rows = desk.standings(ev.id)
+    # The standings change only with a result or a player: worked out again only then (the display asks often).
+    key = desk._db.execute(
+        "SELECT (SELECT COUNT(*) FROM results WHERE event = :e), (SELECT MAX(id) FROM results WHERE event = :e), "
+        "(SELECT COUNT(*) FROM players WHERE event = :e), "
+        "(SELECT COUNT(*) FROM players WHERE event = :e AND dropped_after IS NOT NULL)", {"e": ev.id}).fetchone()
+    cached = getattr(floor, "display_standings", None)
+    if cached is None or cached[0] != key:
+        names = desk.names(ev.id)
+        cached = (key, [[str(r.rank), names[r.player]] + [_cell(r, c) for c in cols] for r in desk.standings(ev.id)])
+        floor.display_standings = cached
     return {"event": ev.name, "preset": ev.preset.title, "round": floor.current_round(), "clock": floor.clock(),
-            "columns": ["#", "Name"] + [HEADINGS[c] for c in cols],
-            "standings": [[str(r.rank), names[r.player]] + [_cell(r, c) for c in cols] for r in rows],
+            "columns": ["#", "Name"] + [HEADINGS[c] for c in cols], "standings": cached[1],
             "tables": floor.live_tables()}
+
 
 
 def clock_text(clock: dict[str, Any] | None) -> str:

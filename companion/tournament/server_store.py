@@ -108,6 +108,7 @@ class Floor:
         # (pairing, game) -> (event count, the game replayed up to it): a batch that extends a game is checked by
         # pushing only its new events, not by replaying the whole record again.
         self._games: dict[tuple[int, int], tuple[int, Game]] = {}
+        self._live: dict[tuple[int, int], dict[str, Any]] = {}  # (pairing, game) -> what the display shows of it
 
     # --- the round and its tables --------------------------------------------------------------------------
     def current_round(self) -> int:
@@ -307,43 +308,64 @@ class Floor:
     # --- what the display shows ------------------------------------------------------------------------------
     def live_tables(self) -> list[dict[str, Any]]:
         """Per table of the current round: the players, and from the latest game a tablet sent, each one's VP,
-        Longest Road, Largest Army, the event count and whether it is finished."""
+        Longest Road, Largest Army, the event count and whether it is finished. What a game shows is worked out
+        once per change of the game (:meth:`_live_of`), not once per look at the display."""
         round_no = self.current_round()
         if not round_no:
             return []
         rnd = self.desk.round(self.event.id, round_no)
         names = self.desk.names(self.event.id)
+        latest: dict[int, tuple] = {}
+        for table_no, pairing_id, game, header, count, finished, rev in self._db.execute(
+                "SELECT p.table_no, g.pairing, g.game, g.header, g.count, g.finished, g.rev FROM floor_games g "
+                "JOIN floor_pairings p ON p.id = g.pairing WHERE p.event = ? AND p.round = ? "
+                "ORDER BY g.updated", (self.event.id, round_no)):
+            latest[table_no] = (pairing_id, game, header, count, finished, rev)  # the last updated game wins
         out = []
+        replays = 1  # a game the desk holds no state of (after a restart) is replayed one per look, not all at once
         for t, seated in enumerate(rnd.tables, start=1):
-            row = self._db.execute(
-                "SELECT g.pairing, g.game, g.header, g.count, g.finished FROM floor_games g "
-                "JOIN floor_pairings p ON p.id = g.pairing WHERE p.event = ? AND p.round = ? AND p.table_no = ? "
-                "ORDER BY g.updated DESC LIMIT 1", (self.event.id, round_no, t)).fetchone()
             table = {"table": t, "players": [{"name": names[p], "vp": None} for p in seated], "events": 0,
                      "finished": False, "longest_road": None, "largest_army": None}
-            if row is not None:
-                pairing_id, game, header, count, finished = row
-                cached = self._games.get((pairing_id, game))
-                if cached is None or cached[0] != count:
-                    h = json.loads(header)
-                    try:
-                        g = replay(Record(h["game"], h["players"], h["board"], h.get("options", {}),
-                                          self.game_events(pairing_id, game)))
-                    except RecordError:
-                        g = None
-                    if g is not None:
-                        self._games[(pairing_id, game)] = (count, g)
-                        cached = (count, g)
-                if cached is not None:
-                    summary = cached[1].summary()
-                    for i, p in enumerate(summary["players"][:len(table["players"])]):
-                        table["players"][i]["vp"] = p["visible_vp"] if not finished else p["vp"]
+            if t in latest:
+                pairing_id, game, header, count, finished, rev = latest[t]
+                key = (pairing_id, game)
+                if key not in self._live and (self._games.get(key) or (None,))[0] != count:
+                    if not replays:
+                        out.append(table)
+                        continue
+                    replays -= 1
+                live = self._live_of(key, header, count, rev)
+                if live is not None:
                     names_at = [p["name"] for p in table["players"]]
+                    for i, vp in enumerate(live["vp"][:len(names_at)]):
+                        table["players"][i]["vp"] = vp
                     table.update(events=count, finished=bool(finished),
-                                 longest_road=None if summary["longest_road"] is None else names_at[summary["longest_road"]],
-                                 largest_army=None if summary["largest_army"] is None else names_at[summary["largest_army"]])
+                                 longest_road=None if live["longest_road"] is None else names_at[live["longest_road"]],
+                                 largest_army=None if live["largest_army"] is None else names_at[live["largest_army"]])
             out.append(table)
         return out
+
+    def _live_of(self, key: tuple[int, int], header: str, count: int, rev: int) -> dict[str, Any] | None:
+        """What the display shows of a game as of ``rev`` (``count`` events): VP (hidden ones only once it is won),
+        Longest Road and Largest Army holders (seat indices)."""
+        live = self._live.get(key)
+        if live is not None and live["rev"] == rev:
+            return live
+        cached = self._games.get(key)
+        if cached is None or cached[0] != count:
+            h = json.loads(header)
+            try:
+                game = replay(Record(h["game"], h["players"], h["board"], h.get("options", {}),
+                                     self.game_events(*key)))
+            except RecordError:
+                return None
+            self._games[key] = cached = (count, game)
+        summary = cached[1].summary()
+        won = summary["winner"] is not None
+        live = {"rev": rev, "vp": [p["vp"] if won else p["visible_vp"] for p in summary["players"]],
+                "longest_road": summary["longest_road"], "largest_army": summary["largest_army"]}
+        self._live[key] = live
+        return live
 
     # --- the round clock -------------------------------------------------------------------------------------
     def clock(self, now: float | None = None) -> dict[str, Any] | None:
