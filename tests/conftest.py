@@ -37,3 +37,6 @@ def no_coordinates_on_screen():
 
 # Every test: the threads it started have ended and the captures it opened are closed (tests/threads_and_captures.py).
 from threads_and_captures import threads_and_captures_end_with_the_test  # noqa: E402,F401
+
+# Every test: pytest-timeout's limit is a hang guard, at least MIN_HANG_GUARD seconds (tests/hang_guard.py).
+from hang_guard import pytest_collection_modifyitems  # noqa: E402,F401
