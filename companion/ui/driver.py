@@ -81,9 +81,11 @@ def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
     ``timeout`` guards against a hang; it is no measure of speed.  It counts the seconds the app has had:
     the wall clock's, or the CPU seconds this process (all its threads) has been given, whichever are
     fewer.  On a machine busy with other work the app gets a fraction of a CPU second each second, its
-    threads and frames run that much slower, and the guard stretches with them; on an idle machine it is
-    the wall clock, as before.  A test so never fails for being on a loaded machine, only for waiting on
-    something that does not come."""
+    threads and frames run that much slower, and the guard stretches with them.  A test so never fails
+    for being on a loaded machine, only for waiting on something that does not come; when the app sits
+    idle waiting for it, its CPU time hardly moves and pytest-timeout's guard (tests/hang_guard.py) ends
+    the test instead, with every thread's stack.  Never wait here to see that something does *not*
+    happen: settle, then look."""
     started = app_time()
     while app_time(started) < timeout:
         pump(1)
