@@ -22,7 +22,7 @@ import numpy as np  # noqa: E402
 from vision.board import terrain  # noqa: E402
 from vision.board.labels import board_key, load_labels, rotate  # noqa: E402
 from vision.board.lattice import LAND  # noqa: E402
-from vision.board.reader import read_board_file  # noqa: E402
+from vision.board.reader import _one_desert, read_board_file  # noqa: E402
 from vision.board.tokens import TokenReader  # noqa: E402
 
 
@@ -63,9 +63,11 @@ def main() -> int:
         tokens = TokenReader(np.array(patches), np.array(numbers))
         for _k, name, labels, reading, turns, colours, robber in (p for p in photos if p[0] == held):
             t_right = n_right = n_total = n_wrong_flagged = n_wrong = n_unsure = 0
+            terrains = {h: terrain.classify(colours[h])[0] for h in LAND}
+            _one_desert(terrains, colours, reading.has_token, [])  # as the reader does
             for h in LAND:
                 truth = labels[rotate(h, turns)]
-                t, _sure = terrain.classify(colours[h])
+                t = terrains[h]
                 t_right += t == truth["terrain"]
                 if "number" not in truth:
                     continue

@@ -3,6 +3,8 @@
 A folder holds ``labels/*.json``, one per photo: ``{"image": "photos/NAME.jpg", "board": {"robber": [q, r]
 or null, "hexes": [{"at": [q, r], "terrain": T, "number": N}, ...]}}`` -- the record's board object for the 19
 land hexes (desert without a number), in any of the six rotations: the reading is turned to agree best.
+A label may leave the numbers out (a board laid without tokens) and may give ``"tile_centres": [[x, y], ...]``,
+the photo's tile centres in pixels, which the lattice is then fitted to instead of the tokens.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ def evaluate(folder: str | Path) -> dict:
         photos += 1
         labels = {tuple(h["at"]): h for h in record["board"]["hexes"]}
         try:
-            reading = read_board_file(image)
+            reading = read_board_file(image, record.get("tile_centres"))
         except NoBoardError:
             refused.append(image.name)
             hexes += 19
@@ -108,7 +110,7 @@ def collect_tokens(folder: str | Path):
     the token under the labelled robber is skipped (the robber hides it)."""
     for image, record in load_labels(folder):
         labels = {tuple(h["at"]): h for h in record["board"]["hexes"]}
-        reading = read_board_file(image)
+        reading = read_board_file(image, record.get("tile_centres"))
         turns = max(range(6), key=lambda k: sum(labels[rotate(h, k)]["terrain"] == t
                                                 for h, t in reading.terrains.items()))
         robber = record["board"].get("robber")

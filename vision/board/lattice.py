@@ -63,6 +63,47 @@ def _direction_and_spacing(points: np.ndarray) -> tuple[float, float] | None:
     return angle, spacing
 
 
+def _neighbour_axes(points: np.ndarray, spacing: float) -> tuple[np.ndarray, np.ndarray] | None:
+    """The image vectors of the canonical steps (1, 0) and (0, 1), from the three directions neighbour
+    vectors cluster in.  An affine guess: a board seen at a slant squashes one direction, which a
+    similarity (one spacing, one angle) cannot follow far from the anchor."""
+    diff = points[None, :, :] - points[:, None, :]
+    dist = np.hypot(diff[..., 0], diff[..., 1])
+    near = (dist < 1.45 * spacing) & (dist > 0.55 * spacing)
+    vectors = diff[near]
+    if len(vectors) < 6:
+        return None
+    folded = np.where((vectors[:, 1] < 0) | ((vectors[:, 1] == 0) & (vectors[:, 0] < 0)), -1.0, 1.0)[:, None] * vectors
+    angles = np.degrees(np.arctan2(folded[:, 1], folded[:, 0]))  # 0..180
+    histogram = np.histogram(angles, bins=36, range=(0, 180))[0]
+    groups = []
+    for _ in range(3):
+        peak = int(np.argmax(histogram))
+        centre = (peak + 0.5) * 5.0
+        close = np.abs(((angles - centre + 90) % 180) - 90) < 20
+        if close.sum() < 2:
+            return None
+        ref = folded[close][0]
+        signed = folded[close] * np.sign(folded[close] @ ref)[:, None]
+        groups.append(np.median(signed, axis=0))
+        for b in range(36):  # clear this direction's bins before looking for the next
+            if abs(((b + 0.5) * 5.0 - centre + 90) % 180 - 90) < 20:
+                histogram[b] = 0
+    u = groups[0]
+    for g in groups[1:]:
+        for v in (g, -g):
+            if u[0] * v[1] - u[1] * v[0] > 0 and u @ v > 0:
+                return u, v
+    return None
+
+
+def _axes_guess(origin: np.ndarray, u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """The affine map (as a 3x3 homography) taking canonical steps (1, 0), (0, 1) to ``u``, ``v``."""
+    canon = np.array([[SQRT3, SQRT3 / 2], [0.0, 1.5]])  # columns: canonical centres of (1, 0) and (0, 1)
+    linear = np.column_stack([u, v]) @ np.linalg.inv(canon)
+    return np.array([[linear[0, 0], linear[0, 1], origin[0]], [linear[1, 0], linear[1, 1], origin[1]], [0, 0, 1.0]])
+
+
 def _affine_guess(points: np.ndarray, origin: np.ndarray, angle: float, spacing: float) -> np.ndarray:
     """A similarity (as a 3x3 homography) putting canonical (0, 0) at ``origin``."""
     scale = spacing / SQRT3
@@ -114,8 +155,12 @@ def fit_lattice(points: np.ndarray, min_matched: int = 12) -> Lattice | None:
     median = np.median(points, axis=0)
     order = np.argsort(np.hypot(*(points - median).T))
     best: tuple[int, float, dict, np.ndarray] | None = None
-    for anchor in points[order[:8]]:
-        base = _affine_guess(points, anchor, angle, spacing)
+    axes = _neighbour_axes(points, spacing)
+    guesses = [lambda anchor: _affine_guess(points, anchor, angle, spacing)]
+    if axes is not None:
+        guesses.insert(0, lambda anchor: _axes_guess(anchor, *axes))
+    for guess, anchor in ((g, a) for g in guesses for a in points[order[:8]]):
+        base = guess(anchor)
         # The anchor may be any of the land hexes: try each, keep what explains the most tokens.
         for shift in LAND:
             sx, sy = canonical_center(shift)
@@ -138,7 +183,7 @@ def fit_lattice(points: np.ndarray, min_matched: int = 12) -> Lattice | None:
             err = _residual(points, matched, homography)
             if best is None or (len(matched), -err) > (best[0], -best[1]):
                 best = (len(matched), err, matched, homography)
-        if best is not None and best[0] >= 17 and best[1] < 0.1:
+        if best is not None and best[0] >= 18 and best[1] < 0.1:
             break  # every token explained: no need to try another anchor
     if best is None or best[0] < min_matched or best[1] > 0.25:
         return None

@@ -89,38 +89,51 @@ def load_photo(path: str | Path) -> np.ndarray:
     return image
 
 
-def read_board_file(path: str | Path) -> BoardReading:
+def read_board_file(path: str | Path, tile_centres: np.ndarray | None = None) -> BoardReading:
     start = time.perf_counter()
-    image = load_photo(path)
-    reading = read_board(image)
+    image = load_photo(path) if tile_centres is None else cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if image is None:
+        raise OSError(f"{path}: not an image this reader can decode")
+    reading = read_board(image, tile_centres)
     reading.ms = (time.perf_counter() - start) * 1000.0
     return reading
 
 
-def read_board(image: np.ndarray) -> BoardReading:
-    """Read a BGR photo of a 3-4 player board; raises NoBoardError when none is found."""
+def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None) -> BoardReading:
+    """Read a BGR photo of a 3-4 player board; raises NoBoardError when none is found.
+
+    ``tile_centres`` (N x 2, the photo's pixels), when given, replace the tokens as what the lattice is
+    fitted to: for photos of boards laid without tokens whose tiles someone outlined (SettlersEye's
+    labels); no number is read then.
+    """
     start = time.perf_counter()
     scale = WORK_SIZE / max(image.shape[:2])
     work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
-    discs = token_sized([d for d in find_discs(work) if d.is_beige])
-    lattice = fit_lattice(np.array([(d.x, d.y) for d in discs], np.float64).reshape(-1, 2))
+    if tile_centres is None:
+        discs = token_sized([d for d in find_discs(work) if d.is_beige])
+        points = np.array([(d.x, d.y) for d in discs], np.float64).reshape(-1, 2)
+    else:
+        discs = []
+        points = np.asarray(tile_centres, np.float64).reshape(-1, 2) * scale
+    lattice = fit_lattice(points)
     if lattice is None:
-        raise NoBoardError(f"no board found: {len(discs)} token-like discs, not 12 or more on one hex lattice")
+        raise NoBoardError(f"no board found: {len(points)} token-like discs, not 12 or more on one hex lattice")
     plane = terrain_mod.corrected_plane(work, lattice)
     colours = terrain_mod.relative(terrain_mod.hex_colours(plane))
     terrains, unsure = {}, []
-    has_token = {h: h in lattice.matched for h in LAND}
+    has_token = {h: h in lattice.matched and bool(discs) for h in LAND}
     for h in LAND:
         t, sure = terrain_mod.classify(colours[h])
         terrains[h] = t
-        if not sure or (t == "desert") == has_token[h]:
-            # colour and token disagree about the desert (or the robber hides the token): ask
+        if not sure or (discs and t != "desert" and not has_token[h]):
+            # no token found on a producing hex (the robber hides it, or glare): ask
             unsure.append(h)
+    _one_desert(terrains, colours, has_token, unsure)
     robber = find_robber(plane, terrains)
     # The token's size comes from the lattice, not from the circle matched there: on some photos the
     # commonest circles are the hexes' own outlines, centred on the token but three times its size.
     patches = {h: token_patch(work, discs[i].x, discs[i].y, TOKEN_RADIUS * local_spacing(lattice, h))
-               for h, i in lattice.matched.items() if terrains[h] != "desert"}
+               for h, i in lattice.matched.items() if terrains[h] != "desert" and discs}
     numbers: dict[tuple[int, int], int | None] = {}
     tokens = bundled_reader()
     readable = [h for h in LAND if terrains[h] != "desert" and h in patches and h != robber]
@@ -136,6 +149,21 @@ def read_board(image: np.ndarray) -> BoardReading:
     reading = BoardReading(terrains, has_token, robber, sorted(set(unsure)), numbers, patches, lattice, scale)
     reading.ms = (time.perf_counter() - start) * 1000.0
     return reading
+
+
+def _one_desert(terrains: dict, colours: dict, has_token: dict, unsure: list) -> None:
+    """A 3-4 board has one desert: when colour finds more (sunlit fields look like sand), one without a
+    token keeps it -- the sandiest of those -- and the others take their next terrain, flagged unsure.
+    (A single desert is kept even where a circle was found: the robber's base and the hex's own outline
+    are round too.)"""
+    deserts = [h for h, t in terrains.items() if t == "desert"]
+    if len(deserts) <= 1:
+        return
+    keep = min(deserts, key=lambda h: (has_token[h], terrain_mod.distance(colours[h], "desert")))
+    for h in deserts:
+        if h != keep:
+            terrains[h], _ = terrain_mod.classify(colours[h], exclude=("desert",))
+            unsure.append(h)
 
 
 def find_robber(plane: np.ndarray, terrains: dict[tuple[int, int], str]) -> tuple[int, int] | None:

@@ -70,8 +70,13 @@ def relative(colours: dict[tuple[int, int], np.ndarray]) -> dict[tuple[int, int]
     return {h: c - board for h, c in colours.items()}
 
 
-def classify(colour: np.ndarray) -> tuple[str, bool]:
-    """(terrain, sure) for one hex's relative Lab colour."""
-    ranked = sorted((float(np.linalg.norm((colour - np.array(p)) * WEIGHTS)), t) for t, p in PROTOTYPES.items())
+def distance(colour: np.ndarray, terrain: str) -> float:
+    return float(np.linalg.norm((colour - np.array(PROTOTYPES[terrain])) * WEIGHTS))
+
+
+def classify(colour: np.ndarray, exclude: tuple[str, ...] = ()) -> tuple[str, bool]:
+    """(terrain, sure) for one hex's relative Lab colour; ``exclude``: terrains known not to be it."""
+    ranked = sorted((float(np.linalg.norm((colour - np.array(p)) * WEIGHTS)), t) for t, p in PROTOTYPES.items()
+                    if t not in exclude)
     (d1, best), (d2, _) = ranked[0], ranked[1]
     return best, d2 >= UNSURE_MARGIN * max(d1, 1e-6)
