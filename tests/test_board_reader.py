@@ -184,3 +184,25 @@ def test_a_slanted_board_laid_without_tokens_is_fitted_from_its_tile_outlines():
         assert len(reading.lattice.matched) >= 18, image.name
         agreed.append(terrains_agree(reading.terrains, record))
     assert sum(agreed) >= 70  # of 76; the glare on board10's white hex is unreadable by colour
+
+
+def png_claiming(width: int, height: int) -> bytes:
+    """A PNG whose header claims ``width`` x ``height`` pixels (its data would not decode)."""
+    import struct
+    import zlib
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    return b"\x89PNG\r\n\x1a\n" + struct.pack(">I", len(ihdr)) + chunk + struct.pack(">I", zlib.crc32(chunk))
+
+
+def test_a_file_that_is_no_photo_is_named_and_the_other_photos_still_read(tmp_path):
+    text = tmp_path / "notes.jpg"
+    text.write_text("not a photo")
+    bomb = tmp_path / "huge.png"
+    bomb.write_bytes(png_claiming(30000, 30000))
+    done = run_vision("board", str(text), str(bomb), str(DATA / "photos" / "testimg2.jpg"), "--json")
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 2 and "notes.jpg" in lines[0] and "30000 x 30000" in lines[1]
+    assert "Traceback" not in done.stderr
+    assert json.loads(done.stdout)["image"] == "testimg2.jpg"

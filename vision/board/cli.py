@@ -28,6 +28,10 @@ def board_main(argv: list[str]) -> int:
             print(f"{photo}: {error}", file=sys.stderr)
             status = 2
             continue
+        except OSError as error:  # not an image, or too large: said, and the other photos still read
+            print(f"vision board: {error}", file=sys.stderr)
+            status = max(status, 1)
+            continue
         out = reading.to_json(name)
         if args.json:
             print(json.dumps(out))

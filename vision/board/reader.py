@@ -75,7 +75,20 @@ class BoardReading:
 
 
 def load_photo(path: str | Path) -> np.ndarray:
-    """Decode a photo, at a half or a quarter of its size when that still leaves WORK_SIZE pixels."""
+    """Decode a photo, at a half or a quarter of its size when that still leaves WORK_SIZE pixels.
+
+    The header is read first (as the dice reader does): a file that is not a PNG, JPEG or BMP, or that claims
+    more pixels than a photo has, is refused with OSError naming it before anything is decoded."""
+    from vision.evaluate import MAX_PIXELS
+    from vision.image_header import HeaderError, image_size
+
+    try:
+        width, height = image_size(path)
+    except (HeaderError, OSError) as error:
+        raise OSError(f"{path}: not a readable image ({error})") from None
+    if width * height > MAX_PIXELS:
+        raise OSError(f"{path}: {width} x {height} pixels is more than the {MAX_PIXELS / 1e6:.0f} megapixels "
+                      f"a photo may have; scale it down")
     path = str(path)
     for flag, factor in ((cv2.IMREAD_REDUCED_COLOR_4, 4), (cv2.IMREAD_REDUCED_COLOR_2, 2)):
         image = cv2.imread(path, flag)
