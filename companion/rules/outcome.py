@@ -98,13 +98,14 @@ class Outcome:
     @classmethod
     def make(cls, **values: Any) -> "Outcome":
         """``Outcome(**values)``, several times faster: the frozen dataclass's ``__init__`` sets its 27
-        fields one ``object.__setattr__`` at a time, and a replay makes an outcome for every event."""
-        names, plain, factories = cls.__dict__.get("_make_tables") or _make_tables(cls)
+        fields one ``object.__setattr__`` at a time, and a replay makes an outcome for every event.
+        Only the given values and fresh empty dicts go in the instance; a field left at a plain
+        default (``None``, ``()``, ``""``: immutable) reads the dataclass's class attribute."""
+        names, factories = cls.__dict__.get("_make_tables") or _make_tables(cls)
         if not names.issuperset(values):
             raise TypeError(f"{cls.__name__} has no field(s) {', '.join(sorted(values.keys() - names))}")
         new = object.__new__(cls)
         fields = new.__dict__
-        fields.update(plain)
         fields.update(values)
         for name, factory in factories:
             if name not in values:
@@ -130,10 +131,15 @@ class Outcome:
 
 
 def _make_tables(cls) -> tuple:
-    """A dataclass's field names, plain defaults and default factories (once per class, for ``make``)."""
+    """A dataclass's field names and default factories (once per class, for ``make``); every other
+    field has a plain default, which the dataclass keeps as a class attribute."""
     fields = cls.__dataclass_fields__
+    for name, f in fields.items():
+        if f.default is MISSING and f.default_factory is MISSING and name not in ("index", "kind"):
+            raise TypeError(f"{cls.__name__}.{name} has no default")  # (make would leave it unset)
+        if f.default is not MISSING and getattr(cls, name) is not f.default:
+            raise TypeError(f"{cls.__name__}.{name}: the class attribute is not the default")
     tables = (frozenset(fields),
-              {name: f.default for name, f in fields.items() if f.default is not MISSING},
               tuple((name, f.default_factory) for name, f in fields.items() if f.default_factory is not MISSING))
     type.__setattr__(cls, "_make_tables", tables)
     return tables
