@@ -59,10 +59,9 @@ def turned(patch: np.ndarray) -> np.ndarray:
 
 class TokenReader:
     def __init__(self, patches: np.ndarray, numbers: np.ndarray):
-        self.numbers = np.asarray(numbers)
-        # each known token at every turn, normalised: one matrix product scores a token against all of them
-        self.known = _normalised(np.concatenate([turned(p) for p in patches]))
-        self.known_numbers = np.repeat(self.numbers, TURNS)
+        # The tokens read are turned, not the known ones: 24 turns of 18 tokens instead of 24 of 140.
+        self.known = _normalised(np.asarray(patches, np.float32))
+        self.known_numbers = np.asarray(numbers)
 
     def read(self, patch: np.ndarray) -> tuple[int, bool, dict[int, float]]:
         """(number, sure, best score per number) for one token patch."""
@@ -72,7 +71,8 @@ class TokenReader:
         """:meth:`read` for many tokens in one matrix product."""
         if not patches:
             return []
-        scores = self.known @ _normalised(np.stack(patches)).T  # known x tokens
+        queries = _normalised(np.concatenate([turned(p) for p in patches]))  # (tokens * TURNS) x pixels
+        scores = (self.known @ queries.T).reshape(len(self.known), len(patches), TURNS).max(axis=2)
         labels = np.unique(self.known_numbers)
         per_number = np.stack([scores[self.known_numbers == n].max(axis=0) for n in labels])  # numbers x tokens
         out = []
