@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/bench_desk_floor.py [--tablets 60] [--seconds 600] [--processes 6]
                                                [--offline 5,120] [--head 0.85]
+    .venv/bin/python bench/bench_desk_floor.py --costs 7      # what one request costs the desk, in process
 
 The desk is a real ``tournament serve`` process; the tablets are real journals and ``OutboxSender`` threads
 (``http.client``) in ``--processes`` worker processes. Each tablet joins its table with a pairing code, starts its
@@ -103,8 +104,52 @@ def tablet_worker(url: str, jobs: list[dict], seconds: float, offline: tuple[flo
     out.write_text(json.dumps(reports))
 
 
+def desk_costs(repeat: int) -> None:
+    """What one request costs the desk, in its process (no HTTP): medians over ``repeat`` runs."""
+    from companion.record import new_game, parse_record
+    from companion.rules.random_play import random_events
+    from companion.tournament.server_display import display_data
+    from companion.tournament.server_store import Floor
+    from companion.tournament.store import Desk
+
+    samples: dict[str, list[float]] = {}
+
+    def timed(name, fn):
+        t = time.perf_counter()
+        fn()
+        samples.setdefault(name, []).append(time.perf_counter() - t)
+
+    for r in range(repeat):
+        work = Path(tempfile.mkdtemp(prefix="bench-floor-costs-"))
+        with Desk(work / "desk.sqlite3") as desk:
+            ev = desk.create_event("Costs", seed=r)
+            for n in range(240):
+                desk.add_player(ev.id, f"Player {n + 1:03d}")
+            desk.seat_round(ev.id)
+            floor = Floor(desk, ev.id)
+            header = floor.table_header(1, 1)
+            events = list(random_events(new_game(parse_record({**header, "events": []})), random.Random(r), 700))
+            token, _ = floor.join(floor.issue_code(1).code)
+            pairing = floor.authenticate(token)
+            timed("first batch of 600 events (a tablet joining mid-game)",
+                  lambda: floor.receive(pairing, 1, 1, 0, events[:600], 600, header))
+            timed("one event added", lambda: floor.receive(pairing, 1, 2, 600, events[600:601], 601, None))
+            timed("one event added, sent from 0 (after a lost answer)",
+                  lambda: floor.receive(pairing, 1, 3, 0, events[:602], 602, header))
+            timed("the same batch again (a resend)", lambda: floor.receive(pairing, 1, 4, 0, events[:602], 602, header))
+            display_data(floor)
+            timed("the display's data, 60 tables, 240 players (nothing changed)", lambda: display_data(floor))
+    print("| desk, per request (in process) | median | min–max | runs |")
+    print("|---|---|---|---|")
+    for name, values in samples.items():
+        print(f"| {name} | {statistics.median(values) * 1e3:.1f} ms | {min(values) * 1e3:.1f}–{max(values) * 1e3:.1f} ms"
+              f" | {len(values)} |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
+    parser.add_argument("--costs", type=int, default=0, metavar="N",
+                        help="instead: what one request costs the desk, median of N runs")
     parser.add_argument("--tablets", type=int, default=60)
     parser.add_argument("--seconds", type=float, default=600)
     parser.add_argument("--processes", type=int, default=6)
@@ -113,6 +158,9 @@ def main() -> int:
     parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     offline = tuple(float(x) for x in args.offline.split(","))
+    if args.costs:
+        desk_costs(args.costs)
+        return 0
     if args.worker:
         spec = json.loads(Path(args.worker).read_text())
         tablet_worker(spec["url"], spec["jobs"], args.seconds, offline, args.head, Path(spec["out"]))
