@@ -122,6 +122,9 @@ def test_one_board_check_for_the_editor_and_start_said_in_the_users_language_wit
         d.tap(ng.ids.start)
         assert app.root.current == "new_game" and app.table is None
         assert "6と8は隣に置きません" in ng.message and "[" not in ng.message, ng.message
+        assert d.find(ng.ids.players, "赤")  # the seats' colours in the new language at once
+        from companion.ui.board_view import harbor_word
+        assert harbor_word("lumber") == "木材"  # the board's 2:1 harbors are labelled in the user's language
         assert {beside, eight} <= set(ng.ids.preview.marked)
         app.lang = "en"
         d.tap(ng.ids.start)

@@ -32,7 +32,12 @@ PLAYER_COLORS = {
     "red": (0.85, 0.15, 0.15), "blue": (0.15, 0.35, 0.9), "white": (0.97, 0.97, 0.97),
     "orange": (1.0, 0.55, 0.1), "green": (0.1, 0.65, 0.25), "brown": (0.5, 0.3, 0.15),
 }
-HARBOR_SHORT = {"3:1": "3:1", "lumber": "2:1 L", "brick": "2:1 B", "wool": "2:1 W", "grain": "2:1 G", "ore": "2:1 O"}
+def harbor_word(resource: str) -> str:
+    """A 2:1 harbor's resource in the running app's language ("lumber", 木材), for its label on the board."""
+    from kivy.app import App
+
+    a = App.get_running_app()
+    return a.tr(resource) if a is not None and hasattr(a, "tr") else resource
 PIP_COUNT = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
@@ -65,10 +70,19 @@ class BoardView(Widget):
         self._labels: dict[tuple[str, int, tuple], Any] = {}
         # Screens set several properties in a row: draw once, in the next frame, with all of them.
         self._trigger = Clock.create_trigger(self.redraw, -1)
+        Clock.schedule_once(self._follow_language)
         self.bind(size=self._trigger, pos=self._trigger, board=self._trigger, buildings=self._trigger,
                   pieces=self._trigger, robber=self._trigger, pirate=self._trigger, pick=self._trigger,
                   legal=self._trigger, highlight=self._trigger, flash=self._trigger, marked=self._trigger, colors=self._trigger,
                   dikes=self._trigger)
+
+    def _follow_language(self, _dt) -> None:
+        """Harbor labels are words of the app's language: redraw when it changes."""
+        from kivy.app import App
+
+        a = App.get_running_app()
+        if a is not None and a.property("lang", quiet=True) is not None:
+            a.bind(lang=self._trigger)
 
     # --- layout ------------------------------------------------------------------------------------
     def _transform(self) -> tuple[float, float, float]:
@@ -210,10 +224,17 @@ class BoardView(Widget):
                 hx, hy = x + (sx - x) * 0.45, y + (sy - y) * 0.45
                 Color(0.45, 0.3, 0.15, 1)
                 Line(points=[x, y, hx, hy], width=max(1.5, size * 0.05))
-                rad = size * 0.28
+                # readable, in the user's language: the ratio over the resource's name ("2:1" / "lumber", 木材)
+                rad = size * 0.38
                 Color(1, 1, 1, 0.92)
                 Ellipse(pos=(hx - rad, hy - rad), size=(2 * rad, 2 * rad))
-                self._blit_text(HARBOR_SHORT.get(trade, trade), (hx, hy), max(8, int(size * 0.17)))
+                if trade == "3:1":
+                    self._blit_text("3:1", (hx, hy), max(10, int(size * 0.24)))
+                else:
+                    word = harbor_word(trade)
+                    em = sum(1.0 if ord(ch) > 0x2E80 else 0.6 for ch in word) or 1.0
+                    self._blit_text("2:1", (hx, hy + rad * 0.36), max(9, int(size * 0.2)))
+                    self._blit_text(word, (hx, hy - rad * 0.34), max(8, int(min(size * 0.2, 1.8 * rad / em))))
             for e, (player, kind) in self.pieces.items():
                 (x1, y1), (x2, y2) = (P(geo.vertex_point(v)) for v in geo.edge_vertices(e))
                 x1, y1, x2, y2 = (x1 + (x2 - x1) * 0.12, y1 + (y2 - y1) * 0.12,

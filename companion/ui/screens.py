@@ -123,6 +123,8 @@ class NewGameScreen(Screen):
         self.colors: list[str] = list(COLORS)
         self.voices = SetupVoices()  # each player's name said into the microphone (said in the place of the colour)
         Clock.schedule_once(lambda dt: self.refresh())
+        # the seats' colour buttons are words too: in the new language at once
+        Clock.schedule_once(lambda _dt: app().bind(lang=lambda *_: self._players_rows()))
 
     def refresh(self) -> None:
         self._players_rows()
@@ -300,6 +302,8 @@ class BoardEditorScreen(Screen):
         self.pirate = None
         self.back = "new_game"
         self.path = str(Path.home() / "catan-board.json")
+        # the problems (or "Board is valid."), the selection's name and the harbor words follow the language
+        Clock.schedule_once(lambda _dt: app().bind(lang=lambda *_: self._update() if self.tiles else None))
 
     def load(self, data: dict | None, back: str = "new_game") -> None:
         self.back = back
