@@ -22,7 +22,7 @@ import numpy as np  # noqa: E402
 from vision.board import terrain  # noqa: E402
 from vision.board.labels import board_key, load_labels, rotate  # noqa: E402
 from vision.board.lattice import LAND  # noqa: E402
-from vision.board.reader import _one_desert, read_board_file  # noqa: E402
+from vision.board.reader import _one_desert, read_board_file, surplus_numbers  # noqa: E402
 from vision.board.tokens import TokenReader  # noqa: E402
 
 
@@ -63,6 +63,9 @@ def main() -> int:
         tokens = TokenReader(np.array(patches), np.array(numbers))
         for _k, name, labels, reading, turns, colours, robber in (p for p in photos if p[0] == held):
             t_right = n_right = n_total = n_wrong_flagged = n_wrong = n_unsure = 0
+            readable = [h for h in LAND if h in reading.token_patches and list(rotate(h, turns)) != robber]
+            read = dict(zip(readable, tokens.read_all([reading.token_patches[h] for h in readable])))
+            surplus = set(surplus_numbers({h: r[0] for h, r in read.items()}))  # as the reader does
             terrains = {h: terrain.classify(colours[h])[0] for h in LAND}
             _one_desert(terrains, colours, reading.has_token, [])  # as the reader does
             for h in LAND:
@@ -72,9 +75,10 @@ def main() -> int:
                 if "number" not in truth:
                     continue
                 n_total += 1
-                if h not in reading.token_patches or list(rotate(h, turns)) == robber:
+                if h not in read:
                     continue
-                n, sure, _ = tokens.read(reading.token_patches[h])
+                n, sure, _ = read[h]
+                sure = sure and h not in surplus
                 n_right += n == truth["number"]
                 n_unsure += not sure
                 if n != truth["number"]:

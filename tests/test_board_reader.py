@@ -206,3 +206,15 @@ def test_a_file_that_is_no_photo_is_named_and_the_other_photos_still_read(tmp_pa
     assert len(lines) == 2 and "notes.jpg" in lines[0] and "30000 x 30000" in lines[1]
     assert "Traceback" not in done.stderr
     assert json.loads(done.stdout)["image"] == "testimg2.jpg"
+
+
+def test_a_number_read_more_often_than_a_set_holds_it_is_asked_about_everywhere():
+    from vision.board.reader import surplus_numbers
+    standard = dict(zip(sorted(set(LAND) - {(0, 0)}), (2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12)))
+    assert surplus_numbers(standard) == []
+    misread = dict(standard)
+    nine = next(h for h, n in standard.items() if n == 9)
+    misread[nine] = 8  # a 9 read as an 8: three 8s now, and which is wrong cannot be told
+    assert sorted(surplus_numbers(misread)) == sorted(h for h, n in misread.items() if n == 8)
+    misread[nine] = None  # a token not read at all is no surplus
+    assert surplus_numbers(misread) == []

@@ -155,6 +155,7 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None) -> Boa
         numbers[h] = number
         if not sure:
             unsure.append(h)
+    unsure.extend(surplus_numbers(numbers))
     for h in LAND:
         if terrains[h] != "desert" and h not in numbers:
             numbers[h] = None  # no token seen, the robber stands on it, or no known tokens to compare
@@ -162,6 +163,20 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None) -> Boa
     reading = BoardReading(terrains, has_token, robber, sorted(set(unsure)), numbers, patches, lattice, scale)
     reading.ms = (time.perf_counter() - start) * 1000.0
     return reading
+
+
+# The 3-4 board's tokens (companion.rules.board.BASE_SPEC): how many of each number a set holds.
+TOKEN_SET = {2: 1, 3: 2, 4: 2, 5: 2, 6: 2, 8: 2, 9: 2, 10: 2, 11: 2, 12: 1}
+
+
+def surplus_numbers(numbers: dict[tuple[int, int], int | None]) -> list[tuple[int, int]]:
+    """Hexes read with a number the board holds more of than a set has (three 8s: one of them is misread,
+    which one is not known, so all three are asked)."""
+    count: dict[int, int] = {}
+    for n in numbers.values():
+        if n is not None:
+            count[n] = count.get(n, 0) + 1
+    return [h for h, n in numbers.items() if n is not None and count[n] > TOKEN_SET.get(n, 0)]
 
 
 def _one_desert(terrains: dict, colours: dict, has_token: dict, unsure: list) -> None:
