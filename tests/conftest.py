@@ -2,8 +2,8 @@
 
 Players say places ("the 6 hills", "Ben's settlement") and the board rings them; a coordinate as the record
 writes it ("[0, -1]") on any screen a UI test reaches by touch fails that test (``driver.coordinate_texts``,
-run after every tap through ``driver.STEP_CHECKS``: a walk over the window's widgets, well under a
-millisecond a tap)."""
+run after every tap through ``driver.STEP_CHECKS``: a walk over the window's widgets, 0.8 ms a tap on the play
+screen, bench/bench_ui_checks.py)."""
 
 from __future__ import annotations
 
