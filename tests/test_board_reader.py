@@ -92,8 +92,14 @@ def skewed(image: np.ndarray) -> np.ndarray:
     return cv2.warpPerspective(image, cv2.getPerspectiveTransform(src, dst), (w, h), borderValue=(40, 70, 110))
 
 
-@pytest.mark.parametrize("change", [lambda im: rotated(im, 37), lambda im: rotated(im, 200), skewed],
-                         ids=["rotated-37", "rotated-200", "skewed"])
+def camera_frame(image: np.ndarray) -> np.ndarray:
+    """As a tablet's 640 x 480 camera frame would show it."""
+    return cv2.resize(image, None, fx=640 / max(image.shape[:2]), fy=640 / max(image.shape[:2]),
+                      interpolation=cv2.INTER_AREA)
+
+
+@pytest.mark.parametrize("change", [lambda im: rotated(im, 37), lambda im: rotated(im, 200), skewed, camera_frame],
+                         ids=["rotated-37", "rotated-200", "skewed", "640px"])
 def test_a_rotated_or_skewed_copy_reads_the_same(change):
     original = photo("testimg3.jpg")
     first = read_board(original)
