@@ -224,3 +224,14 @@ def test_a_number_read_more_often_than_a_set_holds_it_is_asked_about_everywhere(
     assert sorted(surplus_numbers(misread)) == sorted(h for h, n in misread.items() if n == 8)
     misread[nine] = None  # a token not read at all is no surplus
     assert surplus_numbers(misread) == []
+
+
+def test_a_board_read_whole_is_one_the_game_accepts():
+    """What "Use this board" will hand the game: the record's board object, checked by the rules core."""
+    from companion.rules.board import board_from_json, board_problems
+    reading = read_board(photo("testimg3.jpg"))
+    assert all(n is not None for n in reading.numbers.values())
+    board = board_from_json(reading.board_json())
+    assert len(board.land) == 19 and len(board.tiles) == 37
+    assert board.tile(board.robber).terrain == "desert"
+    assert board_problems(board) == []
