@@ -17,12 +17,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from vision.board import terrain  # noqa: E402
 from vision.board.labels import board_key, load_labels, rotate  # noqa: E402
 from vision.board.lattice import LAND  # noqa: E402
-from vision.board.reader import _one_desert, read_board_file, surplus_numbers  # noqa: E402
+from vision.board.reader import WORK_SIZE, _one_desert, load_photo, read_board_file, surplus_numbers  # noqa: E402
 from vision.board.tokens import TokenReader  # noqa: E402
 
 
@@ -34,8 +35,6 @@ def main() -> int:
         reading = read_board_file(image)
         turns = max(range(6), key=lambda k: sum(labels[rotate(h, k)]["terrain"] == t
                                                 for h, t in reading.terrains.items()))
-        from vision.board.reader import load_photo, WORK_SIZE
-        import cv2
         im = load_photo(image)
         s = WORK_SIZE / max(im.shape[:2])
         work = cv2.resize(im, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)

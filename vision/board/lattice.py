@@ -3,9 +3,10 @@
 The canonical board is the record's pointy-top axial layout drawn y-down with hexes of circumradius 1:
 hex ``(q, r)`` has its centre at ``(sqrt3 * (q + r/2), 1.5 * r)``.  A homography maps that plane onto the
 photo, so perspective (a tablet held at an angle) and any rotation are both exact.  The fit starts from
-the token centres: their nearest-neighbour vectors give the lattice's spacing and direction (mod 60
-degrees), integer axial coordinates follow, and the homography is refitted on the matched tokens until
-the matching stops changing.
+the token centres: the vectors between neighbours fall in three directions, whose medians give an affine
+first guess (a similarity from the median spacing and the six-fold mean angle is the fallback); integer
+axial coordinates follow, and the homography is refitted on the matched tokens until the matching stops
+changing.
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ def _axes_guess(origin: np.ndarray, u: np.ndarray, v: np.ndarray) -> np.ndarray:
     return np.array([[linear[0, 0], linear[0, 1], origin[0]], [linear[1, 0], linear[1, 1], origin[1]], [0, 0, 1.0]])
 
 
-def _affine_guess(points: np.ndarray, origin: np.ndarray, angle: float, spacing: float) -> np.ndarray:
+def _similarity_guess(origin: np.ndarray, angle: float, spacing: float) -> np.ndarray:
     """A similarity (as a 3x3 homography) putting canonical (0, 0) at ``origin``."""
     scale = spacing / SQRT3
     c, s = math.cos(angle) * scale, math.sin(angle) * scale
@@ -156,7 +157,7 @@ def fit_lattice(points: np.ndarray, min_matched: int = 12) -> Lattice | None:
     order = np.argsort(np.hypot(*(points - median).T))
     best: tuple[int, float, dict, np.ndarray] | None = None
     axes = _neighbour_axes(points, spacing)
-    guesses = [lambda anchor: _affine_guess(points, anchor, angle, spacing)]
+    guesses = [lambda anchor: _similarity_guess(anchor, angle, spacing)]
     if axes is not None:
         guesses.insert(0, lambda anchor: _axes_guess(anchor, *axes))
     for guess, anchor in ((g, a) for g in guesses for a in points[order[:8]]):
