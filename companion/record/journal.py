@@ -345,6 +345,18 @@ class Journal:
         for (e,) in self._db.execute("SELECT event FROM events WHERE game = ? ORDER BY seq", (game_id,)):
             yield json.loads(e)
 
+    def event_stamps(self, game_id: int) -> list[tuple[float, int]]:
+        """Each event's ``(when it was journalled, its length)``, in order, without reading the events: a reader
+        that keeps a copy of the game (the desk link's outbox) sees which events are new or changed (an undo and
+        another event in its place) and reads only those (:meth:`event_texts`)."""
+        return self._db.execute("SELECT recorded, LENGTH(event) FROM events WHERE game = ? ORDER BY seq",
+                                (game_id,)).fetchall()
+
+    def event_texts(self, game_id: int, since: int = 0) -> list[str]:
+        """The JSON text of a game's events from index ``since`` on."""
+        return [e for (e,) in self._db.execute("SELECT event FROM events WHERE game = ? AND seq >= ? ORDER BY seq",
+                                                (game_id, since))]
+
 
 class Transaction:
     """``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK`` on error), for every SQLite file of the companion."""
