@@ -114,15 +114,16 @@ class PhraseWrap:
         return lambda s: core.get_extents(s)[0]
 
     def texture_update(self, *largs):
+        if self._natural_font is None:
+            self._natural_font = self.font_size  # the size its rule gives it: the most it ever shows
+            self.bind(size=self._refit, text=self._refit)
         width = self.text_size[0] if self.text_size else None
         text = self.text
         if width and text and not getattr(self, "markup", False):
             room = max(1.0, width - self.padding_x_total())
             if self.shrink_to_fit_words:
-                if self._natural_font is None:
-                    self._natural_font = self.font_size
                 longest = longest_piece(text)
-                size = self._natural_font
+                size = self.font_size
                 while size > self.min_font and self._measure(size)(longest) > room:
                     size = max(self.min_font, size - sp(1))
                 if abs(size - self.font_size) > 0.1:
@@ -131,12 +132,17 @@ class PhraseWrap:
                 self._label.text = wrap(text, room, self._measure(self.font_size))
         super().texture_update(*largs)
         if (self.shrink_to_fit_words and hasattr(self, "trigger_action") and self.size_hint_y is None
+                and self.height > 0 and self.opacity > 0
                 and self.texture_size[1] > self.height + 1 and self.font_size > self.min_font):
             # a button's lines (two of a long name, a reason in markup under it) taller than the button: smaller
             # letters, a point at a time (each change lays the text out again)
             self.font_size = max(self.min_font, self.font_size - sp(1))
-            if self._natural_font is not None:
-                self._natural_font = min(self._natural_font, self.font_size)
+
+    def _refit(self, *_):
+        """A new size: start again from the natural letters (the fit above shrinks them as far as needed)."""
+        if self.shrink_to_fit_words and self._natural_font and self.width > 0 and self.height > 0:
+            if abs(self.font_size - self._natural_font) > 0.1:
+                self.font_size = self._natural_font
 
 
 def broken_words(label) -> list[str]:
