@@ -71,7 +71,17 @@ class SerialBoxSource(DiceSource):
                                    f"{result.boot_id:08x}-{result.roll_id}"))
 
     def _status(self, state: str, detail: str) -> None:
-        self._set_status(SourceState(state), detail)
+        # The link's detail is English; what a table sees most (the box connected, rolling) also goes as a reason
+        # with its facts, for the app to say in its user's language (i18n ``why_box_*``).
+        reason, params = "", ()
+        box = self.client.box if self.client is not None else None
+        if state == "connected" and box is not None and " on " in detail:
+            reason = "box_connected"
+            params = (("model", box.model), ("firmware", ".".join(map(str, box.firmware))),
+                      ("port", detail.rsplit(" on ", 1)[1]))
+        elif state == "rolling" and detail in codec.STATE_NAMES:
+            reason = f"box_{detail}"
+        self._set_status(SourceState(state), detail, reason=reason, params=params)
 
     def _message(self, message) -> None:
         # The box saw its dice settle crooked: no result comes, the players roll again.

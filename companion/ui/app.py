@@ -437,6 +437,8 @@ class CompanionApp(App):
             # What the source says (why roll again, what it watches) in the user's language; its own
             # detail is English, with its singulars right ("1 die seen, expected 2").
             detail = self.tr(f"why_{status.reason}", **dict(status.params))
+        elif self.lang != "en":
+            detail = ""  # a detail with no words in the user's language: the state alone, not English
         self._set_status_text(status.state.value, detail, status.reroll)
 
     def _set_status_text(self, state: str, detail: str, reroll: bool = False) -> None:

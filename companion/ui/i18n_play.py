@@ -41,6 +41,13 @@ TEXT: dict[str, dict[str, str]] = {
     "resume_line": {"en": "#{id} {game} — {turn} — {players} — {when}", "ja": "#{id} {game} — {turn} — {players} — {when}"},
     "resume_turn": {"en": "turn {n}", "ja": "{n}手番目"},
     "resume_setup": {"en": "set-up", "ja": "初期配置"},
+    # the dice box's status line (its own detail is English: docs/dice-box-protocol.md)
+    "why_box_connected": {"en": "{model} {firmware} on {port}", "ja": "{port} の {model} {firmware}"},
+    "why_box_handling": {"en": "handling", "ja": "準備中"},
+    "why_box_rolling": {"en": "rolling", "ja": "振っています"},
+    "why_box_idle": {"en": "idle", "ja": "待機中"},
+    "why_box_settled": {"en": "settled", "ja": "止まりました"},
+    "why_box_crooked": {"en": "crooked dice", "ja": "ダイスが傾いています"},
     # the board generator
     "same_board": {"en": "Seed {seed} gives the same board as before.", "ja": "シード{seed}は前と同じ盤面です。"},
 }
