@@ -47,18 +47,27 @@ def tablet_worker(url: str, jobs: list[dict], seconds: float, offline: tuple[flo
     from companion.rules.random_play import random_events
 
     reports = []
+    # Every tablet joins and has its game worked out before any starts playing (random play takes seconds of
+    # CPU; done while others play, it would be measured as their latency).
+    games = {}
+    for job in jobs:
+        assignment = join(url, job["code"])
+        seed = job["seed"]
+        while True:  # a game that ends within the budget, so that results reach the desk
+            events = list(random_events(new_game(assignment.record()), random.Random(seed), 3000))
+            if len(events) < 3000:
+                break
+            seed += 1000
+        games[job["code"]] = (assignment, events)
+    (out.parent / (out.name + ".ready")).write_text("ready")
+    while not (out.parent / "go").exists():
+        time.sleep(0.1)
 
     def tablet(job):
         rng = random.Random(job["seed"])
-        assignment = join(url, job["code"])
+        assignment, events = games[job["code"]]
         path = Path(job["journal"])
         with Journal(path) as journal:
-            seed = job["seed"]
-            while True:  # a game that ends within the budget, so that results reach the desk
-                events = list(random_events(new_game(assignment.record()), random.Random(seed), 3000))
-                if len(events) < 3000:
-                    break
-                seed += 1000
             start = int(len(events) * head)
             record = assignment.record()
             record.events = events[:start]  # the game so far, journalled in one go
@@ -203,7 +212,6 @@ def main() -> int:
             time.sleep(max(0.0, 0.05 - (time.time() - t)))
 
     poller = threading.Thread(target=poll, daemon=True)
-    poller.start()
     workers = []
     share = (len(jobs) + args.processes - 1) // args.processes
     for w in range(args.processes):
@@ -213,6 +221,12 @@ def main() -> int:
         workers.append(subprocess.Popen([sys.executable, __file__, "--worker", str(spec), "--seconds",
                                          str(args.seconds), "--offline", args.offline, "--head", str(args.head)],
                                         cwd=ROOT))
+    while not all((work / f"report{w}.json.ready").exists() for w in range(args.processes)):
+        if any(w.poll() is not None for w in workers):
+            raise SystemExit("a worker ended before it was ready")
+        time.sleep(0.2)
+    poller.start()
+    (work / "go").write_text("go")
     for w in workers:
         w.wait()
     time.sleep(1)
