@@ -226,6 +226,7 @@ def main() -> int:
             raise SystemExit("a worker ended before it was ready")
         time.sleep(0.2)
     poller.start()
+    go_at = time.time()
     (work / "go").write_text("go")
     for w in workers:
         w.wait()
@@ -237,7 +238,7 @@ def main() -> int:
 
     reports = [r for w in range(args.processes) for r in json.loads((work / f"report{w}.json").read_text())]
     lost = doubled = 0
-    latencies = []
+    latencies, settled = [], []  # (settled: events journalled after the first 30 s, once every tablet has joined)
     results_agree, finished = 0, 0
     with Desk(db) as desk:
         ev = desk.event("Bench Open")
@@ -270,8 +271,11 @@ def main() -> int:
                 later = [t for t, n in shown if n >= index + 1 and t >= at - 0.05]
                 if later:
                     latencies.append(max(0.0, later[0] - at))
+                    if at >= go_at + 30:
+                        settled.append(max(0.0, later[0] - at))
         standings = desk.standings(ev.id)
     latencies.sort()
+    settled.sort()
     p = (lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1e3) if latencies else (lambda q: 0)
     offline_spans = sum(1 for r in reports for kind, _ in r["log"] if kind == "offline")
     print(f"| tablets | seconds | events journalled in the run | offline spans | lost | doubled | "
@@ -279,6 +283,10 @@ def main() -> int:
     print(f"| {len(reports)} | {args.seconds:g} | {sum(len(r['appended']) for r in reports)} | {offline_spans} | "
           f"{lost} | {doubled} | {results_agree} of {finished} | {p(0.5):.0f} ms | {p(0.99):.0f} ms | "
           f"{(latencies[-1] * 1e3 if latencies else 0):.0f} ms |")
+    if settled:
+        print(f"after the first 30 s: latency median {settled[len(settled) // 2] * 1e3:.0f} ms, "
+              f"p99 {settled[min(len(settled) - 1, int(0.99 * len(settled)))] * 1e3:.0f} ms, "
+              f"max {settled[-1] * 1e3:.0f} ms over {len(settled)} events")
     print(f"standings: {len(standings)} players, {sum(s.wins for s in standings)} wins; files in {work}")
     return 0 if lost == doubled == 0 and results_agree == finished else 1
 
