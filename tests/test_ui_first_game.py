@@ -23,7 +23,7 @@ import pytest
 
 from companion.ui import driver as d
 
-pytestmark = pytest.mark.timeout(900)
+pytestmark = pytest.mark.timeout(1800)  # a hang guard: a busy machine took 10 minutes
 
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 #: The player whose plan the test follows to a win; the others roll, build a road now and then, and hoard
@@ -110,6 +110,8 @@ class FirstGame:
                 for word in re.findall(r"[A-Za-z]{2,}", plain):
                     if word not in LATIN_ALLOWED:
                         self.english.append(f"{what}: {word!r} in {text!r}")
+                        if os.environ.get("FIRST_GAME_TRACE"):
+                            print("ENGLISH", self.english[-1], flush=True)
         if self.still is not None:  # the action panel is filled anew at each step: its targets are new ones
             self.moves += self.still.check(what, new_panel=self.play.ids.actions)
 
