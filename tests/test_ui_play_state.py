@@ -101,7 +101,8 @@ def test_nothing_of_one_game_follows_into_the_next(tmp_path):
         d.tap(d.find(play.ids.actions, "Trade"))
         assert play.selection == {"mode": "trade"}
 
-        # A language switch (Settings → 日本語 → Save) closes the panel and clears the message.
+        # A language switch (Settings → 日本語 → Save) clears the sentence said in English; the trade being
+        # chosen stays (it is this game's, and redraws in Japanese).
         play.message = "an English sentence"
         d.tap(play.ids.menu)
         d.tap(app.root.get_screen("start").ids.settings)
@@ -109,7 +110,7 @@ def test_nothing_of_one_game_follows_into_the_next(tmp_path):
         d.tap(settings.ids.lang_ja)
         d.tap(settings.ids.save)
         assert app.lang == "ja"
-        assert play.message == "" and play.selection == {}
+        assert play.message == "" and play.selection == {"mode": "trade"}
     finally:
         d.stop_app(app)
 

@@ -220,11 +220,13 @@ class CompanionApp(App):
         self.revision += 1
         self.go(self.game_screen())
 
-    def reset_game_screens(self) -> None:
-        """Clear every live screen's per-game state (refusal, umpire offer, selections, panels, last tap)."""
+    def reset_game_screens(self, language_only: bool = False) -> None:
+        """Clear every live screen's per-game state (refusal, umpire offer, selections, panels, last tap); with
+        ``language_only``, only what was said in the old language (choices in progress stay)."""
+        method = "reset_for_new_language" if language_only else "reset_for_new_game"
         for screen in self.root.screens if self.root is not None else ():
-            if hasattr(screen, "reset_for_new_game"):
-                screen.reset_for_new_game()
+            if hasattr(screen, method):
+                getattr(screen, method)()
 
     def game_screen(self) -> str:
         """The live screen of the open game: Starfarers and the card game have their own."""
@@ -254,7 +256,7 @@ class CompanionApp(App):
         self.lang = settings.lang
         if settings.lang != old_lang:
             self._recaption()
-            self.reset_game_screens()  # a refusal or choice shown in the old language goes
+            self.reset_game_screens(language_only=True)  # a refusal said in the old language goes
             if self._last_status is not None and self.source is not None:
                 self._show_status(self._last_status)  # the dice panel's line in the new language too
         if self.announcer is not None:

@@ -86,10 +86,15 @@ class GameScreen(Screen):
         return True
 
     def reset_for_new_game(self) -> None:
-        """A game starts or resumes, or the language changes: nothing shown of the game before stays."""
+        """A game starts or resumes: nothing shown of the game before stays."""
         self._clear_choices()
         self.message = ""
         self.note_draft = ""
+
+    def reset_for_new_language(self) -> None:
+        """The language changed: a sentence said in the old one goes; choices being made (a trade half filled
+        in, a stand-in payment) stay, since they belong to this game and redraw in the new language."""
+        self.message = ""
 
     def undo(self) -> None:
         if self.table is not None and self.table.undo() is not None:

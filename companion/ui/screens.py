@@ -528,6 +528,13 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         # the last game's camera picture goes; the new game's own (kept in the journal) is looked up again
         self.dice_picture, self._picture_of_roll, self._kept_picture_sought = None, -1, None
 
+    def reset_for_new_language(self) -> None:
+        """The language changed: a refusal said in the old language goes, and with it its umpire offer; the
+        choices being made (an armed build, a trade half filled in, the first die tapped) stay."""
+        self.message, self.refused, self.confirming = "", {}, False
+        if "board" in self.ids:
+            self.ids.board.flash = None
+
     def force(self) -> None:
         """The umpire's "record anyway": first ask, then resubmit the refused event with ``forced``."""
         if not self.refused:
