@@ -33,6 +33,11 @@ from companion.dice import RollPhoto
 from .format import Record, parse_record
 from .sqlite_file import identify
 
+# How long a write waits for another process holding the file (another desk, the desk server, a second app)
+# before it is refused as busy: SQLite's default 5 s is too short on a loaded machine, where the holder
+# may be descheduled mid-transaction; a desk or a table would rather wait than fail.
+BUSY_WAIT_S = 30.0
+
 APPLICATION_ID = 0x43544E31  # "CTN1", stored in the SQLite header to recognise our files
 SCHEMA_VERSION = 5  # 2: roll_photos, roll_corrections; 3: roll_photos.dice; 4: roll_photos.plain, .boxes;
                     # 5: roll_photos.checked
@@ -77,7 +82,8 @@ class Journal:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._check_ours()  # before any read-write connection: a foreign file stays byte-identical
         try:  # (a file that cannot be opened at all -- no permission, a full disk -- is said as such)
-            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
+                                       timeout=BUSY_WAIT_S)
         except sqlite3.Error as error:
             raise JournalError(f"{self.path} cannot be opened ({error})") from None
         try:

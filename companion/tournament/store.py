@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..plain_text import NameRefused, clean_name
-from ..record.journal import Transaction, data_dir
+from ..record.journal import BUSY_WAIT_S, Transaction, data_dir
 from ..record.sqlite_file import identify
 from . import seating as seating_mod
 from .scoring import PRESETS, Preset, ScoringError, Standing, TableResult, standings as compute_standings
@@ -149,7 +149,8 @@ class Desk:
         if identity.kind in ("foreign", "damaged"):
             raise DeskFileError(f"{identity.describe(self.path)}; it was left untouched")
         try:  # (a file that cannot be opened at all -- no permission, a full disk -- is said as such)
-            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
+                                       timeout=BUSY_WAIT_S)
         except sqlite3.Error as error:
             raise DeskFileError(f"{self.path} cannot be opened ({error})") from None
         try:
