@@ -83,7 +83,7 @@ def test_nothing_of_one_game_follows_into_the_next(tmp_path):
                    if game.board.edge_is_land(e) and e not in board.legal and e not in game.state.pieces
                    and not any(v in game.state.buildings for v in game.board.edge_vertices[e]))
         d.tap_at(*board.edge_pos(far))  # refused: the umpire's "record anyway" is offered
-        assert play.refused and play.message and board.flash == far
+        assert play.refused and play.message and board.flash == far and board.marked, "the refused spot is ringed"
         d.find(play, "Record anyway (umpire)")  # (beside the message, or in the action panel)
 
         # Menu → New game → Start: a clean screen.
@@ -92,7 +92,7 @@ def test_nothing_of_one_game_follows_into_the_next(tmp_path):
         assert play.message == "" and not play.refused and play.selection == {} and play.build_piece == ""
         assert not [w for w in d.walk(play) if getattr(w, "text", "") == "Record anyway (umpire)" and d._shown(w)
                     and not w.disabled]
-        assert board.flash is None
+        assert board.flash is None and board.marked == [], "the old game's refused spot is not ringed on the new board"
 
         # Resuming the first game: clean again, its own state shown.
         d.tap(play.ids.menu)

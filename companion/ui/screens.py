@@ -524,7 +524,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self.note_draft = ""
         self.roll_text = self.payout_text = ""
         if "board" in self.ids:
-            self.ids.board.flash = None
+            self.ids.board.flash, self.ids.board.marked = None, []
         # the last game's camera picture goes; the new game's own (kept in the journal) is looked up again
         self.dice_picture, self._picture_of_roll, self._kept_picture_sought = None, -1, None
 
@@ -533,7 +533,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         choices being made (an armed build, a trade half filled in, the first die tapped) stay."""
         self.message, self.refused, self.confirming = "", {}, False
         if "board" in self.ids:
-            self.ids.board.flash = None
+            self.ids.board.flash, self.ids.board.marked = None, []
 
     def force(self) -> None:
         """The umpire's "record anyway": first ask, then resubmit the refused event with ``forced``."""
