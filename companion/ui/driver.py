@@ -123,11 +123,27 @@ def tap_at(x: float, y: float) -> UnitTestTouch:
     return touch
 
 
+def dropdown_closing() -> bool:
+    """Whether a list that was chosen from (a Spinner's DropDown) is still over the screen, its closing
+    scheduled ``min_state_time`` (35 ms) after the choice.  While it is there it takes the next touch
+    anywhere on the window and only closes (auto_dismiss): the widget under the finger never gets it."""
+    from kivy.clock import Clock
+    from kivy.uix.dropdown import DropDown
+
+    return any(ev.is_triggered and getattr(ev.get_callback(), "__func__", None) is DropDown._real_dismiss
+               for ev in Clock.get_events())
+
+
 def tap(widget: Widget) -> None:
     """Tap the centre of ``widget`` (scrolled into view first, as a user would)."""
     from kivy.uix.scrollview import ScrollView
 
     settle()  # layout first, so the widget is where it is drawn
+    if dropdown_closing():
+        # Frames run back to back, faster than a finger: a tap right after a choice from a list would
+        # land on the list still closing (Settings' Save tapped then did nothing).  A finger comes later.
+        wait_until(lambda: not dropdown_closing(), timeout=5)
+        settle()
     parent, scroller = widget.parent, None
     while parent is not None and parent is not parent.parent:
         if isinstance(parent, ScrollView):
