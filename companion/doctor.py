@@ -47,19 +47,55 @@ def audio_output() -> list[tuple[str, str]]:
     return [(OK, f"{info['name']} ({api}, {int(info['default_samplerate'])} Hz default)")]
 
 
+def _ports_asked(named: list[str]) -> tuple[list[tuple[str, int | None, int | None]], str]:
+    """The USB serial ports with their USB ids, then the ``named`` ones; and why the list is short, if it is."""
+    from firmware_bridge.link import LinkError, usb_ports
+
+    try:
+        ports, why = list(usb_ports()), ""
+    except LinkError as error:
+        ports, why = [], str(error)
+    listed = {device for device, _vid, _pid in ports}
+    return ports + [(port, None, None) for port in named if port not in listed], why
+
+
+def boxes_answering(timeout: float, named: list[str] = ()) -> list[tuple[str, object]]:
+    """Each port asked (USB serial ports and ``named``) with the box's Identify, or None for no answer.  Opens
+    the ports: never while the app's own box source is reading one (the two would share its bytes)."""
+    from firmware_bridge.link import probe
+
+    return [(device, probe(device, timeout)) for device, _vid, _pid in _ports_asked(list(named))[0]]
+
+
+def camera_pictures() -> list[tuple[str, tuple[int, int] | None]]:
+    """Each camera device (Linux: /dev/video*) with the size of the picture it gave, or None; empty where
+    OpenCV cannot capture.  Opens the cameras: never while the app's own camera source is reading one."""
+    try:
+        import cv2
+
+        capture = cv2.VideoCapture
+    except (ImportError, AttributeError):
+        return []
+    found = []
+    for device in sorted(Path("/dev").glob("video*"), key=lambda p: (len(p.name), p.name)):
+        cap = capture(str(device))
+        try:
+            ok, frame = cap.read() if cap.isOpened() else (False, None)
+        finally:
+            cap.release()
+        found.append((str(device), (frame.shape[1], frame.shape[0]) if ok and frame is not None else None))
+    return found
+
+
 def dice_boxes(timeout: float, named: list[str]) -> list[tuple[str, str]]:
     """Every USB serial port and every port ``named``, and whether each answers identify like a dice box."""
-    from firmware_bridge.link import BOX_USB_IDS, BRIDGE_USB_IDS, LinkError, probe, usb_ports
+    from firmware_bridge.link import BOX_USB_IDS, BRIDGE_USB_IDS, probe
 
-    lines = []
-    try:
-        ports = usb_ports()
-    except LinkError as error:
-        ports = []
-        lines.append((NOTHING, f"{error}; a box can still be named: box:///dev/ttyACM0"))
-    if not ports and not named and not lines:
+    ports, why = _ports_asked(named)
+    lines = [(NOTHING, f"{why}; a box can still be named: box:///dev/ttyACM0")] if why else []
+    if not ports and not lines:
         return [(NOTHING, "no USB serial port (plug the box in; docs/dice-box-protocol.md)")]
-    for device, vid, pid in [*ports, *[(port, None, None) for port in named]]:
+    for device, vid, pid in ports:
         kind = BOX_USB_IDS.get((vid, pid)) or BRIDGE_USB_IDS.get((vid, pid)) or BRIDGE_USB_IDS.get((vid, None))
         usb = f" [{vid:04x}:{pid:04x}{' ' + kind if kind else ''}]" if vid is not None else ""
         ident = f"{device}{usb}"
@@ -80,24 +116,15 @@ def cameras() -> list[tuple[str, str]]:
     try:
         import cv2
 
-        capture = cv2.VideoCapture
+        cv2.VideoCapture
     except (ImportError, AttributeError) as error:
         return [(NOTHING, f"OpenCV capture not available ({error}); camera://0?via=kivy reads through Kivy")]
-    devices = sorted(Path("/dev").glob("video*"), key=lambda p: (len(p.name), p.name))
-    if not devices:
+    found = camera_pictures()
+    if not found:
         return [(NOTHING, "no camera found (/dev/video*); a phone's stream or a video file still works")]
-    lines = []
-    for device in devices:
-        cap = capture(str(device))
-        try:
-            ok, frame = cap.read() if cap.isOpened() else (False, None)
-        finally:
-            cap.release()
-        if ok and frame is not None:
-            lines.append((OK, f"{device}: {frame.shape[1]}x{frame.shape[0]} (camera://{device.name[5:]})"))
-        else:
-            lines.append((NOTHING, f"{device}: gives no picture (a metadata node, busy, or no permission)"))
-    return lines
+    return [(OK, f"{device}: {size[0]}x{size[1]} (camera://{Path(device).name[5:]})") if size else
+            (NOTHING, f"{device}: gives no picture (a metadata node, busy, or no permission)")
+            for device, size in found]
 
 
 def settings(folder: Path) -> tuple[list[tuple[str, str]], dict]:

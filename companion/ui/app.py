@@ -149,6 +149,8 @@ class CompanionApp(App):
         """Stop the dice source and the announcer, close the journal (idempotent)."""
         if self.has_screen("calibration"):
             self.root.get_screen("calibration").close()  # its camera and its reading threads end with the app
+        if self.has_screen("settings"):
+            self.root.get_screen("settings").stop_looking()  # a port or camera being asked is let go
         self._stop_source()
         from .name_voice import stop_all
 

@@ -219,6 +219,16 @@ TEXT: dict[str, dict[str, str]] = {
     "source_box": {"en": "Dice box (USB)", "ja": "ダイスボックス（USB）"},
     "source_camera": {"en": "Camera over the tray", "ja": "トレイの上のカメラ"},
     "source_sim": {"en": "Practice: simulated dice box", "ja": "練習：模擬ダイスボックス"},
+    "found_looking": {"en": "Looking for dice boxes and cameras…", "ja": "ダイスボックスとカメラを探しています…"},
+    "found_here": {"en": "Found here: {boxes}; {cameras}", "ja": "この端末で見つかったもの：{boxes}、{cameras}"},
+    "found_box": {"en": "dice box {model} on {port}", "ja": "ダイスボックス {model}（{port}）"},
+    "found_no_box": {"en": "no dice box", "ja": "ダイスボックスなし"},
+    "found_camera": {"en": "camera {number} ({size})", "ja": "カメラ {number}（{size}）"},
+    "found_no_camera": {"en": "no camera", "ja": "カメラなし"},
+    "found_in_use": {"en": "Found here: the dice source of the open game is in use (its line on the dice panel "
+                           "says which); the others are looked for from the start screen.",
+                     "ja": "開いているゲームのダイス入力を使用中です（ダイス欄に表示）。他の機器はスタート画面から"
+                           "開いた設定で探します。"},
     "camera_hint": {"en": "0 back camera, 1 front, or http://… of a phone", "ja": "0＝背面、1＝前面、またはスマホのhttp://…"},
     "camera_problem_empty": {"en": "Camera: enter its number (0 is a tablet's back camera, 1 its front) or a stream "
                                    "address (http://…)",

@@ -9,7 +9,9 @@ what the rules allow.
 from __future__ import annotations
 
 import json
+import logging
 import math
+import threading
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -61,6 +63,8 @@ def as_json(spot) -> list:
         return [list(h) for h in spot]
     return list(spot)
 
+
+log = logging.getLogger(__name__)
 
 # --- start -----------------------------------------------------------------------------------------
 
@@ -1161,9 +1165,12 @@ class SettingsScreen(Screen):
     kind = StringProperty("manual")
     #: What is wrong with the entries, in the player's language ("" when nothing is).
     problem = StringProperty("")
+    #: The dice boxes and cameras this device has, in the player's language (looked for on a thread).
+    found = StringProperty("")
 
     def __init__(self, **kw):
         super().__init__(name="settings", **kw)
+        self._finder: threading.Thread | None = None
         self._editing = False  # back from the calibration: the fields keep what was typed
         self.ids.source.bind(text=lambda _spinner, text: setattr(self, "kind", self._kind_of(text)))
 
@@ -1189,6 +1196,48 @@ class SettingsScreen(Screen):
         self.ids.camera.cursor = (0, 0)  # a long address or path shows its beginning
         self.ids.confirm_camera.active = s.confirm_camera
         self.problem = ""
+        self.look_for_devices()
+
+    def look_for_devices(self) -> None:
+        """Say which dice boxes and cameras this device has (the ports answering identify, the cameras giving a
+        picture), so that a player sees what to choose.  Asking opens the ports and cameras, so never while the
+        open game's own source reads one; the asking runs on a thread (a probe waits for an answer) and its
+        words reach the screen through the clock."""
+        a = app()
+        if a.table is not None and a.source is not None:
+            self.found = a.tr("found_in_use")
+            return
+        if self._finder is not None and self._finder.is_alive():
+            return
+        self.found = a.tr("found_looking")
+        named = [self.ids.port.text] if self.ids.port.text not in ("", "auto") else []
+        self._finder = threading.Thread(target=self._find, args=(named,), name="settings-device-finder",
+                                        daemon=True)
+        self._finder.start()
+
+    def _find(self, named: list[str]) -> None:
+        from companion import doctor
+
+        try:
+            boxes = [(port, box) for port, box in doctor.boxes_answering(0.4, named) if box is not None]
+            cameras = [(device, size) for device, size in doctor.camera_pictures() if size is not None]
+        except Exception:  # pragma: no cover - a driver failing while asked: say nothing rather than crash
+            log.exception("looking for dice boxes and cameras failed")
+            boxes, cameras = [], []
+        Clock.schedule_once(lambda _dt: self._say_found(boxes, cameras))
+
+    def _say_found(self, boxes, cameras) -> None:
+        tr = app().tr
+        box_words = ", ".join(tr("found_box", model=box.model, port=port) for port, box in boxes)
+        camera_words = ", ".join(tr("found_camera", number=device.rsplit("video", 1)[-1], size=f"{w}×{h}")
+                                 for device, (w, h) in cameras)
+        self.found = tr("found_here", boxes=box_words or tr("found_no_box"),
+                        cameras=camera_words or tr("found_no_camera"))
+
+    def stop_looking(self, timeout: float = 5.0) -> None:
+        """The app stops: the finder's last probe ends (bounded by its answer wait) before the interpreter."""
+        if self._finder is not None:
+            self._finder.join(timeout)
 
     def _kind_of(self, label: str) -> str:
         for kind in SOURCE_KINDS:
