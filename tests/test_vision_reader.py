@@ -188,6 +188,34 @@ def test_max_dice_scores_only_the_photos_of_a_few_dice(reader, tmp_path):
 
 
 @needs_data
+def test_min_die_px_scores_only_photos_whose_every_die_is_that_large_and_each_set_on_its_own(reader, tmp_path):
+    """The issue's goals are stated for photos of at most 4 dice of at least 24 px each: ``--max-dice 4
+    --min-die-px 24`` scores exactly those, and several folders (the three sets) are scored each on its own."""
+    (tmp_path / "mixed").mkdir(), (tmp_path / "desk").mkdir()
+    subset = _subset(DATA / "N3VERS4YDIE-dice-recognition", 4, tmp_path / "mixed")
+    wanted, dice = set(), 0
+    for item in dataset.list_images(subset):
+        height, width = load_image(item.image_path).shape[:2]
+        labelled = item.read_dice(width, height)
+        if len(labelled) <= 4 and all(min(d.box[2], d.box[3]) >= 24 for d in labelled):
+            wanted.add(item.image_path.name)
+            dice += len(labelled)
+    assert 0 < len(wanted) < len(dataset.list_images(subset))  # some photos hold dice under 24 px, some not
+    result = evaluate(subset, reader, max_dice=4, min_die_px=24)
+    assert {s.name for s in result["_scores"]} == wanted and result["dice"] == dice
+    desk = _subset(DATA / "matteop65-Dice_Detection_Recognition", 20, tmp_path / "desk")
+    run = subprocess.run([sys.executable, "-m", "vision", "evaluate", str(subset), str(desk), "--json",
+                          "--max-dice", "4", "--min-die-px", "24"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    per_set = [json.loads(line) for line in run.stdout.splitlines()]
+    assert len(per_set) == 2 and per_set[0]["dice"] == dice
+    assert per_set[0]["die_accuracy"] == pytest.approx(result["die_accuracy"])
+    run = subprocess.run([sys.executable, "-m", "vision", "evaluate", str(subset), "--min-die-px", "-3"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and "--min-die-px must be a size in pixels above 0, got -3" in run.stderr
+
+
+@needs_data
 def test_evaluate_and_read_use_a_tables_calibration(tmp_path):
     """Scored as the table reads: with only purple dice counting, the white desk dice are all missed; a
     damaged or missing calibration file is named, nothing scored."""

@@ -1,10 +1,11 @@
 """``python -m vision COMMAND``: camera dice reading from the command line.
 
-    evaluate DIR [--json] [--split all|seen|held-out] [--fold F] [--max-dice N] [--model DIR]
-                 [--calibration FILE] [-v]
-        score the reader on a folder of labelled photos (DIR/images, DIR/labels, YOLO labels);
-        --max-dice 4 scores only the photos of at most 4 dice (a Catan roll is two); --calibration
-        reads as a table's calibration does (tray, colours, light, overhead camera)
+    evaluate DIR... [--json] [--split all|seen|held-out] [--fold F] [--max-dice N] [--min-die-px P]
+                 [--model DIR] [--calibration FILE] [-v]
+        score the reader on folders of labelled photos (DIR/images, DIR/labels, YOLO labels), each
+        folder (a set) on its own; --max-dice 4 scores only the photos of at most 4 dice (a Catan roll
+        is two), --min-die-px 24 only those whose every die is at least 24 px; --calibration reads as
+        a table's calibration does (tray, colours, light, overhead camera)
     read IMAGE... [--model DIR] [--calibration FILE]
         print the dice read in each image
     watch SOURCE [--out FILE.mp4] [--frames N] [--calibration FILE]
@@ -58,25 +59,31 @@ def evaluate_main(argv: list[str]) -> int:
     from vision.reader import DiceReader
 
     parser = argparse.ArgumentParser(prog="python -m vision evaluate")
-    parser.add_argument("folder", help="a folder with images/ and labels/ (YOLO, face = class + 1)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("folders", nargs="+", metavar="folder",
+                        help="a folder with images/ and labels/ (YOLO, face = class + 1); several are scored each on its own")
+    parser.add_argument("--json", action="store_true", help="print one JSON object (a line per folder)")
     parser.add_argument("--split", default="all", choices=("all", "seen", "held-out"))
     parser.add_argument("--fold", type=int, default=0, help="the fold --split refers to (0..4)")
     parser.add_argument("--model", help="folder with detector.onnx and faces.onnx (default: the bundled vision/models)")
     parser.add_argument("--max-dice", type=int, metavar="N",
                         help="score only the photos with at most N labelled dice (a Catan roll is two)")
+    parser.add_argument("--min-die-px", type=float, metavar="P",
+                        help="score only the photos whose every labelled die is at least P pixels (its box's shorter side)")
     parser.add_argument("--calibration", metavar="FILE", help="a table's calibration JSON (default: none)")
     parser.add_argument("-v", "--verbose", action="store_true", help="list the photos not fully right")
     args = parser.parse_args(argv)
     if args.max_dice is not None and args.max_dice < 1:
         parser.error(f"--max-dice must be 1 or more, got {args.max_dice}")
+    if args.min_die_px is not None and not 0 < args.min_die_px < 10_000:
+        parser.error(f"--min-die-px must be a size in pixels above 0, got {args.min_die_px:g}")
     reader = DiceReader(args.model, _calibration(args.calibration))
-    result = evaluate(args.folder, reader, args.split, args.fold, args.max_dice)
-    if args.json:
-        keys = ("dice", "die_accuracy", "image_accuracy", "missed", "invented", "ms_per_frame_median")
-        print(json.dumps({k: result[k] for k in keys}))
-    else:
-        print(report(result, args.folder, args.verbose))
+    for folder in args.folders:
+        result = evaluate(folder, reader, args.split, args.fold, args.max_dice, args.min_die_px)
+        if args.json:
+            keys = ("dice", "die_accuracy", "image_accuracy", "missed", "invented", "ms_per_frame_median")
+            print(json.dumps({k: result[k] for k in keys}))
+        else:
+            print(report(result, folder, args.verbose))
     return 0
 
 

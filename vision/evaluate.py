@@ -102,12 +102,21 @@ def match(labelled: list[dataset.LabelledDie], read: list[Die]) -> ImageScore:
     return score
 
 
+def smallest_side(dice: list[dataset.LabelledDie]) -> float:
+    """The shortest box side among ``dice`` in pixels (infinite for a photo with none): how small the
+    photo's smallest die is."""
+    return min((min(d.box[2], d.box[3]) for d in dice), default=float("inf"))
+
+
 def evaluate(folder: str | Path, reader: DiceReader, part: str = "all", fold: int = 0,
-             max_dice: int | None = None) -> dict:
+             max_dice: int | None = None, min_die_px: float | None = None) -> dict:
     """Score ``reader`` on the labelled photos of ``folder`` (optionally one split of it).
 
     ``max_dice`` keeps only the photos with at most that many labelled dice: the sets hold crowd
     photos of up to 48 dice, which weigh most in the per-die figures, while a Catan roll is two.
+    ``min_die_px`` keeps only the photos whose every labelled die's box is at least that many pixels
+    on its shorter side: a tray a camera is calibrated to shows its dice larger than a heap seen across
+    a room, and the goals are stated for such dice.
     """
     images = dataset.split(dataset.list_images(folder), part, fold)
     scores, times = [], []
@@ -115,6 +124,8 @@ def evaluate(folder: str | Path, reader: DiceReader, part: str = "all", fold: in
         frame = load_image(item.image_path)
         labelled = item.read_dice(frame.shape[1], frame.shape[0])
         if max_dice is not None and len(labelled) > max_dice:
+            continue
+        if min_die_px is not None and smallest_side(labelled) < min_die_px:
             continue
         started = time.perf_counter()
         read = reader.read(frame)
