@@ -214,6 +214,34 @@ def test_random_games_replay_from_their_record_and_undo_to_the_start(seed, budge
     assert played.summary() == fresh
 
 
+def test_flight_owed_says_exactly_when_the_rules_refuse_end_turn():
+    """What the screen asks before offering "End turn" is the rules' own refusal (seed 003: the flight is
+    skipped only with no ship in space), at every point of the example game and a random one."""
+    from companion.record import Record
+    from companion.rules.starfarers_random import random_events
+
+    example = parse_record(json.loads((ROOT / "companion" / "assets" / "games" / "example-starfarers.json").read_text()))
+    played = game_class("starfarers")(first_game_board(), 4)
+    randomly = list(random_events(played, random.Random(7), 300))
+    players = [{"name": f"P{i}", "color": c} for i, c in enumerate(["red", "blue", "white", "orange"])]
+    checked = {True: 0, False: 0}
+    for record in (example, Record("starfarers", players, first_game_board().to_json(), {}, randomly)):
+        game = replay(record, upto=0)
+        for event in record.events:
+            if game.state.phase in ("main", "flight"):
+                owed = game.flight_owed()
+                try:
+                    game.push({"type": "end_turn", "player": game.state.turn_player})
+                except IllegalAction as refused:
+                    assert owed and refused.code == "flight_owed", refused
+                else:
+                    assert not owed
+                    game.pop()
+                checked[owed] += 1
+            game.push(event)
+    assert checked[True] and checked[False], checked
+
+
 @pytest.mark.parametrize("name", ["example-starfarers", "example-card-game"])
 def test_a_live_table_journals_undoes_and_resumes_both_games(name, tmp_path):
     """The Table and its SQLite journal serve these games unchanged: outcomes published, undo, resume."""

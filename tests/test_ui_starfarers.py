@@ -107,6 +107,13 @@ def test_starfarers_from_new_game_to_friendship_and_undo(tmp_path):
             assert f"{app.player_name(p)} draws {n} from the supply" in screen.roll_text
         assert screen.roll_text.startswith("Rolled 7 — 7: no planet produces")
         assert game.state.phase == "main"
+        # The set-up's trade ship is in space, so the flight is owed: the screen offers no "End turn" (the
+        # rules would refuse it, flight_owed) -- only the shake leads on.
+        assert game.fleet.ships[0]["trade_ship"] == 1 and game.flight_owed()
+        d.settle()
+        with pytest.raises(LookupError):
+            d.find(screen.ids.actions, "End turn", timeout=0)
+        assert button(screen.ids.actions, "Shake")
 
         # Build a booster (2 fuel) with a tap: the VP board shows it on the mothership.
         fuel = game.state.players[0].hand.count("fuel")

@@ -610,15 +610,24 @@ class StarfarersGame(Game):
         return {"player": player, "revealed": at}
 
     # --- the turn and the end ------------------------------------------------------------------------
+    def ships_in_space(self, player: int) -> int:
+        """The player's colony and trade ships in space.  While there is one, the flight phase is owed before
+        the turn may end: seed 003 skips it only with no ship (「宇宙船が1つもない場合、このフェイズを
+        スキップします」), and skipping it would also skip the black ball's encounter."""
+        return sum(self.fleet.ships[player].values())
+
+    def flight_owed(self) -> bool:
+        """The turn cannot end yet: the build phase is on and the turn's player has a ship in space (the
+        mothership must be shaken first).  The screen offers "End turn" only when this is false."""
+        return self.state.phase == MAIN and self.ships_in_space(self.state.turn_player) > 0
+
     def _on_end_turn(self, event: Mapping[str, Any]) -> dict[str, Any]:
         """End of the turn (after the build phase, or after the flight): 15 VP now wins."""
         s = self.state
         self._require_phase(MAIN, FLIGHT)
         ending = s.turn_player
         if s.phase == MAIN:
-            # seed 003: the flight phase is skipped only with no ship (「宇宙船が1つもない場合、このフェイズを
-            # スキップします」); skipping it would also skip the black ball's encounter
-            ships = sum(self.fleet.ships[ending].values())
+            ships = self.ships_in_space(ending)
             self._require(ships == 0, "flight_owed", player=ending, ships=ships)
         fields: dict[str, Any] = {"player": ending}
         for p in self._in_turn_order(range(self.n_players)):

@@ -590,7 +590,8 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         if self.selection.get("balls"):
             box.add_widget(Label(text=" + ".join(self.tr("sf_" + c) for c in self.selection["balls"]),
                                  size_hint_y=None, height=dp(28)))
-        box.add_widget(_button(self.tr("end_turn"), lambda: self.submit({"type": "end_turn", "player": who})))
+        if not g.flight_owed():  # a ship in space: the shake and the flight come first (the rules refuse end_turn)
+            box.add_widget(_button(self.tr("end_turn"), lambda: self.submit({"type": "end_turn", "player": who})))
 
     def _build(self, piece: str) -> None:
         g = self.game
