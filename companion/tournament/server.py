@@ -23,10 +23,10 @@ DEFAULT_PORT = 8731
 
 class DeskServer:
     def __init__(self, event: int | str, db: str | Path | None = None, *, host: str = "0.0.0.0",
-                 port: int = DEFAULT_PORT, password: str | None = None):
+                 port: int = DEFAULT_PORT, password: str | None = None, clock=None):
         self.desk = Desk(db)
         try:
-            self.floor = Floor(self.desk, event)
+            self.floor = Floor(self.desk, event, clock=clock)  # clock: the round clock's time (time.time)
         except Exception:
             self.desk.close()
             raise
@@ -42,9 +42,12 @@ class DeskServer:
             raise
         self.socket.listen(2048)  # connections wait in the backlog from now on, before the server runs
         self.host, self.port = host, self.socket.getsockname()[1]
+        # (a display's open stream would hold a stopping server for ever: streams end when it stops, and the
+        # graceful shutdown is bounded anyway)
         config = uvicorn.Config(self.web.app, log_level="warning", lifespan="off", access_log=False,
-                                timeout_keep_alive=30)
+                                timeout_keep_alive=30, timeout_graceful_shutdown=3)
         self.server = uvicorn.Server(config)
+        self.web.push.should_stop = lambda: self.server.should_exit or self.web.stopping
         self._thread: threading.Thread | None = None
 
     @property

@@ -1,8 +1,9 @@
 """The desk server's HTTP interface (Starlette): what tablets, the display and the organiser ask of the desk.
 
-Read-only, for anyone on the venue's network: ``/`` (the live display), ``/display.json``, ``/health``.
-Tablets: ``POST /api/join`` (a pairing code; answered with the table's token and its game), ``GET /api/table``
-and ``POST /api/events`` (with ``Authorization: Bearer TOKEN``). The organiser: ``/desk`` (a page), and
+Read-only, for anyone on the venue's network: ``/`` (the live display), ``/display.json``, ``/display/stream``
+(the display's data pushed as server-sent events, :mod:`.server_push`), ``/health``.
+Tablets: ``POST /api/join`` (a pairing code; answered with the table's token and its game), ``GET /api/table``,
+``GET /api/table/stream`` (pushed) and ``POST /api/events`` (with ``Authorization: Bearer TOKEN``). The organiser: ``/desk`` (a page), and
 ``POST /api/admin/pair``, ``POST /api/admin/clock``, with the desk's password (HTTP Basic or Bearer).
 Anything that changes something needs a credential: none or an unknown one is 401, one that is not allowed
 this change (a revoked token, another table's result, a wrong password) is 403.
@@ -27,10 +28,11 @@ from typing import Any, Callable
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from .server_display import desk_page, display_data, display_json, display_page
+from .server_push import Push, refused_data, table_data
 from .server_store import MAX_EVENTS_PER_GAME, Floor, FloorError, canonical
 from .store import TournamentError
 
@@ -119,9 +121,13 @@ class DeskApp:
         self._lock = threading.Lock()
         self.seen: dict[int, float] = {}  # pairing id -> when its tablet was last heard (monotonic)
         self._join_failures: dict[str, list[float]] = {}
+        self.stopping = False  # set by the server when it stops: open streams end
+        self.push = Push(self._display_text, lambda: self.stopping)
         self.app = Starlette(routes=[
             Route("/", self.display, methods=["GET"]),
             Route("/display.json", self.display_json, methods=["GET"]),
+            Route("/display/stream", self.display_stream, methods=["GET"]),
+            Route("/api/table/stream", self.table_stream, methods=["GET"]),
             Route("/health", self.health, methods=["GET"]),
             Route("/api/join", self.join, methods=["POST"]),
             Route("/api/table", self.table, methods=["GET"]),
@@ -203,6 +209,36 @@ class DeskApp:
         text = display_json(await self._call(display_data, self.floor))
         return Response(text, media_type="application/json", headers={"Cache-Control": "no-store"})
 
+    async def _display_text(self) -> str:
+        return display_json(await self._call(display_data, self.floor))
+
+    @staticmethod
+    def _stream(events) -> Response:
+        return StreamingResponse(events, media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    async def display_stream(self, request: Request) -> Response:
+        async def look():
+            return None, await self.push.display_text()
+        return self._stream(self.push.stream(None, look))
+
+    async def table_stream(self, request: Request) -> Response:
+        pairing = await self._tablet(request)  # refused (401/403) before any stream starts
+        token = self._bearer(request)
+
+        def now() -> tuple[str | None, str]:
+            try:
+                current = self.floor.authenticate(token)
+            except FloorError as error:  # paired again meanwhile: the stream says so and ends
+                return "refused", refused_data(str(error))
+            self.seen[current.id] = time.monotonic()  # a tablet listening is a tablet connected
+            return None, table_data({"round": current.round, "table": current.table}, self.floor.clock(),
+                                    self.floor.latest_view(current))
+
+        async def look():
+            return await self._call(now)
+        return self._stream(self.push.stream(pairing.table, look))
+
     def connected(self) -> int:
         now = time.monotonic()
         return sum(1 for at in self.seen.values() if now - at <= TABLET_SEEN_S)
@@ -230,6 +266,7 @@ class DeskApp:
             raise
         pairing = await self._call(self.floor.authenticate, token)
         self.seen[pairing.id] = now
+        self.push.changed(pairing.table)
         return JSONResponse({"token": token, **assignment})
 
     async def _tablet(self, request: Request):
@@ -250,6 +287,8 @@ class DeskApp:
                                f"not round {data['round']} table {data['table']}")
         view = await self._call(self.floor.receive, pairing, data["game"], data["rev"], data["from"],
                                 data["events"], data["count"], data.get("header"))
+        if not view.get("stale"):
+            self.push.changed(pairing.table)
         return JSONResponse(view)
 
     # --- the organiser ---------------------------------------------------------------------------------------
@@ -259,6 +298,7 @@ class DeskApp:
         table = _int(data, "table", 1, 1000)
         round_no = _int(data, "round", 1, 1000) if "round" in data else None
         p = await self._call(self.floor.issue_code, table, round_no, who="desk server")
+        self.push.changed(table)  # the table's old tablet, listening, hears it was replaced
         return JSONResponse({"round": p.round, "table": p.table, "code": p.code})
 
     async def admin_clock(self, request: Request) -> Response:
@@ -270,7 +310,9 @@ class DeskApp:
             raise Refused(422, "minutes must be a number from 1 to 600")
         if data["action"] not in ("start", "pause", "reset"):
             raise Refused(422, "action must be start, pause or reset")
-        return JSONResponse(await self._call(self.floor.set_clock, data["action"], minutes, who="desk server"))
+        clock = await self._call(self.floor.set_clock, data["action"], minutes, who="desk server")
+        self.push.changed()
+        return JSONResponse(clock)
 
     async def desk(self, request: Request) -> Response:
         self._check_admin(request)
@@ -294,6 +336,7 @@ class DeskApp:
         if not form.get("table", "").isdigit():
             raise Refused(422, "table must be a table number")
         await self._call(self.floor.issue_code, int(form["table"]), who="desk page")
+        self.push.changed(int(form["table"]))
         return RedirectResponse("../desk", status_code=303)
 
     async def desk_clock(self, request: Request) -> Response:
@@ -305,4 +348,5 @@ class DeskApp:
         if form.get("action") not in ("start", "pause", "reset") or (minutes is not None and not 1 <= minutes <= 600):
             raise Refused(422, "action must be start, pause or reset; minutes from 1 to 600")
         await self._call(self.floor.set_clock, form["action"], minutes, who="desk page")
+        self.push.changed()
         return RedirectResponse("../desk", status_code=303)

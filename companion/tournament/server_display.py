@@ -57,25 +57,42 @@ def _table_lines(table: dict[str, Any]) -> str:
 
 _SCRIPT = """
 <script>
-// Fills in what changed, once a second, as text (never as HTML).
-async function refresh() {
-  try {
-    const r = await fetch('display.json', {cache: 'no-store'});
-    const d = await r.json();
-    document.getElementById('clock').textContent = d.clock_text;
-    const body = document.getElementById('standings');
-    body.replaceChildren(...d.standings.map(row => {
-      const tr = document.createElement('tr');
-      for (const cell of row) { const td = document.createElement('td'); td.textContent = cell; tr.appendChild(td); }
-      return tr;
-    }));
-    const tables = document.getElementById('tables');
-    tables.replaceChildren(...d.tables.map(t => {
-      const li = document.createElement('li'); li.textContent = 'Table ' + t.table + ': ' + t.text; return li;
-    }));
-  } catch (e) { /* the desk restarting: the next second tries again */ }
+// The desk pushes the display's data when it changes (server-sent events, display/stream); the page fills in
+// what changed as text (never as HTML) and counts the round clock down between pushes. A browser without
+// EventSource asks for display.json once a second instead.
+let clock = null, clockAt = 0;
+function two(n) { return String(n).padStart(2, '0'); }
+function tick() {
+  const el = document.getElementById('clock');
+  if (!clock) { el.textContent = '--:--'; return; }
+  const left = Math.max(0, Math.round(clock.left - (clock.running ? (performance.now() - clockAt) / 1000 : 0)));
+  el.textContent = two(Math.floor(left / 60)) + ':' + two(left % 60) + (clock.running ? '' : ' (paused)');
 }
-setInterval(refresh, 1000);
+function show(d) {
+  clock = d.clock; clockAt = performance.now(); tick();
+  document.getElementById('round').textContent = d.round;
+  const body = document.getElementById('standings');
+  body.replaceChildren(...d.standings.map(row => {
+    const tr = document.createElement('tr');
+    for (const cell of row) { const td = document.createElement('td'); td.textContent = cell; tr.appendChild(td); }
+    return tr;
+  }));
+  const tables = document.getElementById('tables');
+  tables.replaceChildren(...d.tables.map(t => {
+    const li = document.createElement('li'); li.textContent = 'Table ' + t.table + ': ' + t.text; return li;
+  }));
+  document.body.dataset.version = String(Number(document.body.dataset.version || 0) + 1);
+}
+async function poll() {
+  try { show(await (await fetch('display.json', {cache: 'no-store'})).json()); }
+  catch (e) { /* the desk restarting: the next second tries again */ }
+}
+if (window.EventSource) {
+  new EventSource('display/stream').onmessage = e => show(JSON.parse(e.data));  // reconnects by itself
+} else {
+  setInterval(poll, 1000);
+}
+setInterval(tick, 250);
 </script>
 """
 
@@ -91,7 +108,7 @@ def display_page(data: dict[str, Any]) -> str:
 <style>body{{font-family:sans-serif;margin:2em}} #clock{{font-size:4em}} td,th{{padding:0.2em 0.6em}}</style>
 </head><body>
 <h1>{e(data['event'])}</h1>
-<p>{e(data['preset'])} &middot; round {data['round']}</p>
+<p>{e(data['preset'])} &middot; round <span id="round">{data['round']}</span></p>
 <div id="clock">{e(clock_text(data['clock']))}</div>
 <h2>Standings</h2>
 <table><thead><tr>{head}</tr></thead><tbody id="standings">{rows}</tbody></table>

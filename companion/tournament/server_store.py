@@ -30,12 +30,13 @@ import json
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from ..record import COLORS, Record, RecordError, parse_record, replay
 from ..record.format import new_game
 from ..rules import Game, RulesError
 from ..rules.board import standard_board
+from . import clock as clock_mod, referee
 from .store import Desk, TournamentError
 
 #: Letters and digits a person reads off a screen without confusing them (no 0/O, 1/I/L).
@@ -97,13 +98,15 @@ def canonical(event: Any) -> str:
 class Floor:
     """The floor over one event of an open :class:`Desk` (the caller serialises calls: one at a time)."""
 
-    def __init__(self, desk: Desk, event: int | str):
+    def __init__(self, desk: Desk, event: int | str, *, clock: Callable[[], float] | None = None):
         self.desk = desk
         self.event = desk.event(event)
+        self.now = clock or time.time  # the round clock's time (tests give one they move by hand)
         with desk._tx() as db:
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)
+        referee.ensure_schema(self)
         self._db = desk._db
         # (pairing, game) -> (event count, the game replayed up to it): a batch that extends a game is checked by
         # pushing only its new events, not by replaying the whole record again.
@@ -299,7 +302,11 @@ class Floor:
         return game
 
     def _enter_result(self, pairing: Pairing, game: int, record: Record, events: list[dict]) -> str:
-        """The finished game's result into the desk's results, unless the table has one; returns the game's note."""
+        """The finished game's result into the desk's results (or, when the event wants the referee's confirm, a
+        proposal waiting for it: :mod:`.referee`), unless the table has one; returns the game's note."""
+        if referee.settings(self).confirm == "referee":
+            return referee.propose(self, pairing, game, Record(record.game, record.players, record.board,
+                                                               record.options, events, {}))
         current = self.desk.current_result(self.event.id, pairing.round, pairing.table)
         if current is not None:
             if current.source == f"tablet: game {game}":
@@ -319,6 +326,12 @@ class Floor:
                                (pairing.id, game)).fetchone()
         rev, have, finished, note = row
         return {"game": game, "have": have, "rev": rev, "finished": bool(finished), "note": note, "stale": stale}
+
+    def latest_view(self, pairing: Pairing) -> dict[str, Any] | None:
+        """The desk's view (as :meth:`receive` answers) of the game this pairing's tablet sent last, if any."""
+        row = self._db.execute("SELECT game FROM floor_games WHERE pairing = ? ORDER BY updated DESC LIMIT 1",
+                               (pairing.id,)).fetchone()
+        return None if row is None else self._view(pairing, row[0])
 
     def game_events(self, pairing_id: int, game: int) -> list[dict]:
         return [json.loads(e) for (e,) in self._db.execute(
@@ -388,22 +401,23 @@ class Floor:
 
     # --- the round clock -------------------------------------------------------------------------------------
     def clock(self, now: float | None = None) -> dict[str, Any] | None:
-        """The round clock: its round, length, seconds left and whether it runs (None before it is set)."""
-        now = time.time() if now is None else now
+        """The round clock: its round, length, seconds left, whether it runs, the last warning passed and whether
+        time is up (None before it is set; :mod:`.clock`). A clock that has run out ends the round's games by the
+        event's rule (:func:`.referee.settle_time`)."""
+        now = self.now() if now is None else now
         row = self._db.execute("SELECT round, duration, started_at, elapsed FROM floor_clock WHERE event = ?",
                                (self.event.id,)).fetchone()
-        if row is None:
+        view = clock_mod.view(row, now)
+        if view is None:
             return None
-        round_no, duration, started_at, elapsed = row
-        if started_at is not None:
-            elapsed += now - started_at
-        return {"round": round_no, "duration": duration, "running": started_at is not None,
-                "left": max(0.0, duration - elapsed)}
+        if view.time_up:
+            referee.settle_time(self, view)
+        return view.to_json()
 
     def set_clock(self, action: str, minutes: float | None = None, *, who: str | None = None) -> dict[str, Any]:
         """``start`` (from where it was paused; a new round's clock starts from its full length), ``pause``, or
         ``reset`` (to ``minutes``, stopped)."""
-        now = time.time()
+        now = self.now()
         round_no = self.current_round()
         with self.desk._tx() as db:
             row = db.execute("SELECT round, duration, started_at, elapsed FROM floor_clock WHERE event = ?",

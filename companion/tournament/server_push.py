@@ -1,0 +1,118 @@
+"""Live pushes from the desk server: server-sent events (``text/event-stream``) to the display and the tablets.
+
+Why server-sent events rather than WebSockets: the pushes go one way (desk -> screen), a browser's
+``EventSource`` reconnects by itself after a desk restart, and a tablet reads the stream with the standard
+library's ``http.client`` (no WebSocket library on the tablet, none in uvicorn's pure-Python install).
+
+- ``GET /display/stream``: the display's data (as ``/display.json``) each time it changes. Anyone may read it,
+  as the display page.
+- ``GET /api/table/stream`` (``Authorization: Bearer TOKEN``): the tablet's table (round, table, the round
+  clock, the desk's view of its latest game) each time it changes; an ``event: refused`` and the end of the
+  stream when the token stops working (the table was paired again).
+
+A change is announced by the request handler that made it (:meth:`Push.changed`, on the server's event loop), so a
+stream wakes at once; changes made elsewhere (another desk process on the same file, the command line) are seen by
+a re-read every :data:`RECHECK_S`. The display's data is worked out once per change for all its readers; a burst
+of changes while it is being worked out gives one more look, not one per change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any, AsyncIterator, Awaitable, Callable
+
+WAKE_S = 0.5  # a stream looks this often whether the server is stopping
+RECHECK_S = 2.0  # a change made outside this server (the command line, another desk) is shown within this long
+HEARTBEAT_S = 15.0  # a comment line this often: proxies and the reader's timeout see a live connection
+RETRY_MS = 1000  # asks a browser to reconnect one second after the desk went away
+
+
+def sse_message(data: str, *, event: str | None = None, id: int | None = None) -> str:
+    """One server-sent event; ``data`` is a single line (JSON without newlines)."""
+    head = (f"event: {event}\n" if event else "") + (f"id: {id}\n" if id is not None else "")
+    return f"{head}data: {data}\n\n"
+
+
+class Push:
+    """Who is listening and what changed. Used only on the server's event loop."""
+
+    def __init__(self, display_text: Callable[[], Awaitable[str]], should_stop: Callable[[], bool]):
+        self._display_text = display_text
+        self.should_stop = should_stop
+        self.version = 0
+        self._listeners: dict[int | None, set[asyncio.Event]] = {}  # table (None: the display) -> wake-ups
+        self._display: tuple[int, float, str] | None = None  # (version, when, text) last worked out
+        self._display_lock: asyncio.Lock | None = None
+
+    @property
+    def listening(self) -> int:
+        return sum(len(s) for s in self._listeners.values())
+
+    def changed(self, table: int | None = None) -> None:
+        """Something changed: at one table (its tablet's stream and the display wake) or, ``None``, for everyone
+        (the clock, a pairing, a round)."""
+        self.version += 1
+        for key, events in self._listeners.items():
+            if table is None or key is None or key == table:
+                for wake in events:
+                    wake.set()
+
+    async def display_text(self) -> str:
+        """The display's data as JSON, worked out at most once per change (and per :data:`RECHECK_S`)."""
+        if self._display_lock is None:
+            self._display_lock = asyncio.Lock()
+        async with self._display_lock:
+            now = time.monotonic()
+            if self._display is None or self._display[0] != self.version or now - self._display[1] >= RECHECK_S:
+                version = self.version  # changes while it is worked out: the next look works it out again
+                self._display = (version, now, await self._display_text())
+            return self._display[2]
+
+    async def stream(self, key: int | None, look: Callable[[], Awaitable[tuple[str | None, str]]]
+                     ) -> AsyncIterator[str]:
+        """Server-sent events for one reader: ``look()`` gives (event name or None, data) now; sent whenever it
+        differs from what was sent last. An event named ``refused`` ends the stream."""
+        wake = asyncio.Event()
+        self._listeners.setdefault(key, set()).add(wake)
+        try:
+            yield f"retry: {RETRY_MS}\n\n"
+            sent = None
+            last_look = last_line = time.monotonic()
+            wake.set()
+            while not self.should_stop():
+                try:
+                    await asyncio.wait_for(wake.wait(), WAKE_S)
+                except asyncio.TimeoutError:
+                    pass
+                now = time.monotonic()
+                if wake.is_set() or now - last_look >= RECHECK_S:
+                    wake.clear()  # cleared before looking: a change while looking wakes the next round
+                    last_look = now
+                    event, data = await look()
+                    if (event, data) != sent:
+                        sent = (event, data)
+                        last_line = now
+                        yield sse_message(data, event=event, id=self.version)
+                        if event == "refused":
+                            return
+                if now - last_line >= HEARTBEAT_S:
+                    last_line = now
+                    yield ": still here\n\n"
+        finally:
+            listeners = self._listeners.get(key)
+            if listeners is not None:
+                listeners.discard(wake)
+                if not listeners:
+                    del self._listeners[key]
+
+
+def refused_data(message: str) -> str:
+    return json.dumps({"error": message}, ensure_ascii=False)
+
+
+def table_data(assignment: dict[str, Any], clock: dict[str, Any] | None, game: dict[str, Any] | None) -> str:
+    """What a tablet's stream says: its round and table, the round clock and the desk's view of its latest game."""
+    return json.dumps({"round": assignment["round"], "table": assignment["table"], "clock": clock, "game": game},
+                      ensure_ascii=False, sort_keys=True)
