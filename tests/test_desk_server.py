@@ -350,7 +350,8 @@ def test_the_round_clock_is_set_at_the_desk(server):
     def clock(action, **more):
         return request(server.url, "POST", "/api/admin/clock", {"action": action, **more}, token=PASSWORD)
 
-    assert clock("reset", minutes=60) == {"round": 1, "duration": 3600.0, "running": False, "left": 3600.0}
+    assert clock("reset", minutes=60) == {"round": 1, "duration": 3600.0, "running": False, "left": 3600.0,
+                                          "warning": None, "time_up": False}
     running = clock("start")
     assert running["running"] and running["left"] <= 3600
     paused = clock("pause")

@@ -34,6 +34,7 @@ from starlette.routing import Route
 from .server_display import desk_page, display_data, display_json, display_page
 from .server_push import Push, refused_data, table_data
 from .server_store import MAX_EVENTS_PER_GAME, Floor, FloorError, canonical
+from .referee_routes import routes as referee_routes
 from .store import TournamentError
 
 MAX_BODY = 1 << 20  # 1 MiB: a whole long game's events fit in a few hundred KB
@@ -137,6 +138,7 @@ class DeskApp:
             Route("/desk", self.desk, methods=["GET"]),
             Route("/desk/pair", self.desk_pair, methods=["POST"]),
             Route("/desk/clock", self.desk_clock, methods=["POST"]),
+            *referee_routes(self),  # the referee's confirm and corrections, the floor settings
         ], exception_handlers={Refused: self._refused, FloorError: self._floor_error,
                                TournamentError: self._floor_error})
 
