@@ -129,6 +129,9 @@ class CompanionApp(App):
         from .tournament_table import install as install_tournament_table
 
         install_tournament_table(self, manager)  # Menu → Tournament table: join the desk, send the game to it
+        from .board_scan import install as install_board_scan
+
+        install_board_scan(self, manager)  # the board editor's "Scan the board": a photo read, corrected, used
         calibration = _calibration_screen()
         if calibration is not None:
             manager.add_widget(calibration)

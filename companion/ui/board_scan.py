@@ -1,0 +1,308 @@
+"""The board editor's "Scan the board": a photo of the table's board read by the board reader (vision/board),
+shown with the reading drawn over it, unsure hexes ringed; a tap on a hex and a tap on a terrain or number
+puts it right; "Use this board" hands it to the board editor (and straight to the new game when the board
+passes the same check Start makes).
+
+Nothing read from a photo becomes a game without a person's tap.  The reading (0.5-1 s for a 12 MP photo)
+runs on a thread of its own, joined when the app stops; its result reaches the screen by
+``Clock.schedule_once``.  The photo is a picture file (a path, as the editor's JSON import takes one) or one
+picture from the camera named in Settings.
+
+Added to the app by :func:`install` (one line in app.py): the screen, and its button in the board editor's
+mode row.  Layout in board_scan.kv.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.factory import Factory
+from kivy.graphics import Color, Rectangle
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
+
+from . import i18n
+
+log = logging.getLogger(__name__)
+KV = Path(__file__).resolve().parent / "board_scan.kv"
+
+TEXT: dict[str, dict[str, str]] = {
+    "scan_board": {"en": "Scan the board", "ja": "盤面を撮影して読む"},
+    "scan_help": {"en": "A photo of the whole board from above (any side, any turn). Orange rings: the reader is "
+                        "not sure. Tap a hex, then its terrain or number.",
+                  "ja": "盤面全体を上から撮った写真（どの向きでも可）。オレンジの枠は読み取りに自信がない地形。"
+                        "地形をタップし、正しい地形か数字を選ぶ。"},
+    "scan_read_file": {"en": "Read the photo", "ja": "写真を読む"},
+    "scan_camera": {"en": "Camera", "ja": "カメラ"},
+    "scan_use": {"en": "Use this board", "ja": "この盤面を使う"},
+    "scan_reading": {"en": "Reading the photo…", "ja": "写真を読んでいます…"},
+    "scan_read": {"en": "Board read in {ms} ms.", "ja": "盤面を読みました（{ms} ms）。"},
+    "scan_unsure": {"en": "{n} hexes to check (ringed).", "ja": "確認が必要な地形：{n}（枠付き）。"},
+    "scan_all_sure": {"en": "Nothing unsure: check the board against the photo, then use it.",
+                      "ja": "不確かな所はありません。写真と見比べてから使ってください。"},
+    "scan_no_board": {"en": "No board found in {name}: the whole board, tokens up, from above.",
+                      "ja": "{name}に盤面が見つかりません。数字チップが見えるよう、盤面全体を上から撮ってください。"},
+    "scan_no_file": {"en": "{path}: no such file.", "ja": "{path}：ファイルがありません。"},
+    "scan_bad_photo": {"en": "{problem}", "ja": "{problem}"},
+    "scan_no_camera": {"en": "The camera {camera} gave no picture.", "ja": "カメラ {camera} から画像が得られません。"},
+    "scan_nothing_yet": {"en": "Read a photo first.", "ja": "先に写真を読んでください。"},
+    "scan_number_unknown": {"en": "number not read", "ja": "数字不明"},
+    "scan_robber_here": {"en": "Robber here", "ja": "盗賊はここ"},
+    "scan_robber": {"en": "robber", "ja": "盗賊"},
+}
+
+#: Frames read from a camera before the one kept: its exposure settles on the first few.
+CAMERA_WARMUP_FRAMES = 5
+
+
+class ScanPicture(Widget):
+    """The photo (a texture, fitted inside the widget with its shape kept); a tap on it reports the photo pixel
+    tapped (``on_photo_tap``, x right and y down from the top-left corner, as OpenCV counts)."""
+
+    texture = ObjectProperty(None, allownone=True)
+    photo_size = ListProperty([0, 0])  # the photo's width and height in pixels
+
+    __events__ = ("on_photo_tap",)
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.bind(texture=self._redraw, pos=self._redraw, size=self._redraw)
+
+    def frame(self) -> tuple[float, float, float, float]:
+        """Where the photo is drawn: x, y, width, height in window coordinates."""
+        w, h = self.photo_size
+        if not w or not h:
+            return (self.x, self.y, 0.0, 0.0)
+        scale = min(self.width / w, self.height / h)
+        dw, dh = w * scale, h * scale
+        return (self.x + (self.width - dw) / 2, self.y + (self.height - dh) / 2, dw, dh)
+
+    def _redraw(self, *_):
+        self.canvas.clear()
+        if self.texture is None:
+            return
+        x, y, w, h = self.frame()
+        with self.canvas:
+            Color(1, 1, 1, 1)
+            Rectangle(texture=self.texture, pos=(x, y), size=(w, h))
+
+    def window_pos(self, px: float, py: float) -> tuple[float, float]:
+        """The window point showing photo pixel ``(px, py)``."""
+        x, y, w, h = self.frame()
+        return (x + px * w / self.photo_size[0], y + h - py * h / self.photo_size[1])
+
+    def on_touch_down(self, touch):
+        x, y, w, h = self.frame()
+        if self.texture is None or not (x <= touch.x <= x + w and y <= touch.y <= y + h):
+            return super().on_touch_down(touch)
+        px = (touch.x - x) * self.photo_size[0] / w
+        py = (y + h - touch.y) * self.photo_size[1] / h
+        self.dispatch("on_photo_tap", px, py)
+        return True
+
+    def on_photo_tap(self, px: float, py: float) -> None:
+        pass
+
+
+class ScanBoardScreen(Screen):
+    """Read a photo of the board, show it, let a person correct it, hand it to the board editor."""
+
+    message = StringProperty("")
+    selected_text = StringProperty("")
+    picking = BooleanProperty(False)   # a hex is selected: the terrain and number buttons are shown
+    reading = BooleanProperty(False)   # a photo is being read (the read buttons wait)
+    path = StringProperty("")
+
+    def __init__(self, **kw):
+        super().__init__(name="board_scan", **kw)
+        self.scan = None                # a vision.board.scan.BoardScan once a photo is read
+        self.selected = None
+        self._thread: threading.Thread | None = None
+        self.path = str(Path.home() / "catan-board.jpg")
+        Clock.schedule_once(lambda _dt: App.get_running_app().bind(lang=lambda *_: self._update()))
+
+    # --- reading ---------------------------------------------------------------------------------------
+    def read_file(self) -> None:
+        path = self.ids.path.text.strip() or self.path
+        self.path = path
+        if not Path(path).is_file():
+            self.message = tr("scan_no_file", path=path)
+            return
+        self._start(lambda: _scan_file(path), Path(path).name)
+
+    def read_camera(self) -> None:
+        entry = App.get_running_app().settings.camera or "0"
+        self._start(lambda: _scan_camera(entry), entry)
+
+    def _start(self, work, name: str) -> None:
+        if self.reading:
+            return  # one photo at a time
+        self.reading = True
+        self.message = tr("scan_reading")
+
+        def run():
+            try:
+                result = ("read", work())
+            except Exception as error:  # said on the screen; the screen and its board stay as they were
+                result = ("error", error)
+            Clock.schedule_once(lambda _dt: self._done(result, name))
+
+        self._thread = threading.Thread(target=run, name="board-scan")
+        self._thread.start()
+
+    def _done(self, result, name: str) -> None:
+        from vision.board.reader import NoBoardError
+
+        self.reading = False
+        kind, value = result
+        if kind == "error":
+            if isinstance(value, NoBoardError):
+                self.message = tr("scan_no_board", name=name)
+            elif isinstance(value, OSError):
+                self.message = tr("scan_bad_photo", problem=str(value))
+            else:
+                log.error("reading the board photo failed", exc_info=value)
+                self.message = f"{name}: {value}"
+            return
+        self.scan = value
+        self.selected = None
+        self._update(read_ms=round(value.reading.ms))
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Wait for a photo being read (the app is stopping): no thread outlives the app."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    # --- corrections -----------------------------------------------------------------------------------
+    def on_photo_tap(self, px: float, py: float) -> None:
+        if self.scan is None:
+            return
+        self.selected = self.scan.hex_at(px, py)
+        self._update()
+
+    def set_terrain(self, terrain: str) -> None:
+        if self.scan is not None and self.selected is not None:
+            self.scan.set_terrain(self.selected, terrain)
+            self._update()
+
+    def set_number(self, number: int | None) -> None:
+        if self.scan is not None and self.selected is not None:
+            self.scan.set_number(self.selected, number)
+            self._update()
+
+    def set_robber(self) -> None:
+        if self.scan is not None and self.selected is not None:
+            self.scan.set_robber(self.selected)
+            self._update()
+
+    # --- the board -------------------------------------------------------------------------------------
+    def board_json(self) -> dict | None:
+        return self.scan.board_json() if self.scan is not None else None
+
+    def use(self) -> None:
+        """The board as read and corrected goes to the board editor; when it passes the check Start makes, on
+        to the new game directly (the editor still holds it, to add harbours)."""
+        if self.scan is None:
+            self.message = tr("scan_nothing_yet")
+            return
+        app = App.get_running_app()
+        editor = app.root.get_screen("board_editor")
+        data = self.board_json()
+        editor.load(data, back=editor.back)
+        if editor.problems():
+            app.go("board_editor")  # the editor names what is wrong and rings it
+            return
+        app.root.get_screen("new_game").board_json = editor.to_json()
+        app.go(editor.back)
+
+    def _update(self, read_ms: int | None = None) -> None:
+        from .board_view import TERRAIN_COLORS
+        from .camera_picture import bgr_texture
+
+        if self.scan is None:
+            return
+        picture = self.ids.picture
+        drawn = self.scan.drawn(TERRAIN_COLORS, self.selected)
+        reuse = picture.texture if picture.texture is not None and tuple(picture.texture.size) == (
+            drawn.shape[1], drawn.shape[0]) else None
+        picture.photo_size = [drawn.shape[1], drawn.shape[0]]
+        picture.texture = bgr_texture(drawn, reuse)
+        if reuse is not None:
+            picture._redraw()
+        lines = []
+        if read_ms is not None:
+            lines.append(tr("scan_read", ms=read_ms))
+        n = len(self.scan.unsure)
+        lines.append(tr("scan_unsure", n=n) if n else tr("scan_all_sure"))
+        self.message = " ".join(lines)
+        self.picking = self.selected is not None
+        self.selected_text = self._place(self.selected) if self.selected is not None else ""
+
+    def _place(self, h) -> str:
+        """The selected hex as players say it ("the 6 hills"), from the board as it now stands."""
+        from ..rules import board_from_json
+        from .refusals_text import app_places
+
+        board = board_from_json(self.scan.board_json(), check=False)
+        text = app_places(board).hex(h)
+        if self.scan.terrains[h] != "desert" and self.scan.numbers.get(h) is None:
+            text += f" ({tr('scan_number_unknown')})"
+        if h == self.scan.robber:
+            text += f" — {tr('scan_robber')}"
+        return text
+
+
+def tr(key: str, **values) -> str:
+    app = App.get_running_app()
+    return app.tr(key, **values) if app is not None else i18n.tr(key, "en", **values)
+
+
+def _scan_file(path: str):
+    from vision.board.scan import BoardScan
+
+    return BoardScan.of_file(path)
+
+
+def _scan_camera(entry: str):
+    """One picture from the camera ``entry`` names (a number, a stream address, a video file), read."""
+    from vision.board.scan import BoardScan
+    from vision.capture import open_capture
+
+    spec: str | int = int(entry) if entry.isdigit() else entry
+    frame = None
+    with open_capture(spec) as source:
+        for _ in range(CAMERA_WARMUP_FRAMES):
+            picture = source.read()
+            if picture is None:
+                break
+            frame = picture
+    if frame is None:
+        raise OSError(tr("scan_no_camera", camera=entry))
+    return BoardScan.of_image(frame)
+
+
+def install(app, manager) -> None:
+    """Add the screen, its texts and its button in the board editor (beside Terrain/Number and Harbor)."""
+    try:
+        for key, entry in TEXT.items():
+            i18n.TEXT.setdefault(key, entry)
+        if str(KV) not in Builder.files:
+            Builder.load_file(str(KV))
+        screen = ScanBoardScreen()
+        manager.add_widget(screen)
+        editor = manager.get_screen("board_editor")
+        row = editor.ids.mode_hex.parent
+        button = Factory.BigButton(text=tr("scan_board"), height=row.height)
+        button.bind(on_release=lambda *_: app.go("board_scan"))
+        app.bind(lang=lambda *_: setattr(button, "text", tr("scan_board")))
+        row.add_widget(button)
+        editor.ids["scan"] = button
+        app.bind(on_stop=lambda *_: screen.stop())
+    except Exception:  # an optional screen must not stop the table app
+        log.exception("the board scan screen could not be added")

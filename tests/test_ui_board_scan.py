@@ -1,0 +1,183 @@
+"""The board editor's "Scan the board", by touches on the real app: a real photo of a board read, the reading
+drawn over it with the unsure hexes ringed, every hex the reader got wrong put right by a tap on the photo and a
+tap on its terrain or number, the board used and the game started on exactly that board.  A photo with no board
+and a missing file are said and change nothing; a board the standard set cannot make goes to the editor, which
+names why; the camera named in Settings (here a video file, as Settings allows) gives the photo too."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.ui import driver as d
+from vision.board.labels import rotate
+from vision.board.lattice import LAND
+from tests.test_board_reader import dice_photo
+
+pytestmark = pytest.mark.timeout(300)
+
+DATA = Path(__file__).parent / "data" / "boards" / "catanai"
+
+
+def labelled(name: str) -> dict:
+    """The label's land hexes: hex -> (terrain, number or None); the robber's hex under the key "robber"."""
+    board = json.loads((DATA / "labels" / f"{name}.json").read_text())["board"]
+    out = {tuple(h["at"]): (h["terrain"], h.get("number")) for h in board["hexes"]}
+    out["robber"] = tuple(board["robber"]) if board["robber"] else None
+    return out
+
+
+def as_read(scan) -> dict:
+    return {h: (scan.terrains[h], None if scan.terrains[h] == "desert" else scan.numbers[h]) for h in LAND}
+
+
+def turned_to(reading: dict, label: dict) -> dict:
+    """The label turned the way the reader turned the board (the turn agreeing on most terrains)."""
+    turns = [{(k if k == "robber" else rotate(k, t)): (rotate(v, t) if k == "robber" and v else v)
+              for k, v in label.items()} for t in range(6)]
+    return max(turns, key=lambda lab: sum(lab[h][0] == reading[h][0] for h in LAND))
+
+
+def read(app, screen, photo: Path) -> None:
+    screen.ids.path.text = str(photo)
+    d.tap(screen.ids.read_file)
+    assert d.wait_until(lambda: not screen.reading, timeout=120), "the photo is still being read"
+    d.settle()
+
+
+def tap_hex(screen, h) -> None:
+    picture = screen.ids.picture
+    d.tap_at(*picture.window_pos(*screen.scan.centre(h)))
+    assert screen.selected == h
+
+
+def correct(screen, truth: dict) -> int:
+    """Put right every hex read wrong, by touches; the taps it took."""
+    taps = 0
+    for h in LAND:
+        terrain, number = truth[h]
+        if (screen.scan.terrains[h], screen.scan.numbers[h] if terrain != "desert" else None) == (terrain, number):
+            continue
+        tap_hex(screen, h)
+        taps += 1
+        if screen.scan.terrains[h] != terrain:
+            d.tap(d.find(screen.ids.terrains, screen_word(terrain)))
+            taps += 1
+        if terrain != "desert" and screen.scan.numbers[h] != number:
+            d.tap(d.find(screen.ids.numbers, str(number)))
+            taps += 1
+    if screen.scan.robber != truth["robber"]:
+        tap_hex(screen, truth["robber"])
+        d.tap(screen.ids.robber_here)
+        taps += 2
+    return taps
+
+
+def screen_word(key: str) -> str:
+    from kivy.app import App
+
+    return App.get_running_app().tr(key)
+
+
+def test_scan_correct_and_use_a_board_photo(tmp_path):
+    app = d.start_app(tmp_path)
+    try:
+        d.tap(app.root.get_screen("start").ids.new_game)
+        ng = app.root.get_screen("new_game")
+        d.tap(ng.ids.n3)
+        d.tap(ng.ids.edit)
+        editor = app.root.get_screen("board_editor")
+        generated = editor.to_json()
+        d.tap(editor.ids.scan)
+        assert app.root.current == "board_scan"
+        scan_screen = app.root.get_screen("board_scan")
+
+        # Nothing to use yet, a missing file and a photo of dice: each said, nothing read, nothing changed.
+        d.tap(scan_screen.ids.use)
+        assert scan_screen.message == "Read a photo first." and app.root.current == "board_scan"
+        scan_screen.ids.path.text = str(tmp_path / "nowhere.jpg")
+        d.tap(scan_screen.ids.read_file)
+        assert scan_screen.message == f"{tmp_path / 'nowhere.jpg'}: no such file."
+        dice = tmp_path / "dice.png"
+        cv2.imwrite(str(dice), dice_photo())
+        read(app, scan_screen, dice)
+        assert scan_screen.message.startswith("No board found in dice.png")
+        assert scan_screen.scan is None and scan_screen.ids.picture.texture is None
+        assert editor.to_json() == generated
+
+        # A real photo (this set's board has four hills and three 10s): read, its unsure hexes ringed and
+        # counted; used as it is, the editor takes it and names what the standard set cannot make.
+        read(app, scan_screen, DATA / "photos" / "testimg3.jpg")
+        scan = scan_screen.scan
+        assert scan is not None and scan_screen.ids.picture.texture is not None
+        assert f"{len(scan.unsure)} hexes to check" in scan_screen.message
+        truth = turned_to(as_read(scan), labelled("testimg3"))
+        d.tap(scan_screen.ids.use)
+        assert app.root.current == "board_editor"
+        assert "hills: 4 hexes, the standard set has 3" in editor.message, editor.message
+        assert ng.board_json == generated  # the new game still has its own board: nothing used yet
+
+        # Another photo of another board: every hex read wrong put right by touches, then used.
+        d.tap(editor.ids.scan)
+        read(app, scan_screen, DATA / "photos" / "test4_2.jpg")
+        scan = scan_screen.scan
+        truth = turned_to(as_read(scan), labelled("test4_2"))
+        wrong_before = sum(as_read(scan)[h] != truth[h] for h in LAND) + (scan.robber != truth["robber"])
+        taps = correct(scan_screen, truth)
+        assert as_read(scan) == {h: truth[h] for h in LAND} and scan.robber == truth["robber"]
+        assert (taps == 0) == (wrong_before == 0)
+        # The tap on a hex names it as players do, never by coordinates (conftest checks the screen too).
+        ten = next(h for h in LAND if truth[h][1] == 10)
+        tap_hex(scan_screen, ten)
+        assert "10" in scan_screen.selected_text
+        # This set holds a third 10 where the standard set has a 3: made the standard set's, the board is
+        # usable as it stands and goes straight to the new game.
+        d.tap(d.find(scan_screen.ids.numbers, "3"))
+        truth[ten] = (truth[ten][0], 3)
+        assert ten not in scan.unsure  # looked at and set by a person: no longer ringed
+        d.tap(scan_screen.ids.use)
+        assert app.root.current == "new_game", editor.message
+        used = {tuple(h["at"]): (h["terrain"], h.get("number")) for h in ng.board_json["hexes"]
+                if h["terrain"] != "sea"}
+        assert used == {h: truth[h] for h in LAND}
+        d.tap(ng.ids.start)
+        assert app.root.current == "play"
+        board = app.table.game.board
+        assert {h: (board.tiles[h].terrain, board.tiles[h].number) for h in LAND} == {h: truth[h] for h in LAND}
+        assert board.robber == truth["robber"]  # where the photo shows it (here on the 10 fields, not the desert)
+    finally:
+        d.stop_app(app)
+
+
+def test_the_camera_named_in_settings_gives_the_photo(tmp_path):
+    # Settings' camera may be a video file (to try the app without a table): here, frames of a board photo.
+    photo = cv2.imread(str(DATA / "photos" / "testimg2.jpg"), cv2.IMREAD_REDUCED_COLOR_4)
+    video = tmp_path / "board.avi"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 5, (photo.shape[1], photo.shape[0]))
+    for _ in range(8):
+        writer.write(photo)
+    writer.release()
+    app = d.start_app(tmp_path)
+    try:
+        app.settings.camera = str(video)
+        d.tap(app.root.get_screen("start").ids.new_game)
+        d.tap(app.root.get_screen("new_game").ids.edit)
+        d.tap(app.root.get_screen("board_editor").ids.scan)
+        screen = app.root.get_screen("board_scan")
+        d.tap(screen.ids.camera)
+        assert d.wait_until(lambda: not screen.reading, timeout=120)
+        d.settle()
+        assert screen.scan is not None, screen.message
+        truth = turned_to(as_read(screen.scan), labelled("testimg2"))
+        assert sum(as_read(screen.scan)[h][0] == truth[h][0] for h in LAND) >= 18
+        # a camera that gives no picture is said, the board read before kept
+        app.settings.camera = str(tmp_path / "no-such-video.avi")
+        kept = screen.scan
+        d.tap(screen.ids.camera)
+        assert d.wait_until(lambda: not screen.reading, timeout=60)
+        assert screen.scan is kept and "no-such-video.avi" in screen.message
+    finally:
+        d.stop_app(app)

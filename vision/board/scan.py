@@ -1,0 +1,164 @@
+"""What the app's "Scan the board" needs from the board reader, without Kivy: a photo read once, the reading
+as an editable board, the photo with that board drawn over it, and which hex a tap on the photo means.
+
+:class:`BoardScan` keeps the photo at the size it was read at (the lattice's pixels), so a hex outline drawn
+from the lattice lies exactly on the photo's hex, at any angle or slant.  Corrections replace a hex's terrain
+or number and take it off the unsure list: a person has looked at it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.board.lattice import LAND, canonical_center
+from vision.board.reader import SEA, WORK_SIZE, BoardReading, load_photo, read_board
+
+PRODUCING = ("forest", "hills", "pasture", "fields", "mountains")
+LAND_TERRAINS = PRODUCING + ("desert",)
+NUMBERS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
+
+
+def hex_corners(h: tuple[int, int], shrink: float = 1.0) -> np.ndarray:
+    """The six corners of hex ``h`` in the reader's canonical plane (pointy-top, circumradius 1)."""
+    x, y = canonical_center(h)
+    angles = [math.radians(30 + 60 * k) for k in range(6)]
+    return np.array([(x + shrink * math.cos(a), y + shrink * math.sin(a)) for a in angles], np.float64)
+
+
+@dataclass
+class BoardScan:
+    """A photo read as a board; ``terrains``/``numbers``/``robber`` start as read and take corrections."""
+
+    photo: np.ndarray                       # BGR, the size the reader worked at (lattice pixels)
+    reading: BoardReading
+    terrains: dict[tuple[int, int], str] = field(default_factory=dict)
+    numbers: dict[tuple[int, int], int | None] = field(default_factory=dict)
+    unsure: set[tuple[int, int]] = field(default_factory=set)
+    robber: tuple[int, int] | None = None
+
+    @classmethod
+    def of_file(cls, path: str | Path) -> "BoardScan":
+        """Read ``path``; raises OSError (not an image, too large) or NoBoardError, as the CLI does."""
+        return cls.of_image(load_photo(path))
+
+    @classmethod
+    def of_image(cls, image: np.ndarray) -> "BoardScan":
+        reading = read_board(image)
+        scale = WORK_SIZE / max(image.shape[:2])  # as read_board scales it: the lattice's pixels
+        work = cv2.resize(image, None, fx=scale, fy=scale,
+                          interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+        numbers = {h: (None if reading.terrains[h] == "desert" else reading.numbers.get(h)) for h in LAND}
+        return cls(work, reading, dict(reading.terrains), numbers, set(reading.unsure), reading.robber)
+
+    # --- corrections ------------------------------------------------------------------------------------
+    def set_terrain(self, h: tuple[int, int], terrain: str) -> None:
+        if terrain not in LAND_TERRAINS:
+            raise ValueError(f"{terrain!r} is not a land terrain of the 3-4 board")
+        self.terrains[h] = terrain
+        if terrain == "desert":
+            self.numbers[h] = None
+        self.confirm(h)
+
+    def set_number(self, h: tuple[int, int], number: int | None) -> None:
+        if number is not None and number not in NUMBERS:
+            raise ValueError(f"{number!r} is not a number token")
+        if self.terrains[h] == "desert" and number is not None:
+            return  # the desert carries none; the tap changes nothing
+        self.numbers[h] = number
+        self.confirm(h)
+
+    def set_robber(self, h: tuple[int, int]) -> None:
+        self.robber = h
+
+    def confirm(self, h: tuple[int, int]) -> None:
+        """A person looked at ``h``: it is no longer unsure (unless its number is still unknown)."""
+        if self.terrains[h] == "desert" or self.numbers[h] is not None:
+            self.unsure.discard(h)
+
+    # --- the board ---------------------------------------------------------------------------------------
+    def board_json(self) -> dict:
+        """The record's board object (docs/record-format.md): 19 land hexes, the sea ring, no harbours.  A
+        producing hex whose number is unknown has ``number: null`` (the board editor names it)."""
+        hexes = []
+        for h in sorted(set(LAND) | set(SEA)):
+            if h in self.terrains:
+                entry: dict = {"at": list(h), "terrain": self.terrains[h]}
+                if self.terrains[h] != "desert":
+                    entry["number"] = self.numbers.get(h)
+            else:
+                entry = {"at": list(h), "terrain": "sea"}
+            hexes.append(entry)
+        robber = self.robber
+        if robber is None or self.terrains.get(robber) is None:
+            robber = next((h for h in LAND if self.terrains[h] == "desert"), None)
+        return {"hexes": hexes, "harbors": [], "robber": list(robber) if robber else None}
+
+    # --- the picture -------------------------------------------------------------------------------------
+    def outline(self, h: tuple[int, int], shrink: float = 0.96) -> np.ndarray:
+        """Hex ``h``'s corners in the photo's pixels (N x 2)."""
+        return self.reading.lattice.to_image(hex_corners(h, shrink))
+
+    def centre(self, h: tuple[int, int]) -> tuple[float, float]:
+        return self.reading.lattice.center(h)
+
+    def hex_at(self, x: float, y: float) -> tuple[int, int] | None:
+        """The land hex under the photo pixel ``(x, y)``, or None (off the board)."""
+        for h in LAND:
+            poly = self.outline(h, 1.0).astype(np.float32)
+            if cv2.pointPolygonTest(poly, (float(x), float(y)), False) >= 0:
+                return h
+        return None
+
+    def drawn(self, colours: dict[str, tuple[float, float, float]], selected: tuple[int, int] | None = None
+              ) -> np.ndarray:
+        """The photo with the board as read drawn over it: each hex outlined, a badge in its middle in the
+        terrain's colour (``colours``: RGB 0-1, the app's tile colours) below its middle, with the number
+        read (red 6 and 8, "?" where unknown), the robber a dark disc above the middle, unsure hexes ringed thick orange, the selected hex white."""
+        out = self.photo.copy()
+        spacing = self.reading.lattice.spacing
+        line = max(2, int(spacing / 40))
+        for h in LAND:
+            pts = self.outline(h).round().astype(np.int32)
+            cv2.polylines(out, [pts], True, (40, 40, 40), line, cv2.LINE_AA)
+        for h in LAND:
+            # the badge sits below the hex's middle, so the photo's own token stays in sight beside the reading
+            cx, cy = canonical_center(h)
+            x, y = self.reading.lattice.to_image(np.array([(cx, cy + 0.52)]))[0]
+            radius = max(9, int(spacing * 0.16))
+            r, g, b = colours.get(self.terrains[h], (0.5, 0.5, 0.5))
+            centre = (int(round(x)), int(round(y)))
+            cv2.circle(out, centre, radius, (int(b * 255), int(g * 255), int(r * 255)), -1, cv2.LINE_AA)
+            cv2.circle(out, centre, radius, (20, 20, 20), max(1, line // 2), cv2.LINE_AA)
+            if self.terrains[h] != "desert":
+                inner = int(radius * 0.72)
+                cv2.circle(out, centre, inner, (245, 245, 245), -1, cv2.LINE_AA)
+                number = self.numbers.get(h)
+                text = "?" if number is None else str(number)
+                ink = (30, 30, 210) if number in (6, 8) else (15, 15, 15)
+                font = inner / (17.0 if len(text) > 1 else 13.0)
+                thick = max(1, int(inner / 9))
+                (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, font, thick)
+                cv2.putText(out, text, (centre[0] - tw // 2, centre[1] + th // 2), cv2.FONT_HERSHEY_DUPLEX, font,
+                            ink, thick, cv2.LINE_AA)
+        if self.robber is not None:
+            # the robber as read: a dark disc above the hex's middle, where the badge is not
+            cx, cy = canonical_center(self.robber)
+            x, y = self.reading.lattice.to_image(np.array([(cx, cy - 0.5)]))[0]
+            radius = max(7, int(spacing * 0.11))
+            cv2.circle(out, (int(round(x)), int(round(y))), radius, (45, 45, 45), -1, cv2.LINE_AA)
+            cv2.circle(out, (int(round(x)), int(round(y))), radius, (235, 235, 235), max(1, line // 2), cv2.LINE_AA)
+        for h in sorted(self.unsure):
+            pts = self.outline(h, 0.82).round().astype(np.int32)
+            cv2.polylines(out, [pts], True, (0, 140, 255), line * 3, cv2.LINE_AA)
+        if selected is not None:
+            pts = self.outline(selected, 0.9).round().astype(np.int32)
+            cv2.polylines(out, [pts], True, (255, 255, 255), line * 2, cv2.LINE_AA)
+        return out
+
+
+__all__ = ["BoardScan", "LAND_TERRAINS", "NUMBERS", "hex_corners"]
