@@ -1,0 +1,75 @@
+"""What "Scan the board" takes from the reader (vision/board/scan.py): a tap anywhere inside a hex of the photo
+means that hex, also on a turned and slanted copy; corrections change only the hex tapped and take it off the
+unsure list; the board handed on is one the rules accept in shape; the picture drawn is the photo's size."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.rules import board_from_json
+from vision.board.lattice import LAND
+from vision.board.scan import BoardScan, hex_corners
+
+PHOTO = Path(__file__).parent / "data" / "boards" / "catanai" / "photos" / "testimg3.jpg"
+
+
+@pytest.fixture(scope="module")
+def scan() -> BoardScan:
+    return BoardScan.of_file(PHOTO)
+
+
+def slanted(image: np.ndarray) -> np.ndarray:
+    """The photo turned 37 degrees and seen at a slant (a tablet held over the table's corner)."""
+    h, w = image.shape[:2]
+    turn = cv2.getRotationMatrix2D((w / 2, h / 2), 37, 0.8)
+    image = cv2.warpAffine(image, turn, (w, h), borderValue=(60, 90, 120))
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = np.float32([[0.1 * w, 0.05 * h], [0.92 * w, 0], [w, h], [0, 0.93 * h]])
+    return cv2.warpPerspective(image, cv2.getPerspectiveTransform(src, dst), (w, h), borderValue=(60, 90, 120))
+
+
+@pytest.mark.parametrize("copy", ["as taken", "turned and slanted"])
+def test_a_tap_inside_a_hex_means_that_hex(scan, copy):
+    s = scan if copy == "as taken" else BoardScan.of_image(slanted(cv2.imread(str(PHOTO), cv2.IMREAD_REDUCED_COLOR_4)))
+    for h in LAND:
+        assert s.hex_at(*s.centre(h)) == h
+        # near each corner, a little inside: still that hex
+        inner = s.reading.lattice.to_image(hex_corners(h, 0.8))
+        for x, y in inner:
+            assert s.hex_at(x, y) == h
+    assert s.hex_at(2, 2) is None  # the photo's corner is table, not board
+
+
+def test_corrections_change_the_hex_tapped_only(scan):
+    s = BoardScan(scan.photo, scan.reading, dict(scan.terrains), dict(scan.numbers), set(scan.unsure), scan.robber)
+    h = sorted(s.unsure)[0] if s.unsure else LAND[0]
+    before = s.board_json()
+    s.set_terrain(h, "pasture")
+    s.set_number(h, 11)
+    assert h not in s.unsure
+    after = s.board_json()
+    changed = [a for a, b in zip(before["hexes"], after["hexes"]) if a != b]
+    assert all(entry["at"] == list(h) for entry in changed)
+    assert {"at": list(h), "terrain": "pasture", "number": 11} in after["hexes"]
+    # the desert takes no number; a tap on a number there changes nothing
+    s.set_terrain(h, "desert")
+    s.set_number(h, 8)
+    assert {"at": list(h), "terrain": "desert"} in s.board_json()["hexes"]
+    with pytest.raises(ValueError):
+        s.set_terrain(h, "sea")
+    with pytest.raises(ValueError):
+        s.set_number(h, 7)
+
+
+def test_the_board_handed_on_has_the_records_shape(scan):
+    data = scan.board_json()
+    board = board_from_json(data, check=False)
+    assert len(data["hexes"]) == 37 and sum(t.is_land for t in board.tiles.values()) == 19
+    assert data["harbors"] == []
+    assert tuple(data["robber"]) in LAND
+    picture = scan.drawn({"forest": (0.1, 0.4, 0.2)}, selected=LAND[3])
+    assert picture.shape == scan.photo.shape and not np.array_equal(picture, scan.photo)
