@@ -11,6 +11,7 @@ import html
 import json
 from typing import Any
 
+from . import clock as clock_mod, display_text, referee
 from .export import HEADINGS, _cell, standing_columns
 from .server_store import Floor
 
@@ -30,29 +31,24 @@ def display_data(floor: Floor) -> dict[str, Any]:
         names = desk.names(ev.id)
         cached = (key, [[str(r.rank), names[r.player]] + [_cell(r, c) for c in cols] for r in desk.standings(ev.id)])
         floor.display_standings = cached
-    return {"event": ev.name, "preset": ev.preset.title, "round": floor.current_round(), "clock": floor.clock(),
-            "columns": ["#", "Name"] + [HEADINGS[c] for c in cols], "standings": cached[1],
-            "tables": floor.live_tables()}
+    floor_settings = referee.settings(floor)  # the display's language and the rule at time
+    lang = floor_settings.language
+    clock = floor.clock()
+    words = display_text.words(lang)
+    return {"event": ev.name, "preset": ev.preset.title, "round": floor.current_round(), "clock": clock,
+            "columns": ["#", words["name"]] + [display_text.column(lang, c, HEADINGS[c]) for c in cols],
+            "standings": cached[1], "tables": floor.live_tables(), "lang": lang,
+            "clock_note": clock_mod.warning_text(clock, floor_settings.time_rule, lang),
+            "labels": {k: words[k] for k in ("round", "standings", "tables", "table", "paused", "time_up")}}
 
 
 
-def clock_text(clock: dict[str, Any] | None) -> str:
-    if clock is None:
-        return "--:--"
-    left = int(round(clock["left"]))
-    return f"{left // 60:02d}:{left % 60:02d}" + ("" if clock["running"] else " (paused)")
+def clock_text(clock: dict[str, Any] | None, lang: str = "en") -> str:
+    return clock_mod.clock_text(clock, lang)
 
 
-def _table_lines(table: dict[str, Any]) -> str:
-    players = ", ".join(f"{p['name']} {'' if p['vp'] is None else p['vp']}".strip() for p in table["players"])
-    extra = []
-    if table["longest_road"]:
-        extra.append(f"Longest Road: {table['longest_road']}")
-    if table["largest_army"]:
-        extra.append(f"Largest Army: {table['largest_army']}")
-    if table["finished"]:
-        extra.append("finished")
-    return players + ("; " + "; ".join(extra) if extra else "")
+def _table_lines(table: dict[str, Any], lang: str = "en") -> str:
+    return display_text.table_line(table, lang)
 
 
 _SCRIPT = """
@@ -65,11 +61,15 @@ function two(n) { return String(n).padStart(2, '0'); }
 function tick() {
   const el = document.getElementById('clock');
   if (!clock) { el.textContent = '--:--'; return; }
-  const left = Math.max(0, Math.round(clock.left - (clock.running ? (performance.now() - clockAt) / 1000 : 0)));
-  el.textContent = two(Math.floor(left / 60)) + ':' + two(left % 60) + (clock.running ? '' : ' (paused)');
+  const left = Math.max(0, Math.ceil(clock.left - (clock.running ? (performance.now() - clockAt) / 1000 : 0)));
+  el.textContent = left <= 0 ? labels.time_up :
+    two(Math.floor(left / 60)) + ':' + two(left % 60) + (clock.running ? '' : ' (' + labels.paused + ')');
 }
+let labels = {paused: 'paused', time_up: 'Time!', table: 'Table {n}'};
 function show(d) {
+  labels = d.labels || labels;
   clock = d.clock; clockAt = performance.now(); tick();
+  document.getElementById('clock-note').textContent = d.clock_note || '';
   document.getElementById('round').textContent = d.round;
   const body = document.getElementById('standings');
   body.replaceChildren(...d.standings.map(row => {
@@ -79,7 +79,8 @@ function show(d) {
   }));
   const tables = document.getElementById('tables');
   tables.replaceChildren(...d.tables.map(t => {
-    const li = document.createElement('li'); li.textContent = 'Table ' + t.table + ': ' + t.text; return li;
+    const li = document.createElement('li');
+    li.textContent = labels.table.replace('{n}', t.table) + (d.lang === 'ja' ? '：' : ': ') + t.text; return li;
   }));
   document.body.dataset.version = String(Number(document.body.dataset.version || 0) + 1);
 }
@@ -101,18 +102,23 @@ def display_page(data: dict[str, Any]) -> str:
     e = html.escape
     head = "".join(f"<th>{e(c)}</th>" for c in data["columns"])
     rows = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in data["standings"])
-    tables = "".join(f"<li>Table {t['table']}: {e(_table_lines(t))}</li>" for t in data["tables"])
+    lang = data.get("lang", "en")
+    words = display_text.words(lang)
+    colon = "：" if lang == "ja" else ": "
+    tables = "".join(f"<li>{e(words['table'].format(n=t['table']))}{colon}{e(_table_lines(t, lang))}</li>"
+                     for t in data["tables"])
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{e(data['event'])}</title>
+<html lang="{e(lang)}"><head><meta charset="utf-8"><title>{e(data['event'])}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{{font-family:sans-serif;margin:2em}} #clock{{font-size:4em}} td,th{{padding:0.2em 0.6em}}</style>
 </head><body>
 <h1>{e(data['event'])}</h1>
-<p>{e(data['preset'])} &middot; round <span id="round">{data['round']}</span></p>
-<div id="clock">{e(clock_text(data['clock']))}</div>
-<h2>Standings</h2>
+<p>{e(data['preset'])} &middot; {e(words['round'])} <span id="round">{data['round']}</span></p>
+<div id="clock">{e(clock_text(data['clock'], lang))}</div>
+<p id="clock-note">{e(data.get('clock_note', ''))}</p>
+<h2>{e(words['standings'])}</h2>
 <table><thead><tr>{head}</tr></thead><tbody id="standings">{rows}</tbody></table>
-<h2>Tables</h2>
+<h2>{e(words['tables'])}</h2>
 <ul id="tables">{tables}</ul>
 {_SCRIPT}
 </body></html>
@@ -120,8 +126,9 @@ def display_page(data: dict[str, Any]) -> str:
 
 
 def display_json(data: dict[str, Any]) -> str:
-    out = dict(data, clock_text=clock_text(data["clock"]),
-               tables=[dict(t, text=_table_lines(t)) for t in data["tables"]])
+    lang = data.get("lang", "en")
+    out = dict(data, clock_text=clock_text(data["clock"], lang),
+               tables=[dict(t, text=_table_lines(t, lang)) for t in data["tables"]])
     return json.dumps(out, ensure_ascii=False)
 
 
