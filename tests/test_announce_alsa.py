@@ -166,7 +166,7 @@ def test_cli_says_the_last_outcome_of_a_record(tmp_path, path, lang):
     assert done.stderr == ""
     record = load_record(path)
     last = replay(record).outcomes[-1]
-    phrase = phrase_for_outcome(last, [p["color"] for p in record.players], lang)
+    phrase = phrase_for_outcome(last, [p["color"] for p in record.players], lang, event=record.events[last.index])
     assert done.stdout == f"#{last.index} {phrase.caption}\n"
     find_in_order(read_capture(out), [library(lang).render(phrase.tokens)])
 
@@ -178,7 +178,8 @@ def test_cli_all_says_every_outcome_in_order(tmp_path):
     assert done.returncode == 0, done.stderr
     record = load_record(path)
     colors = [p["color"] for p in record.players]
-    said = [(o.index, phrase_for_outcome(o, colors, "ja")) for o in replay(record).outcomes]
+    said = [(o.index, phrase_for_outcome(o, colors, "ja", event=record.events[o.index]))
+            for o in replay(record).outcomes]  # a trade said with its cards, as the app says it
     said = [(i, p) for i, p in said if p is not None]
     assert len(said) > 300
     assert done.stdout.splitlines() == [f"#{i} {p.caption}" for i, p in said]

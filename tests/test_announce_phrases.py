@@ -176,7 +176,7 @@ def test_starfarers_and_card_game_outcomes_are_said(what, kind, fields, english,
 
 def test_quiet_events_say_nothing():
     assert phrase_for_outcome(Outcome(index=3, kind="build", player=0, next="main"), SEATS, "en") is None
-    assert phrase_for_outcome(Outcome(index=3, kind="trade", player=0), SEATS, "ja") is None
+    assert phrase_for_outcome(Outcome(index=3, kind="end_turn", player=0, next="roll"), SEATS, "ja") is None
 
 
 @pytest.mark.parametrize("notice, english, japanese", [

@@ -59,7 +59,7 @@ HEARD = {
              "6。赤はレンガ1枚と小麦1枚。土地が水没しました。赤は開拓地1つと道2本を失いました。最長交易路は保留になりました。"),
     },
     "tide_variant_leader_at_8": {
-        22: ("Red is the new leader.", "赤がトップになりました。"),
+        22: ("Red buys a development card. Red is the new leader.", "赤は発展カードを買いました。赤がトップになりました。"),
     },
     "tide_variant_spring_tide": {
         48: ("Spring tide.", "大潮です。"),

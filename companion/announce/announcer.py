@@ -170,12 +170,13 @@ class Announcer:
     # -- input ------------------------------------------------------------------------------------
 
     def on_outcome(self, outcome: Outcome, faces: bool = False,
-                   given_back: dict[int, dict[str, int]] | None = None) -> Announcement | None:
+                   given_back: dict[int, dict[str, int]] | None = None,
+                   event: dict | None = None) -> Announcement | None:
         """Announce what an event meant; None when it changed nothing worth saying.  ``faces``: say a roll's
-        two faces too (a roll the camera read); ``given_back``: what the roll it replaced paid out, said first
-        (:func:`~.phrases.phrase_for_outcome`)."""
+        two faces too (a roll the camera read); ``given_back``: what the roll it replaced paid out, said first;
+        ``event``: the record's event, so a trade is said with its cards (:func:`~.phrases.phrase_for_outcome`)."""
         published = time.perf_counter()
-        phrase = phrase_for_outcome(outcome, self.colors, self._lang, faces, given_back, self.names)
+        phrase = phrase_for_outcome(outcome, self.colors, self._lang, faces, given_back, self.names, event)
         if phrase is None:
             return None
         announcement = Announcement(phrase, URGENT if outcome.winner is not None else NEWS, "outcome",

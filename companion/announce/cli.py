@@ -47,7 +47,8 @@ def main(argv: list[str]) -> int:
         outcomes = game.outcomes if args.all else game.outcomes[-1:]
         said = 0
         for outcome in outcomes:
-            announcement = announcer.on_outcome(outcome, faces=read_by_camera(outcome, record.events))
+            announcement = announcer.on_outcome(outcome, faces=read_by_camera(outcome, record.events),
+                                                event=record.events[outcome.index])
             if announcement is None:
                 continue
             said += 1

@@ -50,11 +50,23 @@ def given_back_tokens(paid: dict[int, dict[str, int]], colors: Sequence[str], st
     return t
 
 
+def trade_tokens(event: dict, colors: Sequence[str]) -> list[str]:
+    """A trade as the table hears it: "Red trades two wool to the bank for one ore." / "… to blue for …"."""
+    give = [[_count(n), _resource(r)] for r, n in event["give"].items() if n]
+    get = [[_count(n), _resource(r)] for r, n in event["get"].items() if n]
+    partner = ["to_the_bank"] if event["with"] == "bank" else ["to", mention(colors, event["with"])]
+    return [mention(colors, event["player"]), "trades", *_listing(give), *partner, "for", *_listing(get), "."]
+
+
 def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     def who(seat: int) -> str:
         return mention(colors, seat, index=o.index)
 
     t: list[str] = []
+    if o.player is not None and o.kind == "buy_development":  # the card stays secret; that it was bought is news
+        t += [who(o.player), "buys_a_development_card", "."]
+    if o.player is not None and o.kind == "trade":  # said with what went each way when the event is known
+        t += [who(o.player), "trades", "."]
     if o.dice:
         t += [f"roll{o.number}", "."]
         if o.number != 7 and not o.payouts and not o.gold_owed:
@@ -229,4 +241,4 @@ def _card_game(o: CardOutcome, who) -> list[str]:
 
 
 register_language(Language("en", full_stop=".", spaced=True, outcome_tokens=outcome_tokens,
-                           given_back_tokens=given_back_tokens))
+                           given_back_tokens=given_back_tokens, trade_tokens=trade_tokens))

@@ -51,12 +51,25 @@ def given_back_tokens(paid: dict[int, dict[str, int]], colors: Sequence[str], st
     return [*_joined(items, "、"), "return", "。"] if items else []
 
 
+def trade_tokens(event: dict, colors: Sequence[str]) -> list[str]:
+    """交易：「赤は銀行と羊毛2枚を鉄1枚に交換しました。」/「赤は青と…」"""
+    give = [[_resource(r), _counted("mai", n)] for r, n in event["give"].items() if n]
+    get = [[_resource(r), _counted("mai", n)] for r, n in event["get"].items() if n]
+    partner = ["with_the_bank"] if event["with"] == "bank" else [mention(colors, event["with"]), "and"]
+    return [mention(colors, event["player"], "wa"), *partner, *_joined(give, "and"), "wo", *_joined(get, "and"),
+            "exchanged_for", "。"]
+
+
 def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     def who(seat: int, particle: str = "") -> str:
         return mention(colors, seat, particle, index=o.index)
 
     star = isinstance(o, StarOutcome)
     t: list[str] = []
+    if o.player is not None and o.kind == "buy_development":  # 「赤は発展カードを買いました。」(中身は秘密のまま)
+        t += [who(o.player, "wa"), "bought_a_development_card", "。"]
+    if o.player is not None and o.kind == "trade":  # 出したものと受け取ったものは、記録の事象がわかれば言う
+        t += [who(o.player, "wa"), "traded", "。"]
     if o.dice:
         t += [f"roll{o.number}", "。"]
         if o.number != 7 and not o.payouts and not o.gold_owed:
@@ -224,4 +237,4 @@ def _card_game(o: CardOutcome, who) -> list[str]:
 
 
 register_language(Language("ja", full_stop="。", spaced=False, outcome_tokens=outcome_tokens,
-                           given_back_tokens=given_back_tokens))
+                           given_back_tokens=given_back_tokens, trade_tokens=trade_tokens))

@@ -58,6 +58,9 @@ class Language:
     spaced: bool
     outcome_tokens: Callable[[Outcome, Sequence[str]], list[str]]
     given_back_tokens: Callable[..., list[str]]
+    #: ``trade_tokens(event, colors)``: a trade event said with what went each way, in the place of the
+    #: outcome's short "Red trades." (the outcome does not carry the cards; the record's event does).
+    trade_tokens: Callable[[dict, Sequence[str]], list[str]] | None = None
 
 
 _LANGUAGES: dict[str, Language] = {}
@@ -182,7 +185,7 @@ def read_by_camera(outcome: Outcome, events: Sequence[dict]) -> bool:
 
 def phrase_for_outcome(outcome: Outcome, colors: Sequence[str], lang: str, faces: bool = False,
                        given_back: dict[int, dict[str, int]] | None = None,
-                       names: Sequence[str | None] | None = None) -> Phrase | None:
+                       names: Sequence[str | None] | None = None, event: dict | None = None) -> Phrase | None:
     """The phrase announcing ``outcome``, or None when the event changes nothing worth saying.
 
     ``faces``: a roll's two faces are said after its number ("Eight. Three and five."), lowest first: for a
@@ -190,13 +193,20 @@ def phrase_for_outcome(outcome: Outcome, colors: Sequence[str], lang: str, faces
     at the screen.  ``given_back``: for a roll entered in the place of one read or tapped wrong, what that one
     paid out (seat → cards, ``Table.replaced_payouts``), said first so the cards go back: "Red gives back one
     ore. Eight. …".  ``names``: the players' typed names (seat order), shown in the caption in the place of
-    their colours (the tokens keep the colours: the voice's fallback)."""
+    their colours (the tokens keep the colours: the voice's fallback).  ``event``: the record's event the outcome
+    is of; a trade is then said with the cards that went each way (the outcome alone gives "Red trades.")."""
     speech = language(lang)
     colors = check_colors(colors)
     names = check_names(names, colors)
     tokens = speech.outcome_tokens(outcome, colors)
     if not tokens:
         return None
+    from ..rules.starfarers import StarOutcome
+
+    if (outcome.kind == "trade" and _a_known_trade(event, colors) and speech.trade_tokens is not None
+            and not isinstance(outcome, StarOutcome)):
+        short = tokens.index(speech.full_stop) + 1  # the outcome's own first sentence: "Red trades."
+        tokens[:short] = speech.trade_tokens(event, colors)
     if faces and outcome.dice and tokens[:1] == [f"roll{outcome.number}"]:
         tokens[2:2] = faces_tokens(outcome.dice, lang)  # after the number and its full stop
     if given_back:
@@ -204,6 +214,17 @@ def phrase_for_outcome(outcome: Outcome, colors: Sequence[str], lang: str, faces
 
         tokens[0:0] = speech.given_back_tokens(given_back, colors, isinstance(outcome, StarOutcome))
     return Phrase(lang, tuple(tokens), caption_of(lang, tokens, names))
+
+
+def _a_known_trade(event: dict | None, colors: Sequence[str]) -> bool:
+    """Whether ``event`` is a base-game trade this phrase can say: counts per resource, a partner at the table
+    or the bank (Starfarers trades with "the stock" and keeps the short sentence)."""
+    if not isinstance(event, dict) or event.get("type") != "trade":
+        return False
+    partner = event.get("with")
+    return (isinstance(event.get("give"), dict) and isinstance(event.get("get"), dict)
+            and (partner == "bank" or isinstance(partner, int) and 0 <= partner < len(colors))
+            and isinstance(event.get("player"), int) and 0 <= event["player"] < len(colors))
 
 
 def phrase_for_reading(dice: Sequence[int], lang: str) -> Phrase:

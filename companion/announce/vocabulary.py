@@ -247,5 +247,18 @@ def _japanese_starfarers_and_card_game() -> dict[str, tuple[str, str]]:
     return v
 
 
+def _bought_and_traded() -> dict[str, dict[str, tuple[str, str]]]:
+    """Issue 25: a card bought and a trade made are said, not only shown: "Red buys a development card." /
+    "Red trades two wool to the bank for one ore."; 「赤は発展カードを買いました。」/「赤は青と羊毛1枚を鉄1枚に交換しました。」"""
+    english = {"buys_a_development_card": "buys a development card", "trades": "trades", "to": "to",
+               "to_the_bank": "to the bank", "for": "for"}
+    japanese = {"bought_a_development_card": "発展カードを買いました", "traded": "交易しました",
+                "with_the_bank": "銀行と", "wo": "を", "exchanged_for": "に交換しました"}
+    return {"en": {key: (text, text) for key, text in english.items()},
+            "ja": {key: (text, text) for key, text in japanese.items()}}
+
+
 #: language → clip key → (spoken text, caption)
 CLIPS: dict[str, dict[str, tuple[str, str]]] = {"en": _english(), "ja": _japanese()}
+for _lang, _words in _bought_and_traded().items():
+    CLIPS[_lang].update(_words)

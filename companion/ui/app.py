@@ -323,7 +323,8 @@ class CompanionApp(App):
 
         if self.announcer is not None and self.table is not None:
             self.announcer.on_outcome(outcome, faces=read_by_camera(outcome, self.table.record.events),
-                                      given_back=self.table.replaced_payouts.get(outcome.index))
+                                      given_back=self.table.replaced_payouts.get(outcome.index),
+                                      event=self.table.record.events[outcome.index])  # a trade said with its cards
 
     def _show_caption(self, announcement) -> None:
         self.caption = announcement.caption
@@ -348,7 +349,7 @@ class CompanionApp(App):
             colors = [p["color"] for p in self.table.record.players]
             camera = read_by_camera(outcomes[i], self.table.record.events)
             phrase = phrase_for_outcome(outcomes[i], colors, self.lang, camera, self.table.replaced_payouts.get(i),
-                                        [p.get("name") for p in self.table.record.players])
+                                        [p.get("name") for p in self.table.record.players], self.table.record.events[i])
             self.caption = phrase.caption if phrase is not None else ""
 
     # --- the dice source -----------------------------------------------------------------------------------
