@@ -132,7 +132,8 @@ def test_build_buttons_say_why_and_the_roll_goes_when_the_turn_passes(tmp_path):
         # Buying a card is confirmed under the board.
         d.tap(d.find(play.ids.actions, "Buy dev card", startswith=True))
         assert app.table.record.events[-1]["type"] == "buy_development"
-        assert app.caption == "Aki bought a development card"
+        # and said: the caption is the announcement's (tests/test_announce_bought_and_traded.py hears it)
+        assert d.wait_until(lambda: app.caption == "Aki buys a development card."), app.caption
         assert "dev cards 3" in next(t for t in play.ids.vpboard.children if "Aki" in t.text).text
 
         # A bank trade is confirmed too (4 lumber in hand: enough at any ratio).
@@ -143,7 +144,8 @@ def test_build_buttons_say_why_and_the_roll_goes_when_the_turn_passes(tmp_path):
         get_row = next(r for r in play.ids.actions.children if r.children and getattr(r.children[-1], "text", "") == "Get")
         d.tap(d.find(get_row, "ore"))
         d.tap(d.find(play.ids.actions, "OK"))
-        assert app.caption == f"Aki traded {ratio} lumber to the bank for 1 ore"
+        said = {2: "two", 3: "three", 4: "four"}[ratio]
+        assert d.wait_until(lambda: app.caption == f"Aki trades {said} lumber to the bank for one ore."), app.caption
         assert play.roll_text.startswith("Rolled 2")
         d.tap(play.ids.end_turn)
         assert game.state.turn_player == 1 and play.roll_text == "" and play.payout_text == ""
