@@ -244,13 +244,19 @@ def stop_app(app) -> None:
 def screenshot(path: Path) -> Path:
     """The window as it is now, written to ``path`` (a PNG): what a user sees, for docs/screens.
 
-    The window's own pixels: drawn into the back buffer, which the screenshot reads before any flip
-    (export_to_png's offscreen render left stale widgets in the picture)."""
+    The window's own pixels (export_to_png's offscreen render left stale widgets in the picture).  Frames
+    are kept in the back buffer unpresented (:func:`keep_frames_in_the_back_buffer`), and under Xvfb the
+    software rasteriser paints a frame only when it is presented: read straight after a draw, the back
+    buffer held a black screen or scraps of earlier frames (docs/screens came out garbled).  So one frame
+    is drawn and presented (the rasteriser paints it), then the same frame drawn again and read before
+    anything else touches the buffer: the picture is the window as a user would see it."""
     from kivy.core.window import Window
 
     settle()  # layouts, texts and the board drawn before the picture
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    Window.dispatch("on_draw")
+    Window.flip()  # presented: the one swap a picture costs (the window's own, not the on_flip event we hold)
     Window.dispatch("on_draw")
     written = Window.screenshot(str(path.with_name(f"tmp-{path.name}")))  # Kivy numbers the name it writes
     Path(written).replace(path)
