@@ -1,5 +1,6 @@
 """The tournament desk's file: audit trail, corrections, durability, players coming and going, results from
-game records (file and journal), final seeding.  A real SQLite file in each test."""
+game records (file and journal), final seeding.  A real SQLite file in each test; the tests taking ``desk`` run
+again on a real PostgreSQL server (``--dsn``, tests/postgres_server.py)."""
 
 import signal
 import sqlite3
@@ -12,14 +13,16 @@ import pytest
 
 from companion.record import Record, load_record, replay
 from companion.tournament import Desk, TournamentError
+from postgres_server import postgres  # noqa: F401 -- the session's PostgreSQL server, a fixture
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "companion" / "assets" / "games" / "example-base.json"  # Aki 6, Ben 4, Chie 2, Dan 10 (winner)
 
 
-@pytest.fixture
-def desk(tmp_path):
-    with Desk(tmp_path / "t.sqlite3") as d:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def desk(request, tmp_path):
+    with (Desk(tmp_path / "t.sqlite3") if request.param == "sqlite"
+          else Desk(dsn=request.getfixturevalue("postgres").new_database())) as d:
         yield d
 
 
@@ -76,6 +79,7 @@ def test_bad_results_are_refused_with_where_and_change_nothing(desk, vp, winner,
     desk.seat_round(ev.id, tables=[["Aki", "Ben", "Chie", "Dan"], ["Emi", "Fumi", "Gen", "Hana"]])
     before = _snapshot(desk, ev)
     args = {"round_no": 1, "table": 1}
+    kw = dict(kw)  # (the parameters' own dict is shared by every run of this case: popped, a second run lacks it)
     args.update({k: kw.pop(k) for k in ("round_no", "table") if k in kw})
     with pytest.raises(TournamentError, match=message):
         desk.enter_result(ev.id, args["round_no"], args["table"], vp, winner, **kw)

@@ -19,7 +19,7 @@ from pathlib import Path
 from ..plain_text import terminal_safe
 
 from .scoring import CRITERIA, PRESETS, ScoringError, custom_preset
-from .store import Desk, TournamentError
+from .store import Desk, TournamentError, database_errors
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,6 +32,9 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     common = _Parser(add_help=False)
     common.add_argument("--db", default=None, help="the tournament file (default: beside the game journal)")
+    common.add_argument("--dsn", default=None,
+                        help="a PostgreSQL database instead of the file, e.g. 'host=desk dbname=league user=desk' "
+                             "(desks of a league or a multi-venue event share it; needs catan-companion[postgres])")
     common.add_argument("--json", action="store_true", help="print JSON for machines")
     common.add_argument("--by", default=None, help="who makes this change (audit trail; default $USER)")
     p = _Parser(prog="python -m companion tournament",
@@ -82,7 +85,10 @@ def _parser() -> argparse.ArgumentParser:
     c = cmd("seat", "seat the next round and print its tables")
     c.add_argument("event")
     g = c.add_mutually_exclusive_group()
-    g.add_argument("--final", action="store_true", help="the top 4 of the standings at one table")
+    g.add_argument("--final", action="store_true",
+                   help="the final table: the semi-final winners after a --semi round, else the top 4 of the standings")
+    g.add_argument("--by-score", action="store_true",
+                   help="seat by score (Swiss, スイスドロー): places 1-4 at table 1, 5-8 at table 2, ...")
     g.add_argument("--semi", type=int, default=None, metavar="N", help="the top N seeded into tables by snake order")
     g.add_argument("--table", action="append", default=None, metavar="NAME,NAME,...",
                    help="a seating made by hand: one --table per table, players in seat order")
@@ -170,6 +176,9 @@ def _tables_text(rnd, names) -> str:
     lines = [f"round {rnd.number} ({rnd.kind})"]
     for t, table in enumerate(rnd.tables, start=1):
         lines.append(f"  table {t}: " + ", ".join(f"{s}. {names[p]}" for s, p in enumerate(table, start=1)))
+    byes = (rnd.cost or {}).get("byes", [])
+    if byes:
+        lines.append("  bye (sits this round out): " + ", ".join(names[p] for p in byes))
     return "\n".join(lines)
 
 
@@ -198,14 +207,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         from .server_cli import serve_main
         return serve_main(args)
+    if args.dsn and args.db:
+        print(f"tournament {args.command}: give --db FILE or --dsn DSN, not both", file=sys.stderr)
+        return 2
     try:
-        with Desk(args.db) as desk:
+        with (Desk(dsn=args.dsn) if args.dsn else Desk(args.db)) as desk:
             return _run(desk, args)
     except (TournamentError, ScoringError) as error:
         print(terminal_safe(f"tournament {args.command}: {error}"), file=sys.stderr)
         return 2
-    except sqlite3.OperationalError as error:  # another desk held the file longer than the wait (5 s)
-        print(terminal_safe(f"tournament {args.command}: {args.db or 'the tournament file'} is busy or cannot be "
+    except database_errors() as error:  # another desk held the file longer than the wait; the database went away
+        print(terminal_safe(f"tournament {args.command}: {args.db or ('the database' if args.dsn else 'the tournament file')} is busy or cannot be "
                             f"written ({error}); nothing was changed, try again"), file=sys.stderr)
         return 2
     except BrokenPipeError:  # output piped into `head`: the change (if any) is committed; stop quietly
@@ -275,7 +287,7 @@ def _run(desk: Desk, args) -> int:
             + (f" dropped after round {p.dropped_after}" if p.dropped_after is not None else "") for p in ps)
             or "no players")
     elif c == "seat":
-        kind = "final" if args.final else "semi" if args.semi else "swiss"
+        kind = "final" if args.final else "semi" if args.semi else "score" if args.by_score else "swiss"
         if args.table:
             if args.preview:
                 raise TournamentError("--preview and --table: a hand-made seating is already known")
@@ -285,7 +297,8 @@ def _run(desk: Desk, args) -> int:
         elif args.preview:
             plan = desk.plan_round(ev.id, kind=kind, size=args.semi)
             from .store import Round
-            rnd = Round(plan.round, kind, plan.tables, plan.cost.to_json(names))
+            rnd = Round(plan.round, kind, plan.tables,
+                        dict(plan.cost.to_json(names), **({"byes": list(plan.byes)} if plan.byes else {})))
             cost = plan.cost
         else:
             rnd = desk.seat_round(ev.id, kind=kind, size=args.semi, who=args.by)

@@ -99,6 +99,7 @@ class Seating:
     round: int
     tables: tuple[tuple[int, ...], ...]
     cost: "Cost"
+    byes: tuple[int, ...] = ()  # players sitting the round out (a field tables cannot seat: formats.py)
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,8 @@ DEFAULT_PORT = 8731
 
 class DeskServer:
     def __init__(self, event: int | str, db: str | Path | None = None, *, host: str = "0.0.0.0",
-                 port: int = DEFAULT_PORT, password: str | None = None, clock=None):
-        self.desk = Desk(db)
+                 port: int = DEFAULT_PORT, password: str | None = None, clock=None, dsn: str | None = None):
+        self.desk = Desk(dsn=dsn) if dsn is not None else Desk(db)  # dsn: a PostgreSQL database (--dsn)
         try:
             self.floor = Floor(self.desk, event, clock=clock)  # clock: the round clock's time (time.time)
         except Exception:

@@ -8,7 +8,7 @@ import sqlite3
 import sys
 
 from ..plain_text import terminal_safe
-from .store import TournamentError
+from .store import TournamentError, database_errors
 
 
 def lan_addresses() -> list[str]:
@@ -31,9 +31,12 @@ def serve_main(args) -> int:
     from .server import DeskServer
 
     password = args.password or os.environ.get("CATAN_DESK_PASSWORD")
+    if args.dsn and args.db:
+        print("tournament serve: give --db FILE or --dsn DSN, not both", file=sys.stderr)
+        return 2
     try:
-        server = DeskServer(args.event, args.db, host=args.host, port=args.port, password=password)
-    except (TournamentError, sqlite3.OperationalError) as error:
+        server = DeskServer(args.event, args.db, host=args.host, port=args.port, password=password, dsn=args.dsn)
+    except (TournamentError, *database_errors()) as error:
         print(terminal_safe(f"tournament serve: {error}"), file=sys.stderr)
         return 2
     except OSError as error:

@@ -40,6 +40,18 @@ class DeskFileError(TournamentError):
     """The tournament file itself cannot be used (not SQLite, another program's, damaged, newer); left untouched."""
 
 
+def database_errors() -> tuple[type[Exception], ...]:
+    """What the desk's storage raises when it is busy or gone: SQLite's, and psycopg's where it is installed."""
+    errors: list[type[Exception]] = [sqlite3.OperationalError]
+    try:
+        import psycopg
+    except ImportError:
+        pass
+    else:
+        errors.append(psycopg.OperationalError)
+    return tuple(errors)
+
+
 def default_path() -> Path:
     return data_dir() / FILE_NAME
 
@@ -137,10 +149,16 @@ class ResultEntry:
 
 
 class Desk:
-    """The tournament file.  Use as a context manager or call :meth:`close`."""
+    """The tournament file (or, with ``dsn``, a PostgreSQL database: :mod:`.store_postgres`; the same schema,
+    migrations and transactions).  Use as a context manager or call :meth:`close`."""
 
-    def __init__(self, path: str | Path | None = None):
+    def __init__(self, path: str | Path | None = None, *, dsn: str | None = None):
+        self.dsn = dsn
+        if dsn is not None:
+            self._open_postgres(dsn)
+            return
         self.path = Path(path) if path is not None else default_path()
+        self.where = str(self.path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # Identified before any read-write connection, which would replay (and delete) another program's -wal.
         identity = identify(self.path, APPLICATION_ID)
@@ -165,10 +183,29 @@ class Desk:
             self._db.close()
             raise
 
+    def _open_postgres(self, dsn: str) -> None:
+        from .store_postgres import PostgresDesk, PostgresUnavailable, describe
+
+        self.path = None
+        self.where = describe(dsn)
+        try:
+            self._db = PostgresDesk(dsn)
+        except PostgresUnavailable as error:
+            raise DeskFileError(str(error)) from None
+        try:
+            self._init_schema()
+        except BaseException:
+            self._db.close()
+            raise
+
+    def reopen(self) -> "Desk":
+        """Another connection to the same desk (file or database)."""
+        return Desk(dsn=self.dsn) if self.dsn is not None else Desk(self.path)
+
     def _init_schema(self) -> None:
         (version,) = self._db.execute("PRAGMA user_version").fetchone()
         if version > SCHEMA_VERSION:
-            raise DeskFileError(f"{self.path} was written by a newer companion (version {version}); "
+            raise DeskFileError(f"{self.where} was written by a newer companion (version {version}); "
                                 "it was left untouched")
         if version == SCHEMA_VERSION:
             return
@@ -418,6 +455,14 @@ class Desk:
         number = self._last_round(ev.id) + 1
         players = [p for p in self.players(ev.id) if p.active_in(number)]
         history = self.history(ev.id)
+        from . import formats  # byes, seating by score, semi-final winners to the final
+
+        try:
+            planned = formats.plan(self, ev, number, players, history, kind)
+        except seating_mod.SeatingError as error:
+            raise TournamentError(f"round {number}: {error}") from None
+        if planned is not None:
+            return planned
         if kind == "swiss":
             if not players:
                 raise TournamentError("no active players to seat")
@@ -441,7 +486,7 @@ class Desk:
             tables = seating_mod.snake(ranked[:size], size // 4)
             cost = seating_mod.seating_cost(tables, number, history, weights=ev.weights)
             return seating_mod.Seating(number, tables, cost)
-        raise TournamentError(f"unknown round kind {kind!r} (swiss, semi, final)")
+        raise TournamentError(f"unknown round kind {kind!r} (swiss, score, semi, final)")
 
     def _check_round_complete(self, event: int, number: int) -> None:
         if number < 1:
@@ -475,14 +520,16 @@ class Desk:
             # desk seated this round meanwhile.
             if self._last_round(ev.id) + 1 != number:
                 raise TournamentError(f"round {number} was seated meanwhile (by another desk); nothing was stored")
+            cost = dict(plan.cost.to_json(), **({"byes": list(plan.byes)} if plan.byes else {}))
             self._db.execute("INSERT INTO rounds (event, number, kind, cost, created) VALUES (?, ?, ?, ?, ?)",
-                             (ev.id, number, kind, json.dumps(plan.cost.to_json()), time.time()))
+                             (ev.id, number, kind, json.dumps(cost), time.time()))
             for t, table in enumerate(plan.tables, start=1):
                 for s, p in enumerate(table, start=1):
                     self._db.execute("INSERT INTO seats (event, round, table_no, seat, player) VALUES (?, ?, ?, ?, ?)",
                                      (ev.id, number, t, s, p))
             self._audit(ev.id, who, "seat round", {"round": number, "kind": kind, "cost": round(plan.cost.total, 6),
-                                                    "tables": [[names[p] for p in t] for t in plan.tables]})
+                                                    "tables": [[names[p] for p in t] for t in plan.tables],
+                                                    **({"byes": [names[p] for p in plan.byes]} if plan.byes else {})})
         return self.round(ev.id, number)
 
     def unseat_last_round(self, event: int, *, who: str | None = None) -> None:
@@ -576,6 +623,8 @@ class Desk:
             level = [names[p] for p in seated if p != win_id and scores[p] >= scores[win_id]]
             if level:
                 warnings.append(f"{', '.join(level)} scored as many VP as the winner or more")
+        if ended_by_time and ev.preset.key == "catan-studio":
+            warnings.append("CATAN Studio's rules: organizers may not place time limits on the games")
         for p in seated:
             if p != win_id and scores[p] >= ev.vp_target and not ended_by_time:
                 warnings.append(f"{names[p]} reached the target ({scores[p]} VP) but is not the winner")
@@ -628,8 +677,11 @@ class Desk:
     def standings(self, event: int, *, through_round: int | None = None) -> list[Standing]:
         ev = self.event(event)
         players = self.players(ev.id)
+        from .formats import playoff_rounds  # semi-finals and the final are a stage of their own
+
+        playoffs = playoff_rounds(self.rounds(ev.id))
         results = [r.as_table_result() for r in self.results(ev.id)
-                   if through_round is None or r.round <= through_round]
+                   if (through_round is None or r.round <= through_round) and r.round not in playoffs]
         try:
             return compute_standings([p.id for p in players], results, ev.preset, ev.vp_target, seed=ev.seed,
                                      dropped=[p.id for p in players if p.dropped_after is not None])

@@ -1,0 +1,152 @@
+"""Tournament formats at the desk (a real desk file): byes for a field tables cannot seat, seating by score
+(Swiss), semi-final winners to the final, the play-off stage kept out of the qualifying standings, and the
+CATAN Studio warning on a game ended by time."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from companion.tournament import Desk, TournamentError
+from companion.tournament import formats
+from companion.tournament.seating import table_sizes
+
+
+@pytest.fixture
+def desk(tmp_path):
+    with Desk(tmp_path / "t.sqlite3") as d:
+        yield d
+
+
+def _event(desk, n, preset="catan-studio"):
+    ev = desk.create_event("Open", preset, seed=11)
+    names = [f"P{i:02d}" for i in range(n)]
+    for name in names:
+        desk.add_player(ev.id, name)
+    return ev, names
+
+
+def _play(desk, ev, number, scores=None):
+    """Results for every table of a round: seat 1 wins with 10, the others 9-seat, 8-seat... unless ``scores``
+    (name -> VP) says otherwise; the winner is the one with the most VP."""
+    names = desk.names(ev.id)
+    for t, table in enumerate(desk.round(ev.id, number).tables, start=1):
+        vp = {names[p]: (scores or {}).get(names[p], 10 if s == 0 else 8 - s) for s, p in enumerate(table)}
+        desk.enter_result(ev.id, number, t, vp, max(vp, key=vp.get))
+
+
+@pytest.mark.parametrize("n, byes", [(3, 0), (4, 0), (5, 1), (6, 0), (7, 0), (8, 0), (9, 0), (11, 0)])
+def test_only_a_field_tables_cannot_seat_gets_byes(n, byes):
+    assert formats.bye_count(n) == byes
+    table_sizes(n - byes)  # the rest can be seated
+
+
+@settings(max_examples=150, deadline=None)
+@given(n=st.integers(3, 40), byes_before=st.lists(st.integers(0, 3), min_size=40, max_size=40))
+def test_the_bye_goes_to_those_with_fewest_byes_then_the_lowest_placed(n, byes_before):
+    ranked = list(range(n))
+    before = {p: byes_before[p] for p in ranked}
+    count = formats.bye_count(n)
+    chosen = formats.choose_byes(ranked, count, before, "seed", 3)
+    assert len(chosen) == count
+    table_sizes(n - count)
+    for p in chosen:
+        for q in ranked:
+            if q not in chosen:  # nobody playing had fewer byes, or as few and placed lower
+                assert (before[q], -ranked.index(q)) >= (before[p], -ranked.index(p))
+
+
+def test_five_players_take_turns_at_the_bye_and_a_bye_scores_nothing(desk):
+    ev, names = _event(desk, 5)
+    had = []
+    for number in range(1, 6):
+        rnd = desk.seat_round(ev.id)
+        (bye,) = formats.byes_of(rnd)
+        assert len(rnd.tables) == 1 and len(rnd.tables[0]) == 4 and bye not in rnd.tables[0]
+        if number > 1:  # the lowest placed of those who have not sat out yet
+            standing = [s.player for s in desk.standings(ev.id) if s.player not in had]
+            assert bye == standing[-1]
+        had.append(bye)
+        _play(desk, ev, number)
+    assert sorted(had) == sorted(desk.names(ev.id))  # five rounds: everybody sat out once
+    assert all(s.games == 4 for s in desk.standings(ev.id))
+    trail = [a for a in desk.audit(ev.id) if a["action"] == "seat round"]
+    assert trail[0]["details"]["byes"] == [desk.names(ev.id)[had[0]]]
+
+
+def test_seating_by_score_puts_the_leaders_together(desk):
+    ev, names = _event(desk, 11)  # 11: tables of 4, 4, 3
+    desk.seat_round(ev.id)
+    _play(desk, ev, 1)
+    ranked = [s.player for s in desk.standings(ev.id)]
+    rnd = desk.seat_round(ev.id, kind="score")
+    assert rnd.kind == "score"
+    assert [sorted(t) for t in rnd.tables] == [sorted(ranked[0:4]), sorted(ranked[4:8]), sorted(ranked[8:11])]
+
+
+def test_semi_final_winners_go_to_the_final_and_the_play_offs_are_a_stage_of_their_own(desk):
+    ev, names = _event(desk, 16)
+    desk.seat_round(ev.id)
+    _play(desk, ev, 1)
+    qualifying = [(s.player, s.games, s.wins, s.vp) for s in desk.standings(ev.id)]
+    ranked = [p for p, *_ in qualifying]
+    semi = desk.seat_round(ev.id, kind="semi", size=16)
+    n = desk.names(ev.id)
+    # in each semi-final the last seated (a lower-placed player) wins: not the top 4 of the standings
+    winners = []
+    for t, table in enumerate(semi.tables, start=1):
+        winner = table[-1]
+        winners.append(winner)
+        desk.enter_result(ev.id, semi.number, t, {n[p]: (10 if p == winner else 5) for p in table}, n[winner])
+    assert set(winners) != set(ranked[:4])
+    assert [(s.player, s.games, s.wins, s.vp) for s in desk.standings(ev.id)] == qualifying  # not a 4th game
+    final = desk.seat_round(ev.id, kind="final")
+    assert final.kind == "final" and final.tables == (tuple(sorted(winners, key=ranked.index)),)
+
+
+def test_a_semi_final_without_a_winner_holds_the_final_back(desk):
+    ev, names = _event(desk, 8)
+    desk.seat_round(ev.id)
+    _play(desk, ev, 1)
+    semi = desk.seat_round(ev.id, kind="semi", size=8)
+    n = desk.names(ev.id)
+    for t, table in enumerate(semi.tables, start=1):
+        if t == 2:  # ended by time, two leaders level: nobody is credited with the win
+            desk.enter_result(ev.id, semi.number, t, {n[p]: (8 if s < 2 else 5) for s, p in enumerate(table)},
+                              None, ended_by_time=True)
+        else:
+            desk.enter_result(ev.id, semi.number, t, {n[p]: (10 if s == 0 else 5) for s, p in enumerate(table)},
+                              n[table[0]])
+    with pytest.raises(TournamentError, match=r"semi-final table\(s\) 2 have no winner"):
+        desk.seat_round(ev.id, kind="final")
+    assert len(desk.rounds(ev.id)) == 2  # nothing stored
+
+
+def test_catan_studio_warns_on_a_game_ended_by_time(desk):
+    ev, names = _event(desk, 4)
+    desk.seat_round(ev.id)
+    n = desk.names(ev.id)
+    entry = desk.enter_result(ev.id, 1, 1, {n[p]: 7 - s for s, p in enumerate(desk.round(ev.id, 1).tables[0])},
+                              None, ended_by_time=True)
+    assert any("may not place time limits" in w for w in entry.warnings)
+
+
+def test_the_command_line_seats_by_score_and_shows_the_bye(tmp_path):
+    db = str(tmp_path / "t.sqlite3")
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "companion", "tournament", *args, "--db", db],
+                              capture_output=True, text=True, timeout=120)
+
+    assert run("new", "Club night").returncode == 0
+    for name in ("Aki", "Ben", "Chie", "Dan", "Emi"):
+        assert run("add", "Club night", name).returncode == 0, run("add", "Club night", name).stderr
+    out = run("seat", "Club night", "--by-score")
+    assert out.returncode == 0, out.stderr
+    assert "bye (sits this round out): " in out.stdout and out.stdout.count("table ") == 1
+    data = json.loads(run("tables", "Club night", "--json").stdout)
+    assert len(data["cost"]["byes"]) == 1
