@@ -167,8 +167,10 @@ class OutboxSender:
     """Sends one journal game to the desk, from a thread of its own, until stopped.
 
     ``on_status(status)`` is called on the sender's thread whenever what it can say changes: a dict with
-    ``state`` (``sending``, ``up to date``, ``offline``, ``refused``), ``message``, ``have`` (the events the desk
-    holds) and ``note`` (the desk's word on the result)."""
+    ``state`` (``sending``, ``up to date``, ``offline``, ``refused``, ``reseated``), ``message``, ``have`` (the
+    events the desk holds), ``note`` (the desk's word on the result), ``clock`` (the round clock as the desk last
+    said it, with ``heard``: when, on this machine's monotonic clock) and, after ``reseated``, ``assignment``
+    (the table's new game: the desk seated the round again after this tablet joined; the sender stops)."""
 
     def __init__(self, journal_path: str | Path, assignment: Assignment, *,
                  on_status: Callable[[dict[str, Any]], None] | None = None, poll: float = 1.0,
@@ -185,6 +187,7 @@ class OutboxSender:
         self._local: list[str] = []  # the journal's events as last read, canonical JSON
         self._stamps: list[tuple[float, int]] = []  # and when each was journalled (to see what changed since)
         self._last_heard = 0.0
+        self._last_clock = 0.0  # when the desk last told the round clock (asked every HEARTBEAT, even mid-game)
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -226,6 +229,8 @@ class OutboxSender:
                     self.sync(journal)
                     backoff = self.poll
                 except DeskLinkError as error:
+                    if error.status in (410, 422) and self._reseated():  # the round was seated again
+                        return
                     if error.status in (401, 403):  # the table was paired again: this tablet sends no more
                         self._report("refused", str(error))
                         return
@@ -258,11 +263,14 @@ class OutboxSender:
             else:
                 start = next((i for i, (x, y) in enumerate(zip(local, known)) if x != y), min(len(local), len(known)))
                 if start == len(local) == len(known):
-                    if time.monotonic() - self._last_heard >= HEARTBEAT:
-                        answer = request(a.desk, "GET", "/api/table", token=a.token, timeout=self.timeout)
-                        self._last_heard = time.monotonic()
-                        self._report(self.status["state"], self.status["message"], clock=answer.get("clock"))
+                    if time.monotonic() - min(self._last_heard, self._last_clock) >= HEARTBEAT:
+                        self._ask_table()
                     return
+            if time.monotonic() - self._last_clock >= HEARTBEAT:  # the clock may have been paused or reset
+                try:
+                    self._ask_table()
+                except DeskLinkError:  # the events' own request says what is wrong, if anything
+                    self._last_clock = time.monotonic()
             chunk, size = [], 0
             for e in local[start:start + self.batch]:
                 size += len(e.encode("utf-8")) + 1
@@ -292,6 +300,32 @@ class OutboxSender:
             self._desk = local[:have] if have == start + len(chunk) else None
             if self._desk is not None and have == len(local):
                 self._report("up to date", f"the desk has all {have} events", have=have, note=view.get("note", ""))
+
+    def _ask_table(self) -> dict[str, Any]:
+        """The desk's word on the table (its assignment and the round clock): the heartbeat."""
+        a = self.assignment
+        answer = request(a.desk, "GET", "/api/table", token=a.token, timeout=self.timeout)
+        self._last_heard = self._last_clock = time.monotonic()
+        self._report(self.status["state"], self.status["message"], clock=answer.get("clock"),
+                     heard=self._last_clock)
+        return answer
+
+    def _reseated(self) -> bool:
+        """After a refusal: whether the desk now seats other players at this table (the round was seated again);
+        if so the new assignment is reported (``reseated``) and this sender is done."""
+        a = self.assignment
+        try:
+            answer = self._ask_table()
+            if answer.get("header") == a.header:
+                return False
+            new = Assignment(a.desk, a.token, str(answer["event"]), int(answer["round"]), int(answer["table"]),
+                             tuple(str(p) for p in answer["players"]), dict(answer["header"]))
+            new.record()
+        except (DeskLinkError, KeyError, TypeError, ValueError):
+            return False
+        self._report("reseated", "the desk seated the round again: start the table's new game",
+                     assignment=new.to_json())
+        return True
 
     def _read(self, journal) -> list[str]:
         """The game's events as sent (canonical JSON), reading and re-encoding only those journalled since the last

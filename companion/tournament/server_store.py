@@ -243,6 +243,12 @@ class Floor:
                 stored_header, stored_rev, have, note = header, -1, 0, ""
             else:
                 stored_header, stored_rev, have, note = json.loads(row[0]), row[1], row[2], row[3]
+                seated = [n for (n,) in db.execute(
+                    "SELECT p.name FROM seats s JOIN players p ON p.id = s.player WHERE s.event = ? AND s.round = ? "
+                    "AND s.table_no = ? ORDER BY s.seat", (self.event.id, pairing.round, pairing.table))]
+                if seated != [p["name"] for p in stored_header["players"]]:  # the round was seated again
+                    raise FloorError(f"the desk seated round {pairing.round} again: table {pairing.table} now has "
+                                     f"{', '.join(seated) or 'nobody'}; start the table's new game", 410)
             if rev < stored_rev:  # an older read of the journal, arriving late or replayed: the desk is newer
                 return self._view(pairing, game, stale=True)
             end = start + len(events)
