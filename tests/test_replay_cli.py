@@ -228,9 +228,9 @@ def test_a_tables_camera_rolls_come_out_as_labelled_photos_that_vision_evaluate_
         table = Table.create(journal, Record(full.game, full.players, full.board, full.options))
         for event in full.events[:12]:
             table.submit(event)
-        table.roll(rolls[0], source.photo_of(rolls[0].roll_id))
+        table.roll(rolls[0], rolls[0].photo)  # each roll carries its photo
         table.submit({"type": "end_turn"})
-        table.roll(rolls[1], source.photo_of(rolls[1].roll_id))
+        table.roll(rolls[1], rolls[1].photo)
         table.undo()  # the table says the 2 was a 3
         table.roll(DiceRolled((6, 3), "manual"))
         game_id = table.game_id

@@ -284,6 +284,12 @@ def test_the_camera_source_reads_rolls_from_a_video_file(reader, studio, tmp_pat
     assert SourceState.ROLLING in [s.state for s in states]
     assert states[-1].state == SourceState.IDLE
     assert not any(s.reroll for s in states)
+    # Each roll arrives carrying what the camera saw -- its dice as read and its photos for the record -- so
+    # nothing has to be fetched back from the source (stopped by now) by the roll's id.
+    for roll in rolls:
+        assert roll.picture.ndim == 3 and roll.picture.shape[1] > roll.picture.shape[0]  # two dice side by side
+        assert roll.photo.tray.startswith(b"\xff\xd8") and roll.photo.dice.startswith(b"\xff\xd8")
+        assert sorted(box[4] for box in roll.photo.boxes) == sorted(roll.values)
 
 
 def test_a_camera_roll_after_the_app_restarts_is_recorded_not_dropped_as_a_repeat(studio, tmp_path):
@@ -402,6 +408,8 @@ def test_the_camera_source_marks_a_crooked_die_as_a_reroll(reader, studio, pool,
     assert rolls == []
     rerolls = [s for s in states if s.reroll]
     assert len(rerolls) == 1 and "crooked" in rerolls[0].detail, states
+    # The request to roll again carries the dice the camera saw and its photo, as a roll does.
+    assert rerolls[0].picture is not None and rerolls[0].photo.tray.startswith(b"\xff\xd8")
     # Everything the camera said can be said in the app's other language too.
     from companion.ui.i18n import TEXT
 

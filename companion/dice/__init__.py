@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,11 @@ class DiceRolled:
     ``at`` is wall-clock seconds when the dice settled.  ``roll_id`` is the source's own id for
     the roll when it has one (the box's boot id + roll id; the camera's random id of its start + a
     count), used to drop duplicates: it must never repeat within a game, across restarts too.
+
+    A camera's roll arrives carrying what the camera saw, so that nothing of the roll has to be fetched back
+    from the source later: ``picture``, the dice as read, side by side (a BGR array, shown beside the roll),
+    and ``photo``, the :class:`RollPhoto` kept with it in the journal.  Both are ``None`` for other sources,
+    and neither takes part in comparing rolls.
     """
 
     values: tuple[int, ...]
@@ -31,6 +36,8 @@ class DiceRolled:
     confidence: float = 1.0
     at: float = field(default_factory=time.time)
     roll_id: str | None = None
+    picture: Any = field(default=None, compare=False, repr=False)
+    photo: "RollPhoto | None" = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.values or any(not 1 <= v <= 6 for v in self.values):
@@ -82,13 +89,18 @@ class SourceStatus:
     ``"unreadable"`` (``count``) from the camera (:class:`vision.rolls.RollEvent`); the camera's others:
     ``"opening"`` (``spec``), ``"watching"`` and ``"watching_uncalibrated"`` (no tray set yet: the whole picture
     is read), ``"end_of_video"``, ``"no_frames"`` (``name``), ``"moving"``,
-    ``"still"``."""
+    ``"still"``.
+
+    A camera's request to roll again carries, as a roll does, what the camera saw: ``picture`` (the dice as
+    read, the unreadable one framed red) and ``photo`` (:class:`RollPhoto`); ``None`` otherwise."""
 
     state: SourceState
     detail: str = ""
     reroll: bool = False
     reason: str = ""
     params: tuple[tuple[str, object], ...] = ()
+    picture: Any = field(default=None, compare=False, repr=False)
+    photo: RollPhoto | None = field(default=None, compare=False, repr=False)
 
 
 RollCallback = Callable[[DiceRolled], None]
@@ -126,24 +138,14 @@ class DiceSource:
     def show(self, values: tuple[int, ...], colour: tuple[int, int, int]) -> None:
         """Show a roll and a player's colour on the source's own display, where it has one."""
 
-    def picture_of(self, roll_id: str | None):
-        """A picture of the dice of the roll ``roll_id`` as the source saw them (a BGR array), where it has
-        one (a camera; ``"reroll"``: the dice of its latest request to roll again); ``None`` otherwise."""
-        return None
-
-    def photo_of(self, roll_id: str | None) -> RollPhoto | None:
-        """The photos of the roll ``roll_id`` as the source saw it, kept with the game record as the evidence
-        of that roll, where the source has them (a camera); ``None`` otherwise."""
-        return None
-
     # For subclasses.
     def _emit_roll(self, roll: DiceRolled) -> None:
         if self._on_roll is not None:
             self._on_roll(roll)
 
     def _set_status(self, state: SourceState, detail: str = "", reroll: bool = False, reason: str = "",
-                    params: tuple[tuple[str, object], ...] = ()) -> None:
-        self.status = SourceStatus(state, detail, reroll, reason, params)
+                    params: tuple[tuple[str, object], ...] = (), picture=None, photo: RollPhoto | None = None) -> None:
+        self.status = SourceStatus(state, detail, reroll, reason, params, picture, photo)
         if self._on_status is not None:
             self._on_status(self.status)
 

@@ -2,8 +2,9 @@
 
 A thread pulls frames from a :class:`vision.capture.FrameSource`, feeds them to a
 :class:`vision.rolls.RollDetector` and delivers each settled roll as a :class:`DiceRolled` with
-``source="camera"``.  While the dice move the status is ``ROLLING``; a crooked or unreadable die
-sets ``CONNECTED`` with a detail starting ``"re-roll:"`` instead of guessing.  A camera or a stream that stops
+``source="camera"``, carrying the dice as read (``picture``) and its photos for the record (``photo``).
+While the dice move the status is ``ROLLING``; a crooked or unreadable die sets a re-roll status (carrying
+its picture and photo the same way) instead of guessing.  A camera or a stream that stops
 delivering is opened again (``DISCONNECTED`` until it delivers); a video file that ends leaves the source ``IDLE``.
 
 A tablet's own camera is read through Kivy (``camera://0?via=kivy``, the default on Android and iOS:
@@ -12,7 +13,6 @@ A tablet's own camera is read through Kivy (``camera://0?via=kivy``, the default
 
 from __future__ import annotations
 
-import collections
 import os
 import secrets
 import threading
@@ -28,10 +28,6 @@ KIVY_PREFIX = "kivy:"
 OPTIONS = ("dice", "realtime", "via")
 #: The streams OpenCV reads (through FFmpeg) that a camera entry may name: a phone's or an IP camera's.
 STREAM_SCHEMES = ("http", "https", "rtsp", "rtsps", "rtmp", "udp", "tcp")
-#: How many recent rolls' pictures a camera source keeps (the app shows the last one).
-PICTURES_KEPT = 8
-#: ``picture_of(REROLL)``: the dice of the latest request to roll again, as the camera saw them.
-REROLL = "reroll"
 #: How often a camera that will not open at start is tried again within ``CameraSource.open_grace``.
 OPEN_STEP = 0.25
 #: Every how many pictures the tray's light is judged (too dark to read, or light again): ~1 s at 30 a second.
@@ -78,8 +74,6 @@ class CameraSource(DiceSource):
         self._thread: threading.Thread | None = None
         self.rolls = 0
         self._run_id = ""  # set by start(): roll ids are "camera-<run>-<n>"
-        self._pictures: collections.OrderedDict = collections.OrderedDict()  # roll id -> the dice as seen
-        self._pictures_lock = threading.Lock()
         self._opened = None  # the frames the thread opened (from ``spec``) and reads now
         self._seen = None  # the latest frame and what the roll detector made of it (for view())
 
@@ -107,20 +101,6 @@ class CameraSource(DiceSource):
             self._thread.join(timeout=5)
             self._thread = None
 
-    def picture_of(self, roll_id: str | None):
-        """The dice of the roll ``roll_id`` as the camera saw them when they settled (:func:`vision.watch.
-        dice_picture`), for the last :data:`PICTURES_KEPT` rolls; ``None`` for another.  ``REROLL`` gives
-        the dice of the latest request to roll again."""
-        with self._pictures_lock:
-            return self._pictures.get(roll_id, (None, None))[0]
-
-    def photo_of(self, roll_id: str | None) -> RollPhoto | None:
-        """The tray as the camera saw it when the roll ``roll_id`` settled, the dice read framed
-        (:func:`vision.watch.roll_photo`), and the dice picture, as JPEGs, for the last :data:`PICTURES_KEPT`
-        rolls; kept with the record."""
-        with self._pictures_lock:
-            return self._pictures.get(roll_id, (None, None))[1]
-
     def view(self, long_side: int = 960) -> CameraView | None:
         """What the camera sees now, drawn as the reader sees it (its light corrected, a dim picture lifted, shrunk
         to at most ``long_side`` pixels); ``None`` before the first picture and while the camera is lost (a video
@@ -136,16 +116,15 @@ class CameraSource(DiceSource):
         shown = () if phase == "moving" else tuple(dice)
         return CameraView(tray_and_dice(as_read(frame, calibration), shown, calibration, long_side), phase, shown)
 
-    def _keep_picture(self, roll_id: str, frame, dice, calibration) -> None:
-        """Keep the dice picture and the photos of a settled reading (in this thread: ~1-4 ms a roll)."""
+    @staticmethod
+    def _pictures_of(frame, dice, calibration):
+        """The dice picture and the photos of a settled reading (in this thread: ~1-4 ms a roll), which the roll
+        or the request to roll again carries to the app."""
         from vision.watch import dice_picture, jpeg, plain_photo, roll_photo
 
         picture = dice_picture(frame, dice)
-        photo = RollPhoto(roll_photo(frame, dice, calibration), jpeg(picture), *plain_photo(frame, dice, calibration))
-        with self._pictures_lock:
-            self._pictures[roll_id] = (picture, photo)
-            while len(self._pictures) > PICTURES_KEPT:
-                self._pictures.popitem(last=False)
+        return picture, RollPhoto(roll_photo(frame, dice, calibration), jpeg(picture),
+                                  *plain_photo(frame, dice, calibration))
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until the source's thread ends (a video file ran out); True if it did."""
@@ -258,12 +237,13 @@ class CameraSource(DiceSource):
             if event is not None and event.kind == "roll":
                 self.rolls += 1
                 roll_id = f"camera-{self._run_id}-{self.rolls}"
-                self._keep_picture(roll_id, frame, event.dice, detector.calibration)
-                self._emit_roll(DiceRolled(event.faces, "camera", event.confidence, event.at, roll_id=roll_id))
+                picture, photo = self._pictures_of(frame, event.dice, detector.calibration)
+                self._emit_roll(DiceRolled(event.faces, "camera", event.confidence, event.at, roll_id=roll_id,
+                                           picture=picture, photo=photo))
             elif event is not None:
-                self._keep_picture(REROLL, frame, event.dice, detector.calibration)
+                picture, photo = self._pictures_of(frame, event.dice, detector.calibration)
                 self._set_status(SourceState.CONNECTED, event.reason, reroll=True, reason=event.reason_code,
-                                 params=event.reason_params)
+                                 params=event.reason_params, picture=picture, photo=photo)
             if period:
                 self._stop.wait(max(0.0, period - (time.monotonic() - started)))
         return False

@@ -77,8 +77,9 @@ class CompanionApp(App):
         self.journal: Journal | None = None
         self.source = None
         self._camera_lent = False  # the calibration screen holds the table's camera (lend_camera)
-        #: (DiceRolled, RollPhoto or None) of a camera roll waiting for a player's OK (Settings), else None.
+        #: A camera roll (a DiceRolled, carrying its picture and photo) waiting for a player's OK (Settings), else None.
         self.held_camera_roll = None
+        self.reroll_photo = None  # the photo of the camera's latest request to roll again (it carried it)
         self._last_status = None  # the dice source's last status (shown again after a language switch)
         self._source_lost = False  # the box was unplugged and has not come back yet
         self.announcer = None
@@ -337,7 +338,7 @@ class CompanionApp(App):
         if shown is not None and shown.source == "reading" and self.held_camera_roll is not None:
             from ..announce.phrases import phrase_for_reading
 
-            self.caption = phrase_for_reading(self.held_camera_roll[0].values, self.lang).caption
+            self.caption = phrase_for_reading(self.held_camera_roll.values, self.lang).caption
             return
         if shown is None or shown.source != "outcome" or self.table is None:
             return
@@ -409,7 +410,7 @@ class CompanionApp(App):
         lost, back = CONNECTION_NOTICES.get(getattr(self.source, "name", ""), (None, None))
         if status.reroll:
             notice = "camera_reroll"  # "Please roll again": a crooked die, in the box or under the camera
-            self._show_reroll_picture()
+            self._show_reroll_picture(status)
         elif lost is None:
             pass  # a tap or a simulated roller has no connection to lose
         elif state == "disconnected" and not self._source_lost:
@@ -425,13 +426,13 @@ class CompanionApp(App):
             except Exception:
                 log.exception("announcing %s failed", notice)
 
-    def _show_reroll_picture(self) -> None:
-        """A camera asked to roll again: show the dice it saw (the unreadable one framed red) where the roll
-        would have been shown."""
-        picture = self.source.picture_of("reroll") if self.source is not None else None
+    def _show_reroll_picture(self, status) -> None:
+        """A camera asked to roll again: show the dice it saw (the unreadable one framed red), which the request
+        carries, where the roll would have been shown; its photo is kept for "show the photo"."""
+        self.reroll_photo = status.photo
         screen = self._game_screen_widget() if self.table is not None else None
-        if picture is not None and isinstance(screen, CameraPicture):
-            screen.show_dice_picture(picture, caption="camera_saw_reroll")
+        if status.picture is not None and isinstance(screen, CameraPicture):
+            screen.show_dice_picture(status.picture, caption="camera_saw_reroll")
 
     def _game_screen_widget(self):
         """The screen the live game is played on (None before the app is built)."""
@@ -468,48 +469,47 @@ class CompanionApp(App):
                                                              dice=" + ".join(map(str, roll.values))))
             return
         play = self._game_screen_widget()
-        # A camera's photo of the settled dice is kept with the roll: the evidence if it is disputed later.
-        photo = self.source.photo_of(roll.roll_id) if self.source is not None and roll.roll_id else None
+        # A camera's roll carries its picture and its photo of the settled dice (kept with the roll: the evidence
+        # if it is disputed later); nothing of it is fetched back from the source.
         if roll.source == "camera" and self.settings.confirm_camera and play is not None and "confirm_roll" in play.ids:
-            self._hold_for_ok(play, roll, photo)  # recorded, shown and said once a player taps OK
+            self._hold_for_ok(play, roll)  # recorded, shown and said once a player taps OK
             return
         held, self.held_camera_roll = self.held_camera_roll, None
         self.pending_roll = ""
         if held is not None and roll.source != "camera":
             # The dice tapped while the camera's reading waited: the same faces are its OK; others put it right
             # before anything was handed out (kept as a correction, with the camera's photo).
-            camera_roll, camera_photo = held
-            if sorted(roll.values) == sorted(camera_roll.values):  # a player looked and agreed: a vouched label
-                roll, photo = camera_roll, camera_photo and dataclasses.replace(camera_photo, checked=True)
+            if sorted(roll.values) == sorted(held.values):  # a player looked and agreed: a vouched label
+                roll = dataclasses.replace(held, photo=held.photo and dataclasses.replace(held.photo, checked=True))
             elif play is not None:
-                if not play.submit_roll(roll, camera_photo, corrects=camera_roll):
-                    self._hold_for_ok(play, camera_roll, camera_photo)  # refused by the rules: it still waits
+                if not play.submit_roll(roll, held.photo, corrects=held):
+                    self._hold_for_ok(play, held)  # refused by the rules: it still waits
                 return
-        recorded = play is not None and play.submit_roll(roll, photo)
+        recorded = play is not None and play.submit_roll(roll, roll.photo)
         if not recorded and held is not None and play is not None:
-            self._hold_for_ok(play, *held)  # refused by the rules (the reason is shown): the reading still waits
+            self._hold_for_ok(play, held)  # refused by the rules (the reason is shown): the reading still waits
         elif recorded and isinstance(play, CameraPicture):
             # A camera's roll is shown as the camera saw it, so a misread is seen at once (Undo puts it right).
-            play.show_dice_picture(self.source.picture_of(roll.roll_id) if self.source is not None else None)
+            play.show_dice_picture(roll.picture)
 
-    def _hold_for_ok(self, play, roll, photo) -> None:
+    def _hold_for_ok(self, play, roll) -> None:
         """A camera roll that waits for a player's OK (Settings: for a table that wants every roll checked
-        before anything is handed out): shown as the camera read it, not recorded yet."""
+        before anything is handed out): shown as the camera read it (the roll carries its picture and photo),
+        not recorded yet."""
         from .camera_picture import faces_text
 
-        self.held_camera_roll = (roll, photo)
+        self.held_camera_roll = roll
         self.pending_roll = faces_text(roll.values)
         if self.announcer is not None:
             self.announcer.on_reading(roll.values)  # "Three and five.": checked against the dice before OK
-        play.show_dice_picture(self.source.picture_of(roll.roll_id) if self.source is not None else None,
-                               caption="camera_saw_confirm")
+        play.show_dice_picture(roll.picture, caption="camera_saw_confirm")
 
     def confirm_roll(self) -> None:
         """OK on the camera's reading that waits: recorded, shown and said as any camera roll."""
         from ..dice import DiceRolled
 
         if self.held_camera_roll is not None:
-            self.on_roll(DiceRolled(self.held_camera_roll[0].values, "manual"))  # the same faces: its OK
+            self.on_roll(DiceRolled(self.held_camera_roll.values, "manual"))  # the same faces: its OK
 
 
 def _tournament_screen():

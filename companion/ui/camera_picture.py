@@ -106,13 +106,13 @@ class CameraPicture:
         game, photo, caption = self.game, None, ""
         if self.dice_picture is None or game is None or app.table is None:
             return None
-        if self.dice_picture_caption == "camera_saw_reroll":
-            kept = app.source.photo_of("reroll") if app.source is not None else None
+        if self.dice_picture_caption == "camera_saw_reroll":  # the photo the request to roll again carried
+            kept = app.reroll_photo
             photo, caption = (kept.tray if kept is not None else None), app.tr("reroll_photo")
         elif self.dice_picture_caption == "camera_saw_confirm":  # not recorded yet: the photo waits with it
-            held, kept = app.held_camera_roll or (None, None)
-            if held is not None and kept is not None:
-                photo, caption = kept.tray, app.tr("roll_photo", dice=faces_text(held.values))
+            held = app.held_camera_roll
+            if held is not None and held.photo is not None:
+                photo, caption = held.photo.tray, app.tr("roll_photo", dice=faces_text(held.values))
         else:
             roll = last_camera_roll(game)
             if roll is not None:
