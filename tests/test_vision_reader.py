@@ -287,20 +287,23 @@ def same_dice(read: list, expected: list) -> int:
 
 
 @needs_data
-def test_a_small_tray_in_a_wide_view_is_read_as_closely_as_a_photo_of_it():
+@pytest.mark.parametrize("across", [3, 5], ids=["a third of the view", "a fifth of a 3200 px view"])
+def test_a_small_tray_in_a_wide_view_is_read_as_closely_as_a_photo_of_it(across):
     """A camera on a stand sees the board and the table round the tray: in the whole frame shrunk to the
     detector's input the dice are a few pixels across.  With the tray calibrated the detector reads the
-    tray alone, enlarged."""
+    tray alone, enlarged -- in a large frame at its full resolution (a tray a fifth of a 3200 px view read
+    at three times the whole frame's shrink lost 25 of 197 dice over 12 tray photos; at full resolution 0)."""
     image = load_image(DATA / "nell-byler-dice_detection" / "images" / "IMG_20191208_111642.jpg")
     alone = DiceReader().read(image)
     height, width = image.shape[:2]
-    table = np.empty((3 * height, 3 * width, 3), np.uint8)
+    table = np.empty((across * height, across * width, 3), np.uint8)
     table[:] = (60, 90, 130)  # a wooden table
-    table[height:2 * height, width:2 * width] = image
-    tray = Calibration(tray=(1 / 3, 1 / 3, 2 / 3, 2 / 3))
+    middle = across // 2
+    table[middle * height:(middle + 1) * height, middle * width:(middle + 1) * width] = image
+    tray = Calibration(tray=(middle / across, middle / across, (middle + 1) / across, (middle + 1) / across))
     in_the_view = DiceReader(calibration=tray).read(table)
-    moved_back = [dataclasses.replace(d, box=(d.box[0] - width, d.box[1] - height, d.box[2], d.box[3]))
-                  for d in in_the_view]
+    moved_back = [dataclasses.replace(d, box=(d.box[0] - middle * width, d.box[1] - middle * height, d.box[2],
+                                              d.box[3])) for d in in_the_view]
     assert len(alone) >= 6 and same_dice(moved_back, alone) >= len(alone) - 1 and len(moved_back) <= len(alone) + 1
     # Without the tray the same view loses most of them (the case the tray crop is for).
     whole_view = [d for d in DiceReader().read(table) if tray.in_tray(d.centre[0] / table.shape[1], d.centre[1] / table.shape[0])]

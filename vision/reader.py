@@ -39,8 +39,11 @@ TURNS = 4
 CLEAR_READING = 0.9
 #: With a tray calibrated, the detector reads the rectangle round it grown by this share of its size...
 TRAY_MARGIN = 0.04
-#: ...enlarged at most this many times more than the whole frame would be.
+#: ...enlarged to fill the detector's input, at most this many times more than the whole frame would be --
 MAX_TRAY_ZOOM = 3.0
+#: -- or, in a large frame (a 1920x1080 camera), up to the frame's own pixels: a small tray is read at full
+#: resolution, where three times the whole frame's shrink would still leave its dice a few pixels across.
+FULL_RESOLUTION = 1.0
 #: A heat-map peak above this is a die candidate (the classifier then confirms or rejects it).
 DETECT_THRESHOLD = 0.3
 #: A candidate whose "not a die" probability is above this is dropped.  This and the two bars below
@@ -171,14 +174,16 @@ class DiceReader:
 
         With a tray calibrated, the detector looks at the tray alone (the rectangle round it, grown by
         :data:`TRAY_MARGIN` for dice on its walls), enlarged to fill its input up to :data:`MAX_TRAY_ZOOM`
-        times the whole frame's scale: a camera that sees the board and the table round a small tray
-        shows the dice at a few pixels in the whole frame shrunk to the detector's size.
+        times the whole frame's scale, or up to the frame's own pixels (:data:`FULL_RESOLUTION`) where that
+        is more: a camera that sees the board and the table round a small tray shows the dice at a few pixels
+        in the whole frame shrunk to the detector's size, and in a large frame the tray's own pixels hold them
+        whole.
         """
         height, width = frame.shape[:2]
         x0, y0, x1, y1 = self.calibration.grown_pixels(width, height, TRAY_MARGIN)
         if (x0, y0, x1, y1) == (0, 0, width, height):
             return detect_candidates(self.detector, frame)
-        scale = MAX_TRAY_ZOOM * preprocess.detector_scale(height, width)
+        scale = max(MAX_TRAY_ZOOM * preprocess.detector_scale(height, width), FULL_RESOLUTION)
         found = detect_candidates(self.detector, frame[y0:y1, x0:x1], scale)
         return [(cx + x0, cy + y0, w, h, score) for cx, cy, w, h, score in found]
 
