@@ -150,6 +150,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--port", type=int, default=8731)
     c.add_argument("--password", default=None,
                    help="the organiser's password for /desk (default: $CATAN_DESK_PASSWORD, else a new one, printed)")
+    c.add_argument("--no-announce", action="store_true",
+                   help="do not announce the desk on the network (mDNS): tablets then type its address")
 
     c = cmd("pair", "a new pairing code for a table of the current round (the table's earlier tablet is cut off)")
     c.add_argument("event")

@@ -23,8 +23,11 @@ DEFAULT_PORT = 8731
 
 class DeskServer:
     def __init__(self, event: int | str, db: str | Path | None = None, *, host: str = "0.0.0.0",
-                 port: int = DEFAULT_PORT, password: str | None = None, clock=None, dsn: str | None = None):
+                 port: int = DEFAULT_PORT, password: str | None = None, clock=None, dsn: str | None = None,
+                 announce: bool = False):
         self.desk = Desk(dsn=dsn) if dsn is not None else Desk(db)  # dsn: a PostgreSQL database (--dsn)
+        self.announce = announce  # say where the desk is over mDNS (server_mdns) while it serves
+        self.advertisement = None
         try:
             self.floor = Floor(self.desk, event, clock=clock)  # clock: the round clock's time (time.time)
         except Exception:
@@ -55,9 +58,20 @@ class DeskServer:
         host = "127.0.0.1" if self.host in ("0.0.0.0", "") else self.host
         return f"http://{host}:{self.port}"
 
+    def _advertise(self) -> None:
+        if not self.announce:
+            return
+        from .server_cli import lan_addresses
+        from .server_mdns import Advertisement
+
+        wildcard = self.host in ("0.0.0.0", "", "::")
+        addresses = lan_addresses() if wildcard else [self.host]
+        self.advertisement = Advertisement(self.floor.event.name, self.port, addresses or ["127.0.0.1"]).start()
+
     def serve_forever(self) -> None:
         """Serve until Ctrl-C (uvicorn's signal handling), then close the desk file."""
         try:
+            self._advertise()
             self.server.run(sockets=[self.socket])
         finally:
             self.close()
@@ -71,6 +85,7 @@ class DeskServer:
             if not self._thread.is_alive():
                 raise RuntimeError("the desk server did not start")
             self._thread.join(0.01)
+        self._advertise()
         return self
 
     def stop(self) -> None:
@@ -82,6 +97,9 @@ class DeskServer:
         self.close()
 
     def close(self) -> None:
+        if self.advertisement is not None:
+            self.advertisement.stop()
+            self.advertisement = None
         self.socket.close()
         self.desk.close()
 

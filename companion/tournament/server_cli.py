@@ -35,7 +35,8 @@ def serve_main(args) -> int:
         print("tournament serve: give --db FILE or --dsn DSN, not both", file=sys.stderr)
         return 2
     try:
-        server = DeskServer(args.event, args.db, host=args.host, port=args.port, password=password, dsn=args.dsn)
+        server = DeskServer(args.event, args.db, host=args.host, port=args.port, password=password, dsn=args.dsn,
+                            announce=not args.no_announce)
     except (TournamentError, *database_errors()) as error:
         print(terminal_safe(f"tournament serve: {error}"), file=sys.stderr)
         return 2
@@ -50,6 +51,8 @@ def serve_main(args) -> int:
         print(terminal_safe(f"  live display:  {url}/"))
         print(terminal_safe(f"  desk page:     {url}/desk   (any user name, password below)"))
         print(terminal_safe(f"  tablets type:  {url.removeprefix('http://')}"))
+    if not args.no_announce:
+        print("  tablets find this desk on the network (mDNS); the address above is the fallback")
     if not password:
         print(terminal_safe(f"  desk password: {server.password}   (set --password or $CATAN_DESK_PASSWORD to choose)"))
     print("Ctrl-C stops the server; everything the desk acknowledged is in the desk file.", flush=True)
