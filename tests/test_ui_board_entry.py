@@ -10,7 +10,7 @@ import pytest
 
 from companion.rules.geometry import neighbours
 from companion.ui import driver as d
-from companion.ui.screens import EXPECTED, chi2_sf_10, chi_squared
+from companion.ui.statistics_screen import EXPECTED, chi2_sf_10, chi_squared
 
 pytestmark = pytest.mark.timeout(120)
 

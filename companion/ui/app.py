@@ -1,7 +1,7 @@
 """The Kivy app: one :class:`CompanionApp` wiring the journal, the live table, the dice source and
 the announcer to the screens.
 
-Screens (a ``ScreenManager``; layout in ``companion.kv``, behaviour in :mod:`.screens`):
+Screens (a ``ScreenManager``; one module per screen, listed in :mod:`.screens`, each with its kv file):
 ``start`` → ``new_game`` (→ ``board_editor``) → ``play`` ↔ ``statistics``, ``settings``, and
 ``tournament`` when the tournament desk is installed.
 
@@ -36,7 +36,6 @@ from .settings import Settings
 log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
 FONT = assets.path("fonts", "NotoSansCJKjp-Regular-subset.otf")
-KV = HERE / "companion.kv"
 
 
 def register_font() -> None:
@@ -101,9 +100,11 @@ class CompanionApp(App):
     def load_kv(self, filename=None):
         """Kivy loads the kv file named after the app (companion.kv) on every start of an app; a second
         app in the same process (a restart, the tests) would then get every screen's rule twice and
-        draw each widget twice.  Load it once per process instead."""
-        if str(KV) not in Builder.files:
-            Builder.load_file(str(KV))
+        draw each widget twice.  Load the shared rules once per process instead (each screen's module
+        loads its own the same way)."""
+        from .widgets import load_rules
+
+        load_rules()
         return True
 
     def build(self):
@@ -121,8 +122,7 @@ class CompanionApp(App):
         self.journal, self.journal_rescue = open_journal(self.data_dir / "journal.sqlite3")
         manager = ScreenManager(transition=NoTransition())
         games = _game_screens()  # first: they add their texts, which the new-game screen shows
-        for cls in (screens.StartScreen, screens.NewGameScreen, screens.BoardEditorScreen, screens.PlayScreen,
-                    screens.StatisticsScreen, screens.SettingsScreen):
+        for cls in screens.APP_SCREENS:
             manager.add_widget(cls())
         tournament = _tournament_screen()
         if tournament is not None:

@@ -11,29 +11,11 @@ A screen using :class:`ChoicePanels` has a ``selection`` dict property (the choi
 
 from __future__ import annotations
 
-from typing import Any
-
-from kivy.app import App
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.button import Button
 from kivy.uix.label import Label
-from kivy.uix.togglebutton import ToggleButton
 
-from .wrapping import PhraseWrap
-
-
-class BigButton(PhraseWrap, Button):
-    """A button sized for a finger across the table (its look is in companion.kv); a long word gets smaller
-    letters rather than being cut, Japanese breaks between phrases (wrapping.py)."""
-
-
-class BigToggle(PhraseWrap, ToggleButton):
-    """A toggle sized for a finger across the table (its look is in companion.kv), its words kept whole."""
-
-
-def app() -> Any:
-    return App.get_running_app()
+from .widgets import BigButton, BigToggle, app
 
 
 class ChoicePanels:

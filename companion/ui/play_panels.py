@@ -17,7 +17,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from . import i18n_play
-from .choices import BigButton, BigToggle
+from .widgets import BigButton, BigToggle
 from .i18n import cards_text
 from .refusals_text import app_describe
 

@@ -18,6 +18,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
 
+from .widgets import BigButton
+
 #: How many of the latest notes the panel lists.
 SHOWN = 5
 
@@ -32,8 +34,6 @@ def add_note_rows(screen: Any, box) -> TextInput:
 
     ``screen`` has ``submit(event) -> bool``, ``message``, ``selection`` and ``refresh()`` (the live screens).
     """
-    from .screens import BigButton  # here: screens imports this module
-
     a = App.get_running_app()
     row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(4))
     field = TextInput(text=getattr(screen, "note_draft", ""), hint_text=a.tr("note_hint"), multiline=False,

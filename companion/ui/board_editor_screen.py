@@ -1,0 +1,174 @@
+"""The board editor: the board on the table entered hex by hex (terrain, number) and harbor by harbor, checked
+as it grows by the new-game screen's own check, saved to and read from a JSON file (its layout is
+``board_editor.kv``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from ..rules import board_from_json, standard_board
+from ..rules.board import Board, Tile
+from ..rules.errors import BoardError
+from .new_game_screen import problem_spots, problems_text
+from .refusals_text import app_describe, app_places
+from .widgets import app, load_rules
+
+load_rules("board_editor.kv")
+
+
+class BoardEditorScreen(Screen):
+    """Enter the board on the table: tap a hex, then a terrain or a number; validation names each problem."""
+
+    selected = ObjectProperty(None, allownone=True)
+    message = StringProperty("")
+    valid = BooleanProperty(False)  # the message says the board is good (shown as success, not as a problem)
+    path = StringProperty("")
+    mode = StringProperty("hex")
+
+    def __init__(self, **kw):
+        super().__init__(name="board_editor", **kw)
+        self.tiles: dict = {}
+        self.harbors: dict = {}
+        self.robber = None
+        self.pirate = None
+        self.back = "new_game"
+        self.path = str(Path.home() / "catan-board.json")
+        # the problems (or "Board is valid."), the selection's name and the harbor words follow the language
+        Clock.schedule_once(lambda _dt: app().bind(lang=lambda *_: self._update() if self.tiles else None))
+
+    def load(self, data: dict | None, back: str = "new_game") -> None:
+        self.back = back
+        board = board_from_json(data, check=False) if data else standard_board(1)
+        self.tiles = dict(board.tiles)
+        self.harbors = dict(board.harbors)
+        self.robber, self.pirate = board.robber, board.pirate
+        self.selected = None
+        self._update()
+
+    def refresh(self) -> None:
+        if not self.tiles:
+            self.load(None, self.back)
+        self._update()
+
+    def board(self) -> Board:
+        return Board(dict(self.tiles), dict(self.harbors), self.robber, self.pirate)
+
+    def to_json(self) -> dict:
+        return self.board().to_json()
+
+    def on_hex(self, hex_) -> None:
+        self.selected = hex_
+        self.ids.board.flash = hex_
+        self._update()
+
+    def set_mode(self, mode: str) -> None:
+        """``"hex"``: taps pick hexes (terrain, number); ``"harbor"``: taps pick coast sides."""
+        self.mode = mode
+        self.selected = None
+        self.ids.board.flash = None
+        self._update()
+
+    def on_edge(self, edge) -> None:
+        self.selected = edge
+        self.ids.board.flash = edge
+        self._update()
+
+    def set_harbor(self, trade: str | None) -> None:
+        """Put a harbor (``"3:1"`` or a resource; None removes it) on the selected side."""
+        if self.selected is None or self.mode != "harbor":
+            return
+        if trade is None:
+            self.harbors.pop(self.selected, None)
+        else:
+            self.harbors[self.selected] = trade
+        self._update()
+
+    def set_terrain(self, terrain: str) -> None:
+        if self.selected is None or self.mode != "hex":
+            return
+        old = self.tiles.get(self.selected)
+        number = old.number if old is not None and terrain not in ("sea", "desert") else None
+        self.tiles[self.selected] = Tile(terrain, number, old.islet if old else False)
+        if terrain == "desert" and (self.robber is None or not self.tiles.get(self.robber, Tile("sea")).is_land):
+            self.robber = self.selected
+        self._update()
+
+    def set_number(self, number: int | None) -> None:
+        if self.mode != "hex" or self.selected is None or self.selected not in self.tiles:
+            return
+        t = self.tiles[self.selected]
+        self.tiles[self.selected] = Tile(t.terrain, number, t.islet)
+        self._update()
+
+    def problems(self) -> list:
+        """The new-game screen's check (the one Start makes) of the board as entered."""
+        return app().root.get_screen("new_game").board_problems(self.board())
+
+    def _update(self) -> None:
+        a = app()
+        view = self.ids.board
+        view.board = self.board()
+        view.robber, view.pirate = self.robber, self.pirate
+        board = view.board
+        if self.mode == "harbor":
+            # the sides a harbor can take: land on one side, sea (or nothing) on the other
+            view.pick = "edge"
+            view.legal = frozenset(e for e in board.edges if board.is_land(e[0]) != board.is_land(e[1]))
+        else:
+            view.pick = "hex"
+            view.legal = frozenset()
+        problems = self.problems()
+        view.marked = problem_spots(problems)  # the hexes a problem names, both of two that clash
+        self.valid = not problems
+        self.message = problems_text(problems, board) if problems else a.tr("board_ok")
+        sel = self.selected
+        places = app_places(board)
+        if sel is None:
+            self.ids.selected.text = ""
+        elif self.mode == "harbor":
+            trade = self.harbors.get(sel)
+            self.ids.selected.text = f"{places.edge(sel)} — {a.tr('harbor')}: {harbor_word(trade) if trade else '—'}"
+        else:
+            self.ids.selected.text = places.hex(sel) if sel in self.tiles else ""
+
+    def export(self) -> None:
+        self.valid = False  # the message now says where the board went (or why not)
+        path = Path(self.ids.path.text.strip() or self.path)
+        try:
+            path.write_text(json.dumps(self.to_json(), indent=1), encoding="utf-8")
+        except OSError as error:
+            self.message = f"{path}: {error.strerror or error}"
+            return
+        self.message = app().tr("saved_to", path=str(path))
+
+    def import_(self) -> None:
+        self.valid = False
+        path = Path(self.ids.path.text.strip() or self.path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            self.load(data, self.back)
+        except OSError as error:
+            self.message = f"{path}: {error.strerror or error}"
+        except json.JSONDecodeError as error:
+            self.message = f"{path}: not valid JSON ({error.msg} at line {error.lineno} column {error.colno})"
+        except BoardError as error:
+            self.message = f"{path}: {app_describe(error)}"
+
+    def use(self) -> None:
+        problems = self.problems()
+        if problems:
+            return  # the message already names them; nothing changes
+        new_game = app().root.get_screen("new_game")
+        new_game.board_json = self.to_json()
+        app().go(self.back)
+
+
+
+def harbor_word(trade: str) -> str:
+    """A harbor as the board says it in the user's language: "3:1" or "2:1 lumber"."""
+    return trade if trade == "3:1" else f"2:1 {app().tr(trade)}"

@@ -1,0 +1,222 @@
+"""The new-game screen: the game, the table's size, the players in their seats (names, colours, each name said
+into the microphone), the board (generated, entered or imported) and the one board check that both Start and
+the board editor make (its layout is ``new_game.kv``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.metrics import dp, sp
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+from kivy.uix.textinput import TextInput
+
+from ..assets import read_json as read_asset_json
+from ..record import COLORS, Record
+from ..rules import RulesError, board_from_json, board_problems, game_class, standard_board
+from ..rules.board import BASE_SPEC, EXTENSION_SPEC, Board
+from ..rules.errors import BoardError
+from .board_view import PLAYER_COLORS
+from .name_voice import SetupVoices, say_name_button
+from .refusals_text import app_describe, refusal_spots
+from .widgets import app, load_rules
+
+load_rules("new_game.kv")
+
+OWN_SCREEN = ("starfarers", "card-game")  # games with their own live screen and no hex board
+DEFAULT_NAMES = ("Aki", "Ben", "Chie", "Dan", "Emi", "Fumi")
+
+
+class NewGameScreen(Screen):
+    game = StringProperty("base")
+    count = NumericProperty(4)
+    message = StringProperty("")
+    board_json = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kw):
+        super().__init__(name="new_game", **kw)
+        self.names: list[str] = list(DEFAULT_NAMES)
+        self.colors: list[str] = list(COLORS)
+        self.voices = SetupVoices()  # each player's name said into the microphone (said in the place of the colour)
+        Clock.schedule_once(lambda dt: self.refresh())
+        # the seats' colour buttons are words too: in the new language at once
+        Clock.schedule_once(lambda _dt: app().bind(lang=lambda *_: self._players_rows()))
+
+    def refresh(self) -> None:
+        self._players_rows()
+        if self.board_json is None:
+            self.generate()
+        self._show_board()
+
+    def allowed_counts(self) -> tuple[int, ...]:
+        cls = game_class(self.game)
+        return tuple(range(cls.min_players, cls.max_players + 1))
+
+    def set_game(self, game: str) -> None:
+        self.game = game
+        counts = self.allowed_counts()
+        if self.count not in counts:
+            self.count = counts[0] if game == "base56" else min(4, counts[-1])
+        self.board_json = None
+        self.refresh()
+
+    def set_count(self, n: int) -> None:
+        if n not in self.allowed_counts():
+            self.message = f"{self.game}: {self.allowed_counts()[0]}-{self.allowed_counts()[-1]}"
+            return
+        size_changed = (n >= 5) != (self.count >= 5)
+        self.count = n
+        if size_changed:
+            self.board_json = None
+        self.refresh()
+
+    def _players_rows(self) -> None:
+        a = app()
+        grid = self.ids.players
+        grid.clear_widgets()
+        for i in range(self.count):
+            row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))  # a finger's height (48 dp and more)
+            seat = Label(text=str(i + 1), size_hint_x=None, width=dp(30), font_size=sp(20))
+            name = TextInput(text=self.names[i], multiline=False, font_size=sp(20), write_tab=False)
+            name.bind(text=lambda _w, text, i=i: self.names.__setitem__(i, text))
+            colour = Button(text=a.tr(self.colors[i]), size_hint_x=None, width=dp(130), font_size=sp(18),
+                            background_normal="", background_color=(*PLAYER_COLORS[self.colors[i]], 1),
+                            color=(0, 0, 0, 1) if self.colors[i] in ("white", "orange") else (1, 1, 1, 1))
+            colour.bind(on_release=lambda _b, i=i: self.next_color(i))
+            up = Button(text="↑", size_hint_x=None, width=dp(52), font_size=sp(22), disabled=i == 0)
+            up.bind(on_release=lambda _b, i=i: self.move_up(i))
+            say = say_name_button(self.voices, i, a.tr)
+            for w in (seat, name, colour, up, say):
+                row.add_widget(w)
+            grid.add_widget(row)
+
+    def next_color(self, i: int) -> None:
+        """Cycle seat ``i`` to the next colour nobody else at the table uses."""
+        taken = set(self.colors[:self.count]) - {self.colors[i]}
+        k = COLORS.index(self.colors[i])
+        for step in range(1, len(COLORS) + 1):
+            c = COLORS[(k + step) % len(COLORS)]
+            if c not in taken:
+                j = self.colors.index(c)
+                self.colors[i], self.colors[j] = self.colors[j], self.colors[i]
+                break
+        self._players_rows()
+
+    def move_up(self, i: int) -> None:
+        """Seat order: swap seat ``i`` with the one before it."""
+        for seq in (self.names, self.colors):
+            seq[i - 1], seq[i] = seq[i], seq[i - 1]
+        self.voices.swap(i - 1, i)
+        self._players_rows()
+
+    def seed(self) -> int:
+        try:
+            return int(self.ids.seed.text)
+        except ValueError:
+            return 1
+
+    def generate(self) -> None:
+        """A seeded standard board (or the High Tide map for this table size)."""
+        if self.game in OWN_SCREEN:
+            from .starfarers_screen import new_game_board
+
+            self.board_json = new_game_board(self.game, self.count)
+        elif self.game == "high-tide":
+            size = "5-6" if self.count >= 5 else "3-4"
+            self.board_json = read_asset_json("boards", f"high-tide-{size}.json")
+        else:
+            spec = EXTENSION_SPEC if self.count >= 5 else BASE_SPEC
+            separate = self.ids.separate.active if "separate" in self.ids else True
+            before = self.board_json
+            self.board_json = standard_board(self.seed(), spec=spec, separate_red_numbers=separate).to_json()
+            if before is not None and self.board_json == before:  # a tap that seemed to do nothing: say why
+                self.message = app().tr("same_board", seed=self.seed())
+                self._show_board()
+                return
+        self.message = ""
+        self._show_board()
+
+    def _show_board(self) -> None:
+        if self.game in OWN_SCREEN:
+            self.ids.preview.board = None
+            return
+        self.ids.preview.marked = []
+        try:
+            self.ids.preview.board = board_from_json(self.board_json, check=False)
+        except BoardError as error:
+            self.message = app_describe(error)
+
+    def board_problems(self, board: Board) -> list:
+        """What Start refuses about ``board`` for the game and options chosen here: the one check the board
+        editor shows while a board is entered and Start makes before the game begins (the format, the 6s and
+        8s kept apart when the table chose so, the standard set's pieces for the base game)."""
+        spec = None
+        if self.game in ("base", "base56"):
+            spec = EXTENSION_SPEC if self.count >= 5 else BASE_SPEC
+        separate = bool(self.options().get("separate_red_numbers"))
+        return board_problems(board, standard=spec, separate_red_numbers=separate)
+
+    def options(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.game not in ("high-tide", *OWN_SCREEN) and self.ids.separate.active:
+            out["separate_red_numbers"] = True
+        if self.game == "high-tide":
+            for key, opt in (("leader_vp8", "leader_vp"), ("robber_to_desert", "robber_to_desert"),
+                             ("flood_all", "flood_all"), ("spring_tide", "spring_tide")):
+                if self.ids[key].active:
+                    out[opt] = 8 if opt == "leader_vp" else True
+        return out
+
+    def record(self) -> Record:
+        from .player_names import typed_name  # NFC, nothing invisible; refused in the player's language
+
+        players = [{"name": typed_name(self.names[i], i + 1, app().lang) or app().tr(self.colors[i]),
+                    "color": self.colors[i]} for i in range(self.count)]
+        return Record(self.game, players, dict(self.board_json), self.options())
+
+    def start(self) -> None:
+        a = app()
+        if self.game not in OWN_SCREEN:
+            try:
+                board = board_from_json(self.board_json, check=False)
+            except BoardError as error:
+                self.message = app_describe(error)
+                return
+            problems = self.board_problems(board)
+            if problems:  # said as the editor says them, the hexes ringed on the preview; nothing starts
+                self.message = problems_text(problems, board)
+                self.ids.preview.marked = problem_spots(problems)
+                return
+        try:
+            self.voices.stop()  # a name being said now is kept
+            a.start_game(self.record(), voices=self.voices.recorded(self.count))
+        except (ValueError, RulesError) as error:
+            self.message = app_describe(error)
+
+    def edit_board(self) -> None:
+        editor = app().root.get_screen("board_editor")
+        editor.load(self.board_json, back="new_game")
+        app().go("board_editor")
+
+
+
+def problem_spots(problems) -> list:
+    """Every spot the board problems name, once each (what the board view rings)."""
+    spots: list = []
+    for p in problems:
+        for spot in refusal_spots(p):
+            if spot not in spots:
+                spots.append(spot)
+    return spots
+
+
+def problems_text(problems, board) -> str:
+    """The board problems as a list in the user's language, places said as players say them (at most four,
+    then "…")."""
+    a = app()
+    listed = "\n".join(f"• {app_describe(p, board)}" for p in problems[:4]) + ("\n…" if len(problems) > 4 else "")
+    return a.tr("problems", n=len(problems), first="") + "\n" + listed

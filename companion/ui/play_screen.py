@@ -1,0 +1,590 @@
+"""The live game of the hex-board games (base, 5-6, Seafarers, High Tide): the board with every piece, the VP
+board, the dice panel, the 7 helper, building, cards, trades, undo/redo and the umpire (its layout is
+``play.kv``).
+
+The screen reads the live game through ``app.table`` and sends it inputs as record events; every legality
+question goes to the rules core (``legal_*`` queries, the last :class:`Outcome`, or the ``RulesError`` a
+refused event raises, whose message is shown as it is).  Nothing here decides what the rules allow.
+"""
+
+from __future__ import annotations
+
+from kivy.clock import Clock
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
+from kivy.utils import escape_markup
+
+from ..dice import DiceRolled, RollPhoto
+from ..rules import IllegalAction, RulesError, board_from_json
+from .board_view import PLAYER_COLORS
+from .camera_picture import CameraPicture
+from .choices import ChoicePanels
+from .i18n import cards_text
+from .play_panels import (build_row, buy_button, confirmation, cost_card, reveal_button, reveal_panel,
+                          tile_details)
+from .refusals_text import app_describe, app_places, places_for, refusal_spots
+from .tide_text import tide_text
+from .umpire_notes import add_note_rows
+from .widgets import BigButton, BigToggle, app, as_json, load_rules
+
+load_rules("play.kv")
+
+
+class PlayScreen(CameraPicture, ChoicePanels, Screen):
+    """The board with all pieces, the turn, the dice panel, the 7 helper, building, undo/redo."""
+
+    prompt = StringProperty("")
+    phase = StringProperty("")
+    message = StringProperty("")
+    roll_text = StringProperty("")
+    payout_text = StringProperty("")
+    tide_text = StringProperty("")
+    build_piece = StringProperty("")     # the piece a main-phase tap builds
+    die_a = NumericProperty(0)
+    selection = DictProperty({})         # discard / gold / trade choices
+    refused = DictProperty({})           # the last event the rules refused: {"event", "why"} (umpire offer)
+    confirming = BooleanProperty(False)  # the umpire's "record anyway" awaits its confirmation
+
+    def __init__(self, **kw):
+        super().__init__(name="play", **kw)
+        Clock.schedule_once(self._bind)
+
+    def _bind(self, _dt) -> None:
+        app().bind(revision=lambda *_: self.refresh(), lang=lambda *_: self.refresh())
+        board = self.ids.board
+        board.bind(on_vertex=lambda _w, v, ok: self.tap_vertex(v, ok), on_edge=lambda _w, e, ok: self.tap_edge(e, ok),
+                   on_hex=lambda _w, h, ok: self.tap_hex(h, ok))
+        self.ids.actions.parent.bind(scroll_y=keep_in_view)
+
+    # --- state ---------------------------------------------------------------------------------
+    @property
+    def game(self):
+        t = app().table
+        return t.game if t is not None and app().game_screen() == "play" else None
+
+    def submit(self, event: dict) -> bool:
+        """Send one input to the table; a refusal is shown with the rules' reason and changes nothing."""
+        kept = (self.selection, self.build_piece)
+        # Cleared before the table publishes, so the refresh it sets off draws the panel closed.
+        self.selection, self.build_piece, self.message = {}, "", ""
+        self.refused, self.confirming = {}, False
+        self.ids.board.marked = []
+        try:
+            outcome = app().table.submit(event)
+        except RulesError as error:
+            self.selection, self.build_piece = kept  # a refusal changes nothing, the choices included
+            self.message = app().tr("illegal", why=app_describe(error))
+            self.ids.board.marked = refusal_spots(error)  # the places the words name, ringed
+            if isinstance(error, IllegalAction) and not event.get("forced"):
+                # A rule breach (not a malformed entry): the umpire may record it anyway, flagged.
+                self.refused = {"event": dict(event), "why": app_describe(error)}
+            self.refresh()
+            return False
+        if outcome.warnings:  # a forced entry: say which rules it broke
+            self.message = app().tr("forced_done", why="; ".join(app_describe(w) for w in outcome.warnings))
+        said = confirmation(self.game, outcome, event)
+        if said:  # a card bought, a trade made, VP cards shown: the caption under the board confirms it
+            app().caption = said
+        return True
+
+    def reset_for_new_game(self) -> None:
+        """Forget everything this screen showed of the game before: a refusal and its umpire offer, the choices
+        being made, the armed build, the first die tapped, a note being typed, the camera's picture.  Called when
+        a game starts or is resumed and when the language changes (a sentence in the old language would stay)."""
+        self.selection, self.build_piece, self.message = {}, "", ""
+        self.refused, self.confirming = {}, False
+        self.die_a = 0
+        self.note_draft = ""
+        self.roll_text = self.payout_text = ""
+        if "board" in self.ids:
+            self.ids.board.flash, self.ids.board.marked = None, []
+        # the last game's camera picture goes; the new game's own (kept in the journal) is looked up again
+        self.dice_picture, self._picture_of_roll, self._kept_picture_sought = None, -1, None
+
+    def reset_for_new_language(self) -> None:
+        """The language changed: a refusal said in the old language goes, and with it its umpire offer; the
+        choices being made (an armed build, a trade half filled in, the first die tapped) stay."""
+        self.message, self.refused, self.confirming = "", {}, False
+        if "board" in self.ids:
+            self.ids.board.flash, self.ids.board.marked = None, []
+
+    def force(self) -> None:
+        """The umpire's "record anyway": first ask, then resubmit the refused event with ``forced``."""
+        if not self.refused:
+            return
+        if not self.confirming:
+            self.confirming = True
+            self.refresh()
+            return
+        event = {**self.refused["event"], "forced": True}
+        if self.submit(event):
+            self.ids.board.flash = None
+
+    def cancel_force(self) -> None:
+        self.refused, self.confirming = {}, False
+        self.refresh()
+
+    def submit_roll(self, roll: DiceRolled, photo: RollPhoto | None = None, corrects: DiceRolled | None = None) -> bool:
+        """Record a settled roll (and its ``photo``, a camera's, kept with it; ``corrects``: the camera's roll it
+        puts right before it was recorded, whose photo that is); False (and the rules' reason shown) when the
+        table does not take it."""
+        if app().table is None:
+            return False
+        try:
+            if app().table.roll(roll, photo, corrects) is None:
+                return False  # a roll the game already holds (a box resending it): nothing new to show
+        except RulesError as error:
+            self.message = app().tr("illegal", why=app_describe(error))
+            return False
+        self.message = ""
+        self.selection = {}
+        self.refused, self.confirming = {}, False  # a new state: an earlier refusal is no longer on offer
+        self.die_a = 0
+        self.refresh_dice_buttons()
+        return True
+
+    def roll_box(self) -> None:
+        """Ask the source to roll (the simulator in the demo, a box with a roller)."""
+        if not app().request_roll():
+            self.message = app().tr("illegal", why=app().source_status)
+
+    def _auto_roll(self, _dt=None) -> None:
+        """Demo: the simulated player rolls whenever the table waits for a roll."""
+        g = self.game
+        if app().demo and g is not None and g.state.phase in ("roll", "special_build") and self.manager.current == "play":
+            app().request_roll()
+
+    def tap_die(self, value: int) -> None:
+        """Manual dice: the first tap is one die, the second the other; then the roll goes in."""
+        if self.die_a == 0:
+            self.die_a = value
+            self.refresh_dice_buttons()
+            return
+        a, self.die_a = self.die_a, 0
+        app().manual_roll(a, value)
+
+    def undo(self) -> None:
+        t = app().table
+        if t is not None and t.undo() is not None:
+            self.message = ""
+            self.refused, self.confirming = {}, False
+            app().changed()
+
+    def redo(self) -> None:
+        t = app().table
+        if t is None:
+            return
+        self.refused, self.confirming = {}, False
+        try:
+            if t.redo() is None:
+                return
+        except RulesError as error:
+            self.message = app().tr("illegal", why=app_describe(error))
+        app().changed()
+
+    # --- taps on the board --------------------------------------------------------------------------
+    def tap_vertex(self, v, legal: bool) -> None:
+        g = self.game
+        if self.selection.get("mode") == "umpire":
+            self._remove_piece(v)
+            return
+        who = g.waiting_for()
+        piece = "settlement" if g.state.phase == "setup_settlement" else (self.build_piece or "settlement")
+        ok = self.submit({"type": "build", "player": who, "piece": piece, "at": as_json(v)})
+        self.ids.board.flash = None if ok else v
+
+    def tap_edge(self, e, legal: bool) -> None:
+        g = self.game
+        if self.selection.get("mode") == "umpire":
+            self._remove_piece(e)
+            return
+        who = g.waiting_for()
+        if g.state.phase == "setup_road":
+            pieces = [p for p, x in g.legal_setup_links() if x == e]
+            piece = self.build_piece if self.build_piece in pieces else (pieces[0] if pieces else "road")
+        else:
+            piece = self.build_piece or "road"
+        ok = self.submit({"type": "build", "player": who, "piece": piece, "at": as_json(e)})
+        self.ids.board.flash = None if ok else e
+
+    def _remove_piece(self, spot) -> None:
+        """Umpire: take the tapped piece off the board (the rules refuse a spot with nothing on it)."""
+        ok = self.submit({"type": "remove_piece", "at": as_json(spot)})
+        self.ids.board.flash = None if ok else spot
+
+    def tap_hex(self, h, legal: bool) -> None:
+        g = self.game
+        if self.selection.get("mode") == "umpire":
+            return
+        phase = g.state.phase
+        if phase == "move_robber":
+            kind = "move_pirate" if h in g.board.sea else "move_robber"
+            event = {"type": kind, "to": list(h)}
+        elif phase == "flood":
+            event = {"type": "flood", "at": list(h)}
+        else:  # a dike
+            event = {"type": "build", "player": g.waiting_for(), "piece": "dike", "at": list(h)}
+        ok = self.submit(event)
+        self.ids.board.flash = None if ok else h
+
+    # --- drawing ------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        a = app()
+        g = self.game
+        if g is None or "board" not in self.ids:
+            return
+        s = g.state
+        view = self.ids.board
+        view.colors = [p["color"] for p in a.table.record.players]
+        view.board = g.board
+        view.buildings = dict(s.buildings)
+        view.pieces = dict(s.pieces)
+        view.robber, view.pirate = s.robber, s.pirate
+        tide = getattr(g, "tide", None)
+        view.dikes = [tuple(h) for h in tide.dikes] if tide is not None else []
+        who = g.waiting_for()
+        name = a.player_name(who)
+        phase = self.phase = s.phase
+        last = a.table.last_outcome
+        n_owed = s.discards_owed.get(who, 0) if phase == "discard" else s.gold_owed.get(who, 0)
+        if phase == "game_over":
+            name = a.player_name(s.winner)
+        self.prompt = a.tr(f"p_{phase}", name=name, n=n_owed)
+        self._offer(g, phase, who, last)
+        self._vp_board(g)
+        self._last_roll(g, last)
+        self._tide(g, last)
+        self._actions(g, phase, who)
+        self.refresh_dice_buttons()
+        if a.demo and phase == "roll":
+            Clock.unschedule(self._auto_roll)
+            Clock.schedule_once(self._auto_roll, 2.0)
+
+    def _offer(self, g, phase: str, who, last) -> None:
+        """Which spots the board offers now -- all from the rules core."""
+        view = self.ids.board
+        pick, legal = "", frozenset()
+        if self.selection.get("mode") == "umpire":
+            # Umpire: the pieces on the board, to take one off (buildings or roads/ships, as chosen).
+            remove = self.selection.get("u_remove")
+            if remove == "vertex":
+                pick, legal = "vertex", frozenset(g.state.buildings)
+            elif remove == "edge":
+                pick, legal = "edge", frozenset(g.state.pieces)
+        elif phase == "setup_settlement":
+            pick, legal = "vertex", frozenset(g.legal_settlement_spots_setup())
+        elif phase == "setup_road":
+            pick, legal = "edge", frozenset(e for _, e in g.legal_setup_links())
+        elif phase == "move_robber":
+            hexes = (last.robber_hexes + last.pirate_hexes) if last is not None and last.next == "move_robber" else ()
+            if not hexes:
+                hexes = tuple(g.robber_hexes()) + tuple(getattr(g, "pirate_hexes", tuple)())
+            pick, legal = "hex", frozenset(hexes)
+        elif phase == "flood":
+            pick, legal = "hex", frozenset(g.tide.flood_choices)
+        elif phase in ("main", "special_build") and self.build_piece:
+            piece = self.build_piece
+            if piece == "road":
+                pick, legal = "edge", frozenset(g.legal_road_spots(who))
+            elif piece == "ship":
+                pick, legal = "edge", frozenset(g.legal_ship_spots(who))
+            elif piece == "settlement":
+                pick, legal = "vertex", frozenset(g.legal_settlement_spots(who))
+            elif piece == "city":
+                pick, legal = "vertex", frozenset(g.legal_city_spots(who))
+            elif piece == "dike":
+                pick, legal = "hex", frozenset(g.legal_dike_spots(who))
+        view.pick, view.legal = pick, legal
+        if pick == "":
+            view.flash = None
+
+    def _vp_board(self, g) -> None:
+        a = app()
+        box = self.ids.vpboard
+        box.clear_widgets()
+        s = g.state
+        tide = getattr(g, "tide", None)
+        for p, info in enumerate(a.table.record.players):
+            rgb = PLAYER_COLORS[info["color"]]
+            badges = []
+            if s.longest_road == p:
+                badges.append(f"[color=ffd54f]{a.tr('longest_road')}[/color]")
+            if s.largest_army == p:
+                badges.append(f"[color=ffd54f]{a.tr('largest_army')}[/color]")
+            if tide is not None and tide.leader == p:
+                badges.append(f"[color=80d8ff]{a.tr('leader')}[/color]")
+            turn = "▶ " if p == g.waiting_for() else ""
+            text = (f"{turn}[b]{escape_markup(a.player_name(p))}[/b]  [size={int(sp(24))}]{g.victory_points(p)}[/size] {a.tr('vp')}"
+                    f"   {s.players[p].hand.size} {a.tr('card' if s.players[p].hand.size == 1 else 'cards')}"
+                    f"\n[size={int(sp(13))}]{tile_details(g, p)}[/size]"
+                    + (f"\n[size={int(sp(14))}]" + " · ".join(badges) + "[/size]" if badges else ""))
+            label = PlayerTag(text=text, markup=True, swatch=(*rgb, 1))
+            box.add_widget(label)
+
+    def _last_roll(self, g, last) -> None:
+        a = app()
+        s = g.state
+        view = self.ids.board
+        self.forget_stale_picture(g)
+        if s.last_dice is None or not rolled_this_turn(g):
+            # (the last player's "Rolled 8" goes when the turn passes: the next player has not rolled yet)
+            self.roll_text, self.payout_text = "", ""
+            view.highlight = []
+            return
+        number = sum(s.last_dice)
+        self.roll_text = f"{a.tr('rolled', n=number)}  ({s.last_dice[0]} + {s.last_dice[1]})"
+        lines = [a.tr("receives", name=a.player_name(p), cards=cards_text(c, a.lang))
+                 for p, c in sorted(s.last_payouts.items()) if c]
+        roll_outcome = next((o for o in reversed(g.outcomes) if o.kind == "roll"), None)
+        if roll_outcome is not None:
+            lines += [a.tr("shortage", res=a.tr(r)) for r in roll_outcome.shortages]
+        if number != 7 and not lines:
+            lines = [a.tr("nobody_gets")]
+        if roll_outcome is not None and a.table is not None:  # a roll put right: the wrong one's cards go back
+            lines[0:0] = [a.tr("gives_back", name=a.player_name(p), cards=cards_text(c, a.lang))
+                          for p, c in sorted(a.table.replaced_payouts.get(roll_outcome.index, {}).items())]
+        self.payout_text = "\n".join(lines)
+        view.highlight = list(g.board.hexes_by_number.get(number, ())) if number != 7 else []
+
+    def _tide(self, g, last) -> None:
+        a = app()
+        tide = getattr(g, "tide", None)
+        if tide is None:
+            self.tide_text = ""
+            return
+        # what is happening and what comes next (tide_text.py); a flooded hex said as it was dealt
+        dealt = board_from_json(a.table.record.board, check=False)
+        self.tide_text = tide_text(g, last, a.tr, a.player_name, app_places(), a.lang,
+                                   places_for(dealt, a.lang, a.player_name))
+
+    def refresh_dice_buttons(self) -> None:
+        for i, button in enumerate(self.ids.dice_row.children[::-1], start=1):
+            button.state = "down" if self.die_a == i else "normal"
+
+    # --- the action area (depends on the phase) ------------------------------------------------------
+    def _actions(self, g, phase: str, who) -> None:
+        a = app()
+        box = self.ids.actions
+        box.clear_widgets()
+        if "umpire" in self.ids:
+            self.ids.umpire.state = "down" if self.selection.get("mode") == "umpire" else "normal"
+        # (a refusal's "record anyway" sits beside the message, in play.kv: it moves no button)
+        if self.selection.get("mode") == "umpire":
+            self._umpire_panel(g)
+        elif phase in ("main", "special_build"):
+            box.add_widget(cost_card(g))
+            box.add_widget(build_row(self, g, who))  # each button says why it cannot be used now
+            row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
+            # The buyer sees the card, the table does not: recorded unseen (hidden information stays hidden).
+            row.add_widget(buy_button(self, g, who))
+            if phase == "main":
+                for mode, key in (("play", "play_card"), ("trade", "trade")):
+                    b = BigToggle(text=a.tr(key), group="mode",
+                                  state="down" if self.selection.get("mode") == mode else "normal")
+                    b.bind(on_release=lambda btn, mode=mode: self.set_mode(mode if btn.state == "down" else ""))
+                    row.add_widget(b)
+                row.add_widget(reveal_button(self, g, who))
+            box.add_widget(row)
+            if phase == "main" and self.selection.get("mode") == "play":
+                self._play_panel(g, who)
+            if phase == "main" and self.selection.get("mode") == "trade":
+                self._trade_panel(g, who)
+            if phase == "main" and self.selection.get("mode") == "reveal":
+                reveal_panel(self, g, who)
+        elif phase == "roll":
+            row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
+            knight = BigButton(text=a.tr("knight"), height=dp(64))
+            knight.bind(on_release=lambda _b: self.submit({"type": "play_development", "player": who, "card": "knight"}))
+            row.add_widget(knight)
+            row.add_widget(reveal_button(self, g, who))  # VP cards may be shown before the roll too
+            box.add_widget(row)
+            if self.selection.get("mode") == "reveal":
+                reveal_panel(self, g, who)
+        elif phase in ("discard", "gold"):
+            owed = (g.state.discards_owed if phase == "discard" else g.state.gold_owed).get(who, 0)
+            if phase == "gold":
+                owed = min(owed, sum(g.state.bank.values()))
+            self._card_picker(g, who, owed, phase)
+        elif phase == "steal":
+            for victim in g.state.steal_candidates:
+                b = BigButton(text=a.tr("rob", name=a.player_name(victim)) + f" ({a.tr('unseen')})")
+                b.bind(on_release=lambda _b, v=victim: self.submit({"type": "steal", "from": v, "card": None}))
+                box.add_widget(b)
+        elif phase == "game_over":
+            ranking = g.outcomes[-1].ranking if g.outcomes and g.outcomes[-1].ranking else g.ranking()
+            lines = [f"{i + 1}. {a.player_name(p)} — {g.victory_points(p)} {a.tr('vp')}" for i, p in enumerate(ranking)]
+            box.add_widget(Label(text=a.tr("ranking") + "\n" + "\n".join(lines), font_size=sp(22),
+                                 size_hint_y=None, height=dp(40) * (len(lines) + 1)))
+        box.add_widget(Widget())
+
+    def end_turn(self) -> None:
+        self.submit({"type": "end_turn"})
+
+    # --- umpire ---------------------------------------------------------------------------------------
+    def _force_offer(self) -> None:
+        """After a refusal: "record anyway (umpire)", then a confirmation naming the broken rule."""
+        a = app()
+        box = self.ids.actions
+        if not self.confirming:
+            b = BigButton(text=a.tr("force"), background_color=(1, 0.6, 0.2, 1))
+            b.bind(on_release=lambda _b: self.force())
+            box.add_widget(b)
+            return
+        box.add_widget(Label(text=a.tr("force_confirm", why=self.refused["why"]), font_size=sp(17),
+                             size_hint_y=None, height=dp(64), text_size=(dp(380), None), halign="center"))
+        row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
+        yes = BigButton(text=a.tr("force_yes"), background_color=(1, 0.45, 0.2, 1))
+        yes.bind(on_release=lambda _b: self.force())
+        no = BigButton(text=a.tr("cancel"))
+        no.bind(on_release=lambda _b: self.cancel_force())
+        row.add_widget(yes)
+        row.add_widget(no)
+        box.add_widget(row)
+
+    def toggle_umpire(self, down: bool) -> None:
+        """The Umpire button: open (or close) the corrections panel in any phase."""
+        self.set_mode("umpire" if down else "")
+
+    def _umpire_panel(self, g) -> None:
+        """Corrections the table makes (recorded as such): a player's hand as it really is, a piece off."""
+        a = app()
+        box = self.ids.actions
+        box.add_widget(Label(text=a.tr("umpire_title"), font_size=sp(19), size_hint_y=None, height=dp(34)))
+        players = list(range(g.n_players))
+        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(4))
+        row.add_widget(Label(text=a.tr("set_hand"), size_hint_x=None, width=dp(90), font_size=sp(17)))
+        for p in players:
+            b = BigToggle(text=a.player_name(p), font_size=sp(15),
+                          state="down" if self.selection.get("u_player") == p else "normal")
+            # Start from what the table knows the player holds.
+            b.bind(on_release=lambda _b, p=p: self._pick_many(
+                u_player=p, hand=dict(g.state.players[p].hand.known), u_remove=None))
+            row.add_widget(b)
+        box.add_widget(row)
+        who = self.selection.get("u_player")
+        if who is not None:
+            hand = g.state.players[who].hand
+            if hand.unknown:
+                box.add_widget(Label(text=a.tr("hand_unseen", n=hand.unknown), font_size=sp(16),
+                                     size_hint_y=None, height=dp(28)))
+            cards = self._counter_rows("hand", g.resources)
+            self._ok(True, {"type": "set_hand", "player": who, "cards": dict(cards)},
+                     a.tr("set_hand_ok", name=a.player_name(who), n=sum(cards.values())))
+        self._toggle_row(a.tr("remove"), "u_remove", ["vertex", "edge"],
+                         [a.tr("remove_building"), a.tr("remove_link")], font=15)
+        add_note_rows(self, box)  # a remark for the record, and the notes so far (umpire_notes.py)
+
+    def _pick_many(self, **values) -> None:
+        self.selection = {**self.selection, **values}
+        self.refresh()
+
+    def choose_piece(self, piece: str) -> None:
+        self.build_piece = piece
+        self.refresh()
+
+    def _card_picker(self, g, who: int, owed: int, phase: str) -> None:
+        """Discard (from the hand) or gold (from the bank): +/- per resource, OK at exactly ``owed``."""
+        a = app()
+        box = self.ids.actions
+        chosen = self.selection.get("cards", {})
+        title = a.tr("discard_title", name=a.player_name(who), n=owed) if phase == "discard" else \
+            a.tr("p_gold", name=a.player_name(who), n=owed)
+        box.add_widget(Label(text=title, font_size=sp(20), size_hint_y=None, height=dp(40)))
+        held = dict(g.state.players[who].hand.known) if phase == "discard" else dict(g.state.bank)
+        chosen = self._counter_rows("cards", g.resources, held)
+        self._ok(sum(chosen.values()) == owed, {"type": phase, "player": who, "cards": dict(chosen)},
+                 f"{a.tr('ok')} ({sum(chosen.values())}/{owed})")
+
+    def adjust(self, resource: str, delta: int) -> None:
+        self._count("cards", resource, delta)
+
+    def set_mode(self, mode: str) -> None:
+        """Open the development-card or the trade panel (or close it with "")."""
+        self.selection = {"mode": mode} if mode else {}
+        self.build_piece = ""
+        self.refresh()
+
+    def _play_panel(self, g, who: int) -> None:
+        """Play a development card: knight, road building, year of plenty (two from the bank), monopoly."""
+        a = app()
+        cards = ("knight", "road_building", "year_of_plenty", "monopoly")
+        self._toggle_row("", "card", cards, [a.tr("c_" + c) for c in cards], font=15)
+        card = self.selection.get("card")
+        event: dict | None = {"type": "play_development", "player": who, "card": card}
+        if card == "year_of_plenty":
+            chosen = self._counter_rows("cards", g.resources)
+            event["resources"] = [r for r, n in sorted(chosen.items()) for _ in range(n)]
+            enabled = 1 <= len(event["resources"]) <= 2
+        elif card == "monopoly":
+            self._toggle_row("", "resource", g.resources, [a.tr(r) for r in g.resources], font=15)
+            event["resource"] = self.selection.get("resource")
+            enabled = event["resource"] is not None
+            if enabled:
+                event["taken"] = self._taken_rows(g, who, event["resource"])
+        else:
+            enabled = card is not None
+        self._ok(enabled, event)
+
+    def _taken_rows(self, g, who: int, resource: str) -> dict[str, int]:
+        """Monopoly: how many ``resource`` each other player hands over, one stepper per player.
+
+        The record needs the counts whenever a hand holds cards nobody has seen (hand sizes stay
+        exact).  Each count starts at the cards of that kind the table knows of (the exact count
+        when the hand holds nothing unseen) and stays within 0..the player's hand size; the rules
+        judge the rest (fewer than the known cards is refused with their reason).
+        """
+        a = app()
+        key = "taken_" + resource  # one choice per resource: picking another starts afresh
+        chosen = dict(self.selection.get(key, {}))
+        self.ids.actions.add_widget(Label(text=a.tr("taken_title", res=a.tr(resource)), font_size=sp(18),
+                                          size_hint_y=None, height=dp(30)))
+        taken: dict[str, int] = {}
+        for p in range(g.n_players):
+            if p == who:
+                continue
+            hand = g.state.players[p].hand
+            n = chosen.get(str(p), hand.count(resource))
+            taken[str(p)] = n
+            row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
+            text = a.tr("taken_of", name=a.player_name(p), n=hand.size)
+            minus = BigButton(text="−", size_hint_x=None, width=dp(60), height=dp(52), disabled=n <= 0)
+            minus.bind(on_release=lambda _b, p=p, n=n: self._pick(key, {**taken, str(p): n - 1}))
+            plus = BigButton(text="+", size_hint_x=None, width=dp(60), height=dp(52), disabled=n >= hand.size)
+            plus.bind(on_release=lambda _b, p=p, n=n: self._pick(key, {**taken, str(p): n + 1}))
+            count = Label(text=str(n), font_size=sp(22), size_hint_x=None, width=dp(36))
+            for w in (Label(text=text, font_size=sp(18)), minus, count, plus):
+                row.add_widget(w)
+            self.ids.actions.add_widget(row)
+        return taken
+
+
+
+def keep_in_view(scroller, scroll_y: float) -> None:
+    """A guard on the action panel's scroll: a panel rebuilt under a finger (a tap's own refresh) can leave
+    Kivy's scroll effect with the old panel's offset over a content barely taller than the view, which throws
+    ``scroll_y`` millions of screens away and every button with it (seen in the first-game test: a tap on
+    Trade, then no panel).  Far out of range, the panel goes back to its top; an overscroll bounce (a little
+    past 0 or 1) is left alone."""
+    if not -1 <= scroll_y <= 2:
+        scroller.scroll_y = 1
+
+
+def rolled_this_turn(g) -> bool:
+    """Whether the last roll belongs to the turn being played (no ``end_turn`` recorded after it)."""
+    for outcome in reversed(g.outcomes):
+        if outcome.kind == "roll":
+            return True
+        if outcome.kind == "end_turn":
+            return False
+    return False
+
+
+
+class PlayerTag(Label):
+    """One row of the VP board: a colour swatch, the name, points, cards and award badges."""
+
+    swatch = ListProperty([1, 1, 1, 1])

@@ -1,0 +1,71 @@
+"""The app's UI package reads top-down: one module per screen, what they share in ``widgets`` (which imports no
+screen), and no two modules of the package importing each other, directly or round a longer circle (the old
+``screens`` -> ``starfarers_screen`` -> ``game_screen`` -> ``umpire_notes`` -> ``screens`` was one)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "companion" / "ui"
+SCREENS = ("start_screen", "new_game_screen", "board_editor_screen", "play_screen", "statistics_screen",
+           "settings_screen")
+
+
+def imports_within_package(path: Path) -> set[str]:
+    """The package's modules that ``path`` imports anywhere (top level or inside a function), relatively
+    (``from .x import``, ``from . import x``) or by full name (``companion.ui.x``)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module:
+                found.add(node.module.split(".")[0])
+            else:
+                found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("companion.ui"):
+            rest = node.module.split(".")[2:]
+            found.update(rest[:1] or [alias.name for alias in node.names])
+        elif isinstance(node, ast.Import):
+            found.update(a.name.split(".")[2] for a in node.names if a.name.startswith("companion.ui."))
+    return found - {"__init__"}
+
+
+def modules() -> dict[str, set[str]]:
+    return {p.stem: imports_within_package(p) for p in PACKAGE.glob("*.py") if p.stem != "__init__"}
+
+
+def circle_from(graph: dict[str, set[str]], start: str, at: str, path: list[str]) -> list[str] | None:
+    for nxt in sorted(graph.get(at, ())):
+        if nxt == start:
+            return path + [nxt]
+        if nxt not in path:
+            found = circle_from(graph, start, nxt, path + [nxt])
+            if found:
+                return found
+    return None
+
+
+def test_no_module_of_the_ui_imports_another_round_a_circle():
+    graph = modules()
+    for module in sorted(graph):
+        circle = circle_from(graph, module, module, [module])
+        assert circle is None, "import circle: " + " -> ".join(circle)
+
+
+def test_the_check_finds_the_old_circle():
+    """Not vacuous: the four modules as they imported each other before the split are caught."""
+    old = {"screens": {"starfarers_screen"}, "starfarers_screen": {"game_screen"},
+           "game_screen": {"umpire_notes"}, "umpire_notes": {"screens"}}
+    assert circle_from(old, "screens", "screens", ["screens"]) == \
+        ["screens", "starfarers_screen", "game_screen", "umpire_notes", "screens"]
+
+
+def test_shared_widgets_import_no_screen_and_each_screen_has_its_own_layout():
+    graph = modules()
+    screens = {m for m in graph if m.endswith("_screen") or m == "screens"}
+    assert graph["widgets"] & screens == set()
+    for screen in SCREENS:
+        assert screen in graph, screen
+        kv = PACKAGE / (screen.removesuffix("_screen") + ".kv")
+        assert kv.exists(), kv
+        assert f"<{''.join(w.title() for w in screen.split('_')[:-1])}Screen>:" in kv.read_text(encoding="utf-8")
