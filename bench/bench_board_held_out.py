@@ -1,6 +1,6 @@
 """The board reader's accuracy on boards it never saw: leave one labelled board out (issue 30; docs/board-reader.md).
 
-    .venv/bin/python bench/bench_board_held_out.py [DIR]
+    .venv/bin/python bench/bench_board_held_out.py [DIR] [--no-colour-check]
 
 The labelled photos (tests/data/boards/catanai by default) show three physical layouts.  For each layout,
 the known tokens and the terrain prototypes are rebuilt from the other layouts' photos only, and that
@@ -27,8 +27,12 @@ from vision.board.reader import WORK_SIZE, _one_desert, load_photo, read_board_f
 from vision.board.tokens import TokenReader  # noqa: E402
 
 
+CHECK_COLOUR = "--no-colour-check" not in sys.argv  # the print's colour checked (red 6/8), as the reader does
+
+
 def main() -> int:
-    folder = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / "tests/data/boards/catanai")
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    folder = args[0] if args else str(ROOT / "tests/data/boards/catanai")
     photos = []  # (key, name, labels, reading, turns, colours)
     for image, record in load_labels(folder):
         labels = {tuple(h["at"]): h for h in record["board"]["hexes"]}
@@ -63,7 +67,8 @@ def main() -> int:
         for _k, name, labels, reading, turns, colours, robber in (p for p in photos if p[0] == held):
             t_right = n_right = n_total = n_wrong_flagged = n_wrong = n_unsure = 0
             readable = [h for h in LAND if h in reading.token_patches and list(rotate(h, turns)) != robber]
-            read = dict(zip(readable, tokens.read_all([reading.token_patches[h] for h in readable])))
+            reds = [reading.token_reds[h] for h in readable] if CHECK_COLOUR else None
+            read = dict(zip(readable, tokens.read_all([reading.token_patches[h] for h in readable], reds)))
             surplus = set(surplus_numbers({h: r[0] for h, r in read.items()}))  # as the reader does
             terrains = {h: terrain.classify(colours[h])[0] for h in LAND}
             _one_desert(terrains, colours, reading.has_token, [])  # as the reader does

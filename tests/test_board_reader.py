@@ -235,3 +235,33 @@ def test_a_board_read_whole_is_one_the_game_accepts():
     assert len(board.land) == 19 and len(board.tiles) == 37
     assert board.tile(board.robber).terrain == "desert"
     assert board_problems(board) == []
+
+
+@pytest.mark.parametrize("name", ["test4_3.jpg", "test5_1.jpg", "testimg2.jpg"])
+def test_the_print_colour_tells_red_6_and_8_from_black_numbers(name):
+    # Each token's print measured on its own (tokens.red_ink), beside the digit's shape: every labelled token
+    # not under the robber is on the right side of the bounds (red 6/8 above RED_INK, the rest below BLACK_INK).
+    from vision.board.tokens import BLACK_INK, RED_INK
+
+    record = LABELS[name]
+    reading = read_board(photo(name))
+    labels = {tuple(h["at"]): h for h in record["board"]["hexes"]}
+    turns = max(range(6), key=lambda k: sum(labels[rotate(h, k)]["terrain"] == t for h, t in reading.terrains.items()))
+    checked = 0
+    for h, red in reading.token_reds.items():
+        truth = labels[rotate(h, turns)]
+        if "number" not in truth or list(rotate(h, turns)) == record["board"]["robber"]:
+            continue
+        assert (red >= RED_INK) if truth["number"] in (6, 8) else (red <= BLACK_INK), (h, truth, red)
+        checked += 1
+    assert checked >= 16
+
+
+def test_a_reading_of_the_wrong_colour_gives_way_and_is_asked():
+    from vision.board.tokens import BLACK_INK, RED_INK, _by_colour
+
+    scores = {6: 0.81, 9: 0.78, 5: 0.60, 8: 0.55}
+    assert _by_colour(6, True, scores, red=BLACK_INK - 5) == (9, False)   # a black print is no 6
+    assert _by_colour(9, True, scores, red=RED_INK + 5) == (6, False)     # a red print is a 6 or an 8
+    assert _by_colour(6, True, scores, red=RED_INK + 5) == (6, True)      # colour agrees: kept as it was
+    assert _by_colour(6, True, scores, red=(RED_INK + BLACK_INK) / 2) == (6, True)  # no clear colour: no say

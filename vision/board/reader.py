@@ -18,7 +18,7 @@ import numpy as np
 from vision.board import terrain as terrain_mod
 from vision.board.discs import find_discs, token_sized
 from vision.board.lattice import LAND, Lattice, canonical_center, fit_lattice, hex_distance
-from vision.board.tokens import bundled_reader, token_patch
+from vision.board.tokens import bundled_reader, red_ink, token_patch
 
 WORK_SIZE = 1000  # long side, pixels, the board is read at
 SEA = tuple(sorted((q, r) for q in range(-3, 4) for r in range(-3, 4) if hex_distance((q, r), (0, 0)) == 3))
@@ -46,6 +46,7 @@ class BoardReading:
     unsure: list[tuple[int, int]]
     numbers: dict[tuple[int, int], int | None]      # None: not read (no token found, or no known tokens)
     token_patches: dict[tuple[int, int], np.ndarray]
+    token_reds: dict[tuple[int, int], float]   # how red each token's print is (tokens.red_ink)
     lattice: Lattice
     scale: float                      # work image pixels per original pixel
     ms: float = 0.0
@@ -147,10 +148,12 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None) -> Boa
     # commonest circles are the hexes' own outlines, centred on the token but three times its size.
     patches = {h: token_patch(work, discs[i].x, discs[i].y, TOKEN_RADIUS * local_spacing(lattice, h))
                for h, i in lattice.matched.items() if terrains[h] != "desert" and discs}
+    reds = {h: red_ink(work, discs[lattice.matched[h]].x, discs[lattice.matched[h]].y,
+                       TOKEN_RADIUS * local_spacing(lattice, h)) for h in patches}
     numbers: dict[tuple[int, int], int | None] = {}
     tokens = bundled_reader()
     readable = [h for h in LAND if terrains[h] != "desert" and h in patches and h != robber]
-    results = tokens.read_all([patches[h] for h in readable]) if tokens is not None else []
+    results = tokens.read_all([patches[h] for h in readable], [reds[h] for h in readable]) if tokens is not None else []
     for h, (number, sure, _scores) in zip(readable, results):
         numbers[h] = number
         if not sure:
@@ -160,7 +163,7 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None) -> Boa
         if terrains[h] != "desert" and h not in numbers:
             numbers[h] = None  # no token seen, the robber stands on it, or no known tokens to compare
             unsure.append(h)
-    reading = BoardReading(terrains, has_token, robber, sorted(set(unsure)), numbers, patches, lattice, scale)
+    reading = BoardReading(terrains, has_token, robber, sorted(set(unsure)), numbers, patches, reds, lattice, scale)
     reading.ms = (time.perf_counter() - start) * 1000.0
     return reading
 

@@ -1,7 +1,9 @@
 """Number tokens: the digit read by matching the token against labelled tokens at 24 turns.
 
 A token lies any way up, so each known token is compared at every 15 degrees; the dots under the digit
-and the red ink of 6 and 8 are part of what is matched, which is what tells a 6 from a 9.  The known
+and the red ink of 6 and 8 are part of what is matched, which is what tells a 6 from a 9.  The ink's colour
+is then checked on its own (:func:`red_ink`): a reading of 6 or 8 on a token printed black, or of another
+number on one printed red, gives way to the best number of the right colour and is reported unsure.  The known
 tokens come from the labelled CatanAI photos (``python -m vision.board.make_templates`` writes
 ``token_templates.npz``).  A token whose best two numbers score nearly alike is reported unsure.
 """
@@ -43,6 +45,35 @@ def token_patch(image: np.ndarray, x: float, y: float, radius: float) -> np.ndar
     return np.where(MASK, ink + red, 0.0).astype(np.float32)
 
 
+#: How red a token's print is: Lab a* (OpenCV 8-bit scale) of its reddest pixels over its card's.  On the 137
+#: labelled tokens not under the robber: red 6/8 read 24-39, black ones at most 10.  Between the two bounds
+#: the colour decides nothing.
+RED_INK, BLACK_INK = 18.0, 14.0
+
+
+def red_ink(image: np.ndarray, x: float, y: float, radius: float) -> float:
+    """How red the token's print is: the 95th percentile of a* (red-green) over the token's middle minus the
+    card's median.  Only the middle is measured (the digit; the disc found may sit a little off the token and
+    the hex around it is red on hills, green on forest)."""
+    half = radius * 1.1
+    src = np.float32([[x - half, y - half], [x + half, y - half], [x - half, y + half]])
+    dst = np.float32([[0, 0], [PATCH, 0], [0, PATCH]])
+    crop = cv2.warpAffine(image, cv2.getAffineTransform(src, dst), (PATCH, PATCH), flags=cv2.INTER_AREA,
+                          borderMode=cv2.BORDER_REPLICATE)
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lightness, a = lab[..., 0][INNER], lab[..., 1][INNER]
+    card = a[lightness >= np.percentile(lightness, 60)]
+    return float(np.percentile(a, 95) - np.median(card))
+
+
+def _inner_mask() -> np.ndarray:
+    yy, xx = np.mgrid[0:PATCH, 0:PATCH]
+    return (xx - PATCH / 2 + 0.5) ** 2 + (yy - PATCH / 2 + 0.5) ** 2 <= (PATCH * 0.30) ** 2
+
+
+INNER = _inner_mask()
+
+
 def _normalised(patches: np.ndarray) -> np.ndarray:
     flat = patches.reshape(len(patches), -1).astype(np.float32)
     flat = flat - flat.mean(axis=1, keepdims=True)
@@ -67,8 +98,10 @@ class TokenReader:
         """(number, sure, best score per number) for one token patch."""
         return self.read_all([patch])[0]
 
-    def read_all(self, patches: list[np.ndarray]) -> list[tuple[int, bool, dict[int, float]]]:
-        """:meth:`read` for many tokens in one matrix product."""
+    def read_all(self, patches: list[np.ndarray], reds: list[float] | None = None
+                 ) -> list[tuple[int, bool, dict[int, float]]]:
+        """:meth:`read` for many tokens in one matrix product; ``reds`` (:func:`red_ink` of each), when given,
+        check the number against the colour of its print."""
         if not patches:
             return []
         queries = _normalised(np.concatenate([turned(p) for p in patches]))  # (tokens * TURNS) x pixels
@@ -80,8 +113,28 @@ class TokenReader:
             order = np.argsort(-column)
             first, second = column[order[0]], (column[order[1]] if len(order) > 1 else -1.0)
             best = {int(n): float(v) for n, v in zip(labels, column)}
-            out.append((int(labels[order[0]]), bool(first - second >= UNSURE_GAP), best))
+            number, sure = int(labels[order[0]]), bool(first - second >= UNSURE_GAP)
+            if reds is not None:
+                number, sure = _by_colour(number, sure, best, reds[len(out)])
+            out.append((number, sure, best))
         return out
+
+
+RED_NUMBERS = (6, 8)
+
+
+def _by_colour(number: int, sure: bool, best: dict[int, float], red: float) -> tuple[int, bool]:
+    """The reading kept when its colour agrees with the print's; else the best number of the print's colour,
+    unsure (a person is asked).  A print of no clear colour changes nothing."""
+    if red >= RED_INK:
+        fits = [n for n in best if n in RED_NUMBERS]
+    elif red <= BLACK_INK:
+        fits = [n for n in best if n not in RED_NUMBERS]
+    else:
+        return number, sure
+    if number in fits or not fits:
+        return number, sure
+    return max(fits, key=lambda n: best[n]), False
 
 
 @lru_cache(maxsize=1)
