@@ -11,7 +11,7 @@ from companion.desk_link import request
 from companion.tournament.server import DeskServer
 from companion.ui.driver import find, settle, start_app, stop_app, tap, wait_until
 
-from test_desk_server import PASSWORD, desk_events, make_event
+from test_desk_server import NAMES, PASSWORD, desk_events, make_event
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -97,3 +97,50 @@ def test_a_restarted_app_sends_on(tmp_path, desk):
         assert screen.address.text == desk.url.removeprefix("http://")
     finally:
         stop_app(app)
+
+
+def test_the_round_clock_and_its_warnings_show_on_the_tablet_and_a_reseat_starts_the_new_game(tmp_path):
+    import random
+
+    from companion.record import new_game
+    from companion.rules.random_play import random_events
+    from test_desk_clock import HandClock
+    from test_desk_reseat import reseat
+
+    hand = HandClock()
+    make_event(tmp_path / "desk.sqlite3")
+    with DeskServer("Kobe Open", tmp_path / "desk.sqlite3", host="127.0.0.1", port=0, password=PASSWORD,
+                    clock=hand) as desk:
+        for body in ({"action": "reset", "minutes": 60}, {"action": "start"}):
+            request(desk.url, "POST", "/api/admin/clock", body, token=PASSWORD)
+        hand.advance(50 * 60)  # ten minutes left
+        code = request(desk.url, "POST", "/api/admin/pair", {"table": 1}, token=PASSWORD)["code"]
+        app = start_app(tmp_path / "tablet")
+        try:
+            tap(find(app.root, "Tournament table"))
+            screen = app.root.get_screen("tournament_table")
+            type_into(screen.address, desk.url)
+            type_into(screen.code, code)
+            tap(find(screen, "Join"))
+            assert wait_until(lambda: screen.assignment is not None)
+            first = screen.assignment
+            tap(find(screen, "Start the game"))
+            assert wait_until(lambda: app.root.current == "play")
+            keeper = app.desk_link
+            assert wait_until(lambda: keeper.badge is not None and keeper.badge.text.startswith("Round clock "))
+            assert keeper.badge.text in ("Round clock 10:00", "Round clock 09:59", "Round clock 09:58")
+            assert wait_until(lambda: screen.warning_label.text == "10 min left")
+            assert keeper.warnings_said == ["10 min left"]  # said once, not once a second
+            swap = (first.players[0], next(n for n in NAMES[:8] if n not in first.players))
+            new_players = reseat(desk, swap)
+            app.table.submit(next(random_events(new_game(app.table.record), random.Random(1), 1)))
+            assert wait_until(lambda: screen.assignment is not first, timeout=30)
+            assert list(screen.assignment.players) == new_players
+            assert "seated the round again" in screen.status_label.text and not screen.start_button.disabled
+            assert keeper.badge is None  # the old game's link is stopped
+            app.go("tournament_table")
+            settle()
+            tap(find(screen, "Start the game"))
+            assert wait_until(lambda: [p["name"] for p in app.table.record.players] == new_players)
+        finally:
+            stop_app(app)

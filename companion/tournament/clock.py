@@ -120,3 +120,13 @@ def round_finished_after_time(turn: Mapping[str, Any]) -> bool:
     """Under ``finish_round``: whether a game whose clock has run out has finished its round of turns -- the
     first player (seat 0) is to roll (a game still in its set-up has not started a round)."""
     return turn.get("player") == 0 and turn.get("phase") == "roll"
+
+
+def from_told(told: Mapping[str, Any] | None, seconds_since: float) -> ClockView | None:
+    """The clock ``seconds_since`` after the desk told it (``{round, duration, running, left}``): a tablet counts
+    down on its own between the desk's answers."""
+    if not told:
+        return None
+    duration = float(told["duration"])
+    started = 0.0 if told.get("running") else None
+    return view((int(told["round"]), duration, started, duration - float(told["left"])), max(0.0, seconds_since))

@@ -7,6 +7,11 @@ thread of its own (:mod:`companion.desk_link`): play never waits on the network,
 to date, offline, refused) reaches the screen through ``Clock.schedule_once``. The link is kept beside the
 journal, so a restarted app resumes sending.
 
+The round clock the desk tells (every 10 s) is counted down here between its answers and shown on this screen
+and, while a desk game is being sent, in a small badge over every screen; each warning (10, 5, 1 minutes, time
+up) is shown once as it is passed. When the desk seats the round again, the screen says the table's new players
+and "Start the game" starts the new game (the pairing stays).
+
 Built in Python (no kv file of its own) and added to the app by :func:`install`, which also puts its button on
 the start screen.
 """
@@ -15,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -27,6 +33,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 
 from ..desk_link import Assignment, DeskLinkError, OutboxSender, join, load_link, save_link
+from ..tournament import clock as clock_mod
 
 log = logging.getLogger(__name__)
 
@@ -37,13 +44,17 @@ TEXTS = {
            "joined": "{event}, round {round}, table {table}: {players}",
            "up to date": "Desk: up to date ({have} events)", "sending": "Desk: sending…",
            "offline": "Desk: not reachable, the game is kept and sent when it answers",
-           "refused": "Desk refused: {message}"},
+           "refused": "Desk refused: {message}",
+           "reseated": "The desk seated the round again. Table {table} now: {players}. Start the new game.",
+           "clock": "Round clock {clock}"},
     "ja": {"menu": "大会の卓", "title": "大会本部で卓に参加", "address": "本部のアドレス（例 192.168.1.20:8731）",
            "code": "卓のペアリングコード", "join": "参加", "joining": "本部に問い合わせ中…", "start": "ゲームを始める",
            "back": "戻る", "joined": "{event} 第{round}ラウンド {table}卓：{players}",
            "up to date": "本部：送信済み（{have}件）", "sending": "本部：送信中…",
            "offline": "本部に届きません。記録は保存され、つながったら送ります",
-           "refused": "本部が拒否：{message}"},
+           "refused": "本部が拒否：{message}",
+           "reseated": "本部が組み合わせをやり直しました。{table}卓は {players}。新しいゲームを始めてください。",
+           "clock": "ラウンド残り {clock}"},
 }
 
 
@@ -62,6 +73,14 @@ class DeskLinkKeeper:
         self.sender: OutboxSender | None = None
         self._table = None
         self.on_status = None  # the screen's callback, on the main thread
+        self.on_clock = None  # the screen's callback: (clock line, warning line) once a second
+        self.told: dict | None = None  # the round clock as the desk last said it
+        self.told_at = 0.0  # when (time.monotonic)
+        self._heard = None  # the sender's stamp of the desk's last word (a status repeats it)
+        self.last_view: clock_mod.ClockView | None = None
+        self.warnings_said: list[str] = []  # each warning as shown, once
+        self.badge: Label | None = None
+        self._tick = None
 
     def start(self, assignment: Assignment) -> None:
         self.stop()
@@ -69,6 +88,7 @@ class DeskLinkKeeper:
         self.sender = OutboxSender(self.app.journal.path, assignment,
                                    on_status=lambda s: Clock.schedule_once(lambda dt: self._status(s))).start()
         self._watch(self.app.table)
+        self._tick = Clock.schedule_interval(lambda dt: self.tick(), 1.0)
 
     def resume(self) -> None:
         """At the app's start: a game joined before (and still in the journal) is sent on."""
@@ -94,13 +114,61 @@ class DeskLinkKeeper:
             self.sender.wake()
 
     def _status(self, status: dict) -> None:
+        if status.get("clock") is not None and status.get("heard") != self._heard:
+            self._heard = status.get("heard")
+            self.told, self.told_at = status["clock"], time.monotonic()
+            self.tick()
         if self.on_status is not None:
             self.on_status(status)
+
+    def clock_view(self) -> clock_mod.ClockView | None:
+        return clock_mod.from_told(self.told, time.monotonic() - self.told_at)
+
+    def tick(self) -> None:
+        """Once a second: the clock's lines on the screen and the badge; a warning passed since the last look is
+        said once."""
+        view = self.clock_view()
+        if view is None:
+            return
+        lang = getattr(self.app, "lang", "en")
+        for w in clock_mod.new_warnings(self.last_view, view):
+            self.warnings_said.append(clock_mod.text(lang, "warning", minutes=int(w // 60)))
+        if view.time_up and not (self.last_view and self.last_view.time_up and self.last_view.round == view.round):
+            self.warnings_said.append(clock_mod.text(lang, "time_up"))
+        self.last_view = view
+        line = text("clock", clock=clock_mod.clock_text(view, lang))
+        warning = self.warnings_said[-1] if view.warning is not None or view.time_up else ""
+        self._show_badge(line)
+        if self.on_clock is not None:
+            self.on_clock(line, warning)
+
+    def _show_badge(self, line: str) -> None:
+        """A small line over every screen (the players are on the play screen during the round)."""
+        from kivy.core.window import Window
+        if self.badge is None:
+            self.badge = Label(size_hint=(None, None), size=(dp(220), dp(28)), font_size=sp(16),
+                               color=(1, 1, 1, 0.9), halign="right")
+            Window.add_widget(self.badge)
+            Window.bind(size=lambda *_: self._place_badge())
+        self.badge.text = line
+        self._place_badge()
+
+    def _place_badge(self) -> None:
+        from kivy.core.window import Window
+        if self.badge is not None:
+            self.badge.pos = (Window.width - self.badge.width - dp(8), Window.height - self.badge.height - dp(4))
 
     def stop(self) -> None:
         if self.sender is not None:
             self.sender.stop()
             self.sender = None
+        if self._tick is not None:
+            self._tick.cancel()
+            self._tick = None
+        if self.badge is not None:
+            from kivy.core.window import Window
+            Window.remove_widget(self.badge)
+            self.badge = None
         self._watch(None)
 
 
@@ -113,6 +181,7 @@ class TournamentTableScreen(Screen):
         super().__init__(name="tournament_table", **kw)
         self.keeper = keeper
         keeper.on_status = self.show_status
+        keeper.on_clock = self.show_clock
         box = BoxLayout(orientation="vertical", padding=dp(16), spacing=dp(10))
         self.title_label = Label(font_size=sp(24), size_hint_y=None, height=dp(48))
         self.address = TextInput(multiline=False, size_hint_y=None, height=dp(56), font_size=sp(22),
@@ -126,10 +195,12 @@ class TournamentTableScreen(Screen):
         self.start_button.bind(on_release=lambda *_: self.start_game())
         self.status_label = Label(font_size=sp(18), size_hint_y=None, height=dp(56))
         self.status_label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
+        self.clock_label = Label(font_size=sp(28), size_hint_y=None, height=dp(44))
+        self.warning_label = Label(font_size=sp(18), size_hint_y=None, height=dp(32), color=(1, 0.8, 0.3, 1))
         self.back_button = Factory.BigButton(size_hint_y=None, height=dp(64))
         self.back_button.bind(on_release=lambda *_: App.get_running_app().go("start"))
         for widget in (self.title_label, self.address, self.code, self.join_button, self.info, self.start_button,
-                       self.status_label, self.back_button):
+                       self.status_label, self.clock_label, self.warning_label, self.back_button):
             box.add_widget(widget)
         box.add_widget(Label())  # the rest of the height
         self.add_widget(box)
@@ -185,9 +256,19 @@ class TournamentTableScreen(Screen):
         self.keeper.start(a.with_game(table.game_id))
         self.start_button.disabled = True
 
+    def show_clock(self, line: str, warning: str) -> None:
+        self.clock_label.text, self.warning_label.text = line, warning
+
     def show_status(self, status: dict) -> None:
         state = status.get("state", "")
-        if state in ("up to date", "sending", "offline"):
+        if state == "reseated":  # the same pairing, the table's new players: the next Start starts their game
+            self.assignment = Assignment.from_json(status["assignment"])
+            self.keeper.stop()
+            self.link_status = text("reseated", table=self.assignment.table, players=", ".join(self.assignment.players))
+            self.info.text = text("joined", event=self.assignment.event, round=self.assignment.round,
+                                  table=self.assignment.table, players=", ".join(self.assignment.players))
+            self.start_button.disabled = False
+        elif state in ("up to date", "sending", "offline"):
             self.link_status = text(state, have=status.get("have", 0))
         else:
             self.link_status = text("refused", message=status.get("message", ""))
