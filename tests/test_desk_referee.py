@@ -156,3 +156,39 @@ def test_the_live_display_speaks_the_events_language(server):
     for english_word in ("Standings", "Tables", "Table 1", "paused", "Longest Road"):
         assert english_word not in text.split("<script>")[0]  # the page as drawn, before the script's defaults
     assert json.loads(json.dumps(data["labels"]))["time_up"] == "時間です"
+
+
+def test_the_desk_page_confirms_with_one_tap_and_sets_the_floor(server):
+    import base64
+    import http.client
+    import re
+
+    basic = {"Authorization": "Basic " + base64.b64encode(f"desk:{PASSWORD}".encode()).decode()}
+
+    def call(method, path, body=None):
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        headers = dict(basic, **({"Content-Type": "application/x-www-form-urlencoded"} if body else {}))
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        text = response.read().decode()
+        connection.close()
+        return response.status, text
+
+    status, page = call("GET", "/desk")
+    assert status == 200 and "No result is waiting." in page
+    key = re.search(r"name=csrf value=(\w+)", page).group(1)
+    assert call("POST", "/desk/settings", f"csrf={key}&confirm=referee&time_rule=stop&language=ja".encode())[0] == 303
+    assert admin(server, "/api/admin/proposals", method="GET")["settings"] == {
+        "confirm": "referee", "time_rule": "stop", "language": "ja"}
+    tablet = join(server.url, pair(server, 1))
+    events, vp, winner = finished_game(tablet)
+    send(server, tablet, 4, events)
+    page = call("GET", "/desk")[1]
+    assert "Results waiting for the referee" in page and f"won by {winner}" in __import__("html").unescape(page)
+    assert call("POST", "/desk/confirm", b"csrf=forged&round=1&table=1")[0] == 403  # another page's form
+    assert call("POST", "/desk/confirm", f"csrf={key}&round=1&table=1".encode())[0] == 303
+    desk, ev, names = the_desk(server)
+    with desk:
+        result = desk.current_result(ev.id, 1, 1)
+        assert result is not None and names[result.winner] == winner
+    assert "No result is waiting." in call("GET", "/desk")[1]

@@ -4,7 +4,8 @@
 - ``POST /api/admin/confirm`` ``{"round", "table"}`` -- the one tap: the proposal becomes the table's result;
 - ``POST /api/admin/correct`` ``{"round", "table", "vp": {name: VP}, "winner"?, "ended_by_time"?, "reason"}`` --
   other numbers than proposed (or a correction of an entered result), with the reason kept in the audit trail;
-- ``POST /api/admin/settings`` ``{"confirm"?, "time_rule"?, "language"?}`` -- the event's floor settings.
+- ``POST /api/admin/settings`` ``{"confirm"?, "time_rule"?, "language"?}`` -- the event's floor settings;
+- ``POST /desk/confirm`` and ``POST /desk/settings`` -- the same from the desk page's buttons (its form key).
 
 Bodies are checked as strictly as the tablets' (unknown fields, wrong types: 422 naming the field).
 """
@@ -12,7 +13,9 @@ Bodies are checked as strictly as the tablets' (unknown fields, wrong types: 422
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+import html
+
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from . import referee
@@ -79,7 +82,54 @@ def routes(app) -> list[Route]:
         changed()
         return JSONResponse(new.to_json())
 
-    return [Route("/api/admin/proposals", proposals, methods=["GET"]),
+    async def desk_confirm(request: Request) -> Response:
+        form = await app._form(request)
+        if not (form.get("round", "").isdigit() and form.get("table", "").isdigit()):
+            raise Refused(422, "round and table must be numbers")
+        await app._call(referee.confirm, app.floor, int(form["round"]), int(form["table"]), who="referee (desk page)")
+        changed()
+        return RedirectResponse("../desk", status_code=303)
+
+    async def desk_settings(request: Request) -> Response:
+        form = await app._form(request)
+        values = {k: form[k] for k in ("confirm", "time_rule", "language") if form.get(k)}
+        await app._call(referee.set_settings, app.floor, who="desk page", **values)
+        changed()
+        return RedirectResponse("../desk", status_code=303)
+
+    return [Route("/desk/confirm", desk_confirm, methods=["POST"]),
+            Route("/desk/settings", desk_settings, methods=["POST"]),
+            Route("/api/admin/proposals", proposals, methods=["GET"]),
             Route("/api/admin/confirm", confirm, methods=["POST"]),
             Route("/api/admin/correct", correct, methods=["POST"]),
             Route("/api/admin/settings", settings, methods=["POST"])]
+
+
+def desk_section(floor, csrf: str) -> str:
+    """The desk page's part for the referee: each result waiting with its Confirm button, and the floor settings."""
+    e = html.escape
+    names = floor.desk.names(floor.event.id)
+    key = f"<input type=hidden name=csrf value={e(csrf)}>"
+    rows = []
+    for p in referee.proposals(floor):
+        scores = ", ".join(f"{names[q]} {v}" for q, v in p.vp.items())
+        how = "ended by time" if p.ended_by_time else f"won by {names[p.winner]}" if p.winner is not None else ""
+        winner = "" if p.winner is None else names[p.winner]
+        rows.append(f"<tr><td>{p.round}</td><td>{p.table}</td><td>{e(scores)}</td><td>{e(how or winner)}</td>"
+                    f"<td><form method=post action=desk/confirm>{key}<input type=hidden name=round value={p.round}>"
+                    f"<input type=hidden name=table value={p.table}><button>Confirm</button></form></td></tr>")
+    waiting = ("<table><thead><tr><th>Round</th><th>Table</th><th>VP</th><th></th><th></th></tr></thead>"
+               f"<tbody>{''.join(rows)}</tbody></table>") if rows else "<p>No result is waiting.</p>"
+    now = referee.settings(floor)
+
+    def choice(name, options):
+        return f"<select name={name}>" + "".join(
+            f"<option{' selected' if o == getattr(now, name) else ''}>{e(o)}</option>" for o in options) + "</select>"
+    from .clock import TIME_RULES
+    return (f"<h2>Results waiting for the referee</h2>{waiting}"
+            "<p>A correction (other numbers, with a reason): <code>POST /api/admin/correct</code> or "
+            "<code>tournament result ... --correct --reason</code>.</p>"
+            f"<h2>Floor settings</h2><form method=post action=desk/settings>{key}"
+            f"results from tablets: {choice('confirm', referee.CONFIRM_MODES)} "
+            f"at time: {choice('time_rule', TIME_RULES)} display language: {choice('language', referee.LANGUAGES)} "
+            "<button>Save</button></form>")

@@ -132,6 +132,11 @@ def display_json(data: dict[str, Any]) -> str:
     return json.dumps(out, ensure_ascii=False)
 
 
+def referee_section(floor: Floor, csrf: str) -> str:
+    from .referee_routes import desk_section  # results waiting for a confirm, the floor settings
+    return desk_section(floor, csrf)
+
+
 def desk_page(floor: Floor, csrf: str) -> str:
     """The organiser's page: each table of the current round with its open pairing code and a button for a new
     one, and the round clock's buttons."""
@@ -161,5 +166,6 @@ def desk_page(floor: Floor, csrf: str) -> str:
 <table><thead><tr><th>Table</th><th>Players</th><th>Pairing</th><th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>
 <p>A tablet joins with Menu &rarr; Tournament table: this desk's address and its table's code. A new code
 replaces the table's tablet (its token stops working).</p>
+{referee_section(floor, csrf)}
 </body></html>
 """
