@@ -265,3 +265,15 @@ def test_a_reading_of_the_wrong_colour_gives_way_and_is_asked():
     assert _by_colour(9, True, scores, red=RED_INK + 5) == (6, False)     # a red print is a 6 or an 8
     assert _by_colour(6, True, scores, red=RED_INK + 5) == (6, True)      # colour agrees: kept as it was
     assert _by_colour(6, True, scores, red=(RED_INK + BLACK_INK) / 2) == (6, True)  # no clear colour: no say
+
+
+@pytest.mark.parametrize("name", ["test4_1.jpg", "testimg2.jpg"])
+def test_a_mirror_image_photo_is_read_as_the_board_on_the_table(name):
+    # A front camera's picture or a flipped export shows the board back to front; its tokens' digits are
+    # mirrored too, which is how it is known: read flipped back, it is the board on the table, not its mirror.
+    mirror = rotated(cv2.flip(photo(name), 1), 23)
+    reading = read_board(mirror)
+    assert reading.mirrored
+    assert terrains_agree(reading.terrains, LABELS[name]) == 19
+    assert len(number_misses(reading, LABELS[name])) <= 2
+    assert not read_board(photo(name)).mirrored

@@ -51,6 +51,7 @@ class BoardReading:
     scale: float                      # work image pixels per original pixel
     ms: float = 0.0
     pieces: list[dict] = field(default_factory=list)
+    mirrored: bool = False            # the photo was a mirror image; it was read flipped back (pixels too)
 
     def board_json(self) -> dict:
         """The record's board object (docs/record-format.md), numbers null until tokens are read."""
@@ -113,12 +114,16 @@ def read_board_file(path: str | Path, tile_centres: np.ndarray | None = None) ->
     return reading
 
 
-def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None) -> BoardReading:
+def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _flipped: bool = False) -> BoardReading:
     """Read a BGR photo of a 3-4 player board; raises NoBoardError when none is found.
 
     ``tile_centres`` (N x 2, the photo's pixels), when given, replace the tokens as what the lattice is
     fitted to: for photos of boards laid without tokens whose tiles someone outlined (SettlersEye's
     labels); no number is read then.
+
+    A mirror-image photo (its tokens printed back to front) is read flipped back: the board comes out as it
+    lies on the table, not mirrored, and ``mirrored`` is set (the lattice's pixels are then the flipped
+    photo's).
     """
     start = time.perf_counter()
     scale = WORK_SIZE / max(image.shape[:2])
@@ -153,6 +158,10 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None) -> Boa
     numbers: dict[tuple[int, int], int | None] = {}
     tokens = bundled_reader()
     readable = [h for h in LAND if terrains[h] != "desert" and h in patches and h != robber]
+    if tokens is not None and not _flipped and tokens.looks_mirrored([patches[h] for h in readable]):
+        reading = read_board(cv2.flip(image, 1), _flipped=True)
+        reading.mirrored = True
+        return reading
     results = tokens.read_all([patches[h] for h in readable], [reds[h] for h in readable]) if tokens is not None else []
     for h, (number, sure, _scores) in zip(readable, results):
         numbers[h] = number

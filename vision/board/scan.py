@@ -49,6 +49,8 @@ class BoardScan:
     @classmethod
     def of_image(cls, image: np.ndarray) -> "BoardScan":
         reading = read_board(image)
+        if reading.mirrored:
+            image = cv2.flip(image, 1)  # shown the right way round, as it was read
         scale = WORK_SIZE / max(image.shape[:2])  # as read_board scales it: the lattice's pixels
         work = cv2.resize(image, None, fx=scale, fy=scale,
                           interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
