@@ -150,3 +150,46 @@ def test_the_command_line_seats_by_score_and_shows_the_bye(tmp_path):
     assert "bye (sits this round out): " in out.stdout and out.stdout.count("table ") == 1
     data = json.loads(run("tables", "Club night", "--json").stdout)
     assert len(data["cost"]["byes"]) == 1
+
+
+def test_a_league_ranks_players_over_several_evenings_by_name(desk):
+    evenings = []
+    for night, field in enumerate((["Aki", "Ben", "Chie", "Dan"], ["aki", "Ben", "Emi", "Fumi", "Gen"])):
+        ev = desk.create_event(f"Club night {night + 1}", "catan-studio", seed=night)
+        for name in field:
+            desk.add_player(ev.id, name)
+        desk.seat_round(ev.id)  # the second night: 5 players, one bye
+        names = desk.names(ev.id)
+        table = desk.round(ev.id, 1).tables[0]
+        winner = next(p for p in table if names[p].casefold() in ("aki", "ben"))
+        desk.enter_result(ev.id, 1, 1, {names[p]: (10 if p == winner else 4) for p in table}, names[winner])
+        evenings.append((ev, names[winner]))
+    rows, names = formats.league_standings(desk, [ev.name for ev, _ in evenings])
+    by_name = {names[r.player].casefold(): r for r in rows}
+    assert set(by_name) == {"aki", "ben", "chie", "dan", "emi", "fumi", "gen"}  # Aki and aki are one player
+    winners = [w.casefold() for _, w in evenings]
+    for person in ("aki", "ben"):
+        assert by_name[person].wins == winners.count(person)
+    assert sum(r.games for r in rows) == 4 + 4
+    with pytest.raises(TournamentError, match="no event 'Nope'"):
+        formats.league_standings(desk, ["Club night 1", "Nope"])
+
+
+def test_the_league_command(tmp_path):
+    db = str(tmp_path / "t.sqlite3")
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "companion", "tournament", *args, "--db", db],
+                              capture_output=True, text=True, timeout=120)
+
+    for night in ("Night 1", "Night 2"):
+        assert run("new", night).returncode == 0
+        for name in ("Aki", "Ben", "Chie"):
+            assert run("add", night, name).returncode == 0
+        assert run("seat", night).returncode == 0
+    assert run("result", "Night 1", "1", "1", "Aki=10", "Ben=5", "Chie=3", "--winner", "Aki").returncode == 0
+    out = run("league", "Night 1", "Night 2", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["events"] == ["Night 1", "Night 2"] and data["standings"][0]["player"] == "Aki"
+    assert "Night 1 + Night 2" in run("league", "Night 1", "Night 2").stdout

@@ -131,6 +131,9 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--csv", default=None, metavar="FILE", help="write CSV ('-' for stdout)")
     c.add_argument("--html", default=None, metavar="FILE", help="write a printable HTML page")
 
+    c = cmd("league", "one ranking over several events (a league's evenings, a qualifier season), players by name")
+    c.add_argument("events", nargs="+", metavar="EVENT")
+
     c = cmd("slips", "table slips for a round")
     c.add_argument("event")
     c.add_argument("round", type=int)
@@ -259,6 +262,19 @@ def _run(desk: Desk, args) -> int:
         evs = desk.events()
         _out(args, [e.to_json() for e in evs], "\n".join(f"{e.id}: {e.name} ({e.preset.title})" for e in evs)
              or "no events")
+        return 0
+    if c == "league":
+        from .formats import league_standings
+        from .seating import SeatingError
+        try:
+            rows, names = league_standings(desk, args.events)
+        except SeatingError as error:
+            raise TournamentError(str(error)) from None
+        first = desk.event(args.events[0])
+        _out(args, {"events": [desk.event(e).name for e in args.events], "preset": first.preset.key,
+                    "standings": [s.to_json(names) for s in rows]},
+             _standings_text(first, rows, names).replace(first.name, " + ".join(desk.event(e).name
+                                                                                for e in args.events), 1))
         return 0
     ev = desk.event(args.event)
     names = desk.names(ev.id)

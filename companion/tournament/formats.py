@@ -146,3 +146,44 @@ def plan(desk, ev, number: int, players, history: seating_mod.History, kind: str
 def _ranked(desk, ev, players) -> list[int]:
     active = {p.id for p in players}
     return [s.player for s in desk.standings(ev.id) if s.player in active]
+
+
+# --- leagues: one ranking over several events (evenings of a club league, a qualifier season) -----------------
+def league_standings(desk, events: Sequence, *, preset: Preset | None = None):
+    """One ranking over the qualifying games of several events of one desk (file or shared database): a player
+    is the same person in every event under the same name (case ignored). Ranked by ``preset`` (default: the
+    first event's), VP counted up to the first event's win target. Returns ``(standings, names)``: the standings
+    rows' ``player`` are keys of ``names``."""
+    import unicodedata
+
+    from .scoring import standings as compute_standings
+
+    if not events:
+        raise seating_mod.SeatingError("a league needs at least one event")
+    evs = [desk.event(e) for e in events]
+    if len({ev.id for ev in evs}) != len(evs):
+        raise seating_mod.SeatingError("an event is named twice")
+    key_of: dict[str, int] = {}
+    names: dict[int, str] = {}
+
+    def person(name: str) -> int:
+        key = unicodedata.normalize("NFC", name).casefold()
+        if key not in key_of:
+            key_of[key] = len(key_of) + 1
+            names[key_of[key]] = name
+        return key_of[key]
+
+    results = []
+    for i, ev in enumerate(evs):
+        event_names = desk.names(ev.id)
+        for p in event_names.values():
+            person(p)
+        playoffs = playoff_rounds(desk.rounds(ev.id))
+        for r in desk.results(ev.id):
+            if r.round in playoffs:
+                continue
+            results.append(TableResult(i * 10_000 + r.round, r.table,
+                                       {person(event_names[p]): v for p, v in r.vp.items()},
+                                       None if r.winner is None else person(event_names[r.winner]), r.ended_by_time))
+    rows = compute_standings(sorted(names), results, preset or evs[0].preset, evs[0].vp_target, seed=evs[0].seed)
+    return rows, names
