@@ -158,11 +158,13 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
     numbers: dict[tuple[int, int], int | None] = {}
     tokens = bundled_reader()
     readable = [h for h in LAND if terrains[h] != "desert" and h in patches and h != robber]
-    if tokens is not None and not _flipped and tokens.looks_mirrored([patches[h] for h in readable]):
+    scores = tokens.scores([patches[h] for h in readable]) if tokens is not None and readable else None
+    if scores is not None and not _flipped and tokens.looks_mirrored([patches[h] for h in readable], scores):
         reading = read_board(cv2.flip(image, 1), _flipped=True)
         reading.mirrored = True
         return reading
-    results = tokens.read_all([patches[h] for h in readable], [reds[h] for h in readable]) if tokens is not None else []
+    results = (tokens.read_all([patches[h] for h in readable], [reds[h] for h in readable], scores)
+               if scores is not None else [])
     for h, (number, sure, _scores) in zip(readable, results):
         numbers[h] = number
         if not sure:
