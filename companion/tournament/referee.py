@@ -43,6 +43,8 @@ CREATE TABLE IF NOT EXISTS floor_proposals (id INTEGER PRIMARY KEY, event INTEGE
 """
 
 PROPOSED_NOTE = "result proposed: it waits for the referee's confirm at the desk"
+SETTLE_BUDGET_S = 0.1  # one look at a run-out clock works this long at most (it holds the desk's lock); the
+# tables left over are settled by the next looks (the display looks every second)
 
 
 @dataclass(frozen=True)
@@ -215,23 +217,31 @@ def settle_time(floor, view: clock_mod.ClockView | None) -> list[int]:
             "JOIN floor_pairings p ON p.id = g.pairing WHERE p.event = ? AND p.round = ? ORDER BY g.updated",
             (floor.event.id, view.round)):
         latest[table_no] = (pairing_id, game, header, finished, count)
+    budget_end = time.monotonic() + SETTLE_BUDGET_S
+    worked = False
     for table_no, (pairing_id, game, header, finished, count) in sorted(latest.items()):
+        if worked and time.monotonic() > budget_end:
+            break
         if finished or floor.desk.current_result(floor.event.id, view.round, table_no) is not None \
                 or open_proposal(floor, view.round, table_no) is not None:
             continue
         h = json.loads(header)
-        record = Record(h["game"], h["players"], h["board"], h.get("options", {}),
-                        floor.game_events(pairing_id, game), {})
+
+        def record() -> Record:  # read only when needed: this runs at every look at a run-out clock
+            return Record(h["game"], h["players"], h["board"], h.get("options", {}),
+                          floor.game_events(pairing_id, game), {})
         cached = floor._games.get((pairing_id, game))  # the desk's replayed copy, when it is the stored one
-        try:
-            state = cached[1] if cached is not None and cached[0] == count else replay(record)
-        except RecordError:
-            continue
         if cached is None or cached[0] != count:
-            floor._games[(pairing_id, game)] = (count, state)
-        summary = state.summary()
-        if rule.time_rule == "finish_round" and not clock_mod.round_finished_after_time(summary["turn"]):
+            worked = True
+            try:
+                cached = (count, replay(record()))
+            except RecordError:
+                continue
+            floor._games[(pairing_id, game)] = cached
+        if rule.time_rule == "finish_round" and not clock_mod.round_finished_after_time(cached[1].summary()["turn"]):
             continue
+        record = record()
+        worked = True
         pairing = floor.pairing(pairing_id)
         if rule.confirm == "referee":
             note = propose(floor, pairing, game, record, ended_by_time=True)
