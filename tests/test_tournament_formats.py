@@ -193,3 +193,30 @@ def test_the_league_command(tmp_path):
     data = json.loads(out.stdout)
     assert data["events"] == ["Night 1", "Night 2"] and data["standings"][0]["player"] == "Aki"
     assert "Night 1 + Night 2" in run("league", "Night 1", "Night 2").stdout
+
+
+def test_the_japanese_preset_breaks_a_time_out_tie_among_leaders_by_buildings(desk):
+    from companion.tournament.scoring import PRESETS, TableResult, score_game
+
+    level = TableResult(1, 1, {1: 8, 2: 8, 3: 6, 4: 3}, None, True, buildings={1: 5, 2: 7, 3: 6, 4: 3})
+    won = {s.player: s.won for s in score_game(level, PRESETS["japanese"], 10)}
+    assert won == {1: False, 2: True, 3: False, 4: False}  # 2 has the cities
+    studio = {s.player: s.won for s in score_game(level, PRESETS["catan-studio"], 10)}
+    assert not any(studio.values())  # other presets leave the leaders level
+    same = TableResult(1, 1, {1: 8, 2: 8, 3: 6, 4: 3}, None, True, buildings={1: 6, 2: 6, 3: 6, 4: 3})
+    assert not any(s.won for s in score_game(same, PRESETS["japanese"], 10))
+    # from a game record at the desk: the buildings the rules core holds are kept with the result
+    ev, names = _event(desk, 4, preset="japanese")
+    desk.seat_round(ev.id)
+    from companion.record import Record, new_game
+    from companion.rules.board import standard_board
+    from companion.rules.random_play import random_events
+    import random
+    n = desk.names(ev.id)
+    seated = desk.round(ev.id, 1).tables[0]
+    record = Record("base", [{"name": n[p], "color": c} for p, c in zip(seated, ("red", "blue", "white", "orange"))],
+                    standard_board(5).to_json(), {}, [], {})
+    record.events = list(random_events(new_game(record), random.Random(7), 200))
+    entry = desk.enter_record(ev.id, 1, 1, record, ended_by_time=True)
+    assert entry.buildings is not None and sum(entry.buildings.values()) >= 8  # two settlements each at least
+    assert entry.as_table_result().buildings == entry.buildings

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..record import Record, RecordError, replay
 from . import clock as clock_mod
-from .results import result_from_record
+from .results import result_and_buildings
 from .store import TournamentError
 
 CONFIRM_MODES = ("auto", "referee")
@@ -70,6 +70,7 @@ class Proposal:
     created: float
     decided: float | None
     decision: str | None  # None (open), "confirmed", "corrected", "replaced"
+    buildings: dict[int, int] | None = None  # settlement + city points (a time-limit tiebreak)
 
     def to_json(self, names: dict[int, str]) -> dict[str, Any]:
         return {"id": self.id, "round": self.round, "table": self.table, "game": self.game,
@@ -112,7 +113,8 @@ def _proposal(row) -> Proposal:
     pid, rnd, table, pairing, game, data, created, decided, decision = row
     d = json.loads(data)
     return Proposal(pid, rnd, table, pairing, game, {int(p): v for p, v in d["vp"].items()}, d["winner"],
-                    d["ended_by_time"], created, decided, decision)
+                    d["ended_by_time"], created, decided, decision,
+                    {int(p): v for p, v in d["buildings"].items()} if d.get("buildings") else None)
 
 
 _COLUMNS = "id, round, table_no, pairing, game, data, created, decided, decision"
@@ -144,10 +146,11 @@ def propose(floor, pairing, game: int, record: Record, *, ended_by_time: bool = 
     names = floor.desk.names(floor.event.id)
     seated = [(p, names[p]) for p in floor.desk.round(floor.event.id, pairing.round).tables[pairing.table - 1]]
     try:
-        vp, winner, by_time = result_from_record(record, seated, ended_by_time=ended_by_time)
+        vp, winner, by_time, buildings = result_and_buildings(record, seated, ended_by_time=ended_by_time)
     except ValueError as error:
         return f"result not proposed: {error}"
-    data = json.dumps({"vp": {str(p): v for p, v in vp.items()}, "winner": winner, "ended_by_time": by_time})
+    data = json.dumps({"vp": {str(p): v for p, v in vp.items()}, "winner": winner, "ended_by_time": by_time,
+                       "buildings": {str(p): v for p, v in buildings.items()}})
     with floor.desk._tx() as db:
         old = open_proposal(floor, pairing.round, pairing.table)
         if old is not None and (old.pairing, old.game) == (pairing.id, game) and \
@@ -174,7 +177,7 @@ def confirm(floor, round_no: int, table: int, *, who: str | None = None):
             raise TournamentError(f"round {round_no} table {table} has no result waiting for a confirm")
         entry = floor.desk.enter_result(floor.event.id, round_no, table, p.vp, p.winner,
                                         ended_by_time=p.ended_by_time, source=f"tablet: game {p.game}",
-                                        who=who or "referee")
+                                        who=who or "referee", buildings=p.buildings)
         db.execute("UPDATE floor_proposals SET decided = ?, decision = 'confirmed', result = ? WHERE id = ?",
                    (time.time(), entry.id, p.id))
         db.execute("UPDATE floor_games SET note = 'result entered' WHERE pairing = ? AND game = ?",

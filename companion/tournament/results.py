@@ -14,6 +14,13 @@ from ..record import Record, RecordError, replay
 
 def result_from_record(record: Record, seated: Sequence[tuple[int, str]], *,
                        ended_by_time: bool = False) -> tuple[dict[int, int], int | None, bool]:
+    """``(vp by player id, winner id or None, ended by time)``: :func:`result_and_buildings` without the buildings."""
+    vp, winner, by_time, _ = result_and_buildings(record, seated, ended_by_time=ended_by_time)
+    return vp, winner, by_time
+
+
+def result_and_buildings(record: Record, seated: Sequence[tuple[int, str]], *, ended_by_time: bool = False
+                         ) -> tuple[dict[int, int], int | None, bool, dict[int, int]]:
     """``(vp by player id, winner id or None, ended by time)`` from a record of a table's game.
 
     ``seated``: the table's ``(player id, name)`` pairs.  A record without a winner is accepted only as a game
@@ -26,7 +33,8 @@ def result_from_record(record: Record, seated: Sequence[tuple[int, str]], *,
         raise ValueError(f"the record's players ({', '.join(record_names)}) are not the players at this table "
                          f"({', '.join(n for _, n in seated)})")
     try:
-        summary = replay(record).summary()
+        game = replay(record)
+        summary = game.summary()
     except RecordError as error:
         raise ValueError(f"the record cannot be replayed: {error}") from None
     ids = [by_name[n.casefold()] for n in record_names]
@@ -37,4 +45,11 @@ def result_from_record(record: Record, seated: Sequence[tuple[int, str]], *,
                          "(the VP after its last event are then the result)")
     if winner is not None and ended_by_time:
         ended_by_time = False  # somebody reached the target: the game ended by winning, whatever the clock said
-    return vp, (None if winner is None else ids[winner]), ended_by_time
+    # settlement and city points, for a preset that tells VP leaders at time apart by them (read from the state
+    # the rules core built; nothing is counted here but the buildings it holds)
+    from ..rules.game import BUILDING_WEIGHTS
+    buildings = {pid: 0 for pid in ids}
+    for owner, kind in getattr(game.state, "buildings", {}).values():
+        if 0 <= owner < len(ids):
+            buildings[ids[owner]] += BUILDING_WEIGHTS.get(kind, 0)
+    return vp, (None if winner is None else ids[winner]), ended_by_time, buildings

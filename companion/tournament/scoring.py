@@ -38,6 +38,8 @@ class Preset:
     the points of the places they span).  ``cap_vp``: count VP only up to the win target.  ``dummy_share``: at a
     3-player table a fourth score equal to the table's average joins the total the shares are taken of.
     ``time_win``: in a game ended by the time limit, a sole VP leader is credited with a win.
+    ``time_tiebreak``: ``"buildings"`` -- in such a game, leaders level on VP are told apart by their buildings'
+    points (settlements 1, cities 2), as the Japanese rules of 2006 do; ``""``: they stay level.
     ``order``: the ranking criteria, most important first (names in ``CRITERIA``).
     """
 
@@ -49,8 +51,11 @@ class Preset:
     cap_vp: bool = True
     dummy_share: bool = False
     time_win: bool = True
+    time_tiebreak: str = ""
 
     def __post_init__(self):
+        if self.time_tiebreak not in ("", "buildings"):
+            raise ScoringError(f"unknown time-limit tiebreak {self.time_tiebreak!r} (buildings or none)")
         for c in self.order:
             if c not in CRITERIA:
                 raise ScoringError(f"unknown ranking criterion {c!r}; known: {', '.join(CRITERIA)}")
@@ -60,7 +65,8 @@ class Preset:
     def to_json(self) -> dict:
         return {"key": self.key, "title": self.title, "order": list(self.order),
                 "points4": [_num(p) for p in self.points4], "points3": [_num(p) for p in self.points3],
-                "cap_vp": self.cap_vp, "dummy_share": self.dummy_share, "time_win": self.time_win}
+                "cap_vp": self.cap_vp, "dummy_share": self.dummy_share, "time_win": self.time_win,
+                **({"time_tiebreak": self.time_tiebreak} if self.time_tiebreak else {})}
 
     @classmethod
     def from_json(cls, data: Mapping) -> "Preset":
@@ -72,7 +78,8 @@ class Preset:
                        points4=tuple(Fraction(str(p)) for p in data.get("points4", ())),
                        points3=tuple(Fraction(str(p)) for p in data.get("points3", ())),
                        cap_vp=bool(data.get("cap_vp", True)), dummy_share=bool(data.get("dummy_share", False)),
-                       time_win=bool(data.get("time_win", True)))
+                       time_win=bool(data.get("time_win", True)),
+                       time_tiebreak=str(data.get("time_tiebreak", "")))
         except (KeyError, TypeError, ValueError) as error:
             raise ScoringError(f"bad preset {data!r}: {error}") from None
 
@@ -90,7 +97,7 @@ PRESETS: dict[str, Preset] = {
                      points4=_f(5, 3, 2, 1), points3=_f(5, 3, 1), cap_vp=True, dummy_share=False, time_win=True),
     "japanese": Preset("japanese", "Japanese championship",
                        ("wins", "vp", "share_sum"),
-                       cap_vp=False, dummy_share=False, time_win=True),
+                       cap_vp=False, dummy_share=False, time_win=True, time_tiebreak="buildings"),
 }
 
 
@@ -116,6 +123,7 @@ class TableResult:
     vp: Mapping[int, int]  # player -> VP, every player at the table
     winner: int | None
     ended_by_time: bool = False
+    buildings: Mapping[int, int] | None = None  # player -> settlement and city points, when the record said
 
 
 @dataclass(frozen=True)
@@ -149,6 +157,9 @@ def score_game(result: TableResult, preset: Preset, vp_target: int) -> list[Game
     if winner is None and result.ended_by_time and preset.time_win:
         best = max(vp.values())
         leaders = [p for p, v in vp.items() if v == best]
+        if len(leaders) > 1 and preset.time_tiebreak == "buildings" and result.buildings:
+            most = max(result.buildings.get(p, 0) for p in leaders)
+            leaders = [p for p in leaders if result.buildings.get(p, 0) == most]
         if len(leaders) == 1:
             winner = leaders[0]
     # sort key: the winner first, then VP descending

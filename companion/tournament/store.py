@@ -135,9 +135,10 @@ class ResultEntry:
     superseded_by: int | None
     reason: str
     warnings: tuple[str, ...]
+    buildings: dict[int, int] | None = None  # settlement + city points, from a record (a time-limit tiebreak)
 
     def as_table_result(self) -> TableResult:
-        return TableResult(self.round, self.table, self.vp, self.winner, self.ended_by_time)
+        return TableResult(self.round, self.table, self.vp, self.winner, self.ended_by_time, self.buildings)
 
     def to_json(self, names: Mapping[int, str] | None = None) -> dict:
         n = (lambda p: names[p]) if names else (lambda p: p)
@@ -554,7 +555,8 @@ class Desk:
                 f"FROM results WHERE event = ? {where} ORDER BY id", (event, *args)):
             d = json.loads(data)
             out.append(ResultEntry(rid, rnd, table, {int(p): v for p, v in d["vp"].items()}, d["winner"],
-                                   d["ended_by_time"], source, by, at, sup, reason, tuple(d.get("warnings", ()))))
+                                   d["ended_by_time"], source, by, at, sup, reason, tuple(d.get("warnings", ())),
+                                   {int(p): v for p, v in d["buildings"].items()} if d.get("buildings") else None))
         return out
 
     def current_result(self, event: int, round_no: int, table: int) -> ResultEntry | None:
@@ -566,8 +568,10 @@ class Desk:
 
     def enter_result(self, event: int, round_no: int, table: int, vp: Mapping[int | str, int],
                      winner: int | str | None = None, *, ended_by_time: bool = False, correct: bool = False,
-                     reason: str = "", source: str = "referee", who: str | None = None) -> ResultEntry:
-        """Store a table's result: each seated player's VP, the winner, or ``ended_by_time``.
+                     reason: str = "", source: str = "referee", who: str | None = None,
+                     buildings: Mapping[int, int] | None = None) -> ResultEntry:
+        """Store a table's result: each seated player's VP, the winner, or ``ended_by_time`` (``buildings``: each
+        player id's settlement and city points, when a record gave them).
 
         A table that already has a result is changed only with ``correct=True`` and a ``reason``; the old
         result stays in the file, marked as superseded.  Shapes that cannot be right (a player missing or not at
@@ -577,11 +581,11 @@ class Desk:
         """
         with self._tx():
             return self._enter_result(event, round_no, table, vp, winner, ended_by_time=ended_by_time,
-                                      correct=correct, reason=reason, source=source, who=who)
+                                      correct=correct, reason=reason, source=source, who=who, buildings=buildings)
 
     def _enter_result(self, event: int, round_no: int, table: int, vp: Mapping[int | str, int],
                       winner: int | str | None, *, ended_by_time: bool, correct: bool, reason: str, source: str,
-                      who: str | None) -> ResultEntry:
+                      who: str | None, buildings: Mapping[int, int] | None = None) -> ResultEntry:
         ev = self.event(event)
         rnd = self.round(ev.id, round_no)
         if not 1 <= table <= len(rnd.tables):
@@ -638,6 +642,9 @@ class Desk:
             raise TournamentError(f"{where} has no result yet to correct")
         data = {"vp": {str(p): scores[p] for p in seated}, "winner": win_id, "ended_by_time": bool(ended_by_time),
                 "warnings": warnings}
+        if buildings and set(buildings) == set(seated) and all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_VP for v in buildings.values()):
+            data["buildings"] = {str(p): buildings[p] for p in seated}
         who = who or _who()
         with self._tx():
             cur = self._db.execute(
@@ -659,7 +666,7 @@ class Desk:
                      source: str = "record", correct: bool = False, reason: str = "",
                      who: str | None = None) -> ResultEntry:
         """Fill a table's result from a finished game record (``companion.record.Record``)."""
-        from .results import result_from_record
+        from .results import result_and_buildings
 
         rnd = self.round(event, round_no)
         if not 1 <= table <= len(rnd.tables):
@@ -667,11 +674,11 @@ class Desk:
         names = self.names(event)
         seated = [(p, names[p]) for p in rnd.tables[table - 1]]
         try:
-            vp, winner, by_time = result_from_record(record, seated, ended_by_time=ended_by_time)
+            vp, winner, by_time, buildings = result_and_buildings(record, seated, ended_by_time=ended_by_time)
         except ValueError as error:
             raise TournamentError(f"round {round_no} table {table}: {error}") from None
         return self.enter_result(event, round_no, table, vp, winner, ended_by_time=by_time, correct=correct,
-                                 reason=reason, source=source, who=who)
+                                 reason=reason, source=source, who=who, buildings=buildings)
 
     # --- standings and the audit trail -------------------------------------------------------------------------
     def standings(self, event: int, *, through_round: int | None = None) -> list[Standing]:
