@@ -218,3 +218,19 @@ def test_time_up_under_finish_round_waits_for_the_round_of_turns_to_end(server, 
     for e in events[:end]:
         game.push(dict(e))
     assert vp == {name: game.summary()["players"][i]["vp"] for i, name in enumerate(tablet.players)}
+
+
+def test_a_game_played_on_after_time_keeps_the_result_that_stood_at_time(server, hand):
+    admin(server, "/api/admin/settings", {"time_rule": "stop", "confirm": "referee"})
+    admin(server, "/api/admin/clock", {"action": "reset", "minutes": 60})
+    admin(server, "/api/admin/clock", {"action": "start"})
+    tablet = join(server.url, pair(server, 1))
+    events = a_game(tablet, seed=3)
+    send(server, tablet, 7, events[:100])
+    hand.advance(3600)
+    request(server.url, "GET", "/display.json")  # time is up: the game as it stands is proposed
+    (at_time,) = admin(server, "/api/admin/proposals", method="GET")["proposals"]
+    assert at_time["ended_by_time"] and at_time["winner"] is None
+    view = send(server, tablet, 7, events, start=100)  # the table played on to a win
+    assert view["finished"]
+    assert admin(server, "/api/admin/proposals", method="GET")["proposals"] == [at_time]

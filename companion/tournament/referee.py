@@ -154,7 +154,8 @@ def propose(floor, pairing, game: int, record: Record, *, ended_by_time: bool = 
     with floor.desk._tx() as db:
         old = open_proposal(floor, pairing.round, pairing.table)
         if old is not None and (old.pairing, old.game) == (pairing.id, game) and \
-                (old.vp, old.winner, old.ended_by_time) == (vp, winner, by_time):
+                ((old.vp, old.winner, old.ended_by_time) == (vp, winner, by_time) or old.ended_by_time):
+            # the same, or the game went on after the desk ended it by time: what stood at time is the proposal
             return PROPOSED_NOTE
         now = time.time()
         if old is not None:
