@@ -9,13 +9,14 @@ The desk is a real ``tournament serve`` process; the tablets are real journals a
 journal with the first ``--head`` share of a random whole game already played (so games finish during the run and
 their results reach the desk), then journals one event a second. Each tablet goes offline at random moments (its
 sender stopped: the venue's Wi-Fi gone) for a random ``--offline`` span of seconds, and comes back (a new sender).
-A poller reads ``/display.json`` every 50 ms.
+The display is read as the live page reads it: the desk's pushes on ``/display/stream`` (server-sent events;
+``--display poll``: ``/display.json`` every 50 ms, as the page did before the desk pushed).
 
 Printed at the end (Markdown rows for docs/performance.md):
 - events lost or doubled: each table's events at the desk against its tablet's journal (must be 0 and 0);
 - results: the desk's results against results computed from a replay of every table's record (must agree);
-- event-to-display latency while connected: from the moment a tablet journalled an event to the first poll of
-  the display that counts it (median, p99; the poll interval, 50 ms, is part of it).
+- event-to-display latency while connected: from the moment a tablet journalled an event to the first push (or
+  poll) of the display that counts it (median, p99; with polling the poll interval, 50 ms, is part of it).
 Timings are for reading, never pass/fail: the machine is shared.
 """
 
@@ -164,6 +165,8 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=6)
     parser.add_argument("--offline", default="5,120", help="offline spans, min,max seconds")
     parser.add_argument("--head", type=float, default=0.85, help="share of each game journalled before the run")
+    parser.add_argument("--display", choices=("stream", "poll"), default="stream",
+                        help="read the display's pushes (stream) or poll display.json every 50 ms")
     parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     offline = tuple(float(x) for x in args.offline.split(","))
@@ -188,7 +191,8 @@ def main() -> int:
             desk.add_player(ev.id, f"Player {n + 1:03d}")
         desk.seat_round(ev.id)
     server = subprocess.Popen([sys.executable, "-m", "companion", "tournament", "serve", "Bench Open", "--db",
-                               str(db), "--host", "127.0.0.1", "--port", "0", "--password", PASSWORD],
+                               str(db), "--host", "127.0.0.1", "--port", "0", "--password", PASSWORD,
+                               "--no-announce"],
                               stdout=subprocess.PIPE, text=True, cwd=ROOT)
     port = int(server.stdout.readline().rsplit(" ", 1)[1])
     url = f"http://127.0.0.1:{port}"
@@ -196,6 +200,27 @@ def main() -> int:
              "journal": str(work / f"tablet{t}.sqlite3"), "seed": t} for t in range(1, args.tablets + 1)]
     seen: dict[int, list[tuple[float, int]]] = {}  # table -> (poll time, events shown) when the count changed
     stop = threading.Event()
+
+    def note(display: dict, t: float, last: dict[int, int]) -> None:
+        for table in display["tables"]:
+            if table["events"] != last.get(table["table"]):
+                last[table["table"]] = table["events"]
+                seen.setdefault(table["table"], []).append((t, table["events"]))
+
+    def listen():
+        from companion.desk_push import read_events
+        last: dict[int, int] = {}
+        while not stop.is_set():
+            try:
+                for name, data in read_events(url, "/display/stream", on_connection=streams.append):
+                    display = json.loads(data)  # the whole display, or (event "table") one table's line
+                    note({"tables": [display]} if name == "table" else display, time.time(), last)
+                    if stop.is_set():
+                        break
+            except Exception:  # noqa: BLE001 -- the desk busy or the stream cut: listen again
+                time.sleep(0.05)
+
+    streams: list = []
 
     def poll():
         last: dict[int, int] = {}
@@ -205,13 +230,10 @@ def main() -> int:
                 display = request(url, "GET", "/display.json")
             except Exception:  # noqa: BLE001 -- the desk busy for a moment: the next poll
                 continue
-            for table in display["tables"]:
-                if table["events"] != last.get(table["table"]):
-                    last[table["table"]] = table["events"]
-                    seen.setdefault(table["table"], []).append((t, table["events"]))
+            note(display, t, last)
             time.sleep(max(0.0, 0.05 - (time.time() - t)))
 
-    poller = threading.Thread(target=poll, daemon=True)
+    poller = threading.Thread(target=listen if args.display == "stream" else poll, daemon=True)
     workers = []
     share = (len(jobs) + args.processes - 1) // args.processes
     for w in range(args.processes):
@@ -232,6 +254,11 @@ def main() -> int:
         w.wait()
     time.sleep(1)
     stop.set()
+    for connection in streams:  # the stream's read returns at once
+        try:
+            connection.sock.shutdown(2)
+        except (OSError, AttributeError):
+            pass
     poller.join()
     server.send_signal(signal.SIGINT)
     server.wait(timeout=60)
@@ -278,6 +305,7 @@ def main() -> int:
     settled.sort()
     p = (lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1e3) if latencies else (lambda q: 0)
     offline_spans = sum(1 for r in reports for kind, _ in r["log"] if kind == "offline")
+    print(f"display read by: {args.display}")
     print(f"| tablets | seconds | events journalled in the run | offline spans | lost | doubled | "
           f"finished games: results equal to a replay | latency median | p99 | max |")
     print(f"| {len(reports)} | {args.seconds:g} | {sum(len(r['appended']) for r in reports)} | {offline_spans} | "

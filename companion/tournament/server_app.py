@@ -219,9 +219,24 @@ class DeskApp:
         return StreamingResponse(events, media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
+    def _display_tables(self, tables: list[int]) -> list[tuple[int, str]]:
+        """Changed tables' lines as the display's data has them (``tables`` entries, with their ``text``)."""
+        from . import referee
+        from .server_display import _table_lines
+
+        lang = referee.settings(self.floor).language
+        out = []
+        for t in tables:
+            entry = self.floor.live_table(t)
+            if entry is not None:
+                out.append((t, json.dumps(dict(entry, text=_table_lines(entry, lang)), ensure_ascii=False)))
+        return out
+
     async def display_stream(self, request: Request) -> Response:
-        async def look():
-            return None, await self.push.display_text()
+        async def look(everything: bool, tables: set[int]):
+            if everything:
+                return [("everything", None, await self.push.display_text())]
+            return [(f"table {t}", "table", text) for t, text in await self._call(self._display_tables, sorted(tables))]
         return self._stream(self.push.stream(None, look))
 
     async def table_stream(self, request: Request) -> Response:
@@ -237,8 +252,9 @@ class DeskApp:
             return None, table_data({"round": current.round, "table": current.table}, self.floor.clock(),
                                     self.floor.latest_view(current))
 
-        async def look():
-            return await self._call(now)
+        async def look(everything: bool, tables: set[int]):
+            event, data = await self._call(now)
+            return [("table", event, data)]
         return self._stream(self.push.stream(pairing.table, look))
 
     def connected(self) -> int:
@@ -289,7 +305,9 @@ class DeskApp:
                                f"not round {data['round']} table {data['table']}")
         view = await self._call(self.floor.receive, pairing, data["game"], data["rev"], data["from"],
                                 data["events"], data["count"], data.get("header"))
-        if not view.get("stale"):
+        if view.get("finished"):  # a result may have gone in: the standings change
+            self.push.changed()
+        elif not view.get("stale"):
             self.push.changed(pairing.table)
         return JSONResponse(view)
 

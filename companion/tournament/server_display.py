@@ -53,9 +53,9 @@ def _table_lines(table: dict[str, Any], lang: str = "en") -> str:
 
 _SCRIPT = """
 <script>
-// The desk pushes the display's data when it changes (server-sent events, display/stream); the page fills in
-// what changed as text (never as HTML) and counts the round clock down between pushes. A browser without
-// EventSource asks for display.json once a second instead.
+// The desk pushes the display's data when it changes (server-sent events, display/stream): all of it, or (an
+// event named 'table') one table's line; the page fills in what changed as text (never as HTML) and counts the
+// round clock down between pushes. A browser without EventSource asks for display.json once a second instead.
 let clock = null, clockAt = 0;
 function two(n) { return String(n).padStart(2, '0'); }
 function tick() {
@@ -65,9 +65,20 @@ function tick() {
   el.textContent = left <= 0 ? labels.time_up :
     two(Math.floor(left / 60)) + ':' + two(left % 60) + (clock.running ? '' : ' (' + labels.paused + ')');
 }
-let labels = {paused: 'paused', time_up: 'Time!', table: 'Table {n}'};
+let labels = {paused: 'paused', time_up: 'Time!', table: 'Table {n}'}, lang = 'en';
+function tableItem(t) {
+  const li = document.createElement('li');
+  li.dataset.table = t.table;
+  li.textContent = labels.table.replace('{n}', t.table) + (lang === 'ja' ? '：' : ': ') + t.text;
+  return li;
+}
+function showTable(t) {
+  const old = document.querySelector('#tables li[data-table="' + Number(t.table) + '"]');
+  if (old) { old.replaceWith(tableItem(t)); } else { document.getElementById('tables').appendChild(tableItem(t)); }
+  document.body.dataset.version = String(Number(document.body.dataset.version || 0) + 1);
+}
 function show(d) {
-  labels = d.labels || labels;
+  labels = d.labels || labels; lang = d.lang || 'en';
   clock = d.clock; clockAt = performance.now(); tick();
   document.getElementById('clock-note').textContent = d.clock_note || '';
   document.getElementById('round').textContent = d.round;
@@ -78,10 +89,7 @@ function show(d) {
     return tr;
   }));
   const tables = document.getElementById('tables');
-  tables.replaceChildren(...d.tables.map(t => {
-    const li = document.createElement('li');
-    li.textContent = labels.table.replace('{n}', t.table) + (d.lang === 'ja' ? '：' : ': ') + t.text; return li;
-  }));
+  tables.replaceChildren(...d.tables.map(tableItem));
   document.body.dataset.version = String(Number(document.body.dataset.version || 0) + 1);
 }
 async function poll() {
@@ -89,7 +97,9 @@ async function poll() {
   catch (e) { /* the desk restarting: the next second tries again */ }
 }
 if (window.EventSource) {
-  new EventSource('display/stream').onmessage = e => show(JSON.parse(e.data));  // reconnects by itself
+  const source = new EventSource('display/stream');  // reconnects by itself
+  source.onmessage = e => show(JSON.parse(e.data));
+  source.addEventListener('table', e => showTable(JSON.parse(e.data)));
 } else {
   setInterval(poll, 1000);
 }
@@ -105,7 +115,7 @@ def display_page(data: dict[str, Any]) -> str:
     lang = data.get("lang", "en")
     words = display_text.words(lang)
     colon = "：" if lang == "ja" else ": "
-    tables = "".join(f"<li>{e(words['table'].format(n=t['table']))}{colon}{e(_table_lines(t, lang))}</li>"
+    tables = "".join(f"<li data-table=\"{int(t['table'])}\">{e(words['table'].format(n=t['table']))}{colon}{e(_table_lines(t, lang))}</li>"
                      for t in data["tables"])
     return f"""<!DOCTYPE html>
 <html lang="{e(lang)}"><head><meta charset="utf-8"><title>{e(data['event'])}</title>

@@ -372,16 +372,42 @@ class Floor:
                         out.append(table)
                         continue
                     replays -= 1
-                live = self._live_of(key, header, count, rev)
-                if live is not None:
-                    names_at = [p["name"] for p in table["players"]]
-                    for i, vp in enumerate(live["vp"][:len(names_at)]):
-                        table["players"][i]["vp"] = vp
-                    table.update(events=count, finished=bool(finished),
-                                 longest_road=None if live["longest_road"] is None else names_at[live["longest_road"]],
-                                 largest_army=None if live["largest_army"] is None else names_at[live["largest_army"]])
+                self._fill_live(table, latest[t])
             out.append(table)
         return out
+
+    def _fill_live(self, table: dict[str, Any], latest: tuple) -> None:
+        """A display table's VP, awards, event count from its latest game (``latest``: pairing, game, header,
+        count, finished, rev)."""
+        pairing_id, game, header, count, finished, rev = latest
+        live = self._live_of((pairing_id, game), header, count, rev)
+        if live is not None:
+            names_at = [p["name"] for p in table["players"]]
+            for i, vp in enumerate(live["vp"][:len(names_at)]):
+                table["players"][i]["vp"] = vp
+            table.update(events=count, finished=bool(finished),
+                         longest_road=None if live["longest_road"] is None else names_at[live["longest_road"]],
+                         largest_army=None if live["largest_army"] is None else names_at[live["largest_army"]])
+
+    def live_table(self, table_no: int) -> dict[str, Any] | None:
+        """One table of :meth:`live_tables` (None if the current round has no such table), read with a few small
+        queries: what the display is pushed when one tablet's game changes (all tables cost ~10 ms for 60)."""
+        (round_no,) = self._db.execute("SELECT COALESCE(MAX(number), 0) FROM rounds WHERE event = ?",
+                                       (self.event.id,)).fetchone()
+        seated = [name for (name,) in self._db.execute(
+            "SELECT p.name FROM seats s JOIN players p ON p.id = s.player WHERE s.event = ? AND s.round = ? "
+            "AND s.table_no = ? ORDER BY s.seat", (self.event.id, round_no, table_no))]
+        if not seated:
+            return None
+        table = {"table": table_no, "players": [{"name": n, "vp": None} for n in seated], "events": 0,
+                 "finished": False, "longest_road": None, "largest_army": None}
+        latest = self._db.execute(
+            "SELECT g.pairing, g.game, g.header, g.count, g.finished, g.rev FROM floor_games g "
+            "JOIN floor_pairings p ON p.id = g.pairing WHERE p.event = ? AND p.round = ? AND p.table_no = ? "
+            "ORDER BY g.updated DESC LIMIT 1", (self.event.id, round_no, table_no)).fetchone()
+        if latest is not None:
+            self._fill_live(table, tuple(latest))
+        return table
 
     def _live_of(self, key: tuple[int, int], header: str, count: int, rev: int) -> dict[str, Any] | None:
         """What the display shows of a game as of ``rev`` (``count`` events): VP (hidden ones only once it is won),
