@@ -178,6 +178,6 @@ def test_the_camera_named_in_settings_gives_the_photo(tmp_path):
         kept = screen.scan
         d.tap(screen.ids.camera)
         assert d.wait_until(lambda: not screen.reading, timeout=60)
-        assert screen.scan is kept and "no-such-video.avi" in screen.message
+        assert screen.scan is kept and "no-such-video.avi" in screen.message, screen.message
     finally:
         d.stop_app(app)

@@ -6,7 +6,7 @@ passes the same check Start makes).
 Nothing read from a photo becomes a game without a person's tap.  The reading (0.5-1 s for a 12 MP photo)
 runs on a thread of its own, joined when the app stops; its result reaches the screen by
 ``Clock.schedule_once``.  The photo is a picture file (a path, as the editor's JSON import takes one) or one
-picture from the camera named in Settings.
+picture from the camera named in Settings (opened as the dice source opens it: Kivy's camera on Android).
 
 Added to the app by :func:`install` (one line in app.py): the screen, and its button in the board editor's
 mode row.  Layout in board_scan.kv.
@@ -124,6 +124,7 @@ class ScanBoardScreen(Screen):
         self.scan = None                # a vision.board.scan.BoardScan once a photo is read
         self.selected = None
         self._thread: threading.Thread | None = None
+        self._cancel = threading.Event()  # set when the app stops: a camera still opening gives up
         self.path = str(Path.home() / "catan-board.jpg")
         Clock.schedule_once(lambda _dt: App.get_running_app().bind(lang=lambda *_: self._update()))
 
@@ -138,7 +139,7 @@ class ScanBoardScreen(Screen):
 
     def read_camera(self) -> None:
         entry = App.get_running_app().settings.camera or "0"
-        self._start(lambda: _scan_camera(entry), entry)
+        self._start(lambda: _scan_camera(entry, self._cancel), entry)
 
     def _start(self, work, name: str) -> None:
         if self.reading:
@@ -162,8 +163,12 @@ class ScanBoardScreen(Screen):
         self.reading = False
         kind, value = result
         if kind == "error":
+            from companion.dice.camera import CameraChoiceError
+
             if isinstance(value, NoBoardError):
                 self.message = tr("scan_no_board", name=name)
+            elif isinstance(value, CameraChoiceError):  # said as Settings says it
+                self.message = tr("camera_problem_" + value.reason, entry=value.entry, scheme=value.scheme)
             elif isinstance(value, OSError):
                 self.message = tr("scan_bad_photo", problem=str(value))
             else:
@@ -176,6 +181,7 @@ class ScanBoardScreen(Screen):
 
     def stop(self, timeout: float = 10.0) -> None:
         """Wait for a photo being read (the app is stopping): no thread outlives the app."""
+        self._cancel.set()
         if self._thread is not None:
             self._thread.join(timeout)
 
@@ -269,19 +275,23 @@ def _scan_file(path: str):
     return BoardScan.of_file(path)
 
 
-def _scan_camera(entry: str):
-    """One picture from the camera ``entry`` names (a number, a stream address, a video file), read."""
+def _scan_camera(entry: str, cancel: threading.Event):
+    """One picture from the camera ``entry`` names (a number, a stream address, a video file), read.  Opened as
+    the dice source opens it: through Kivy's camera on Android and iOS (the platform's), OpenCV elsewhere."""
+    from companion.dice.camera import camera_url, capture_spec, open_frames
     from vision.board.scan import BoardScan
-    from vision.capture import open_capture
 
-    spec: str | int = int(entry) if entry.isdigit() else entry
+    spec, _options = capture_spec(camera_url(entry))
+    frames = open_frames(spec, cancel=cancel)
     frame = None
-    with open_capture(spec) as source:
+    try:
         for _ in range(CAMERA_WARMUP_FRAMES):
-            picture = source.read()
-            if picture is None:
+            picture = frames.read()
+            if picture is None or cancel.is_set():
                 break
             frame = picture
+    finally:
+        frames.close()
     if frame is None:
         raise OSError(tr("scan_no_camera", camera=entry))
     return BoardScan.of_image(frame)
