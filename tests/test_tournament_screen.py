@@ -192,15 +192,20 @@ def test_result_filled_from_a_finished_game_in_the_journal(screen, tmp_path):
     assert card.vp_inputs[dan].text == "10" and card.win_toggles[dan].state == "down"
 
 
-def test_five_players_cannot_be_seated_and_the_screen_says_why(screen, tmp_path):
+def test_five_players_one_sits_out_and_the_screen_says_who(screen, tmp_path):
     _create_event(screen, "Small", ["A", "B", "C", "D", "E"])
-    tap(screen.ids.seat)
-    assert "5 players cannot be seated" in screen.message
     tap(screen.ids.final)
     assert "a final is seeded by the standings: play a round first" in screen.message
     assert _cards(screen) == []
+    tap(screen.ids.seat)
+    assert screen.message == ""
     with Desk(tmp_path / "tournament.sqlite3") as desk:
-        assert desk.rounds(desk.event("Small").id) == []
+        ev = desk.event("Small")
+        names = desk.names(ev.id)
+        (table,) = desk.round(ev.id, 1).tables
+        (out,) = set(names) - set(table)
+    assert [len(c.players) for c in _cards(screen)] == [4]
+    assert f"sitting out: {names[out]}" in screen.ids.round_line.text
 
 
 def test_japanese_texts(screen):

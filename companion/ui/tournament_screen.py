@@ -1,9 +1,11 @@
 """The tournament desk's screen: pick or create an event, register players, seat rounds, enter each table's
 result (typed, or filled from a finished game in the journal) and watch the standings.
 
-Self-contained: its layout is ``tournament.kv`` (loaded by whoever adds the screen), and it holds no rules and
-no scoring — every change goes through :class:`companion.tournament.Desk`, whose messages (what is wrong and
-where) are shown as they are.  The desk's file is ``desk_path`` (default: beside the app's journal).
+Its layout is ``tournament.kv``, loaded with the app's shared rules (the same buttons, headings and colours as
+every other screen).  It holds no rules and no scoring — every change goes through
+:class:`companion.tournament.Desk`, whose messages (what is wrong and where) are shown as they are; each scoring
+preset is explained in one line made from the preset itself (its ranking order, points, VP cap), so the words
+cannot disagree with the scoring.  The desk's file is ``desk_path`` (default: beside the app's journal).
 """
 
 from __future__ import annotations
@@ -12,22 +14,25 @@ from pathlib import Path
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.metrics import dp
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
-from kivy.uix.togglebutton import ToggleButton
+from kivy.uix.widget import Widget
 
 from ..tournament import PRESETS, Desk, DeskFileError, TournamentError
-from ..tournament.export import HEADINGS, _cell, standing_columns
+from ..tournament.export import _cell, standing_columns
+from ..tournament.scoring import Preset
 from ..tournament.store import FILE_NAME
+from .widgets import BigToggle, load_rules
+
+load_rules("tournament.kv")
 
 TEXTS = {
     "en": {"title": "Tournament", "new_event": "New event", "add": "Add player", "seat": "Seat next round", "final": "Final table",
            "round": "Round {n}", "no_round": "No round seated yet", "table": "Table {t}", "save": "Save result",
-           "time": "Ended by time", "from_journal": "From finished game", "reason": "reason (for a correction)",
+           "time": "Ended by time", "from_journal": "From finished game", "reason": "why corrected",
            "saved": "Saved", "no_event": "Create an event to begin", "players": "{n} players",
            "standings": "Standings", "back": "Back", "name_hint": "player name", "event_hint": "event name",
            "corrected": "Corrected (the old result stays in the audit trail)", "no_game":
@@ -40,27 +45,78 @@ TEXTS = {
            "corrected": "訂正しました(元の結果は記録に残ります)",
            "no_game": "この卓の参加者の終了したゲームが記録にありません", "win": "勝者", "name": "名前"},
 }
+TEXTS["en"]["vp_hint"], TEXTS["ja"]["vp_hint"] = "VP", "点"
+TEXTS["en"]["byes"], TEXTS["ja"]["byes"] = "sitting out: {names}", "休み：{names}"
 # A tournament file that cannot be used is kept aside untouched and a fresh one started (see _desk).
 TEXTS["en"]["desk_kept"] = "The tournament file could not be used ({problem}); it was kept, untouched, as {kept}, " \
                            "and a fresh one is used."
 TEXTS["ja"]["desk_kept"] = "大会ファイルを使えませんでした（{problem}）。手を付けずに {kept} として残し、新しいファイルを使います。"
 
 
-SHORT = {"share_sum": "Share %", "share_avg": "Share %"}  # column headings that fit a tablet's width
+#: Each scoring preset's name on the screen (the preset spinner); a preset of the event's own shows its title.
+PRESET_NAMES = {
+    "en": {"catan-studio": "World championship", "german": "German championship", "japanese": "Japanese championship"},
+    "ja": {"catan-studio": "世界選手権", "german": "ドイツ選手権", "japanese": "日本選手権"},
+}
+#: A ranking criterion (companion.tournament.scoring.CRITERIA) in a preset's one-line explanation.
+CRITERION_WORDS = {
+    "en": {"wins": "games won", "points": "points for places ({p4}; {p3} at 3 players)", "vp": "VP ({cap})",
+           "share_sum": "share of the table's VP", "share_avg": "average share of the table's VP",
+           "places": "1st, 2nd, 3rd places", "seconds": "2nd places", "thirds": "3rd places", "lot": "a lot"},
+    "ja": {"wins": "勝利数", "points": "順位点（4人卓{p4}、3人卓{p3}）", "vp": "勝利点（{cap}）",
+           "share_sum": "卓の勝利点に占める割合", "share_avg": "卓の勝利点に占める割合の平均",
+           "places": "1位・2位・3位の回数", "seconds": "2位の回数", "thirds": "3位の回数", "lot": "抽選"},
+}
+VP_COUNTED = {"en": {True: "up to the win target", False: "all of them"}, "ja": {True: "目標点まで", False: "すべて"}}
+PRESET_LINE = {"en": ("Ranked by {first}", ", then {rest}", ", "), "ja": ("順位：{first}", "、同じなら{rest}", "→")}
+#: Standings column headings that fit a tablet's width, in the user's language.
+HEADINGS = {
+    "en": {"#": "#", "name": "Name", "games": "Games", "wins": "Wins", "points": "Points", "vp": "VP",
+           "share_sum": "VP %", "share_avg": "VP %", "firsts": "1st", "seconds": "2nd", "thirds": "3rd"},
+    "ja": {"#": "順位", "name": "名前", "games": "試合", "wins": "勝利", "points": "順位点", "vp": "勝利点",
+           "share_sum": "割合%", "share_avg": "割合%", "firsts": "1位", "seconds": "2位", "thirds": "3位"},
+}
+NOT_RANKED = "–"  # the rank shown while nobody has played: a lot or the order of registration is no ranking
+
+
+def preset_line(preset: Preset, lang: str) -> str:
+    """A scoring preset in one line, made from the preset itself: its ranking criteria in order, with the points
+    per place and how VP are counted ("Ranked by games won, then VP (up to the win target), ...")."""
+    words = CRITERION_WORDS.get(lang, CRITERION_WORDS["en"])
+    first, then, joiner = PRESET_LINE.get(lang, PRESET_LINE["en"])
+
+    def points(values) -> str:
+        return "-".join(str(int(p)) if p.denominator == 1 else f"{float(p):g}" for p in values)
+
+    said = [words[c].format(p4=points(preset.points4), p3=points(preset.points3),
+                            cap=VP_COUNTED.get(lang, VP_COUNTED["en"])[preset.cap_vp]) for c in preset.order]
+    return first.format(first=said[0]) + (then.format(rest=joiner.join(said[1:])) if len(said) > 1 else "")
+
+
+def ordered_standings(rows, names: dict) -> list[tuple[str, object]]:
+    """The standings as shown: (rank text, row) by rank, players sharing a rank by name.  While nobody has played
+    a game every player is shown unranked, by name: the preset's lot (or the order they registered in) would
+    otherwise read as a ranking nobody earned."""
+    if all(r.games == 0 for r in rows):
+        return [(NOT_RANKED, r) for r in sorted(rows, key=lambda r: names[r.player].casefold())]
+    return [(str(r.rank), r) for r in sorted(rows, key=lambda r: (r.rank, names[r.player].casefold()))]
 
 
 class TableCard(BoxLayout):
-    """One table of the current round: a VP field and a winner toggle per seat, "ended by time", save."""
+    """One table of the current round: a VP field and a winner toggle per seat, "ended by time", save.  Every
+    card has the height of a four-seat table, and its status line has a place of its own."""
 
+    SEATS = 4
     table_no = NumericProperty(0)
     title = StringProperty("")
     status = StringProperty("")
+    status_ok = BooleanProperty(False)  # the status says the result is saved (green), not what is wrong
     players = ListProperty([])  # [(player id, name)] in seat order
 
     def __init__(self, **kw):
         super().__init__(**kw)
         self.vp_inputs: dict[int, TextInput] = {}
-        self.win_toggles: dict[int, ToggleButton] = {}
+        self.win_toggles: dict[int, BigToggle] = {}
 
 
 class TournamentScreen(Screen):
@@ -73,7 +129,10 @@ class TournamentScreen(Screen):
     round_title = StringProperty("")
     summary = StringProperty("")
     message = StringProperty("")
+    message_ok = BooleanProperty(False)  # the message says something went right (green), not what is wrong
     presets = ListProperty(list(PRESETS))
+    preset_key = StringProperty("catan-studio")  # the scoring a new event gets (the preset spinner)
+    preset_line = StringProperty("")  # that preset in one line
 
     def __init__(self, **kw):
         kw.setdefault("name", "tournament")
@@ -87,6 +146,15 @@ class TournamentScreen(Screen):
     # --- texts and the file ----------------------------------------------------------------------------
     def t(self, key: str, _lang: str | None = None, **values) -> str:
         return TEXTS.get(_lang or self.lang, TEXTS["en"])[key].format(**values)
+
+    def preset_name(self, key: str, lang: str | None = None) -> str:
+        names = PRESET_NAMES.get(lang or self.lang, PRESET_NAMES["en"])
+        return names.get(key) or (PRESETS[key].title if key in PRESETS else key)
+
+    def preset_chosen(self, name: str) -> None:
+        """The preset spinner shows ``name``: the new event's scoring, explained in the line below it."""
+        self.preset_key = next((key for key in self.presets if self.preset_name(key) == name), self.preset_key)
+        self.preset_line = preset_line(PRESETS[self.preset_key], self.lang)
 
     def _path(self) -> Path | None:
         if self.desk_path:
@@ -126,11 +194,13 @@ class TournamentScreen(Screen):
         self.refresh()
 
     def on_lang(self, *args):
+        self.preset_line = preset_line(PRESETS[self.preset_key], self.lang)
         if "tables" in self.ids:  # the cards' texts are set when they are built: build them again
             self.refresh()
 
     def refresh(self) -> None:
         """Reload everything from the desk's file."""
+        self.preset_line = preset_line(PRESETS[self.preset_key], self.lang)
         try:
             with self._desk() as desk:
                 events = desk.events()
@@ -140,7 +210,8 @@ class TournamentScreen(Screen):
                 if not events:
                     self.event_id = 0
                     self.event_name = ""
-                    self.summary = self.t("no_event")
+                    self.summary = ""
+                    self.round_title = self.t("no_event")
                     self._show_tables(None, [])
                     self._show_standings(None, [], {})
                     return
@@ -151,8 +222,11 @@ class TournamentScreen(Screen):
                 rnd = rounds[-1] if rounds else None
                 self.round_no = rnd.number if rnd else 0
                 active = [p for p in desk.players(ev.id) if p.dropped_after is None]
-                self.summary = f"{ev.preset.title} — {self.t('players', n=len(active))}"
+                self.summary = f"{self.preset_name(ev.preset.key)} · {self.t('players', n=len(active))}"
                 self.round_title = self.t("round", n=rnd.number) if rnd else self.t("no_round")
+                byes = rnd.cost.get("byes", []) if rnd is not None and isinstance(rnd.cost, dict) else []
+                if byes:  # a field the tables cannot seat: who sits this round out (the desk chose them)
+                    self.round_title += "  ·  " + self.t("byes", names=", ".join(names[p] for p in byes))
                 results = {}
                 if rnd is not None:
                     for t in range(1, len(rnd.tables) + 1):
@@ -172,10 +246,10 @@ class TournamentScreen(Screen):
             for pid, name in players:
                 row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
                 row.add_widget(Factory.SeatName(text=name))
-                vp = TextInput(input_filter="int", multiline=False, size_hint_x=None, width=dp(80),
-                               font_size=dp(22), hint_text="VP")
-                win = ToggleButton(text=self.t("win"), group=f"win-{rnd.number}-{t}", size_hint_x=None,
-                                   width=dp(90))
+                vp = Factory.DeskInput(input_filter="int", size_hint_x=None, width=dp(76), height=dp(52),
+                                       font_size=sp(22), hint_text=self.t("vp_hint"))
+                win = BigToggle(text=self.t("win"), group=f"win-{rnd.number}-{t}", size_hint_x=None,
+                                width=dp(96), height=dp(52), allow_no_selection=True)
                 if result is not None:
                     vp.text = str(result.vp.get(pid, ""))
                     win.state = "down" if result.winner == pid else "normal"
@@ -184,6 +258,8 @@ class TournamentScreen(Screen):
                 card.vp_inputs[pid] = vp
                 card.win_toggles[pid] = win
                 rows.add_widget(row)
+            for _ in range(TableCard.SEATS - len(players)):  # the seats' rows start at the card's top
+                rows.add_widget(Widget(size_hint_y=None, height=dp(52)))
             card.ids.time.text = self.t("time")
             card.ids.time.state = "down" if result is not None and result.ended_by_time else "normal"
             card.ids.save.text = self.t("save")
@@ -193,6 +269,7 @@ class TournamentScreen(Screen):
             card.ids.from_journal.bind(on_release=lambda _b, c=card: self.fill_from_journal(c))
             if result is not None:
                 card.status = self.t("saved") + ("" if not result.warnings else " — " + "; ".join(result.warnings))
+                card.status_ok = not result.warnings
             box.add_widget(card)
 
     def _show_standings(self, ev, rows, names) -> None:
@@ -203,20 +280,20 @@ class TournamentScreen(Screen):
             return
         cols = ["#", "name"] + [c for c in standing_columns(ev) if c != "lot"]
         grid.cols = len(cols)
+        headings = HEADINGS.get(self.lang, HEADINGS["en"])
         for c in cols:
-            grid.add_widget(Label(text={"#": "#", "name": self.t("name")}.get(c) or SHORT.get(c) or HEADINGS[c],
-                                  bold=True,
-                                  size_hint_y=None,
-                                  height=dp(36), font_size=dp(15)))
-        for r in rows:
-            cells = [str(r.rank), names[r.player] + (" †" if r.dropped else "")] + \
-                [_cell(r, c) for c in cols[2:]]
-            for c in cells:
-                grid.add_widget(Label(text=c, size_hint_y=None, height=dp(34), font_size=dp(16)))
+            grid.add_widget(Factory.StandingCell(text=headings[c], bold=True, font_size=sp(14),
+                                                 size_hint_x=1.8 if c == "name" else 1))
+        for rank, r in ordered_standings(rows, names):
+            cells = [rank, names[r.player] + (" †" if r.dropped else "")] + [_cell(r, c) for c in cols[2:]]
+            for c, text in zip(cols, cells):
+                grid.add_widget(Factory.StandingCell(text=text, size_hint_x=1.8 if c == "name" else 1,
+                                                     halign="left" if c == "name" else "center"))
 
     # --- actions ----------------------------------------------------------------------------------------
     def _do(self, action) -> bool:
         """Run a desk change; a refused change shows the desk's message and changes nothing."""
+        self.message_ok = False
         try:
             with self._desk() as desk:
                 action(desk)
@@ -228,7 +305,7 @@ class TournamentScreen(Screen):
 
     def create_event(self) -> None:
         name = self.ids.event_input.text.strip()
-        preset = self.ids.preset.text
+        preset = self.preset_key
         created = {}
 
         def act(desk):
@@ -283,8 +360,9 @@ class TournamentScreen(Screen):
         if self._do(act):
             self.refresh()
             self.message = self.t("corrected") if outcome["corrected"] else ""
+            self.message_ok = True
         else:
-            card.status = self.message
+            card.status, card.status_ok = self.message, False
 
     def fill_from_journal(self, card: TableCard) -> None:
         """Fill the card's result from the newest finished game in the journal with exactly these players."""
@@ -300,6 +378,7 @@ class TournamentScreen(Screen):
                 journal.close()
         if record is None:
             self.message = card.status = self.t("no_game")
+            self.message_ok = card.status_ok = False
             return
 
         def act(desk):
@@ -309,7 +388,7 @@ class TournamentScreen(Screen):
         if self._do(act):
             self.refresh()
         else:
-            card.status = self.message
+            card.status, card.status_ok = self.message, False
 
     def _who(self) -> str:
         import os
