@@ -126,7 +126,9 @@ def test_build_buttons_say_why_and_the_roll_goes_when_the_turn_passes(tmp_path):
         city = d.find(play.ids.actions, "City", startswith=True)
         assert "can't pay" in city.text  # 2 ore, 2 grain: a city needs 3 ore
         d.tap(city)
-        assert "cannot pay 2 grain, 3 ore for a city" in play.message and play.ids.board.pick == ""
+        # nothing armed: the board offers only what a tap may build now (no corner for a city)
+        assert "cannot pay 2 grain, 3 ore for a city" in play.message and play.build_piece == ""
+        assert play.ids.board.pick == "build" and not set(game.legal_city_spots(0)) & play.ids.board.legal
         assert "can't pay" not in d.find(play.ids.actions, "Buy dev card", startswith=True).text
 
         # Buying a card is confirmed under the board.

@@ -2,8 +2,8 @@
 
 It holds no rules.  The screen that owns it tells it what to draw (a :class:`~companion.rules.Board`
 and the pieces) and which spots to offer (``legal``, from the rules core); a touch on the nearest
-spot of the asked kind (``pick``: ``"vertex"``, ``"edge"`` or ``"hex"``) fires ``on_vertex``,
-``on_edge`` or ``on_hex`` with the spot's interchange name.  A touch on a spot that is not offered
+spot of the asked kind (``pick``: ``"vertex"``, ``"edge"``, ``"hex"``, or ``"build"``: the nearest corner or
+side, whichever is closer) fires ``on_vertex``, ``on_edge`` or ``on_hex`` with the spot's interchange name.  A touch on a spot that is not offered
 fires the event too (with ``legal=False``), so the screen can say *why* it is not allowed.
 
 Geometry comes from :mod:`companion.rules.geometry` (one geometry for everything): pointy-top axial
@@ -38,6 +38,11 @@ def harbor_word(resource: str) -> str:
 
     a = App.get_running_app()
     return a.tr(resource) if a is not None and hasattr(a, "tr") else resource
+def is_vertex(spot) -> bool:
+    """A corner is named by three hexes, a side by two (a hex by its two coordinates)."""
+    return len(spot) == 3 and isinstance(spot[0], tuple)
+
+
 PIP_COUNT = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
@@ -57,8 +62,8 @@ class BoardView(Widget):
     pirate = ObjectProperty(None, allownone=True)
     dikes = ListProperty([])
     colors = ListProperty([])                          # player colour names, seat order
-    pick = OptionProperty("", options=["", "vertex", "edge", "hex"])
-    legal = ObjectProperty(frozenset())                # offered spots of the picked kind
+    pick = OptionProperty("", options=["", "vertex", "edge", "hex", "build"])
+    legal = ObjectProperty(frozenset())                # offered spots of the picked kind ("build": faint hints)
     highlight = ListProperty([])                       # hexes that just produced
     flash = ObjectProperty(None, allownone=True)       # a refused spot, drawn red
     marked = ListProperty([])                          # spots a message is about (a problem, a refusal): ringed red
@@ -124,7 +129,8 @@ class BoardView(Widget):
         spot = self.spot_at(touch.pos)
         if spot is None:
             return True
-        self.dispatch(f"on_{self.pick}", spot, spot in self.legal)
+        kind = self.pick if self.pick != "build" else ("vertex" if is_vertex(spot) else "edge")
+        self.dispatch(f"on_{kind}", spot, spot in self.legal)
         return True
 
     def spot_at(self, pos: tuple[float, float]):
@@ -137,6 +143,12 @@ class BoardView(Widget):
         elif self.pick == "edge":
             candidates = self.board.edges
             where, reach = geo.edge_point, 0.45
+        elif self.pick == "build":  # a corner or a side: a side's middle is half a side from its two corners
+            candidates = (*self.board.vertices, *self.board.edges)
+            reach = 0.45
+
+            def where(spot):
+                return geo.vertex_point(spot) if is_vertex(spot) else geo.edge_point(spot)
         else:
             candidates = self.board.tiles
             where, reach = geo.pixel_center, 0.9
@@ -285,6 +297,17 @@ class BoardView(Widget):
             for h in self.legal:
                 cx, cy = P(geo.pixel_center(h))
                 Line(circle=(cx, cy, size * 0.6), width=max(2, size * 0.06))
+        elif self.pick == "build":
+            # nothing armed: where a tap builds, hinted faintly (the board stays readable)
+            Color(0.2, 1.0, 0.3, 0.55)
+            for spot in self.legal:
+                if is_vertex(spot):  # a ring: around a settlement it says "a city here"
+                    x, y = P(geo.vertex_point(spot))
+                    Line(circle=(x, y, size * 0.17), width=max(1.5, size * 0.03))
+                else:
+                    (x1, y1), (x2, y2) = (P(geo.vertex_point(v)) for v in geo.edge_vertices(spot))
+                    Line(points=[x1 + (x2 - x1) * 0.25, y1 + (y2 - y1) * 0.25, x2 + (x1 - x2) * 0.25,
+                                 y2 + (y1 - y2) * 0.25], width=max(1.5, size * 0.045))
         Color(1, 0.15, 0.15, 1)
         for spot in self.marked:  # a hex, a corner (three hexes) or a side (two): the place the words name
             spot = tuple(tuple(h) for h in spot) if isinstance(spot[0], (list, tuple)) else tuple(spot)

@@ -48,6 +48,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
     selection = DictProperty({})         # discard / gold / trade choices
     refused = DictProperty({})           # the last event the rules refused: {"event", "why"} (umpire offer)
     confirming = BooleanProperty(False)  # the umpire's "record anyway" awaits its confirmation
+    board_first = BooleanProperty(False)  # the set-up: every choice is on the board (upright, it gets the room)
 
     def __init__(self, **kw):
         super().__init__(name="play", **kw)
@@ -193,7 +194,12 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             self._remove_piece(v)
             return
         who = g.waiting_for()
-        piece = "settlement" if g.state.phase == "setup_settlement" else (self.build_piece or "settlement")
+        if g.state.phase == "setup_settlement":
+            piece = "settlement"
+        elif self.build_piece:
+            piece = self.build_piece
+        else:  # nothing armed: a free corner takes a settlement, the player's own settlement a city
+            piece = "city" if v in g.legal_city_spots(who) else "settlement"
         ok = self.submit({"type": "build", "player": who, "piece": piece, "at": as_json(v)})
         self.ids.board.flash = None if ok else v
 
@@ -206,8 +212,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         if g.state.phase == "setup_road":
             pieces = [p for p, x in g.legal_setup_links() if x == e]
             piece = self.build_piece if self.build_piece in pieces else (pieces[0] if pieces else "road")
-        else:
-            piece = self.build_piece or "road"
+        else:  # nothing armed: a road, or a ship where only a ship may go (the rules say why neither may)
+            piece = self.build_piece or direct_builds(g, who).get(e, "road")
         ok = self.submit({"type": "build", "player": who, "piece": piece, "at": as_json(e)})
         self.ids.board.flash = None if ok else e
 
@@ -249,6 +255,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         who = g.waiting_for()
         name = a.player_name(who)
         phase = self.phase = s.phase
+        self.board_first = phase in ("setup_settlement", "setup_road") and self.selection.get("mode") != "umpire"
         last = a.table.last_outcome
         n_owed = s.discards_owed.get(who, 0) if phase == "discard" else s.gold_owed.get(who, 0)
         if phase == "game_over":
@@ -298,6 +305,10 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
                 pick, legal = "vertex", frozenset(g.legal_city_spots(who))
             elif piece == "dike":
                 pick, legal = "hex", frozenset(g.legal_dike_spots(who))
+        elif phase in ("main", "special_build"):
+            # nothing armed: a tap on a side or a corner builds there at once (Undo takes it back); where the
+            # player may build now is hinted faintly
+            pick, legal = "build", frozenset(direct_builds(g, who))
         view.pick, view.legal = pick, legal
         if pick == "":
             view.flash = None
@@ -561,6 +572,18 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             self.ids.actions.add_widget(row)
         return taken
 
+#: What a tap with nothing armed may build, the last named winning a side where two may go (a road, not a ship).
+DIRECT_PIECES = ("city", "settlement", "ship", "road")
+
+
+def direct_builds(g, who: int) -> dict:
+    """Where a tap with nothing armed builds what: every spot the rules offer now for each piece the player may
+    build now (its pieces not used up, paid for or free); the hints on the board."""
+    spots: dict = {}
+    for piece in DIRECT_PIECES:
+        if piece in g.buildable_pieces() and g.build_problem(who, piece) is None:
+            spots.update(dict.fromkeys(getattr(g, f"legal_{piece}_spots")(who), piece))
+    return spots
 
 
 def keep_in_view(scroller, scroll_y: float) -> None:
