@@ -306,8 +306,10 @@ class OutboxSender:
         a = self.assignment
         answer = request(a.desk, "GET", "/api/table", token=a.token, timeout=self.timeout)
         self._last_heard = self._last_clock = time.monotonic()
+        game = answer.get("game")  # the desk's view of this tablet's latest game: a note such as "ended by time"
+        note = game.get("note", "") if isinstance(game, dict) and game.get("game") == a.game_id else None
         self._report(self.status["state"], self.status["message"], clock=answer.get("clock"),
-                     heard=self._last_clock)
+                     heard=self._last_clock, **({"note": str(note)} if note is not None else {}))
         return answer
 
     def _reseated(self) -> bool:

@@ -234,3 +234,29 @@ def test_a_game_played_on_after_time_keeps_the_result_that_stood_at_time(server,
     view = send(server, tablet, 7, events, start=100)  # the table played on to a win
     assert view["finished"]
     assert admin(server, "/api/admin/proposals", method="GET")["proposals"] == [at_time]
+
+
+def test_the_tablet_hears_its_game_was_ended_by_time_without_sending_anything(server, hand, tmp_path, monkeypatch):
+    import companion.desk_link as desk_link
+    from companion.desk_link import OutboxSender
+    from companion.record.journal import Journal
+    from test_desk_server import start_journal_game, wait_for
+
+    monkeypatch.setattr(desk_link, "HEARTBEAT", 0.05)  # the tablet asks for its table often (10 s in play)
+    admin(server, "/api/admin/settings", {"time_rule": "stop"})
+    admin(server, "/api/admin/clock", {"action": "reset", "minutes": 60})
+    admin(server, "/api/admin/clock", {"action": "start"})
+    journal_path = tmp_path / "journal.sqlite3"
+    tablet = start_journal_game(journal_path, join(server.url, pair(server, 1)))
+    with Journal(journal_path) as journal:
+        for e in a_game(tablet)[:90]:
+            journal.append(tablet.game_id, e)
+    sender = OutboxSender(journal_path, tablet, poll=0.05).start()
+    try:
+        wait_for(lambda: sender.status["state"] == "up to date" and sender.status["have"] == 90, "the game sent")
+        hand.advance(3600)  # the table stops playing at time; the desk ends its game
+        request(server.url, "GET", "/display.json")
+        wait_for(lambda: sender.status.get("note", "").startswith("ended by time limit"), "the tablet to hear it")
+        assert sender.status["clock"]["time_up"]
+    finally:
+        sender.stop()

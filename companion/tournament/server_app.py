@@ -295,7 +295,8 @@ class DeskApp:
     async def table(self, request: Request) -> Response:
         pairing = await self._tablet(request)
         assignment = await self._call(self.floor.assignment, pairing)
-        return JSONResponse({**assignment, "clock": await self._call(self.floor.clock)})
+        return JSONResponse({**assignment, "clock": await self._call(self.floor.clock),
+                             "game": await self._call(self.floor.latest_view, pairing)})  # its result's note
 
     async def events(self, request: Request) -> Response:
         pairing = await self._tablet(request)

@@ -46,7 +46,7 @@ TEXTS = {
            "offline": "Desk: not reachable, the game is kept and sent when it answers",
            "refused": "Desk refused: {message}",
            "reseated": "The desk seated the round again. Table {table} now: {players}. Start the new game.",
-           "clock": "Round clock {clock}"},
+           "clock": "Round clock {clock}", "ended_by_time": "The desk ended this game by the time limit."},
     "ja": {"menu": "大会の卓", "title": "大会本部で卓に参加", "address": "本部のアドレス（例 192.168.1.20:8731）",
            "code": "卓のペアリングコード", "join": "参加", "joining": "本部に問い合わせ中…", "start": "ゲームを始める",
            "back": "戻る", "joined": "{event} 第{round}ラウンド {table}卓：{players}",
@@ -54,7 +54,7 @@ TEXTS = {
            "offline": "本部に届きません。記録は保存され、つながったら送ります",
            "refused": "本部が拒否：{message}",
            "reseated": "本部が組み合わせをやり直しました。{table}卓は {players}。新しいゲームを始めてください。",
-           "clock": "ラウンド残り {clock}"},
+           "clock": "ラウンド残り {clock}", "ended_by_time": "本部が時間切れでこのゲームを終了しました。"},
 }
 
 
@@ -77,6 +77,7 @@ class DeskLinkKeeper:
         self.told: dict | None = None  # the round clock as the desk last said it
         self.told_at = 0.0  # when (time.monotonic)
         self._heard = None  # the sender's stamp of the desk's last word (a status repeats it)
+        self.ended_by_time = False  # the desk's note on this table's game says the time limit ended it
         self.last_view: clock_mod.ClockView | None = None
         self.warnings_said: list[str] = []  # each warning as shown, once
         self.badge: Label | None = None
@@ -84,6 +85,7 @@ class DeskLinkKeeper:
 
     def start(self, assignment: Assignment) -> None:
         self.stop()
+        self.ended_by_time = False
         save_link(self.app.data_dir, assignment)
         self.sender = OutboxSender(self.app.journal.path, assignment,
                                    on_status=lambda s: Clock.schedule_once(lambda dt: self._status(s))).start()
@@ -114,6 +116,7 @@ class DeskLinkKeeper:
             self.sender.wake()
 
     def _status(self, status: dict) -> None:
+        self.ended_by_time = str(status.get("note", "")).startswith("ended by time limit")
         if status.get("clock") is not None and status.get("heard") != self._heard:
             self._heard = status.get("heard")
             self.told, self.told_at = status["clock"], time.monotonic()
@@ -137,6 +140,8 @@ class DeskLinkKeeper:
             self.warnings_said.append(clock_mod.text(lang, "time_up"))
         self.last_view = view
         line = text("clock", clock=clock_mod.clock_text(view, lang))
+        if self.ended_by_time:
+            line = text("ended_by_time")
         warning = self.warnings_said[-1] if view.warning is not None or view.time_up else ""
         self._show_badge(line)
         if self.on_clock is not None:
