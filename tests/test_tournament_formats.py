@@ -220,3 +220,20 @@ def test_the_japanese_preset_breaks_a_time_out_tie_among_leaders_by_buildings(de
     entry = desk.enter_record(ev.id, 1, 1, record, ended_by_time=True)
     assert entry.buildings is not None and sum(entry.buildings.values()) >= 8  # two settlements each at least
     assert entry.as_table_result().buildings == entry.buildings
+
+
+def test_the_floor_settings_from_the_command_line(tmp_path):
+    db = str(tmp_path / "t.sqlite3")
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "companion", "tournament", *args, "--db", db],
+                              capture_output=True, text=True, timeout=120)
+
+    assert run("new", "Kobe").returncode == 0
+    assert "results from tablets auto, at time finish_round, display language en" in run("floor", "Kobe").stdout
+    out = run("floor", "Kobe", "--confirm", "referee", "--language", "ja", "--json")
+    assert json.loads(out.stdout) == {"confirm": "referee", "time_rule": "finish_round", "language": "ja"}
+    bad = run("floor", "Kobe", "--time-rule", "never")
+    assert bad.returncode == 2 and "never" in bad.stderr
+    with Desk(db) as desk:
+        assert [a["action"] for a in desk.audit(desk.event("Kobe").id)].count("floor settings") == 1

@@ -160,6 +160,15 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("event")
     c.add_argument("table", type=int)
     c.add_argument("--round", type=int, default=None, help="another round than the current one")
+
+    c = cmd("floor", "the floor's settings: a tablet's result waits for the referee or not, the rule at time, "
+                     "the live display's language (no option: print them)")
+    c.add_argument("event")
+    c.add_argument("--confirm", choices=("auto", "referee"), default=None,
+                   help="referee: a tablet's result waits for the referee's confirm at the desk page")
+    c.add_argument("--time-rule", choices=("finish_round", "stop"), default=None,
+                   help="when the round clock runs out: finish the round of turns, or stop where it stands")
+    c.add_argument("--language", choices=("en", "ja"), default=None, help="the live display's language")
     return p
 
 
@@ -397,6 +406,16 @@ def _run(desk: Desk, args) -> int:
             Path(args.output).write_text(text, encoding="utf-8")
         else:
             sys.stdout.write(text)
+    elif c == "floor":
+        from . import referee
+        from .server_store import Floor
+        floor = Floor(desk, ev.id)
+        if args.confirm or args.time_rule or args.language:
+            referee.set_settings(floor, confirm=args.confirm, time_rule=args.time_rule, language=args.language,
+                                 who=args.by)
+        now = referee.settings(floor)
+        _out(args, now.to_json(), f"{ev.name}: results from tablets {now.confirm}, at time {now.time_rule}, "
+                                  f"display language {now.language}")
     elif c == "pair":
         from .server_store import Floor
         p = Floor(desk, ev.id).issue_code(args.table, args.round, who=args.by)
