@@ -7,12 +7,15 @@ rasteriser left a black or half-painted picture there (docs/screens came out gar
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.ui import driver as d
 
 pytestmark = pytest.mark.timeout(120)
 
+ROOT = Path(__file__).resolve().parents[1]
 BACKGROUND = (18, 20, 26)  # the screens' opaque background, rgba 0.07, 0.08, 0.1 in companion.kv
 
 
@@ -52,5 +55,26 @@ def test_a_screenshot_is_the_screen_a_user_sees(tmp_path, size):
             row = [pixel(image, heading, dx=dx) for dx in range(-int(heading.width / 2) + 2, int(heading.width / 2) - 2, 2)]
             assert sum(1 for p in row if min(p) > 150) >= 5, "the app's title is not in the picture"
             d.pump(5)
+    finally:
+        d.stop_app(app)
+
+
+@pytest.mark.parametrize("lang, size", [("en", (1280, 800)), ("ja", (800, 1280))])
+def test_pictures_of_the_start_screen_after_a_journal_it_could_not_open(tmp_path, lang, size):
+    """docs/screens/start-damaged-journal-*.png (docs/app.md): a newer companion's journal kept aside, its games
+    carried over and offered to resume, the notice in the app's language."""
+    import json
+
+    from test_ui_damaged_journal import _make
+
+    _make(tmp_path / "journal.sqlite3", "newer")
+    (tmp_path / "settings.json").write_text(json.dumps({"lang": lang}))
+    app = d.start_app(tmp_path, size=size)
+    try:
+        start = app.root.get_screen("start")
+        notice = "The game journal could not be opened" if lang == "en" else "ゲームの記録ファイルを開けなかった"
+        d.find_label(start, notice)
+        shot = d.screenshot(ROOT / "docs" / "screens" / f"start-damaged-journal-{lang}.png")
+        assert read_back(shot).width == size[0]
     finally:
         d.stop_app(app)
