@@ -192,3 +192,44 @@ def test_the_desk_page_confirms_with_one_tap_and_sets_the_floor(server):
         result = desk.current_result(ev.id, 1, 1)
         assert result is not None and names[result.winner] == winner
     assert "No result is waiting." in call("GET", "/desk")[1]
+
+
+def test_the_desk_page_enters_other_numbers_with_a_reason(server):
+    import base64
+    import http.client
+    import re
+    from urllib.parse import urlencode
+
+    basic = {"Authorization": "Basic " + base64.b64encode(f"desk:{PASSWORD}".encode()).decode()}
+
+    def call(method, path, body=None):
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        headers = dict(basic, **({"Content-Type": "application/x-www-form-urlencoded"} if body else {}))
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        text = response.read().decode()
+        connection.close()
+        return response.status, text
+
+    admin(server, "/api/admin/settings", {"confirm": "referee"})
+    tablet = join(server.url, pair(server, 1))
+    events, vp, winner = finished_game(tablet, seed=8)
+    send(server, tablet, 6, events)
+    page = call("GET", "/desk")[1]
+    key = re.search(r"name=csrf value=(\w+)", page).group(1)
+    fields = dict(re.findall(r"name=(vp:\d+) value=(\d+)", page))  # the proposal's numbers, filled in
+    assert sorted(map(int, fields.values())) == sorted(vp.values())
+    desk, ev, names = the_desk(server)
+    desk.close()
+    ids = {v: k for k, v in names.items()}
+    loser = next(p for p in tablet.players if p != winner)
+    fields[f"vp:{ids[loser]}"] = str(vp[loser] + 1)
+    form = {"csrf": key, "round": 1, "table": 1, **fields, "winner": ids[winner], "reason": ""}
+    assert call("POST", "/desk/correct", urlencode(form).encode())[0] == 422  # a correction needs a reason
+    form["reason"] = "a VP card shown late"
+    assert call("POST", "/desk/correct", urlencode(form).encode())[0] == 303
+    desk, ev, names = the_desk(server)
+    with desk:
+        result = desk.current_result(ev.id, 1, 1)
+        assert {names[p]: v for p, v in result.vp.items()} == dict(vp, **{loser: vp[loser] + 1})
+        assert result.source == "referee, correcting game 6" and result.reason == "a VP card shown late"

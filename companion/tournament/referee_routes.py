@@ -5,7 +5,8 @@
 - ``POST /api/admin/correct`` ``{"round", "table", "vp": {name: VP}, "winner"?, "ended_by_time"?, "reason"}`` --
   other numbers than proposed (or a correction of an entered result), with the reason kept in the audit trail;
 - ``POST /api/admin/settings`` ``{"confirm"?, "time_rule"?, "language"?}`` -- the event's floor settings;
-- ``POST /desk/confirm`` and ``POST /desk/settings`` -- the same from the desk page's buttons (its form key).
+- ``POST /desk/confirm``, ``POST /desk/correct`` and ``POST /desk/settings`` -- the same from the desk page's
+  buttons and forms (its form key).
 
 Bodies are checked as strictly as the tablets' (unknown fields, wrong types: 422 naming the field).
 """
@@ -90,6 +91,25 @@ def routes(app) -> list[Route]:
         changed()
         return RedirectResponse("../desk", status_code=303)
 
+    async def desk_correct(request: Request) -> Response:
+        form = await app._form(request)
+        if not (form.get("round", "").isdigit() and form.get("table", "").isdigit()):
+            raise Refused(422, "round and table must be numbers")
+        vp = {}
+        for key, value in form.items():
+            if key.startswith("vp:"):
+                if not value.strip().isdigit() or not key[3:].isdigit():
+                    raise Refused(422, f"VP must be whole numbers (got {value[:20]!r})")
+                vp[int(key[3:])] = int(value)
+        if not vp:
+            raise Refused(422, "give every player's VP")
+        winner = int(form["winner"]) if form.get("winner", "").isdigit() else None
+        await app._call(referee.correct, app.floor, int(form["round"]), int(form["table"]), vp, winner,
+                        ended_by_time=form.get("ended_by_time") == "on", reason=form.get("reason", ""),
+                        who="referee (desk page)")
+        changed()
+        return RedirectResponse("../desk", status_code=303)
+
     async def desk_settings(request: Request) -> Response:
         form = await app._form(request)
         values = {k: form[k] for k in ("confirm", "time_rule", "language") if form.get(k)}
@@ -98,6 +118,7 @@ def routes(app) -> list[Route]:
         return RedirectResponse("../desk", status_code=303)
 
     return [Route("/desk/confirm", desk_confirm, methods=["POST"]),
+            Route("/desk/correct", desk_correct, methods=["POST"]),
             Route("/desk/settings", desk_settings, methods=["POST"]),
             Route("/api/admin/proposals", proposals, methods=["GET"]),
             Route("/api/admin/confirm", confirm, methods=["POST"]),
@@ -115,10 +136,18 @@ def desk_section(floor, csrf: str) -> str:
         scores = ", ".join(f"{names[q]} {v}" for q, v in p.vp.items())
         how = "ended by time" if p.ended_by_time else f"won by {names[p.winner]}" if p.winner is not None else ""
         winner = "" if p.winner is None else names[p.winner]
+        where = f"<input type=hidden name=round value={p.round}><input type=hidden name=table value={p.table}>"
+        fields = "".join(f"{e(names[q])} <input name=vp:{q} value={v} size=2> " for q, v in p.vp.items())
+        winners = "<select name=winner><option value=''>no winner</option>" + "".join(
+            f"<option value={q}{' selected' if q == p.winner else ''}>{e(names[q])}</option>" for q in p.vp) + \
+            "</select>"
         rows.append(f"<tr><td>{p.round}</td><td>{p.table}</td><td>{e(scores)}</td><td>{e(how or winner)}</td>"
-                    f"<td><form method=post action=desk/confirm>{key}<input type=hidden name=round value={p.round}>"
-                    f"<input type=hidden name=table value={p.table}><button>Confirm</button></form></td></tr>")
-    waiting = ("<table><thead><tr><th>Round</th><th>Table</th><th>VP</th><th></th><th></th></tr></thead>"
+                    f"<td><form method=post action=desk/confirm>{key}{where}<button>Confirm</button></form></td>"
+                    f"<td><form method=post action=desk/correct>{key}{where}{fields}{winners} <label><input "
+                    f"type=checkbox name=ended_by_time{' checked' if p.ended_by_time else ''}> ended by time</label>"
+                    f" reason <input name=reason size=16> <button>Enter these instead</button></form></td></tr>")
+    waiting = ("<table><thead><tr><th>Round</th><th>Table</th><th>VP</th><th></th><th></th><th>Correct</th>"
+               "</tr></thead>"
                f"<tbody>{''.join(rows)}</tbody></table>") if rows else "<p>No result is waiting.</p>"
     now = referee.settings(floor)
 
@@ -127,7 +156,7 @@ def desk_section(floor, csrf: str) -> str:
             f"<option{' selected' if o == getattr(now, name) else ''}>{e(o)}</option>" for o in options) + "</select>"
     from .clock import TIME_RULES
     return (f"<h2>Results waiting for the referee</h2>{waiting}"
-            "<p>A correction (other numbers, with a reason): <code>POST /api/admin/correct</code> or "
+            "<p>A result already entered is corrected with <code>POST /api/admin/correct</code> or "
             "<code>tournament result ... --correct --reason</code>.</p>"
             f"<h2>Floor settings</h2><form method=post action=desk/settings>{key}"
             f"results from tablets: {choice('confirm', referee.CONFIRM_MODES)} "
