@@ -21,7 +21,8 @@ def result_from_record(record: Record, seated: Sequence[tuple[int, str]], *,
 
 def result_and_buildings(record: Record, seated: Sequence[tuple[int, str]], *, ended_by_time: bool = False
                          ) -> tuple[dict[int, int], int | None, bool, dict[int, int]]:
-    """``(vp by player id, winner id or None, ended by time)`` from a record of a table's game.
+    """``(vp by player id, winner id or None, ended by time, building points by player id)`` from a record of a
+    table's game (building points: settlements 1, cities 2 -- a preset's tiebreak at time).
 
     ``seated``: the table's ``(player id, name)`` pairs.  A record without a winner is accepted only as a game
     ended by the time limit (``ended_by_time=True``): its VP are those after its last event.
