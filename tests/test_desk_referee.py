@@ -233,3 +233,20 @@ def test_the_desk_page_enters_other_numbers_with_a_reason(server):
         result = desk.current_result(ev.id, 1, 1)
         assert {names[p]: v for p, v in result.vp.items()} == dict(vp, **{loser: vp[loser] + 1})
         assert result.source == "referee, correcting game 6" and result.reason == "a VP card shown late"
+
+
+def test_the_display_names_who_sits_the_round_out(tmp_path):
+    db = tmp_path / "desk.sqlite3"
+    with Desk(db) as desk:
+        ev = desk.create_event("Club night", seed=3)
+        for name in ("Aki", "Ben", "Chie", "Dan", "Emi"):
+            desk.add_player(ev.id, name)
+        rnd = desk.seat_round(ev.id)
+        names = desk.names(ev.id)
+        (bye,) = rnd.cost["byes"]
+    with DeskServer("Club night", db, host="127.0.0.1", port=0, password=PASSWORD) as server:
+        assert request(server.url, "GET", "/display.json")["byes"] == f"Bye: {names[bye]}"
+        with urllib.request.urlopen(server.url + "/") as page:
+            assert f'<p id="byes">Bye: {names[bye]}</p>' in page.read().decode("utf-8")
+        admin(server, "/api/admin/settings", {"language": "ja"})
+        assert request(server.url, "GET", "/display.json")["byes"] == f"不戦: {names[bye]}"

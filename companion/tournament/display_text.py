@@ -12,7 +12,7 @@ from typing import Any
 WORDS = {
     "en": {"round": "round", "standings": "Standings", "tables": "Tables", "table": "Table {n}", "name": "Name",
            "longest_road": "Longest Road", "largest_army": "Largest Army", "finished": "finished",
-           "ended_by_time": "ended by time", "paused": "paused", "time_up": "Time!", "bye": "bye",
+           "ended_by_time": "ended by time", "paused": "paused", "time_up": "Time!", "bye": "Bye",
            "columns": {"games": "Games", "wins": "Wins", "points": "Points", "vp": "VP",
                        "share_sum": "VP share % (sum)", "share_avg": "VP share % (avg)", "firsts": "1st",
                        "seconds": "2nd", "thirds": "3rd", "lot": "Lot"}},

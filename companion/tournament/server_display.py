@@ -37,10 +37,21 @@ def display_data(floor: Floor) -> dict[str, Any]:
     words = display_text.words(lang)
     return {"event": ev.name, "preset": ev.preset.title, "round": floor.current_round(), "clock": clock,
             "columns": ["#", words["name"]] + [display_text.column(lang, c, HEADINGS[c]) for c in cols],
-            "standings": cached[1], "tables": floor.live_tables(), "lang": lang,
+            "standings": cached[1], "tables": floor.live_tables(), "lang": lang, "byes": _byes(floor, words),
             "clock_note": clock_mod.warning_text(clock, floor_settings.time_rule, lang),
             "labels": {k: words[k] for k in ("round", "standings", "tables", "table", "paused", "time_up")}}
 
+
+
+def _byes(floor: Floor, words: dict[str, Any]) -> str:
+    """The current round's byes as the display says them ("" when everybody plays)."""
+    row = floor.desk._db.execute("SELECT cost FROM rounds WHERE event = ? ORDER BY number DESC LIMIT 1",
+                                 (floor.event.id,)).fetchone()  # only the last round's (the display asks often)
+    byes = json.loads(row[0]).get("byes", ()) if row else ()
+    if not byes:
+        return ""
+    names = floor.desk.names(floor.event.id)
+    return f"{words['bye']}: " + ", ".join(names[p] for p in byes)
 
 
 def clock_text(clock: dict[str, Any] | None, lang: str = "en") -> str:
@@ -90,6 +101,7 @@ function show(d) {
   }));
   const tables = document.getElementById('tables');
   tables.replaceChildren(...d.tables.map(tableItem));
+  document.getElementById('byes').textContent = d.byes || '';
   document.body.dataset.version = String(Number(document.body.dataset.version || 0) + 1);
 }
 async function poll() {
@@ -130,6 +142,7 @@ def display_page(data: dict[str, Any]) -> str:
 <table><thead><tr>{head}</tr></thead><tbody id="standings">{rows}</tbody></table>
 <h2>{e(words['tables'])}</h2>
 <ul id="tables">{tables}</ul>
+<p id="byes">{e(data.get('byes', ''))}</p>
 {_SCRIPT}
 </body></html>
 """
