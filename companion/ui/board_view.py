@@ -238,15 +238,20 @@ class BoardView(Widget):
                 Line(points=[x, y, hx, hy], width=max(1.5, size * 0.05))
                 # readable, in the user's language: the ratio over the resource's name ("2:1" / "lumber", 木材)
                 rad = size * 0.38
+                word = font = None
+                if trade != "3:1":
+                    word, font = harbor_word(trade), max(8, int(size * 0.2))
+                    width = self._text(word, font).width
+                    if width > 1.7 * rad:  # smaller letters to fit the disc, down to 8 px: a word still wider
+                        font = max(8, int(font * 1.7 * rad / width))  # (a small preview) widens the disc instead
+                        rad = max(rad, self._text(word, font).width / 1.7)
                 Color(1, 1, 1, 0.92)
                 Ellipse(pos=(hx - rad, hy - rad), size=(2 * rad, 2 * rad))
-                if trade == "3:1":
+                if word is None:
                     self._blit_text("3:1", (hx, hy), max(10, int(size * 0.24)))
                 else:
-                    word = harbor_word(trade)
-                    em = sum(1.0 if ord(ch) > 0x2E80 else 0.6 for ch in word) or 1.0
                     self._blit_text("2:1", (hx, hy + rad * 0.36), max(9, int(size * 0.2)))
-                    self._blit_text(word, (hx, hy - rad * 0.34), max(8, int(min(size * 0.2, 1.8 * rad / em))))
+                    self._blit_text(word, (hx, hy - rad * 0.34), font)
             for e, (player, kind) in self.pieces.items():
                 (x1, y1), (x2, y2) = (P(geo.vertex_point(v)) for v in geo.edge_vertices(e))
                 x1, y1, x2, y2 = (x1 + (x2 - x1) * 0.12, y1 + (y2 - y1) * 0.12,

@@ -59,7 +59,6 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         board = self.ids.board
         board.bind(on_vertex=lambda _w, v, ok: self.tap_vertex(v, ok), on_edge=lambda _w, e, ok: self.tap_edge(e, ok),
                    on_hex=lambda _w, h, ok: self.tap_hex(h, ok))
-        self.ids.actions.parent.bind(scroll_y=keep_in_view)
 
     # --- state ---------------------------------------------------------------------------------
     @property
@@ -584,16 +583,6 @@ def direct_builds(g, who: int) -> dict:
         if piece in g.buildable_pieces() and g.build_problem(who, piece) is None:
             spots.update(dict.fromkeys(getattr(g, f"legal_{piece}_spots")(who), piece))
     return spots
-
-
-def keep_in_view(scroller, scroll_y: float) -> None:
-    """A guard on the action panel's scroll: a panel rebuilt under a finger (a tap's own refresh) can leave
-    Kivy's scroll effect with the old panel's offset over a content barely taller than the view, which throws
-    ``scroll_y`` millions of screens away and every button with it (seen in the first-game test: a tap on
-    Trade, then no panel).  Far out of range, the panel goes back to its top; an overscroll bounce (a little
-    past 0 or 1) is left alone."""
-    if not -1 <= scroll_y <= 2:
-        scroller.scroll_y = 1
 
 
 def rolled_this_turn(g) -> bool:

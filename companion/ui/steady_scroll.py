@@ -7,6 +7,9 @@ a machine busy with other work) that single step overshoots, and each following 
 its edge (a panel that grew or shrank) oscillated out to thousands of pixels off the screen, and a tap then met
 nothing (measured: 50 px over the edge became -6, 68, -75, 128, -144, 329, ... px at 0.7 s a frame; 1063 px by
 the eighth frame).  Here a long frame is stepped through as the 60 fps frames it stands for.
+
+And a list is never thrown out of sight (:func:`keep_in_view`): a panel rebuilt under a finger can leave the
+effect with the old panel's offset, which once threw ``scroll_y`` millions of screens away.
 """
 
 from __future__ import annotations
@@ -29,13 +32,26 @@ class SteadyScrollEffect(DampedScrollEffect):
         super().update_velocity(dt)
 
 
+def keep_in_view(scroller, scroll_y: float) -> None:
+    """A guard on a list's scroll: a panel rebuilt under a finger (a tap's own refresh) can leave Kivy's scroll
+    effect with the old panel's offset over a content barely taller than the view, which throws ``scroll_y``
+    millions of screens away and every button with it (seen in the first-game test: a tap on Trade, then no
+    panel).  Far out of range, the list goes back to its top; an overscroll bounce (a little past 0 or 1) is
+    left alone."""
+    if not -1 <= scroll_y <= 2:
+        scroller.scroll_y = 1
+
+
 _installed = False
 
 
 def install() -> None:
-    """Every ScrollView made from now on scrolls with :class:`SteadyScrollEffect` (a kv class rule)."""
+    """Every ScrollView made from now on scrolls with :class:`SteadyScrollEffect` and is kept in view
+    (:func:`keep_in_view`): a kv class rule."""
     global _installed
     if not _installed:
         Builder.load_string("#:import SteadyScrollEffect companion.ui.steady_scroll.SteadyScrollEffect\n"
-                            "<ScrollView>:\n    effect_cls: SteadyScrollEffect\n")
+                            "#:import keep_in_view companion.ui.steady_scroll.keep_in_view\n"
+                            "<ScrollView>:\n    effect_cls: SteadyScrollEffect\n"
+                            "    on_scroll_y: keep_in_view(self, args[1])\n")
         _installed = True

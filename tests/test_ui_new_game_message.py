@@ -1,0 +1,46 @@
+"""What the new-game screen says (the generator's "Seed 1 gives the same board as before.", Start's board problems)
+is in sight at once, at every size: it used to sit at the bottom of the scrolling form, below what a 1280x800
+screen shows, so a tap on "Generate board" seemed to do nothing."""
+
+from __future__ import annotations
+
+import pytest
+from kivy.uix.scrollview import ScrollView
+
+from companion.ui import driver as d
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def in_sight(widget) -> bool:
+    """Whether the whole of ``widget`` is on the window and inside the visible part of every panel scrolling it."""
+    from kivy.core.window import Window
+
+    x0, y0 = widget.to_window(widget.x, widget.y)
+    x1, y1 = widget.to_window(widget.right, widget.top)
+    if x0 < 0 or y0 < 0 or x1 > Window.width or y1 > Window.height:
+        return False
+    node = widget.parent
+    while node is not None and node is not node.parent:
+        if isinstance(node, ScrollView):
+            sx0, sy0 = node.to_window(node.x, node.y)
+            sx1, sy1 = node.to_window(node.right, node.top)
+            if y0 < sy0 - 1 or y1 > sy1 + 1:
+                return False
+        node = node.parent
+    return True
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 1280)], ids=["landscape", "portrait"])
+def test_the_same_seed_message_is_in_sight(tmp_path, size):
+    app = d.start_app(tmp_path, size=size)
+    try:
+        d.tap(app.root.get_screen("start").ids.new_game)
+        new_game = app.root.get_screen("new_game")
+        d.tap(d.find(new_game, app.tr("generate")))
+        said = "Seed 1 gives the same board as before."
+        assert new_game.message == said
+        label = d.find_label(new_game, said)
+        assert in_sight(label), (label.to_window(label.x, label.y), label.size)
+    finally:
+        d.stop_app(app)
