@@ -17,7 +17,8 @@ import numpy as np
 
 from vision.board import terrain as terrain_mod
 from vision.board.discs import find_discs, token_sized
-from vision.board.lattice import LAND, Lattice, canonical_center, fit_lattice, hex_distance
+from vision.board.lattice import LAND, Lattice, _match, canonical_center, fit_lattice, hex_distance
+from vision.board.outline import fit_outline
 from vision.board.tokens import bundled_reader, red_ink, token_patch
 
 WORK_SIZE = 1000  # long side, pixels, the board is read at
@@ -117,9 +118,9 @@ def read_board_file(path: str | Path, tile_centres: np.ndarray | None = None) ->
 def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _flipped: bool = False) -> BoardReading:
     """Read a BGR photo of a 3-4 player board; raises NoBoardError when none is found.
 
-    ``tile_centres`` (N x 2, the photo's pixels), when given, replace the tokens as what the lattice is
-    fitted to: for photos of boards laid without tokens whose tiles someone outlined (SettlersEye's
-    labels); no number is read then.
+    The lattice is fitted to the number tokens; without enough of them, to the land's outline inside the blue
+    sea frame (vision/board/outline.py), and no number is read then.  ``tile_centres`` (N x 2, the photo's
+    pixels), when given, replace both: for photos whose tiles someone outlined (SettlersEye's labels).
 
     A mirror-image photo (its tokens printed back to front) is read flipped back: the board comes out as it
     lies on the table, not mirrored, and ``mirrored`` is set (the lattice's pixels are then the flipped
@@ -135,8 +136,18 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
         discs = []
         points = np.asarray(tile_centres, np.float64).reshape(-1, 2) * scale
     lattice = fit_lattice(points)
+    by_outline = False
+    if lattice is None and tile_centres is None:
+        # No tokens to fit to (a board laid before them, or too few found): the land inside the sea frame.
+        outlined = fit_outline(work)
+        if outlined is not None:
+            # the few tokens found still count where they sit on a hex (its number is read, the desert told)
+            lattice = outlined[0]
+            lattice.matched = _match(points, lattice.homography, 0.35, LAND) if len(points) else {}
+            by_outline = True
     if lattice is None:
-        raise NoBoardError(f"no board found: {len(points)} token-like discs, not 12 or more on one hex lattice")
+        raise NoBoardError(f"no board found: {len(points)} token-like discs, not 12 or more on one hex lattice, "
+                           f"and no land framed by a blue sea")
     plane = terrain_mod.corrected_plane(work, lattice)
     colours = terrain_mod.relative(terrain_mod.hex_colours(plane))
     terrains, unsure = {}, []
@@ -170,6 +181,9 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
         if not sure:
             unsure.append(h)
     unsure.extend(surplus_numbers(numbers))
+    if by_outline:
+        # fewer than 12 tokens on the lattice: what was read of them (a stray disc may be a piece) is asked
+        unsure.extend(h for h in numbers if terrains[h] != "desert")
     for h in LAND:
         if terrains[h] != "desert" and h not in numbers:
             numbers[h] = None  # no token seen, the robber stands on it, or no known tokens to compare
