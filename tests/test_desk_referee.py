@@ -1,6 +1,7 @@
 """The referee at the desk: a tablet's result waits for a confirm (or is entered, per the event's setting), the
 referee confirms with one request or corrects with a reason, and the audit trail keeps both; the live display in
-the event's language. Real desk server on 127.0.0.1, real desk file, requests as tablets and the desk make them.
+the event's language. Real desk server on 127.0.0.1, requests as tablets and the desk make them; the desk on its
+SQLite file and on a real PostgreSQL server (tests/postgres_server.py).
 """
 
 from __future__ import annotations
@@ -16,15 +17,25 @@ from companion.record import new_game
 from companion.tournament.server import DeskServer
 from companion.tournament.store import Desk
 
+from postgres_server import postgres  # noqa: F401 -- the session's PostgreSQL server, a fixture
 from test_desk_clock import a_game, send
-from test_desk_server import PASSWORD, make_event, pair
+from test_desk_server import NAMES, PASSWORD, make_event, pair
 
 
-@pytest.fixture
-def server(tmp_path):
-    db = tmp_path / "desk.sqlite3"
-    make_event(db)
-    with DeskServer("Kobe Open", db, host="127.0.0.1", port=0, password=PASSWORD) as s:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server(request, tmp_path):
+    if request.param == "sqlite":
+        db = tmp_path / "desk.sqlite3"
+        make_event(db)
+        where = {"db": db}
+    else:
+        where = {"dsn": request.getfixturevalue("postgres").new_database()}
+        with Desk(**where) as desk:
+            ev = desk.create_event("Kobe Open", seed=7)
+            for name in NAMES[:8]:
+                desk.add_player(ev.id, name)
+            desk.seat_round(ev.id)
+    with DeskServer("Kobe Open", **where, host="127.0.0.1", port=0, password=PASSWORD) as s:
         yield s
 
 
@@ -33,7 +44,7 @@ def admin(server, path, body=None, method="POST", token=PASSWORD):
 
 
 def the_desk(server):
-    desk = Desk(server.desk.path)
+    desk = server.desk.reopen()
     ev = desk.event("Kobe Open")
     return desk, ev, desk.names(ev.id)
 

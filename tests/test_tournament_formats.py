@@ -1,6 +1,7 @@
 """Tournament formats at the desk (a real desk file): byes for a field tables cannot seat, seating by score
 (Swiss), semi-final winners to the final, the play-off stage kept out of the qualifying standings, and the
-CATAN Studio warning on a game ended by time."""
+CATAN Studio warning on a game ended by time, a league over several events; on SQLite and on a real
+PostgreSQL server (tests/postgres_server.py)."""
 
 from __future__ import annotations
 
@@ -14,11 +15,14 @@ from hypothesis import given, settings, strategies as st
 from companion.tournament import Desk, TournamentError
 from companion.tournament import formats
 from companion.tournament.seating import table_sizes
+from postgres_server import postgres  # noqa: F401 -- the session's PostgreSQL server, a fixture
 
 
-@pytest.fixture
-def desk(tmp_path):
-    with Desk(tmp_path / "t.sqlite3") as d:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def desk(request, tmp_path):
+    """The same desk on SQLite and on a real PostgreSQL server (a league's shared store)."""
+    with (Desk(tmp_path / "t.sqlite3") if request.param == "sqlite"
+          else Desk(dsn=request.getfixturevalue("postgres").new_database())) as d:
         yield d
 
 
