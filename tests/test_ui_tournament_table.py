@@ -131,6 +131,8 @@ def test_the_round_clock_and_its_warnings_show_on_the_tablet_and_a_reseat_starts
             assert keeper.badge.text in ("Round clock 10:00", "Round clock 09:59", "Round clock 09:58")
             assert wait_until(lambda: screen.warning_label.text == "10 min left")
             assert keeper.warnings_said == ["10 min left"]  # said once, not once a second
+            said = [a.caption for a in app.announcer.captions if a.source.startswith("clock")]
+            assert said == ["Ten minutes left in the round."]  # and said aloud by the game's announcer
             swap = (first.players[0], next(n for n in NAMES[:8] if n not in first.players))
             new_players = reseat(desk, swap)
             app.table.submit(next(random_events(new_game(app.table.record), random.Random(1), 1)))

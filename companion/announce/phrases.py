@@ -25,7 +25,8 @@ from ..rules.outcome import Outcome
 from .vocabulary import CLIPS, COLORS, PAUSES
 
 #: Notices that do not come from the rules: the dice hardware speaking up.
-NOTICES = ("box_disconnected", "box_reconnected", "camera_lost", "camera_back", "camera_reroll")
+NOTICES = ("box_disconnected", "box_reconnected", "camera_lost", "camera_back", "camera_reroll",
+           "clock_10", "clock_5", "clock_1", "clock_time_up")  # (the last four: the tournament's round clock)
 
 
 class Mention(str):

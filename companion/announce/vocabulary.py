@@ -90,6 +90,9 @@ def _english() -> dict[str, tuple[str, str]]:
         "box_disconnected": "Dice box unplugged", "box_reconnected": "Dice box connected",
         "camera_lost": "Camera lost", "camera_back": "Camera back",
         "camera_reroll": "Please roll again",
+        # the tournament's round clock (the desk's warnings, companion/tournament/clock.py)
+        "clock_10": "Ten minutes left in the round", "clock_5": "Five minutes left in the round",
+        "clock_1": "One minute left in the round", "clock_time_up": "Time is up",
         # why (the camera's re-roll reasons, vision.rolls.RollEvent.reason_code)
         "reroll_cocked": "A die is cocked", "reroll_unreadable": "A die cannot be read",
         "reroll_unreadable_all": "The dice cannot be read",
@@ -200,6 +203,8 @@ def _japanese() -> dict[str, tuple[str, str]]:
         "box_disconnected": "ダイスボックスが外れました", "box_reconnected": "ダイスボックスがつながりました",
         "camera_lost": "カメラが切れました", "camera_back": "カメラがつながりました",
         "camera_reroll": "もう一度振ってください",
+        "clock_10": "ラウンド終了まであと10分です", "clock_5": "ラウンド終了まであと5分です",
+        "clock_1": "ラウンド終了まであと1分です", "clock_time_up": "時間です",
         "reroll_cocked": "ダイスが傾いています", "reroll_unreadable": "読めないダイスがあります",
         "reroll_unreadable_all": "ダイスが読めません",
         "reroll_seen_1": "ダイスが1個しか見えません", "reroll_seen_3": "ダイスが3個見えます",

@@ -58,6 +58,9 @@ TEXTS = {
 }
 
 
+WARNING_CLIPS = {600.0: "clock_10", 300.0: "clock_5", 60.0: "clock_1"}  # warnings said aloud (announce clips)
+
+
 def text(key: str, **values) -> str:
     app = App.get_running_app()
     lang = getattr(app, "lang", "en") if app is not None else "en"
@@ -134,10 +137,14 @@ class DeskLinkKeeper:
         if view is None:
             return
         lang = getattr(self.app, "lang", "en")
-        for w in clock_mod.new_warnings(self.last_view, view):
+        passed = clock_mod.new_warnings(self.last_view, view)
+        for w in passed:
             self.warnings_said.append(clock_mod.text(lang, "warning", minutes=int(w // 60)))
+        if passed and not view.time_up:  # said aloud: only the latest (a tablet joining late says one)
+            self._announce(WARNING_CLIPS.get(passed[-1]))
         if view.time_up and not (self.last_view and self.last_view.time_up and self.last_view.round == view.round):
             self.warnings_said.append(clock_mod.text(lang, "time_up"))
+            self._announce("clock_time_up")
         self.last_view = view
         line = text("clock", clock=clock_mod.clock_text(view, lang))
         if self.ended_by_time:
@@ -146,6 +153,16 @@ class DeskLinkKeeper:
         self._show_badge(line)
         if self.on_clock is not None:
             self.on_clock(line, warning)
+
+    def _announce(self, clip: str | None) -> None:
+        """Said by the open game's announcer (its language, its volume), as the dice box's notices are."""
+        announcer = getattr(self.app, "announcer", None)
+        if clip is None or announcer is None:
+            return
+        try:
+            announcer.on_notice(clip)
+        except Exception:  # a missing clip or a closed player must not stop the clock
+            log.exception("the round clock's warning could not be said")
 
     def _show_badge(self, line: str) -> None:
         """A small line over every screen (the players are on the play screen during the round)."""
