@@ -6,11 +6,11 @@ trade are confirmed under the board."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 import pytest
 
+from companion.rules.values import replace
 from companion.ui import driver as d
 from companion.ui import i18n, i18n_play
 
@@ -21,7 +21,7 @@ def journal_game(data_dir, options=None, extra=()) -> int:
     """Aki on turn after a roll, holding two development cards bought unseen and a few resources."""
     record, _game = d.base_game_after_setup(("Aki", "Ben", "Chie"))
     if options:
-        record = dataclasses.replace(record, options=options)
+        record = replace(record, options=options)
     record.events += [{"type": "roll", "dice": [1, 1]},
                       {"type": "set_hand", "player": 0, "cards": {"grain": 4, "wool": 3, "ore": 4, "lumber": 4, "brick": 1}},
                       {"type": "buy_development", "player": 0, "card": None},

@@ -2,7 +2,6 @@
 
 import json
 import random
-from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -13,6 +12,7 @@ from companion.rules import board_from_json, game_class, standard_board
 from companion.rules.board import EXTENSION_SPEC, Tile
 from companion.rules.random_play import random_events
 from companion.rules.routes import longest_route
+from companion.rules.values import fields_of, replace
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BOARDS = Path(__file__).parents[1] / "companion" / "assets" / "boards"
@@ -59,7 +59,7 @@ def test_random_games_replay_the_same_from_their_record(kind, seed, budget):
 
 def _options_json(game):
     out = {}
-    for name in game.options.__dataclass_fields__:
+    for name in fields_of(game.options):
         value = getattr(game.options, name)
         out[name] = dict(value) if name == "dike_cost" else value
     return out

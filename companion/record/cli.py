@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import argparse
 import json
-import random
 import sys
 
 from ..rules import standard_board
@@ -14,24 +12,30 @@ from .untrusted import one_line
 
 
 def replay_main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m companion replay",
-                                     description="Replay a game record and print the derived state as JSON.")
-    parser.add_argument("record", help="a catan-record/1 JSON file")
-    parser.add_argument("--upto", type=int, default=None, help="replay only the first N events")
-    parser.add_argument("--outcomes", action="store_true", help="also print every event's outcome")
-    args = parser.parse_args(argv)
-    if args.upto is not None and args.upto < 0:
-        parser.error(f"--upto must be 0 or more, got {args.upto}")
+    plain = _plain_replay_arguments(argv)
+    if plain is None:
+        import argparse
+
+        parser = argparse.ArgumentParser(prog="python -m companion replay",
+                                         description="Replay a game record and print the derived state as JSON.")
+        parser.add_argument("record", help="a catan-record/1 JSON file")
+        parser.add_argument("--upto", type=int, default=None, help="replay only the first N events")
+        parser.add_argument("--outcomes", action="store_true", help="also print every event's outcome")
+        args = parser.parse_args(argv)
+        if args.upto is not None and args.upto < 0:
+            parser.error(f"--upto must be 0 or more, got {args.upto}")
+        plain = args.record, args.upto, args.outcomes
+    path, upto, outcomes = plain
     try:
-        record = load_record(args.record)
-        game = replay(record, upto=args.upto)
+        record = load_record(path)
+        game = replay(record, upto=upto)
     except RecordError as error:
         # one line, however the record spells its values (docs/record-format.md): a newline or an escape
         # sequence in a type is escaped, a 5 MB value is cut short
-        print(one_line(f"{args.record}: {error}"), file=sys.stderr)
+        print(one_line(f"{path}: {error}"), file=sys.stderr)
         return 2
     state = game.summary()
-    if args.outcomes:
+    if outcomes:
         state["outcomes"] = [o.to_json() for o in game.outcomes]
     text = json.dumps(state, indent=2, ensure_ascii=False)  # whole before any of it is printed
     try:
@@ -42,7 +46,31 @@ def replay_main(argv: list[str]) -> int:
     return 0
 
 
+def _plain_replay_arguments(argv: list[str]) -> tuple[str, int | None, bool] | None:
+    """``(record, upto, outcomes)`` when ``argv`` is one of the plain forms -- ``FILE``, with ``--outcomes``
+    and ``--upto N`` (N >= 0) in any order, each at most once -- else None, and argparse reads it (help, a
+    mistake, ``--upto=N``, an abbreviation: argparse says what it says).  Why not argparse always: with the
+    gettext, locale and shutil it brings it cost a replay process more than a quarter of its start-up
+    imports (docs/performance.md), and ``replay`` is what scripts and the tests run most."""
+    record, upto, outcomes = None, None, False
+    rest = list(argv)
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--outcomes" and not outcomes:
+            outcomes = True
+        elif arg == "--upto" and upto is None and rest and rest[0].isdigit() and rest[0].isascii():
+            upto = int(rest.pop(0))
+        elif record is None and not arg.startswith("-"):
+            record = arg
+        else:
+            return None
+    return None if record is None else (record, upto, outcomes)
+
+
 def example_main(argv: list[str]) -> int:
+    import argparse
+    import random
+
     from ..assets import read_json as read_asset_json
     from ..rules.board import EXTENSION_SPEC
     from ..rules.random_play import random_events
@@ -99,6 +127,7 @@ def journal_main(argv: list[str]) -> int:
     records (the ``catan-record/1`` format ``replay`` reads) and, with ``--photos DIR``, the camera's photo of
     each roll; ``--dataset DIR`` (one game) and ``journal dataset DIR`` (every game): the camera's rolls as
     labelled photos."""
+    import argparse
     from pathlib import Path
 
     from .journal import Journal, JournalError, default_path

@@ -8,14 +8,18 @@ elsewhere are accepted verbatim; unknown top-level keys are kept and written bac
 from __future__ import annotations
 
 import json
+import os
 import sys
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
 
 from ..rules import Game, RulesError, board_from_json, board_problems, game_class
 from ..rules.errors import BoardError
+from ..rules.values import Fresh, Value
 from .untrusted import MAX_DEPTH, deeper_than, one_line, overlong_number_event, quote, where_too_deep
+
+TYPE_CHECKING = False  # (typing and pathlib are not imported at run time: see companion/rules/values.py)
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
 
 FORMAT = "catan-record/1"
 COLORS = ("red", "blue", "white", "orange", "green", "brown")
@@ -36,14 +40,13 @@ class RecordError(ValueError):
         super().__init__(f"{where}: {reason}")
 
 
-@dataclass
-class Record:
+class Record(Value):
     game: str
     players: list[dict[str, Any]]
     board: dict[str, Any]
-    options: dict[str, Any] = field(default_factory=dict)
-    events: list[dict[str, Any]] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Any] = Fresh(dict)
+    events: list[dict[str, Any]] = Fresh(list)
+    extra: dict[str, Any] = Fresh(dict)
 
     def header(self) -> dict[str, Any]:
         """Everything but the events."""
@@ -109,24 +112,33 @@ def parse_record(data: Any) -> Record:
 
 def load_record(path: str | Path) -> Record:
     """Read a record file; errors name the file and, for bad JSON, the line and column."""
-    path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")  # a byte order mark, as some Windows editors write, is skipped
+        # a byte order mark, as some Windows editors write, is skipped
+        with open(os.fspath(path) or ".", encoding="utf-8-sig") as file:
+            text = file.read()
     except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+        raise RecordError(f"cannot read {_shown(path)}: {error.strerror or error}") from None
     except UnicodeDecodeError as error:
-        raise RecordError(f"{path} is not UTF-8 text (byte {error.start})") from None
+        raise RecordError(f"{_shown(path)} is not UTF-8 text (byte {error.start})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise RecordError(f"{path} is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+        raise RecordError(f"{_shown(path)} is not valid JSON: {error.msg} at line {error.lineno} "
+                          f"column {error.colno}") from None
     except RecursionError:  # the parser's own recursion, some 1,000 levels down
-        raise RecordError(f"{path} is not a record: nested more than {MAX_DEPTH} levels deep"
+        raise RecordError(f"{_shown(path)} is not a record: nested more than {MAX_DEPTH} levels deep"
                           f"{where_too_deep(text)}") from None
     except ValueError:  # Python refuses to read an integer of more than 4,300 digits (sys.get_int_max_str_digits)
         raise RecordError(f"a number of more than {sys.get_int_max_str_digits()} digits",
                           *(overlong_number_event(text) or ())) from None
     return parse_record(data)
+
+
+def _shown(path: str | Path) -> str:
+    """The file's name in a message, as the user's path reads (``./a//b.json`` as ``a/b.json``)."""
+    from pathlib import Path  # (only when there is something to say: pathlib costs a process start ~3 ms)
+
+    return str(Path(path))
 
 
 def new_game(record: Record) -> Game:

@@ -12,7 +12,10 @@ from __future__ import annotations
 import json
 import reprlib
 import sys
-from typing import Any
+
+TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 # A record is a few levels deep (the deepest bundled one: 9); anything far deeper is not a record, and the rules
 # must never be handed it (their recursion, and Python's, would end in a RecursionError, not a message).

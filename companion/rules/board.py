@@ -7,16 +7,18 @@ game needs are built once per board (:class:`Board` is immutable and caches them
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Iterable, Mapping
 
 from . import geometry as geo
 from .errors import BoardError, BoardProblem
 from .geometry import Edge, Hex, Vertex
 from .refusals import Refusal, json_spot
+from .values import Fresh, Value
+
+TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
+if TYPE_CHECKING:
+    from typing import Any, Iterable, Mapping
 
 RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
 TERRAIN_RESOURCE = {
@@ -32,8 +34,7 @@ HARBOR_TRADES = ("3:1", *RESOURCES)
 NUMBERS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 
 
-@dataclass(frozen=True)
-class Tile:
+class Tile(Value, frozen=True):
     terrain: str
     number: int | None = None
     islet: bool = False  # High Tide: no initial settlement may stand on an islet
@@ -48,12 +49,11 @@ class Tile:
         return TERRAIN_RESOURCE.get(self.terrain)
 
 
-@dataclass(frozen=True, eq=False)
-class Board:
+class Board(Value, frozen=True, eq=False):
     """An immutable board with its adjacency tables (built lazily, once)."""
 
     tiles: Mapping[Hex, Tile]
-    harbors: Mapping[Edge, str] = field(default_factory=dict)
+    harbors: Mapping[Edge, str] = Fresh(dict)
     robber: Hex | None = None
     pirate: Hex | None = None
 
@@ -294,8 +294,7 @@ def board_problems(board: Board, *, standard: "BoardSpec | None" = None,
 
 # --- standard boards ----------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class BoardSpec:
+class BoardSpec(Value, frozen=True):
     """The official components of a standard board: land layout, terrains, tokens, harbors."""
 
     land: tuple[Hex, ...]
@@ -382,6 +381,8 @@ def standard_board(seed: int | None = None, *, spec: BoardSpec = BASE_SPEC,
 
     With ``separate_red_numbers`` no 6 or 8 token lies next to another 6 or 8.
     """
+    import random  # (here: a replay never makes a board, and the import costs a process start ~1 ms)
+
     rng = random.Random(seed)
     land = list(spec.land)
     terrains = [t for t, n in spec.terrains.items() for _ in range(n)]

@@ -28,8 +28,7 @@ with ``flip_fate``.  Choices where the seed is silent: docs/starfarers-and-card-
 from __future__ import annotations
 
 import copy as _copy
-from dataclasses import dataclass, field
-from typing import Any, Mapping
+from collections.abc import Mapping
 
 from . import GAMES
 from . import events as ev
@@ -39,6 +38,11 @@ from .hands import Hand
 from .history import GAME_OVER, EventHistory
 from .outcome import Outcome
 from .refusals import Breach, Refusal
+from .values import Fresh, Value
+
+TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 COSTS: dict[str, dict[str, int]] = {
     "road": {"lumber": 1, "brick": 1},
@@ -66,8 +70,7 @@ EXCHANGE = "exchange"
 BUILD = "build"
 
 
-@dataclass(frozen=True)
-class CardOptions:
+class CardOptions(Value, frozen=True):
     """``vp_target``: the seed gives none; 10 is the base game's (seed 000), see the docs.
     ``expansion_kinds``: the six city expansion kinds (names a table may change)."""
 
@@ -77,7 +80,7 @@ class CardOptions:
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> "CardOptions":
         data = dict(data or {})
-        unknown = sorted(k for k in data if k not in cls.__dataclass_fields__)
+        unknown = sorted(k for k in data if k not in cls._fields)
         if unknown:
             raise MalformedEvent(f"unknown option(s) {', '.join(unknown)} (known: vp_target, expansion_kinds)")
         target = ev.integer(data.get("vp_target", 10), "option vp_target")
@@ -90,13 +93,12 @@ class CardOptions:
         return cls(target, tuple(kinds))
 
 
-@dataclass(frozen=True)
-class CardSetup:
+class CardSetup(Value, frozen=True):
     """The record's ``board`` for the card game: deck sizes, the fate card's side, the start."""
 
     decks: Mapping[str, int] | None = None     # None: the defaults for the number of players
     fate: str = "white"
-    start: Mapping[str, int] = field(default_factory=lambda: dict(START))
+    start: Mapping[str, int] = Fresh(lambda: dict(START))
     robber = pirate = None                     # read by code written for boards; never used here
 
     @staticmethod
@@ -132,8 +134,7 @@ class CardSetup:
         return out
 
 
-@dataclass(frozen=True)
-class CardOutcome(Outcome):
+class CardOutcome(Outcome, frozen=True):
     """The core outcome plus what a card-game event means (empty when it does not apply).
 
     - ``side``: the A/B side of the road or knight card the builder just laid;
@@ -147,31 +148,29 @@ class CardOutcome(Outcome):
     """
 
     side: str | None = None
-    taken: dict[str, Any] = field(default_factory=dict)
+    taken: dict[str, Any] = Fresh(dict)
     skipped: tuple[tuple[int, str], ...] = ()
     fate: str | None = None
     city_face: str | None = None
-    draws: dict[int, int] = field(default_factory=dict)
+    draws: dict[int, int] = Fresh(dict)
     reshuffled: bool | None = None
     exchanges_left: int | None = None
-    vp: dict[int, int] = field(default_factory=dict)
+    vp: dict[int, int] = Fresh(dict)
 
 
-@dataclass
-class Tableau:
+class Tableau(Value):
     roads: int = 0
     knights: int = 0
     settlements: int = 0
-    cities: list[list] = field(default_factory=list)   # [face, expansion kind or None], in the order built
-    hand: Hand = field(default_factory=Hand)
+    cities: list[list] = Fresh(list)   # [face, expansion kind or None], in the order built
+    hand: Hand = Fresh(Hand)
 
     @property
     def expansions(self) -> list[str]:
         return [kind for _, kind in self.cities if kind]
 
 
-@dataclass
-class CardState:
+class CardState(Value):
     players: list[Tableau]
     decks: dict[str, int]
     draw_pile: int

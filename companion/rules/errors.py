@@ -6,9 +6,12 @@ say it in its user's language; ``str(error)`` stays the English sentence.
 
 from __future__ import annotations
 
-from typing import Any
 
 from .refusals import Refusal
+
+TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Refused:

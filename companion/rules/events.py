@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Mapping
 
 from . import geometry as geo
 from .errors import MalformedEvent
 from .geometry import Edge, Hex, Vertex
+
+TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
+if TYPE_CHECKING:
+    from typing import Any, Iterable
 
 
 def require(event: Mapping[str, Any], name: str) -> Any:

@@ -11,8 +11,7 @@ Variants subclass :class:`Game` and override a few hooks (see ``companion/rules/
 from __future__ import annotations
 
 import copy as _copy
-from dataclasses import dataclass, field
-from typing import Any, Mapping
+from collections.abc import Mapping
 
 from . import events as ev
 from .board import RESOURCES, Board
@@ -24,6 +23,11 @@ from .outcome import AwardChange, Outcome
 from .production import produce
 from .refusals import Breach, Refusal, json_spot
 from .routes import memo_longest_route
+from .values import Fresh, Value
+
+TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 COSTS: dict[str, dict[str, int]] = {
     "road": {"lumber": 1, "brick": 1},
@@ -45,8 +49,7 @@ GOLD = "gold"                      # players owed gold-field choices name them
 SPECIAL_BUILD = "special_build"    # 5-6 players: the others may build before the next roll
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(Value, frozen=True):
     """Table options (the record's ``options`` object).  Unknown keys are refused by name."""
 
     vp_target: int = 10
@@ -57,7 +60,7 @@ class Options:
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None, extra: tuple[str, ...] = ()) -> "Options":
         data = dict(data or {})
-        known = {f for f in cls.__dataclass_fields__}
+        known = set(cls._fields)
         unknown = sorted(k for k in data if k not in known and k not in extra)
         if unknown:
             raise MalformedEvent(f"unknown option(s) {', '.join(unknown)} (known: {', '.join(sorted(known | set(extra)))})")
@@ -73,12 +76,11 @@ class Options:
         return cls(**values)
 
 
-@dataclass
-class PlayerState:
-    hand: Hand = field(default_factory=Hand)
-    dev: dict[str, int] = field(default_factory=dict)       # development cards held, known kinds
+class PlayerState(Value):
+    hand: Hand = Fresh(Hand)
+    dev: dict[str, int] = Fresh(dict)       # development cards held, known kinds
     dev_unknown: int = 0                                       # held, kind unseen
-    dev_new: dict[str, int] = field(default_factory=dict)    # bought this turn (subset of the above)
+    dev_new: dict[str, int] = Fresh(dict)    # bought this turn (subset of the above)
     dev_new_unknown: int = 0
     knights: int = 0
     vp_revealed: int = 0                                       # victory-point cards shown to the table
@@ -96,8 +98,7 @@ class PlayerState:
         return sum(self.dev.values()) + self.dev_unknown
 
 
-@dataclass
-class State:
+class State(Value):
     """Everything that changes during a game; copied whole before each event for ``pop``."""
 
     board: Board                                  # the board now (High Tide floods change it)
@@ -114,21 +115,21 @@ class State:
     turn_number: int = 0                          # 0 during set-up, then 1, 2, ...
     setup_step: int = 0
     setup_vertex: Vertex | None = None            # the settlement the next set-up road must touch
-    discards_owed: dict[int, int] = field(default_factory=dict)
+    discards_owed: dict[int, int] = Fresh(dict)
     return_phase: str = MAIN                      # where play resumes after the robber
     steal_candidates: tuple[int, ...] = ()
     free_roads: int = 0                           # free roads (or ships) left from road building
-    gold_owed: dict[int, int] = field(default_factory=dict)
+    gold_owed: dict[int, int] = Fresh(dict)
     gold_return: str = MAIN                       # where play resumes after the gold choices
     special_queue: tuple[int, ...] = ()           # 5-6 players: who may still special-build, in order
     dev_played: bool = False
     longest_road: int | None = None
     largest_army: int | None = None
-    route_lengths: list[int] = field(default_factory=list)
+    route_lengths: list[int] = Fresh(list)
     winner: int | None = None
     last_dice: tuple[int, int] | None = None
-    last_payouts: dict[int, dict[str, int]] = field(default_factory=dict)
-    extra: dict[str, Any] = field(default_factory=dict)  # variant state (deep-copied)
+    last_payouts: dict[int, dict[str, int]] = Fresh(dict)
+    extra: dict[str, Any] = Fresh(dict)  # variant state (deep-copied)
 
     def copy(self) -> "State":
         new = object.__new__(State)

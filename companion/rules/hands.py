@@ -8,17 +8,32 @@ so the bank's contents stay exact even when players' hands are not.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Mapping
-
 from .errors import IllegalAction
 from .refusals import Refusal
 
+TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
+if TYPE_CHECKING:
+    from typing import Mapping
 
-@dataclass
+
 class Hand:
-    known: dict[str, int] = field(default_factory=dict)
-    unknown: int = 0
+    """A player's hand: ``known`` counts by resource (lower bounds) and ``unknown`` unseen cards.
+    (A plain class with slots: copied with every state, so kept as small as a value can be.)"""
+
+    __slots__ = ("known", "unknown")
+    __hash__ = None  # mutable
+
+    def __init__(self, known: dict[str, int] | None = None, unknown: int = 0):
+        self.known = {} if known is None else known
+        self.unknown = unknown
+
+    def __eq__(self, other):
+        if other.__class__ is not Hand:
+            return NotImplemented
+        return self.known == other.known and self.unknown == other.unknown
+
+    def __repr__(self) -> str:
+        return f"Hand(known={self.known!r}, unknown={self.unknown!r})"
 
     def copy(self) -> "Hand":
         new = object.__new__(Hand)

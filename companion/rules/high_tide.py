@@ -36,8 +36,6 @@ Decisions the book leaves open (docs/high-tide.md, to be checked against the pri
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Mapping
 
 from . import GAMES
 from . import events as ev
@@ -48,14 +46,18 @@ from .geometry import Hex, Vertex
 from .outcome import SunkPiece
 from .refusals import Refusal, json_spot
 from .seafarers import SeafarersGame, SeafarersOptions
+from .values import Fresh, Value
+
+TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
+if TYPE_CHECKING:
+    from typing import Any, Mapping
 
 FLOOD = "flood"
 NORMAL, DIKE_ROUND, HIGH_TIDE, SPRING_TIDE, ENDED = "normal", "dike_round", "high_tide", "spring_tide", "ended"
 FLOODING_PHASES = (HIGH_TIDE, SPRING_TIDE)
 
 
-@dataclass(frozen=True)
-class HighTideOptions(SeafarersOptions):
+class HighTideOptions(SeafarersOptions, frozen=True):
     """High Tide options: the book's variants and the dike cards (see the module docstring)."""
 
     leader_vp: int = 10                 # variant 1: 8
@@ -79,18 +81,17 @@ class HighTideOptions(SeafarersOptions):
         return options
 
 
-@dataclass
-class Tide:
+class Tide(Value):
     """The scenario's own state (kept in ``State.extra['tide']``, copied with the state)."""
 
     phase: str = NORMAL
     leader: int | None = None
     round: int = 0
     leader_turns_done: int = 0           # leader turns finished in the high-tide rounds
-    flooded: list[Hex] = field(default_factory=list)
-    dikes: dict[Hex, int] = field(default_factory=dict)   # standing dikes and their builders
-    dikes_left: list[int] = field(default_factory=list)
-    sunk: list[dict[str, int]] = field(default_factory=list)
+    flooded: list[Hex] = Fresh(list)
+    dikes: dict[Hex, int] = Fresh(dict)   # standing dikes and their builders
+    dikes_left: list[int] = Fresh(list)
+    sunk: list[dict[str, int]] = Fresh(list)
     flood_choices: tuple[Hex, ...] = ()  # a flood the roller still has to choose
     ranking: tuple[int, ...] = ()
 

@@ -8,11 +8,15 @@ changed as a whole (awards, VP, the winner).  A refused event changes nothing.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Mapping
 
 from .errors import IllegalAction, MalformedEvent
 from .refusals import Refusal
 from .outcome import Outcome
+
+TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 GAME_OVER = "game_over"
 

@@ -10,14 +10,16 @@ axial ``(q, r)`` tuples; vertices are sorted 3-tuples of hexes, edges sorted 2-t
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field
-from typing import Any
+from .values import Fresh, Value
+
+TYPE_CHECKING = False  # (typing is not imported at run time: it costs a replay process more than it gives)
+if TYPE_CHECKING:
+    from typing import Any
 
 Hex = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class AwardChange:
+class AwardChange(Value, frozen=True):
     """An award (``"longest_road"``, ``"largest_army"``) that changed hands.
 
     ``before``/``after`` are player indexes or ``None`` (nobody holds it / it was set aside);
@@ -30,8 +32,7 @@ class AwardChange:
     length: int = 0
 
 
-@dataclass(frozen=True)
-class SunkPiece:
+class SunkPiece(Value, frozen=True):
     """A piece that the tide took back to its owner (High Tide)."""
 
     player: int
@@ -39,8 +40,7 @@ class SunkPiece:
     at: tuple
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(Value, frozen=True):
     """The consequences of the event at ``index`` of the record.
 
     - ``kind``: the event type (``"roll"``, ``"build"``, ``"move_robber"``, ...).
@@ -72,10 +72,10 @@ class Outcome:
     kind: str
     player: int | None = None
     dice: tuple[int, int] | None = None
-    payouts: dict[int, dict[str, int]] = field(default_factory=dict)
+    payouts: dict[int, dict[str, int]] = Fresh(dict)
     shortages: tuple[str, ...] = ()
-    gold_owed: dict[int, int] = field(default_factory=dict)
-    discards_owed: dict[int, int] = field(default_factory=dict)
+    gold_owed: dict[int, int] = Fresh(dict)
+    discards_owed: dict[int, int] = Fresh(dict)
     robber_hexes: tuple[Hex, ...] = ()
     pirate_hexes: tuple[Hex, ...] = ()
     steal_from: tuple[int, ...] = ()
@@ -97,19 +97,18 @@ class Outcome:
 
     @classmethod
     def make(cls, **values: Any) -> "Outcome":
-        """``Outcome(**values)``, several times faster: the frozen dataclass's ``__init__`` sets its 27
-        fields one ``object.__setattr__`` at a time, and a replay makes an outcome for every event.
-        Only the given values and fresh empty dicts go in the instance; a field left at a plain
-        default (``None``, ``()``, ``""``: immutable) reads the dataclass's class attribute."""
-        names, factories = cls.__dict__.get("_make_tables") or _make_tables(cls)
-        if not names.issuperset(values):
-            raise TypeError(f"{cls.__name__} has no field(s) {', '.join(sorted(values.keys() - names))}")
+        """``Outcome(**values)`` for the rules' own calls, a little faster (a replay makes an outcome for every
+        event): no positional values to sort out, no required field to look for, only the given values and
+        fresh empty dicts set; a field left at a plain default (``None``, ``()``, ``""``: immutable) reads the
+        class attribute."""
+        if not cls._fields_known(values):
+            raise TypeError(f"{cls.__name__} has no field(s) {', '.join(sorted(set(values) - set(cls._fields)))}")
         new = object.__new__(cls)
         fields = new.__dict__
         fields.update(values)
-        for name, factory in factories:
+        for name, make in cls._fresh:
             if name not in values:
-                fields[name] = factory()
+                fields[name] = make()
         return new
 
     @property
@@ -120,7 +119,7 @@ class Outcome:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (hexes as lists, player keys as strings), empty fields left out."""
         out: dict[str, Any] = {"index": self.index, "kind": self.kind}
-        for name in self.__dataclass_fields__:
+        for name in self._fields:
             if name in ("index", "kind"):
                 continue
             value = getattr(self, name)
@@ -130,24 +129,9 @@ class Outcome:
         return out
 
 
-def _make_tables(cls) -> tuple:
-    """A dataclass's field names and default factories (once per class, for ``make``); every other
-    field has a plain default, which the dataclass keeps as a class attribute."""
-    fields = cls.__dataclass_fields__
-    for name, f in fields.items():
-        if f.default is MISSING and f.default_factory is MISSING and name not in ("index", "kind"):
-            raise TypeError(f"{cls.__name__}.{name} has no default")  # (make would leave it unset)
-        if f.default is not MISSING and getattr(cls, name) is not f.default:
-            raise TypeError(f"{cls.__name__}.{name}: the class attribute is not the default")
-    tables = (frozenset(fields),
-              tuple((name, f.default_factory) for name, f in fields.items() if f.default_factory is not MISSING))
-    type.__setattr__(cls, "_make_tables", tables)
-    return tables
-
-
 def _jsonable(value: Any) -> Any:
     if isinstance(value, (AwardChange, SunkPiece)):
-        return {k: _jsonable(getattr(value, k)) for k in value.__dataclass_fields__}
+        return {k: _jsonable(getattr(value, k)) for k in value._fields}
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, (tuple, list)):

@@ -6,9 +6,12 @@ same routine with its planets as producers and colonies/spaceports as buildings)
 
 from __future__ import annotations
 
-from typing import Mapping
 
 from .geometry import Hex, Vertex, hex_vertices as _corners
+
+TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
+if TYPE_CHECKING:
+    from typing import Mapping
 
 
 class Production:

@@ -19,8 +19,9 @@ language supplies one :class:`Words` with a method per kind.  A field without a 
 
 from __future__ import annotations
 
-import string
-from typing import Any, Mapping
+TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
+if TYPE_CHECKING:
+    from typing import Any, Mapping
 
 # code -> English template.  Kinds after the colon: see Words.
 TEMPLATES: dict[str, str] = {
@@ -288,14 +289,26 @@ class Words:
         return ", ".join(f"{r} (the bank has {n})" for r, n in short.items())
 
 
-class _Formatter(string.Formatter):
-    def __init__(self, words: Words):
-        self.words = words
+def _formatter(words: Words):
+    """A ``string.Formatter`` whose kinds of field (``{player:player}``) are ``words``' methods.  (The class
+    is made at the first sentence: importing ``string`` compiles a regular expression, which a replay that
+    refuses nothing need not pay for at start.)"""
+    global _Formatter
+    if _Formatter is None:
+        import string
 
-    def format_field(self, value: Any, spec: str) -> str:
-        if spec and spec.isidentifier():
-            return getattr(self.words, spec)(value)
-        return format(value, spec)
+        class _Formatter(string.Formatter):
+            def __init__(self, words: Words):
+                self.words = words
+
+            def format_field(self, value: Any, spec: str) -> str:
+                if spec and spec.isidentifier():
+                    return getattr(self.words, spec)(value)
+                return format(value, spec)
+    return _Formatter(words)
+
+
+_Formatter = None
 
 
 ENGLISH = Words()
@@ -303,11 +316,13 @@ ENGLISH = Words()
 
 def render(code: str, params: Mapping[str, Any], words: Words = ENGLISH, template: str | None = None) -> str:
     """The sentence for ``code`` with ``params``, in the language of ``words`` (English by default)."""
-    return _Formatter(words).vformat(TEMPLATES[code] if template is None else template, (), params)
+    return _formatter(words).vformat(TEMPLATES[code] if template is None else template, (), params)
 
 
 def fields(template: str) -> dict[str, str]:
     """A template's fields and their kinds (``""`` for a plain field), for checking translations."""
+    import string
+
     return {name: spec for _, name, spec, _ in string.Formatter().parse(template) if name is not None}
 
 

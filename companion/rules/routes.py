@@ -22,9 +22,13 @@ nested tuples); both tables involved are pure geometry, so equal inputs always g
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable, Mapping
+from collections.abc import Mapping
 
 from .geometry import Edge, Vertex, edge_vertices
+
+TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
+if TYPE_CHECKING:
+    from typing import Iterable
 
 
 @lru_cache(maxsize=4096)

@@ -25,8 +25,6 @@ What changes against the base game (seed ``004``, digest §2):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping
 
 from . import GAMES
 from . import events as ev
@@ -36,9 +34,12 @@ from .game import COSTS, MAIN, MOVE_ROBBER, SPECIAL_BUILD, Game, Options
 from .geometry import Edge, Hex, hex_edges
 from .refusals import Refusal, json_spot
 
+TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
+if TYPE_CHECKING:
+    from typing import Any, Mapping
 
-@dataclass(frozen=True)
-class SeafarersOptions(Options):
+
+class SeafarersOptions(Options, frozen=True):
     """Seafarers table options.  ``use_robber: false`` for scenarios with the pirate alone."""
 
     use_robber: bool = True

@@ -34,9 +34,7 @@ docs/starfarers-and-card-game.md.
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, field
-from typing import Any, Mapping
+from collections.abc import Mapping
 
 from . import GAMES
 from . import events as ev
@@ -49,6 +47,12 @@ from .outcome import AwardChange, Outcome
 from .production import produce
 from .refusals import Refusal, json_spot
 from .starfarers_board import DOCKS, NUMBERS, RESOURCES, Planet, StarBoard, star_board_from_json
+from .values import Fresh, Value
+
+TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
+if TYPE_CHECKING:
+    import random
+    from typing import Any
 
 SETUP_COLONY = "setup_colony"
 SETUP_SPACEPORT = "setup_spaceport"
@@ -95,8 +99,7 @@ def supply_draw_count(vp: int) -> int:
     return 2 if vp <= 7 else 1 if vp <= 9 else 0
 
 
-@dataclass(frozen=True)
-class StarOptions(Options):
+class StarOptions(Options, frozen=True):
     """Starfarers options: 15 VP (seed); ``starting_cards`` of each resource per player (seed: 3);
     ``supply_refill`` cards of each resource per supply pile (seed: 8)."""
 
@@ -105,8 +108,7 @@ class StarOptions(Options):
     supply_refill: int = 8
 
 
-@dataclass(frozen=True)
-class StarOutcome(Outcome):
+class StarOutcome(Outcome, frozen=True):
     """The core outcome plus what a Starfarers event means (empty when it does not apply).
 
     - ``supply_draws``: ``{player: cards}`` drawn face down from the supply pile by this event;
@@ -120,14 +122,14 @@ class StarOutcome(Outcome):
       ``revealed``: a planet whose chip was turned up.
     """
 
-    supply_draws: dict[int, int] = field(default_factory=dict)
+    supply_draws: dict[int, int] = Fresh(dict)
     refills: int | None = None
     balls: tuple[str, ...] = ()
     speed: int | None = None
     movement: int | None = None
     encounter: bool | None = None
-    half_medals: dict[int, int] = field(default_factory=dict)
-    vp: dict[int, int] = field(default_factory=dict)
+    half_medals: dict[int, int] = Fresh(dict)
+    vp: dict[int, int] = Fresh(dict)
     founded: Edge | None = None
     spaceport: Edge | None = None
     station: Hex | None = None
@@ -135,8 +137,7 @@ class StarOutcome(Outcome):
     revealed: Hex | None = None
 
 
-@dataclass
-class Fleet:
+class Fleet(Value):
     """Per-game Starfarers state (deep-copied with the core state for undo)."""
 
     supply: Hand
@@ -145,8 +146,8 @@ class Fleet:
     ships: list[dict[str, int]]
     trophies: list[dict[str, int]]
     friendship_cards: list[list[str]]
-    docks: dict[Hex, list[int]] = field(default_factory=dict)        # station -> owners in order of arrival
-    friendship: dict[Hex, int | None] = field(default_factory=dict)  # station -> marker holder
+    docks: dict[Hex, list[int]] = Fresh(dict)        # station -> owners in order of arrival
+    friendship: dict[Hex, int | None] = Fresh(dict)  # station -> marker holder
     shake: tuple[str, str] | None = None
     speed: int | None = None
     setup_step: int = 0

@@ -31,21 +31,24 @@ with 3 players sets out the 4th colour's pieces too).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Mapping
+from collections.abc import Mapping
 
 from . import geometry as geo
 from .errors import BoardError, BoardProblem
 from .geometry import Edge, Hex
+from .values import Value, replace
+
+TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 RESOURCES = ("ore", "fuel", "carbon", "food", "trade_goods")
 NUMBERS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 DOCKS = 5
 
 
-@dataclass(frozen=True)
-class Planet:
+class Planet(Value, frozen=True):
     """A planet: its resource and its chip (a number, a marker with a strength, or face down)."""
 
     resource: str
@@ -68,8 +71,7 @@ class Planet:
         return out
 
 
-@dataclass(frozen=True, eq=False)
-class StarBoard:
+class StarBoard(Value, frozen=True, eq=False):
     """An immutable Starfarers board; a won marker or a revealed chip gives a new board."""
 
     planets: Mapping[Hex, Planet]
