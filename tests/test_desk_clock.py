@@ -19,7 +19,8 @@ from companion.tournament import clock as clock_mod
 from companion.tournament.server import DeskServer
 from companion.tournament.store import Desk
 
-from test_desk_server import PASSWORD, make_event, pair
+from postgres_server import postgres  # noqa: F401 -- the session's PostgreSQL server, a fixture
+from test_desk_server import NAMES, PASSWORD, make_event, pair
 
 
 class HandClock:
@@ -40,11 +41,21 @@ def hand():
     return HandClock()
 
 
-@pytest.fixture
-def server(tmp_path, hand):
-    db = tmp_path / "desk.sqlite3"
-    make_event(db)
-    with DeskServer("Kobe Open", db, host="127.0.0.1", port=0, password=PASSWORD, clock=hand) as s:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server(request, tmp_path, hand):
+    """The desk server on its SQLite file, and on a real PostgreSQL server (tests/postgres_server.py)."""
+    if request.param == "sqlite":
+        db = tmp_path / "desk.sqlite3"
+        make_event(db)
+        where = {"db": db}
+    else:
+        where = {"dsn": request.getfixturevalue("postgres").new_database()}
+        with Desk(**where) as desk:
+            ev = desk.create_event("Kobe Open", seed=7)
+            for name in NAMES[:8]:
+                desk.add_player(ev.id, name)
+            desk.seat_round(ev.id)
+    with DeskServer("Kobe Open", **where, host="127.0.0.1", port=0, password=PASSWORD, clock=hand) as s:
         yield s
 
 
@@ -168,7 +179,7 @@ def a_game(tablet, seed=11):
 
 
 def results(server):
-    with Desk(server.desk.path) as desk:
+    with server.desk.reopen() as desk:
         ev = desk.event("Kobe Open")
         names = desk.names(ev.id)
         return {r.table: ({names[p]: v for p, v in r.vp.items()}, r.winner, r.ended_by_time, r.source)
