@@ -47,24 +47,25 @@ def audio_output() -> list[tuple[str, str]]:
     return [(OK, f"{info['name']} ({api}, {int(info['default_samplerate'])} Hz default)")]
 
 
-def _ports_asked(named: list[str]) -> tuple[list[tuple[str, int | None, int | None]], str]:
-    """The USB serial ports with their USB ids, then the ``named`` ones; and why the list is short, if it is."""
-    from firmware_bridge.link import LinkError, usb_ports
+def _ports_probed(timeout: float, named: list[str]) -> tuple[list[tuple[str, int | None, int | None, object]], str]:
+    """The USB serial ports with their USB ids, then the ``named`` ones, each with the box's Identify it
+    answered (None for no answer); and why the list is short, if it is.  The one place that asks ports, for
+    the doctor's lines and the Settings screen alike.  Opens the ports: never while the app's own box source is
+    reading one (the two would share its bytes)."""
+    from firmware_bridge.link import LinkError, probe, usb_ports
 
     try:
         ports, why = list(usb_ports()), ""
     except LinkError as error:
         ports, why = [], str(error)
     listed = {device for device, _vid, _pid in ports}
-    return ports + [(port, None, None) for port in named if port not in listed], why
+    ports += [(port, None, None) for port in named if port not in listed]
+    return [(device, vid, pid, probe(device, timeout)) for device, vid, pid in ports], why
 
 
 def boxes_answering(timeout: float, named: list[str] = ()) -> list[tuple[str, object]]:
-    """Each port asked (USB serial ports and ``named``) with the box's Identify, or None for no answer.  Opens
-    the ports: never while the app's own box source is reading one (the two would share its bytes)."""
-    from firmware_bridge.link import probe
-
-    return [(device, probe(device, timeout)) for device, _vid, _pid in _ports_asked(list(named))[0]]
+    """Each port asked (USB serial ports and ``named``) with the box's Identify, or None for no answer."""
+    return [(device, box) for device, _vid, _pid, box in _ports_probed(timeout, list(named))[0]]
 
 
 def camera_pictures() -> list[tuple[str, tuple[int, int] | None]]:
@@ -89,17 +90,16 @@ def camera_pictures() -> list[tuple[str, tuple[int, int] | None]]:
 
 def dice_boxes(timeout: float, named: list[str]) -> list[tuple[str, str]]:
     """Every USB serial port and every port ``named``, and whether each answers identify like a dice box."""
-    from firmware_bridge.link import BOX_USB_IDS, BRIDGE_USB_IDS, probe
+    from firmware_bridge.link import BOX_USB_IDS, BRIDGE_USB_IDS
 
-    ports, why = _ports_asked(named)
+    ports, why = _ports_probed(timeout, named)
     lines = [(NOTHING, f"{why}; a box can still be named: box:///dev/ttyACM0")] if why else []
     if not ports and not lines:
         return [(NOTHING, "no USB serial port (plug the box in; docs/dice-box-protocol.md)")]
-    for device, vid, pid in ports:
+    for device, vid, pid, box in ports:
         kind = BOX_USB_IDS.get((vid, pid)) or BRIDGE_USB_IDS.get((vid, pid)) or BRIDGE_USB_IDS.get((vid, None))
         usb = f" [{vid:04x}:{pid:04x}{' ' + kind if kind else ''}]" if vid is not None else ""
         ident = f"{device}{usb}"
-        box = probe(device, timeout)
         if box is not None:
             lines.append((OK, f"{ident}: dice box {box.model}, firmware {'.'.join(map(str, box.firmware))}, "
                               f"{box.dice} dice"))
