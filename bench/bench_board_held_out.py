@@ -91,13 +91,16 @@ def main() -> int:
             print(f"{name}: terrain {t_right}/19, numbers {n_right}/{n_total} "
                   f"(unsure {n_unsure}; wrong {n_wrong}, of them flagged {n_wrong_flagged})")
             for k, v in (("t", t_right), ("th", 19), ("n", n_right), ("nh", n_total), ("w", n_wrong),
-                         ("wf", n_wrong_flagged), ("u", n_unsure)):
+                         ("wf", n_wrong_flagged), ("u", n_unsure), ("photos", 1),
+                         ("full", t_right == 19 and n_right == n_total),
+                         ("no_wrong_sure", t_right == 19 and n_wrong == n_wrong_flagged)):
                 totals[k] += v
         terrain.PROTOTYPES.clear()
         terrain.PROTOTYPES.update(saved)
     print(f"held-out boards: terrain {totals['t']}/{totals['th']} = {totals['t'] / totals['th']:.1%}; numbers "
           f"{totals['n']}/{totals['nh']} = {totals['n'] / totals['nh']:.1%} (unsure {totals['u']}; wrong "
-          f"{totals['w']}, flagged unsure {totals['wf']})")
+          f"{totals['w']}, flagged unsure {totals['wf']}); photos fully right {totals['full']}/{totals['photos']}, "
+          f"terrain right and no number wrong unflagged {totals['no_wrong_sure']}/{totals['photos']}")
     return 0
 
 
