@@ -247,12 +247,20 @@ def main() -> int:
         if any(w.poll() is not None for w in workers):
             raise SystemExit("a worker ended before it was ready")
         time.sleep(0.2)
+    def desk_cpu() -> float:
+        """The desk process's CPU seconds so far (user + system), from /proc: a figure the machine's load bends
+        far less than latency."""
+        fields = Path(f"/proc/{server.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     poller.start()
     go_at = time.time()
+    cpu_at_go = desk_cpu()
     (work / "go").write_text("go")
     for w in workers:
         w.wait()
     time.sleep(1)
+    cpu_used, run_wall = desk_cpu() - cpu_at_go, time.time() - go_at
     stop.set()
     for connection in streams:  # the stream's read returns at once
         try:
@@ -315,6 +323,7 @@ def main() -> int:
         print(f"after the first 30 s: latency median {settled[len(settled) // 2] * 1e3:.0f} ms, "
               f"p99 {settled[min(len(settled) - 1, int(0.99 * len(settled)))] * 1e3:.0f} ms, "
               f"max {settled[-1] * 1e3:.0f} ms over {len(settled)} events")
+    print(f"desk CPU: {cpu_used:.1f} s over the run's {run_wall:.0f} s ({100 * cpu_used / run_wall:.1f} % of a core)")
     print(f"standings: {len(standings)} players, {sum(s.wins for s in standings)} wins; files in {work}")
     return 0 if lost == doubled == 0 and results_agree == finished else 1
 

@@ -22,24 +22,27 @@ from companion.record.journal import Journal
 from companion.rules.random_play import random_events
 from companion.tournament.server import DeskServer
 from companion.tournament.store import Desk
+from postgres_server import postgres  # noqa: F401 -- the session's PostgreSQL server, a fixture
 
 PASSWORD = "desk-pw"
 NAMES = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumi", "<script>alert(1)</script>", "A&B", "Gen", "Jun", "Kei", "Lu"]
 
 
-def make_event(db: Path, players: int = 8) -> None:
-    with Desk(db) as desk:
+def make_event(db: Path, players: int = 8, dsn: str | None = None) -> None:
+    with (Desk(dsn=dsn) if dsn else Desk(db)) as desk:
         ev = desk.create_event("Kobe Open", seed=7)
         for name in NAMES[:players]:
             desk.add_player(ev.id, name)
         desk.seat_round(ev.id)
 
 
-@pytest.fixture
-def server(tmp_path):
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server(request, tmp_path):
+    """The desk server over the desk file, and again over a real PostgreSQL database (``--dsn``)."""
     db = tmp_path / "desk.sqlite3"
-    make_event(db)
-    with DeskServer("Kobe Open", db, host="127.0.0.1", port=0, password=PASSWORD) as s:
+    dsn = request.getfixturevalue("postgres").new_database() if request.param == "postgresql" else None
+    make_event(db, dsn=dsn)
+    with DeskServer("Kobe Open", db, host="127.0.0.1", port=0, password=PASSWORD, dsn=dsn) as s:
         yield s
 
 
@@ -77,7 +80,7 @@ def desk_events(server, table: int) -> list[dict]:
 def test_join_gives_the_table_its_players_seats_and_the_desk_board(server):
     code = pair(server, 1)
     assignment = join(server.url.removeprefix("http://"), code.lower())  # typed as a person types it
-    with Desk(server.desk.path) as desk:
+    with server.desk.reopen() as desk:
         ev = desk.event("Kobe Open")
         names = desk.names(ev.id)
         seated = [names[p] for p in desk.round(ev.id, 1).tables[0]]
@@ -110,7 +113,7 @@ def test_a_whole_game_reaches_the_desk_and_its_result(server, tmp_path):
     assert desk_events(server, 1) == events
     game = replay(assignment.record().__class__(**{**assignment.record().__dict__, "events": events}))
     summary = game.summary()
-    with Desk(server.desk.path) as desk:
+    with server.desk.reopen() as desk:
         ev = desk.event("Kobe Open")
         result = desk.current_result(ev.id, 1, 1)
         names = desk.names(ev.id)
