@@ -18,12 +18,14 @@ from collections import deque
 import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
+from companion import desk_link  # (the fixture's own ``request`` hides desk_link.request there)
 from companion.desk_link import DeskLinkError, OutboxSender, join, request
 from companion.record import new_game
 from companion.record.journal import Journal
 from companion.rules.random_play import random_events
 from companion.tournament.server import DeskServer
 
+from postgres_server import postgres  # noqa: F401 -- the session's PostgreSQL server, a fixture
 from test_desk_server import PASSWORD, make_event
 
 
@@ -84,15 +86,18 @@ class _Hop(socketserver.BaseRequestHandler):
         self.request.sendall(reply)
 
 
-@pytest.fixture(scope="module")
-def floor(tmp_path_factory):
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def floor(request, tmp_path_factory):
+    """The desk over its file, and again over a real PostgreSQL database (``--dsn``)."""
     folder = tmp_path_factory.mktemp("resends")
-    make_event(folder / "desk.sqlite3")
-    with DeskServer("Kobe Open", folder / "desk.sqlite3", host="127.0.0.1", port=0, password=PASSWORD) as server:
+    dsn = request.getfixturevalue("postgres").new_database() if request.param == "postgresql" else None
+    make_event(folder / "desk.sqlite3", dsn=dsn)
+    with DeskServer("Kobe Open", folder / "desk.sqlite3", host="127.0.0.1", port=0, password=PASSWORD,
+                    dsn=dsn) as server:
         net = FaultyNetwork(server.port)
         thread = threading.Thread(target=net.serve_forever, daemon=True)
         thread.start()
-        code = request(server.url, "POST", "/api/admin/pair", {"table": 1}, token=PASSWORD)["code"]
+        code = desk_link.request(server.url, "POST", "/api/admin/pair", {"table": 1}, token=PASSWORD)["code"]
         assignment = join(f"127.0.0.1:{net.server_address[1]}", code)
         start = new_game(assignment.record())
         common = list(random_events(start, random.Random(1), 20))
