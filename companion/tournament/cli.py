@@ -364,7 +364,10 @@ def _run(desk: Desk, args) -> int:
         _out(args, r.to_json(names), _result_text(r, names))
     elif c == "import-result":
         from ..record import RecordError, load_record
+        from ..record.untrusted import one_line
 
+        # A record comes from anywhere: what a message quotes of it (its players' names, an event's type, the
+        # file's name) is one short line, never a planted second line or a 100 kB echo (docs/record-format.md).
         try:
             if args.record:
                 record = load_record(args.record)
@@ -377,10 +380,12 @@ def _run(desk: Desk, args) -> int:
                         source = f"journal: {journal.path} game {args.journal_game}"
                 except JournalError as error:
                     raise TournamentError(str(error)) from None
+            r = desk.enter_record(ev.id, args.round, args.table, record, ended_by_time=args.time, source=source,
+                                  correct=args.correct, reason=args.reason, who=args.by)
         except RecordError as error:
-            raise TournamentError(f"{args.record}: {error}") from None
-        r = desk.enter_record(ev.id, args.round, args.table, record, ended_by_time=args.time, source=source,
-                              correct=args.correct, reason=args.reason, who=args.by)
+            raise TournamentError(one_line(f"{args.record}: {error}")) from None
+        except TournamentError as error:
+            raise TournamentError(one_line(str(error))) from None
         _out(args, r.to_json(names), _result_text(r, names))
     elif c == "standings":
         rows = desk.standings(ev.id, through_round=args.through)
