@@ -82,6 +82,36 @@ def test_the_schema_is_made_once_kept_and_a_newer_one_refused(postgres_dsn):
         Desk(dsn=postgres_dsn)
 
 
+def test_another_program_s_tables_are_left_alone(postgres_dsn):
+    import psycopg
+    with psycopg.connect(postgres_dsn, autocommit=True) as conn:
+        conn.execute("CREATE TABLE events (id SERIAL PRIMARY KEY, title TEXT)")
+        conn.execute("INSERT INTO events (title) VALUES ('a concert')")
+    with pytest.raises(DeskFileError, match=r"already holds tables of another program \(events\)"):
+        Desk(dsn=postgres_dsn)
+    with psycopg.connect(postgres_dsn, autocommit=True) as conn:
+        assert conn.execute("SELECT title FROM events").fetchall() == [("a concert",)]
+        assert conn.execute("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema() "
+                            "AND table_name IN ('players', 'results', 'audit')").fetchone() == (0,)
+
+
+def test_a_desk_waiting_too_long_for_another_s_lock_is_told_busy(postgres_dsn):
+    import psycopg
+    from companion.tournament.store_postgres import LOCK_KEY
+    with Desk(dsn=postgres_dsn) as desk:
+        desk.create_event("Open", seed=1)
+        desk._db.execute("SET lock_timeout = '300ms'")  # (the real wait is 30 s, as SQLite's)
+        with psycopg.connect(postgres_dsn, autocommit=True) as holder:
+            holder.execute("BEGIN")
+            holder.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))  # another desk mid-change
+            with pytest.raises(psycopg.errors.LockNotAvailable):
+                desk.add_player(1, "Aki")
+            holder.execute("ROLLBACK")
+        assert not desk._db.in_transaction
+        desk.add_player(1, "Aki")  # the lock free again: the same change goes in
+        assert [p.name for p in desk.players(1)] == ["Aki"]
+
+
 def test_an_unreachable_database_is_said_in_one_line(tmp_path):
     dsn = f"host={tmp_path} user=nobody password=secret dbname=league connect_timeout=2"
     with pytest.raises(DeskFileError) as refused:

@@ -194,6 +194,10 @@ class Desk:
         except PostgresUnavailable as error:
             raise DeskFileError(str(error)) from None
         try:
+            foreign = self._db.foreign_tables(["events", "players", "groups", "rounds", "seats", "results", "audit"])
+            if foreign:
+                raise DeskFileError(f"{self.where} already holds tables of another program ({', '.join(foreign)}); "
+                                    "it was left untouched: give the desk an empty database or schema")
             self._init_schema()
         except BaseException:
             self._db.close()

@@ -105,7 +105,20 @@ class PostgresDesk:
             raise PostgresUnavailable(f"{describe(dsn)} cannot be reached ({first})") from None
         self._ids: dict[str, bool] = {}  # table -> has an ``id`` column
         self._keys: dict[str, list[str]] = {}  # table -> its primary key's columns
+        # Another desk holding the write lock longer than this is "busy", as SQLite's wait on the file (30 s):
+        # psycopg's LockNotAvailable is an OperationalError, said as busy by the command line.
+        from ..record.journal import BUSY_WAIT_S
+        self._conn.execute(f"SET lock_timeout = '{int(BUSY_WAIT_S * 1000)}ms'")
         self._conn.execute(f"CREATE TABLE IF NOT EXISTS {META} (key TEXT PRIMARY KEY, value BIGINT NOT NULL)")
+
+    def foreign_tables(self, ours: list[str]) -> list[str]:
+        """Which of ``ours`` already exist while no companion schema version is recorded: another program's
+        tables by the same names (the desk then leaves the database alone)."""
+        if self.execute("PRAGMA user_version").fetchone()[0]:
+            return []
+        rows = self._conn.execute("SELECT table_name FROM information_schema.tables WHERE table_schema = "
+                                  "current_schema() AND table_name = ANY(%s)", (ours,)).fetchall()
+        return sorted(r[0] for r in rows)
 
     # --- what the desk calls -------------------------------------------------------------------------------
     @property
@@ -126,7 +139,11 @@ class PostgresDesk:
             return self._pragma(sql)
         if head.startswith("BEGIN"):  # BEGIN IMMEDIATE: the write lock first, as SQLite's
             self._conn.execute("BEGIN")
-            self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+            try:
+                self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+            except BaseException:  # no lock, no transaction (as a BEGIN IMMEDIATE that timed out)
+                self._conn.execute("ROLLBACK")
+                raise
             return _Rows()
         if head.startswith("CREATE TABLE"):
             sql = _ddl(sql)
