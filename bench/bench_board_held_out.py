@@ -34,6 +34,7 @@ def main() -> int:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     folder = args[0] if args else str(ROOT / "tests/data/boards/catanai")
     photos = []  # (key, name, labels, reading, turns, colours)
+    textures = {}  # name -> each hex's texture (terrain.hex_textures)
     for image, record in load_labels(folder):
         labels = {tuple(h["at"]): h for h in record["board"]["hexes"]}
         reading = read_board_file(image)
@@ -42,7 +43,9 @@ def main() -> int:
         im = load_photo(image)
         s = WORK_SIZE / max(im.shape[:2])
         work = cv2.resize(im, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
-        colours = terrain.relative(terrain.hex_colours(terrain.corrected_plane(work, reading.lattice)))
+        plane = terrain.corrected_plane(work, reading.lattice)
+        colours = terrain.relative(terrain.hex_colours(plane))
+        textures[image.name] = terrain.hex_textures(plane)
         photos.append((board_key(record), image.name, labels, reading, turns, colours, record["board"].get("robber")))
     keys = sorted({p[0] for p in photos})
     totals = defaultdict(int)
@@ -71,7 +74,7 @@ def main() -> int:
             read = dict(zip(readable, tokens.read_all([reading.token_patches[h] for h in readable], reds)))
             surplus = set(surplus_numbers({h: r[0] for h, r in read.items()}))  # as the reader does
             terrains = {h: terrain.classify(colours[h])[0] for h in LAND}
-            _one_desert(terrains, colours, reading.has_token, [])  # as the reader does
+            _one_desert(terrains, colours, reading.has_token, [], textures[name])  # as the reader does
             for h in LAND:
                 truth = labels[rotate(h, turns)]
                 t = terrains[h]

@@ -186,10 +186,12 @@ def test_a_slanted_board_laid_without_tokens_is_fitted_from_its_tile_outlines():
     (prototypes from the CatanAI photos: another table, another camera, another light)."""
     agreed = []
     for image, record in load_labels(SETTLERSEYE):
+        if "tile_centres" not in record:
+            continue  # labelled on the outline's lattice (board2, board4): their export boxes fit no lattice
         reading = read_board(cv2.imread(str(image)), np.array(record["tile_centres"]))
         assert len(reading.lattice.matched) >= 18, image.name
         agreed.append(terrains_agree(reading.terrains, record))
-    assert sum(agreed) >= 70  # of 76; the glare on board10's white hex is unreadable by colour
+    assert sum(agreed) >= 74  # of 76; the glare on board10's white hex is unreadable by colour
 
 
 def png_claiming(width: int, height: int) -> bytes:
@@ -282,7 +284,7 @@ def test_a_mirror_image_photo_is_read_as_the_board_on_the_table(name):
 SETTLERSEYE = Path(__file__).parent / "data" / "boards" / "settlerseye"
 
 
-@pytest.mark.parametrize("name", ["board1", "board3", "board7", "board10"])
+@pytest.mark.parametrize("name", ["board1", "board2", "board3", "board4", "board7", "board10"])
 def test_a_board_laid_without_tokens_is_found_by_its_outline(name):
     # SettlersEye's boards were played without number tokens: the lattice comes from the land inside the blue
     # sea frame (vision/board/outline.py).  Every hex the export outlined lies within a third of a hex spacing
@@ -293,8 +295,8 @@ def test_a_board_laid_without_tokens_is_found_by_its_outline(name):
     reading = read_board(image)
     centres = np.array([reading.pixel(h) for h in LAND])
     spacing = reading.lattice.spacing / reading.scale
-    for x, y in record["tile_centres"]:
+    for x, y in record.get("tile_centres", []):
         assert np.min(np.hypot(centres[:, 0] - x, centres[:, 1] - y)) < spacing / 3, (x, y)
     producing = [h for h in LAND if reading.terrains[h] != "desert"]
     assert set(producing) <= set(reading.unsure)  # every number is for a person to give
-    assert terrains_agree(reading.terrains, record) >= 13
+    assert terrains_agree(reading.terrains, record) >= 16  # warm light turns mountains to hills (measured: 16-18)

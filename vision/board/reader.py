@@ -158,7 +158,7 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
         if not sure or (discs and t != "desert" and not has_token[h]):
             # no token found on a producing hex (the robber hides it, or glare): ask
             unsure.append(h)
-    _one_desert(terrains, colours, has_token, unsure)
+    _one_desert(terrains, colours, has_token, unsure, terrain_mod.hex_textures(plane))
     robber = find_robber(plane, terrains)
     # The token's size comes from the lattice, not from the circle matched there: on some photos the
     # commonest circles are the hexes' own outlines, centred on the token but three times its size.
@@ -207,15 +207,26 @@ def surplus_numbers(numbers: dict[tuple[int, int], int | None]) -> list[tuple[in
     return [h for h, n in numbers.items() if n is not None and count[n] > TOKEN_SET.get(n, 0)]
 
 
-def _one_desert(terrains: dict, colours: dict, has_token: dict, unsure: list) -> None:
-    """A 3-4 board has one desert: when colour finds more (sunlit fields look like sand), one without a
-    token keeps it -- the sandiest of those -- and the others take their next terrain, flagged unsure.
-    (A single desert is kept even where a circle was found: the robber's base and the hex's own outline
-    are round too.)"""
+def _one_desert(terrains: dict, colours: dict, has_token: dict, unsure: list, textures: dict | None = None) -> None:
+    """A 3-4 board has one desert.  With ``textures`` (terrain.hex_textures): of the hexes whose colour is
+    desert or fields (sunlit fields look like sand, sand in warm light like wheat), the one without a token --
+    the smoothest of those -- is the desert; a hex whose colour said otherwise changes and is flagged unsure.
+    Without them (as before): when colour finds more than one desert, one without a token keeps it -- the
+    sandiest of those.  (A desert is kept even where a circle was found: the robber's base and the hex's own
+    outline are round too.)"""
     deserts = [h for h, t in terrains.items() if t == "desert"]
-    if len(deserts) <= 1:
-        return
-    keep = min(deserts, key=lambda h: (has_token[h], terrain_mod.distance(colours[h], "desert")))
+    if textures is None:
+        if len(deserts) <= 1:
+            return
+        keep = min(deserts, key=lambda h: (has_token[h], terrain_mod.distance(colours[h], "desert")))
+    else:
+        candidates = [h for h, t in terrains.items() if t in ("desert", "fields")]
+        if not candidates:
+            return
+        keep = min(candidates, key=lambda h: (has_token[h], textures[h]))
+        if terrains[keep] != "desert":
+            terrains[keep] = "desert"
+            unsure.append(keep)
     for h in deserts:
         if h != keep:
             terrains[h], _ = terrain_mod.classify(colours[h], exclude=("desert",))

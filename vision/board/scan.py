@@ -120,7 +120,8 @@ class BoardScan:
               ) -> np.ndarray:
         """The photo with the board as read drawn over it: each hex outlined, a badge in its middle in the
         terrain's colour (``colours``: RGB 0-1, the app's tile colours) below its middle, with the number
-        read (red 6 and 8, "?" where unknown), the robber a dark disc above the middle, unsure hexes ringed thick orange, the selected hex white."""
+        read (red 6 and 8, "?" where unknown), the robber a dark disc above the middle, unsure hexes ringed
+        thick orange, the selected hex white."""
         out = self.photo.copy()
         spacing = self.reading.lattice.spacing
         line = max(2, int(spacing / 40))

@@ -65,6 +65,21 @@ def hex_colours(plane: np.ndarray) -> dict[tuple[int, int], np.ndarray]:
     return out
 
 
+def hex_textures(plane: np.ndarray) -> dict[tuple[int, int], float]:
+    """How busy each land hex's ring is: the median absolute Laplacian of its lightness (slightly blurred).
+    The desert's sand is smooth, the fields' wheat is striped: on all 14 labelled photos (two tables) the
+    desert measured 2.1-3.4, every fields hex 4.0-7.4."""
+    gray = cv2.GaussianBlur(cv2.cvtColor(plane, cv2.COLOR_BGR2GRAY).astype(np.float32), (0, 0), 1.0)
+    busy = np.abs(cv2.Laplacian(gray, cv2.CV_32F))
+    size = plane.shape[0]
+    out = {}
+    for h in LAND:
+        x, y = canonical_center(h)
+        mask = _hex_ring_mask(size, (x * SCALE + HALF * SCALE, y * SCALE + HALF * SCALE), 0.45 * SCALE, 0.78 * SCALE)
+        out[h] = float(np.median(busy[mask > 0]))
+    return out
+
+
 def relative(colours: dict[tuple[int, int], np.ndarray]) -> dict[tuple[int, int], np.ndarray]:
     board = np.median(np.array(list(colours.values())), axis=0)
     return {h: c - board for h, c in colours.items()}
