@@ -87,7 +87,7 @@ def installed(tmp_path_factory) -> Installed:
                             "print(build_meta.build_sdist(sys.argv[1]))", str(dist)], cwd=source,
                            capture_output=True, text=True, timeout=300)
     assert sdist.returncode == 0, sdist.stderr
-    [archive] = dist.glob("catan-companion-*.tar.gz")
+    [archive] = dist.glob("catan_companion-*.tar.gz")  # setuptools >= 69.3 names it as PEP 625 says
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(archive)],
                            capture_output=True, text=True, timeout=300)
     assert built.returncode == 0, built.stderr
@@ -122,6 +122,15 @@ def test_the_wheel_holds_every_file_read_at_run_time_and_no_development_tool(ins
     assert {"companion/assets/voice/en/manifest.json", "companion/assets/fonts/OFL.txt",
             "vision/models/faces.onnx", "companion/ui/companion.kv"} <= names
     assert not [n for n in names if n.startswith(("tools/", "tests/", "bench/", "vision/training/", "assets/"))]
+
+
+def test_the_wheel_states_its_licence_as_an_spdx_expression(installed):
+    """PEP 639 (setuptools >= 77): ``License-Expression: MIT`` in metadata 2.4, not the deprecated free-text field."""
+    with zipfile.ZipFile(installed.wheel) as wheel:
+        [metadata] = [n for n in wheel.namelist() if n.endswith(".dist-info/METADATA")]
+        headers = wheel.read(metadata).decode("utf-8").split("\n\n", 1)[0].splitlines()
+    assert "Metadata-Version: 2.4" in headers and "License-Expression: MIT" in headers
+    assert not [h for h in headers if h.startswith("License:")]
 
 
 def test_the_project_comes_from_the_wheel_and_nothing_from_the_checkout(installed):
