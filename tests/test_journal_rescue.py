@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from companion.dice import DiceRolled, RollPhoto
@@ -79,3 +80,37 @@ def test_a_journal_cut_short_keeps_the_events_before_the_damage(tmp_path):
     finally:
         journal.close()
     assert rescue.kept_as.read_bytes() == data[: len(data) * 9 // 10]
+
+
+def test_a_carried_game_keeps_its_players_recorded_names(tmp_path):
+    """The recordings live beside the journal under the game's id and creation time; the fresh journal gives the
+    game a new creation time (and maybe a new id), so they are copied where the app will look for them."""
+    from companion.announce.name_voices import FOLDER, NameVoices, game_key
+
+    path = tmp_path / "journal.sqlite3"
+    first, second = _journal_with_a_camera_game(path)
+    voices = NameVoices(tmp_path / FOLDER)
+    with Journal(path) as journal:
+        created = {g.id: g.created for g in journal.games()}
+    clips = {0: np.arange(-800, 800, 2, dtype=np.int16), 2: np.full(1200, 900, np.int16)}
+    for seat, clip in clips.items():
+        voices.save(game_key(second, created[second]), seat, clip)  # the plain game's players said their names
+    old_folder = tmp_path / FOLDER / game_key(second, created[second])
+    old_bytes = {p.name: p.read_bytes() for p in old_folder.iterdir()}
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version=99")  # a newer companion's journal: set aside, its games carried over
+    db.commit()
+    db.close()
+    journal, rescue = open_journal(path)
+    try:
+        n = len(d.base_game_after_setup()[0].events)
+        assert rescue.recovered == [f"with photos ({n + 1} events, 1 photo)", f"plain game ({n} events, 2 recorded names)"]
+        carried = {g.title: g for g in journal.games()}
+        plain, photos = carried["plain game"], carried["with photos"]
+        assert game_key(plain.id, plain.created) != game_key(second, created[second])  # where the app looks now
+        heard = voices.load(game_key(plain.id, plain.created))
+        assert sorted(heard) == [0, 2] and all(np.array_equal(heard[s], clips[s]) for s in clips)
+        assert voices.load(game_key(photos.id, photos.created)) == {}  # a game nobody recorded for: nothing made
+        assert {p.name: p.read_bytes() for p in old_folder.iterdir()} == old_bytes  # the old ones stay as they were
+    finally:
+        journal.close()

@@ -21,16 +21,13 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
+from ..record.game_folders import NAME_VOICES, game_key  # noqa: F401  (game_key: re-exported)
 from .clips import RATE, ClipLibrary
 from .phrases import Mention, particle_clip
 
 log = logging.getLogger(__name__)
-FOLDER = "name-voices"
-
-
-def game_key(game_id: int, created: float) -> str:
-    """The folder name of one game's clips: its journal id and creation time (milliseconds)."""
-    return f"game-{int(game_id)}-{int(round(created * 1000))}"
+# The folder's name and its games' keys belong to the journal (a carried-over game gets its clips copied there).
+FOLDER = NAME_VOICES
 
 
 class NameVoices:

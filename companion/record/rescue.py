@@ -10,8 +10,9 @@ another program's data.  So:
    find the WAL beside the renamed file;
 2. a fresh journal is made where the old one was, for the games to come;
 3. every game that can still be read from a copy of the old file (a companion journal, damaged or newer) is
-   journalled again in the fresh one -- its record, event by event, with its camera photos and corrections -- and
-   named; a game that cannot be read is named with why.
+   journalled again in the fresh one -- its record, event by event, with its camera photos and corrections, and
+   its players' recorded names copied to the new game's folder beside the journal (game_folders) -- and named;
+   a game that cannot be read is named with why.
 
 :func:`open_journal` does all three and says what it did in a :class:`Rescue` for the start screen.
 """
@@ -28,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .format import parse_record
+from .game_folders import carry_name_voices
 from .journal import APPLICATION_ID, Journal, JournalError
 from .sqlite_file import identify
 
@@ -124,7 +126,9 @@ def _carry_over(old: Path, journal: Journal, rescue: Rescue) -> None:
                 if finished and cut is None:
                     journal.set_finished(new_id)
                 photos = _carry_photos(db, game_id, journal, new_id)
+                voices = _carry_voices(db, game_id, journal, new_id)
                 rescue.recovered.append(f"{title} ({len(events)} events" + (f", {photos} photo{'s' * (photos != 1)}" if photos else "") +
+                                        (f", {voices} recorded name{'s' * (voices != 1)}" if voices else "") +
                                         (f"; those after them could not be read: {cut})" if cut else ")"))
         finally:
             db.close()
@@ -153,6 +157,19 @@ def _carry_photos(db: sqlite3.Connection, old_id: int, journal: Journal, new_id:
             journal._db.execute("INSERT OR REPLACE INTO roll_corrections (game, roll_id, read, entered, recorded) "
                                 "VALUES (?, ?, ?, ?, ?)", (new_id, *values))
     return carried
+
+
+def _carry_voices(db: sqlite3.Connection, old_id: int, journal: Journal, new_id: int) -> int:
+    """The players' recorded names of a game carried over, copied to the folder of its new id and creation time
+    (both differ in the fresh journal: the app would look for them there, and find none); how many clips."""
+    try:
+        (created,) = db.execute("SELECT created FROM games WHERE id = ?", (old_id,)).fetchone()
+        old_created = float(created)
+    except (sqlite3.DatabaseError, TypeError, ValueError) as error:
+        log.warning("the creation time of game %s cannot be read (its recorded names stay behind): %s", old_id, error)
+        return 0
+    new_created = next(g.created for g in journal.games() if g.id == new_id)
+    return carry_name_voices(journal.path.parent, (old_id, old_created), (new_id, new_created))
 
 
 def _tables(db: sqlite3.Connection) -> set[str]:
