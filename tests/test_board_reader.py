@@ -299,4 +299,5 @@ def test_a_board_laid_without_tokens_is_found_by_its_outline(name):
         assert np.min(np.hypot(centres[:, 0] - x, centres[:, 1] - y)) < spacing / 3, (x, y)
     producing = [h for h in LAND if reading.terrains[h] != "desert"]
     assert set(producing) <= set(reading.unsure)  # every number is for a person to give
-    assert terrains_agree(reading.terrains, record) >= 16  # warm light turns mountains to hills (measured: 16-18)
+    # warm light turns mountains to hills; no board holds two hills beyond the set (measured: 17-18)
+    assert terrains_agree(reading.terrains, record) >= 17

@@ -159,6 +159,7 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
             # no token found on a producing hex (the robber hides it, or glare): ask
             unsure.append(h)
     _one_desert(terrains, colours, has_token, unsure, terrain_mod.hex_textures(plane))
+    _no_terrain_beyond_the_set(terrains, colours, unsure)
     robber = find_robber(plane, terrains)
     # The token's size comes from the lattice, not from the circle matched there: on some photos the
     # commonest circles are the hexes' own outlines, centred on the token but three times its size.
@@ -231,6 +232,28 @@ def _one_desert(terrains: dict, colours: dict, has_token: dict, unsure: list, te
         if h != keep:
             terrains[h], _ = terrain_mod.classify(colours[h], exclude=("desert",))
             unsure.append(h)
+
+
+# The 3-4 board's terrains (companion.rules.board.BASE_SPEC).  A photo's board may hold one more of a terrain
+# than this (CatanAI's mixed set has four hills and two mountains, labelled as seen), never two more.
+TERRAIN_SET = {"forest": 4, "pasture": 4, "fields": 4, "hills": 3, "mountains": 3}
+
+
+def _no_terrain_beyond_the_set(terrains: dict, colours: dict, unsure: list) -> None:
+    """A terrain read on two or more hexes beyond the set's count (warm light turns mountains into hills)
+    gives up its least typical hexes -- those whose colour is nearest another terrain -- to that terrain,
+    each flagged unsure, until it has one beyond the count at most."""
+    for _ in range(19):
+        over = [t for t, n in TERRAIN_SET.items() if sum(v == t for v in terrains.values()) > n + 1]
+        if not over:
+            return
+        t = over[0]
+        ranked = sorted((terrain_mod.distance(colours[h], t) - min(terrain_mod.distance(colours[h], o)
+                                                                  for o in TERRAIN_SET if o != t), h)
+                        for h, v in terrains.items() if v == t)
+        h = ranked[-1][1]  # the least typical
+        terrains[h], _ = terrain_mod.classify(colours[h], exclude=(t, "desert"))
+        unsure.append(h)
 
 
 def find_robber(plane: np.ndarray, terrains: dict[tuple[int, int], str]) -> tuple[int, int] | None:
