@@ -230,6 +230,10 @@ def test_japanese_screen_has_no_english_but_names(make_screen):
         type_into(card.vp_inputs[pid], str(vp))
     d.tap(card.win_toggles[seats[0]])
     d.tap(card.ids.save)
+    # a result with a VP missing is refused in Japanese too (the screen's own check, before the desk's)
+    other = cards(screen)[1]
+    d.tap(other.ids.save)
+    assert screen.message.startswith("第1ラウンド2卓：") and screen.message.endswith("の勝利点が入っていません")
     english = [t for t in d.screen_texts(screen) if re.search(r"[A-Za-z]{2,}", t)]
     assert english == [], english
     assert standing_table_heading(screen)[:2] == ["順位", "名前"]

@@ -47,6 +47,8 @@ TEXTS = {
 }
 TEXTS["en"]["vp_hint"], TEXTS["ja"]["vp_hint"] = "VP", "点"
 TEXTS["en"]["byes"], TEXTS["ja"]["byes"] = "sitting out: {names}", "休み：{names}"
+TEXTS["en"]["no_vp"] = "round {r} table {t}: no VP for {name}"
+TEXTS["ja"]["no_vp"] = "第{r}ラウンド{t}卓：{name}の勝利点が入っていません"
 # A tournament file that cannot be used is kept aside untouched and a fresh one started (see _desk).
 TEXTS["en"]["desk_kept"] = "The tournament file could not be used ({problem}); it was kept, untouched, as {kept}, " \
                            "and a fresh one is used."
@@ -341,7 +343,7 @@ class TournamentScreen(Screen):
         for pid, field in card.vp_inputs.items():
             if field.text.strip() == "":
                 name = dict(card.players)[pid]
-                raise TournamentError(f"round {self.round_no} table {card.table_no}: no VP for {name}")
+                raise TournamentError(self.t("no_vp", r=self.round_no, t=card.table_no, name=name))
             vp[pid] = int(field.text)
         winners = [pid for pid, tb in card.win_toggles.items() if tb.state == "down"]
         return vp, (winners[0] if winners else None), card.ids.time.state == "down"
