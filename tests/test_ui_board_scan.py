@@ -181,3 +181,24 @@ def test_the_camera_named_in_settings_gives_the_photo(tmp_path):
         assert screen.scan is kept and "no-such-video.avi" in screen.message, screen.message
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.parametrize("size, lang", [((1280, 800), "en"), ((800, 1280), "ja")], ids=["landscape-en", "portrait-ja"])
+def test_the_scan_screen_fits_with_a_hex_being_corrected(tmp_path, size, lang):
+    # The photo, the correction rows and the buttons all in the window, every target a finger's size, no
+    # word cut (driver.layout_problems), in the tablet's two orientations and both languages.
+    app = d.start_app(tmp_path, size=size)
+    try:
+        app.lang = lang
+        d.tap(app.root.get_screen("start").ids.new_game)
+        d.tap(app.root.get_screen("new_game").ids.edit)
+        editor = app.root.get_screen("board_editor")
+        assert d.layout_problems(app.root) == []  # the editor's mode row with its third button
+        d.tap(editor.ids.scan)
+        screen = app.root.get_screen("board_scan")
+        read(app, screen, DATA / "photos" / "testimg3.jpg")
+        tap_hex(screen, sorted(screen.scan.unsure)[0] if screen.scan.unsure else LAND[0])
+        d.settle()
+        assert screen.picking and d.layout_problems(app.root) == []
+    finally:
+        d.stop_app(app)
