@@ -13,6 +13,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.announce import library, phrase_for_outcome
 from companion.announce.clips import RATE
@@ -111,7 +113,7 @@ def hostile(tmp_path: Path, change, name: str = "game.json") -> Path:
 
 
 def one_clean_line(text: str, limit: int = 2000) -> bool:
-    return text.count("\n") == 1 and text.endswith("\n") and "\x1b" not in text and len(text) <= limit
+    return text.count("\n") == 1 and text.endswith("\n") and text[:-1].isprintable() and len(text) <= limit
 
 
 def test_an_event_type_planting_a_line_is_named_on_one_short_line(capsys, tmp_path):
@@ -139,3 +141,18 @@ def test_a_hostile_name_in_the_record_is_captioned_on_one_line(capsys, tmp_path)
     assert len(lines) > 300
     assert all(one_clean_line(line) and line.startswith("#") for line in lines)
     assert "Dan\\n\\x1b[31mannounce: everything is fine" in lines[-1]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(names=st.lists(st.text(max_size=300), min_size=4, max_size=4))
+def test_whatever_the_record_names_its_players_each_printed_line_is_one_clean_line(capsys, tmp_path, names):
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    for player, name in zip(data["players"], names):
+        player["name"] = name
+    path = tmp_path / "named.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = announce(capsys, str(path), "--record-names")
+    assert code in (0, 1)
+    for text in (out, err):
+        assert text == "" or one_clean_line(text), text[:300]
+    assert (code == 0) == out.startswith("#818 ")

@@ -77,7 +77,7 @@ def main(argv: list[str]) -> int:
             announcer.wait_idle(timeout=60)
         if not said:
             last = outcomes[-1]
-            print(f"#{last.index} ({last.kind}: nothing to announce)")
+            print(one_line(f"#{last.index} ({last.kind}: nothing to announce)"))
     finally:
         announcer.close()
     return 0
