@@ -242,3 +242,30 @@ def test_japanese_screen_has_no_english_but_names(make_screen):
 
 def standing_table_heading(screen) -> list[str]:
     return standings_table(screen)[0]
+
+
+@pytest.mark.parametrize("size, density", [((2048, 1536), 2.0), ((1920, 1200), 1.5)], ids=["ipad", "android10"])
+def test_a_round_fits_the_larger_tablets_in_both_languages(make_screen, size, density):
+    """As tests/test_ui_sizes.py checks the app's other screens: an iPad-class 2048x1536 at 2 px per dp and a 10"
+    Android tablet's 1920x1200 at 1.5 (1280x800 and 800x1280 at 1 are checked above)."""
+    from kivy.metrics import Metrics
+
+    old_density = Metrics.density
+    Metrics.density = density
+    try:
+        screen = make_screen(size=size)
+        create_event(screen, "Kobe Open", NAMES)
+        d.tap(screen.ids.seat)
+        four = cards(screen)[0]
+        for pid, vp in zip([pid for pid, _ in four.players], [10, 8, 6, 4]):
+            type_into(four.vp_inputs[pid], str(vp))
+        d.tap(four.ids.save)
+        d.tap(cards(screen)[1].ids.save)  # refused: a VP missing
+        found = {}
+        for lang in ("en", "ja"):
+            screen.lang = lang
+            d.settle()
+            found[lang] = d.layout_problems(screen)
+        assert found == {"en": [], "ja": []}
+    finally:
+        Metrics.density = old_density
