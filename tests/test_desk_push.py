@@ -173,9 +173,10 @@ def test_a_tablet_hears_the_clock_and_its_game_and_is_told_when_replaced(server)
         wait(lambda: (pushes[-1]["clock"] or {}).get("running"), "of the clock starting")
         assert pushes[-1]["clock"]["duration"] == 45 * 60
         events = list(random_events(new_game(a.record()), random.Random(9), 12))
-        post_events(server, a, events, rev=1)
-        wait(lambda: (pushes[-1]["game"] or {}).get("have") == 12, "of the desk holding the game")
-        assert pushes[-1]["game"]["finished"] is False
+        assert post_events(server, a, events, rev=1)["have"] == 12  # its own events: told in the answer, and
+        request(server.url, "POST", "/api/admin/clock", {"action": "pause"}, token=PASSWORD)  # with the next push
+        wait(lambda: not (pushes[-1]["clock"] or {}).get("running", True), "of the clock paused")
+        assert pushes[-1]["game"]["have"] == 12 and pushes[-1]["game"]["finished"] is False
         # the table paired again: the old tablet's stream says so and ends; it does not reconnect
         pair(server, 1)
         wait(lambda: refused, "saying the tablet was replaced")

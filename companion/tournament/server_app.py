@@ -309,7 +309,7 @@ class DeskApp:
         if view.get("finished"):  # a result may have gone in: the standings change
             self.push.changed()
         elif not view.get("stale"):
-            self.push.changed(pairing.table)
+            self.push.changed(pairing.table, tablet=False)  # the tablet reads the desk's view in this answer
         return JSONResponse(view)
 
     # --- the organiser ---------------------------------------------------------------------------------------

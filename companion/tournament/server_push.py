@@ -31,6 +31,7 @@ Messages = list[tuple[str, "str | None", str]]
 
 WAKE_S = 0.5  # a stream looks this often whether the server is stopping
 RECHECK_S = 2.0  # a change made outside this server (the command line, another desk) is shown within this long
+TABLET_RECHECK_S = 10.0  # ... on a tablet (as its heartbeat did): 60 tablets looking every 2 s would cost the desk
 HEARTBEAT_S = 15.0  # a comment line this often: proxies and the reader's timeout see a live connection
 RETRY_MS = 1000  # asks a browser to reconnect one second after the desk went away
 
@@ -72,9 +73,10 @@ class Push:
     def listening(self) -> int:
         return sum(len(s) for s in self._listeners.values())
 
-    def changed(self, table: int | None = None) -> None:
+    def changed(self, table: int | None = None, *, tablet: bool = True) -> None:
         """Something changed: at one table (its tablet's stream and the display wake) or, ``None``, for everyone
-        (the clock, a pairing, a round)."""
+        (the clock, a pairing, a round). ``tablet=False``: the table's tablet knows already (its own events, told
+        in the answer to its request), only the display wakes."""
         self.version += 1
         for key, listeners in self._listeners.items():
             if key is None:  # displays: that table's line, or everything
@@ -84,7 +86,7 @@ class Push:
                     else:
                         listener.tables.add(table)
                     listener.wake.set()
-            elif table is None or key == table:
+            elif table is None or (key == table and tablet):
                 for listener in listeners:
                     listener.wake.set()
 
@@ -105,6 +107,7 @@ class Push:
         only what the changed tables need); each is sent when its data differs from what was sent last for the
         same thing. An event named ``refused`` ends the stream."""
         listener = Listener()
+        recheck = RECHECK_S if key is None else TABLET_RECHECK_S
         self._listeners.setdefault(key, set()).add(listener)
         try:
             yield f"retry: {RETRY_MS}\n\n"
@@ -117,10 +120,10 @@ class Push:
                 except asyncio.TimeoutError:
                     pass
                 now = time.monotonic()
-                if listener.wake.is_set() or now - last_look >= RECHECK_S:
+                if listener.wake.is_set() or now - last_look >= recheck:
                     listener.wake.clear()  # cleared before looking: a change while looking wakes the next round
                     everything, tables = listener.take()
-                    if now - last_look >= RECHECK_S:
+                    if now - last_look >= recheck:
                         everything = True
                     last_look = now
                     for what, event, data in await look(everything, tables):
