@@ -53,16 +53,37 @@ def test_corrections_change_the_hex_tapped_only(scan):
     assert h not in s.unsure
     after = s.board_json()
     changed = [a for a, b in zip(before["hexes"], after["hexes"]) if a != b]
-    assert all(entry["at"] == list(h) for entry in changed)
-    assert {"at": list(h), "terrain": "pasture", "number": 11} in after["hexes"]
+    at = list(s.in_record(h))
+    assert all(entry["at"] == at for entry in changed)
+    assert {"at": at, "terrain": "pasture", "number": 11} in after["hexes"]
     # the desert takes no number; a tap on a number there changes nothing
     s.set_terrain(h, "desert")
     s.set_number(h, 8)
-    assert {"at": list(h), "terrain": "desert"} in s.board_json()["hexes"]
+    assert {"at": at, "terrain": "desert"} in s.board_json()["hexes"]
     with pytest.raises(ValueError):
         s.set_terrain(h, "sea")
     with pytest.raises(ValueError):
         s.set_number(h, 7)
+
+
+def test_the_board_is_handed_on_turned_as_the_photo_shows_it(scan):
+    # Drawn as the app draws a board (pointy-top, y down on screen), the hex at the photo's top is at the top:
+    # each hex's direction from the centre agrees with the photo's within 30 degrees.
+    import math
+
+    from companion.rules.geometry import pixel_center
+
+    at = {tuple(e["at"]): e for e in scan.board_json()["hexes"]}
+    cx, cy = scan.centre((0, 0))
+    for h in LAND:
+        if h == (0, 0):
+            continue
+        x, y = scan.centre(h)
+        px, py = pixel_center(scan.in_record(h))  # y up
+        photo = math.atan2(y - cy, x - cx)
+        drawn = math.atan2(-py, px)
+        assert abs((photo - drawn + math.pi) % (2 * math.pi) - math.pi) < math.radians(31)
+        assert at[scan.in_record(h)]["terrain"] == scan.terrains[h]
 
 
 def test_the_board_handed_on_has_the_records_shape(scan):

@@ -142,12 +142,13 @@ def test_scan_correct_and_use_a_board_photo(tmp_path):
         assert app.root.current == "new_game", editor.message
         used = {tuple(h["at"]): (h["terrain"], h.get("number")) for h in ng.board_json["hexes"]
                 if h["terrain"] != "sea"}
-        assert used == {h: truth[h] for h in LAND}
+        assert used == {scan.in_record(h): truth[h] for h in LAND}  # turned as the photo shows it
         d.tap(ng.ids.start)
         assert app.root.current == "play"
         board = app.table.game.board
-        assert {h: (board.tiles[h].terrain, board.tiles[h].number) for h in LAND} == {h: truth[h] for h in LAND}
-        assert board.robber == truth["robber"]  # where the photo shows it (here on the 10 fields, not the desert)
+        assert {h: (board.tiles[scan.in_record(h)].terrain, board.tiles[scan.in_record(h)].number)
+                for h in LAND} == {h: truth[h] for h in LAND}
+        assert board.robber == scan.in_record(truth["robber"])  # where the photo shows it (here on the 10 fields, not the desert)
     finally:
         d.stop_app(app)
 

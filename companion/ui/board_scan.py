@@ -256,7 +256,7 @@ class ScanBoardScreen(Screen):
         from .refusals_text import app_places
 
         board = board_from_json(self.scan.board_json(), check=False)
-        text = app_places(board).hex(h)
+        text = app_places(board).hex(self.scan.in_record(h))
         if self.scan.terrains[h] != "desert" and self.scan.numbers.get(h) is None:
             text += f" ({tr('scan_number_unknown')})"
         if h == self.scan.robber:

@@ -13,16 +13,13 @@ import json
 import statistics
 from pathlib import Path
 
-from vision.board.lattice import LAND
+from vision.board.lattice import LAND, turned
 from vision.board.reader import NoBoardError, read_board_file
 
 
 def rotate(h: tuple[int, int], turns: int) -> tuple[int, int]:
     """``h`` turned ``turns`` times 60 degrees about the centre hex."""
-    q, r = h
-    for _ in range(turns % 6):
-        q, r = -r, q + r
-    return (q, r)
+    return turned(h, turns)
 
 
 def load_labels(folder: str | Path) -> list[tuple[Path, dict]]:

@@ -26,6 +26,14 @@ def canonical_center(h: tuple[int, int]) -> tuple[float, float]:
     return (SQRT3 * (q + r / 2.0), 1.5 * r)
 
 
+def turned(h: tuple[int, int], turns: int) -> tuple[int, int]:
+    """``h`` turned ``turns`` times 60 degrees about the centre hex (clockwise as drawn, y down)."""
+    q, r = h
+    for _ in range(turns % 6):
+        q, r = -r, q + r
+    return (q, r)
+
+
 def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     dq, dr = a[0] - b[0], a[1] - b[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2

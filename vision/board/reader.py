@@ -8,6 +8,7 @@ terrains, when colour and token disagree about the desert, or when its number is
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +18,7 @@ import numpy as np
 
 from vision.board import terrain as terrain_mod
 from vision.board.discs import find_discs, token_sized
-from vision.board.lattice import LAND, Lattice, _match, canonical_center, fit_lattice, hex_distance
+from vision.board.lattice import LAND, Lattice, _match, canonical_center, fit_lattice, hex_distance, turned
 from vision.board.outline import fit_outline
 from vision.board.tokens import bundled_reader, red_ink, token_patch
 
@@ -55,26 +56,41 @@ class BoardReading:
     mirrored: bool = False            # the photo was a mirror image; it was read flipped back (pixels too)
 
     def board_json(self) -> dict:
-        """The record's board object (docs/record-format.md), numbers null until tokens are read."""
-        hexes = []
-        for h in sorted(set(LAND) | set(SEA)):
-            if h in self.terrains:
-                entry: dict = {"at": list(h), "terrain": self.terrains[h]}
-                if self.terrains[h] != "desert":
-                    entry["number"] = self.numbers.get(h)
-            else:
-                entry = {"at": list(h), "terrain": "sea"}
-            hexes.append(entry)
-        return {"hexes": hexes, "harbors": [], "robber": list(self.robber) if self.robber else None}
+        """The record's board object (docs/record-format.md), numbers null until tokens are read; turned as
+        the photo shows the board (:meth:`photo_turns`)."""
+        return board_object(self.terrains, self.numbers, self.robber, self.photo_turns())
+
+    def photo_turns(self) -> int:
+        """How many 60-degree turns put the board the way the photo shows it: the board drawn from the
+        record (as the app draws it) then has the photo's top at its top, within 30 degrees."""
+        (x0, y0), (x1, y1) = self.lattice.to_image(np.array([[0.0, 0.0], [1.0, 0.0]]))
+        return round(math.degrees(math.atan2(y1 - y0, x1 - x0)) / 60.0) % 6
 
     def to_json(self, image_name: str) -> dict:
+        turns = self.photo_turns()
         return {"image": image_name, "board": self.board_json(), "pieces": self.pieces,
-                "unsure": [list(h) for h in self.unsure], "ms": round(self.ms)}
+                "unsure": [list(turned(h, turns)) for h in self.unsure], "ms": round(self.ms)}
 
     def pixel(self, h: tuple[int, int]) -> tuple[float, float]:
         """A hex's centre in the original photo's pixels."""
         x, y = self.lattice.center(h)
         return (x / self.scale, y / self.scale)
+
+
+def board_object(terrains: dict, numbers: dict, robber: tuple[int, int] | None, turns: int) -> dict:
+    """The record's board object for the 19 land hexes read (and the sea ring), each hex turned ``turns``
+    times 60 degrees (the lattice's own orientation is arbitrary)."""
+    hexes = []
+    for h in sorted(set(LAND) | set(SEA), key=lambda h: turned(h, turns)):
+        at = list(turned(h, turns))
+        if h in terrains:
+            entry: dict = {"at": at, "terrain": terrains[h]}
+            if terrains[h] != "desert":
+                entry["number"] = numbers.get(h)
+        else:
+            entry = {"at": at, "terrain": "sea"}
+        hexes.append(entry)
+    return {"hexes": hexes, "harbors": [], "robber": list(turned(robber, turns)) if robber else None}
 
 
 def load_photo(path: str | Path) -> np.ndarray:

@@ -15,8 +15,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.board.lattice import LAND, canonical_center
-from vision.board.reader import SEA, WORK_SIZE, BoardReading, load_photo, read_board
+from vision.board.lattice import LAND, canonical_center, turned
+from vision.board.reader import WORK_SIZE, BoardReading, board_object, load_photo, read_board
 
 PRODUCING = ("forest", "hills", "pasture", "fields", "mountains")
 LAND_TERRAINS = PRODUCING + ("desert",)
@@ -84,21 +84,17 @@ class BoardScan:
 
     # --- the board ---------------------------------------------------------------------------------------
     def board_json(self) -> dict:
-        """The record's board object (docs/record-format.md): 19 land hexes, the sea ring, no harbours.  A
-        producing hex whose number is unknown has ``number: null`` (the board editor names it)."""
-        hexes = []
-        for h in sorted(set(LAND) | set(SEA)):
-            if h in self.terrains:
-                entry: dict = {"at": list(h), "terrain": self.terrains[h]}
-                if self.terrains[h] != "desert":
-                    entry["number"] = self.numbers.get(h)
-            else:
-                entry = {"at": list(h), "terrain": "sea"}
-            hexes.append(entry)
+        """The record's board object (docs/record-format.md): 19 land hexes, the sea ring, no harbours, turned
+        as the photo shows the board (the editor then draws it as the table sees it).  A producing hex whose
+        number is unknown has ``number: null`` (the board editor names it)."""
         robber = self.robber
         if robber is None or self.terrains.get(robber) is None:
             robber = next((h for h in LAND if self.terrains[h] == "desert"), None)
-        return {"hexes": hexes, "harbors": [], "robber": list(robber) if robber else None}
+        return board_object(self.terrains, self.numbers, robber, self.reading.photo_turns())
+
+    def in_record(self, h: tuple[int, int]) -> tuple[int, int]:
+        """Where hex ``h`` (the reader's) is in :meth:`board_json`."""
+        return turned(h, self.reading.photo_turns())
 
     # --- the picture -------------------------------------------------------------------------------------
     def outline(self, h: tuple[int, int], shrink: float = 0.96) -> np.ndarray:
