@@ -47,6 +47,7 @@ STEAL = "steal"
 MAIN = "main"
 GOLD = "gold"                      # players owed gold-field choices name them
 SPECIAL_BUILD = "special_build"    # 5-6 players: the others may build before the next roll
+_TURN_PLAYER_PHASES = frozenset((ROLL, MAIN, MOVE_ROBBER, STEAL))  # the turn's player acts
 
 
 class Options(Value, frozen=True):
@@ -207,6 +208,8 @@ class Game(EventHistory):
     def waiting_for(self) -> int | None:
         """Whose input the table waits for now."""
         s = self.state
+        if s.phase in _TURN_PLAYER_PHASES:  # (asked after every event: the usual answer first)
+            return s.turn_player
         if s.phase == GAME_OVER:
             return None
         if s.phase == DISCARD:
@@ -988,9 +991,10 @@ class Game(EventHistory):
         s = self.state
         if s.winner is not None or s.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
             return {}
-        contenders = [s.turn_player] if self.options.win_on_own_turn_only else range(self.n_players)
+        options = self.options
+        contenders = (s.turn_player,) if options.win_on_own_turn_only else range(self.n_players)
         for p in contenders:
-            if self.victory_points(p) >= self.options.vp_target:
+            if self.victory_points(p) >= options.vp_target:
                 s.winner = p
                 s.phase = GAME_OVER
                 return {"winner": p, "ranking": self.ranking()}

@@ -57,27 +57,32 @@ class EventHistory:
         ``atomic=False`` (bulk replay, where an error ends the replay anyway) skips the snapshot that
         makes the event undoable in O(1); ``pop`` then recomputes the earlier state from the events.
         """
-        if type(event) is not dict and not isinstance(event, Mapping):  # (typing's isinstance is slow)
+        if type(event) is not dict and not isinstance(event, Mapping):  # (isinstance of an ABC is slow)
             raise MalformedEvent(f"an event must be an object, got {type(event).__name__}")
         kind = event.get("type")
-        handler: Callable[[Mapping[str, Any]], dict[str, Any]] | None = getattr(self, f"_on_{kind}", None) \
-            if isinstance(kind, str) else None
+        handlers = type(self).__dict__.get("_handlers") or _handler_table(type(self))
+        handler: Callable[[Any, Mapping[str, Any]], dict[str, Any]] | None = handlers.get(kind) \
+            if type(kind) is str else None  # (a str subclass in a record is not a name: looked up below)
         if handler is None:
-            raise MalformedEvent(f"unknown event type {kind!r} (known: {', '.join(self.event_types())})")
+            if not isinstance(kind, str) or _handler_table(type(self), refresh=True).get(str(kind)) is None:
+                raise MalformedEvent(f"unknown event type {kind!r} (known: {', '.join(self.event_types())})")
+            handler = _handler_table(type(self))[str(kind)]
         forced = event.get("forced", False)
-        if not isinstance(forced, bool):
+        if forced is not False and forced is not True:
             raise MalformedEvent(f"forced must be true or false, got {forced!r}")
         saved = self.state
         if atomic:
             self.state = self._copy_state(saved)
         context = self._before_event(saved)
-        self._warnings = []
+        self._warnings = warnings = []
         self._forced = forced
         try:
             if saved.phase == GAME_OVER and kind not in self.after_game_over:
                 self._refuse_after_game_over()
-            fields = handler(event)
-            fields.update(self._after_event(context))
+            fields = handler(self, event)
+            more = self._after_event(context)
+            if more:
+                fields.update(more)
         except Exception:
             if atomic:
                 self.state = saved
@@ -85,9 +90,15 @@ class EventHistory:
         finally:
             self._forced = False
         self._stack.append(saved if atomic else None)
-        self.events.append(dict(event))
-        outcome = self.outcome_class.make(index=len(self.events) - 1, kind=kind, warnings=tuple(self._warnings),
-                                          next=self.state.phase, next_player=self.waiting_for(), **fields)
+        events = self.events
+        events.append(dict(event))
+        # the handler's fields dict (always a new one) becomes the outcome's, with what every outcome says
+        fields["index"] = len(events) - 1
+        fields["kind"] = kind
+        fields["warnings"] = tuple(warnings)
+        fields["next"] = self.state.phase
+        fields["next_player"] = self.waiting_for()
+        outcome = self.outcome_class.adopt(fields)
         self.outcomes.append(outcome)
         return outcome
 
@@ -105,3 +116,20 @@ class EventHistory:
             saved = fresh.state
         self.state = saved
         return event
+
+
+def _handler_table(cls: type, *, refresh: bool = False) -> dict[str, Callable]:
+    """Event type -> the class's ``_on_<type>`` function (a game class turns a handler off by setting
+    it to None).  Read from the class itself, once per class: a class's methods do not change while games
+    are played, so the table cannot drift (``refresh`` reads them again, for the error path)."""
+    table = None if refresh else cls.__dict__.get("_handlers")
+    if table is None:
+        table = {}
+        for name in dir(cls):
+            if name.startswith("_on_"):
+                function = getattr(cls, name)
+                if callable(function):
+                    table[name[4:]] = function
+        type.__setattr__(cls, "_handlers", table)
+    return table
+

@@ -42,6 +42,7 @@ class Value:
 
     __slots__ = ()
     _fields: tuple[str, ...] = ()           # every field, in ``__init__`` order
+    _known: frozenset = frozenset()         # the same, as a set
     _required: frozenset = frozenset()      # fields with no default
     _fresh: tuple = ()                      # (name, factory) of the Fresh defaults
     _frozen = False
@@ -66,6 +67,7 @@ class Value:
                     required.add(name)
             # else: a plain default, read from the class attribute until the instance sets its own
         cls._fields = tuple(fields)
+        cls._known = frozenset(fields)
         cls._fresh = tuple(fresh.items())
         cls._required = frozenset(required)
         if frozen is not None:
@@ -115,11 +117,7 @@ class Value:
 
     @classmethod
     def _fields_known(cls, values) -> bool:
-        known = cls.__dict__.get("_known")
-        if known is None:
-            known = frozenset(cls._fields)
-            type.__setattr__(cls, "_known", known)
-        return known.issuperset(values)
+        return cls._known.issuperset(values)
 
     def _values(self) -> tuple:
         return tuple(getattr(self, name) for name in self._fields)
