@@ -61,8 +61,9 @@ def correct(screen, truth: dict) -> int:
         terrain, number = truth[h]
         if (screen.scan.terrains[h], screen.scan.numbers[h] if terrain != "desert" else None) == (terrain, number):
             continue
-        tap_hex(screen, h)
-        taps += 1
+        if screen.selected != h:  # the next hex to check is already selected after a correction
+            tap_hex(screen, h)
+            taps += 1
         if screen.scan.terrains[h] != terrain:
             d.tap(d.find(screen.ids.terrains, screen_word(terrain)))
             taps += 1
@@ -124,6 +125,7 @@ def test_scan_correct_and_use_a_board_photo(tmp_path):
         d.tap(editor.ids.scan)
         read(app, scan_screen, DATA / "photos" / "test4_2.jpg")
         scan = scan_screen.scan
+        assert scan.unsure and scan_screen.selected == min(scan.unsure)  # the first to check, selected at once
         truth = turned_to(as_read(scan), labelled("test4_2"))
         wrong_before = sum(as_read(scan)[h] != truth[h] for h in LAND) + (scan.robber != truth["robber"])
         taps = correct(scan_screen, truth)

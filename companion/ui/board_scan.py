@@ -35,9 +35,9 @@ KV = Path(__file__).resolve().parent / "board_scan.kv"
 TEXT: dict[str, dict[str, str]] = {
     "scan_board": {"en": "Scan the board", "ja": "盤面を撮影して読む"},
     "scan_help": {"en": "A photo of the whole board from above (any side, any turn). Orange rings: the reader is "
-                        "not sure. Tap a hex, then its terrain or number.",
-                  "ja": "盤面全体を上から撮った写真（どの向きでも可）。オレンジの枠は読み取りに自信がない地形。"
-                        "地形をタップし、正しい地形か数字を選ぶ。"},
+                        "not sure; the first is selected (white). Tap its terrain or number, or another hex.",
+                  "ja": "盤面全体を上から撮った写真（どの向きでも可）。オレンジの枠は読み取りに自信がない地形で、"
+                        "最初の一つが選ばれています（白）。正しい地形か数字を選ぶか、別の地形をタップ。"},
     "scan_read_file": {"en": "Read the photo", "ja": "写真を読む"},
     "scan_camera": {"en": "Camera", "ja": "カメラ"},
     "scan_use": {"en": "Use this board", "ja": "この盤面を使う"},
@@ -176,7 +176,7 @@ class ScanBoardScreen(Screen):
                 self.message = f"{name}: {value}"
             return
         self.scan = value
-        self.selected = None
+        self.selected = self._next_unsure()  # the first hex to check is selected: one tap less each
         self._update(read_ms=round(value.reading.ms))
 
     def stop(self, timeout: float = 10.0) -> None:
@@ -195,12 +195,24 @@ class ScanBoardScreen(Screen):
     def set_terrain(self, terrain: str) -> None:
         if self.scan is not None and self.selected is not None:
             self.scan.set_terrain(self.selected, terrain)
+            if terrain == "desert":
+                self._checked()  # no number follows
             self._update()
 
     def set_number(self, number: int | None) -> None:
         if self.scan is not None and self.selected is not None:
             self.scan.set_number(self.selected, number)
+            self._checked()
             self._update()
+
+    def _checked(self) -> None:
+        """The selected hex is settled: the next one to check (reading order) is selected, or none."""
+        if self.selected not in self.scan.unsure:
+            self.selected = self._next_unsure()
+
+    def _next_unsure(self):
+        """The first hex still to check, in the board's reading order (LAND: column by column)."""
+        return min(self.scan.unsure) if self.scan is not None and self.scan.unsure else None
 
     def set_robber(self) -> None:
         if self.scan is not None and self.selected is not None:
