@@ -51,3 +51,15 @@ def test_every_text_is_in_both_languages_with_the_same_fields(table):
 def test_a_missing_japanese_text_or_field_is_found():
     assert problems({"a": ("Roll {n}", None), "b": ("Roll {n}", "{m}を振る"), "c": ("ok", "了解")}) == [
         "a: no Japanese (a Japanese screen shows 'Roll {n}')", "b: fields ['n'] in English, ['m'] in Japanese"]
+
+
+def test_the_starfarers_supply_pile_is_one_word_on_the_panel_and_in_the_caption():
+    """The seed's 補充用の山札 is 補充の山 in what is said and captioned; the roll panel's line says the same word
+    (it said 補給, so a table read two names for one pile)."""
+    from companion.announce.vocabulary import CLIPS
+
+    caption, _spoken = CLIPS["ja"]["supply_from"]
+    pile = caption.removesuffix("から")
+    assert pile == "補充の山"
+    i18n_extra.install()
+    assert pile in i18n.TEXT["sf_supply_draws"]["ja"].format(name="赤", n=2)

@@ -60,7 +60,7 @@ TEXT: dict[str, dict[str, str]] = {
     "sf_stock": {"en": "Stock", "ja": "在庫"},
     "sf_record": {"en": "Record", "ja": "記録"},
     "sf_gain": {"en": "gain / lose", "ja": "得る／失う"},
-    "sf_supply_draws": {"en": "{name} draws {n} from the supply", "ja": "{name}は補給から{n}枚引く"},
+    "sf_supply_draws": {"en": "{name} draws {n} from the supply", "ja": "{name}は補充の山から{n}枚引く"},
     "sf_returns": {"en": "{name} returns {n}", "ja": "{name}は{n}枚返す"},
     "sf_took": {"en": "{name} took a card from {victim}", "ja": "{name}は{victim}から1枚奪った"},
     "sf_seven": {"en": "7: no planet produces", "ja": "7：どの惑星も生産しない"},
