@@ -101,7 +101,21 @@ def report(name: str, samples: list[float], unit: str, scale: float, goal: str) 
     return line
 
 
-def processes(args: list[str], runs: int, *, compiled: bool) -> list[float]:
+def venv_without_finder(folder: Path) -> Path:
+    """A bare virtual environment whose ``.pth`` names this checkout: ``companion`` imported as an installed
+    wheel (or ``pip install -e --config-settings editable_mode=compat``) imports it, without the import
+    hook that this venv's editable install puts in front of every import (issue 28 measured it at ~45 ms
+    a process).  The replay needs nothing from site-packages.  Returns its python."""
+    subprocess.run([getattr(sys, "_base_executable", sys.executable), "-m", "venv", "--without-pip", str(folder)],
+                   check=True)
+    python = folder / "bin" / "python"
+    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+    (Path(site) / "companion-checkout.pth").write_text(str(ROOT) + "\n")
+    return python
+
+
+def processes(args: list[str], runs: int, *, compiled: bool, python: str | Path = sys.executable) -> list[float]:
     """Wall seconds of ``python ARGS`` (a fresh interpreter each time), output discarded.
 
     ``compiled``: with the modules' byte code cached (kept in a temporary folder, PYTHONPYCACHEPREFIX, so
@@ -115,7 +129,7 @@ def processes(args: list[str], runs: int, *, compiled: bool) -> list[float]:
             env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
         else:
             env["PYTHONDONTWRITEBYTECODE"] = "1"
-        command = [sys.executable, *args]
+        command = [str(python), *args]
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=tmp, env=env)  # warm-up (compiles)
         out = []
         for _ in range(runs):
@@ -173,6 +187,12 @@ def main() -> None:
                processes(["-m", "companion", "replay", str(path)], args.processes, compiled=False), "ms", 1e3, "—")
         report("`python -c pass` in this venv (interpreter, site, the editable install's finder)",
                processes(["-c", "pass"], args.processes, compiled=True), "ms", 1e3, "—")
+        bare = venv_without_finder(Path(tmp) / "venv")
+        report("`replay` as a process, byte code cached, without the editable finder (as installed)",
+               processes(["-m", "companion", "replay", str(path)], args.processes, compiled=True, python=bare),
+               "ms", 1e3, "≤ 80 ms")
+        report("`python -c pass` without the editable finder", processes(["-c", "pass"], args.processes,
+                                                                          compiled=True, python=bare), "ms", 1e3, "—")
 
     if not args.skip_journal:
         from companion.record.journal import Journal

@@ -56,8 +56,8 @@ WORK = {
 CALLS = {"replay of the 1,000-event game in process": 3}
 
 
-def instructions(args: list[str], env: dict[str, str]) -> int:
-    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, *args],
+def instructions(args: list[str], env: dict[str, str], python=sys.executable) -> int:
+    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", str(python), *args],
                          capture_output=True, text=True, env=env, check=True, cwd=env["PYTHONPYCACHEPREFIX"])
     return int(re.search(r"Collected : (\d+)", run.stderr).group(1))
 
@@ -91,6 +91,18 @@ def main() -> None:
         bare = instructions(["-c", "pass"], env)
         print(f"| `python -m companion replay` of that game, whole process (byte code cached) | {whole / 1e6:,.1f} M |")
         print(f"| `python -c pass` (interpreter, site, the editable install's finder) | {bare / 1e6:,.1f} M |")
+        from bench_core import venv_without_finder
+
+        python = venv_without_finder(Path(tmp) / "venv")
+        plain = dict(env)
+        plain.pop("PYTHONPATH")  # the venv's .pth names the checkout
+        if args.tree.resolve() != ROOT:
+            plain["PYTHONPATH"] = str(args.tree.resolve())
+        instructions(["-m", "companion", "replay", str(record)], plain, python=python)
+        whole = instructions(["-m", "companion", "replay", str(record)], plain, python=python)
+        bare = instructions(["-c", "pass"], plain, python=python)
+        print(f"| the same process without the editable finder (as installed) | {whole / 1e6:,.1f} M |")
+        print(f"| `python -c pass` without the editable finder | {bare / 1e6:,.1f} M |")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ game needs are built once per board (:class:`Board` is immutable and caches them
 from __future__ import annotations
 
 from collections import Counter
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from . import geometry as geo
 from .errors import BoardError, BoardProblem
@@ -70,6 +70,11 @@ class Board(Value, frozen=True, eq=False):
         return frozenset(h for h, t in self.tiles.items() if t.is_land)
 
     @cached_property
+    def land_in_order(self) -> tuple[Hex, ...]:
+        """The land hexes, sorted (where the robber may go, less its own hex)."""
+        return tuple(sorted(self.land))
+
+    @cached_property
     def sea(self) -> frozenset[Hex]:
         return frozenset(h for h, t in self.tiles.items() if not t.is_land)
 
@@ -82,15 +87,22 @@ class Board(Value, frozen=True, eq=False):
         return {n: tuple(sorted(hs)) for n, hs in out.items()}
 
     # --- vertices and edges ------------------------------------------------------------------
+    # The tables of corners and sides depend on which hexes the board lists and nothing else, so boards
+    # listing the same hexes share them (_shape_of): a replay builds its board anew from the record, and
+    # building these took a tenth of a 1,000-event replay.  Shared tables are never changed.
+    @cached_property
+    def _shape(self) -> "_Shape":
+        return _shape_of(frozenset(self.tiles))
+
     @cached_property
     def vertices(self) -> frozenset[Vertex]:
         """Every corner of every listed hex."""
-        return frozenset(v for h in self.tiles for v in geo.hex_vertices(h))
+        return self._shape.vertices
 
     @cached_property
     def edges(self) -> frozenset[Edge]:
         """Every side of every listed hex."""
-        return frozenset(e for h in self.tiles for e in geo.hex_edges(h))
+        return self._shape.edges
 
     @cached_property
     def land_vertices(self) -> frozenset[Vertex]:
@@ -99,19 +111,19 @@ class Board(Value, frozen=True, eq=False):
 
     @cached_property
     def vertex_neighbours(self) -> dict[Vertex, tuple[Vertex, ...]]:
-        return {v: tuple(n for n in geo.vertex_neighbours(v) if n in self.vertices) for v in self.vertices}
+        return self._shape.vertex_neighbours
 
     @cached_property
     def vertex_edges(self) -> dict[Vertex, tuple[Edge, ...]]:
-        return {v: tuple(e for e in geo.vertex_edges(v) if e in self.edges) for v in self.vertices}
+        return self._shape.vertex_edges
 
     @cached_property
     def hex_corners(self) -> dict[Hex, tuple[Vertex, ...]]:
-        return {h: geo.hex_vertices(h) for h in self.tiles}
+        return self._shape.hex_corners
 
     @cached_property
     def edge_vertices(self) -> dict[Edge, tuple[Vertex, Vertex]]:
-        return {e: geo.edge_vertices(e) for e in self.edges}
+        return self._shape.edge_vertices
 
     @cached_property
     def vertex_land(self) -> dict[Vertex, tuple[Hex, ...]]:
@@ -156,6 +168,43 @@ class Board(Value, frozen=True, eq=False):
         if self.pirate is not None:
             out["pirate"] = list(self.pirate)
         return out
+
+
+class _Shape:
+    """The corner and side tables of a set of hexes (each built at its first use).  Pure geometry: equal
+    sets of hexes give equal tables, so one instance serves every board listing those hexes."""
+
+    def __init__(self, hexes: frozenset[Hex]):
+        self.hexes = hexes
+
+    @cached_property
+    def vertices(self) -> frozenset[Vertex]:
+        return frozenset(v for h in self.hexes for v in geo.hex_vertices(h))
+
+    @cached_property
+    def edges(self) -> frozenset[Edge]:
+        return frozenset(e for h in self.hexes for e in geo.hex_edges(h))
+
+    @cached_property
+    def vertex_neighbours(self) -> dict[Vertex, tuple[Vertex, ...]]:
+        return {v: tuple(n for n in geo.vertex_neighbours(v) if n in self.vertices) for v in self.vertices}
+
+    @cached_property
+    def vertex_edges(self) -> dict[Vertex, tuple[Edge, ...]]:
+        return {v: tuple(e for e in geo.vertex_edges(v) if e in self.edges) for v in self.vertices}
+
+    @cached_property
+    def hex_corners(self) -> dict[Hex, tuple[Vertex, ...]]:
+        return {h: geo.hex_vertices(h) for h in self.hexes}
+
+    @cached_property
+    def edge_vertices(self) -> dict[Edge, tuple[Vertex, Vertex]]:
+        return {e: geo.edge_vertices(e) for e in self.edges}
+
+
+@lru_cache(maxsize=32)  # keyed by the complete input (the set of hexes): it cannot go stale
+def _shape_of(hexes: frozenset[Hex]) -> _Shape:
+    return _Shape(hexes)
 
 
 # --- reading a board from JSON -------------------------------------------------------------------

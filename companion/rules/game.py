@@ -275,7 +275,12 @@ class Game(EventHistory):
 
     def robber_hexes(self) -> tuple[Hex, ...]:
         """Where the robber may move: any land hex but the one it stands on."""
-        return tuple(sorted(h for h in self.board.land if h != self.state.robber))
+        board, robber = self.board, self.state.robber
+        land = board.land_in_order
+        if robber not in board.land:
+            return land
+        i = land.index(robber)
+        return land[:i] + land[i + 1:]
 
     def steal_candidates(self, hex_: Hex, thief: int) -> tuple[int, ...]:
         """Players with a building on ``hex_`` and at least one card, other than the thief."""
