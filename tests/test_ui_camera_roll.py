@@ -323,7 +323,7 @@ def test_a_camera_roll_that_waits_for_ok_is_recorded_and_said_once_a_player_taps
         assert "3 + 5" in held.caption
         close_photo(held)
         in_japanese(app, "play", lambda: play.ids.confirm_roll.text == "OK：3 + 5" and app.caption == "3と5。"
-                    and app.source_status.startswith("camera："),  # the status line in Japanese too
+                    and app.source_status.startswith("カメラ："),  # the status line in Japanese too
                     SHOTS / "play-camera-confirm-ja.png")
 
         # An Undo takes the game back into set-up: the dice panel and its OK go; an OK arriving all the same (the

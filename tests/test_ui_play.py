@@ -137,7 +137,7 @@ def test_rolls_from_the_simulator_over_a_pty(tmp_path):
     app = d.start_app(tmp_path, source_url="sim://?seed=5&every=0&profile=fast")
     try:
         play = set_up_on_the_simulator(app)
-        assert "sim" in app.source_status
+        assert app.source_status.startswith("simulated box: connected")  # the source in Settings' words
         game = app.table.game
         assert app.box_rolls and not play.ids.roll_box.disabled
         for turn in range(3):
@@ -167,7 +167,7 @@ def test_a_crooked_roll_of_the_box_asks_out_loud_to_roll_again(tmp_path):
         d.tap(play.ids.roll_box)
         said = "Please roll again. A die is cocked."  # with why: the box saw its dice settle crooked
         assert d.wait_until(lambda: app.caption == said, timeout=15), (app.caption, app.source_status)
-        assert app.source_status == "sim: roll again (crooked dice)"
+        assert app.source_status == "simulated box: roll again (crooked dice)"
         assert len(app.table.record.events) == before  # no roll was recorded
         d.screenshot(Path(__file__).parent.parent / "docs" / "screens" / "play-roll-again-en.png")
 
@@ -177,7 +177,7 @@ def test_a_crooked_roll_of_the_box_asks_out_loud_to_roll_again(tmp_path):
         d.tap(play.ids.roll_box)
         said = "もう一度振ってください。ダイスが傾いています。"
         assert d.wait_until(lambda: app.caption == said, timeout=15), (app.caption, app.source_status)
-        assert app.source_status == "sim：振り直し（ダイスが傾いています）"
+        assert app.source_status == "模擬ダイスボックス：振り直し（ダイスが傾いています）"  # no "sim" left in English
         assert len(app.table.record.events) == before
         d.screenshot(Path(__file__).parent.parent / "docs" / "screens" / "play-roll-again-ja.png")
     finally:

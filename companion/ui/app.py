@@ -453,7 +453,8 @@ class CompanionApp(App):
     def _set_status_text(self, state: str, detail: str, reroll: bool = False) -> None:
         self.source_state = state
         url = self.source_url()
-        name = url.split(":", 1)[0]
+        scheme = url.split(":", 1)[0]
+        name = self.tr(f"source_name_{scheme}") if f"source_name_{scheme}" in i18n.TEXT else scheme
         text = self.tr("source_line", source=name, state=self.tr("src_reroll" if reroll else f"src_{state}"))
         self.source_status = text + (self.tr("source_detail", detail=detail) if detail else "")
 

@@ -169,6 +169,13 @@ TEXT: dict[str, dict[str, str]] = {
     "src_disconnected": {"en": "disconnected", "ja": "切断"}, "src_error": {"en": "error", "ja": "エラー"},
     "src_reroll": {"en": "roll again", "ja": "振り直し"},
     "source_line": {"en": "{source}: {state}", "ja": "{source}：{state}"},
+    # the dice source on that line, by its address's scheme, in the Settings' words (a box's model stays as it
+    # reports it); a scheme set outside Settings without a name here is shown as written
+    "source_name_manual": {"en": "tapped dice", "ja": "タップ入力"},
+    "source_name_box": {"en": "dice box", "ja": "ダイスボックス"},
+    "source_name_sim": {"en": "simulated box", "ja": "模擬ダイスボックス"},
+    "source_name_camera": {"en": "camera", "ja": "カメラ"},
+    "source_name_virtual": {"en": "virtual dice", "ja": "仮想ダイス"},
     "source_detail": {"en": " ({detail})", "ja": "（{detail}）"},
     "roll_already_recorded": {"en": "the box sent {dice} again: already recorded, not counted twice",
                               "ja": "ボックスが{dice}を再送：記録済みのため二重には数えません"},
