@@ -10,7 +10,6 @@ Variants subclass :class:`Game` and override a few hooks (see ``companion/rules/
 
 from __future__ import annotations
 
-import copy as _copy
 from collections.abc import Mapping
 
 from . import events as ev
@@ -144,7 +143,12 @@ class State(Value):
         new.gold_owed = dict(self.gold_owed)
         new.route_lengths = list(self.route_lengths)
         new.last_payouts = {p: dict(c) for p, c in self.last_payouts.items()}
-        new.extra = _copy.deepcopy(self.extra) if self.extra else {}
+        if self.extra:  # a variant's state (Seafarers' and High Tide's); the base game has none
+            import copy
+
+            new.extra = copy.deepcopy(self.extra)
+        else:
+            new.extra = {}
         return new
 
 
@@ -191,7 +195,9 @@ class Game(EventHistory):
 
     # --- copying and history -------------------------------------------------------------------
     def copy(self) -> "Game":
-        new = _copy.copy(self)
+        import copy  # (imported here, not at the top: a replay process never copies a game)
+
+        new = copy.copy(self)
         new.state = self.state.copy()
         new.events = list(self.events)
         new.outcomes = list(self.outcomes)
@@ -199,10 +205,17 @@ class Game(EventHistory):
         return new
 
     corrections = ("set_hand", "remove_piece", "note")
-    after_game_over = corrections
+    # the time limit too: a desk may end by time a game that its table played on to a win (the result stood at time)
+    after_game_over = (*corrections, "time_limit")
 
     def _refuse_after_game_over(self) -> None:
-        self._require(False, "game_over")  # an umpire may still force an entry
+        # an umpire may still force an entry
+        self._require(False, "ended_by_time" if self.ended_by_time is not None else "game_over")
+
+    @property
+    def ended_by_time(self) -> int | None:
+        """How many events the result stood on when the round's time limit ended the game (``None``: it did not)."""
+        return self.state.extra.get("ended_by_time")
 
     # --- queries -------------------------------------------------------------------------------
     def waiting_for(self) -> int | None:
@@ -940,6 +953,30 @@ class Game(EventHistory):
             raise MalformedEvent("note.text must be a string")
         return {}
 
+    def _on_time_limit(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        """The round's time limit ended the game (a tournament desk's word, journalled by the table's tablet): the
+        game stands as it stood after the record's first ``after`` events (all before this one by default).
+        Events the table played after that stay in the record but count for nothing (the desk's result stood
+        at time); nothing is played after this one."""
+        n = len(self.events)
+        after = ev.integer(event.get("after", n), "time_limit.after")
+        if not 0 <= after <= n:
+            raise MalformedEvent(f"time_limit.after must be 0..{n} (the events before it), got {after}")
+        if self.ended_by_time is not None:
+            raise IllegalAction(Refusal("ended_by_time"))
+        state = self.state
+        if after < n:  # the game as it stood then: replayed from the start (once a game, at most)
+            stood = type(self)(self.initial_board, self.n_players, self.options)
+            for e in self.events[:after]:
+                stood.push(e, atomic=False)
+            state = stood.state
+        if state.phase == GAME_OVER:  # won before time: nothing to end (not even an umpire's forced entry)
+            raise IllegalAction(Refusal("game_over"))
+        state.phase = GAME_OVER
+        state.extra["ended_by_time"] = after
+        self.state = state
+        return {"ranking": self.ranking()}
+
     # --- awards and the end --------------------------------------------------------------------
     def route_length(self, player: int) -> int:
         """The player's longest road (longest trade route in Seafarers), from the pieces."""
@@ -1039,4 +1076,5 @@ class Game(EventHistory):
                 "payouts": [dict(sorted(s.last_payouts.get(p, {}).items())) for p in range(self.n_players)],
             },
             "bank": dict(s.bank),
+            **({"ended_by_time": {"after": s.extra["ended_by_time"]}} if "ended_by_time" in s.extra else {}),
         }
