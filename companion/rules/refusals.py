@@ -31,6 +31,7 @@ TEMPLATES: dict[str, str] = {
     "board_format": "{detail}",
     # turn and phase
     "game_over": "the game is over",
+    "ended_by_time": "the game was ended by the round's time limit",
     "wrong_phase": "not allowed now: the game is at {phase:phase}, this needs {needs:phases}",
     "out_of_turn": "{player:player} acts out of turn (it is {turn:player}'s turn)",
     "setup_wrong_player": "set-up: it is {expected:player}'s placement, not {player:player}'s",

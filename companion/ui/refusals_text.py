@@ -30,6 +30,7 @@ JA: dict[str, str] = {
     "board_format": "盤面データの形式が正しくありません（{detail}）",
     # turn and phase
     "game_over": "ゲームは終了しています",
+    "ended_by_time": "ラウンドの制限時間でゲームは終了しています",
     "wrong_phase": "今はできません：現在は{phase:phase}の段階です（{needs:phases}の段階で行います）",
     "out_of_turn": "{player:player}の手番ではありません（今は{turn:player}の手番です）",
     "setup_wrong_player": "初期配置：今は{expected:player}が置く番です（{player:player}ではありません）",
