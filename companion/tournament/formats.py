@@ -40,7 +40,7 @@ def bye_count(n: int) -> int:
     for byes in range(n + 1):
         if seatable(n - byes):
             return byes
-    raise seating_mod.SeatingError(f"{n} players cannot be seated")
+    raise seating_mod.SeatingError(f"{n} players cannot be seated", "cannot_seat", n=n)
 
 
 def choose_byes(ranked: Sequence[int], count: int, byes_before: Mapping[int, int], seed: str,
@@ -131,7 +131,7 @@ def plan(desk, ev, number: int, players, history: seating_mod.History, kind: str
     byes = choose_byes(ranked, count, byes_before, ev.seed, number)
     playing = [p for p in ranked if p not in byes]
     if not playing:
-        raise seating_mod.SeatingError("no active players to seat")
+        raise seating_mod.SeatingError("no active players to seat", "no_players")
     if kind == "score":
         tables = by_score(playing, number, history, ev.seed)
         groups = {p.id: p.groups for p in players}

@@ -32,7 +32,12 @@ from typing import Iterable, Mapping, Sequence
 
 
 class SeatingError(ValueError):
-    """A round cannot be seated (too few players, five players, ...); the message says why."""
+    """A round cannot be seated (too few players, five players, ...); the message says why (in English; ``key`` and
+    ``values`` say it for a screen in its user's language, as :class:`~companion.tournament.TournamentError`)."""
+
+    def __init__(self, message: str = "", key: str = "", **values) -> None:
+        super().__init__(message)
+        self.key, self.values = key, values
 
 
 @dataclass(frozen=True)
@@ -88,7 +93,7 @@ def table_sizes(n: int) -> list[int]:
     threes = (4 - n % 4) % 4
     if n < 3 or 3 * threes > n:
         raise SeatingError(f"{n} players cannot be seated at tables of 4 and 3 "
-                           f"(3, 4 and every count from 6 up can; {n} cannot)")
+                           f"(3, 4 and every count from 6 up can; {n} cannot)", "cannot_seat", n=n)
     return [4] * ((n - 3 * threes) // 4) + [3] * threes
 
 

@@ -33,7 +33,15 @@ MAX_VP = 30  # far above any Catan game's end score; a typo such as 100 is refus
 
 
 class TournamentError(ValueError):
-    """Bad input or a state that forbids the change; the message says what and where.  Nothing was changed."""
+    """Bad input or a state that forbids the change; the message says what and where.  Nothing was changed.
+
+    The message is English (the CLI's, the server's).  ``key`` and ``values`` say the same for a screen to put in
+    its user's language (the app's tournament screen: ``companion/ui/desk_refusals.py``); ``key`` is "" where
+    no screen reaches the refusal."""
+
+    def __init__(self, message: str = "", key: str = "", **values) -> None:
+        super().__init__(message)
+        self.key, self.values = key, values
 
 
 class DeskFileError(TournamentError):
@@ -269,7 +277,7 @@ class Desk:
                      seed: int | str | None = None, weights: seating_mod.Weights | None = None,
                      who: str | None = None) -> Event:
         if not name.strip():
-            raise TournamentError("an event needs a name")
+            raise TournamentError("an event needs a name", "event_name_empty")
         name = _clean(name, "the event name")
         if isinstance(preset, str):
             if preset not in PRESETS:
@@ -282,7 +290,7 @@ class Desk:
         weights = weights or seating_mod.Weights()
         with self._tx():
             if self._db.execute("SELECT 1 FROM events WHERE name = ?", (name,)).fetchone():
-                raise TournamentError(f"there is already an event named {name!r}")
+                raise TournamentError(f"there is already an event named {name!r}", "event_exists", name=name)
             cur = self._db.execute(
                 "INSERT INTO events (name, preset, vp_target, seed, weights, created) VALUES (?, ?, ?, ?, ?, ?)",
                 (name, json.dumps(preset.to_json()), vp_target, str(seed), json.dumps(weights.to_json()), time.time()))
@@ -359,13 +367,14 @@ class Desk:
         for i, (name, club, groups) in enumerate(entries):
             where = labels[i] if labels else f"player {i + 1}"
             if not name.strip():
-                raise TournamentError(f"{where}: the name is empty")
+                raise TournamentError(f"{where}: the name is empty", "player_name_empty")
             name = _clean(name, f"{where}: the name")
             club = _clean(club, f"{where} ({name}): the club") if club.strip() else ""
             key = name.casefold()
             if key in existing or key in seen:
                 raise TournamentError(f"{where}: {name!r} is already registered as "
-                                      f"{existing.get(key) or seen[key]!r} (names must differ, ignoring case)")
+                                      f"{existing.get(key) or seen[key]!r} (names must differ, ignoring case)",
+                                      "player_exists", name=name, existing=existing.get(key) or seen[key])
             seen[key] = name
             for g in groups:
                 if not g.strip():
@@ -465,29 +474,31 @@ class Desk:
         try:
             planned = formats.plan(self, ev, number, players, history, kind)
         except seating_mod.SeatingError as error:
-            raise TournamentError(f"round {number}: {error}") from None
+            raise TournamentError(f"round {number}: {error}", error.key, round=number, **error.values) from None
         if planned is not None:
             return planned
         if kind == "swiss":
             if not players:
-                raise TournamentError("no active players to seat")
+                raise TournamentError("no active players to seat", "no_players")
             try:
                 return seating_mod.seat_round([p.id for p in players], number, history,
                                               groups={p.id: p.groups for p in players}, seed=ev.seed,
                                               weights=ev.weights)
             except seating_mod.SeatingError as error:
-                raise TournamentError(f"round {number}: {error}") from None
+                raise TournamentError(f"round {number}: {error}", error.key, round=number, **error.values) from None
         if kind in ("final", "semi"):
             size = size or (4 if kind == "final" else 16)
             if size % 4:
                 raise TournamentError(f"a {kind} seats tables of four: {size} is not a multiple of 4")
             if number == 1:
-                raise TournamentError(f"a {kind} is seeded by the standings: play a round first")
+                raise TournamentError(f"a {kind} is seeded by the standings: play a round first",
+                                      "playoff_needs_round", kind=kind)
             self._check_round_complete(ev.id, number - 1)
             active = {p.id for p in players}
             ranked = [s.player for s in self.standings(ev.id) if s.player in active]
             if len(ranked) < size:
-                raise TournamentError(f"a {kind} of {size} needs {size} active players; there are {len(ranked)}")
+                raise TournamentError(f"a {kind} of {size} needs {size} active players; there are {len(ranked)}",
+                                      "playoff_too_few", kind=kind, size=size, n=len(ranked))
             tables = seating_mod.snake(ranked[:size], size // 4)
             cost = seating_mod.seating_cost(tables, number, history, weights=ev.weights)
             return seating_mod.Seating(number, tables, cost)
@@ -499,7 +510,8 @@ class Desk:
         missing = [i + 1 for i, _ in enumerate(self.round(event, number).tables)
                    if self.current_result(event, number, i + 1) is None]
         if missing:
-            raise TournamentError(f"round {number} still lacks the result of table(s) {', '.join(map(str, missing))}")
+            raise TournamentError(f"round {number} still lacks the result of table(s) {', '.join(map(str, missing))}",
+                                  "round_incomplete", round=number, tables=missing)
 
     def seat_round(self, event: int, *, kind: str = "swiss", size: int | None = None,
                    tables: Sequence[Sequence[int | str]] | None = None, who: str | None = None) -> Round:
@@ -524,7 +536,8 @@ class Desk:
             # The seating was planned outside the lock (a search can take seconds); it stands only if no other
             # desk seated this round meanwhile.
             if self._last_round(ev.id) + 1 != number:
-                raise TournamentError(f"round {number} was seated meanwhile (by another desk); nothing was stored")
+                raise TournamentError(f"round {number} was seated meanwhile (by another desk); nothing was stored",
+                                      "seated_meanwhile", round=number)
             cost = dict(plan.cost.to_json(), **({"byes": list(plan.byes)} if plan.byes else {}))
             self._db.execute("INSERT INTO rounds (event, number, kind, cost, created) VALUES (?, ?, ?, ?, ?)",
                              (ev.id, number, kind, json.dumps(cost), time.time()))
@@ -609,11 +622,13 @@ class Desk:
             if pid in scores:
                 raise TournamentError(f"{where}: {names[pid]} has two scores")
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_VP:
-                raise TournamentError(f"{where}: {names[pid]}'s VP must be a whole number from 0 to {MAX_VP}, got {v!r}")
+                raise TournamentError(f"{where}: {names[pid]}'s VP must be a whole number from 0 to {MAX_VP}, got {v!r}",
+                                      "vp_range", round=round_no, table=table, name=names[pid], max=MAX_VP, got=v)
             scores[pid] = v
         missing = [names[p] for p in seated if p not in scores]
         if missing:
-            raise TournamentError(f"{where}: no VP for {', '.join(missing)}")
+            raise TournamentError(f"{where}: no VP for {', '.join(missing)}", "no_vp", round=round_no, table=table,
+                                  names=missing)
         win_id = None
         if winner is not None:
             try:
@@ -623,7 +638,8 @@ class Desk:
             if win_id not in seated:
                 raise TournamentError(f"{where}: the winner {names[win_id]} is not seated at this table")
         if win_id is None and not ended_by_time:
-            raise TournamentError(f"{where}: name the winner, or mark the game as ended by the time limit")
+            raise TournamentError(f"{where}: name the winner, or mark the game as ended by the time limit",
+                                  "no_winner", round=round_no, table=table)
         warnings = []
         if win_id is not None:
             if scores[win_id] < ev.vp_target and not ended_by_time:
@@ -639,11 +655,14 @@ class Desk:
         old = self.current_result(ev.id, round_no, table)
         if old is not None and not correct:
             raise TournamentError(f"{where} already has a result (entered by {old.entered_by}); "
-                                  "to change it, enter it as a correction with a reason")
+                                  "to change it, enter it as a correction with a reason",
+                                  "has_result", round=round_no, table=table, by=old.entered_by)
         if old is not None and not reason.strip():
-            raise TournamentError(f"{where}: a correction needs a reason")
+            raise TournamentError(f"{where}: a correction needs a reason", "needs_reason", round=round_no,
+                                  table=table)
         if old is None and correct:
-            raise TournamentError(f"{where} has no result yet to correct")
+            raise TournamentError(f"{where} has no result yet to correct", "nothing_to_correct", round=round_no,
+                                  table=table)
         data = {"vp": {str(p): scores[p] for p in seated}, "winner": win_id, "ended_by_time": bool(ended_by_time),
                 "warnings": warnings}
         if buildings and set(buildings) == set(seated) and all(

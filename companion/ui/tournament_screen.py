@@ -25,6 +25,7 @@ from ..tournament import PRESETS, Desk, DeskFileError, TournamentError
 from ..tournament.export import _cell, standing_columns
 from ..tournament.scoring import Preset
 from ..tournament.store import FILE_NAME
+from .desk_refusals import refusal_text
 from .widgets import BigToggle, load_rules
 
 load_rules("tournament.kv")
@@ -237,7 +238,7 @@ class TournamentScreen(Screen):
                                         for t, table in enumerate(rnd.tables, start=1)] if rnd else [])
                 self._show_standings(ev, desk.standings(ev.id), names)
         except TournamentError as error:
-            self.message = str(error)
+            self.message = refusal_text(error, self.lang)
 
     def _show_tables(self, rnd, tables) -> None:
         box = self.ids.tables
@@ -300,7 +301,7 @@ class TournamentScreen(Screen):
             with self._desk() as desk:
                 action(desk)
         except TournamentError as error:
-            self.message = str(error)
+            self.message = refusal_text(error, self.lang)
             return False
         self.message = getattr(self, "kept_notice", "")
         return True
@@ -343,7 +344,8 @@ class TournamentScreen(Screen):
         for pid, field in card.vp_inputs.items():
             if field.text.strip() == "":
                 name = dict(card.players)[pid]
-                raise TournamentError(self.t("no_vp", r=self.round_no, t=card.table_no, name=name))
+                raise TournamentError(self.t("no_vp", "en", r=self.round_no, t=card.table_no, name=name), "no_vp",
+                                      round=self.round_no, table=card.table_no, names=[name])
             vp[pid] = int(field.text)
         winners = [pid for pid, tb in card.win_toggles.items() if tb.state == "down"]
         return vp, (winners[0] if winners else None), card.ids.time.state == "down"

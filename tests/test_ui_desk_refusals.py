@@ -1,0 +1,162 @@
+"""The tournament desk's refusals, on the app's tournament screen, in the user's language.
+
+The desk refuses in English (its CLI and server keep that); each refusal the screen can reach names itself by a
+key with its facts, and the screen says it in Japanese on a Japanese screen ("a correction needs a reason" and
+"2 players cannot be seated" were shown in English there).  First every such refusal, raised by a real desk
+over a real SQLite file; then by touch on the screen."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.tournament import Desk, TournamentError
+from companion.ui import driver as d
+from companion.ui.desk_refusals import JAPANESE, refusal_text
+
+pytestmark = pytest.mark.timeout(120)
+
+FOUR = ["Aki", "Ben", "Chie", "Dan"]
+
+
+def english_words(text: str, names=()) -> list[str]:
+    for name in names:
+        text = text.replace(name, "")
+    return re.findall(r"[A-Za-z]{2,}", text)
+
+
+def seated_event(desk, players=FOUR, name="Club night"):
+    ev = desk.create_event(name, "catan-studio")
+    for p in players:
+        desk.add_player(ev.id, p)
+    return ev
+
+
+def refusals(desk):
+    """Each refusal the tournament screen can meet, as the action that meets it."""
+    ev = seated_event(desk)
+
+    def scored(vp, winner=0, **kw):
+        ids = desk.round(ev.id, 1).tables[0]
+        return desk.enter_result(ev.id, 1, 1, {p: v for p, v in zip(ids, vp)},
+                                 ids[winner] if winner is not None else None, **kw)
+
+    small = seated_event(desk, ["Eri", "Fumi"], name="Two")
+    return {
+        "event_name_empty": lambda: desk.create_event("  "),
+        "event_exists": lambda: desk.create_event("Club night"),
+        "player_name_empty": lambda: desk.add_player(ev.id, " "),
+        "player_exists": lambda: desk.add_player(ev.id, "aki"),
+        "cannot_seat": lambda: desk.seat_round(small.id),
+        "playoff_needs_round": lambda: desk.seat_round(ev.id, kind="final"),
+        "seat": lambda: desk.seat_round(ev.id),
+        "vp_range": lambda: scored([10, 99, 5, 4]),
+        "no_vp": lambda: desk.enter_result(ev.id, 1, 1, {desk.round(ev.id, 1).tables[0][0]: 10}, None),
+        "round_incomplete": lambda: desk.seat_round(ev.id, kind="final"),
+        "no_winner": lambda: scored([10, 6, 5, 4], winner=None),
+        "nothing_to_correct": lambda: scored([10, 6, 5, 4], correct=True, reason="typo"),
+        "saved": lambda: scored([10, 6, 5, 4]),
+        "has_result": lambda: scored([10, 7, 5, 4]),
+        "needs_reason": lambda: scored([10, 7, 5, 4], correct=True, reason=" "),
+        "playoff_too_few": lambda: desk.seat_round(ev.id, kind="semi", size=8),
+    }
+
+
+def test_every_refusal_the_screen_meets_is_said_in_japanese_and_the_desk_keeps_its_english(tmp_path):
+    met = {}
+    with Desk(tmp_path / "tournament.sqlite3") as desk:
+        for key, action in refusals(desk).items():
+            if key in ("seat", "saved"):  # steps on the way (they must succeed)
+                action()
+                continue
+            with pytest.raises(TournamentError) as caught:
+                action()
+            met[key] = caught.value
+    assert {key: error.key for key, error in met.items()} == {key: key for key in met}
+    assert set(met) == set(JAPANESE) - {"no_players", "seated_meanwhile"}  # (these two need a race or no one)
+    for key, error in met.items():
+        japanese = refusal_text(error, "ja")
+        assert english_words(japanese, FOUR + ["aki", "Club", "night"]) == [], (key, japanese)
+        assert "{" not in japanese and japanese != str(error)
+        assert refusal_text(error, "en") == str(error)  # the CLI's sentence, unchanged
+    assert refusal_text(met["needs_reason"], "ja") == \
+        "第1ラウンド1卓：訂正には理由が必要です（「訂正の理由」に書いてください）"
+    assert refusal_text(met["cannot_seat"], "ja").startswith("第1ラウンド：2人では")
+    assert str(met["needs_reason"]) == "round 1 table 1: a correction needs a reason"
+
+
+def test_a_refusal_without_japanese_words_still_says_in_japanese_that_the_desk_refused():
+    text = refusal_text(TournamentError("--weight x: write NAME=NUMBER"), "ja")
+    assert text.startswith("大会デスクが受け付けませんでした")
+
+
+@pytest.fixture
+def make_screen(tmp_path):
+    from kivy.base import EventLoop
+    from kivy.core.window import Window
+    from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+    from companion.ui.app import register_font
+    from companion.ui.tournament_screen import TournamentScreen
+
+    register_font()
+    managers = []
+
+    def make(lang):
+        EventLoop.ensure_window()
+        Window.size = (1280, 800)
+        manager = ScreenManager(transition=NoTransition())
+        screen = TournamentScreen(desk_path=str(tmp_path / "tournament.sqlite3"), lang=lang)
+        manager.add_widget(screen)
+        Window.add_widget(manager)
+        managers.append(manager)
+        d.wait_until(lambda: tuple(manager.size) == tuple(Window.size))
+        screen.refresh()
+        d.settle()
+        return screen
+
+    yield make
+    for manager in managers:
+        Window.remove_widget(manager)
+    d.pump(1)
+
+
+def type_into(field, text):
+    field.text = ""
+    field.focus = True
+    field.insert_text(text)
+    field.focus = False
+    d.settle()
+
+
+def test_the_desks_refusals_on_a_japanese_screen_by_touch(make_screen):
+    screen = make_screen("ja")
+    type_into(screen.ids.event_input, "神戸オープン")
+    d.tap(screen.ids.create_event)
+    for name in ("青木", "伊藤"):
+        type_into(screen.ids.player_input, name)
+        d.tap(screen.ids.add_player)
+    d.tap(screen.ids.seat)
+    assert screen.message.startswith("第1ラウンド：2人では4人卓と3人卓に分けられません"), screen.message
+    type_into(screen.ids.player_input, "青木")
+    d.tap(screen.ids.add_player)
+    assert screen.message.startswith("「青木」はすでに「青木」として登録されています"), screen.message
+    for name in ("上田", "江口"):
+        type_into(screen.ids.player_input, name)
+        d.tap(screen.ids.add_player)
+    d.tap(screen.ids.seat)
+    assert screen.message == "", screen.message
+    card = screen.ids.tables.children[0]
+    seats = [pid for pid, _ in card.players]
+    for pid, vp in zip(seats, [10, 6, 5, 4]):
+        type_into(card.vp_inputs[pid], str(vp))
+    d.tap(card.win_toggles[seats[0]])
+    d.tap(card.ids.save)
+    card = screen.ids.tables.children[0]
+    type_into(card.vp_inputs[seats[1]], "8")
+    d.tap(card.ids.save)  # a correction without its reason
+    assert screen.message == "第1ラウンド1卓：訂正には理由が必要です（「訂正の理由」に書いてください）"
+    assert card.status == screen.message  # said on the card too
+    english = [t for t in d.screen_texts(screen) if english_words(t)]
+    assert english == [], english
