@@ -159,6 +159,12 @@ def load_link(data_dir: str | Path) -> Assignment | None:
         return None
 
 
+def _time_limit(view: dict) -> dict[str, int]:
+    """``{"time_limit": N}`` when the desk's view of the game says the time limit ended it after N events."""
+    n = view.get("time_limit")
+    return {"time_limit": n} if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else {}
+
+
 def _canonical(event: dict) -> str:
     return json.dumps(event, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
@@ -168,7 +174,9 @@ class OutboxSender:
 
     ``on_status(status)`` is called on the sender's thread whenever what it can say changes: a dict with
     ``state`` (``sending``, ``up to date``, ``offline``, ``refused``, ``reseated``), ``message``, ``have`` (the
-    events the desk holds), ``note`` (the desk's word on the result), ``clock`` (the round clock as the desk last
+    events the desk holds), ``note`` (the desk's word on the result), ``time_limit`` (once the desk ended the game
+    by the round's time limit: how many events its result stood on, where the tablet journals the end:
+    :meth:`companion.table.Table.end_by_time`), ``clock`` (the round clock as the desk last
     said it, with ``heard``: when, on this machine's monotonic clock) and, after ``reseated``, ``assignment``
     (the table's new game: the desk seated the round again after this tablet joined; the sender stops)."""
 
@@ -299,7 +307,8 @@ class OutboxSender:
             have = int(view.get("have", 0))
             self._desk = local[:have] if have == start + len(chunk) else None
             if self._desk is not None and have == len(local):
-                self._report("up to date", f"the desk has all {have} events", have=have, note=view.get("note", ""))
+                self._report("up to date", f"the desk has all {have} events", have=have, note=view.get("note", ""),
+                             **_time_limit(view))
 
     def _ask_table(self) -> dict[str, Any]:
         """The desk's word on the table (its assignment and the round clock): the heartbeat."""
@@ -307,9 +316,11 @@ class OutboxSender:
         answer = request(a.desk, "GET", "/api/table", token=a.token, timeout=self.timeout)
         self._last_heard = self._last_clock = time.monotonic()
         game = answer.get("game")  # the desk's view of this tablet's latest game: a note such as "ended by time"
-        note = game.get("note", "") if isinstance(game, dict) and game.get("game") == a.game_id else None
+        mine = isinstance(game, dict) and game.get("game") == a.game_id
+        note = game.get("note", "") if mine else None
         self._report(self.status["state"], self.status["message"], clock=answer.get("clock"),
-                     heard=self._last_clock, **({"note": str(note)} if note is not None else {}))
+                     heard=self._last_clock, **({"note": str(note)} if note is not None else {}),
+                     **(_time_limit(game) if mine else {}))
         return answer
 
     def _reseated(self) -> bool:

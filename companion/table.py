@@ -141,6 +141,25 @@ class Table:
         """Whether a roll with this source id is already in the record (undone rolls are not)."""
         return any(e.get("type") == "roll" and e.get("roll_id") == roll_id for e in self.record.events)
 
+    def end_by_time(self, after: int) -> Outcome | None:
+        """The tournament desk ended this game by the round's time limit, its result standing on the record's
+        first ``after`` events: journal the end (a ``time_limit`` event), so the table's record says what the
+        desk's result says. Events played since stay in the record and count for nothing; nothing is played
+        after it. ``None`` when the record already says so, or when the rules say the game was over by then
+        (won before time: the desk's word and the record differ, and the referee settles it)."""
+        if getattr(self.game, "ended_by_time", None) is not None:
+            return None
+        # (a table that took back events the desk had heard ends where it stands: there is nothing else to end on)
+        event = {"type": "time_limit", "after": max(0, min(int(after), len(self.game.events)))}
+        try:
+            outcome = self.submit(event)
+        except RulesError as error:
+            log.warning("the desk ended game %s by time after %s events; not journalled: %s", self.game_id, after,
+                        error)
+            return None
+        self.journal.set_finished(self.game_id)
+        return outcome
+
     def undo(self) -> dict[str, Any] | None:
         """Take back the last event (kept for redo, on disk)."""
         if not self.game.events:

@@ -231,7 +231,7 @@ def test_only_the_paired_tablet_posts_and_only_for_its_table(server):
     assert status == 403 and "table 2" in answer["error"]
     assert desk_events(server, 1) == []
     assert _post(server, "/api/events", good, token=one.token) == (200, {
-        "game": 1, "have": 10, "rev": 10, "finished": False, "note": "", "stale": False})
+        "game": 1, "have": 10, "rev": 10, "finished": False, "note": "", "stale": False, "time_limit": None})
     # re-pairing table 1 cuts the old tablet off; its next post changes nothing
     new_code = pair(server, 1)
     status, _ = _post(server, "/api/events", _batch(one, 1, 11, 0, events[:5], 5), token=one.token)

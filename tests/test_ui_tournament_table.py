@@ -146,3 +146,51 @@ def test_the_round_clock_and_its_warnings_show_on_the_tablet_and_a_reseat_starts
             assert wait_until(lambda: [p["name"] for p in app.table.record.players] == new_players)
         finally:
             stop_app(app)
+
+
+def test_the_desk_ending_the_game_by_time_ends_it_on_the_tablet_where_the_result_stood(tmp_path):
+    """The clock runs out, the desk ends table 1's game at the 30 events it heard; the table plays one more event
+    before it hears: the open game records the end after 30 (the play screen says so), refuses play, and the
+    desk's copy is the tablet's record."""
+    import random
+
+    from companion.record import new_game
+    from companion.rules import RulesError
+    from companion.rules.random_play import random_events
+    from test_desk_clock import HandClock
+
+    hand = HandClock()
+    make_event(tmp_path / "desk.sqlite3")
+    with DeskServer("Kobe Open", tmp_path / "desk.sqlite3", host="127.0.0.1", port=0, password=PASSWORD,
+                    clock=hand) as desk:
+        for path, body in (("/api/admin/settings", {"time_rule": "stop"}),
+                           ("/api/admin/clock", {"action": "reset", "minutes": 60}),
+                           ("/api/admin/clock", {"action": "start"})):
+            request(desk.url, "POST", path, body, token=PASSWORD)
+        code = request(desk.url, "POST", "/api/admin/pair", {"table": 1}, token=PASSWORD)["code"]
+        app = start_app(tmp_path / "tablet")
+        try:
+            screen = app.root.get_screen("tournament_table")
+            type_into(screen.address, desk.url)
+            type_into(screen.code, code)
+            screen.join()
+            assert wait_until(lambda: screen.assignment is not None)
+            screen.start_game()
+            assert wait_until(lambda: app.root.current == "play")
+            events = list(random_events(new_game(app.table.record), random.Random(5), 40))
+            for event in events[:30]:
+                app.table.submit(event)
+            assert wait_until(lambda: len(desk_events(desk, 1)) == 30, timeout=30)
+            hand.advance(3600)
+            request(desk.url, "GET", "/display.json")  # the desk looks at its clock: the game ends at 30
+            app.table.submit(events[30])  # played after time; its answer brings the desk's word
+            assert wait_until(lambda: app.table.game.ended_by_time == 30, timeout=30)
+            assert app.table.record.events[-1] == {"type": "time_limit", "after": 30}
+            play = app.root.get_screen("play")
+            assert wait_until(lambda: play.prompt == "Game over — ended by the round's time limit")
+            with pytest.raises(RulesError, match="ended by the round's time limit"):
+                app.table.submit(events[31])
+            assert wait_until(lambda: desk_events(desk, 1) == app.table.record.events, timeout=30)
+            assert len(app.table.record.events) == 32
+        finally:
+            stop_app(app)

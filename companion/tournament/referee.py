@@ -40,6 +40,8 @@ CREATE TABLE IF NOT EXISTS floor_settings (event INTEGER PRIMARY KEY, confirm TE
 CREATE TABLE IF NOT EXISTS floor_proposals (id INTEGER PRIMARY KEY, event INTEGER NOT NULL, round INTEGER NOT NULL,
     table_no INTEGER NOT NULL, pairing INTEGER NOT NULL, game INTEGER NOT NULL, data TEXT NOT NULL,
     created REAL NOT NULL, decided REAL, decision TEXT, result INTEGER);
+CREATE TABLE IF NOT EXISTS floor_time_ends (pairing INTEGER NOT NULL, game INTEGER NOT NULL, events INTEGER NOT NULL,
+    PRIMARY KEY (pairing, game));
 """
 
 PROPOSED_NOTE = "result proposed: it waits for the referee's confirm at the desk"
@@ -254,8 +256,19 @@ def settle_time(floor, view: clock_mod.ClockView | None) -> list[int]:
         with floor.desk._tx() as db:
             db.execute("UPDATE floor_games SET note = ? WHERE pairing = ? AND game = ?",
                        (f"ended by time limit; {note}", pairing_id, game))
+            # how many events the result stood on: the tablet journals the end there (its record and the desk's
+            # result then agree, whatever the table played after time)
+            db.execute("INSERT OR REPLACE INTO floor_time_ends (pairing, game, events) VALUES (?, ?, ?)",
+                       (pairing_id, game, len(record.events)))
         done.append(table_no)
     return done
+
+
+def time_end(floor, pairing_id: int, game: int) -> int | None:
+    """How many events of the game the desk's result stood on when the time limit ended it (None: it did not)."""
+    row = floor.desk._db.execute("SELECT events FROM floor_time_ends WHERE pairing = ? AND game = ?",
+                                 (pairing_id, game)).fetchone()
+    return None if row is None else int(row[0])
 
 
 def enter_now(floor, pairing, game: int, record: Record, *, ended_by_time: bool) -> str:

@@ -25,7 +25,8 @@ def result_and_buildings(record: Record, seated: Sequence[tuple[int, str]], *, e
     table's game (building points: settlements 1, cities 2 -- a preset's tiebreak at time).
 
     ``seated``: the table's ``(player id, name)`` pairs.  A record without a winner is accepted only as a game
-    ended by the time limit (``ended_by_time=True``): its VP are those after its last event.
+    ended by the time limit (``ended_by_time=True``, or a ``time_limit`` event in the record): its VP are those
+    after its last event (as the game stood at time).
     """
     by_name = {name.casefold(): pid for pid, name in seated}
     record_names = [p["name"] for p in record.players]
@@ -41,6 +42,8 @@ def result_and_buildings(record: Record, seated: Sequence[tuple[int, str]], *, e
     ids = [by_name[n.casefold()] for n in record_names]
     vp = {ids[i]: int(p["vp"]) for i, p in enumerate(summary["players"])}
     winner = summary["winner"]
+    if summary.get("ended_by_time") is not None:  # the record itself says the time limit ended it (time_limit)
+        ended_by_time = True
     if winner is None and not ended_by_time:
         raise ValueError("the record's game has no winner yet; if the time limit ended it, say so "
                          "(the VP after its last event are then the result)")

@@ -331,7 +331,9 @@ class Floor:
         row = self._db.execute("SELECT rev, count, finished, note FROM floor_games WHERE pairing = ? AND game = ?",
                                (pairing.id, game)).fetchone()
         rev, have, finished, note = row
-        return {"game": game, "have": have, "rev": rev, "finished": bool(finished), "note": note, "stale": stale}
+        return {"game": game, "have": have, "rev": rev, "finished": bool(finished), "note": note, "stale": stale,
+                # the time limit: how many events the result stood on (the tablet journals the end there)
+                "time_limit": referee.time_end(self, pairing.id, game)}
 
     def latest_view(self, pairing: Pairing) -> dict[str, Any] | None:
         """The desk's view (as :meth:`receive` answers) of the game this pairing's tablet sent last, if any."""

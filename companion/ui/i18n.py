@@ -74,6 +74,7 @@ TEXT: dict[str, dict[str, str]] = {
     "p_flood": {"en": "{name}: tap the hex the tide floods", "ja": "{name}：浸水するヘクスをタップ"},
     "p_special_build": {"en": "Special building: {name}", "ja": "特別建設：{name}"},
     "p_game_over": {"en": "Game over — {name} wins", "ja": "ゲーム終了 — {name}の勝ち"},
+    "p_time_limit": {"en": "Game over — ended by the round's time limit", "ja": "ゲーム終了 — ラウンドの制限時間"},
     "dice": {"en": "Dice", "ja": "ダイス"},
     "tap_dice": {"en": "Tap both dice:", "ja": "2つのダイスをタップ："},
     "roll_box": {"en": "Roll (box)", "ja": "ボックスで振る"},

@@ -259,7 +259,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         n_owed = s.discards_owed.get(who, 0) if phase == "discard" else s.gold_owed.get(who, 0)
         if phase == "game_over":
             name = a.player_name(s.winner)
-        self.prompt = a.tr(f"p_{phase}", name=name, n=n_owed)
+        by_time = phase == "game_over" and getattr(g, "ended_by_time", None) is not None  # (a tournament desk's end)
+        self.prompt = a.tr("p_time_limit" if by_time else f"p_{phase}", name=name, n=n_owed)
         self._offer(g, phase, who, last)
         self._vp_board(g)
         self._last_roll(g, last)

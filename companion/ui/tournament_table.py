@@ -120,12 +120,29 @@ class DeskLinkKeeper:
 
     def _status(self, status: dict) -> None:
         self.ended_by_time = str(status.get("note", "")).startswith("ended by time limit")
+        if status.get("time_limit") is not None:
+            self._journal_time_limit(int(status["time_limit"]))
         if status.get("clock") is not None and status.get("heard") != self._heard:
             self._heard = status.get("heard")
             self.told, self.told_at = status["clock"], time.monotonic()
             self.tick()
         if self.on_status is not None:
             self.on_status(status)
+
+    def _journal_time_limit(self, after: int) -> None:
+        """The desk ended the table's game by time: the game's record says so too (the open game's table, so the
+        play screen sees the game over; else the journal's game), where the desk's result stood. Said again at
+        every heartbeat, so an end taken back at the table comes back."""
+        game_id = self.sender.assignment.game_id if self.sender is not None else None
+        table = getattr(self.app, "table", None)
+        try:
+            if table is not None and table.game_id == game_id:
+                table.end_by_time(after)
+            elif game_id is not None and self.app.journal is not None:
+                from ..table import Table
+                Table(self.app.journal, game_id).end_by_time(after)
+        except Exception:  # a journal that cannot be written says so elsewhere; the desk keeps its result
+            log.exception("the desk's end by time could not be journalled")
 
     def clock_view(self) -> clock_mod.ClockView | None:
         return clock_mod.from_told(self.told, time.monotonic() - self.told_at)
