@@ -274,6 +274,7 @@ def main() -> int:
     reports = [r for w in range(args.processes) for r in json.loads((work / f"report{w}.json").read_text())]
     lost = doubled = 0
     latencies, settled = [], []  # (settled: events journalled after the first 30 s, once every tablet has joined)
+    timeline = []  # (table, event index, journalled at, latency): kept in the work folder to see where time went
     results_agree, finished = 0, 0
     with Desk(db) as desk:
         ev = desk.event("Bench Open")
@@ -306,9 +307,12 @@ def main() -> int:
                 later = [t for t, n in shown if n >= index + 1 and t >= at - 0.05]
                 if later:
                     latencies.append(max(0.0, later[0] - at))
+                    timeline.append((r["table"], index, at - go_at, later[0] - at))
                     if at >= go_at + 30:
                         settled.append(max(0.0, later[0] - at))
         standings = desk.standings(ev.id)
+    (work / "latencies.json").write_text(json.dumps({"events": timeline, "shown": {
+        t: [(at - go_at, n) for at, n in v] for t, v in seen.items()}}))
     latencies.sort()
     settled.sort()
     p = (lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1e3) if latencies else (lambda q: 0)
