@@ -16,7 +16,10 @@ Printed at the end (Markdown rows for docs/performance.md):
 - events lost or doubled: each table's events at the desk against its tablet's journal (must be 0 and 0);
 - results: the desk's results against results computed from a replay of every table's record (must agree);
 - event-to-display latency while connected: from the moment a tablet journalled an event to the first push (or
-  poll) of the display that counts it (median, p99; with polling the poll interval, 50 ms, is part of it).
+  poll) of the display that counts it (median, p99; with polling the poll interval, 50 ms, is part of it);
+- the desk never blocking: ``/health`` (which waits its turn for the desk's one lock, as every request does)
+  asked every 0.5 s through the run, its answer time and how many got no answer within 5 s; and play never
+  waiting on the desk: what journalling an event cost each tablet, online and offline.
 Timings are for reading, never pass/fail: the machine is shared.
 """
 
@@ -75,7 +78,8 @@ def tablet_worker(url: str, jobs: list[dict], seconds: float, offline: tuple[flo
             assignment = assignment.with_game(journal.create_game(record))
             sender = OutboxSender(path, assignment, poll=1.0, max_backoff=5.0).start()
             appended, online, log = [], True, []
-            next_drop = time.monotonic() + rng.uniform(10, seconds)
+            online_for = (min(10.0, seconds / 4), seconds)  # (a short run, as the test's, drops sooner)
+            next_drop = time.monotonic() + rng.uniform(*online_for)
             back_at = None
             end = time.monotonic() + seconds
             i = start
@@ -87,12 +91,14 @@ def tablet_worker(url: str, jobs: list[dict], seconds: float, offline: tuple[flo
                     log.append(["offline", time.time()])
                 elif not online and now >= back_at:
                     sender = OutboxSender(path, assignment, poll=1.0, max_backoff=5.0).start()
-                    online, next_drop = True, now + rng.uniform(10, seconds)
+                    online, next_drop = True, now + rng.uniform(*online_for)
                     log.append(["online", time.time()])
+                began = time.perf_counter()
                 journal.append(assignment.game_id, events[i])
                 if online:
                     sender.wake()
-                appended.append([i, time.time(), online])
+                # the play's own cost: journalling an event and waking the sender (never the network)
+                appended.append([i, time.time(), online, time.perf_counter() - began])
                 i += 1
                 time.sleep(max(0.0, 1.0 - (time.monotonic() - now)))
             if not online:
@@ -233,7 +239,20 @@ def main() -> int:
             note(display, t, last)
             time.sleep(max(0.0, 0.05 - (time.time() - t)))
 
+    health: list[tuple[float, float | None]] = []  # (asked at, answer time in s or None: no answer within 5 s)
+
+    def probe():
+        while not stop.is_set():
+            t = time.perf_counter()
+            try:
+                request(url, "GET", "/health", timeout=5.0)
+                health.append((time.time(), time.perf_counter() - t))
+            except Exception:  # noqa: BLE001 -- no answer within 5 s: the desk blocked (or refused)
+                health.append((time.time(), None))
+            stop.wait(max(0.0, 0.5 - (time.perf_counter() - t)))
+
     poller = threading.Thread(target=listen if args.display == "stream" else poll, daemon=True)
+    prober = threading.Thread(target=probe, daemon=True)
     workers = []
     share = (len(jobs) + args.processes - 1) // args.processes
     for w in range(args.processes):
@@ -254,6 +273,7 @@ def main() -> int:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     poller.start()
+    prober.start()
     go_at = time.time()
     cpu_at_go = desk_cpu()
     (work / "go").write_text("go")
@@ -268,6 +288,7 @@ def main() -> int:
         except (OSError, AttributeError):
             pass
     poller.join()
+    prober.join()
     server.send_signal(signal.SIGINT)
     server.wait(timeout=60)
 
@@ -301,7 +322,7 @@ def main() -> int:
                 got = desk_results.get(r["table"])
                 results_agree += got is not None and got.vp == vp and got.winner == winner
             shown = seen.get(r["table"], [])
-            for index, at, online in r["appended"]:
+            for index, at, online, _cost in r["appended"]:
                 if not online:
                     continue
                 later = [t for t, n in shown if n >= index + 1 and t >= at - 0.05]
@@ -327,6 +348,18 @@ def main() -> int:
         print(f"after the first 30 s: latency median {settled[len(settled) // 2] * 1e3:.0f} ms, "
               f"p99 {settled[min(len(settled) - 1, int(0.99 * len(settled)))] * 1e3:.0f} ms, "
               f"max {settled[-1] * 1e3:.0f} ms over {len(settled)} events")
+    answered = sorted(dt for _, dt in health if dt is not None)
+
+    def q(values, share):
+        return values[min(len(values) - 1, int(share * len(values)))] * 1e3 if values else float("nan")
+
+    print(f"desk never blocking: /health asked {len(health)} times, {len(health) - len(answered)} without an answer "
+          f"within 5 s; answer time median {q(answered, 0.5):.0f} ms, p99 {q(answered, 0.99):.0f} ms, "
+          f"max {q(answered, 1.0):.0f} ms")
+    for online in (True, False):
+        costs = sorted(c for r in reports for _, _, on, c in r["appended"] if on == online)
+        print(f"play never waiting: journalling an event {'online' if online else 'offline'} ({len(costs)} events): "
+              f"median {q(costs, 0.5):.1f} ms, p99 {q(costs, 0.99):.1f} ms, max {q(costs, 1.0):.1f} ms")
     print(f"desk CPU: {cpu_used:.1f} s over the run's {run_wall:.0f} s ({100 * cpu_used / run_wall:.1f} % of a core)")
     print(f"standings: {len(standings)} players, {sum(s.wins for s in standings)} wins; files in {work}")
     return 0 if lost == doubled == 0 and results_agree == finished else 1
