@@ -1,0 +1,77 @@
+"""A player tile shows the whole of what the table knows of a hand, in both languages, landscape and portrait.
+
+A tile is of fixed size (one that grew would move the board under a finger); a hand of five kinds with
+development cards did not fit, and Kivy drops the lines that do not fit a label's box without a trace:
+"2 brick, 2 grain, 3 lumber, 1 ore," and the wool, the cards, the badges gone; a long name wrapped
+and took the hand's line.  Checked here on the real
+tiles as drawn: every character of a tile's text is on one of its drawn lines."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+
+from companion.ui import driver as d
+
+pytestmark = pytest.mark.timeout(180)
+
+NAMES = ("Aki", "Christopher", "Chie", "Dai")
+
+
+def full_hand_game(data_dir) -> int:
+    """Four players; Aki on turn after a roll with all five resources, two kinds in double figures, three
+    development cards bought unseen and one of them shown as a VP card; Christopher (a long name) with all five."""
+    record, _game = d.base_game_after_setup(NAMES)
+    record.events += [{"type": "roll", "dice": [1, 1]},
+                      {"type": "set_hand", "player": 0, "cards": {"brick": 2, "grain": 15, "lumber": 3, "ore": 14,
+                                                                   "wool": 5}},  # 3 cards bought: 12, 11, 2
+                      {"type": "set_hand", "player": 1, "cards": {"brick": 1, "grain": 2, "lumber": 13, "ore": 1,
+                                                                   "wool": 2}},
+                      *[{"type": "buy_development", "player": 0, "card": None}] * 3,
+                      {"type": "reveal_development", "player": 0, "cards": {"victory_point": 1}}]
+    return d.journal(data_dir, record)
+
+
+def plain(markup: str) -> str:
+    """A label's markup as the characters it draws, without white space."""
+    text = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", markup)
+    text = text.replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&")
+    return re.sub(r"\s+", "", text)
+
+
+def drawn(label) -> str:
+    """The characters on the lines Kivy drew (a line that does not fit the label's box is not drawn)."""
+    label.texture_update()
+    return re.sub(r"\s+", "", "".join(word.text for line in label._label._cached_lines for word in line.words))
+
+
+def cut_tiles(play) -> list[str]:
+    d.settle()
+    return [f"{plain(tag.text)!r} shows only {drawn(tag)!r}" for tag in play.ids.vpboard.children
+            if drawn(tag) != plain(tag.text)]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 1280)], ids=["landscape", "portrait"])
+def test_a_tile_shows_the_whole_hand_in_both_languages(tmp_path, size):
+    game_id = full_hand_game(tmp_path)
+    app = d.start_app(tmp_path, size=size)
+    try:
+        d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
+        play = app.root.get_screen("play")
+        aki = next(t for t in play.ids.vpboard.children if "Aki" in t.text)
+        assert "11 ore" in aki.text and "2 wool" in aki.text and "dev cards 3" in aki.text and "VP cards 1" in aki.text
+        assert cut_tiles(play) == []
+        # the awards under it too (as the screen adds them): the tile's letters get smaller, no line is lost
+        from kivy.metrics import sp
+
+        size = aki.font_size
+        aki.text += f"\n[size={int(sp(14))}][color=ffd54f]Longest Road[/color] · [color=ffd54f]Largest Army[/color][/size]"
+        assert cut_tiles(play) == []
+        assert aki.font_size <= size
+        app.apply_settings(dataclasses.replace(app.settings, lang="ja"))  # as Settings' Save does
+        assert d.wait_until(lambda: "羊毛2" in next(t for t in play.ids.vpboard.children if "Aki" in t.text).text)
+        assert cut_tiles(play) == []
+    finally:
+        d.stop_app(app)
