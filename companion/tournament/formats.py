@@ -10,7 +10,8 @@ Pure planning over what the desk hands in (players ranked, earlier rounds, resul
   ``german`` preset's share, or a custom preset) where that matters. Stored with the round (its ``byes``).
 - **Seating by score** (``kind="score"``; the Japanese championship's rounds 3-4 are スイスドロー): the
   players in standings order fill the tables in turn -- places 1-4 at table 1, 5-8 at table 2, ... -- the
-  tables of three last; seats within a table as the solver's (fewest repeated start positions).
+  tables of three last; then swaps between tables at most two apart avoid repeat opponents where they can
+  (:func:`fewer_repeats`); seats within a table as the solver's (fewest repeated start positions).
 - **Semi-final winners to the final** (``kind="final"`` after a ``semi`` round): the winner of each semi-final
   table goes to the final, as CATAN Studio's qualifiers do ("the winner of each one of those games move to the
   finals") -- not the top four of the standings, who may be four semi-final losers. A semi-final ended by time
@@ -56,14 +57,51 @@ def choose_byes(ranked: Sequence[int], count: int, byes_before: Mapping[int, int
 
 
 def by_score(ranked: Sequence[int], round_no: int, history: seating_mod.History, seed: str) -> tuple:
-    """Tables filled in standings order (fours first, threes last), seats by fewest repeated start positions."""
+    """Tables filled in standings order (fours first, threes last), then players swapped between nearby tables
+    where that makes fewer earlier opponents meet again (:func:`fewer_repeats`); seats by fewest repeated start
+    positions."""
     sizes = seating_mod.table_sizes(len(ranked))
     rng = random.Random(f"{seed}:score:{round_no}")
-    tables, i = [], 0
+    blocks, i = [], 0
     for size in sizes:
-        tables.append(seating_mod._order_seats(list(ranked[i:i + size]), history, rng))
+        blocks.append(list(ranked[i:i + size]))
         i += size
-    return tuple(tables)
+    return tuple(seating_mod._order_seats(table, history, rng) for table in fewer_repeats(blocks, history))
+
+
+SCORE_REACH = 2  # seating by score moves a player at most this many tables from their standings' table
+
+
+def fewer_repeats(blocks: list[list[int]], history: seating_mod.History, reach: int = SCORE_REACH) -> list[list[int]]:
+    """Seating by score with repeat opponents avoided where possible: from the standings' tables ``blocks``, swaps
+    of two players at tables at most ``reach`` apart, each taken when it makes fewer pairs at those tables meet
+    again -- or as many, with the players nearer their standings' tables (the sum of the tables each player is
+    moved) -- until no swap helps. A local search: it leaves a repeat that only a longer chain of swaps, or a
+    player moved further, would avoid; the leaders stay at the top tables. Deterministic (the standings' order)."""
+    home = {p: t for t, block in enumerate(blocks) for p in block}
+    tables = [list(block) for block in blocks]
+
+    def cost(table: list[int], t: int) -> tuple[int, int]:
+        again = sum(1 for i, a in enumerate(table) for b in table[i + 1:] if (min(a, b), max(a, b)) in history.meetings)
+        return again, sum(abs(home[p] - t) for p in table)
+
+    def better() -> bool:
+        for t in range(len(tables)):
+            for u in range(t + 1, min(len(tables), t + reach + 1)):
+                before = tuple(map(sum, zip(cost(tables[t], t), cost(tables[u], u))))
+                for i in range(len(tables[t])):
+                    for j in range(len(tables[u])):
+                        if abs(home[tables[t][i]] - u) > reach or abs(home[tables[u][j]] - t) > reach:
+                            continue  # nobody ends up further than ``reach`` from their standings' table
+                        tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
+                        if tuple(map(sum, zip(cost(tables[t], t), cost(tables[u], u)))) < before:
+                            return True
+                        tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
+        return False
+
+    while better():  # each swap taken lowers (repeats, players moved): the search ends
+        pass
+    return tables
 
 
 def table_winner(result: TableResult, preset: Preset, vp_target: int) -> int | None:
