@@ -13,7 +13,7 @@ import pytest
 
 from companion.tournament import Desk, TournamentError
 from companion.ui import driver as d
-from companion.ui.desk_refusals import JAPANESE, refusal_text
+from companion.ui.desk_refusals import JAPANESE, refusal_text, warning_text
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -86,6 +86,24 @@ def test_every_refusal_the_screen_meets_is_said_in_japanese_and_the_desk_keeps_i
     assert str(met["needs_reason"]) == "round 1 table 1: a correction needs a reason"
 
 
+def test_the_warnings_kept_with_a_result_are_said_in_japanese(tmp_path):
+    with Desk(tmp_path / "tournament.sqlite3") as desk:
+        ev = seated_event(desk)
+        desk.seat_round(ev.id)
+        seats = desk.round(ev.id, 1).tables[0]
+        names = desk.names(ev.id)
+        low = desk.enter_result(ev.id, 1, 1, dict(zip(seats, [8, 10, 5, 4])), seats[0])
+        timed = desk.enter_result(ev.id, 1, 1, dict(zip(seats, [8, 7, 5, 4])), seats[0], ended_by_time=True,
+                                  correct=True, reason="clock")
+    warnings = list(low.warnings) + list(timed.warnings)
+    assert len(warnings) == 4, warnings  # below the target, level, reached it, the world rules' time limit
+    for warning in warnings:
+        japanese = warning_text(warning, "ja")
+        assert english_words(japanese, FOUR) == [], (warning, japanese)
+        assert warning_text(warning, "en") == warning
+    assert warning_text(low.warnings[0], "ja") == f"勝者{names[seats[0]]}は8点で、目標の10点に届いていません"
+
+
 def test_a_refusal_without_japanese_words_still_says_in_japanese_that_the_desk_refused():
     text = refusal_text(TournamentError("--weight x: write NAME=NUMBER"), "ja")
     assert text.startswith("大会デスクが受け付けませんでした")
@@ -149,11 +167,12 @@ def test_the_desks_refusals_on_a_japanese_screen_by_touch(make_screen):
     assert screen.message == "", screen.message
     card = screen.ids.tables.children[0]
     seats = [pid for pid, _ in card.players]
-    for pid, vp in zip(seats, [10, 6, 5, 4]):
+    for pid, vp in zip(seats, [8, 6, 5, 4]):
         type_into(card.vp_inputs[pid], str(vp))
     d.tap(card.win_toggles[seats[0]])
     d.tap(card.ids.save)
     card = screen.ids.tables.children[0]
+    assert card.status.startswith("保存しました — 勝者") and "目標の10点に届いていません" in card.status, card.status
     type_into(card.vp_inputs[seats[1]], "8")
     d.tap(card.ids.save)  # a correction without its reason
     assert screen.message == "第1ラウンド1卓：訂正には理由が必要です（「訂正の理由」に書いてください）"

@@ -9,6 +9,8 @@ refused and, in brackets, the desk's own sentence, rather than nothing.
 
 from __future__ import annotations
 
+import re
+
 #: Japanese, by the desk's key; ``{round}``/``{table}`` as the screen's own texts say them (第1ラウンド2卓).
 JAPANESE: dict[str, str] = {
     "event_name_empty": "大会名を入力してください",
@@ -55,3 +57,29 @@ def refusal_text(error: Exception, lang: str) -> str:
         return template.format(**values)
     except (KeyError, IndexError):  # a refusal raised without a fact its words need: the desk's sentence
         return UNKNOWN_JA.format(message=message)
+
+
+#: The desk's warnings on a saved result, kept with it in English (the desk's file, its exports): the same
+#: sentences in Japanese, read back by their fixed wording.  A warning not listed is shown as it is.
+WARNINGS_JA: tuple[tuple[re.Pattern, str], ...] = (
+    (re.compile(r"the winner (?P<name>.+) has (?P<vp>\d+) VP, below the target (?P<target>\d+)"),
+     "勝者{name}は{vp}点で、目標の{target}点に届いていません"),
+    (re.compile(r"(?P<names>.+) scored as many VP as the winner or more"), "{names}は勝者と同点以上です"),
+    (re.compile(r"CATAN Studio's rules: organizers may not place time limits on the games"),
+     "世界選手権の規定：主催者はゲームに制限時間を設けられません"),
+    (re.compile(r"(?P<name>.+) reached the target \((?P<vp>\d+) VP\) but is not the winner"),
+     "{name}は目標点（{vp}点）に達していますが勝者ではありません"),
+)
+
+
+def warning_text(warning: str, lang: str) -> str:
+    """A warning the desk kept with a result, in ``lang``."""
+    if lang == "ja":
+        for pattern, words in WARNINGS_JA:
+            found = pattern.fullmatch(warning)
+            if found:
+                values = found.groupdict()
+                if "names" in values:
+                    values["names"] = values["names"].replace(", ", "、")
+                return words.format(**values)
+    return warning

@@ -25,7 +25,7 @@ from ..tournament import PRESETS, Desk, DeskFileError, TournamentError
 from ..tournament.export import _cell, standing_columns
 from ..tournament.scoring import Preset
 from ..tournament.store import FILE_NAME
-from .desk_refusals import refusal_text
+from .desk_refusals import refusal_text, warning_text
 from .widgets import BigToggle, load_rules
 
 load_rules("tournament.kv")
@@ -271,7 +271,8 @@ class TournamentScreen(Screen):
             card.ids.save.bind(on_release=lambda _b, c=card: self.save_table(c))
             card.ids.from_journal.bind(on_release=lambda _b, c=card: self.fill_from_journal(c))
             if result is not None:
-                card.status = self.t("saved") + ("" if not result.warnings else " — " + "; ".join(result.warnings))
+                warnings = [warning_text(w, self.lang) for w in result.warnings]
+                card.status = self.t("saved") + ("" if not warnings else " — " + "; ".join(warnings))
                 card.status_ok = not result.warnings
             box.add_widget(card)
 
