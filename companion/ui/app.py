@@ -365,7 +365,9 @@ class CompanionApp(App):
             self.source = open_source(url)
         except (ValueError, OSError) as error:
             self.source = None
-            self._set_status_text("error", str(error))
+            # the source's own sentence is English (it names the option or port at fault): other languages say
+            # where to put it right, with the address as typed
+            self._set_status_text("error", str(error) if self.lang == "en" else self.tr("source_unusable", url=url))
             return
         self._source_lost = False
         if self.source.name == "camera":

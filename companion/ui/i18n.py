@@ -177,6 +177,8 @@ TEXT: dict[str, dict[str, str]] = {
     "source_name_sim": {"en": "simulated box", "ja": "模擬ダイスボックス"},
     "source_name_camera": {"en": "camera", "ja": "カメラ"},
     "source_name_virtual": {"en": "virtual dice", "ja": "仮想ダイス"},
+    "source_unusable": {"en": "{url} cannot be used; check Settings, Dice source",
+                        "ja": "{url} は使えません。設定の「ダイスの入力」を確かめてください"},
     "source_detail": {"en": " ({detail})", "ja": "（{detail}）"},
     "roll_already_recorded": {"en": "the box sent {dice} again: already recorded, not counted twice",
                               "ja": "ボックスが{dice}を再送：記録済みのため二重には数えません"},
