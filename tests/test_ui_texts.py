@@ -63,3 +63,14 @@ def test_the_starfarers_supply_pile_is_one_word_on_the_panel_and_in_the_caption(
     assert pile == "補充の山"
     i18n_extra.install()
     assert pile in i18n.TEXT["sf_supply_draws"]["ja"].format(name="赤", n=2)
+
+
+@pytest.mark.parametrize("race", ["merchants", "scientists", "travelers", "green_folk"])
+def test_each_starfarers_race_has_one_japanese_name_on_screen_and_in_the_caption(race):
+    """The board's label and the tiles say what the voice's caption says (the screen said グリーンフォーク where the
+    caption said 緑の民)."""
+    from companion.announce.vocabulary import _JA_ALIENS
+
+    _spoken, caption = _JA_ALIENS[race]
+    i18n_extra.install()
+    assert i18n.TEXT[race]["ja"] + "の" == caption

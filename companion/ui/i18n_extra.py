@@ -69,7 +69,7 @@ TEXT: dict[str, dict[str, str]] = {
     "sf_fleet_line": {"en": "B{b} C{c} F{f} · ships {ships} · stations {stations}",
                       "ja": "ブ{b} 砲{c} 貨{f}・船{ships}・基地{stations}"},
     "sf_friend": {"en": "friend of {aliens}", "ja": "{aliens}の友好"},
-    "green_folk": {"en": "Green Folk", "ja": "グリーンフォーク"}, "merchants": {"en": "Merchants", "ja": "商人"},
+    "green_folk": {"en": "Green Folk", "ja": "緑の民"}, "merchants": {"en": "Merchants", "ja": "商人"},
     "travelers": {"en": "Travelers", "ja": "旅人"}, "scientists": {"en": "Scientists", "ja": "科学者"},
     # the card game
     "cg_p_exchange": {"en": "{name}: exchange ({n} left) or build", "ja": "{name}：交換（残り{n}回）または建設"},
