@@ -9,12 +9,13 @@ from companion.record.journal import Journal
 from companion.tournament.store import Desk
 
 from test_desk_clock import a_game
+from postgres_server import postgres  # noqa: F401 -- the session's PostgreSQL server, a fixture of the server fixture
 from test_desk_server import desk_events, pair, server, start_journal_game, wait_for  # noqa: F401 -- fixture
 
 
 def reseat(server, swap: tuple[str, str]) -> list[str]:
     """The organiser takes the round back and seats it by hand with two players swapped; table 1's new players."""
-    with Desk(server.desk.path) as desk:
+    with (Desk(dsn=server.desk.dsn) if server.desk.dsn else Desk(server.desk.path)) as desk:  # the same store
         ev = desk.event("Kobe Open")
         names = desk.names(ev.id)
         tables = [[names[p] for p in t] for t in desk.round(ev.id, 1).tables]
