@@ -65,7 +65,9 @@ def fit_tile_soon(label) -> None:
 def fit_tile(label) -> None:
     """Draw ``label``'s text (markup, its first line the name) small enough that every line shows."""
     if label.text != getattr(label, "_fitted_text", None):
-        label._full_text, label._full_font_size = label.text, label.font_size  # a new text from the screen
+        label._full_text = label.text  # a new text from the screen, fitted from the tile's own font size
+        if not hasattr(label, "_full_font_size"):
+            label._full_font_size = label.font_size
         label._fitted_for = None
     full, font_size = getattr(label, "_full_text", ""), getattr(label, "_full_font_size", label.font_size)
     if not full or label.width <= 1 or label.text_size[1] is None:
