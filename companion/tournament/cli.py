@@ -55,6 +55,8 @@ def _parser() -> argparse.ArgumentParser:
                    help=f"custom: ranking criteria, comma-separated, from {', '.join(CRITERIA)}")
     c.add_argument("--no-cap", action="store_true", help="custom: count VP beyond the win target")
     c.add_argument("--dummy-share", action="store_true", help="custom: 3-tables add an average 4th score to shares")
+    c.add_argument("--bye-win", action="store_true",
+                   help="a bye counts as a win (a win, a 1st place and its points; no game, no VP)")
     c.add_argument("--weight", action="append", default=[], metavar="NAME=VALUE",
                    help="a seating weight: duty, keep_apart, repeat, recency, seat (see docs/tournament.md)")
 
@@ -252,6 +254,10 @@ def _run(desk: Desk, args) -> int:
             preset = custom_preset(args.points.split(","), args.points3.split(","),
                                    [x.strip() for x in args.order.split(",")], cap_vp=not args.no_cap,
                                    dummy_share=args.dummy_share)
+        if args.bye_win:
+            import dataclasses
+
+            preset = dataclasses.replace(PRESETS[preset] if isinstance(preset, str) else preset, bye_win=True)
         from .seating import SeatingError, Weights
         weights = {}
         for item in args.weight:

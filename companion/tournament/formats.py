@@ -7,7 +7,8 @@ Pure planning over what the desk hands in (players ranked, earlier rounds, resul
   the fewest players it must leave out: those sit the round out with a *bye*. The bye goes to the player with
   the fewest byes so far, then the lowest in the standings (the leaders play), then the event's lot. A bye is
   not a game: it scores nothing (no win, no VP) and counts as no game played -- rank by an average (the
-  ``german`` preset's share, or a custom preset) where that matters. Stored with the round (its ``byes``).
+  ``german`` preset's share, or a custom preset) where that matters; an event whose preset has ``bye_win`` counts
+  each bye as a win, a 1st place and its points (:func:`.scoring.standings`). Stored with the round (its ``byes``).
 - **Seating by score** (``kind="score"``; the Japanese championship's rounds 3-4 are スイスドロー): the
   players in standings order fill the tables in turn -- places 1-4 at table 1, 5-8 at table 2, ... -- the
   tables of three last; then swaps between tables at most two apart avoid repeat opponents where they can

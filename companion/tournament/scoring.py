@@ -52,6 +52,7 @@ class Preset:
     dummy_share: bool = False
     time_win: bool = True
     time_tiebreak: str = ""
+    bye_win: bool = False  # a bye counts as a win: a win, a 1st place and its points (no game, no VP, no share)
 
     def __post_init__(self):
         if self.time_tiebreak not in ("", "buildings"):
@@ -66,7 +67,8 @@ class Preset:
         return {"key": self.key, "title": self.title, "order": list(self.order),
                 "points4": [_num(p) for p in self.points4], "points3": [_num(p) for p in self.points3],
                 "cap_vp": self.cap_vp, "dummy_share": self.dummy_share, "time_win": self.time_win,
-                **({"time_tiebreak": self.time_tiebreak} if self.time_tiebreak else {})}
+                **({"time_tiebreak": self.time_tiebreak} if self.time_tiebreak else {}),
+                **({"bye_win": True} if self.bye_win else {})}
 
     @classmethod
     def from_json(cls, data: Mapping) -> "Preset":
@@ -79,7 +81,7 @@ class Preset:
                        points3=tuple(Fraction(str(p)) for p in data.get("points3", ())),
                        cap_vp=bool(data.get("cap_vp", True)), dummy_share=bool(data.get("dummy_share", False)),
                        time_win=bool(data.get("time_win", True)),
-                       time_tiebreak=str(data.get("time_tiebreak", "")))
+                       time_tiebreak=str(data.get("time_tiebreak", "")), bye_win=bool(data.get("bye_win", False)))
         except (KeyError, TypeError, ValueError) as error:
             raise ScoringError(f"bad preset {data!r}: {error}") from None
 
@@ -247,8 +249,12 @@ class Standing:
 
 
 def standings(players: Iterable[int], results: Iterable[TableResult], preset: Preset, vp_target: int, *,
-              seed: int | str = 0, dropped: Iterable[int] = ()) -> list[Standing]:
+              seed: int | str = 0, dropped: Iterable[int] = (), byes: Iterable[int] = ()) -> list[Standing]:
     """Rank ``players`` by the preset's criteria over ``results``.
+
+    ``byes``: a player for each bye given (a player twice for two). With the preset's ``bye_win`` each is counted
+    as a win: a win, a 1st place and the 1st place's points at a 4-player table -- not a game played, no VP, no
+    share (so averages stay those of the games played). Without it a bye counts for nothing.
 
     Players equal on every criterion share a rank (the next rank is skipped, as in 1, 2, 2, 4); a preset whose
     last criterion is ``lot`` never leaves a tie.  ``decided_by`` names the criterion that separated each
@@ -270,6 +276,11 @@ def standings(players: Iterable[int], results: Iterable[TableResult], preset: Pr
             row.share_sum += s.share
             row.place_counts[s.place - 1] += 1
             row.scores.append(s)
+    for p in byes if preset.bye_win else ():
+        row = table.setdefault(p, Standing(p))
+        row.wins += 1
+        row.place_counts[0] += 1
+        row.points += preset.points4[0] if preset.points4 else Fraction(0)
     ids = sorted(table)
     lots = list(range(1, len(ids) + 1))
     random.Random(f"{seed}:lot").shuffle(lots)

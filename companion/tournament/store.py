@@ -712,9 +712,12 @@ class Desk:
         playoffs = playoff_rounds(self.rounds(ev.id))
         results = [r.as_table_result() for r in self.results(ev.id)
                    if (through_round is None or r.round <= through_round) and r.round not in playoffs]
+        from .formats import byes_of  # the preset may count a bye as a win
+        byes = [p for r in self.rounds(ev.id) if (through_round is None or r.number <= through_round)
+                and r.number not in playoffs for p in byes_of(r)]
         try:
             return compute_standings([p.id for p in players], results, ev.preset, ev.vp_target, seed=ev.seed,
-                                     dropped=[p.id for p in players if p.dropped_after is not None])
+                                     dropped=[p.id for p in players if p.dropped_after is not None], byes=byes)
         except ScoringError as error:
             raise TournamentError(str(error)) from None
 
