@@ -43,12 +43,17 @@ def test_no_touch_target_moves_unasked_through_messages_panels_and_turns(tmp_pat
         d.tap(d.find(play.ids.message_row, app.tr("cancel")))
         still.check("the offer withdrawn")
 
+        # A panel the user opens adds its rows below what was there: in landscape nothing moves; upright, where the
+        # actions scroll under the board, the actions scroll to bring the opened panel into sight (asked for by
+        # the tap), and everything outside them stays.
+        upright = size[1] > size[0]
+        opened_scrolls = play.ids.actions if upright else None
         d.tap(d.find(play.ids.actions, app.tr("trade")))
-        still.check("the trade panel opened")  # its rows come below: nothing that was there moves
+        still.check("the trade panel opened", new_panel=opened_scrolls)
         d.tap(d.find(play.ids.actions, app.tr("trade")))
-        still.check("the trade panel closed")
+        still.check("the trade panel closed", new_panel=opened_scrolls)
         d.tap(d.find(play.ids.actions, app.tr("play_card")))
-        still.check("the card panel opened")
+        still.check("the card panel opened", new_panel=opened_scrolls)
         d.tap(d.find(play.ids.actions, app.tr("play_card")))
 
         for turn in range(3):  # turns change, rolls pay one or several players (payouts over several lines)

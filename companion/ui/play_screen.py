@@ -381,6 +381,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         a = app()
         box = self.ids.actions
         box.clear_widgets()
+        self.panel_start = 1 << 30  # no panel below the buttons until one is opened
         if "umpire" in self.ids:
             self.ids.umpire.state = "down" if self.selection.get("mode") == "umpire" else "normal"
         # (a refusal's "record anyway" sits beside the message, in play.kv: it moves no button)
@@ -400,6 +401,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
                     row.add_widget(b)
                 row.add_widget(reveal_button(self, g, who))
             box.add_widget(row)
+            self.panel_start = len(box.children)
             if phase == "main" and self.selection.get("mode") == "play":
                 self._play_panel(g, who)
             if phase == "main" and self.selection.get("mode") == "trade":
@@ -413,6 +415,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             row.add_widget(knight)
             row.add_widget(reveal_button(self, g, who))  # VP cards may be shown before the roll too
             box.add_widget(row)
+            self.panel_start = len(box.children)
             if self.selection.get("mode") == "reveal":
                 reveal_panel(self, g, who)
         elif phase in ("discard", "gold"):
@@ -518,6 +521,30 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self.selection = {"mode": mode} if mode else {}
         self.build_piece = ""
         self.refresh()
+        if mode:
+            Clock.schedule_once(lambda _dt: self.bring_panel_into_sight())
+
+    #: Where the opened panel's rows begin among the action rows (set by :meth:`refresh`).
+    panel_start = 0
+
+    def bring_panel_into_sight(self) -> None:
+        """The panel just opened (trade, a card, VP cards) is brought into sight: on an upright screen the
+        actions scroll, and a panel opened below their fold showed as a sliver of buttons.  When its first row
+        is not in sight, the actions scroll so that the panel starts at the top of their view (its later
+        rows, a partner's counters, then grow below in sight).  A panel already (mostly) in sight moves nothing."""
+        box = self.ids.actions
+        rows = box.children[::-1]  # children are stored last-first
+        scroller = box.parent
+        if self.width > self.height or self.panel_start >= len(rows) or box.height <= scroller.height:
+            return  # lying down, the actions have the screen's height: the panel shows below, nothing moves
+        first = rows[self.panel_start]
+        bottom = scroller.to_local(*first.to_window(first.x, first.y))[1]
+        top = scroller.to_local(*first.to_window(first.x, first.top))[1]
+        in_sight = min(top, scroller.top) - max(bottom, scroller.y)
+        if in_sight >= 0.75 * first.height:  # a few pixels under the fold: readable, and nothing moves
+            return
+        above = box.height - first.top  # of the content above the panel's first row
+        scroller.scroll_y = min(1.0, max(0.0, 1 - above / (box.height - scroller.height)))
 
     def _play_panel(self, g, who: int) -> None:
         """Play a development card: knight, road building, year of plenty (two from the bank), monopoly."""
