@@ -25,9 +25,9 @@ if not DATA.exists():  # a checkout elsewhere (CI's clean clone): the shared dat
 
 
 def throw_video(out: Path, faces: tuple[int, ...], ends=((250, 300), (390, 330)), still: int = 14,
-                before: int = 8) -> Path:
-    """An empty tray ``before`` frames, dice thrown in and settling at ``ends`` showing ``faces`` and lying
-    ``still`` frames, written as an MJPG video at 30 frames a second."""
+                before: int = 8, throw: int = 18) -> Path:
+    """An empty tray ``before`` frames, dice thrown in (``throw`` frames) and settling at ``ends`` showing
+    ``faces`` and lying ``still`` frames, written as an MJPG video at 30 frames a second."""
     import cv2
 
     from vision import dataset
@@ -36,7 +36,7 @@ def throw_video(out: Path, faces: tuple[int, ...], ends=((250, 300), (390, 330))
 
     tray, crops = studio_tray_and_crops(DiceReader(), dataset.list_images(DATA)[:40])
     by_face = {f: [c for c in crops if c.face == f] for f in range(1, 7)}
-    frames = SequenceBuilder(tray, seed=3).still(before).throw(by_face, faces, list(ends)).still(still).frames
+    frames = SequenceBuilder(tray, seed=3).still(before).throw(by_face, faces, list(ends), count=throw).still(still).frames
     writer = cv2.VideoWriter(str(out), cv2.VideoWriter_fourcc(*"MJPG"), 30.0, (tray.shape[1], tray.shape[0]))
     assert writer.isOpened(), "this OpenCV cannot write MJPG"
     for frame in frames:
@@ -384,7 +384,9 @@ def test_the_camera_view_follows_what_the_camera_watching_the_game_sees(tmp_path
 
     from companion.ui.camera_picture import CameraLiveView
 
-    video = throw_video(tmp_path / "throw.avi", (3, 5), before=60, still=150)  # played at 30 frames a second
+    # played at 30 frames a second: 3 s of an empty tray, a throw of 2 s (the view looks twice a second, and on a
+    # busy machine its looks come late: a throw of 0.6 s was seen by none of them now and then), 5 s lying still
+    video = throw_video(tmp_path / "throw.avi", (3, 5), before=90, still=150, throw=60)
     app, play = camera_game(tmp_path, video, url=f"camera://{video}?realtime=1", confirm=True)
     try:
         watching = app.source

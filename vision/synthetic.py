@@ -284,12 +284,14 @@ class SequenceBuilder:
         self.resting = [Placed(crop, ex, ey, self.rng.uniform(0, 90)) for crop, (ex, ey) in zip(final, ends)]
         return self
 
-    def throw(self, by_face: dict[int, list[DieCrop]], faces: tuple[int, ...], ends, pick: int = 0) -> "SequenceBuilder":
+    def throw(self, by_face: dict[int, list[DieCrop]], faces: tuple[int, ...], ends, pick: int = 0,
+              count: int = 18) -> "SequenceBuilder":
         """Dice thrown in, flashing through every face, settling at ``ends`` showing ``faces``: ``by_face[f]``
-        holds crops of face f; die i settles as the ``(i + pick)``-th of them (another ``pick``, other dice)."""
+        holds crops of face f; die i settles as the ``(i + pick)``-th of them (another ``pick``, other dice);
+        the throw lasts ``count`` frames."""
         tumbling = [[by_face[f][0] for f in (2, 5, 1, 6, 3, 4)] for _ in faces]
         settle = [by_face[f][(i + pick) % len(by_face[f])] for i, f in enumerate(faces)]
-        return self.tumble(tumbling, ends, count=18, settle=settle)
+        return self.tumble(tumbling, ends, count=count, settle=settle)
 
     def pick_up(self) -> "SequenceBuilder":
         """Take every die off the tray (a hand sweeps them away)."""
