@@ -136,15 +136,24 @@ def open_proposal(floor, round_no: int, table: int) -> Proposal | None:
     return _proposal(row) if row else None
 
 
+def note_for_a_result_there(floor, pairing, game: int) -> str | None:
+    """The game's note when its table already has a result (entered from this very game, or by someone else:
+    kept, the referee corrects it at the desk); None when the table has none yet."""
+    current = floor.desk.current_result(floor.event.id, pairing.round, pairing.table)
+    if current is None:
+        return None
+    if current.source == f"tablet: game {game}":
+        return "result entered"
+    return (f"the desk already has a result for round {pairing.round} table {pairing.table} "
+            f"(entered by {current.entered_by}); the referee corrects it at the desk if the game says otherwise")
+
+
 def propose(floor, pairing, game: int, record: Record, *, ended_by_time: bool = False) -> str:
     """The result of a table's game as the desk's copy says, waiting for the referee; returns the game's note.
     A table that has a result keeps it (the referee corrects at the desk)."""
-    current = floor.desk.current_result(floor.event.id, pairing.round, pairing.table)
-    if current is not None:
-        if current.source == f"tablet: game {game}":
-            return "result entered"
-        return (f"the desk already has a result for round {pairing.round} table {pairing.table} "
-                f"(entered by {current.entered_by}); the referee corrects it at the desk if the game says otherwise")
+    note = note_for_a_result_there(floor, pairing, game)
+    if note is not None:
+        return note
     names = floor.desk.names(floor.event.id)
     seated = [(p, names[p]) for p in floor.desk.round(floor.event.id, pairing.round).tables[pairing.table - 1]]
     try:

@@ -313,12 +313,9 @@ class Floor:
         if referee.settings(self).confirm == "referee":
             return referee.propose(self, pairing, game, Record(record.game, record.players, record.board,
                                                                record.options, events, {}))
-        current = self.desk.current_result(self.event.id, pairing.round, pairing.table)
-        if current is not None:
-            if current.source == f"tablet: game {game}":
-                return "result entered"
-            return (f"the desk already has a result for round {pairing.round} table {pairing.table} "
-                    f"(entered by {current.entered_by}); the referee corrects it at the desk if the game says otherwise")
+        note = referee.note_for_a_result_there(self, pairing, game)
+        if note is not None:
+            return note
         full = Record(record.game, record.players, record.board, record.options, events, {})
         try:
             self.desk.enter_record(self.event.id, pairing.round, pairing.table, full, source=f"tablet: game {game}",
