@@ -3,7 +3,6 @@ two modules of the package import each other (directly or round a longer circle)
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
@@ -16,15 +15,10 @@ PACKAGE = Path(phrases.__file__).resolve().parent
 
 
 def imports_within_package(path: Path) -> set[str]:
-    """The package's modules that ``path`` imports anywhere (top level or inside a function)."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            if node.module:
-                found.add(node.module.split(".")[0])
-            else:
-                found.update(alias.name for alias in node.names)
-    return found - {"__init__"}
+    """The announce package's modules that ``path`` imports anywhere (top level or inside a function)."""
+    from test_ui_structure import imports_within_package as within
+
+    return within(path, "companion.announce")
 
 
 def test_the_phrase_core_imports_no_language_module():

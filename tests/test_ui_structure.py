@@ -12,9 +12,10 @@ SCREENS = ("start_screen", "new_game_screen", "board_editor_screen", "play_scree
            "settings_screen")
 
 
-def imports_within_package(path: Path) -> set[str]:
-    """The package's modules that ``path`` imports anywhere (top level or inside a function), relatively
-    (``from .x import``, ``from . import x``) or by full name (``companion.ui.x``)."""
+def imports_within_package(path: Path, package: str = "companion.ui") -> set[str]:
+    """The modules of ``package`` that ``path`` (a module of it) imports anywhere (top level or inside a
+    function), relatively (``from .x import``, ``from . import x``) or by full name (``companion.ui.x``)."""
+    depth = package.count(".") + 1  # where a module's own name stands in a full name
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom) and node.level == 1:
@@ -22,11 +23,11 @@ def imports_within_package(path: Path) -> set[str]:
                 found.add(node.module.split(".")[0])
             else:
                 found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("companion.ui"):
-            rest = node.module.split(".")[2:]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith(package):
+            rest = node.module.split(".")[depth:]
             found.update(rest[:1] or [alias.name for alias in node.names])
         elif isinstance(node, ast.Import):
-            found.update(a.name.split(".")[2] for a in node.names if a.name.startswith("companion.ui."))
+            found.update(a.name.split(".")[depth] for a in node.names if a.name.startswith(package + "."))
     return found - {"__init__"}
 
 
