@@ -17,10 +17,9 @@ from companion.record import new_game
 from companion.rules.random_play import random_events
 from companion.tournament import clock as clock_mod
 from companion.tournament.server import DeskServer
-from companion.tournament.store import Desk
 
 from postgres_server import postgres  # noqa: F401 -- the session's PostgreSQL server, a fixture
-from test_desk_server import NAMES, PASSWORD, make_event, pair
+from test_desk_server import PASSWORD, make_event, pair
 
 
 class HandClock:
@@ -44,17 +43,10 @@ def hand():
 @pytest.fixture(params=["sqlite", "postgresql"])
 def server(request, tmp_path, hand):
     """The desk server on its SQLite file, and on a real PostgreSQL server (tests/postgres_server.py)."""
-    if request.param == "sqlite":
-        db = tmp_path / "desk.sqlite3"
-        make_event(db)
-        where = {"db": db}
-    else:
-        where = {"dsn": request.getfixturevalue("postgres").new_database()}
-        with Desk(**where) as desk:
-            ev = desk.create_event("Kobe Open", seed=7)
-            for name in NAMES[:8]:
-                desk.add_player(ev.id, name)
-            desk.seat_round(ev.id)
+    db = tmp_path / "desk.sqlite3"
+    dsn = request.getfixturevalue("postgres").new_database() if request.param == "postgresql" else None
+    make_event(db, dsn=dsn)
+    where = {"dsn": dsn} if dsn else {"db": db}
     with DeskServer("Kobe Open", **where, host="127.0.0.1", port=0, password=PASSWORD, clock=hand) as s:
         yield s
 

@@ -19,22 +19,15 @@ from companion.tournament.store import Desk
 
 from postgres_server import postgres  # noqa: F401 -- the session's PostgreSQL server, a fixture
 from test_desk_clock import a_game, send
-from test_desk_server import NAMES, PASSWORD, make_event, pair
+from test_desk_server import PASSWORD, make_event, pair
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def server(request, tmp_path):
-    if request.param == "sqlite":
-        db = tmp_path / "desk.sqlite3"
-        make_event(db)
-        where = {"db": db}
-    else:
-        where = {"dsn": request.getfixturevalue("postgres").new_database()}
-        with Desk(**where) as desk:
-            ev = desk.create_event("Kobe Open", seed=7)
-            for name in NAMES[:8]:
-                desk.add_player(ev.id, name)
-            desk.seat_round(ev.id)
+    db = tmp_path / "desk.sqlite3"
+    dsn = request.getfixturevalue("postgres").new_database() if request.param == "postgresql" else None
+    make_event(db, dsn=dsn)
+    where = {"dsn": dsn} if dsn else {"db": db}
     with DeskServer("Kobe Open", **where, host="127.0.0.1", port=0, password=PASSWORD) as s:
         yield s
 
