@@ -183,6 +183,7 @@ class CardState(Value):
     exchanges_used: int = 0
     built: tuple[str, ...] = ()
     winner: int | None = None
+    extra: dict[str, Any] = Fresh(dict)  # ended_by_time (the round's time limit: companion.rules.history)
 
 
 def sides(n: int) -> list[str]:
@@ -208,6 +209,7 @@ class CardGame(EventHistory):
         except MalformedEvent as error:
             raise BoardError([BoardProblem(None, str(error))]) from None
     corrections = ("note", "draw", "discard", "flip_fate")
+    after_game_over = ("note", "time_limit")  # a tournament's time limit ends it as it ends a board game
 
     def __init__(self, setup: CardSetup, players: int, options: CardOptions | None = None):
         if not self.min_players <= players <= self.max_players:
@@ -558,6 +560,7 @@ class CardGame(EventHistory):
                      if s.phase == EXCHANGE else 0,
                      "built": list(s.built)},
             "winner": s.winner,
+            **({"ended_by_time": {"after": s.extra["ended_by_time"]}} if "ended_by_time" in s.extra else {}),
         }
 
 

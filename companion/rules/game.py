@@ -212,11 +212,6 @@ class Game(EventHistory):
         # an umpire may still force an entry
         self._require(False, "ended_by_time" if self.ended_by_time is not None else "game_over")
 
-    @property
-    def ended_by_time(self) -> int | None:
-        """How many events the result stood on when the round's time limit ended the game (``None``: it did not)."""
-        return self.state.extra.get("ended_by_time")
-
     # --- queries -------------------------------------------------------------------------------
     def waiting_for(self) -> int | None:
         """Whose input the table waits for now."""
@@ -953,29 +948,7 @@ class Game(EventHistory):
             raise MalformedEvent("note.text must be a string")
         return {}
 
-    def _on_time_limit(self, event: Mapping[str, Any]) -> dict[str, Any]:
-        """The round's time limit ended the game (a tournament desk's word, journalled by the table's tablet): the
-        game stands as it stood after the record's first ``after`` events (all before this one by default).
-        Events the table played after that stay in the record but count for nothing (the desk's result stood
-        at time); nothing is played after this one."""
-        n = len(self.events)
-        after = ev.integer(event.get("after", n), "time_limit.after")
-        if not 0 <= after <= n:
-            raise MalformedEvent(f"time_limit.after must be 0..{n} (the events before it), got {after}")
-        if self.ended_by_time is not None:
-            raise IllegalAction(Refusal("ended_by_time"))
-        state = self.state
-        if after < n:  # the game as it stood then: replayed from the start (once a game, at most)
-            stood = type(self)(self.initial_board, self.n_players, self.options)
-            for e in self.events[:after]:
-                stood.push(e, atomic=False)
-            state = stood.state
-        if state.phase == GAME_OVER:  # won before time: nothing to end (not even an umpire's forced entry)
-            raise IllegalAction(Refusal("game_over"))
-        state.phase = GAME_OVER
-        state.extra["ended_by_time"] = after
-        self.state = state
-        return {"ranking": self.ranking()}
+    # _on_time_limit: companion.rules.history (every game ends by time the same way)
 
     # --- awards and the end --------------------------------------------------------------------
     def route_length(self, player: int) -> int:

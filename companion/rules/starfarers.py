@@ -703,6 +703,7 @@ class StarfarersGame(Game):
                 "movement": fleet.speed + fleet.upgrades[s.turn_player]["booster"]},
             "bank": dict(s.bank),
             "supply": {"size": fleet.supply.size, "known": dict(sorted(fleet.supply.known.items()))},
+            **({"ended_by_time": {"after": s.extra["ended_by_time"]}} if "ended_by_time" in s.extra else {}),
         }
 
 
