@@ -23,7 +23,7 @@ from kivy.clock import Clock
 from kivy.core.text import DEFAULT_FONT, LabelBase
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.uix.screenmanager import NoTransition
 
 from .. import assets
 from ..record import Record
@@ -120,7 +120,10 @@ class CompanionApp(App):
         # A journal that cannot be opened (damaged, newer, another program's) is kept aside untouched and a fresh
         # one used, its readable games carried over; the start screen says so (journal_rescue).
         self.journal, self.journal_rescue = open_journal(self.data_dir / "journal.sqlite3")
-        manager = ScreenManager(transition=NoTransition())
+        from .widgets import TapSafeScreens
+
+        # a double tap's second tap goes nowhere when its first changed the screen (Start's, onto the board)
+        manager = TapSafeScreens(transition=NoTransition())
         games = _game_screens()  # first: they add their texts, which the new-game screen shows
         for cls in screens.APP_SCREENS:
             manager.add_widget(cls())

@@ -145,6 +145,26 @@ def tap_at(x: float, y: float) -> UnitTestTouch:
     return touch
 
 
+def finger_tap_at(x: float, y: float) -> UnitTestTouch:
+    """A finger down and up at window coordinates ``(x, y)`` through the window's whole input path: queued as
+    an input provider queues a finger's events, then Kivy's post-processing (which marks a second tap close in
+    place and time as a double tap) and the dispatch.  :func:`tap_at` hands the touch to the window at once,
+    past that post-processing; the live app has it (``runTouchApp`` adds it, a test's app does not)."""
+    from kivy.base import EventLoop
+    from kivy.input.postproc import kivy_postproc_modules
+
+    EventLoop.add_postproc_module(kivy_postproc_modules["doubletap"])
+    touch = UnitTestTouch(x, y)
+    EventLoop._dispatch_input("begin", touch)
+    EventLoop._dispatch_input("end", touch)
+    pump(1)  # the frame reads the queue: post-processing, then the dispatch, then what the tap set off
+    if not wait_until(lambda: not touch.grab_list, timeout=5):  # a ScrollView hands it on 0.2 s later
+        raise AssertionError(f"the tap at {(x, y)} was never released")
+    pump(1)
+    after_step()
+    return touch
+
+
 def dropdown_closing() -> bool:
     """Whether a list that was chosen from (a Spinner's DropDown) is still over the screen, its closing
     scheduled ``min_state_time`` (35 ms) after the choice.  While it is there it takes the next touch

@@ -8,12 +8,14 @@ the module through :func:`load_rules`.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 from kivy.app import App
 from kivy.lang import Builder
 from kivy.uix.button import Button
+from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.togglebutton import ToggleButton
 
 from .wrapping import PhraseWrap
@@ -52,3 +54,27 @@ class BigButton(PhraseWrap, Button):
 
 class BigToggle(PhraseWrap, ToggleButton):
     """A toggle sized for a finger across the table (its look is in companion.kv), its words kept whole."""
+
+
+class TapSafeScreens(ScreenManager):
+    """The app's screens, which drop the second tap of a double tap when the screen changed between its two taps.
+
+    A finger that double-taps a button (Start, New game, a habit from a computer's mouse) sends its second tap to
+    whatever the first one opened: upright, the set-up board appears under New game's Start and the second tap
+    placed a settlement.  Kivy marks such a touch (``is_double_tap``, ``double_tap_time``: the seconds since the
+    first); when the screen changed in between, that touch was meant for the screen before and goes nowhere.  A
+    double tap on one screen (``+`` tapped twice quickly) counts as before."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.switched_at = 0.0  # when the screen last changed, on the clock of a touch's ``time_start``
+        self.bind(current=self._note_switch)
+
+    def _note_switch(self, *_args) -> None:
+        self.switched_at = time.time()
+
+    def on_touch_down(self, touch):
+        if getattr(touch, "is_double_tap", False) and \
+                touch.time_start - touch.double_tap_time <= self.switched_at <= touch.time_start:
+            return True  # the first tap changed the screen: this one was aimed at the screen that went
+        return super().on_touch_down(touch)
