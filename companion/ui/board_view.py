@@ -68,7 +68,7 @@ class BoardView(Widget):
     flash = ObjectProperty(None, allownone=True)       # a refused spot, drawn red
     marked = ListProperty([])                          # spots a message is about (a problem, a refusal): ringed red
 
-    __events__ = ("on_vertex", "on_edge", "on_hex")
+    __events__ = ("on_vertex", "on_edge", "on_hex", "on_plain_tap")
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
@@ -125,6 +125,8 @@ class BoardView(Widget):
     # --- touches -----------------------------------------------------------------------------------
     def on_touch_down(self, touch):
         if not self.collide_point(*touch.pos) or not self.pick or self.board is None:
+            if self.collide_point(*touch.pos) and self.dispatch("on_plain_tap"):
+                return True  # nothing was offered and the screen closed a panel the tap was not meant for
             return super().on_touch_down(touch)
         spot = self.spot_at(touch.pos)
         if spot is None:
@@ -169,6 +171,9 @@ class BoardView(Widget):
 
     def on_hex(self, hex_, legal):
         pass
+
+    def on_plain_tap(self):
+        """A tap on the board where nothing is offered; a handler returning True has used it."""
 
     # --- drawing -----------------------------------------------------------------------------------
     def _text(self, text: str, font_size: int, color=(0, 0, 0, 1)):

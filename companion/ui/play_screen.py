@@ -58,7 +58,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         app().bind(revision=lambda *_: self.refresh(), lang=lambda *_: self.refresh())
         board = self.ids.board
         board.bind(on_vertex=lambda _w, v, ok: self.tap_vertex(v, ok), on_edge=lambda _w, e, ok: self.tap_edge(e, ok),
-                   on_hex=lambda _w, h, ok: self.tap_hex(h, ok))
+                   on_hex=lambda _w, h, ok: self.tap_hex(h, ok), on_plain_tap=lambda _w: self.close_card_panel())
 
     # --- state ---------------------------------------------------------------------------------
     @property
@@ -221,6 +221,15 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         ok = self.submit({"type": "remove_piece", "at": as_json(spot)})
         self.ids.board.flash = None if ok else spot
 
+    def close_card_panel(self) -> bool:
+        """A tap on the board while a card or trade panel is open: the tap was not for the panel, and building
+        under it would surprise (a road built while a trade is half filled in, a refusal offering "Record
+        anyway"); the panel closes, nothing is built, and the next tap on the board builds as ever."""
+        if self.selection.get("mode") not in CARD_PANELS:
+            return False
+        self.set_mode("")
+        return True
+
     def tap_hex(self, h, legal: bool) -> None:
         g = self.game
         if self.selection.get("mode") == "umpire":
@@ -293,6 +302,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             pick, legal = "hex", frozenset(hexes)
         elif phase == "flood":
             pick, legal = "hex", frozenset(g.tide.flood_choices)
+        elif self.selection.get("mode") in CARD_PANELS:
+            pass  # the board builds nothing under a card or trade panel: a tap there closes it (close_card_panel)
         elif phase in ("main", "special_build") and self.build_piece:
             piece = self.build_piece
             if piece == "road":
@@ -598,6 +609,9 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
                 row.add_widget(w)
             self.ids.actions.add_widget(row)
         return taken
+
+#: The panels under which the board builds nothing (a tap on it closes them): play a card, trade, show VP cards.
+CARD_PANELS = ("play", "trade", "reveal")
 
 #: What a tap with nothing armed may build, the last named winning a side where two may go (a road, not a ship).
 DIRECT_PIECES = ("city", "settlement", "ship", "road")
