@@ -1,7 +1,8 @@
 """The desk server's HTTP interface (Starlette): what tablets, the display and the organiser ask of the desk.
 
 Read-only, for anyone on the venue's network: ``/`` (the live display), ``/display.json``, ``/display/stream``
-(the display's data pushed as server-sent events, :mod:`.server_push`), ``/health``.
+(the display's data pushed as server-sent events, :mod:`.server_push`), ``/display/boards.json`` (the round's
+boards, from which the display draws each table's mini-board), ``/health``.
 Tablets: ``POST /api/join`` (a pairing code; answered with the table's token and its game), ``GET /api/table``,
 ``GET /api/table/stream`` (pushed) and ``POST /api/events`` (with ``Authorization: Bearer TOKEN``). The organiser: ``/desk`` (a page), and
 ``POST /api/admin/pair``, ``POST /api/admin/clock``, with the desk's password (HTTP Basic or Bearer).
@@ -128,6 +129,7 @@ class DeskApp:
             Route("/", self.display, methods=["GET"]),
             Route("/display.json", self.display_json, methods=["GET"]),
             Route("/display/stream", self.display_stream, methods=["GET"]),
+            Route("/display/boards.json", self.display_boards, methods=["GET"]),
             Route("/api/table/stream", self.table_stream, methods=["GET"]),
             Route("/health", self.health, methods=["GET"]),
             Route("/api/join", self.join, methods=["POST"]),
@@ -211,6 +213,11 @@ class DeskApp:
         text = display_json(await self._call(display_data, self.floor))
         return Response(text, media_type="application/json", headers={"Cache-Control": "no-store"})
 
+    async def display_boards(self, request: Request) -> Response:
+        """The current round's boards by table: the display draws the hexes from these once a round."""
+        text = json.dumps(await self._call(self.floor.table_boards), ensure_ascii=False)
+        return Response(text, media_type="application/json", headers={"Cache-Control": "no-store"})
+
     async def _display_text(self) -> str:
         return display_json(await self._call(display_data, self.floor))
 
@@ -249,8 +256,9 @@ class DeskApp:
             except FloorError as error:  # paired again meanwhile: the stream says so and ends
                 return "refused", refused_data(str(error))
             self.seen[current.id] = time.monotonic()  # a tablet listening is a tablet connected
-            return None, table_data({"round": current.round, "table": current.table}, self.floor.clock(),
-                                    self.floor.latest_view(current))
+            return None, table_data({"round": current.round, "table": current.table,  # players: a re-seat is heard
+                                     "players": self.floor.seated_names(current.round, current.table)},
+                                    self.floor.clock(), self.floor.latest_view(current))
 
         async def look(everything: bool, tables: set[int]):
             event, data = await self._call(now)

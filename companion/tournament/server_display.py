@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from . import clock as clock_mod, display_text, referee
+from .display_script import SCRIPT
 from .export import HEADINGS, _cell, standing_columns
 from .server_store import Floor
 
@@ -39,7 +40,8 @@ def display_data(floor: Floor) -> dict[str, Any]:
             "columns": ["#", words["name"]] + [display_text.column(lang, c, HEADINGS[c]) for c in cols],
             "standings": cached[1], "tables": floor.live_tables(), "lang": lang, "byes": _byes(floor, words),
             "clock_note": clock_mod.warning_text(clock, floor_settings.time_rule, lang),
-            "labels": {k: words[k] for k in ("round", "standings", "tables", "table", "paused", "time_up")}}
+            "labels": {k: words[k] for k in ("round", "standings", "tables", "table", "paused", "time_up", "vp_of",
+                                             "longest_road", "largest_army", "finished", "robber", "terrains")}}
 
 
 
@@ -62,62 +64,6 @@ def _table_lines(table: dict[str, Any], lang: str = "en") -> str:
     return display_text.table_line(table, lang)
 
 
-_SCRIPT = """
-<script>
-// The desk pushes the display's data when it changes (server-sent events, display/stream): all of it, or (an
-// event named 'table') one table's line; the page fills in what changed as text (never as HTML) and counts the
-// round clock down between pushes. A browser without EventSource asks for display.json once a second instead.
-let clock = null, clockAt = 0;
-function two(n) { return String(n).padStart(2, '0'); }
-function tick() {
-  const el = document.getElementById('clock');
-  if (!clock) { el.textContent = '--:--'; return; }
-  const left = Math.max(0, Math.ceil(clock.left - (clock.running ? (performance.now() - clockAt) / 1000 : 0)));
-  el.textContent = left <= 0 ? labels.time_up :
-    two(Math.floor(left / 60)) + ':' + two(left % 60) + (clock.running ? '' : ' (' + labels.paused + ')');
-}
-let labels = {paused: 'paused', time_up: 'Time!', table: 'Table {n}'}, lang = 'en';
-function tableItem(t) {
-  const li = document.createElement('li');
-  li.dataset.table = t.table;
-  li.textContent = labels.table.replace('{n}', t.table) + (lang === 'ja' ? '：' : ': ') + t.text;
-  return li;
-}
-function showTable(t) {
-  const old = document.querySelector('#tables li[data-table="' + Number(t.table) + '"]');
-  if (old) { old.replaceWith(tableItem(t)); } else { document.getElementById('tables').appendChild(tableItem(t)); }
-  document.body.dataset.version = String(Number(document.body.dataset.version || 0) + 1);
-}
-function show(d) {
-  labels = d.labels || labels; lang = d.lang || 'en';
-  clock = d.clock; clockAt = performance.now(); tick();
-  document.getElementById('clock-note').textContent = d.clock_note || '';
-  document.getElementById('round').textContent = d.round;
-  const body = document.getElementById('standings');
-  body.replaceChildren(...d.standings.map(row => {
-    const tr = document.createElement('tr');
-    for (const cell of row) { const td = document.createElement('td'); td.textContent = cell; tr.appendChild(td); }
-    return tr;
-  }));
-  const tables = document.getElementById('tables');
-  tables.replaceChildren(...d.tables.map(tableItem));
-  document.getElementById('byes').textContent = d.byes || '';
-  document.body.dataset.version = String(Number(document.body.dataset.version || 0) + 1);
-}
-async function poll() {
-  try { show(await (await fetch('display.json', {cache: 'no-store'})).json()); }
-  catch (e) { /* the desk restarting: the next second tries again */ }
-}
-if (window.EventSource) {
-  const source = new EventSource('display/stream');  // reconnects by itself
-  source.onmessage = e => show(JSON.parse(e.data));
-  source.addEventListener('table', e => showTable(JSON.parse(e.data)));
-} else {
-  setInterval(poll, 1000);
-}
-setInterval(tick, 250);
-</script>
-"""
 
 
 def display_page(data: dict[str, Any]) -> str:
@@ -132,7 +78,11 @@ def display_page(data: dict[str, Any]) -> str:
     return f"""<!DOCTYPE html>
 <html lang="{e(lang)}"><head><meta charset="utf-8"><title>{e(data['event'])}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{{font-family:sans-serif;margin:2em}} #clock{{font-size:4em}} td,th{{padding:0.2em 0.6em}}</style>
+<style>body{{font-family:sans-serif;margin:2em}} #clock{{font-size:4em}} td,th{{padding:0.2em 0.6em}}
+#tables{{display:grid;grid-template-columns:repeat(auto-fill,minmax(15em,1fr));gap:1em;list-style:none;padding:0}}
+#tables h3{{margin:0.2em 0}} svg.board{{width:100%;height:auto}} ul.players{{list-style:none;padding:0;margin:0}}
+.swatch{{display:inline-block;width:0.9em;height:0.9em;border:1px solid #000;margin-right:0.4em}}
+.vp{{margin-left:0.5em;font-weight:bold}} .awards{{margin:0.2em 0;font-size:0.9em}}</style>
 </head><body>
 <h1>{e(data['event'])}</h1>
 <p>{e(data['preset'])} &middot; {e(words['round'])} <span id="round">{data['round']}</span></p>
@@ -143,7 +93,7 @@ def display_page(data: dict[str, Any]) -> str:
 <h2>{e(words['tables'])}</h2>
 <ul id="tables">{tables}</ul>
 <p id="byes">{e(data.get('byes', ''))}</p>
-{_SCRIPT}
+{SCRIPT}
 </body></html>
 """
 

@@ -1,0 +1,199 @@
+"""The live display page's script (served inline by :func:`.server_display.display_page`).
+
+The desk pushes the display's data when it changes (server-sent events, ``display/stream``): all of it, or (an
+event named ``table``) one table's line. Each table is drawn client-side as a mini-board in SVG: the hexes
+(terrain colour, number token) once a round from ``display/boards.json`` -- a board is ~2 KB and never changes
+within a round -- and from each push only what stands on it (``pieces``: buildings, roads, the robber), the
+players in their colours with their VP, and the holders of Longest Road and Largest Army, in the event's
+language (the push's ``labels``). So a pushed line is the pieces' few hundred bytes, not a board.
+
+Everything from the desk goes into the page as text or SVG attributes (``textContent``, ``setAttribute``),
+never as HTML, so a player named ``<script>`` is shown as those characters. After each update the page sets
+``data-shown-at`` (epoch ms) on the table it changed and fires ``display:shown``: tests wait on these.
+"""
+
+SCRIPT = r"""
+<script>
+let clock = null, clockAt = 0;
+let labels = {paused: 'paused', time_up: 'Time!', table: 'Table {n}', vp_of: '{n} VP', terrains: {}}, lang = 'en';
+let boards = {}, boardsRound = null, boardsAsked = null;
+const latest = {};  // table -> its last pushed line (drawn again once the boards arrive)
+const SIZE = 10, SQ3 = Math.sqrt(3), SVGNS = 'http://www.w3.org/2000/svg';
+const TERRAIN = {forest: '#217333', hills: '#bd6133', pasture: '#8ccc59', fields: '#edc74d', mountains: '#8c8c99',
+                 desert: '#e6d69e', gold: '#f2b31a', sea: '#3373bf'};
+const COLOUR = {red: '#d92626', blue: '#2659e6', white: '#f7f7f7', orange: '#ff8c1a', green: '#1aa640',
+                brown: '#804d26'};
+function two(n) { return String(n).padStart(2, '0'); }
+function tick() {
+  const el = document.getElementById('clock');
+  if (!clock) { el.textContent = '--:--'; return; }
+  const left = Math.max(0, Math.ceil(clock.left - (clock.running ? (performance.now() - clockAt) / 1000 : 0)));
+  el.textContent = left <= 0 ? labels.time_up :
+    two(Math.floor(left / 60)) + ':' + two(left % 60) + (clock.running ? '' : ' (' + labels.paused + ')');
+}
+function shown(target) {
+  target.dataset.shownAt = String(performance.timeOrigin + performance.now());
+  document.body.dataset.version = String(Number(document.body.dataset.version || 0) + 1);
+  document.dispatchEvent(new Event('display:shown'));
+}
+// --- the mini-board: axial hexes, pointy-top (docs/record-format.md) ---------------------------------------------
+function centre(h) { return [SIZE * SQ3 * (h[0] + h[1] / 2), SIZE * 1.5 * h[1]]; }
+function middle(hexes) {  // a corner is the middle of its three hexes, a side's middle that of its two
+  const cs = hexes.map(centre);
+  return [cs.reduce((s, c) => s + c[0], 0) / cs.length, cs.reduce((s, c) => s + c[1], 0) / cs.length];
+}
+function svg(name, attrs, text) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+const hexLayers = {};  // table -> its drawn hexes (cloned for each redraw)
+function hexLayer(table, board) {
+  if (hexLayers[table] && hexLayers[table].board === board && hexLayers[table].lang === lang) return hexLayers[table].g.cloneNode(true);
+  const g = svg('g', {class: 'hexes'});
+  for (const h of board.hexes) {
+    const [x, y] = centre(h.at);
+    const corners = [];
+    for (let i = 0; i < 6; i++) {
+      const a = Math.PI / 180 * (60 * i - 30);
+      corners.push((x + SIZE * Math.cos(a)).toFixed(2) + ',' + (y + SIZE * Math.sin(a)).toFixed(2));
+    }
+    const hex = svg('polygon', {points: corners.join(' '), fill: TERRAIN[h.terrain] || '#ccc', stroke: '#333',
+                                'stroke-width': 0.4, class: 'hex', 'data-terrain': h.terrain});
+    hex.appendChild(svg('title', {}, (labels.terrains || {})[h.terrain] || h.terrain));
+    g.appendChild(hex);
+    if (h.number) {
+      g.appendChild(svg('circle', {cx: x, cy: y, r: 3.7, fill: '#fff8e1', stroke: '#333', 'stroke-width': 0.2}));
+      g.appendChild(svg('text', {x: x, y: y + 1.5, 'text-anchor': 'middle', 'font-size': 4.2, class: 'number',
+                                 fill: h.number === 6 || h.number === 8 ? '#c62828' : '#222'}, String(h.number)));
+    }
+  }
+  hexLayers[table] = {board: board, lang: lang, g: g};
+  return g.cloneNode(true);
+}
+function pieceLayer(pieces, players) {
+  const g = svg('g', {class: 'pieces'});
+  if (!pieces) return g;
+  const colour = seat => COLOUR[(players[seat] || {}).color] || '#000';
+  for (const [seat, side] of pieces.roads) {
+    const [a, b] = side.map(centre), [mx, my] = middle(side);
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const ux = -(b[1] - a[1]) / len * SIZE * 0.38, uy = (b[0] - a[0]) / len * SIZE * 0.38;
+    g.appendChild(svg('line', {x1: mx - ux, y1: my - uy, x2: mx + ux, y2: my + uy, stroke: colour(seat),
+                               'stroke-width': 2, 'stroke-linecap': 'round', class: 'road', 'data-seat': seat}));
+  }
+  for (const [seat, kind, corner] of pieces.buildings) {
+    const [x, y] = middle(corner);
+    const shape = kind === 'city' ? svg('rect', {x: x - 2.5, y: y - 2.5, width: 5, height: 5})
+                                  : svg('circle', {cx: x, cy: y, r: 2});
+    for (const [k, v] of [['fill', colour(seat)], ['stroke', '#000'], ['stroke-width', 0.5], ['class', kind],
+                          ['data-seat', seat]]) shape.setAttribute(k, v);
+    g.appendChild(shape);
+  }
+  if (pieces.robber) {
+    const [x, y] = centre(pieces.robber);
+    const robber = svg('ellipse', {cx: x + 4.6, cy: y - 3.4, rx: 1.7, ry: 2.6, fill: '#222', class: 'robber'});
+    robber.appendChild(svg('title', {}, labels.robber || 'Robber'));
+    g.appendChild(robber);
+  }
+  return g;
+}
+function boardSvg(t) {
+  const board = boards[t.table];
+  if (!board) return null;
+  const xs = [], ys = [];
+  for (const h of board.hexes) { const [x, y] = centre(h.at); xs.push(x); ys.push(y); }
+  const x0 = Math.min(...xs) - SIZE, y0 = Math.min(...ys) - SIZE;
+  const box = [x0, y0, Math.max(...xs) + SIZE - x0, Math.max(...ys) + SIZE - y0].map(v => v.toFixed(1)).join(' ');
+  const s = svg('svg', {viewBox: box, class: 'board', role: 'img'});
+  s.appendChild(svg('title', {}, t.text || ''));
+  s.appendChild(hexLayer(t.table, board));
+  s.appendChild(pieceLayer(t.pieces, t.players));
+  return s;
+}
+function tableItem(t) {
+  const li = document.createElement('li');
+  li.dataset.table = t.table;
+  li.dataset.events = t.events;
+  const head = document.createElement('h3');
+  head.textContent = labels.table.replace('{n}', t.table) + (t.finished ? ' — ' + (labels.finished || '') : '');
+  li.appendChild(head);
+  const drawn = boardSvg(t);
+  if (drawn) li.appendChild(drawn);
+  const players = document.createElement('ul');
+  players.className = 'players';
+  for (const p of t.players) {
+    const row = document.createElement('li');
+    const swatch = document.createElement('span');
+    swatch.className = 'swatch';
+    swatch.style.background = COLOUR[p.color] || '#000';
+    const name = document.createElement('span');
+    name.className = 'name';
+    name.textContent = p.name;
+    const vp = document.createElement('span');
+    vp.className = 'vp';
+    vp.textContent = p.vp === null || p.vp === undefined ? '' : labels.vp_of.replace('{n}', p.vp);
+    row.append(swatch, name, vp);
+    players.appendChild(row);
+  }
+  li.appendChild(players);
+  const awards = document.createElement('p');
+  awards.className = 'awards';
+  const colon = lang === 'ja' ? '：' : ': ';
+  awards.textContent = [['longest_road', t.longest_road], ['largest_army', t.largest_army]]
+    .filter(([, who]) => who).map(([what, who]) => labels[what] + colon + who).join(lang === 'ja' ? '　' : ' · ');
+  li.appendChild(awards);
+  return li;
+}
+function showTable(t) {
+  latest[t.table] = t;
+  const item = tableItem(t);
+  const old = document.querySelector('#tables > li[data-table="' + Number(t.table) + '"]');
+  if (old) { old.replaceWith(item); } else { document.getElementById('tables').appendChild(item); }
+  shown(item);
+}
+function askBoards(round) {
+  if (boardsAsked === round) return;
+  boardsAsked = round;
+  fetch('display/boards.json', {cache: 'no-store'}).then(r => r.json()).then(b => {
+    boards = b.boards; boardsRound = b.round;
+    for (const key in hexLayers) delete hexLayers[key];
+    for (const t of Object.values(latest)) showTable(t);
+  }).catch(() => { boardsAsked = null; });  // the desk restarting: the next push asks again
+}
+function show(d) {
+  labels = d.labels || labels; lang = d.lang || 'en';
+  clock = d.clock; clockAt = performance.now(); tick();
+  document.getElementById('clock-note').textContent = d.clock_note || '';
+  document.getElementById('round').textContent = d.round;
+  const body = document.getElementById('standings');
+  body.replaceChildren(...d.standings.map(row => {
+    const tr = document.createElement('tr');
+    for (const cell of row) { const td = document.createElement('td'); td.textContent = cell; tr.appendChild(td); }
+    return tr;
+  }));
+  for (const key in latest) delete latest[key];
+  for (const t of d.tables) latest[t.table] = t;
+  const items = d.tables.map(tableItem);
+  document.getElementById('tables').replaceChildren(...items);
+  document.getElementById('byes').textContent = d.byes || '';
+  if (d.round !== boardsRound) askBoards(d.round);
+  const at = String(performance.timeOrigin + performance.now());
+  for (const item of items) item.dataset.shownAt = at;
+  shown(document.body);
+}
+async function poll() {
+  try { show(await (await fetch('display.json', {cache: 'no-store'})).json()); }
+  catch (e) { /* the desk restarting: the next second tries again */ }
+}
+if (window.EventSource) {
+  const source = new EventSource('display/stream');  // reconnects by itself
+  source.onmessage = e => show(JSON.parse(e.data));
+  source.addEventListener('table', e => showTable(JSON.parse(e.data)));
+} else {
+  setInterval(poll, 1000);
+}
+setInterval(tick, 250);
+</script>
+"""
