@@ -33,7 +33,8 @@ BATCH = 2000  # events per request, the most the desk takes: a whole game is one
 BATCH_BYTES = 512 * 1024  # and at most this much JSON (the desk refuses bodies over 1 MiB)
 TIMEOUT = 10.0  # seconds for one request; a venue's Wi-Fi that stalls longer is "offline" and retried (a desk
 # that is merely busy gets the time: giving up and sending again from 0 would only add to its work)
-HEARTBEAT = 10.0  # seconds between "still here" calls while nothing is to be sent
+HEARTBEAT = 10.0  # seconds between "still here" calls while nothing is to be sent (a sender on its own; the app
+# listens to the desk's stream and asks this way only slowly, as a fallback: companion.ui.tournament_table)
 MAX_BACKOFF = 30.0
 
 
@@ -182,13 +183,18 @@ class OutboxSender:
 
     def __init__(self, journal_path: str | Path, assignment: Assignment, *,
                  on_status: Callable[[dict[str, Any]], None] | None = None, poll: float = 1.0,
-                 batch: int = BATCH, timeout: float = TIMEOUT, max_backoff: float = MAX_BACKOFF):
+                 batch: int = BATCH, timeout: float = TIMEOUT, max_backoff: float = MAX_BACKOFF,
+                 heartbeat: Callable[[], float] | None = None):
         if assignment.game_id is None:
             raise ValueError("the assignment has no journal game yet")
         self.journal_path = Path(journal_path)
         self.assignment = assignment
         self.on_status = on_status
         self.poll, self.batch, self.timeout, self.max_backoff = poll, batch, timeout, max_backoff
+        # seconds between asking for the table (the round clock, the desk's note): HEARTBEAT unless the caller
+        # hears those pushed (companion.desk_push) and asks only as a fallback
+        self.heartbeat = heartbeat or (lambda: HEARTBEAT)
+        self._recheck = threading.Event()  # the caller heard the table's players change: ask the desk now
         self.status: dict[str, Any] = {"state": "sending", "message": "", "have": 0, "note": ""}
         self._desk: list[str] | None = None  # the events the desk holds, as far as this sender knows
         self._rev = 0
@@ -208,6 +214,12 @@ class OutboxSender:
 
     def wake(self) -> None:
         """Something was journalled: send it now rather than at the next poll."""
+        self._wake.set()
+
+    def recheck(self) -> None:
+        """The desk's push names other players at this table (the round was seated again): ask the desk for the
+        table now (``reseated`` follows if so) rather than when a batch is refused."""
+        self._recheck.set()
         self._wake.set()
 
     def stop(self, timeout: float | None = None) -> None:
@@ -234,6 +246,10 @@ class OutboxSender:
         try:
             while not self._stop.is_set():
                 try:
+                    if self._recheck.is_set():
+                        self._recheck.clear()
+                        if self._reseated():
+                            return
                     self.sync(journal)
                     backoff = self.poll
                 except DeskLinkError as error:
@@ -271,10 +287,10 @@ class OutboxSender:
             else:
                 start = next((i for i, (x, y) in enumerate(zip(local, known)) if x != y), min(len(local), len(known)))
                 if start == len(local) == len(known):
-                    if time.monotonic() - min(self._last_heard, self._last_clock) >= HEARTBEAT:
+                    if time.monotonic() - min(self._last_heard, self._last_clock) >= self.heartbeat():
                         self._ask_table()
                     return
-            if time.monotonic() - self._last_clock >= HEARTBEAT:  # the clock may have been paused or reset
+            if time.monotonic() - self._last_clock >= self.heartbeat():  # the clock may have been paused or reset
                 try:
                     self._ask_table()
                 except DeskLinkError:  # the events' own request says what is wrong, if anything

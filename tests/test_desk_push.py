@@ -167,7 +167,7 @@ def test_a_tablet_hears_the_clock_and_its_game_and_is_told_when_replaced(server)
     listener = TableListener(a.desk, a.token, on_push, on_refused).start()
     try:
         wait(lambda: pushes, "at connection")
-        assert pushes[0] == {"round": 1, "table": 1, "clock": None, "game": None}
+        assert pushes[0] == {"round": 1, "table": 1, "players": list(a.players), "clock": None, "game": None}
         assert request(server.url, "GET", "/health")["tablets_connected"] == 1
         request(server.url, "POST", "/api/admin/clock", {"action": "start", "minutes": 45}, token=PASSWORD)
         wait(lambda: (pushes[-1]["clock"] or {}).get("running"), "of the clock starting")

@@ -152,6 +152,8 @@ def refused_data(message: str) -> str:
 
 
 def table_data(assignment: dict[str, Any], clock: dict[str, Any] | None, game: dict[str, Any] | None) -> str:
-    """What a tablet's stream says: its round and table, the round clock and the desk's view of its latest game."""
-    return json.dumps({"round": assignment["round"], "table": assignment["table"], "clock": clock, "game": game},
-                      ensure_ascii=False, sort_keys=True)
+    """What a tablet's stream says: its round and table (and the players seated there now, when known), the round
+    clock and the desk's view of its latest game."""
+    players = {"players": assignment["players"]} if assignment.get("players") is not None else {}
+    return json.dumps({"round": assignment["round"], "table": assignment["table"], **players, "clock": clock,
+                       "game": game}, ensure_ascii=False, sort_keys=True)

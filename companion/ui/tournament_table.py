@@ -1,16 +1,21 @@
 """Menu → Tournament table: the tablet joins its table at the desk and plays the desk's game.
 
-The players type the desk's address and the table's pairing code (both shown at the desk); the desk answers
-with the table, the round, the players in seat order and the table's board, and "Start the game" starts exactly
-that game. From then on :class:`DeskLinkKeeper` sends the game to the desk from the journal (the outbox) on a
+The players find the desk on the venue's network ("Find the desk": mDNS, :mod:`companion.desk_discovery`; one
+tap on a desk found fills its address) or type the address the desk shows, then type the table's pairing code; the
+desk answers with the table, the round, the players in seat order and the table's board, and "Start the game"
+starts exactly that game. From then on :class:`DeskLinkKeeper` sends the game to the desk from the journal (the outbox) on a
 thread of its own (:mod:`companion.desk_link`): play never waits on the network, and what the sender says (up
 to date, offline, refused) reaches the screen through ``Clock.schedule_once``. The link is kept beside the
 journal, so a restarted app resumes sending.
 
-The round clock the desk tells (every 10 s) is counted down here between its answers and shown on this screen
-and, while a desk game is being sent, in a small badge over every screen; each warning (10, 5, 1 minutes, time
-up) is shown once as it is passed. When the desk seats the round again, the screen says the table's new players
-and "Start the game" starts the new game (the pairing stays).
+The tablet listens to the desk's stream (``/api/table/stream``, :class:`companion.desk_push.TableListener`, a thread
+of its own): the round clock as the desk starts, pauses or resets it, the desk's end of the game by time and a
+re-seat of the round arrive as they happen; while the stream is down the sender asks for the table every
+:data:`FALLBACK_POLL` seconds instead. The clock is counted down here between what the desk says and shown on this
+screen and, while a desk game is being sent, in a small badge over every screen; each warning (10, 5, 1 minutes,
+time up) is shown once as it is passed. When the desk seats the round again, the screen says the table's new
+players and "Start the game" starts the new game (the pairing stays). What the desk or the link says is shown in
+the app's language (:mod:`.desk_link_text`).
 
 Built in Python (no kv file of its own) and added to the app by :func:`install`, which also puts its button on
 the start screen.
@@ -32,8 +37,11 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 
+from ..desk_discovery import FoundDesk, find_desks
 from ..desk_link import Assignment, DeskLinkError, OutboxSender, join, load_link, save_link
+from ..desk_push import TableListener
 from ..tournament import clock as clock_mod
+from .desk_link_text import link_text
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +54,12 @@ TEXTS = {
            "offline": "Desk: not reachable, the game is kept and sent when it answers",
            "refused": "Desk refused: {message}",
            "reseated": "The desk seated the round again. Table {table} now: {players}. Start the new game.",
-           "clock": "Round clock {clock}", "ended_by_time": "The desk ended this game by the time limit."},
+           "clock": "Round clock {clock}", "ended_by_time": "The desk ended this game by the time limit.",
+           "find": "Find the desk", "finding": "Looking for the desk on this network…",
+           "found": "Tap the desk to use its address, then type the table's code.",
+           "found_none": "No desk answered on this network. Type the address the desk shows "
+                         "(e.g. 192.168.1.20:8731).",
+           "chosen": "Desk of {event} at {address}: type the table's code."},
     "ja": {"menu": "大会の卓", "title": "大会本部で卓に参加", "address": "本部のアドレス（例 192.168.1.20:8731）",
            "code": "卓のペアリングコード", "join": "参加", "joining": "本部に問い合わせ中…", "start": "ゲームを始める",
            "back": "戻る", "joined": "{event} 第{round}ラウンド {table}卓：{players}",
@@ -54,11 +67,19 @@ TEXTS = {
            "offline": "本部に届きません。記録は保存され、つながったら送ります",
            "refused": "本部が拒否：{message}",
            "reseated": "本部が組み合わせをやり直しました。{table}卓は {players}。新しいゲームを始めてください。",
-           "clock": "ラウンド残り {clock}", "ended_by_time": "本部が時間切れでこのゲームを終了しました。"},
+           "clock": "ラウンド残り {clock}", "ended_by_time": "本部が時間切れでこのゲームを終了しました。",
+           "find": "本部を探す", "finding": "このネットワークで本部を探しています…",
+           "found": "本部をタップするとアドレスが入ります。次に卓のコードを入力してください。",
+           "found_none": "このネットワークでは本部が見つかりませんでした。本部に表示されているアドレスを入力してください"
+                         "（例 192.168.1.20:8731）。",
+           "chosen": "{event}の本部（{address}）：卓のコードを入力してください。"},
 }
 
 
 WARNING_CLIPS = {600.0: "clock_10", 300.0: "clock_5", 60.0: "clock_1"}  # warnings said aloud (announce clips)
+FIND_SECONDS = 3.0  # how long "Find the desk" listens: a desk on the LAN answers mDNS within a second
+FALLBACK_POLL = 30.0  # seconds between asking for the table while the desk's stream is down (it was 10 s, always)
+STREAM_CHECK = 300.0  # ... and while it is up (belt and braces: the stream says everything the answer would)
 
 
 def text(key: str, **values) -> str:
@@ -85,13 +106,24 @@ class DeskLinkKeeper:
         self.warnings_said: list[str] = []  # each warning as shown, once
         self.badge: Label | None = None
         self._tick = None
+        self.listener: TableListener | None = None  # the desk's stream for this table
+        self._sender_note = None
+        self.pushes = 0  # pushes heard from the desk (a status line and tests)
+        self.clock_from = ""  # where the clock shown came from: "push" (the stream) or "poll" (the sender's ask)
 
     def start(self, assignment: Assignment) -> None:
         self.stop()
-        self.ended_by_time = False
+        self.ended_by_time, self._sender_note = False, None
         save_link(self.app.data_dir, assignment)
+        listener = TableListener(assignment.desk, assignment.token,
+                                 on_push=lambda push: Clock.schedule_once(lambda dt: self._pushed(push)),
+                                 on_refused=lambda message: Clock.schedule_once(lambda dt: self._status(
+                                     {"state": "refused", "message": message})))
         self.sender = OutboxSender(self.app.journal.path, assignment,
-                                   on_status=lambda s: Clock.schedule_once(lambda dt: self._status(s))).start()
+                                   on_status=lambda s: Clock.schedule_once(lambda dt: self._status(s)),
+                                   heartbeat=lambda: STREAM_CHECK if listener.connected.is_set() else FALLBACK_POLL
+                                   ).start()
+        self.listener = listener.start()
         self._watch(self.app.table)
         self._tick = Clock.schedule_interval(lambda dt: self.tick(), 1.0)
 
@@ -119,15 +151,40 @@ class DeskLinkKeeper:
             self.sender.wake()
 
     def _status(self, status: dict) -> None:
-        self.ended_by_time = str(status.get("note", "")).startswith("ended by time limit")
+        """The sender's word (on the main thread): its state, and what the desk answered (note, clock, end)."""
+        if "note" in status and status["note"] != self._sender_note:  # (a status repeats the sender's last note)
+            self._sender_note = status["note"]
+            self.ended_by_time = str(status["note"] or "").startswith("ended by time limit")
         if status.get("time_limit") is not None:
             self._journal_time_limit(int(status["time_limit"]))
         if status.get("clock") is not None and status.get("heard") != self._heard:
             self._heard = status.get("heard")
-            self.told, self.told_at = status["clock"], time.monotonic()
-            self.tick()
+            self._told(status["clock"], "poll")
         if self.on_status is not None:
             self.on_status(status)
+
+    def _pushed(self, push: dict) -> None:
+        """The desk's stream (on the main thread): the round clock, the desk's view of the game, the players."""
+        sender = self.sender
+        if sender is None or not isinstance(push, dict):
+            return
+        self.pushes += 1
+        if push.get("clock") is not None and isinstance(push["clock"], dict):
+            self._told(push["clock"], "push")
+        game = push.get("game")
+        if isinstance(game, dict) and game.get("game") == sender.assignment.game_id:
+            self.ended_by_time = str(game.get("note") or "").startswith("ended by time limit")
+            after = game.get("time_limit")
+            if isinstance(after, int) and not isinstance(after, bool) and after >= 0:
+                self._journal_time_limit(after)
+        players = push.get("players")
+        if isinstance(players, list) and [str(p) for p in players] != list(sender.assignment.players):
+            sender.recheck()  # seated again: the sender asks for the table and reports the new game
+        self.tick()
+
+    def _told(self, clock: dict, source: str) -> None:
+        self.told, self.told_at, self.clock_from = clock, time.monotonic(), source
+        self.tick()
 
     def _journal_time_limit(self, after: int) -> None:
         """The desk ended the table's game by time: the game's record says so too (the open game's table, so the
@@ -198,6 +255,9 @@ class DeskLinkKeeper:
             self.badge.pos = (Window.width - self.badge.width - dp(8), Window.height - self.badge.height - dp(4))
 
     def stop(self) -> None:
+        if self.listener is not None:
+            self.listener.stop()
+            self.listener = None
         if self.sender is not None:
             self.sender.stop()
             self.sender = None
@@ -223,8 +283,16 @@ class TournamentTableScreen(Screen):
         keeper.on_clock = self.show_clock
         box = BoxLayout(orientation="vertical", padding=dp(16), spacing=dp(10))
         self.title_label = Label(font_size=sp(24), size_hint_y=None, height=dp(48))
-        self.address = TextInput(multiline=False, size_hint_y=None, height=dp(56), font_size=sp(22),
-                                 write_tab=False)
+        self.address = TextInput(multiline=False, font_size=sp(22), write_tab=False)
+        self.find_button = Factory.BigButton(size_hint_x=0.4)
+        self.find_button.bind(on_release=lambda *_: self.find_desk())
+        address_row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
+        address_row.add_widget(self.address)
+        address_row.add_widget(self.find_button)
+        # the desks "Find the desk" found, one button each (no height while there are none)
+        self.found_row = BoxLayout(size_hint_y=None, height=0, spacing=dp(8))
+        self.found: list[FoundDesk] = []
+        self._finder: threading.Thread | None = None
         self.code = TextInput(multiline=False, size_hint_y=None, height=dp(56), font_size=sp(22), write_tab=False)
         self.join_button = Factory.BigButton(size_hint_y=None, height=dp(64))
         self.join_button.bind(on_release=lambda *_: self.join())
@@ -238,23 +306,74 @@ class TournamentTableScreen(Screen):
         self.warning_label = Label(font_size=sp(18), size_hint_y=None, height=dp(32), color=(1, 0.8, 0.3, 1))
         self.back_button = Factory.BigButton(size_hint_y=None, height=dp(64))
         self.back_button.bind(on_release=lambda *_: App.get_running_app().go("start"))
-        for widget in (self.title_label, self.address, self.code, self.join_button, self.info, self.start_button,
-                       self.status_label, self.clock_label, self.warning_label, self.back_button):
+        for widget in (self.title_label, address_row, self.found_row, self.code, self.join_button, self.info,
+                       self.start_button, self.status_label, self.clock_label, self.warning_label, self.back_button):
             box.add_widget(widget)
         box.add_widget(Label())  # the rest of the height
         self.add_widget(box)
         self.refresh()
+
+    def on_pre_enter(self, *args) -> None:
+        self.refresh()  # the language may have changed since the screen was built
 
     def refresh(self) -> None:
         """Texts in the app's language; the address joined last time, typed again for the players."""
         self.title_label.text = text("title")
         self.address.hint_text, self.code.hint_text = text("address"), text("code")
         self.join_button.text, self.start_button.text, self.back_button.text = text("join"), text("start"), text("back")
+        self.find_button.text = text("find")
         app = App.get_running_app()
         if not self.address.text and app is not None:
             link = load_link(app.data_dir)
             if link is not None:
                 self.address.text = link.desk.removeprefix("http://")
+
+    # --- finding the desk ------------------------------------------------------------------------------------
+    def find_desk(self) -> None:
+        """Listen for desks on the network (mDNS) on a thread of its own for :data:`FIND_SECONDS`; what answered
+        comes back to the main thread as one button per desk."""
+        if self._finder is not None and self._finder.is_alive():
+            return
+        self.find_button.disabled = True
+        self.info.text = text("finding")
+        self._show_found([])
+
+        def look():
+            try:
+                found = find_desks(FIND_SECONDS)
+            except Exception:  # zeroconf's own trouble: nothing found, the typed address still works
+                log.exception("looking for the desk failed")
+                found = []
+            Clock.schedule_once(lambda dt: self._found(found))
+
+        self._finder = threading.Thread(target=look, name="desk-find", daemon=True)
+        self._finder.start()
+
+    def _found(self, found: list[FoundDesk]) -> None:
+        self.find_button.disabled = False
+        self._show_found(found)
+        self.info.text = text("found") if found else text("found_none")
+        if len(found) == 1:  # one desk on the network: its address is the one
+            self.choose_desk(found[0])
+
+    def _show_found(self, found: list[FoundDesk]) -> None:
+        self.found = list(found)
+        self.found_row.clear_widgets()
+        for desk in found[:3]:  # a venue has one desk (two events at once at most); the rest is typed
+            button = Factory.BigButton(text=f"{desk.event} — {desk.address}", font_size=sp(16))
+            button.bind(on_release=lambda _b, d=desk: self.choose_desk(d))
+            self.found_row.add_widget(button)
+        self.found_row.height = dp(56) if found else 0
+
+    def choose_desk(self, desk: FoundDesk) -> None:
+        self.address.text = desk.address
+        self.info.text = text("chosen", event=desk.event, address=desk.address)
+
+    def stop_finding(self) -> None:
+        """At exit: the finder ends by itself within a few seconds (zeroconf has no cancel); waited for here."""
+        if self._finder is not None:
+            self._finder.join(FIND_SECONDS + 5)
+            self._finder = None
 
     # --- joining ---------------------------------------------------------------------------------------------
     def join(self) -> None:
@@ -277,7 +396,7 @@ class TournamentTableScreen(Screen):
         self.join_button.disabled = False
         if isinstance(result, DeskLinkError):
             self.assignment = None
-            self.info.text = str(result)
+            self.info.text = link_text(str(result), App.get_running_app().lang)
             self.start_button.disabled = True
             return
         self.assignment = result
@@ -310,7 +429,8 @@ class TournamentTableScreen(Screen):
         elif state in ("up to date", "sending", "offline"):
             self.link_status = text(state, have=status.get("have", 0))
         else:
-            self.link_status = text("refused", message=status.get("message", ""))
+            self.link_status = text("refused", message=link_text(str(status.get("message", "")),
+                                                                 App.get_running_app().lang))
         self.status_label.text = self.link_status
 
 
@@ -320,14 +440,15 @@ def install(app, manager) -> None:
     try:
         keeper = DeskLinkKeeper(app)
         app.desk_link = keeper
-        manager.add_widget(TournamentTableScreen(keeper))
+        screen = TournamentTableScreen(keeper)
+        manager.add_widget(screen)
         start = manager.get_screen("start")
         menu = start.ids.tournament.parent
         button = Factory.BigButton(text=text("menu"))
         button.bind(on_release=lambda *_: app.go("tournament_table"))
         app.bind(lang=lambda *_: setattr(button, "text", text("menu")))
         menu.add_widget(button)
-        app.bind(on_start=lambda *_: keeper.resume(), on_stop=lambda *_: keeper.stop())
+        app.bind(on_start=lambda *_: keeper.resume(), on_stop=lambda *_: (keeper.stop(), screen.stop_finding()))
         app.bind(table=lambda _app, table: keeper._watch(table) if keeper.sender is not None else None)
     except Exception:  # an optional screen must not stop the table app
         log.exception("the tournament table screen could not be added")

@@ -1,0 +1,99 @@
+"""The tablet listens to the desk's stream (``/api/table/stream``) instead of asking every 10 s: the round clock
+paused at the desk shows paused on the tablet at once, the desk's end of the game by time reaches the table's record
+without the table sending anything, and a re-seat of the round names the new players. Real Kivy widgets under
+Xvfb, a real desk server on 127.0.0.1 with a clock the test moves by hand; waits are on the app's state. Before,
+the tablet heard each of these only at its next 10 s ask (or, for the end and the re-seat, when it next sent)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import companion.ui  # noqa: F401  (Kivy's environment: no argv parsing)
+from companion.desk_link import request
+from companion.record import new_game
+from companion.rules.random_play import random_events
+from companion.tournament.server import DeskServer
+from companion.ui.driver import start_app, stop_app, wait_until
+from companion.ui.tournament_table import FALLBACK_POLL
+
+from test_desk_clock import HandClock
+from test_desk_reseat import reseat
+from test_desk_server import NAMES, PASSWORD, desk_events, make_event
+from test_ui_tournament_table import type_into
+
+pytestmark = pytest.mark.timeout(180)
+PROMPT = 5  # seconds the app is given to show what the desk pushed: well under the 10 s ask it replaces
+
+
+@pytest.fixture
+def floor(tmp_path):
+    hand = HandClock()
+    make_event(tmp_path / "desk.sqlite3")
+    with DeskServer("Kobe Open", tmp_path / "desk.sqlite3", host="127.0.0.1", port=0, password=PASSWORD,
+                    clock=hand) as desk:
+        for path, body in (("/api/admin/settings", {"time_rule": "stop"}),
+                           ("/api/admin/clock", {"action": "reset", "minutes": 60}),
+                           ("/api/admin/clock", {"action": "start"})):
+            request(desk.url, "POST", path, body, token=PASSWORD)
+        code = request(desk.url, "POST", "/api/admin/pair", {"table": 1}, token=PASSWORD)["code"]
+        app = start_app(tmp_path / "tablet")
+        try:
+            screen = app.root.get_screen("tournament_table")
+            type_into(screen.address, desk.url)
+            type_into(screen.code, code)
+            screen.join()
+            assert wait_until(lambda: screen.assignment is not None, timeout=30)
+            screen.start_game()
+            keeper = app.desk_link
+            assert wait_until(lambda: keeper.listener is not None and keeper.listener.connected.is_set()
+                              and keeper.told is not None, timeout=30)
+            yield desk, hand, app, screen, keeper
+        finally:
+            stop_app(app)
+        assert keeper.listener is None and keeper.sender is None  # every thread stopped with the app
+
+
+def clock(desk, action):
+    request(desk.url, "POST", "/api/admin/clock", {"action": action}, token=PASSWORD)
+
+
+def test_the_clock_paused_at_the_desk_shows_paused_on_the_tablet_at_once(floor):
+    desk, hand, app, screen, keeper = floor
+    assert keeper.told["running"]
+    assert keeper.sender.heartbeat() > FALLBACK_POLL  # the stream is up: the tablet does not ask
+    hand.advance(20 * 60)
+    clock(desk, "pause")
+    assert wait_until(lambda: keeper.told["running"] is False, timeout=PROMPT)
+    assert keeper.clock_from == "push"
+    assert wait_until(lambda: screen.clock_label.text == "Round clock 40:00 (paused)", timeout=PROMPT)
+    assert keeper.badge.text == "Round clock 40:00 (paused)"
+    clock(desk, "start")
+    assert wait_until(lambda: keeper.told["running"] is True, timeout=PROMPT)
+
+
+def test_the_desk_s_end_by_time_reaches_the_record_without_the_table_sending(floor):
+    desk, hand, app, screen, keeper = floor
+    events = list(random_events(new_game(app.table.record), random.Random(5), 40))
+    for event in events[:30]:
+        app.table.submit(event)
+    assert wait_until(lambda: len(desk_events(desk, 1)) == 30, timeout=30)
+    hand.advance(3600)
+    request(desk.url, "GET", "/display.json")  # the desk looks at its clock: the game ends at 30
+    clock(desk, "pause")  # the organiser stops the clock at time: every tablet's stream wakes
+    assert wait_until(lambda: app.table.game.ended_by_time == 30, timeout=PROMPT)
+    assert app.table.record.events[-1] == {"type": "time_limit", "after": 30}
+    assert wait_until(lambda: keeper.badge.text == "The desk ended this game by the time limit.", timeout=PROMPT)
+
+
+def test_a_reseat_is_heard_without_the_table_sending(floor):
+    desk, hand, app, screen, keeper = floor
+    first = screen.assignment
+    swap = (first.players[0], next(n for n in NAMES[:8] if n not in first.players))
+    new_players = reseat(desk, swap)
+    clock(desk, "pause")  # the organiser's next touch on the clock wakes the streams (else the desk's 10 s look)
+    assert wait_until(lambda: screen.assignment is not first, timeout=PROMPT + 5)
+    assert list(screen.assignment.players) == new_players
+    assert "seated the round again" in screen.status_label.text and not screen.start_button.disabled
+    assert keeper.listener is None  # the old game's stream is closed
