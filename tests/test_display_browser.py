@@ -189,6 +189,11 @@ def test_the_page_in_japanese(server, browser):
     admin(server, "/api/admin/settings", {"language": "ja"})  # the organiser switches the display's language
     state = wait_page(browser, "s.tables['2'].heading === '2卓' && s.tables['2'].hexes > 0", "the page in Japanese")
     drawn = on_page(state, 2)
+    headings = browser.evaluate("[...document.querySelectorAll('h2')].map(e => e.textContent)")
+    columns = browser.evaluate("[...document.querySelectorAll('#columns th')].map(e => e.textContent)")
+    assert headings == ["順位", "各卓"] and "勝利数" in columns and "名前" in columns
+    # the desk serves the app's own Japanese font: a projector without one still shows 卓, not boxes
+    assert browser.evaluate("document.fonts.load('16px \"Desk CJK\"', '卓').then(faces => faces.length)") == 1
     holder = a.players[replayed(a, events).state.longest_road]
     assert f"最長交易路：{holder}" in drawn["awards"]
     assert all(vp.endswith("点") for _, vp in drawn["players"])

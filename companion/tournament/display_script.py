@@ -167,6 +167,13 @@ function show(d) {
   clock = d.clock; clockAt = performance.now(); tick();
   document.getElementById('clock-note').textContent = d.clock_note || '';
   document.getElementById('round').textContent = d.round;
+  document.documentElement.lang = lang;  // the organiser may switch the language while the page is open
+  document.getElementById('round-word').textContent = labels.round || '';
+  document.getElementById('standings-title').textContent = labels.standings || '';
+  document.getElementById('tables-title').textContent = labels.tables || '';
+  document.getElementById('columns').replaceChildren(...(d.columns || []).map(c => {
+    const th = document.createElement('th'); th.textContent = c; return th;
+  }));
   const body = document.getElementById('standings');
   body.replaceChildren(...d.standings.map(row => {
     const tr = document.createElement('tr');

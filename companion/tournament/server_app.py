@@ -130,6 +130,7 @@ class DeskApp:
             Route("/display.json", self.display_json, methods=["GET"]),
             Route("/display/stream", self.display_stream, methods=["GET"]),
             Route("/display/boards.json", self.display_boards, methods=["GET"]),
+            Route("/display/font.otf", self.display_font, methods=["GET"]),
             Route("/api/table/stream", self.table_stream, methods=["GET"]),
             Route("/health", self.health, methods=["GET"]),
             Route("/api/join", self.join, methods=["POST"]),
@@ -217,6 +218,14 @@ class DeskApp:
         """The current round's boards by table: the display draws the hexes from these once a round."""
         text = json.dumps(await self._call(self.floor.table_boards), ensure_ascii=False)
         return Response(text, media_type="application/json", headers={"Cache-Control": "no-store"})
+
+    async def display_font(self, request: Request) -> Response:
+        """The app's own font (Latin and Japanese), so a projector's browser without Japanese fonts shows the
+        Japanese display; nothing on the venue's LAN needs the internet."""
+        from starlette.responses import FileResponse
+        from .. import assets
+        return FileResponse(assets.path("fonts", "NotoSansCJKjp-Regular-subset.otf"), media_type="font/otf",
+                            headers={"Cache-Control": "public, max-age=86400"})
 
     async def _display_text(self) -> str:
         return display_json(await self._call(display_data, self.floor))

@@ -78,19 +78,21 @@ def display_page(data: dict[str, Any]) -> str:
     return f"""<!DOCTYPE html>
 <html lang="{e(lang)}"><head><meta charset="utf-8"><title>{e(data['event'])}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{{font-family:sans-serif;margin:2em}} #clock{{font-size:4em}} td,th{{padding:0.2em 0.6em}}
+<style>@font-face{{font-family:"Desk CJK";src:url(display/font.otf) format("opentype");font-display:swap;
+unicode-range:U+3000-30FF,U+3400-9FFF,U+FF00-FFEF}}
+body{{font-family:"Desk CJK",sans-serif;margin:2em}} #clock{{font-size:4em}} td,th{{padding:0.2em 0.6em}}
 #tables{{display:grid;grid-template-columns:repeat(auto-fill,minmax(15em,1fr));gap:1em;list-style:none;padding:0}}
 #tables h3{{margin:0.2em 0}} svg.board{{width:100%;height:auto}} ul.players{{list-style:none;padding:0;margin:0}}
 .swatch{{display:inline-block;width:0.9em;height:0.9em;border:1px solid #000;margin-right:0.4em}}
 .vp{{margin-left:0.5em;font-weight:bold}} .awards{{margin:0.2em 0;font-size:0.9em}}</style>
 </head><body>
 <h1>{e(data['event'])}</h1>
-<p>{e(data['preset'])} &middot; {e(words['round'])} <span id="round">{data['round']}</span></p>
+<p>{e(data['preset'])} &middot; <span id="round-word">{e(words['round'])}</span> <span id="round">{data['round']}</span></p>
 <div id="clock">{e(clock_text(data['clock'], lang))}</div>
 <p id="clock-note">{e(data.get('clock_note', ''))}</p>
-<h2>{e(words['standings'])}</h2>
-<table><thead><tr>{head}</tr></thead><tbody id="standings">{rows}</tbody></table>
-<h2>{e(words['tables'])}</h2>
+<h2 id="standings-title">{e(words['standings'])}</h2>
+<table><thead><tr id="columns">{head}</tr></thead><tbody id="standings">{rows}</tbody></table>
+<h2 id="tables-title">{e(words['tables'])}</h2>
 <ul id="tables">{tables}</ul>
 <p id="byes">{e(data.get('byes', ''))}</p>
 {SCRIPT}
