@@ -24,19 +24,12 @@ SIZES = {"landscape": ((1280, 800), 1.0), "portrait": ((800, 1280), 1.0), "ipad"
          "android10": ((1920, 1200), 1.5)}
 
 
-def _journal_game(data_dir) -> int:
-    record, _game = d.base_game_after_setup(("Aki", "Ben", "Chie", "Dan"))
-    record.events += [{"type": "roll", "dice": [3, 5]},
-                      {"type": "set_hand", "player": 0, "cards": {"lumber": 3, "brick": 3, "wool": 2, "grain": 2}}]
-    return d.journal(data_dir, record)
-
-
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_every_screen_state_fits_in_both_languages(tmp_path, size):
     from kivy.metrics import Metrics
 
     window, density = SIZES[size]
-    game_id = _journal_game(tmp_path)
+    game_id = d.journal_main_phase_game(tmp_path)
     shots = Path(os.environ["LAYOUT_SHOTS"]) if os.environ.get("LAYOUT_SHOTS") else None
     old_density = Metrics.density
     Metrics.density = density

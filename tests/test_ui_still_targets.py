@@ -12,16 +12,9 @@ from companion.ui import driver as d
 pytestmark = pytest.mark.timeout(300)
 
 
-def _journal_game(data_dir) -> int:
-    record, _game = d.base_game_after_setup(("Aki", "Ben", "Chie", "Dan"))
-    record.events += [{"type": "roll", "dice": [3, 5]},
-                      {"type": "set_hand", "player": 0, "cards": {"lumber": 3, "brick": 3, "wool": 2, "grain": 2}}]
-    return d.journal(data_dir, record)
-
-
 @pytest.mark.parametrize("size", [(1280, 800), (800, 1280)], ids=["landscape", "portrait"])
 def test_no_touch_target_moves_unasked_through_messages_panels_and_turns(tmp_path, size):
-    game_id = _journal_game(tmp_path)
+    game_id = d.journal_main_phase_game(tmp_path)
     app = d.start_app(tmp_path, size=size)
     try:
         d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))

@@ -333,6 +333,24 @@ class Game(EventHistory):
             return Refusal("no_legal_spot", player=player, piece=piece)
         return None
 
+    def play_problem(self, player: int, card: str | None = None) -> Refusal | None:
+        """Why ``player`` cannot play ``card`` (None: any development card but a victory point) now, as the
+        refusal the rules would give, or None when it may be tried: one already played this turn, none held,
+        or only cards bought this turn.  For the app's Play buttons, offered on the player's own turn; an unseen
+        card is given the benefit of the doubt (it may be the card)."""
+        s = self.state
+        if s.dev_played:
+            return Refusal("dev_already_played", player=player)
+        st = s.players[player]
+        kinds = [card] if card is not None else [c for c in DEVELOPMENT_CARDS if c != "victory_point"]
+        held = sum(st.dev.get(c, 0) for c in kinds) + st.dev_unknown
+        bought_now = sum(st.dev_new.get(c, 0) for c in kinds) + st.dev_new_unknown
+        if held > bought_now:
+            return None
+        if card is None:
+            return Refusal("dev_all_new" if held else "dev_none_to_play", player=player)
+        return Refusal("dev_bought_this_turn" if held else "dev_none", player=player, card=card)
+
     def revealable_vp_cards(self, player: int) -> int:
         """How many victory-point cards ``player`` may show now at most (``reveal_development``): the known
         ones not shown yet, and unseen development cards while VP cards are unaccounted for."""

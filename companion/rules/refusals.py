@@ -80,6 +80,8 @@ TEMPLATES: dict[str, str] = {
     "dev_already_played": "{player:player} already played a development card this turn",
     "dev_bought_this_turn": "{player:player} cannot play a {card:card}: bought it this turn",
     "dev_none": "{player:player} cannot play a {card:card}: has none",
+    "dev_none_to_play": "{player:player} holds no development card to play",
+    "dev_all_new": "{player:player} cannot play a development card: all were bought this turn",
     "year_of_plenty_two": "year of plenty takes two resources",
     "reveal_too_many": "{player:player} cannot show {n} victory point card(s): holds only {held} development "
                        "card(s) that may be one",

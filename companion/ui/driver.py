@@ -365,6 +365,21 @@ def base_game_after_setup(names=("Aki", "Ben", "Chie"), *, board_seed: int = 2, 
     return record, game
 
 
+def journal_main_phase_game(data_dir) -> int:
+    """Journal a 4-player base game (Aki, Ben, Chie, Dan) in Aki's second turn after the roll, Aki holding the
+    cards for a road and a settlement (and more) and one development card bought on the turn before, so that
+    every build button and Play card can be used; returns the game's id (the start screen resumes it)."""
+    record, _game = base_game_after_setup(("Aki", "Ben", "Chie", "Dan"))
+    record.events += [{"type": "roll", "dice": [3, 5]},
+                      {"type": "set_hand", "player": 0, "cards": {"ore": 1, "grain": 1, "wool": 1}},
+                      {"type": "buy_development", "player": 0, "card": None}, {"type": "end_turn"}]
+    for _other in range(3):
+        record.events += [{"type": "roll", "dice": [2, 2]}, {"type": "end_turn"}]
+    record.events += [{"type": "roll", "dice": [3, 5]},
+                      {"type": "set_hand", "player": 0, "cards": {"lumber": 3, "brick": 3, "wool": 2, "grain": 2}}]
+    return journal(data_dir, record)
+
+
 def journal(data_dir, record, title: str | None = None) -> int:
     """Store ``record`` in the data directory's journal, as a game the start screen offers to resume."""
     from ..record.journal import Journal

@@ -24,6 +24,11 @@ TEXT: dict[str, dict[str, str]] = {
     "why_short_no_piece_left": {"en": "none left", "ja": "駒切れ"},
     "why_short_no_legal_spot": {"en": "nowhere to build", "ja": "置ける所なし"},
     "why_short_dev_deck_empty": {"en": "deck empty", "ja": "山札なし"},
+    "why_short_dev_none_to_play": {"en": "no card", "ja": "カードなし"},
+    "why_short_dev_all_new": {"en": "bought this turn", "ja": "今回購入"},
+    "why_short_dev_none": {"en": "none held", "ja": "持っていない"},
+    "why_short_dev_bought_this_turn": {"en": "bought this turn", "ja": "今回購入"},
+    "why_short_dev_already_played": {"en": "one played", "ja": "使用済み"},
     # showing victory-point cards (reveal_development)
     "reveal_vp": {"en": "Show VP cards", "ja": "勝利点を公開"},
     "reveal_title": {"en": "{name}: how many victory-point cards to show? (up to {n})",

@@ -124,6 +124,48 @@ def buy_button(screen, g, who: int) -> BigButton:
     return b
 
 
+def play_button(screen, g, who: int) -> BigToggle:
+    """Opens (or closes) the panel for playing a development card.  When the rules say no card can be played now
+    (none held, all bought this turn, one played already) the button says why, and a tap shows the rules' whole
+    sentence instead of opening a panel whose OK would be refused."""
+    a = app()
+    problem = g.play_problem(who)
+    b = BigToggle(text=_button_text(a, a.tr("play_card"), problem), markup=True, group="mode", height=dp(64),
+                  state="down" if screen.selection.get("mode") == "play" else "normal")
+    if problem is not None:
+        b.color = (0.75, 0.75, 0.75, 1)
+
+    def tapped(btn) -> None:
+        if problem is not None:
+            btn.state = "normal"
+            screen.set_mode("")
+            screen.message = a_tr("illegal", why=app_describe(problem))
+            return
+        screen.set_mode("play" if btn.state == "down" else "")
+
+    b.bind(on_release=tapped)
+    return b
+
+
+def knight_button(screen, g, who: int) -> BigButton:
+    """Before the roll: play a knight, or (none to play) say why on the button and, tapped, in full."""
+    a = app()
+    problem = g.play_problem(who, "knight")
+    b = BigButton(text=_button_text(a, a.tr("knight"), problem), markup=True, height=dp(64))
+    if problem is not None:
+        b.color = (0.75, 0.75, 0.75, 1)
+
+    def tapped(_b) -> None:
+        if problem is not None:
+            screen.message = a_tr("illegal", why=app_describe(problem))
+            screen.refresh()
+            return
+        screen.submit({"type": "play_development", "player": who, "card": "knight"})
+
+    b.bind(on_release=tapped)
+    return b
+
+
 def a_tr(key: str, **values) -> str:
     return app().tr(key, **values)
 

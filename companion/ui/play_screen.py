@@ -24,8 +24,8 @@ from .board_view import PLAYER_COLORS
 from .camera_picture import CameraPicture
 from .choices import ChoicePanels
 from .i18n import cards_text
-from .play_panels import (build_row, buy_button, confirmation, cost_card, reveal_button, reveal_panel,
-                          tile_details)
+from .play_panels import (build_row, buy_button, confirmation, cost_card, knight_button, play_button,
+                          reveal_button, reveal_panel, tile_details)
 from .refusals_text import app_describe, app_places, places_for, refusal_spots
 from .tide_text import tide_text
 from .umpire_notes import add_note_rows
@@ -405,11 +405,11 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             # The buyer sees the card, the table does not: recorded unseen (hidden information stays hidden).
             row.add_widget(buy_button(self, g, who))
             if phase == "main":
-                for mode, key in (("play", "play_card"), ("trade", "trade")):
-                    b = BigToggle(text=a.tr(key), group="mode",
-                                  state="down" if self.selection.get("mode") == mode else "normal")
-                    b.bind(on_release=lambda btn, mode=mode: self.set_mode(mode if btn.state == "down" else ""))
-                    row.add_widget(b)
+                row.add_widget(play_button(self, g, who))  # it says why when no card can be played now
+                trade = BigToggle(text=a.tr("trade"), group="mode",
+                                  state="down" if self.selection.get("mode") == "trade" else "normal")
+                trade.bind(on_release=lambda btn: self.set_mode("trade" if btn.state == "down" else ""))
+                row.add_widget(trade)
                 row.add_widget(reveal_button(self, g, who))
             box.add_widget(row)
             self.panel_start = len(box.children)
@@ -421,9 +421,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
                 reveal_panel(self, g, who)
         elif phase == "roll":
             row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
-            knight = BigButton(text=a.tr("knight"), height=dp(64))
-            knight.bind(on_release=lambda _b: self.submit({"type": "play_development", "player": who, "card": "knight"}))
-            row.add_widget(knight)
+            row.add_widget(knight_button(self, g, who))  # it says why when no knight can be played now
             row.add_widget(reveal_button(self, g, who))  # VP cards may be shown before the roll too
             box.add_widget(row)
             self.panel_start = len(box.children)

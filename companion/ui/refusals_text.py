@@ -77,6 +77,8 @@ JA: dict[str, str] = {
     "dev_already_played": "{player:player}はこの手番にすでに発展カードを使いました",
     "dev_bought_this_turn": "{player:player}は{card:card}を使えません：この手番に買ったカードです",
     "dev_none": "{player:player}は{card:card}を使えません：持っていません",
+    "dev_none_to_play": "{player:player}は使える発展カードを持っていません",
+    "dev_all_new": "{player:player}は発展カードを使えません：どれもこの手番に買ったカードです",
     "reveal_too_many": "{player:player}は勝利点カードを{n}枚公開できません：勝利点カードでありうる発展カードは{held}枚だけです",
     "reveal_vp_gone": "{player:player}は勝利点カードをあと{n}枚公開できません：行方の分からない勝利点カードは{left}枚だけです",
     "year_of_plenty_two": "収穫では資源を2枚受け取ります",
