@@ -1,6 +1,12 @@
 """The board reader's accuracy on boards it never saw: leave one labelled board out (issue 30; docs/board-reader.md).
 
-    .venv/bin/python bench/bench_board_held_out.py [DIR] [--no-colour-check]
+    .venv/bin/python bench/bench_board_held_out.py [DIR] [--no-colour-check] [--no-print-count]
+                                                   [--originals ROOT]
+
+``--originals ROOT`` reads each photo's full-size original (the label's ``original``, under ROOT, e.g.
+/work/shared/data/boards) instead of the folder's downscaled copy: the tokens' dots are then counted
+(vision/board/token_print.py).  The print count has no learned part, so it is the same in every fold (its
+thresholds were set by looking at these photos' tokens).
 
 The labelled photos (tests/data/boards/catanai by default) show three physical layouts.  For each layout,
 the known tokens and the terrain prototypes are rebuilt from the other layouts' photos only, and that
@@ -29,15 +35,34 @@ from vision.board.tokens import TokenReader  # noqa: E402
 
 
 CHECK_COLOUR = "--no-colour-check" not in sys.argv  # the print's colour checked (red 6/8), as the reader does
+COUNT_PRINT = "--no-print-count" not in sys.argv  # dots, digits and holes counted, as the reader does
+
+
+def _originals_root() -> Path | None:
+    if "--originals" not in sys.argv:
+        return None
+    return Path(sys.argv[sys.argv.index("--originals") + 1])
+
+
+def _photo_path(image: Path, record: dict, root: Path | None) -> Path:
+    if root is None or "original" not in record:
+        return image
+    original = root / record["original"]
+    for candidate in (original, original.with_suffix(original.suffix.upper())):
+        if candidate.exists():
+            return candidate
+    raise SystemExit(f"{original}: the original of {image.name} is not there")
 
 
 def main() -> int:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    root = _originals_root()
+    args = [a for i, a in enumerate(sys.argv[1:], 1) if not a.startswith("--") and sys.argv[i - 1] != "--originals"]
     folder = args[0] if args else str(ROOT / "tests/data/boards/catanai")
     photos = []  # (key, name, labels, reading, turns, colours)
     textures = {}  # name -> each hex's texture (terrain.hex_textures)
     for image, record in load_labels(folder):
         labels = {tuple(h["at"]): h for h in record["board"]["hexes"]}
+        image = _photo_path(image, record, root)
         reading = read_board_file(image)
         turns = max(range(6), key=lambda k: sum(labels[rotate(h, k)]["terrain"] == t
                                                 for h, t in reading.terrains.items()))
@@ -72,7 +97,9 @@ def main() -> int:
             t_right = n_right = n_total = n_wrong_flagged = n_wrong = n_unsure = 0
             readable = [h for h in LAND if h in reading.token_patches and list(rotate(h, turns)) != robber]
             reds = [reading.token_reds[h] for h in readable] if CHECK_COLOUR else None
-            read = dict(zip(readable, tokens.read_all([reading.token_patches[h] for h in readable], reds)))
+            prints = [reading.token_prints.get(h) for h in readable] if COUNT_PRINT else None
+            read = dict(zip(readable, tokens.read_all([reading.token_patches[h] for h in readable], reds,
+                                                      prints=prints)))
             surplus = set(surplus_numbers({h: r[0] for h, r in read.items()}))  # as the reader does
             terrains = {h: terrain.classify(colours[h])[0] for h in LAND}
             _one_desert(terrains, colours, reading.has_token, [], textures[name])  # as the reader does

@@ -20,6 +20,7 @@ from vision.board import terrain as terrain_mod
 from vision.board.discs import find_discs, token_sized
 from vision.board.lattice import LAND, Lattice, _match, canonical_center, fit_lattice, hex_distance, turned
 from vision.board.outline import fit_outline
+from vision.board.token_print import print_of
 from vision.board.tokens import bundled_reader, red_ink, token_patch
 
 WORK_SIZE = 1000  # long side, pixels, the board is read at
@@ -54,6 +55,8 @@ class BoardReading:
     ms: float = 0.0
     pieces: list[dict] = field(default_factory=list)
     mirrored: bool = False            # the photo was a mirror image; it was read flipped back (pixels too)
+    token_centres: dict[tuple[int, int], tuple[float, float]] = field(default_factory=dict)  # work pixels
+    token_prints: dict = field(default_factory=dict)  # hex -> token_print.TokenPrint, None: too small to count
 
     def board_json(self) -> dict:
         """The record's board object (docs/record-format.md), numbers null until tokens are read; turned as
@@ -93,8 +96,10 @@ def board_object(terrains: dict, numbers: dict, robber: tuple[int, int] | None, 
     return {"hexes": hexes, "harbors": [], "robber": list(turned(robber, turns)) if robber else None}
 
 
-def load_photo(path: str | Path) -> np.ndarray:
-    """Decode a photo, at a half or a quarter of its size when that still leaves WORK_SIZE pixels.
+def load_photo(path: str | Path, full: bool = False) -> np.ndarray:
+    """Decode a photo, at a half or a quarter of its size when that still leaves WORK_SIZE pixels -- or, with
+    ``full``, at its own size: the token's dots are counted from the photo's own pixels
+    (vision/board/token_print.py), which costs about 0.1-0.2 s more for a 12 MP JPEG.
 
     The header is read first (as the dice reader does): a file that is not a PNG, JPEG or BMP, or that claims
     more pixels than a photo has, is refused with OSError naming it before anything is decoded."""
@@ -109,7 +114,7 @@ def load_photo(path: str | Path) -> np.ndarray:
         raise OSError(f"{path}: {width} x {height} pixels is more than the {MAX_PIXELS / 1e6:.0f} megapixels "
                       f"a photo may have; scale it down")
     path = str(path)
-    for flag, factor in ((cv2.IMREAD_REDUCED_COLOR_4, 4), (cv2.IMREAD_REDUCED_COLOR_2, 2)):
+    for flag, factor in (() if full else ((cv2.IMREAD_REDUCED_COLOR_4, 4), (cv2.IMREAD_REDUCED_COLOR_2, 2))):
         image = cv2.imread(path, flag)
         if image is None:
             break
@@ -123,7 +128,7 @@ def load_photo(path: str | Path) -> np.ndarray:
 
 def read_board_file(path: str | Path, tile_centres: np.ndarray | None = None) -> BoardReading:
     start = time.perf_counter()
-    image = load_photo(path) if tile_centres is None else cv2.imread(str(path), cv2.IMREAD_COLOR)
+    image = load_photo(path, full=True) if tile_centres is None else cv2.imread(str(path), cv2.IMREAD_COLOR)
     if image is None:
         raise OSError(f"{path}: not an image this reader can decode")
     reading = read_board(image, tile_centres)
@@ -191,7 +196,10 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
         reading = read_board(cv2.flip(image, 1), _flipped=True)
         reading.mirrored = True
         return reading
-    results = (tokens.read_all([patches[h] for h in readable], [reds[h] for h in readable], scores)
+    # the print counted from the photo itself (a 12 MP photo's dots are 6-10 px; at WORK_SIZE 1-2)
+    prints = [print_of(image, discs[lattice.matched[h]].x / scale, discs[lattice.matched[h]].y / scale,
+                       TOKEN_RADIUS * local_spacing(lattice, h) / scale) for h in readable]
+    results = (tokens.read_all([patches[h] for h in readable], [reds[h] for h in readable], scores, prints)
                if scores is not None else [])
     for h, (number, sure, scores) in zip(readable, results):
         if by_outline and max(scores.values()) < NOT_A_TOKEN:
@@ -208,6 +216,8 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
             numbers[h] = None  # no token seen, the robber stands on it, or no known tokens to compare
             unsure.append(h)
     reading = BoardReading(terrains, has_token, robber, sorted(set(unsure)), numbers, patches, reds, lattice, scale)
+    reading.token_centres = {h: (discs[lattice.matched[h]].x, discs[lattice.matched[h]].y) for h in patches}
+    reading.token_prints = dict(zip(readable, prints))
     reading.ms = (time.perf_counter() - start) * 1000.0
     return reading
 

@@ -44,7 +44,7 @@ class BoardScan:
     @classmethod
     def of_file(cls, path: str | Path) -> "BoardScan":
         """Read ``path``; raises OSError (not an image, too large) or NoBoardError, as the CLI does."""
-        return cls.of_image(load_photo(path))
+        return cls.of_image(load_photo(path, full=True))  # full size: the tokens' dots are counted
 
     @classmethod
     def of_image(cls, image: np.ndarray) -> "BoardScan":

@@ -16,6 +16,8 @@ from importlib import resources
 import cv2
 import numpy as np
 
+from vision.board.token_print import SIGNATURES, TokenPrint
+
 PATCH = 40            # token patch side, pixels
 TURNS = 24            # matched every 15 degrees
 UNSURE_GAP = 0.04     # best - second best score (normalised correlation) below this: unsure
@@ -117,9 +119,12 @@ class TokenReader:
         return bool((flipped > as_is).mean() >= 2 / 3 and (flipped - as_is).mean() > 0.03)
 
     def read_all(self, patches: list[np.ndarray], reds: list[float] | None = None,
-                 scores: np.ndarray | None = None) -> list[tuple[int, bool, dict[int, float]]]:
+                 scores: np.ndarray | None = None,
+                 prints: list[TokenPrint | None] | None = None) -> list[tuple[int, bool, dict[int, float]]]:
         """:meth:`read` for many tokens in one matrix product; ``reds`` (:func:`red_ink` of each), when given,
-        check the number against the colour of its print; ``scores``: :meth:`scores` when already known."""
+        check the number against the colour of its print; ``scores``: :meth:`scores` when already known;
+        ``prints`` (:func:`vision.board.token_print.print_of` of each, None where the photo is too small to
+        count), when given, decide the number where they name one (:func:`_by_print`)."""
         if not patches:
             return []
         if scores is None:
@@ -134,6 +139,9 @@ class TokenReader:
             number, sure = int(labels[order[0]]), bool(first - second >= UNSURE_GAP)
             if reds is not None:
                 number, sure = _by_colour(number, sure, best, reds[len(out)])
+            if prints is not None and prints[len(out)] is not None:
+                red = reds[len(out)] if reds is not None else None
+                number, sure = _by_print(prints[len(out)], (number, sure), red)
             out.append((number, sure, best))
         return out
 
@@ -153,6 +161,23 @@ def _by_colour(number: int, sure: bool, best: dict[int, float], red: float) -> t
     if number in fits or not fits:
         return number, sure
     return max(fits, key=lambda n: best[n]), False
+
+
+def _by_print(counted: TokenPrint, matched: tuple[int, bool], red: float | None) -> tuple[int, bool]:
+    """The number the print's dots, digits and holes name (vision/board/token_print.py), when they name one
+    and the ink's colour does not contradict it: sure unless the reading by matching (and colour) was sure of
+    another number (two readers disagreeing: a person is asked).  When the count names no number (a dot lost in glare),
+    or the colour contradicts it, the reading by matching and colour stands, unsure -- unless it agrees with
+    the digits and holes counted, which are seldom wrong, and with the dots give or take one."""
+    named = counted.numbers()
+    colour_says = (None if red is None else True if red >= RED_INK else False if red <= BLACK_INK else None)
+    if named and (colour_says is None or (named[0] in RED_NUMBERS) == colour_says):
+        number = named[0]
+        return number, not (matched[1] and matched[0] != number)
+    number, sure = matched
+    dots, digits, holes = SIGNATURES[number]
+    near = digits == counted.digits and holes == counted.holes and abs(dots - counted.dots) <= 1
+    return number, sure and near
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,134 @@
+"""A number token's print counted, not matched: its dots, the digit's parts and the digit's holes.
+
+The standard tokens print each number with as many dots as the ways two dice make it, so the dots, the
+number of digits and the closed loops of the digits say which number it is without any known token:
+
+    number  2  3  4  5  6  8  9  10  11  12
+    dots    1  2  3  4  5  5  4   3   2   1
+    digits  1  1  1  1  1  1  1   2   2   2
+    holes   0  0  1  0  1  2  1   1   0   0
+
+All three are the same however the token lies (no 6/9 question: a 6 has five dots, a 9 four).  They need
+the photo's own pixels: a dot is 1-2 px at the 1000 px the board is read at, 6-10 px in a 12 MP photo, so
+the token is cut from the photo as decoded at full size (:func:`print_of`), and a token smaller than
+``MIN_RADIUS`` px there is not counted (the matched reading stands alone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+#: (dots, digits, holes) of each number's print.
+SIGNATURES = {2: (1, 1, 0), 3: (2, 1, 0), 4: (3, 1, 1), 5: (4, 1, 0), 6: (5, 1, 1), 8: (5, 1, 2),
+              9: (4, 1, 1), 10: (3, 2, 1), 11: (2, 2, 0), 12: (1, 2, 0)}
+
+SIDE = 192            # the token is resampled to this square, its radius RADIUS_PX
+RADIUS_PX = 80.0
+MIN_RADIUS = 30.0     # a token smaller than this in the photo (px) has dots too small to count
+
+
+@dataclass(frozen=True)
+class TokenPrint:
+    dots: int
+    digits: int
+    holes: int
+
+    def numbers(self) -> list[int]:
+        """The numbers printed so (none when the count fits no token)."""
+        return [n for n, s in SIGNATURES.items() if s == (self.dots, self.digits, self.holes)]
+
+
+def _ink(crop: np.ndarray) -> np.ndarray:
+    """The print's strength per pixel (0 card .. about 1 full ink): darker than the card, or red, inside the
+    token's inner disc (its rim and the hex around are left out)."""
+    f = crop.astype(np.float32)
+    b, g, r = f[..., 0], f[..., 1], f[..., 2]
+    gray = 0.114 * b + 0.587 * g + 0.299 * r
+    yy, xx = np.mgrid[0:SIDE, 0:SIDE]
+    inner = np.hypot(xx - SIDE / 2 + 0.5, yy - SIDE / 2 + 0.5) <= RADIUS_PX * 0.78
+    card = np.percentile(gray[inner], 75)  # the card, whatever the light
+    ink = np.clip(1.0 - gray / max(card, 1.0), 0, 1) + np.clip((r - g) / max(card, 1.0), 0, 1)
+    return np.where(inner, ink, 0.0).astype(np.float32)
+
+
+INK = 0.30  # a pixel this much darker (or redder) than the card is print
+
+
+def _dots_in_row(ink: np.ndarray, part: np.ndarray) -> int:
+    """How many dots a thin part holds: dots printed close together touch at a photo's resolution, so the
+    ink is summed across the row and the bumps along it are counted."""
+    ys, xs = np.nonzero(part)
+    weights = ink[ys, xs]
+    points = np.stack([xs, ys], axis=1).astype(np.float32)
+    centre = points.mean(axis=0)
+    _, _, axes = np.linalg.svd(points - centre, full_matrices=False)
+    along = (points - centre) @ axes[0]
+    lo = int(np.floor(along.min()))
+    profile = np.bincount((along - lo).astype(int), weights=weights).astype(np.float32)
+    profile = cv2.GaussianBlur(profile.reshape(1, -1), (0, 0), 1.0).ravel()
+    return _bumps(profile)
+
+
+def _bumps(profile: np.ndarray) -> int:
+    """Bumps along a profile: each rises to at least 60 % of the highest after a dip to 70 % of the bump
+    before it (blurred dots leave only shallow dips between them)."""
+    top = profile.max()
+    peaks, peak, low_since = 0, 0.0, True
+    for v in profile:
+        if low_since and v >= 0.6 * top:
+            peaks, peak, low_since = peaks + 1, v, False
+        elif not low_since:
+            peak = max(peak, v)
+            if v < 0.7 * peak:
+                low_since = True
+    return max(1, peaks)
+
+
+def count_print(crop: np.ndarray) -> TokenPrint:
+    """Count the dots, digits and holes of a token resampled to SIDE x SIDE (radius RADIUS_PX)."""
+    ink = _ink(crop)
+    mask = (ink > INK).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    area_unit = RADIUS_PX * RADIUS_PX
+    dots = digits = holes = 0
+    for i in range(1, n):
+        area = stats[i, cv2.CC_STAT_AREA]
+        if area < 0.0015 * area_unit:
+            continue  # speck
+        part = (labels == i).astype(np.uint8)
+        (_, _), (w, h), _ = cv2.minAreaRect(np.column_stack(np.nonzero(part)).astype(np.float32))
+        dot_sized = area <= 0.016 * area_unit and max(w, h) <= 2.2 * min(w, h) + 1
+        if dot_sized and max(w, h) <= 1.6 * min(w, h) + 1:
+            dots += 1  # a round dot (not profiled: a blurred dot's profile can show two bumps)
+            continue
+        thin = area <= 0.09 * area_unit and min(w, h) <= 0.2 * RADIUS_PX
+        row = _dots_in_row(ink, part) if thin else 0
+        if row >= 2:
+            dots += row  # a row of touching dots
+        elif dot_sized:
+            dots += 1
+        elif area > 0.025 * area_unit:
+            digits += 1
+            contours, hierarchy = cv2.findContours(part, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+            if hierarchy is not None:
+                holes += sum(1 for c, hh in zip(contours, hierarchy[0])
+                             if hh[3] >= 0 and cv2.contourArea(c) >= 0.004 * area_unit)
+    return TokenPrint(dots, digits, holes)
+
+
+def token_crop(image: np.ndarray, x: float, y: float, radius: float) -> np.ndarray:
+    """The token at (x, y) of ``radius`` (the image's pixels) resampled to SIDE x SIDE."""
+    k = RADIUS_PX / radius
+    matrix = np.float32([[k, 0, SIDE / 2 - k * x], [0, k, SIDE / 2 - k * y]])
+    return cv2.warpAffine(image, matrix, (SIDE, SIDE), flags=cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+def print_of(image: np.ndarray, x: float, y: float, radius: float) -> TokenPrint | None:
+    """The token's print counted from ``image`` (full size), or None when it is too small there to count."""
+    if radius < MIN_RADIUS:
+        return None
+    return count_print(token_crop(image, x, y, radius))
