@@ -287,8 +287,17 @@ class OutboxSender:
             else:
                 start = next((i for i, (x, y) in enumerate(zip(local, known)) if x != y), min(len(local), len(known)))
                 if start == len(local) == len(known):
-                    if time.monotonic() - min(self._last_heard, self._last_clock) >= self.heartbeat():
-                        self._ask_table()
+                    # nothing to send: ask for the table when it is time, or at once after a failure (a tablet
+                    # with nothing left to send said "offline" until its table journalled again, after a desk
+                    # restart: tests/test_desk_kill.py)
+                    if self.status["state"] == "offline" or \
+                            time.monotonic() - min(self._last_heard, self._last_clock) >= self.heartbeat():
+                        game = self._ask_table().get("game")
+                        if isinstance(game, dict) and game.get("game") == a.game_id and game.get("have") != len(known):
+                            self._desk = None  # the desk holds other than it said: send from 0 again
+                            continue
+                        if self.status["state"] != "up to date":
+                            self._report("up to date", f"the desk has all {len(known)} events", have=len(known))
                     return
             if time.monotonic() - self._last_clock >= self.heartbeat():  # the clock may have been paused or reset
                 try:
