@@ -206,6 +206,17 @@ def test_an_overhead_camera_catches_a_cocked_die_seen_as_one_face(reader, studio
     assert (events[0][1].reason_code, events[0][1].reason_params) == ("unreadable", (("count", 1),))
 
 
+@pytest.mark.xfail(strict=True, reason="known gap (issue 29, docs/vision.md 'Dice cocked on an edge'): a camera "
+                   "not calibrated as overhead cannot tell the one face it boxed of a cocked die from a flat die "
+                   "seen at a slant, and the classifier reads it: a guessed roll (26 of 100 synthetic cocked dice)")
+@pytest.mark.parametrize("index", SEEN_AS_ONE_FACE)
+def test_a_cocked_die_seen_as_one_face_asks_for_a_reroll_whatever_the_camera_angle(reader, studio, pool, index):
+    tray, by_face = studio
+    leaning, flat = cocked_dice(*pool, 20, seed=11)[index]
+    events, _ = run(RollDetector(reader), cocked_roll(tray, by_face, leaning, flat, seed=index))
+    assert [e.kind for _, e in events] == ["reroll"]
+
+
 def small_halves(reading) -> list:
     """The finds on the cocked die's side (x > 320) far smaller than the largest die read."""
     size = max(max(d.box[2:]) for d in reading)

@@ -6,8 +6,9 @@
         folder (a set) on its own; --max-dice 4 scores only the photos of at most 4 dice (a Catan roll
         is two), --min-die-px 24 only those whose every die is at least 24 px; --calibration reads as
         a table's calibration does (tray, colours, light, overhead camera)
-    read IMAGE... [--model DIR] [--calibration FILE]
-        print the dice read in each image
+    read IMAGE... [--model DIR] [--calibration FILE] [-v]
+        print the dice read in each image; -v also names what was taken for a die but is not a
+        standard pip die (numerals, symbols, a blank face: never read as a face)
     watch SOURCE [--out FILE.mp4] [--frames N] [--calibration FILE]
         the annotated live view of a camera (0, 1, ...), a video file or a stream URL, with the
         roll detector's state; --out writes the annotated video instead of opening a window
@@ -95,14 +96,18 @@ def read_main(argv: list[str]) -> int:
     parser.add_argument("images", nargs="+")
     parser.add_argument("--model")
     parser.add_argument("--calibration", metavar="FILE", help="a table's calibration JSON (default: none)")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="also list dice that are not standard pip dice (numerals, symbols, blank faces)")
     args = parser.parse_args(argv)
     reader = DiceReader(args.model, _calibration(args.calibration))
     for path in args.images:
-        dice = reader.read(load_image(path))
+        found = reader.read_all(load_image(path))
+        dice = [d for d in found if d.standard]
         faces = " ".join(str(d.face or "?") for d in dice) or "no dice"
         print(f"{path}: {faces}")
-        for d in dice:
-            print(f"  face {d.face or 'unsure'} {d.colour} box {d.box} confidence {d.confidence:.2f}")
+        for d in found if args.verbose else dice:
+            what = f"face {d.face or 'unsure'}" if d.standard else "not a standard die"
+            print(f"  {what} {d.colour} box {d.box} confidence {d.confidence:.2f}")
     return 0
 
 

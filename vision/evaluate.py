@@ -8,6 +8,9 @@ the labelled box (enlarged by a quarter, as labels are drawn loosely), and vice 
 - ``missed``: labelled dice with no read die (fraction of labelled dice);
 - ``invented``: read dice matching no labelled die (as a fraction of labelled dice);
 - ``ms_per_frame_median``: median wall time of :meth:`DiceReader.read` per photo (decoding excluded).
+
+A die the reader finds but calls "not a standard die" (numerals, symbols, a blank face) is not a read die
+(the app does not count it); the verbose report says how many there were, photo by photo.
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ class ImageScore:
     missed: int
     invented: int
     wrong: list[tuple[int, int | None]] = field(default_factory=list)  # (true face, read face)
+    not_standard: int = 0  # things the reader called "not a standard die" (not counted as read dice)
 
     @property
     def fully_right(self) -> bool:
@@ -128,10 +132,11 @@ def evaluate(folder: str | Path, reader: DiceReader, part: str = "all", fold: in
         if min_die_px is not None and smallest_side(labelled) < min_die_px:
             continue
         started = time.perf_counter()
-        read = reader.read(frame)
+        found = reader.read_all(frame)
         times.append((time.perf_counter() - started) * 1000.0)
-        score = match(labelled, read)
+        score = match(labelled, [die for die in found if die.standard])
         score.name = item.image_path.name
+        score.not_standard = sum(not die.standard for die in found)
         scores.append(score)
     dice = sum(s.labelled for s in scores)
     return {
@@ -142,6 +147,7 @@ def evaluate(folder: str | Path, reader: DiceReader, part: str = "all", fold: in
         "invented": sum(s.invented for s in scores) / max(dice, 1),
         "ms_per_frame_median": statistics.median(times) if times else 0.0,
         "images": len(scores),
+        "not_standard": sum(s.not_standard for s in scores),
         "_scores": scores,
     }
 
@@ -156,9 +162,11 @@ def report(result: dict, folder: str, verbose: bool = False) -> str:
         f"  median ms per frame  {result['ms_per_frame_median']:7.1f}",
     ]
     if verbose:
+        lines.append(f"  not a standard die   {result['not_standard']:7d}  (numerals, symbols, blank faces: not counted)")
         for s in result["_scores"]:
-            if not s.fully_right:
+            if not s.fully_right or s.not_standard:
                 wrong = ", ".join(f"{t}->{r or '?'}" for t, r in s.wrong)
+                novel = f", {s.not_standard} not a standard die" if s.not_standard else ""
                 lines.append(f"    {s.name}: {s.right}/{s.labelled} right, {s.missed} missed, "
-                             f"{s.invented} invented{'; ' + wrong if wrong else ''}")
+                             f"{s.invented} invented{novel}{'; ' + wrong if wrong else ''}")
     return "\n".join(lines)

@@ -57,6 +57,10 @@ FACE_THRESHOLD = 0.3
 #: A die read with less overall confidence than this is not reported: it removes most invented
 #: dice (keyboard keys, specks on the tray) for about 1 % of real ones.
 MIN_CONFIDENCE = 0.15
+#: A die whose "not a standard die" class (numerals, symbols, a blank face; a classifier with 9 classes)
+#: holds more than this share of its "is a die" probability is not a pip die: reported as such by
+#: :meth:`DiceReader.read_all`, left out by :meth:`DiceReader.read` (never read as a pip face).
+NOT_STANDARD_SHARE = 0.5
 
 
 class ModelError(RuntimeError):
@@ -77,6 +81,8 @@ class Die:
     colour: str
     box: tuple[int, int, int, int]
     confidence: float
+    #: False for a die that is not a standard pip die (numerals, symbols, a blank face); its face is None.
+    standard: bool = True
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -112,11 +118,17 @@ class DiceReader:
     # ------------------------------------------------------------------ public
 
     def read(self, frame: np.ndarray) -> list[Die]:
-        """The dice in ``frame`` (BGR, or grey), sorted left to right.
+        """The standard pip dice in ``frame`` (BGR, or grey), sorted left to right.
 
         A frame with no die in it gives an empty list.  Raises ``ValueError`` for something that is
-        not an image (wrong type, empty, wrong number of channels).
+        not an image (wrong type, empty, wrong number of channels).  A die showing numerals, symbols or a
+        blank face is not one of them (as a die of a colour the table does not play with is not):
+        :meth:`read_all` names it.
         """
+        return [die for die in self.read_all(frame) if die.standard]
+
+    def read_all(self, frame: np.ndarray) -> list[Die]:
+        """As :meth:`read`, with the dice that are not standard pip dice too (``standard`` False, ``face`` None)."""
         frame = as_read(_as_bgr(frame), self.calibration)
         height, width = frame.shape[:2]
         # Outside the calibrated tray nothing is read (and nothing is spent classifying it).
@@ -135,6 +147,12 @@ class DiceReader:
             box = (int(round(cx - w / 2)), int(round(cy - h / 2)), int(round(w)), int(round(h)))
             colour = die_colour(frame, box, ratio)
             if not self.calibration.accepts_colour(colour):
+                continue
+            novelty = float(p[8]) / max(1.0 - float(p[0]), 1e-6) if len(p) > 8 else 0.0
+            if novelty > NOT_STANDARD_SHARE:
+                confidence = float(min(1.0, score) * (1.0 - p[0]) * novelty)
+                if confidence >= MIN_CONFIDENCE:
+                    dice.append(Die(None, colour, box, round(confidence, 4), standard=False))
                 continue
             sure = faces[best] >= FACE_THRESHOLD and p[1 + best] > crooked
             face = best + 1 if sure else None

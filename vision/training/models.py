@@ -49,9 +49,15 @@ class DiceDetector(nn.Module):
         return self.head(self.neck(p4))
 
 
+#: The face classifier's classes: 0 "not a die", 1..6 the faces, 7 "crooked" (on an edge, two faces half
+#: seen), 8 "not a standard die" (numerals, symbols, a blank face: issue 29).  Networks exported before the
+#: last class have 8 outputs; the reader takes either.
+CLASSES = 9
+
+
 class FaceClassifier(nn.Module):
-    """What a die shows: 8 logits, 0 = "not a die", 1..6 the faces, 7 = "crooked" (on an edge, two
-    faces half seen), from a 32x32 BGR patch.
+    """What a die shows: :data:`CLASSES` logits, 0 = "not a die", 1..6 the faces, 7 = "crooked", 8 = "not a
+    standard die", from a 32x32 BGR patch.
 
     Two convolutions at 16x16 (where a pip pattern takes shape) and at 8x8, ~310k weights.  The
     previous net (one convolution at 16x16, 24-48-64-64-96 channels, ~130k weights) did not fit its
@@ -60,7 +66,7 @@ class FaceClassifier(nn.Module):
     95.9 / 74.3 % of held-out ones against 93.3 / 67.5 % (fold 0).  It costs ~2 ms more per frame.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, classes: int = CLASSES) -> None:
         super().__init__()
         self.features = nn.Sequential(
             conv(3, 32), nn.MaxPool2d(2),
@@ -68,7 +74,7 @@ class FaceClassifier(nn.Module):
             conv(64, 96), conv(96, 96), nn.MaxPool2d(2),
             conv(96, 128), nn.AdaptiveAvgPool2d(1),
         )
-        self.classify = nn.Conv2d(128, 8, 1)
+        self.classify = nn.Conv2d(128, classes, 1)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.classify(self.features(x)).flatten(1)

@@ -59,9 +59,24 @@ def _rounded_square(canvas: np.ndarray, centre, side: float, radius: float, valu
         cv2.circle(canvas, (px, py), r, value, -1)
 
 
-def drawn_die(background: np.ndarray, face: int, rng: random.Random) -> np.ndarray:
+def _draw_pips(layer: np.ndarray, centre, side: float, colour: np.ndarray, face: int, rng: random.Random) -> None:
+    """The pips of ``face`` in the real layout, on the face of ``side`` pixels round ``centre``."""
+    pip_radius = side * rng.uniform(0.065, 0.1)
+    if face == 1 and rng.random() < 0.3:
+        pip_radius = side * rng.uniform(0.12, 0.18)
+    turn = rng.choice((0, 90))  # the six's columns either way
+    cos, sin = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+    for gx, gy in PIPS[face]:
+        x, y = gx * cos - gy * sin, gx * sin + gy * cos
+        cv2.circle(layer, (int(centre[0] + x * side), int(centre[1] + y * side)), int(pip_radius), colour.tolist(), -1)
+
+
+def drawn_die(background: np.ndarray, face: int, rng: random.Random, marks=None) -> np.ndarray:
     """A PATCH_SIZE float32 patch (contrast-stretched like :func:`vision.preprocess.die_patch`) of a
-    drawn die showing ``face`` on ``background`` (a BGR uint8 picture of table, any size)."""
+    drawn die showing ``face`` on ``background`` (a BGR uint8 picture of table, any size).
+
+    ``marks(layer, centre, side, colour, rng)`` draws something else than pips on the face (numerals,
+    symbols, nothing: :mod:`vision.training.novelty_dice`); ``face`` is then not used."""
     size = PATCH_SIZE * SUPERSAMPLE
     back = cv2.resize(background, (size, size), interpolation=cv2.INTER_LINEAR).astype(np.float32)
     side = size / PATCH_MARGIN * rng.uniform(0.8, 1.1)
@@ -90,14 +105,10 @@ def drawn_die(background: np.ndarray, face: int, rng: random.Random) -> np.ndarr
         swirl = np.clip((noise - 0.5) * rng.uniform(3, 8) + 0.5, 0, 1)[..., None] * face_mask[..., None]
         layer = layer * (1 - swirl) + _colour(rng) * swirl
     pip = _pip_colour(body, rng)
-    pip_radius = side * rng.uniform(0.065, 0.1)
-    if face == 1 and rng.random() < 0.3:
-        pip_radius = side * rng.uniform(0.12, 0.18)
-    turn = rng.choice((0, 90))  # the six's columns either way
-    cos, sin = math.cos(math.radians(turn)), math.sin(math.radians(turn))
-    for gx, gy in PIPS[face]:
-        x, y = gx * cos - gy * sin, gx * sin + gy * cos
-        cv2.circle(layer, (int(centre[0] + x * side), int(centre[1] + y * side)), int(pip_radius), pip.tolist(), -1)
+    if marks is None:
+        _draw_pips(layer, centre, side, pip, face, rng)
+    else:
+        marks(layer, centre, side, pip, rng)
     # Turn the whole die, then lay it on the table with a soft edge and a little shadow.
     matrix = cv2.getRotationMatrix2D(centre, rng.uniform(0, 360), 1.0)
     layer = cv2.warpAffine(layer, matrix, (size, size))

@@ -27,6 +27,7 @@ from vision.evaluate import pair_up
 from vision.preprocess import DETECTOR_SIZE, DETECTOR_STRIDE, PAD_VALUE, PATCH_MARGIN, PATCH_SIZE, die_patch
 from vision.reader import DEFAULT_MODEL_DIR, detect_candidates, load_net
 from vision.training.models import DiceDetector, FaceClassifier
+from vision.training.novelty_dice import drawn_novelty_die
 from vision.training.synthetic_dice import drawn_die
 
 GRID = DETECTOR_SIZE // DETECTOR_STRIDE
@@ -57,6 +58,9 @@ TILT_CHANCE, SHRINK_CHANCE, BLUR_CHANCE = 0.4, 0.3, 0.2
 #: Drawn dice (:mod:`vision.training.synthetic_dice`) per photo per classifier epoch, each on a random
 #: piece of that photo (table, tray, now and then part of a real die) as its background.
 DRAWN_PER_IMAGE = 3
+#: Drawn dice that are not standard pip dice (numerals, shapes, a blank face: :mod:`vision.training.novelty_dice`)
+#: per photo per classifier epoch, class "not a standard die".
+NOVELTY_PER_IMAGE = 2
 #: Chance that a photo's patches are cut from its grey copy (for grey cameras, such as the dice tower's) in a
 #: classifier epoch.  Grey copies teach faces without colour, where a marbled die's pale swirl and its red pips
 #: look alike: at 0.25 the fold models read 95.7 % of the held-out tray dice on their labelled boxes and 94.0 %
@@ -217,6 +221,7 @@ def detector_loss(output, heat, size, offset, mask):
 # ---------------------------------------------------------------- classifier
 
 CROOKED = 7
+NOT_STANDARD = 8
 
 
 def crooked_patch(colour: np.ndarray, a, b, rng: random.Random) -> np.ndarray:
@@ -304,6 +309,13 @@ def classifier_samples(samples, rng: random.Random, negatives_per_image: int = N
                 face = rng.randint(1, 6)
                 patches.append(degrade(drawn_die(piece, face, rng), rng))
                 classes.append(face)
+        for _ in range(NOVELTY_PER_IMAGE):
+            side = rng.choice(sides) * PATCH_MARGIN * math.exp(rng.uniform(-0.3, 0.6))
+            x, y = rng.uniform(0, max(1.0, width - side)), rng.uniform(0, max(1.0, height - side))
+            piece = colour[int(y):int(y + side) + 1, int(x):int(x + side) + 1]
+            if piece.size:
+                patches.append(degrade(drawn_novelty_die(piece, rng), rng))
+                classes.append(NOT_STANDARD)
         corners = cv2.goodFeaturesToTrack(gray, 40, 0.05, 8)
         corners = [] if corners is None else [tuple(c) for c in corners.reshape(-1, 2)]
         for _ in range(negatives_per_image):
@@ -347,14 +359,56 @@ def classifier_samples(samples, rng: random.Random, negatives_per_image: int = N
 
 # ---------------------------------------------------------------- loops and export
 
-def train_detector(samples, epochs: int, seed: int) -> DiceDetector:
+class Checkpoint:
+    """A long training cut into short jobs (the machine is shared; no job may run past 10 minutes).
+
+    With a ``path`` the state after each epoch (weights, optimiser, schedule, the random stream) is saved
+    there, and a run started again with the same path and arguments goes on from the last saved epoch;
+    past ``minutes`` a run stops after its epoch (exit status 3: run again to go on).  The result is the
+    same network as one uninterrupted run would give, up to floating-point order.
+    """
+
+    def __init__(self, path: Path | None, minutes: float | None) -> None:
+        self.path, self.minutes, self.started = path, minutes, time.time()
+
+    def resume(self, parts: dict) -> int:
+        """Load the saved state into ``parts`` (name -> object with load_state_dict, or a random.Random);
+        the epoch to start from."""
+        if self.path is None or not self.path.exists():
+            return 0
+        saved = torch.load(self.path, weights_only=False)
+        for name, part in parts.items():
+            if isinstance(part, random.Random):
+                part.setstate(saved[name])
+            else:
+                part.load_state_dict(saved[name])
+        print(f"resumed from {self.path} after epoch {saved['epoch']}", flush=True)
+        return saved["epoch"]
+
+    def save(self, parts: dict, epoch: int, epochs: int) -> None:
+        """Save the state after ``epoch`` (1-based); stop the process when the time is up and epochs remain."""
+        if self.path is None:
+            return
+        state = {name: part.getstate() if isinstance(part, random.Random) else part.state_dict()
+                 for name, part in parts.items()}
+        torch.save({**state, "epoch": epoch}, self.path)
+        if self.minutes is not None and epoch < epochs and time.time() - self.started > self.minutes * 60:
+            print(f"stopped after epoch {epoch}/{epochs}: run again with --checkpoint {self.path} to go on", flush=True)
+            raise SystemExit(3)
+
+
+NO_CHECKPOINT = Checkpoint(None, None)
+
+
+def train_detector(samples, epochs: int, seed: int, checkpoint: Checkpoint = NO_CHECKPOINT) -> DiceDetector:
     rng = random.Random(seed)
     model = DiceDetector()
     optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
     batch = 16
     steps = epochs * math.ceil(len(samples) / batch)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps, pct_start=0.1)
-    for epoch in range(epochs):
+    state = {"model": model, "optimiser": optimiser, "schedule": schedule, "rng": rng}
+    for epoch in range(checkpoint.resume(state), epochs):
         started, total = time.time(), 0.0
         order = list(range(len(samples)))
         rng.shuffle(order)
@@ -369,6 +423,7 @@ def train_detector(samples, epochs: int, seed: int) -> DiceDetector:
             schedule.step()
             total += loss.item() * len(parts)
         print(f"detector epoch {epoch + 1}/{epochs} loss {total / len(order):.3f} ({time.time() - started:.0f} s)", flush=True)
+        checkpoint.save(state, epoch + 1, epochs)
     return model.eval()
 
 
@@ -397,17 +452,21 @@ def classifier_from_onnx(path: Path) -> FaceClassifier:
             norm.bias.copy_(torch.from_numpy(bias))
             norm.running_mean.zero_()
             norm.running_var.fill_(1.0 - norm.eps)
-        model.classify.weight.copy_(torch.from_numpy(named["classify.weight"]))
-        model.classify.bias.copy_(torch.from_numpy(named["classify.bias"]))
+        # A network exported before the "not a standard die" class had 8 outputs: its rows are kept and
+        # the new class starts from torch's own initialisation.
+        weight, bias = named["classify.weight"], named["classify.bias"]
+        model.classify.weight[:len(weight)].copy_(torch.from_numpy(weight))
+        model.classify.bias[:len(bias)].copy_(torch.from_numpy(bias))
     return model
 
 
 def train_classifier(samples, epochs: int, seed: int, hard=None, init: Path | None = None,
-                     lr: float = 3e-3) -> FaceClassifier:
+                     lr: float = 3e-3, checkpoint: Checkpoint = NO_CHECKPOINT) -> FaceClassifier:
     rng = random.Random(seed + 1)
     model = FaceClassifier() if init is None else classifier_from_onnx(init)
     optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
-    for epoch in range(epochs):
+    state = {"model": model, "optimiser": optimiser, "rng": rng}
+    for epoch in range(checkpoint.resume(state), epochs):
         started = time.time()
         for group in optimiser.param_groups:
             group["lr"] = lr * 0.5 * (1 + math.cos(math.pi * epoch / epochs))
@@ -428,6 +487,7 @@ def train_classifier(samples, epochs: int, seed: int, hard=None, init: Path | No
             right += (logits.argmax(1) == y[i:i + 64]).sum().item()
         print(f"classifier epoch {epoch + 1}/{epochs} loss {total / len(y):.3f} "
               f"train acc {right / len(y):.3f} ({time.time() - started:.0f} s)", flush=True)
+        checkpoint.save(state, epoch + 1, epochs)
     return model.eval()
 
 
@@ -453,7 +513,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--init-classifier", type=Path, metavar="FACES_ONNX",
                         help="fine-tune this exported classifier instead of starting from random weights")
     parser.add_argument("--lr-classifier", type=float, default=3e-3, help="peak learning rate (cosine decay)")
+    parser.add_argument("--checkpoint", type=Path, metavar="FILE",
+                        help="save the state after each epoch here and go on from it when run again (with --only)")
+    parser.add_argument("--max-minutes", type=float, metavar="M",
+                        help="with --checkpoint: stop after the epoch that passes M minutes (exit status 3)")
     args = parser.parse_args(argv)
+    if args.checkpoint is not None and args.only is None:
+        parser.error("--checkpoint needs --only detector or --only classifier (one network per checkpoint)")
+    checkpoint = Checkpoint(args.checkpoint, args.max_minutes)
     torch.set_num_threads(1)  # the machine is shared
     cv2.setNumThreads(1)
     torch.manual_seed(args.seed)
@@ -463,10 +530,10 @@ def main(argv: list[str] | None = None) -> None:
     if args.only in (None, "classifier"):
         hard = mine_hard_negatives(samples, args.hard_negatives) if args.hard_negatives else None
         export(train_classifier(samples, args.epochs_classifier, args.seed, hard,
-                                args.init_classifier, args.lr_classifier), (1, 3, PATCH_SIZE, PATCH_SIZE),
+                                args.init_classifier, args.lr_classifier, checkpoint), (1, 3, PATCH_SIZE, PATCH_SIZE),
                args.out / "faces.onnx")
     if args.only in (None, "detector"):
-        export(train_detector(samples, args.epochs_detector, args.seed), (1, 3, DETECTOR_SIZE, DETECTOR_SIZE),
+        export(train_detector(samples, args.epochs_detector, args.seed, checkpoint), (1, 3, DETECTOR_SIZE, DETECTOR_SIZE),
                args.out / "detector.onnx")
 
 
