@@ -5,7 +5,7 @@
 PHOTO_DIR defaults to the full-resolution CatanAI photos (../shared/data/boards/catanai/photos, 4032 x 3024);
 the downscaled copies in tests/data/boards are used when it is missing.  OpenCV is held to one thread.  Prints,
 per photo, the median and spread (min-max) of ``--repeat`` whole readings (decode included) and of the stages
-(decode, token circles, lattice fit, terrain, robber), in milliseconds.
+(decode at full size, token circles, lattice fit, terrain, robber, counting the tokens' prints), in milliseconds.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import numpy as np  # noqa: E402
 from vision.board import reader, terrain  # noqa: E402
 from vision.board.discs import find_discs, token_sized  # noqa: E402
 from vision.board.lattice import fit_lattice  # noqa: E402
+from vision.board.token_print import print_of  # noqa: E402
 
 DEFAULT = ROOT.parent / "shared" / "data" / "boards" / "catanai" / "photos"
 
@@ -32,7 +33,7 @@ DEFAULT = ROOT.parent / "shared" / "data" / "boards" / "catanai" / "photos"
 def stages(path: Path) -> dict[str, float]:
     times = {}
     t = time.perf_counter()
-    image = reader.load_photo(path)
+    image = reader.load_photo(path, full=True)  # as read_board_file: the tokens' dots are counted
     times["decode"] = time.perf_counter() - t
     t = time.perf_counter()
     scale = reader.WORK_SIZE / max(image.shape[:2])
@@ -50,6 +51,11 @@ def stages(path: Path) -> dict[str, float]:
     t = time.perf_counter()
     reader.find_robber(plane, terrains)
     times["robber"] = time.perf_counter() - t
+    t = time.perf_counter()
+    for h, i in lattice.matched.items():
+        print_of(image, discs[i].x / scale, discs[i].y / scale,
+                 reader.TOKEN_RADIUS * reader.local_spacing(lattice, h) / scale)
+    times["prints"] = time.perf_counter() - t
     return {k: v * 1000 for k, v in times.items()}
 
 

@@ -44,14 +44,20 @@ class TokenPrint:
 def _ink(crop: np.ndarray) -> np.ndarray:
     """The print's strength per pixel (0 card .. about 1 full ink): darker than the card, or red, inside the
     token's inner disc (its rim and the hex around are left out)."""
-    f = crop.astype(np.float32)
-    b, g, r = f[..., 0], f[..., 1], f[..., 2]
-    gray = 0.114 * b + 0.587 * g + 0.299 * r
+    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    card = max(float(np.percentile(gray[_INNER], 75)), 1.0)  # the card, whatever the light
+    red = crop[..., 2].astype(np.float32) - crop[..., 1]
+    ink = np.clip(1.0 - gray / card, 0, 1) + np.clip(red / card, 0, 1)
+    ink[~_INNER] = 0.0
+    return ink
+
+
+def _inner_disc() -> np.ndarray:
     yy, xx = np.mgrid[0:SIDE, 0:SIDE]
-    inner = np.hypot(xx - SIDE / 2 + 0.5, yy - SIDE / 2 + 0.5) <= RADIUS_PX * 0.78
-    card = np.percentile(gray[inner], 75)  # the card, whatever the light
-    ink = np.clip(1.0 - gray / max(card, 1.0), 0, 1) + np.clip((r - g) / max(card, 1.0), 0, 1)
-    return np.where(inner, ink, 0.0).astype(np.float32)
+    return np.hypot(xx - SIDE / 2 + 0.5, yy - SIDE / 2 + 0.5) <= RADIUS_PX * 0.78
+
+
+_INNER = _inner_disc()
 
 
 INK = 0.30  # a pixel this much darker (or redder) than the card is print
@@ -98,14 +104,16 @@ def count_print(crop: np.ndarray) -> TokenPrint:
         area = stats[i, cv2.CC_STAT_AREA]
         if area < 0.0015 * area_unit:
             continue  # speck
-        part = (labels == i).astype(np.uint8)
+        x0, y0 = stats[i, cv2.CC_STAT_LEFT], stats[i, cv2.CC_STAT_TOP]
+        box = np.s_[y0:y0 + stats[i, cv2.CC_STAT_HEIGHT], x0:x0 + stats[i, cv2.CC_STAT_WIDTH]]
+        part = (labels[box] == i).astype(np.uint8)
         (_, _), (w, h), _ = cv2.minAreaRect(np.column_stack(np.nonzero(part)).astype(np.float32))
         dot_sized = area <= 0.016 * area_unit and max(w, h) <= 2.2 * min(w, h) + 1
         if dot_sized and max(w, h) <= 1.6 * min(w, h) + 1:
             dots += 1  # a round dot (not profiled: a blurred dot's profile can show two bumps)
             continue
         thin = area <= 0.09 * area_unit and min(w, h) <= 0.2 * RADIUS_PX
-        row = _dots_in_row(ink, part) if thin else 0
+        row = _dots_in_row(ink[box], part) if thin else 0
         if row >= 2:
             dots += row  # a row of touching dots
         elif dot_sized:
