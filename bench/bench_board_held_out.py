@@ -94,7 +94,7 @@ def main() -> int:
                     numbers.append(truth["number"])
         tokens = TokenReader(np.array(patches), np.array(numbers))
         for _k, name, labels, reading, turns, colours, robber in (p for p in photos if p[0] == held):
-            t_right = n_right = n_total = n_wrong_flagged = n_wrong = n_unsure = 0
+            t_right = n_right = n_total = n_wrong_flagged = n_wrong = n_unsure = n_hidden = 0
             readable = [h for h in LAND if h in reading.token_patches and list(rotate(h, turns)) != robber]
             reds = [reading.token_reds[h] for h in readable] if CHECK_COLOUR else None
             prints = [reading.token_prints.get(h) for h in readable] if COUNT_PRINT else None
@@ -112,6 +112,7 @@ def main() -> int:
                     continue
                 n_total += 1
                 if h not in read:
+                    n_hidden += list(rotate(h, turns)) == robber  # under the robber: read null, asked
                     continue
                 n, sure, _ = read[h]
                 sure = sure and h not in surplus
@@ -124,7 +125,8 @@ def main() -> int:
                   f"(unsure {n_unsure}; wrong {n_wrong}, of them flagged {n_wrong_flagged})")
             for k, v in (("t", t_right), ("th", 19), ("n", n_right), ("nh", n_total), ("w", n_wrong),
                          ("wf", n_wrong_flagged), ("u", n_unsure), ("photos", 1),
-                         ("full", t_right == 19 and n_right == n_total),
+                         ("full", t_right == 19 and n_right == n_total), ("hidden", n_hidden),
+                         ("full_seen", t_right == 19 and n_right == n_total - n_hidden), ("robbed", n_hidden > 0),
                          ("no_wrong_sure", t_right == 19 and n_wrong == n_wrong_flagged)):
                 totals[k] += v
         terrain.PROTOTYPES.clear()
@@ -133,6 +135,10 @@ def main() -> int:
           f"{totals['n']}/{totals['nh']} = {totals['n'] / totals['nh']:.1%} (unsure {totals['u']}; wrong "
           f"{totals['w']}, flagged unsure {totals['wf']}); photos fully right {totals['full']}/{totals['photos']}, "
           f"terrain right and no number wrong unflagged {totals['no_wrong_sure']}/{totals['photos']}")
+    seen = totals["nh"] - totals["hidden"]
+    print(f"tokens in sight (not under the robber): {totals['n']}/{seen} = {totals['n'] / max(seen, 1):.1%}; "
+          f"photos right in all they show (terrain, every token in sight; the robber's token asked) "
+          f"{totals['full_seen']}/{totals['photos']} ({totals['robbed']} with the robber on a token)")
     return 0
 
 
