@@ -29,7 +29,8 @@ import numpy as np  # noqa: E402
 from vision.board import terrain  # noqa: E402
 from vision.board.labels import board_key, load_labels, rotate  # noqa: E402
 from vision.board.lattice import LAND  # noqa: E402
-from vision.board.reader import (WORK_SIZE, _no_terrain_beyond_the_set, _one_desert, load_photo,  # noqa: E402
+from vision.board.reader import (WORK_SIZE, _no_smooth_fields, _no_terrain_beyond_the_set, _one_desert,  # noqa: E402
+                                 load_photo,
                                  read_board_file, surplus_numbers)
 from vision.board.tokens import TokenReader  # noqa: E402
 
@@ -103,6 +104,7 @@ def main() -> int:
             surplus = set(surplus_numbers({h: r[0] for h, r in read.items()}))  # as the reader does
             terrains = {h: terrain.classify(colours[h])[0] for h in LAND}
             _one_desert(terrains, colours, reading.has_token, [], textures[name])  # as the reader does
+            _no_smooth_fields(terrains, colours, textures[name], [])
             _no_terrain_beyond_the_set(terrains, colours, [])
             for h in LAND:
                 truth = labels[rotate(h, turns)]

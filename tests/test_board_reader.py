@@ -301,3 +301,19 @@ def test_a_board_laid_without_tokens_is_found_by_its_outline(name):
     assert set(producing) <= set(reading.unsure)  # every number is for a person to give
     # warm light turns mountains to hills; no board holds two hills beyond the set (measured: 17-18)
     assert terrains_agree(reading.terrains, record) >= 17
+
+
+def test_a_smooth_hex_coloured_like_wheat_is_not_fields():
+    """Sunlit pasture turns yellow (testimg2's top pasture measured Lab +38/-12/+7 against the board, nearer
+    fields than pasture when fields were learnt from the other layouts), but wheat is striped: a hex read
+    fields whose ring is smoother than any fields hex seen is asked, as the nearest other terrain."""
+    from vision.board import terrain
+    from vision.board.reader import SMOOTHEST_FIELDS, _no_smooth_fields
+
+    sunlit_pasture = np.array([38.0, -12.0, 7.0])
+    for texture, expected in ((1.7, "pasture"), (SMOOTHEST_FIELDS + 1.0, "fields")):
+        terrains, unsure = {(0, 0): "fields"}, []
+        _no_smooth_fields(terrains, {(0, 0): sunlit_pasture}, {(0, 0): texture}, unsure)
+        assert terrains[(0, 0)] == expected
+        assert unsure == ([(0, 0)] if expected != "fields" else [])
+    assert terrain.classify(sunlit_pasture, exclude=("fields", "desert"))[0] == "pasture"

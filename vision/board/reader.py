@@ -179,7 +179,9 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
         if not sure or (discs and t != "desert" and not has_token[h]):
             # no token found on a producing hex (the robber hides it, or glare): ask
             unsure.append(h)
-    _one_desert(terrains, colours, has_token, unsure, terrain_mod.hex_textures(plane))
+    textures = terrain_mod.hex_textures(plane)
+    _one_desert(terrains, colours, has_token, unsure, textures)
+    _no_smooth_fields(terrains, colours, textures, unsure)
     _no_terrain_beyond_the_set(terrains, colours, unsure)
     robber = find_robber(plane, terrains)
     # The token's size comes from the lattice, not from the circle matched there: on some photos the
@@ -264,6 +266,20 @@ def _one_desert(terrains: dict, colours: dict, has_token: dict, unsure: list, te
     for h in deserts:
         if h != keep:
             terrains[h], _ = terrain_mod.classify(colours[h], exclude=("desert",))
+            unsure.append(h)
+
+
+#: Wheat is striped: every fields hex of the 14 labelled photos of both tables measured 3.7-7.4
+#: (terrain.hex_textures); pasture 1.6-4.9, the desert 2.1-3.4.  A hex read fields smoother than this is not.
+SMOOTHEST_FIELDS = 3.2
+
+
+def _no_smooth_fields(terrains: dict, colours: dict, textures: dict, unsure: list) -> None:
+    """A hex whose colour says fields but whose ring is smooth (sunlit pasture turns yellow) takes the
+    nearest other producing terrain, unsure."""
+    for h, t in terrains.items():
+        if t == "fields" and textures[h] < SMOOTHEST_FIELDS:
+            terrains[h], _ = terrain_mod.classify(colours[h], exclude=("fields", "desert"))
             unsure.append(h)
 
 
