@@ -317,3 +317,25 @@ def test_a_smooth_hex_coloured_like_wheat_is_not_fields():
         assert terrains[(0, 0)] == expected
         assert unsure == ([(0, 0)] if expected != "fields" else [])
     assert terrain.classify(sunlit_pasture, exclude=("fields", "desert"))[0] == "pasture"
+
+
+def test_blue_things_beside_the_frame_do_not_break_the_outline():
+    """Blue pieces above the board are found before the frame (SettlersEye's pieces export, board7: the
+    frame was the fourth blue region, the land the only one, and the reader raised IndexError): the land
+    is still the land."""
+    from vision.board.outline import land_mask
+
+    table = np.full((600, 600, 3), (40, 70, 110), np.uint8)  # a brown table
+    for x in (20, 60, 100):
+        cv2.rectangle(table, (x, 10), (x + 20, 30), (200, 120, 30), -1)  # three blue pieces, scanned first
+    centre, outer, inner = (300, 330), 250, 190
+    hexagon = [(centre[0] + outer * math.cos(math.radians(60 * k + 30)),
+                centre[1] + outer * math.sin(math.radians(60 * k + 30))) for k in range(6)]
+    cv2.fillConvexPoly(table, np.array(hexagon, np.int32), (200, 120, 30))  # the sea frame
+    land = [(centre[0] + inner * math.cos(math.radians(60 * k)), centre[1] + inner * math.sin(math.radians(60 * k)))
+            for k in range(6)]
+    cv2.fillConvexPoly(table, np.array(land, np.int32), (60, 160, 200))  # the land inside it
+    mask = land_mask(table)
+    assert mask is not None
+    area = cv2.contourArea(np.array(land, np.float32))
+    assert abs(int(mask.sum()) - area) < 0.1 * area

@@ -41,7 +41,8 @@ def land_mask(image: np.ndarray) -> np.ndarray | None:
     if count < 2:
         return None
     frame = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    if stats[frame, cv2.CC_STAT_AREA] < 0.03 * blue.size:
+    frame_area = stats[frame, cv2.CC_STAT_AREA]  # kept: ``stats`` is the land's below
+    if frame_area < 0.03 * blue.size:
         return None
     sea = (labels == frame).astype(np.uint8)
     # The frame is a convex hexagon: its hull encloses the land even where the ring is broken (a beach reaching
@@ -55,7 +56,7 @@ def land_mask(image: np.ndarray) -> np.ndarray | None:
     if count < 2:
         return None
     biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    if stats[biggest, cv2.CC_STAT_AREA] < 0.25 * stats[frame, cv2.CC_STAT_AREA]:
+    if stats[biggest, cv2.CC_STAT_AREA] < 0.25 * frame_area:
         return None  # a lake in a blue table cloth, not a board's land
     return (labels == biggest).astype(np.uint8)
 
