@@ -91,13 +91,14 @@ class EventHistory:
         if type(event) is not dict and not isinstance(event, Mapping):  # (isinstance of an ABC is slow)
             raise MalformedEvent(f"an event must be an object, got {type(event).__name__}")
         kind = event.get("type")
-        handlers = type(self).__dict__.get("_handlers") or _handler_table(type(self))
+        cls = type(self)
+        handlers = _HANDLERS.get(cls) or _handler_table(cls)
         handler: Callable[[Any, Mapping[str, Any]], dict[str, Any]] | None = handlers.get(kind) \
             if type(kind) is str else None  # (a str subclass in a record is not a name: looked up below)
         if handler is None:
-            if not isinstance(kind, str) or _handler_table(type(self), refresh=True).get(str(kind)) is None:
+            if not isinstance(kind, str) or _handler_table(cls, refresh=True).get(str(kind)) is None:
                 raise MalformedEvent(f"unknown event type {kind!r} (known: {', '.join(self.event_types())})")
-            handler = _handler_table(type(self))[str(kind)]
+            handler = _handler_table(cls)[str(kind)]
         forced = event.get("forced", False)
         if forced is not False and forced is not True:
             raise MalformedEvent(f"forced must be true or false, got {forced!r}")
@@ -123,13 +124,19 @@ class EventHistory:
         self._stack.append(saved if atomic else None)
         events = self.events
         events.append(dict(event))
-        # the handler's fields dict (always a new one) becomes the outcome's, with what every outcome says
+        # The handler's fields dict (always a new one) becomes the outcome's, with what every outcome says.
+        # (Outcome.adopt written out here: a replay makes an outcome for every event, and the call was a tenth
+        # of an event's fixed cost.)
         fields["index"] = len(events) - 1
         fields["kind"] = kind
-        fields["warnings"] = tuple(warnings)
+        fields["warnings"] = tuple(warnings) if warnings else ()
         fields["next"] = self.state.phase
         fields["next_player"] = self.waiting_for()
-        outcome = self.outcome_class.adopt(fields)
+        outcome_class = self.outcome_class
+        if not outcome_class._known.issuperset(fields):
+            outcome_class.adopt(fields)  # (raises, naming the unknown fields)
+        outcome = _new_object(outcome_class)
+        _set_attribute(outcome, "__dict__", fields)
         self.outcomes.append(outcome)
         return outcome
 
@@ -149,11 +156,16 @@ class EventHistory:
         return event
 
 
+_new_object = object.__new__
+_set_attribute = object.__setattr__
+_HANDLERS: dict[type, dict[str, Callable]] = {}  # a game class -> its handler table (see below)
+
+
 def _handler_table(cls: type, *, refresh: bool = False) -> dict[str, Callable]:
     """Event type -> the class's ``_on_<type>`` function (a game class turns a handler off by setting
     it to None).  Read from the class itself, once per class: a class's methods do not change while games
     are played, so the table cannot drift (``refresh`` reads them again, for the error path)."""
-    table = None if refresh else cls.__dict__.get("_handlers")
+    table = None if refresh else _HANDLERS.get(cls)
     if table is None:
         table = {}
         for name in dir(cls):
@@ -161,6 +173,5 @@ def _handler_table(cls: type, *, refresh: bool = False) -> dict[str, Callable]:
                 function = getattr(cls, name)
                 if callable(function):
                     table[name[4:]] = function
-        type.__setattr__(cls, "_handlers", table)
+        _HANDLERS[cls] = table
     return table
-
