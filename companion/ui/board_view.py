@@ -18,6 +18,7 @@ from typing import Any, Iterable
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
+from kivy.metrics import sp
 from kivy.properties import DictProperty, ListProperty, ObjectProperty, OptionProperty
 from kivy.uix.widget import Widget
 
@@ -32,6 +33,12 @@ PLAYER_COLORS = {
     "red": (0.85, 0.15, 0.15), "blue": (0.15, 0.35, 0.9), "white": (0.97, 0.97, 0.97),
     "orange": (1.0, 0.55, 0.1), "green": (0.1, 0.65, 0.25), "brown": (0.5, 0.3, 0.15),
 }
+def harbor_min_px() -> int:
+    """The smallest letters a harbour's label gets, in pixels: 11 sp, read from across a table even on the new
+    game's preview (a small board there once shrank them to 8 px; its discs grow instead)."""
+    return int(sp(11))
+
+
 def harbor_word(resource: str) -> str:
     """A 2:1 harbor's resource in the running app's language ("lumber", 木材), for its label on the board."""
     from kivy.app import App
@@ -73,6 +80,8 @@ class BoardView(Widget):
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
         self._labels: dict[tuple[str, int, tuple], Any] = {}
+        #: The words the last drawing wrote that a reader must make out: (kind, text, font px), kind "harbor".
+        self.texts_drawn: list[tuple[str, str, int]] = []
         # Screens set several properties in a row: draw once, in the next frame, with all of them.
         self._trigger = Clock.create_trigger(self.redraw, -1)
         Clock.schedule_once(self._follow_language)
@@ -185,7 +194,9 @@ class BoardView(Widget):
             tex = self._labels[key] = label.texture
         return tex
 
-    def _blit_text(self, text: str, center, font_size: int, color=(0, 0, 0, 1)) -> None:
+    def _blit_text(self, text: str, center, font_size: int, color=(0, 0, 0, 1), kind: str = "") -> None:
+        if kind:
+            self.texts_drawn.append((kind, text, font_size))
         tex = self._text(text, font_size, color)
         Color(1, 1, 1, 1)
         Rectangle(texture=tex, size=tex.size, pos=(center[0] - tex.width / 2, center[1] - tex.height / 2))
@@ -196,6 +207,7 @@ class BoardView(Widget):
 
     def redraw(self, *_):
         self.canvas.clear()
+        self.texts_drawn = []
         if self.board is None:
             return
         size, ox, oy = self._transform()
@@ -244,19 +256,22 @@ class BoardView(Widget):
                 # readable, in the user's language: the ratio over the resource's name ("2:1" / "lumber", 木材)
                 rad = size * 0.38
                 word = font = None
+                least = harbor_min_px()
                 if trade != "3:1":
-                    word, font = harbor_word(trade), max(8, int(size * 0.2))
+                    word, font = harbor_word(trade), max(least, int(size * 0.2))
                     width = self._text(word, font).width
-                    if width > 1.7 * rad:  # smaller letters to fit the disc, down to 8 px: a word still wider
-                        font = max(8, int(font * 1.7 * rad / width))  # (a small preview) widens the disc instead
+                    if width > 1.7 * rad:  # smaller letters to fit the disc, down to a readable size: a word
+                        # still wider (a small preview) widens the disc instead
+                        font = max(least, int(font * 1.7 * rad / width))
                         rad = max(rad, self._text(word, font).width / 1.7)
+                    rad = max(rad, 1.25 * self._text("2:1", font).height)  # room for both lines
                 Color(1, 1, 1, 0.92)
                 Ellipse(pos=(hx - rad, hy - rad), size=(2 * rad, 2 * rad))
                 if word is None:
-                    self._blit_text("3:1", (hx, hy), max(10, int(size * 0.24)))
+                    self._blit_text("3:1", (hx, hy), max(least, int(size * 0.24)), kind="harbor")
                 else:
-                    self._blit_text("2:1", (hx, hy + rad * 0.36), max(9, int(size * 0.2)))
-                    self._blit_text(word, (hx, hy - rad * 0.34), font)
+                    self._blit_text("2:1", (hx, hy + rad * 0.36), max(least, int(size * 0.2)), kind="harbor")
+                    self._blit_text(word, (hx, hy - rad * 0.34), font, kind="harbor")
             for e, (player, kind) in self.pieces.items():
                 (x1, y1), (x2, y2) = (P(geo.vertex_point(v)) for v in geo.edge_vertices(e))
                 x1, y1, x2, y2 = (x1 + (x2 - x1) * 0.12, y1 + (y2 - y1) * 0.12,

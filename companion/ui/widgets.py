@@ -14,10 +14,14 @@ from typing import Any
 
 from kivy.app import App
 from kivy.lang import Builder
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.togglebutton import ToggleButton
 
+from .fitted_label import FittedLabel  # noqa: F401  (CheckRow's words, in companion.kv)
 from .wrapping import PhraseWrap
 
 HERE = Path(__file__).resolve().parent
@@ -78,3 +82,16 @@ class TapSafeScreens(ScreenManager):
                 touch.time_start - touch.double_tap_time <= self.switched_at <= touch.time_start:
             return True  # the first tap changed the screen: this one was aimed at the screen that went
         return super().on_touch_down(touch)
+
+
+class CheckRow(ButtonBehavior, BoxLayout):
+    """An option that is on or off: a box drawn a finger's size and its words, one touch target (its look is in
+    companion.kv).  Kivy's CheckBox drew a 32 px box, and the words beside it took no tap: a player aiming at
+    "No 6 next to 8" changed nothing.  A tap anywhere on the row ticks or clears the box (``active``)."""
+
+    active = BooleanProperty(False)
+    text = StringProperty("")
+    max_font_size = NumericProperty(0)  # 0: sp(18), as a FittedLabel
+
+    def on_release(self) -> None:
+        self.active = not self.active
