@@ -13,7 +13,8 @@ import pytest
 
 from companion.tournament import Desk, TournamentError
 from companion.ui import driver as d
-from companion.ui.desk_refusals import JAPANESE, refusal_text, warning_text
+from companion.ui.desk_refusals import JAPANESE, UNKNOWN_JA, refusal_text, warning_text
+from tournament_screens import make_screen, type_into  # noqa: F401  (make_screen: a fixture)
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -74,7 +75,9 @@ def test_every_refusal_the_screen_meets_is_said_in_japanese_and_the_desk_keeps_i
                 action()
             met[key] = caught.value
     assert {key: error.key for key, error in met.items()} == {key: key for key in met}
-    assert set(met) == set(JAPANESE) - {"no_players", "seated_meanwhile"}  # (these two need a race or no one)
+    # (two need a race or no one; the file's problems and the referee's have tests of their own below)
+    elsewhere = {k for k in JAPANESE if k.startswith("file_")} | {"bad_setting", "nothing_to_confirm"}
+    assert set(met) == set(JAPANESE) - {"no_players", "seated_meanwhile"} - elsewhere
     for key, error in met.items():
         japanese = refusal_text(error, "ja")
         assert english_words(japanese, FOUR + ["aki", "Club", "night"]) == [], (key, japanese)
@@ -109,47 +112,8 @@ def test_a_refusal_without_japanese_words_still_says_in_japanese_that_the_desk_r
     assert text.startswith("大会デスクが受け付けませんでした")
 
 
-@pytest.fixture
-def make_screen(tmp_path):
-    from kivy.base import EventLoop
-    from kivy.core.window import Window
-    from kivy.uix.screenmanager import NoTransition, ScreenManager
-
-    from companion.ui.app import register_font
-    from companion.ui.tournament_screen import TournamentScreen
-
-    register_font()
-    managers = []
-
-    def make(lang):
-        EventLoop.ensure_window()
-        Window.size = (1280, 800)
-        manager = ScreenManager(transition=NoTransition())
-        screen = TournamentScreen(desk_path=str(tmp_path / "tournament.sqlite3"), lang=lang)
-        manager.add_widget(screen)
-        Window.add_widget(manager)
-        managers.append(manager)
-        d.wait_until(lambda: tuple(manager.size) == tuple(Window.size))
-        screen.refresh()
-        d.settle()
-        return screen
-
-    yield make
-    for manager in managers:
-        Window.remove_widget(manager)
-    d.pump(1)
-
-
-def type_into(field, text):
-    field.text = ""
-    field.focus = True
-    field.insert_text(text)
-    field.focus = False
-    d.settle()
-
-
 def test_the_desks_refusals_on_a_japanese_screen_by_touch(make_screen):
-    screen = make_screen("ja")
+    screen = make_screen(lang="ja")
     type_into(screen.ids.event_input, "神戸オープン")
     d.tap(screen.ids.create_event)
     for name in ("青木", "伊藤"):
@@ -179,3 +143,83 @@ def test_the_desks_refusals_on_a_japanese_screen_by_touch(make_screen):
     assert card.status == screen.message  # said on the card too
     english = [t for t in d.screen_texts(screen) if english_words(t)]
     assert english == [], english
+
+
+def _sqlite_file(path, *, application_id=0, user_version=0, table="t(x)"):
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA application_id={application_id}")
+    db.execute(f"PRAGMA user_version={user_version}")
+    db.execute(f"CREATE TABLE {table}")
+    db.commit()
+    db.close()
+
+
+def test_a_tournament_file_the_desk_cannot_use_is_said_in_japanese(tmp_path):
+    """Not SQLite, another program's, written by a newer companion: the notice on a Japanese screen said what
+    was wrong in English ('… is an SQLite database of another program (application id …)')."""
+    from companion.tournament.store import APPLICATION_ID, SCHEMA_VERSION, DeskFileError
+
+    (tmp_path / "text.sqlite3").write_bytes(b"round 1: Aki 10, Ben 7\n" * 40)
+    _sqlite_file(tmp_path / "foreign.sqlite3", application_id=0x1234)
+    _sqlite_file(tmp_path / "newer.sqlite3", application_id=APPLICATION_ID, user_version=SCHEMA_VERSION + 1)
+    for name, key in (("text", "file_not_sqlite"), ("foreign", "file_foreign"), ("newer", "file_newer")):
+        with pytest.raises(DeskFileError) as caught:
+            Desk(tmp_path / f"{name}.sqlite3")
+        assert caught.value.key == key
+        japanese = refusal_text(caught.value, "ja")
+        assert japanese == JAPANESE[key].format(**caught.value.values)
+        assert english_words(japanese, ["SQLite"]) == [], japanese
+        assert refusal_text(caught.value, "en") == str(caught.value)  # the desk's own sentence, kept
+
+
+def test_the_referees_refusals_are_said_in_japanese(tmp_path):
+    """The referee's confirm with nothing waiting, a correction without a reason, a floor setting not known:
+    keyed like the desk's other refusals (they had no key, so a Japanese screen could only quote the English)."""
+    from companion.tournament import referee
+    from companion.tournament.server_store import Floor
+
+    with Desk(tmp_path / "tournament.sqlite3") as desk:
+        ev = seated_event(desk)
+        desk.seat_round(ev.id)
+        floor = Floor(desk, ev.id)
+        ids = desk.round(ev.id, 1).tables[0]
+        for key, action in (
+                ("nothing_to_confirm", lambda: referee.confirm(floor, 1, 1)),
+                ("needs_reason", lambda: referee.correct(floor, 1, 1, {p: 5 for p in ids}, ids[0], reason=" ")),
+                ("bad_setting", lambda: referee.set_settings(floor, confirm="sometimes"))):
+            with pytest.raises(TournamentError) as caught:
+                action()
+            assert caught.value.key == key, caught.value
+            japanese = refusal_text(caught.value, "ja")
+            assert not japanese.startswith(UNKNOWN_JA.split("（")[0]), japanese
+            assert english_words(japanese, ["sometimes", "confirm", "auto", "referee"]) == [], japanese
+
+
+def test_a_message_on_screen_follows_the_language(make_screen):
+    """A refusal, a saved correction, the damaged file's notice: on screen when the language changes, said again
+    in the new language (they stayed in the old one)."""
+    screen = make_screen(lang="en")
+    d.tap(screen.ids.create_event)  # no name typed: refused
+    assert screen.message == "an event needs a name"
+    screen.lang = "ja"
+    d.settle()
+    assert screen.message == JAPANESE["event_name_empty"]
+    screen.lang = "en"
+    d.settle()
+    assert screen.message == "an event needs a name"
+
+
+def test_the_kept_files_notice_follows_the_language(make_screen, tmp_path):
+    _sqlite_file(tmp_path / "tournament.sqlite3", application_id=0x1234)  # another program's file where ours goes
+    screen = make_screen(lang="ja")
+    assert screen.message.startswith("大会ファイルを使えませんでした（別のプログラムのSQLiteデータベースです）"), \
+        screen.message
+    assert english_words(screen.message.split("。")[0], ["SQLite"]) == [], screen.message
+    type_into(screen.ids.event_input, "神戸オープン")
+    d.tap(screen.ids.create_event)  # the notice stays after each change, in the screen's language
+    assert screen.message.startswith("大会ファイルを使えませんでした")
+    screen.lang = "en"
+    d.settle()
+    assert screen.message.startswith("The tournament file could not be used ("), screen.message

@@ -12,52 +12,13 @@ import pytest
 import companion.ui  # noqa: F401  (Kivy's environment: no argv parsing)
 from companion.tournament import PRESETS, Desk
 from companion.ui import driver as d
+from tournament_screens import make_screen, type_into  # noqa: F401  (make_screen: a fixture)
 
 pytestmark = pytest.mark.timeout(180)
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "docs" / "screens"
 NAMES = ["Dan", "Aki", "Chie", "Ben", "Emi", "Fumi", "Gen"]
-
-
-@pytest.fixture
-def make_screen(tmp_path):
-    """A tournament screen over a fresh desk file, on the window at ``size``."""
-    from kivy.base import EventLoop
-    from kivy.core.window import Window
-    from kivy.uix.screenmanager import NoTransition, ScreenManager
-
-    from companion.ui.app import register_font
-    from companion.ui.tournament_screen import TournamentScreen
-
-    register_font()  # the app's font (Japanese glyphs), as the app sets it when it starts
-    managers = []
-
-    def make(size=(1280, 800), lang="en"):
-        EventLoop.ensure_window()
-        Window.size = size
-        manager = ScreenManager(transition=NoTransition())
-        screen = TournamentScreen(desk_path=str(tmp_path / "tournament.sqlite3"), lang=lang)
-        manager.add_widget(screen)
-        Window.add_widget(manager)
-        managers.append(manager)
-        d.wait_until(lambda: tuple(manager.size) == tuple(Window.size))
-        screen.refresh()
-        d.settle()
-        return screen
-
-    yield make
-    for manager in managers:
-        Window.remove_widget(manager)
-    d.pump(1)
-
-
-def type_into(field, text):
-    field.text = ""
-    field.focus = True
-    field.insert_text(text)
-    field.focus = False
-    d.settle()
 
 
 def choose(spinner, text):

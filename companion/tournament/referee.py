@@ -100,7 +100,8 @@ def set_settings(floor, *, confirm: str | None = None, time_rule: str | None = N
     for value, known, what in ((confirm, CONFIRM_MODES, "confirm"), (time_rule, clock_mod.TIME_RULES, "time_rule"),
                                (language, LANGUAGES, "language")):
         if value is not None and value not in known:
-            raise TournamentError(f"{what} must be one of {', '.join(known)}, not {str(value)[:40]!r}")
+            raise TournamentError(f"{what} must be one of {', '.join(known)}, not {str(value)[:40]!r}", "bad_setting",
+                                  what=what, known=", ".join(known), got=str(value)[:40])
     old = settings(floor)
     new = Settings(confirm or old.confirm, time_rule or old.time_rule, language or old.language)
     with floor.desk._tx() as db:
@@ -186,7 +187,8 @@ def confirm(floor, round_no: int, table: int, *, who: str | None = None):
     with floor.desk._tx() as db:
         p = open_proposal(floor, round_no, table)
         if p is None:
-            raise TournamentError(f"round {round_no} table {table} has no result waiting for a confirm")
+            raise TournamentError(f"round {round_no} table {table} has no result waiting for a confirm",
+                                  "nothing_to_confirm", round=round_no, table=table)
         entry = floor.desk.enter_result(floor.event.id, round_no, table, p.vp, p.winner,
                                         ended_by_time=p.ended_by_time, source=f"tablet: game {p.game}",
                                         who=who or "referee", buildings=p.buildings)
@@ -202,7 +204,8 @@ def correct(floor, round_no: int, table: int, vp: dict, winner=None, *, ended_by
     """The referee enters other numbers than the table's proposal (or corrects an entered result): the proposal
     stays, marked ``corrected``; a result already entered is kept as superseded. A reason is required."""
     if not reason.strip():
-        raise TournamentError(f"round {round_no} table {table}: a correction needs a reason")
+        raise TournamentError(f"round {round_no} table {table}: a correction needs a reason", "needs_reason",
+                              round=round_no, table=table)
     with floor.desk._tx() as db:
         p = open_proposal(floor, round_no, table)
         has_result = floor.desk.current_result(floor.event.id, round_no, table) is not None

@@ -172,14 +172,15 @@ class Desk:
         # Identified before any read-write connection, which would replay (and delete) another program's -wal.
         identity = identify(self.path, APPLICATION_ID)
         if identity.kind == "not_sqlite":
-            raise DeskFileError(f"{self.path} is not a tournament file (not SQLite); it was left untouched")
+            raise DeskFileError(f"{self.path} is not a tournament file (not SQLite); it was left untouched",
+                                "file_not_sqlite")
         if identity.kind in ("foreign", "damaged"):
-            raise DeskFileError(f"{identity.describe(self.path)}; it was left untouched")
+            raise DeskFileError(f"{identity.describe(self.path)}; it was left untouched", f"file_{identity.kind}")
         try:  # (a file that cannot be opened at all -- no permission, a full disk -- is said as such)
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
                                        timeout=BUSY_WAIT_S)
         except sqlite3.Error as error:
-            raise DeskFileError(f"{self.path} cannot be opened ({error})") from None
+            raise DeskFileError(f"{self.path} cannot be opened ({error})", "file_unopenable", error=str(error)) from None
         try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
@@ -187,7 +188,8 @@ class Desk:
             self._init_schema()
         except sqlite3.DatabaseError as error:
             self._db.close()
-            raise DeskFileError(f"{self.path}: damaged or not a database ({error}); it was left untouched") from None
+            raise DeskFileError(f"{self.path}: damaged or not a database ({error}); it was left untouched",
+                                "file_damaged") from None
         except TournamentError:
             self._db.close()
             raise
@@ -219,7 +221,7 @@ class Desk:
         (version,) = self._db.execute("PRAGMA user_version").fetchone()
         if version > SCHEMA_VERSION:
             raise DeskFileError(f"{self.where} was written by a newer companion (version {version}); "
-                                "it was left untouched")
+                                "it was left untouched", "file_newer", version=version)
         if version == SCHEMA_VERSION:
             return
         with self._tx():

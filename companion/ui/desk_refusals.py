@@ -30,6 +30,14 @@ JAPANESE: dict[str, str] = {
     "has_result": "第{round}ラウンド{table}卓にはすでに結果があります。変えるには理由を書いて訂正してください",
     "needs_reason": "第{round}ラウンド{table}卓：訂正には理由が必要です（「訂正の理由」に書いてください）",
     "nothing_to_correct": "第{round}ラウンド{table}卓には訂正する結果がまだありません",
+    "nothing_to_confirm": "第{round}ラウンド{table}卓には確認を待つ結果がありません",
+    "bad_setting": "{what}は{known}のいずれかです（入力：{got}）",
+    # the tournament file itself (DeskFileError): what is wrong with it, inside the notice that it was kept aside
+    "file_not_sqlite": "SQLiteのファイルではありません",
+    "file_foreign": "別のプログラムのSQLiteデータベースです",
+    "file_damaged": "壊れているか、データベースではありません",
+    "file_unopenable": "開けません（{error}）",
+    "file_newer": "新しい版のコンパニオンで書かれています（形式{version}）",
 }
 
 #: The playoff kinds as the Japanese texts name them.

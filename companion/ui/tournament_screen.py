@@ -150,6 +150,19 @@ class TournamentScreen(Screen):
     def t(self, key: str, _lang: str | None = None, **values) -> str:
         return TEXTS.get(_lang or self.lang, TEXTS["en"])[key].format(**values)
 
+    #: The message on screen as words for a language (see :meth:`say`); None: nothing said yet.
+    _words = None
+    #: What a tournament file kept aside says after every change (see :meth:`_desk`), as words for a language.
+    kept_notice = staticmethod(lambda lang: "")
+
+    def say(self, words, ok: bool = False) -> str:
+        """Show the message ``words(lang)`` (``ok``: in green, something went right); it is said again in the new
+        language when the language changes (a sentence in the old one stayed on screen)."""
+        self._words = words
+        self.message = words(self.lang)
+        self.message_ok = ok
+        return self.message
+
     def preset_name(self, key: str, lang: str | None = None) -> str:
         names = PRESET_NAMES.get(lang or self.lang, PRESET_NAMES["en"])
         return names.get(key) or (PRESETS[key].title if key in PRESETS else key)
@@ -179,8 +192,9 @@ class TournamentScreen(Screen):
             kept = set_aside(self._path() or default_path())
             if kept is None:
                 raise
-            self.kept_notice = self.t("desk_kept", problem=str(error), kept=kept.name)
-            self.message = self.kept_notice
+            self.kept_notice = lambda lang, error=error, kept=kept.name: self.t(
+                "desk_kept", lang, problem=refusal_text(error, lang), kept=kept)
+            self.say(self.kept_notice)
             return Desk(self._path())
 
     def _journal(self):
@@ -200,6 +214,8 @@ class TournamentScreen(Screen):
         self.preset_line = preset_line(PRESETS[self.preset_key], self.lang)
         if "tables" in self.ids:  # the cards' texts are set when they are built: build them again
             self.refresh()
+        if self._words is not None:  # the message on screen, said again in the new language
+            self.message = self._words(self.lang)
 
     def refresh(self) -> None:
         """Reload everything from the desk's file."""
@@ -238,7 +254,7 @@ class TournamentScreen(Screen):
                                         for t, table in enumerate(rnd.tables, start=1)] if rnd else [])
                 self._show_standings(ev, desk.standings(ev.id), names)
         except TournamentError as error:
-            self.message = refusal_text(error, self.lang)
+            self.say(lambda lang, error=error: refusal_text(error, lang))
 
     def _show_tables(self, rnd, tables) -> None:
         box = self.ids.tables
@@ -302,9 +318,9 @@ class TournamentScreen(Screen):
             with self._desk() as desk:
                 action(desk)
         except TournamentError as error:
-            self.message = refusal_text(error, self.lang)
+            self.say(lambda lang, error=error: refusal_text(error, lang))
             return False
-        self.message = getattr(self, "kept_notice", "")
+        self.say(self.kept_notice)
         return True
 
     def create_event(self) -> None:
@@ -364,8 +380,7 @@ class TournamentScreen(Screen):
                 correct=existing is not None, reason=card.ids.reason.text, who=self._who())
         if self._do(act):
             self.refresh()
-            self.message = self.t("corrected") if outcome["corrected"] else ""
-            self.message_ok = True
+            self.say(lambda lang: self.t("corrected", lang) if outcome["corrected"] else "", ok=True)
         else:
             card.status, card.status_ok = self.message, False
 
@@ -382,8 +397,8 @@ class TournamentScreen(Screen):
             if close:
                 journal.close()
         if record is None:
-            self.message = card.status = self.t("no_game")
-            self.message_ok = card.status_ok = False
+            card.status = self.say(lambda lang: self.t("no_game", lang))
+            card.status_ok = False
             return
 
         def act(desk):
