@@ -44,3 +44,24 @@ def test_the_same_seed_message_is_in_sight(tmp_path, size):
         assert in_sight(label), (label.to_window(label.x, label.y), label.size)
     finally:
         d.stop_app(app)
+
+
+def test_the_message_follows_a_language_change(tmp_path):
+    """A message on the new-game screen is said again in the new language (it stayed in the old one): the same
+    seed's message, then Start's board problems, by taps, with the language switched in Settings."""
+    import dataclasses
+
+    app = d.start_app(tmp_path)
+    try:
+        d.tap(app.root.get_screen("start").ids.new_game)
+        new_game = app.root.get_screen("new_game")
+        d.tap(d.find(new_game, app.tr("generate")))
+        assert new_game.message == "Seed 1 gives the same board as before."
+        app.apply_settings(dataclasses.replace(app.settings, lang="ja"))  # what Settings' Save does
+        d.settle()
+        assert new_game.message == "シード1は前と同じ盤面です。"
+        app.apply_settings(dataclasses.replace(app.settings, lang="en"))
+        d.settle()
+        assert new_game.message == "Seed 1 gives the same board as before."
+    finally:
+        d.stop_app(app)

@@ -44,7 +44,19 @@ class NewGameScreen(Screen):
         self.voices = SetupVoices()  # each player's name said into the microphone (said in the place of the colour)
         Clock.schedule_once(lambda dt: self.refresh())
         # the seats' colour buttons are words too: in the new language at once
-        Clock.schedule_once(lambda _dt: app().bind(lang=lambda *_: self._players_rows()))
+        Clock.schedule_once(lambda _dt: app().bind(lang=lambda *_: self._language_changed()))
+
+    def _language_changed(self) -> None:
+        self._players_rows()
+        self.message = self._words()  # the message on screen, said again in the new language (it stayed)
+
+    #: The message on screen as words made in the app's language of the moment (see :meth:`say`).
+    _words = staticmethod(lambda: "")
+
+    def say(self, words) -> None:
+        """Show the message ``words()``, made again in the new language when the language changes."""
+        self._words = words
+        self.message = words()
 
     def refresh(self) -> None:
         self._players_rows()
@@ -66,7 +78,7 @@ class NewGameScreen(Screen):
 
     def set_count(self, n: int) -> None:
         if n not in self.allowed_counts():
-            self.message = f"{self.game}: {self.allowed_counts()[0]}-{self.allowed_counts()[-1]}"
+            self.say(lambda counts=self.allowed_counts(): f"{self.game}: {counts[0]}-{counts[-1]}")
             return
         size_changed = (n >= 5) != (self.count >= 5)
         self.count = n
@@ -134,10 +146,10 @@ class NewGameScreen(Screen):
             before = self.board_json
             self.board_json = standard_board(self.seed(), spec=spec, separate_red_numbers=separate).to_json()
             if before is not None and self.board_json == before:  # a tap that seemed to do nothing: say why
-                self.message = app().tr("same_board", seed=self.seed())
+                self.say(lambda seed=self.seed(): app().tr("same_board", seed=seed))
                 self._show_board()
                 return
-        self.message = ""
+        self.say(lambda: "")
         self._show_board()
 
     def _show_board(self) -> None:
@@ -148,7 +160,7 @@ class NewGameScreen(Screen):
         try:
             self.ids.preview.board = board_from_json(self.board_json, check=False)
         except BoardError as error:
-            self.message = app_describe(error)
+            self.say(lambda error=error: app_describe(error))
 
     def board_problems(self, board: Board) -> list:
         """What Start refuses about ``board`` for the game and options chosen here: the one check the board
@@ -184,18 +196,18 @@ class NewGameScreen(Screen):
             try:
                 board = board_from_json(self.board_json, check=False)
             except BoardError as error:
-                self.message = app_describe(error)
+                self.say(lambda error=error: app_describe(error))
                 return
             problems = self.board_problems(board)
             if problems:  # said as the editor says them, the hexes ringed on the preview; nothing starts
-                self.message = problems_text(problems, board)
+                self.say(lambda: problems_text(problems, board))
                 self.ids.preview.marked = problem_spots(problems)
                 return
         try:
             self.voices.stop()  # a name being said now is kept
             a.start_game(self.record(), voices=self.voices.recorded(self.count))
         except (ValueError, RulesError) as error:
-            self.message = app_describe(error)
+            self.say(lambda error=error: app_describe(error))
 
     def edit_board(self) -> None:
         editor = app().root.get_screen("board_editor")
