@@ -20,30 +20,16 @@ import pytest
 from companion.desk_link import join, request
 from companion.record import new_game
 from companion.rules.random_play import random_events
-from companion.tournament import Desk, Preset, TournamentError
+from companion.tournament import Desk, TournamentError
 from companion.tournament.export import event_json
 from companion.tournament.server import DeskServer
 from companion.tournament.store import SCHEMA_VERSION, DeskFileError
 from postgres_server import postgres, postgres_dsn  # noqa: F401 -- fixtures
+from test_tournament_examples import run_example
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "tests" / "tournament").glob("*.json"))
 PASSWORD = "desk-pw"
-
-
-def run_example(desk: Desk, example: dict):
-    preset = example["preset"]
-    if isinstance(preset, dict):
-        preset = Preset.from_json(preset)
-    ev = desk.create_event("worked example", preset, vp_target=example["vp_target"], seed=example["seed"])
-    for name in example["players"]:
-        desk.add_player(ev.id, name)
-    for number, rnd in enumerate(example["rounds"], start=1):
-        desk.seat_round(ev.id, tables=rnd["tables"])
-        for table, result in enumerate(rnd["results"], start=1):
-            desk.enter_result(ev.id, number, table, result["vp"], result.get("winner"),
-                              ended_by_time=result.get("ended_by_time", False), who="desk")
-    return ev
 
 
 def without_times(data):
@@ -61,7 +47,7 @@ def test_every_worked_example_gives_the_same_event_on_both_stores(path, tmp_path
     exports = []
     for desk in (Desk(tmp_path / "t.sqlite3"), Desk(dsn=postgres_dsn)):
         with desk:
-            ev = run_example(desk, example)
+            ev = run_example(desk, example, who="desk")
             names = desk.names(ev.id)
             standings = [(names[s.player], s.rank, s.points, s.vp, s.share_sum, s.decided_by)
                          for s in desk.standings(ev.id)]

@@ -36,6 +36,25 @@ def admin(server, path, body=None, method="POST", token=PASSWORD):
     return request(server.url, method, path, body, token=token)
 
 
+def desk_page(server):
+    """``call(method, path, body=None) -> (status, text)``: the organiser's /desk pages as a browser asks for them,
+    logged in (HTTP basic) as the desk; a body is a posted form."""
+    import base64
+    import http.client
+
+    basic = {"Authorization": "Basic " + base64.b64encode(f"desk:{PASSWORD}".encode()).decode()}
+
+    def call(method, path, body=None):
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        headers = dict(basic, **({"Content-Type": "application/x-www-form-urlencoded"} if body else {}))
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        text = response.read().decode()
+        connection.close()
+        return response.status, text
+    return call
+
+
 def the_desk(server):
     desk = server.desk.reopen()
     ev = desk.event("Kobe Open")
@@ -163,20 +182,9 @@ def test_the_live_display_speaks_the_events_language(server):
 
 
 def test_the_desk_page_confirms_with_one_tap_and_sets_the_floor(server):
-    import base64
-    import http.client
     import re
 
-    basic = {"Authorization": "Basic " + base64.b64encode(f"desk:{PASSWORD}".encode()).decode()}
-
-    def call(method, path, body=None):
-        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-        headers = dict(basic, **({"Content-Type": "application/x-www-form-urlencoded"} if body else {}))
-        connection.request(method, path, body=body, headers=headers)
-        response = connection.getresponse()
-        text = response.read().decode()
-        connection.close()
-        return response.status, text
+    call = desk_page(server)
 
     status, page = call("GET", "/desk")
     assert status == 200 and "No result is waiting." in page
@@ -199,21 +207,10 @@ def test_the_desk_page_confirms_with_one_tap_and_sets_the_floor(server):
 
 
 def test_the_desk_page_enters_other_numbers_with_a_reason(server):
-    import base64
-    import http.client
     import re
     from urllib.parse import urlencode
 
-    basic = {"Authorization": "Basic " + base64.b64encode(f"desk:{PASSWORD}".encode()).decode()}
-
-    def call(method, path, body=None):
-        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-        headers = dict(basic, **({"Content-Type": "application/x-www-form-urlencoded"} if body else {}))
-        connection.request(method, path, body=body, headers=headers)
-        response = connection.getresponse()
-        text = response.read().decode()
-        connection.close()
-        return response.status, text
+    call = desk_page(server)
 
     admin(server, "/api/admin/settings", {"confirm": "referee"})
     tablet = join(server.url, pair(server, 1))

@@ -17,8 +17,9 @@ from companion.tournament.export import event_json, standings_csv
 EXAMPLES = sorted((Path(__file__).parent / "tournament").glob("*.json"))
 
 
-def _run(example, path):
-    desk = Desk(path)
+def run_example(desk, example: dict, *, who: str | None = None):
+    """Play a worked example (tests/tournament/*.json) into ``desk`` -- a SQLite file's or a PostgreSQL one's
+    (test_desk_postgres.py): the event, its players, each round's tables and results; returns the event."""
     preset = example["preset"]
     if isinstance(preset, dict):
         preset = Preset.from_json(preset)
@@ -29,8 +30,13 @@ def _run(example, path):
         desk.seat_round(ev.id, tables=rnd["tables"])
         for table, result in enumerate(rnd["results"], start=1):
             desk.enter_result(ev.id, number, table, result["vp"], result.get("winner"),
-                              ended_by_time=result.get("ended_by_time", False))
-    return desk, ev
+                              ended_by_time=result.get("ended_by_time", False), who=who)
+    return ev
+
+
+def _run(example, path):
+    desk = Desk(path)
+    return desk, run_example(desk, example)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
