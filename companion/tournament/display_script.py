@@ -169,8 +169,9 @@ function show(d) {
   document.getElementById('round').textContent = d.round;
   document.documentElement.lang = lang;  // the organiser may switch the language while the page is open
   document.getElementById('round-word').textContent = labels.round || '';
-  document.getElementById('standings-title').textContent = labels.standings || '';
-  document.getElementById('tables-title').textContent = labels.tables || '';
+  const [standingsTitle, tablesTitle] = document.querySelectorAll('h2');  // the page's only two headings
+  standingsTitle.textContent = labels.standings || '';
+  tablesTitle.textContent = labels.tables || '';
   document.getElementById('columns').replaceChildren(...(d.columns || []).map(c => {
     const th = document.createElement('th'); th.textContent = c; return th;
   }));

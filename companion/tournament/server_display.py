@@ -90,9 +90,9 @@ body{{font-family:"Desk CJK",sans-serif;margin:2em}} #clock{{font-size:4em}} td,
 <p>{e(data['preset'])} &middot; <span id="round-word">{e(words['round'])}</span> <span id="round">{data['round']}</span></p>
 <div id="clock">{e(clock_text(data['clock'], lang))}</div>
 <p id="clock-note">{e(data.get('clock_note', ''))}</p>
-<h2 id="standings-title">{e(words['standings'])}</h2>
+<h2>{e(words['standings'])}</h2>
 <table><thead><tr id="columns">{head}</tr></thead><tbody id="standings">{rows}</tbody></table>
-<h2 id="tables-title">{e(words['tables'])}</h2>
+<h2>{e(words['tables'])}</h2>
 <ul id="tables">{tables}</ul>
 <p id="byes">{e(data.get('byes', ''))}</p>
 {SCRIPT}
