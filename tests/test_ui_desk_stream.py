@@ -96,4 +96,40 @@ def test_a_reseat_is_heard_without_the_table_sending(floor):
     assert wait_until(lambda: screen.assignment is not first, timeout=PROMPT + 5)
     assert list(screen.assignment.players) == new_players
     assert "seated the round again" in screen.status_label.text and not screen.start_button.disabled
-    assert keeper.listener is None  # the old game's stream is closed
+    assert keeper.sender is None  # the old game's link is stopped; the table's stream is listened to still
+    assert keeper.assignment is screen.assignment and keeper.listener is not None
+
+
+def test_before_the_game_starts_the_tablet_hears_the_clock_and_a_reseat(tmp_path):
+    """Joined, not started: the round clock shows on the screen as the desk sets it, and a re-seat names the new
+    players, whose game Start then starts (before, the tablet heard neither until its game was started)."""
+    hand = HandClock()
+    make_event(tmp_path / "desk.sqlite3")
+    with DeskServer("Kobe Open", tmp_path / "desk.sqlite3", host="127.0.0.1", port=0, password=PASSWORD,
+                    clock=hand) as desk:
+        request(desk.url, "POST", "/api/admin/clock", {"action": "reset", "minutes": 60}, token=PASSWORD)
+        code = request(desk.url, "POST", "/api/admin/pair", {"table": 1}, token=PASSWORD)["code"]
+        app = start_app(tmp_path / "tablet")
+        try:
+            screen = app.root.get_screen("tournament_table")
+            type_into(screen.address, desk.url)
+            type_into(screen.code, code)
+            screen.join()
+            assert wait_until(lambda: screen.assignment is not None, timeout=30)
+            first, keeper = screen.assignment, app.desk_link
+            assert wait_until(lambda: screen.clock_label.text == "Round clock 60:00 (paused)", timeout=PROMPT + 5)
+            clock(desk, "start")
+            assert wait_until(lambda: keeper.told["running"] is True, timeout=PROMPT)
+            new_players = reseat(desk, (first.players[0], next(n for n in NAMES[:8] if n not in first.players)))
+            clock(desk, "pause")
+            assert wait_until(lambda: screen.assignment is not first, timeout=PROMPT + 5)
+            assert list(screen.assignment.players) == new_players
+            assert screen.info.text.endswith(", ".join(new_players)) and not screen.start_button.disabled
+            screen.start_game()
+            assert wait_until(lambda: app.table is not None and
+                              [p["name"] for p in app.table.record.players] == new_players, timeout=30)
+            app.table.submit(next(random_events(new_game(app.table.record), random.Random(1), 1)))
+            assert wait_until(lambda: len(desk_events(desk, 1)) == 1, timeout=30)  # the new game reaches the desk
+        finally:
+            stop_app(app)
+        assert keeper.listener is None and keeper.sender is None and keeper._asker is None

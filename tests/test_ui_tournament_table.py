@@ -139,7 +139,7 @@ def test_the_round_clock_and_its_warnings_show_on_the_tablet_and_a_reseat_starts
             assert wait_until(lambda: screen.assignment is not first, timeout=30)
             assert list(screen.assignment.players) == new_players
             assert "seated the round again" in screen.status_label.text and not screen.start_button.disabled
-            assert keeper.badge is None  # the old game's link is stopped
+            assert keeper.sender is None  # the old game's link is stopped (the table is still listened to)
             app.go("tournament_table")
             settle()
             tap(find(screen, "Start the game"))

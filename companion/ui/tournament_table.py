@@ -38,7 +38,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 
 from ..desk_discovery import FoundDesk, find_desks
-from ..desk_link import Assignment, DeskLinkError, OutboxSender, join, load_link, save_link
+from ..desk_link import Assignment, DeskLinkError, OutboxSender, join, load_link, request, save_link
 from ..desk_push import TableListener
 from ..tournament import clock as clock_mod
 from .desk_link_text import link_text
@@ -107,18 +107,26 @@ class DeskLinkKeeper:
         self.badge: Label | None = None
         self._tick = None
         self.listener: TableListener | None = None  # the desk's stream for this table
+        self.assignment: Assignment | None = None  # the table listened to (joined, its game maybe not started)
+        self._asker: threading.Thread | None = None  # asks for the table after a re-seat heard before the start
         self._sender_note = None
         self.pushes = 0  # pushes heard from the desk (a status line and tests)
         self.clock_from = ""  # where the clock shown came from: "push" (the stream) or "poll" (the sender's ask)
+
+    def listen(self, assignment: Assignment) -> None:
+        """Joined, the game not started yet: the desk's stream already brings the round clock and a re-seat. (Not
+        while an earlier game is still being sent: that one keeps its link until the new game starts.)"""
+        if self.sender is not None and self.sender.running:
+            return
+        self.stop()
+        self.listener = self._listener(assignment).start()
+        self._tick = Clock.schedule_interval(lambda dt: self.tick(), 1.0)
 
     def start(self, assignment: Assignment) -> None:
         self.stop()
         self.ended_by_time, self._sender_note = False, None
         save_link(self.app.data_dir, assignment)
-        listener = TableListener(assignment.desk, assignment.token,
-                                 on_push=lambda push: Clock.schedule_once(lambda dt: self._pushed(push)),
-                                 on_refused=lambda message: Clock.schedule_once(lambda dt: self._status(
-                                     {"state": "refused", "message": message})))
+        listener = self._listener(assignment)
         self.sender = OutboxSender(self.app.journal.path, assignment,
                                    on_status=lambda s: Clock.schedule_once(lambda dt: self._status(s)),
                                    heartbeat=lambda: STREAM_CHECK if listener.connected.is_set() else FALLBACK_POLL
@@ -126,6 +134,14 @@ class DeskLinkKeeper:
         self.listener = listener.start()
         self._watch(self.app.table)
         self._tick = Clock.schedule_interval(lambda dt: self.tick(), 1.0)
+
+    def _listener(self, assignment: Assignment) -> TableListener:
+        """The table's stream; what it hears goes to the main thread."""
+        self.assignment = assignment
+        return TableListener(assignment.desk, assignment.token,
+                             on_push=lambda push: Clock.schedule_once(lambda dt: self._pushed(push)),
+                             on_refused=lambda message: Clock.schedule_once(lambda dt: self._status(
+                                 {"state": "refused", "message": message})))
 
     def resume(self) -> None:
         """At the app's start: a game joined before (and still in the journal) is sent on."""
@@ -165,22 +181,47 @@ class DeskLinkKeeper:
 
     def _pushed(self, push: dict) -> None:
         """The desk's stream (on the main thread): the round clock, the desk's view of the game, the players."""
-        sender = self.sender
-        if sender is None or not isinstance(push, dict):
-            return
+        sender, assignment = self.sender, self.assignment
+        if self.listener is None or assignment is None or not isinstance(push, dict):
+            return  # (stopped meanwhile)
         self.pushes += 1
         if push.get("clock") is not None and isinstance(push["clock"], dict):
             self._told(push["clock"], "push")
         game = push.get("game")
-        if isinstance(game, dict) and game.get("game") == sender.assignment.game_id:
+        if sender is not None and isinstance(game, dict) and game.get("game") == sender.assignment.game_id:
             self.ended_by_time = str(game.get("note") or "").startswith("ended by time limit")
             after = game.get("time_limit")
             if isinstance(after, int) and not isinstance(after, bool) and after >= 0:
                 self._journal_time_limit(after)
         players = push.get("players")
-        if isinstance(players, list) and [str(p) for p in players] != list(sender.assignment.players):
-            sender.recheck()  # seated again: the sender asks for the table and reports the new game
+        if isinstance(players, list) and [str(p) for p in players] != list(assignment.players):
+            if sender is not None:
+                sender.recheck()  # seated again: the sender asks for the table and reports the new game
+            else:
+                self._ask_for_table(assignment)
         self.tick()
+
+    def _ask_for_table(self, assignment: Assignment) -> None:
+        """A re-seat heard before the game started: the table's new game from the desk (on a thread), reported as
+        the sender reports one (``reseated``)."""
+        if self._asker is not None and self._asker.is_alive():
+            return
+
+        def ask():
+            try:
+                answer = request(assignment.desk, "GET", "/api/table", token=assignment.token)
+                new = Assignment(assignment.desk, assignment.token, str(answer["event"]), int(answer["round"]),
+                                 int(answer["table"]), tuple(str(p) for p in answer["players"]),
+                                 dict(answer["header"]))
+                new.record()
+            except (DeskLinkError, KeyError, TypeError, ValueError) as error:
+                log.info("the table could not be asked for after a re-seat: %s", error)
+                return  # the next push asks again
+            if new.header != assignment.header:
+                Clock.schedule_once(lambda dt: self._status({"state": "reseated", "assignment": new.to_json()}))
+
+        self._asker = threading.Thread(target=ask, name="desk-ask", daemon=True)
+        self._asker.start()
 
     def _told(self, clock: dict, source: str) -> None:
         self.told, self.told_at, self.clock_from = clock, time.monotonic(), source
@@ -211,6 +252,15 @@ class DeskLinkKeeper:
         if view is None:
             return
         lang = getattr(self.app, "lang", "en")
+        if self.sender is None:  # joined, the game not started: shown here; said (once, aloud) when it is on
+            warning = ""
+            if view.time_up:
+                warning = clock_mod.text(lang, "time_up")
+            elif view.warning is not None:
+                warning = clock_mod.text(lang, "warning", minutes=int(view.warning // 60))
+            if self.on_clock is not None:
+                self.on_clock(text("clock", clock=clock_mod.clock_text(view, lang)), warning)
+            return
         passed = clock_mod.new_warnings(self.last_view, view)
         for w in passed:
             self.warnings_said.append(clock_mod.text(lang, "warning", minutes=int(w // 60)))
@@ -258,6 +308,9 @@ class DeskLinkKeeper:
         if self.listener is not None:
             self.listener.stop()
             self.listener = None
+        if self._asker is not None:
+            self._asker.join(15)
+            self._asker = None
         if self.sender is not None:
             self.sender.stop()
             self.sender = None
@@ -403,6 +456,7 @@ class TournamentTableScreen(Screen):
         self.info.text = text("joined", event=result.event, round=result.round, table=result.table,
                               players=", ".join(result.players))
         self.start_button.disabled = False
+        self.keeper.listen(result)  # the clock and a re-seat are heard before the game starts
 
     def start_game(self) -> None:
         """Start the desk's game (its players in seat order, its board) and send it to the desk as it is played."""
@@ -421,7 +475,7 @@ class TournamentTableScreen(Screen):
         state = status.get("state", "")
         if state == "reseated":  # the same pairing, the table's new players: the next Start starts their game
             self.assignment = Assignment.from_json(status["assignment"])
-            self.keeper.stop()
+            self.keeper.listen(self.assignment)  # the old game's link stops; the table is still listened to
             self.link_status = text("reseated", table=self.assignment.table, players=", ".join(self.assignment.players))
             self.info.text = text("joined", event=self.assignment.event, round=self.assignment.round,
                                   table=self.assignment.table, players=", ".join(self.assignment.players))
