@@ -223,3 +223,23 @@ def _get_text(server, path: str) -> str:
         return connection.getresponse().read().decode("utf-8")
     finally:
         connection.close()
+
+
+def test_a_table_line_worked_out_earlier_never_replaces_a_newer_one():
+    """A request's display line is worked out under the desk's lock and handed to the push on the event loop; two
+    requests of one table may come back to the loop in the other order: the older line must not win."""
+    from companion.tournament.server_push import Push
+
+    async def no_display():
+        return "{}"
+    push = Push(no_display, lambda: True)
+    older = push.numbered([(3, '{"events": 10}')])
+    newer = push.numbered([(3, '{"events": 11}')])
+    push.changed(3, tablet=False, lines=newer)
+    push.changed(3, tablet=False, lines=older)  # the older request's answer reached the loop last
+    assert push.ready_lines({3}) == {3: '{"events": 11}'}
+    push.changed(3)  # a change that brings no line (a pairing): the display works the line out again
+    assert push.ready_lines({3}) == {}
+    push.changed(3, tablet=False, lines=push.numbered([(3, '{"events": 12}')]))
+    push.changed()  # a change for everyone: every display gets everything anew
+    assert push.ready_lines({3}) == {}

@@ -60,6 +60,13 @@ def _deeper_than(value: Any, limit: int) -> bool:
     return False
 
 
+def _parse(body: bytes) -> Any:
+    try:
+        return json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise Refused(422, "the request body is not JSON (UTF-8)") from None
+
+
 class Refused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
@@ -178,11 +185,7 @@ class DeskApp:
         return bytes(body)
 
     async def _json(self, request: Request) -> Any:
-        body = await self._body(request)
-        try:
-            return json.loads(body.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            raise Refused(422, "the request body is not JSON (UTF-8)") from None
+        return _parse(await self._body(request))
 
     @staticmethod
     def _bearer(request: Request) -> str | None:
@@ -252,7 +255,11 @@ class DeskApp:
         async def look(everything: bool, tables: set[int]):
             if everything:
                 return [("everything", None, await self.push.display_text())]
-            return [(f"table {t}", "table", text) for t, text in await self._call(self._display_tables, sorted(tables))]
+            ready = self.push.ready_lines(tables)  # worked out with the change that made them (events)
+            missing = sorted(tables - set(ready))
+            if missing:
+                ready.update(await self._call(self._display_tables, missing))
+            return [(f"table {t}", "table", ready[t]) for t in sorted(ready)]
         return self._stream(self.push.stream(None, look))
 
     async def table_stream(self, request: Request) -> Response:
@@ -316,17 +323,41 @@ class DeskApp:
                              "game": await self._call(self.floor.latest_view, pairing)})  # its result's note
 
     async def events(self, request: Request) -> Response:
-        pairing = await self._tablet(request)
-        data = check_events_body(await self._json(request))
-        if (data["round"], data["table"]) != (pairing.round, pairing.table):
-            raise Refused(403, f"this tablet is paired with round {pairing.round} table {pairing.table}, "
-                               f"not round {data['round']} table {data['table']}")
-        view = await self._call(self.floor.receive, pairing, data["game"], data["rev"], data["from"],
-                                data["events"], data["count"], data.get("header"))
+        token = self._bearer(request)
+        if token is None:
+            self.floor.authenticate(token)  # refused (401) before anything is read
+        body = await self._body(request)
+
+        def receive():
+            """One trip to a worker thread and one turn at the desk's lock for the whole request (it took three:
+            the token, the batch, then the display's line; under load each turn queued behind every tablet's):
+            the body parsed and checked before the lock, the token checked first under it (an unknown token is
+            401 whatever its body), the batch kept, and the table's new display line worked out while its game
+            is at hand."""
+            try:
+                data, problem = check_events_body(_parse(body)), None
+            except Refused as error:
+                data, problem = None, error
+            with self._lock:
+                pairing = self.floor.authenticate(token)
+                if problem is not None:
+                    raise problem
+                if (data["round"], data["table"]) != (pairing.round, pairing.table):
+                    raise Refused(403, f"this tablet is paired with round {pairing.round} table {pairing.table}, "
+                                       f"not round {data['round']} table {data['table']}")
+                view = self.floor.receive(pairing, data["game"], data["rev"], data["from"], data["events"],
+                                          data["count"], data.get("header"))
+                line = None
+                if self.push.displays and not view.get("finished") and not view.get("stale"):
+                    line = self.push.numbered(self._display_tables([pairing.table]))
+                return pairing, view, line
+
+        pairing, view, line = await run_in_threadpool(receive)
+        self.seen[pairing.id] = time.monotonic()
         if view.get("finished"):  # a result may have gone in: the standings change
             self.push.changed()
         elif not view.get("stale"):
-            self.push.changed(pairing.table, tablet=False)  # the tablet reads the desk's view in this answer
+            self.push.changed(pairing.table, tablet=False, lines=line)  # the tablet reads the desk's view here
         return JSONResponse(view)
 
     # --- the organiser ---------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from typing import Any, AsyncIterator, Awaitable, Callable
 
@@ -68,16 +69,46 @@ class Push:
         self._listeners: dict[int | None, set[Listener]] = {}  # table (None: the display) -> its streams
         self._display: tuple[int, float, str] | None = None  # (version, when, text) last worked out
         self._display_lock: asyncio.Lock | None = None
+        # table -> (number, its display line) worked out by the request that changed it, under the desk's lock
+        # (numbered there, so a line that reaches the event loop late never replaces a newer one)
+        self._lines: dict[int, tuple[int, str]] = {}
+        self._line_number = 0
+        self._numbering = threading.Lock()
+
+    @property
+    def displays(self) -> bool:
+        """Whether any display is listening (else nobody needs a table's line worked out)."""
+        return bool(self._listeners.get(None))
+
+    def numbered(self, lines: list[tuple[int, str]]) -> list[tuple[int, int, str]]:
+        """Tables' lines as ``(table, number, line)``, numbered in the order they were worked out (call it where
+        they are: under the desk's lock)."""
+        with self._numbering:
+            self._line_number += 1
+            return [(t, self._line_number, text) for t, text in lines]
+
+    def ready_lines(self, tables: set[int]) -> dict[int, str]:
+        return {t: self._lines[t][1] for t in tables if t in self._lines}
 
     @property
     def listening(self) -> int:
         return sum(len(s) for s in self._listeners.values())
 
-    def changed(self, table: int | None = None, *, tablet: bool = True) -> None:
+    def changed(self, table: int | None = None, *, tablet: bool = True,
+                lines: list[tuple[int, int, str]] | None = None) -> None:
         """Something changed: at one table (its tablet's stream and the display wake) or, ``None``, for everyone
         (the clock, a pairing, a round). ``tablet=False``: the table's tablet knows already (its own events, told
-        in the answer to its request), only the display wakes."""
+        in the answer to its request), only the display wakes. ``lines``: the table's display line as the change
+        left it (:meth:`numbered`), sent to the displays as it is; without, a display works it out."""
         self.version += 1
+        if table is None:
+            self._lines.clear()
+        elif lines:
+            for t, number, text in lines:
+                if t not in self._lines or self._lines[t][0] < number:
+                    self._lines[t] = (number, text)
+        else:
+            self._lines.pop(table, None)
         for key, listeners in self._listeners.items():
             if key is None:  # displays: that table's line, or everything
                 for listener in listeners:
