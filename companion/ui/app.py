@@ -136,6 +136,9 @@ class CompanionApp(App):
         from .board_scan import install as install_board_scan
 
         install_board_scan(self, manager)  # the board editor's "Scan the board": a photo read, corrected, used
+        from .board_check import install as install_board_check
+
+        install_board_check(self, manager)  # play's "Check board": a photo's pieces against the game's
         calibration = _calibration_screen()
         if calibration is not None:
             manager.add_widget(calibration)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 
 def board_main(argv: list[str]) -> int:
+    from vision.board.pieces import add_pieces
     from vision.board.reader import NoBoardError, read_board_file
 
     parser = argparse.ArgumentParser(prog="python -m vision board")
@@ -32,7 +33,7 @@ def board_main(argv: list[str]) -> int:
             print(f"vision board: {error}", file=sys.stderr)
             status = max(status, 1)
             continue
-        out = reading.to_json(name)
+        out = add_pieces(reading.to_json(name), photo, reading)  # roads, settlements, cities (pieces.py)
         if args.json:
             print(json.dumps(out))
         else:

@@ -1,0 +1,274 @@
+"""During play, "Check the board": a photo of the table's board, its pieces read (vision/board/pieces.py) and laid
+on the game's board (vision/board/piece_check.py), and a list of what differs ("A red road on the side between
+the 6 ore and the 8 grain that the game does not have — add it?").
+
+Nothing is applied without a tap.  A tap on a difference's button sends its event through the play screen's own
+``submit`` -- the path a tap on the board takes -- so the rules take it or refuse it with their reason (shown
+here), and a taken event is in the record as if the board had been tapped; a piece the game has and the photo
+does not show is taken off as the umpire's correction (``remove_piece``) would.
+
+The photo is a picture file or one picture from the camera named in Settings, read on a thread of its own (as
+"Scan the board" reads it, board_scan.py), its result brought to the screen by ``Clock.schedule_once``.  Added to
+the app by :func:`install` (one line in app.py): the screen and its button in the play screen's bottom row.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.factory import Factory
+from kivy.lang import Builder
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from . import i18n
+
+log = logging.getLogger(__name__)
+KV = Path(__file__).resolve().parent / "board_check.kv"
+
+TEXT: dict[str, dict[str, str]] = {
+    "check_board": {"en": "Check board", "ja": "盤面確認"},
+    "check_title": {"en": "Check the board", "ja": "盤面を確認"},
+    "check_help": {"en": "A photo of the whole board from above, pieces on it. What differs from the game is "
+                         "listed; nothing changes until you tap.",
+                   "ja": "駒の載った盤面全体を上から撮った写真。ゲームと違う所を並べます。タップするまで何も変わりません。"},
+    "check_read_file": {"en": "Read the photo", "ja": "写真を読む"},
+    "check_camera": {"en": "Camera", "ja": "カメラ"},
+    "check_path_hint": {"en": "The photo's file (or use the camera)", "ja": "写真のファイル（またはカメラ）"},
+    "check_back": {"en": "Back to the game", "ja": "ゲームに戻る"},
+    "check_reading": {"en": "Reading the photo…", "ja": "写真を読んでいます…"},
+    "check_no_game": {"en": "No game is open.", "ja": "開いているゲームがありません。"},
+    "check_not_this_board": {"en": "This photo's board is not the game's board ({why}).",
+                             "ja": "写真の盤面はこのゲームの盤面ではありません（{why}）。"},
+    "check_same": {"en": "{n} pieces read: the board and the game agree.",
+                   "ja": "駒を{n}個読みました。盤面とゲームは一致しています。"},
+    "check_found": {"en": "{n} pieces read; {d} differences:", "ja": "駒を{n}個読みました。違い：{d}件"},
+    "check_missing_in_game": {"en": "A {color} {piece} on {place} that the game does not have — add it?",
+                              "ja": "ゲームにない{color}の{piece}（{place}）— 追加しますか？"},
+    "check_missing_on_photo": {"en": "{owner} on {place} is not on the photo — take it off?",
+                               "ja": "{owner}（{place}）が写真にありません — 取り除きますか？"},
+    "check_upgraded": {"en": "A {color} city on {place} where the game has a settlement — make it a city?",
+                       "ja": "ゲームでは開拓地の所に{color}の都市（{place}）— 都市にしますか？"},
+    "check_add": {"en": "Add", "ja": "追加"},
+    "check_take_off": {"en": "Take off", "ja": "取り除く"},
+    "check_make_city": {"en": "City", "ja": "都市に"},
+    "check_done": {"en": "Recorded: {what}", "ja": "記録しました：{what}"},
+}
+
+
+class CheckBoardScreen(Screen):
+    """Read a photo's pieces, list what differs from the game, record a difference when a person taps it."""
+
+    message = StringProperty("")
+    reading = BooleanProperty(False)
+
+    def __init__(self, **kw):
+        super().__init__(name="board_check", **kw)
+        self.scan = None            # vision.board.scan.BoardScan of the last photo read
+        self.pieces: list = []      # vision.board.pieces.Piece read on it
+        self.differences: list = []
+        self._thread: threading.Thread | None = None
+        self._cancel = threading.Event()
+
+    # --- reading ---------------------------------------------------------------------------------------
+    def read_file(self) -> None:
+        path = self.ids.path.text.strip()
+        if not path or not Path(path).is_file():
+            self.message = tr("scan_no_file", path=path)
+            return
+        self._start(lambda: _pieces_of(_scan_file(path)), Path(path).name)
+
+    def read_camera(self) -> None:
+        from .board_scan import _scan_camera
+
+        entry = App.get_running_app().settings.camera or "0"
+        self._start(lambda: _pieces_of(_scan_camera(entry, self._cancel)), entry)
+
+    def _start(self, work, name: str) -> None:
+        if self.reading:
+            return
+        self.reading = True
+        self.message = tr("check_reading")
+
+        def run():
+            try:
+                result = ("read", work())
+            except Exception as error:  # said on the screen; nothing changes
+                result = ("error", error)
+            Clock.schedule_once(lambda _dt: self._done(result, name))
+
+        self._thread = threading.Thread(target=run, name="board-check")
+        self._thread.start()
+
+    def _done(self, result, name: str) -> None:
+        from vision.board.reader import NoBoardError
+
+        self.reading = False
+        kind, value = result
+        if kind == "error":
+            if isinstance(value, NoBoardError):
+                self.message = tr("scan_no_board", name=name)
+            elif isinstance(value, OSError):
+                self.message = tr("scan_bad_photo", problem=str(value))
+            else:
+                log.error("reading the pieces failed", exc_info=value)
+                self.message = f"{name}: {value}"
+            return
+        self.scan, self.pieces = value
+        self.compare()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """The app is stopping: a photo being read is waited for, no thread outlives the app."""
+        self._cancel.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    # --- the differences -------------------------------------------------------------------------------
+    def compare(self) -> None:
+        """The differences between the photo read last and the game as it now stands, listed."""
+        from vision.board.piece_check import NotThisBoard, differences
+
+        app = App.get_running_app()
+        box = self.ids.differences
+        box.clear_widgets()
+        self.differences = []
+        game = app.table.game if app.table is not None else None
+        if self.scan is None:
+            return
+        if game is None or getattr(game, "board", None) is None:
+            self.message = tr("check_no_game")
+            return
+        colors = [p["color"] for p in app.table.record.players]
+        try:
+            self.differences = differences(self.pieces, self.scan.terrains, self.scan.numbers, game, colors)
+        except NotThisBoard as error:
+            self.message = tr("check_not_this_board", why=str(error))
+            return
+        n = len(self.pieces)
+        self.message = (tr("check_found", n=n, d=len(self.differences)) if self.differences
+                        else tr("check_same", n=n))
+        for difference in self.differences:
+            box.add_widget(self._row(difference))
+        self._show_photo()
+
+    def _row(self, difference) -> BoxLayout:
+        row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
+        label = Factory.FittedLabel(text=self.describe(difference), max_font_size=sp(15), halign="left",
+                                    valign="middle")
+        row.add_widget(label)
+        button = Factory.BigButton(text=tr({"missing_in_game": "check_add", "missing_on_photo": "check_take_off",
+                                            "upgraded": "check_make_city"}[difference.what]),
+                                   size_hint_x=None, width=dp(110))
+        button.bind(on_release=lambda _b, d=difference: self.apply(d))
+        row.add_widget(button)
+        row.difference = difference
+        return row
+
+    def describe(self, difference) -> str:
+        from .refusals_text import places_for
+
+        app = App.get_running_app()
+        game = app.table.game
+        # the place named by its hexes ("the side between the 6 ore and the 8 grain"), not by a piece there
+        plain = places_for(game.board, app.lang, app.player_name)
+        place = plain.edge(difference.at) if difference.piece == "road" else plain.vertex(difference.at)
+        color, piece = app.tr(difference.color), app.tr(difference.piece)
+        piece = piece.lower() if app.lang == "en" else piece
+        if difference.what == "missing_on_photo":
+            owner = places_for(game.board, app.lang, app.player_name, game.state.buildings, game.state.pieces)
+            there = owner.edge(difference.at) if difference.piece == "road" else owner.vertex(difference.at)
+            return tr("check_missing_on_photo", owner=there[:1].upper() + there[1:], place=place)
+        return tr("check_" + difference.what, color=color, piece=piece, place=place)
+
+    def apply(self, difference) -> None:
+        """Record one difference through the play screen's submit (the path a tap on the board takes): the rules
+        take it or say why not; either way the list is made again against the game as it then stands."""
+        app = App.get_running_app()
+        play = app.root.get_screen("play")
+        what = self.describe(difference)
+        if play.submit(dict(difference.event)):
+            app.changed()
+            self.compare()
+            self.message = tr("check_done", what=what)
+        else:
+            self.compare()
+            self.message = play.message  # the rules' reason, in the play screen's words
+
+    # --- the photo --------------------------------------------------------------------------------------
+    def _show_photo(self) -> None:
+        """The photo as read: each piece read marked by a dot in its colour, each difference's spot ringed."""
+        import cv2
+        import numpy as np
+
+        from vision.board.lattice import turned
+        from vision.board.piece_check import best_turn
+        from vision.board.pieces import corner_point, edge_point
+
+        from .camera_picture import bgr_texture
+
+        photo = self.scan.photo.copy()
+        paint = {"red": (40, 40, 220), "blue": (220, 80, 30), "white": (250, 250, 250), "orange": (0, 140, 255)}
+        for p in self.pieces:
+            centre = (int(p.pixel[0]), int(p.pixel[1]))
+            cv2.circle(photo, centre, 6, paint.get(p.color, (0, 0, 0)), -1)
+            cv2.circle(photo, centre, 7, (0, 0, 0), 1)
+        game = App.get_running_app().table.game
+        turns, _ = best_turn(self.scan.terrains, self.scan.numbers, game.board)
+        homography = self.scan.reading.lattice.homography
+        for difference in self.differences:  # where the photo and the game disagree: ringed in yellow
+            spot = tuple(sorted(turned(h, -turns % 6) for h in difference.at))
+            point = edge_point(spot) if difference.piece == "road" else corner_point(spot)
+            x, y = cv2.perspectiveTransform(np.array([[point]], np.float64), homography)[0, 0]
+            cv2.circle(photo, (int(x), int(y)), 16, (0, 230, 255), 3)
+        picture = self.ids.picture
+        picture.photo_size = [photo.shape[1], photo.shape[0]]
+        picture.texture = bgr_texture(photo, None)
+
+    def back(self) -> None:
+        App.get_running_app().go("play")
+
+
+def tr(key: str, **values) -> str:
+    app = App.get_running_app()
+    return app.tr(key, **values) if app is not None else i18n.tr(key, "en", **values)
+
+
+def _scan_file(path: str):
+    from vision.board.scan import BoardScan
+
+    return BoardScan.of_file(path)
+
+
+def _pieces_of(scan):
+    """The scan and the pieces standing on its photo (read at the photo's size the lattice was fitted at)."""
+    from vision.board.pieces import read_pieces
+
+    return scan, read_pieces(scan.photo, scan.reading.lattice.homography)
+
+
+def install(app, manager) -> None:
+    """Add the screen, its texts and its button in the play screen's bottom row (beside Umpire and Menu)."""
+    try:
+        for key, entry in TEXT.items():
+            i18n.TEXT.setdefault(key, entry)
+        if str(KV) not in Builder.files:
+            Builder.load_file(str(KV))
+        screen = CheckBoardScreen()
+        manager.add_widget(screen)
+        play = manager.get_screen("play")
+        row = play.ids.menu.parent
+        button = Factory.BigButton(text=tr("check_board"))
+        button.bind(on_release=lambda *_: app.go("board_check"))
+        app.bind(lang=lambda *_: setattr(button, "text", tr("check_board")))
+        row.cols += 1
+        row.add_widget(button, index=1)  # before Menu, which stays last
+        play.ids["check_board"] = button
+        app.bind(on_stop=lambda *_: screen.stop())
+    except Exception:  # an optional screen must not stop the table app
+        log.exception("the board check screen could not be added")

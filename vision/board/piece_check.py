@@ -1,0 +1,110 @@
+"""What a photo's pieces say that the game does not: the board read, laid on the game's board, piece by piece.
+
+The reader's lattice names hexes in its own turn (any of six: the land's outline repeats every 60 degrees), so
+the reading is first laid on the game's board: of the six turns, the one under which most hexes agree in
+terrain and number.  Then every corner and edge is compared:
+
+- a piece on the photo the game does not have ("a red road ... -- add it?"): the event that builds it, as a
+  tap on the board would make it (the rules take it or say why not);
+- a settlement on the photo where the game has that player's settlement... as a city: the city's build event;
+- a piece the game has and the photo does not show, or shows in another colour: the umpire's correction that
+  takes it off (``remove_piece``); a piece in another colour also gets its build proposed.
+
+Nothing here applies anything: the app lists these and a person taps the ones that are true.  Pure: no Kivy,
+no I/O; the game is read through ``game.board`` and ``game.state`` only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vision.board.lattice import LAND, turned
+
+#: Fewer hexes than this agreeing (terrain, and number where both are read) under the best turn: the photo is
+#: not of this game's board (or was read too badly to compare).
+MIN_AGREEING = 12
+
+
+class NotThisBoard(ValueError):
+    """The photo's board does not lie on the game's board under any turn."""
+
+
+@dataclass(frozen=True)
+class Difference:
+    what: str            # "missing_in_game" | "missing_on_photo" | "upgraded"
+    piece: str           # "road" | "settlement" | "city"
+    player: int
+    color: str
+    at: tuple            # the game's corner or edge
+    event: dict          # what a tap records: a build, or the umpire's remove_piece
+
+
+def best_turn(terrains: dict, numbers: dict, board) -> tuple[int, int]:
+    """``(turns, agreeing)``: the turn putting the reading's hexes on the game's, and how many agree."""
+    scores = []
+    for turns in range(6):
+        agree = 0
+        for h in LAND:
+            tile = board.tiles.get(turned(h, turns))
+            if tile is None or not tile.is_land:
+                continue
+            number = numbers.get(h)
+            agree += tile.terrain == terrains.get(h) and (number is None or tile.number is None
+                                                         or number == tile.number)
+        scores.append((agree, turns))
+    agree, turns = max(scores)
+    return turns, agree
+
+
+def _json_spot(spot: tuple) -> list:
+    return [list(h) for h in spot]
+
+
+def differences(pieces: list, terrains: dict, numbers: dict, game, colors: list[str]) -> list[Difference]:
+    """What the photo's ``pieces`` (vision.board.pieces.Piece, in the reading's lattice) say that ``game`` does
+    not.  ``colors``: each player's colour, by seat.  Raises NotThisBoard when the board does not match."""
+    board = game.board
+    turns, agree = best_turn(terrains, numbers, board)
+    if agree < MIN_AGREEING:
+        raise NotThisBoard(f"only {agree} of 19 hexes agree with the game's board under any turn")
+    owner = {c: i for i, c in enumerate(colors)}
+    seen_buildings: dict[tuple, tuple[str, str]] = {}
+    seen_links: dict[tuple, str] = {}
+    for p in pieces:
+        spot = tuple(sorted(turned(h, turns) for h in p.at))
+        if p.piece == "road":
+            seen_links[spot] = p.color
+        else:
+            seen_buildings[spot] = (p.color, p.piece)
+    state = game.state
+    found: list[Difference] = []
+    for spot, (color, kind) in sorted(seen_buildings.items()):
+        if color not in owner:
+            continue  # a colour nobody plays: a stray piece, or misread
+        player = owner[color]
+        there = state.buildings.get(spot)
+        if there is not None and there[0] == player:
+            if there[1] == "settlement" and kind == "city":
+                found.append(Difference("upgraded", "city", player, color, spot, {
+                    "type": "build", "player": player, "piece": "city", "at": _json_spot(spot)}))
+            # (a city seen as a settlement: from above a city's roof is a settlement's -- not worth asking)
+        else:
+            found.append(Difference("missing_in_game", kind, player, color, spot,
+                                    {"type": "build", "player": player, "piece": kind, "at": _json_spot(spot)}))
+    for spot, color in sorted(seen_links.items()):
+        if color not in owner:
+            continue
+        player = owner[color]
+        there = state.pieces.get(spot)
+        if there is None or there[0] != player:
+            found.append(Difference("missing_in_game", "road", player, color, spot,
+                                    {"type": "build", "player": player, "piece": "road", "at": _json_spot(spot)}))
+    for spot, (player, kind) in sorted(state.buildings.items()):
+        if spot not in seen_buildings or owner.get(seen_buildings[spot][0]) != player:
+            found.append(Difference("missing_on_photo", kind, player, colors[player], spot,
+                                    {"type": "remove_piece", "at": _json_spot(spot)}))
+    for spot, (player, kind) in sorted(state.pieces.items()):
+        if kind == "road" and (spot not in seen_links or owner.get(seen_links[spot]) != player):
+            found.append(Difference("missing_on_photo", kind, player, colors[player], spot,
+                                    {"type": "remove_piece", "at": _json_spot(spot)}))
+    return found
