@@ -248,11 +248,7 @@ class Game(EventHistory):
 
     def victory_points(self, player: int, *, hidden: bool = True) -> int:
         s = self.state
-        vp = 0
-        weights = BUILDING_WEIGHTS
-        for owner, kind in s.buildings.values():  # (a plain loop: asked after every event)
-            if owner == player:
-                vp += weights.get(kind, 0)
+        vp = self._building_vp()[player]
         if s.longest_road == player:
             vp += 2
         if s.largest_army == player:
@@ -261,10 +257,25 @@ class Game(EventHistory):
             vp += s.players[player].dev.get("victory_point", 0)
         else:
             vp += s.players[player].vp_revealed  # shown to the table (reveal_development)
-        return vp + self._extra_vp(player)
+        return vp
 
-    def _extra_vp(self, player: int) -> int:
-        return 0
+    _building_vp_memo: tuple[dict[Vertex, tuple[int, str]], tuple[int, ...]] | None = None
+
+    def _building_vp(self) -> tuple[int, ...]:
+        """Every player's VP from settlements and cities, counted from the buildings.  Asked after every event
+        (the win check) while the buildings change a few dozen times a game, so the count is kept with a copy
+        of the buildings it was made from and made again whenever they differ, compared whole: equal
+        buildings, equal counts, whatever event, undo or correction changed them (it cannot go stale)."""
+        buildings = self.state.buildings
+        memo = self._building_vp_memo
+        if memo is not None and memo[0] == buildings:
+            return memo[1]
+        counts = [0] * self.n_players
+        weights = BUILDING_WEIGHTS
+        for owner, kind in buildings.values():
+            counts[owner] += weights.get(kind, 0)
+        self._building_vp_memo = memo = (dict(buildings), tuple(counts))
+        return memo[1]
 
     def pieces_left(self, player: int, piece: str) -> int:
         s = self.state
@@ -584,12 +595,14 @@ class Game(EventHistory):
     def _on_roll(self, event: Mapping[str, Any]) -> dict[str, Any]:
         s = self.state
         dice = ev.require(event, "dice")
-        if (not isinstance(dice, (list, tuple)) or len(dice) != 2
-                or not all(type(d) is int and 1 <= d <= 6 for d in dice)):  # (type, not isinstance: no bools)
+        if not isinstance(dice, (list, tuple)) or len(dice) != 2:
             raise MalformedEvent(f"dice must be two faces 1-6 like [3, 4], got {dice!r}")
-        self._close_special_build()
-        self._require_phase(ROLL)
         a, b = dice
+        if type(a) is not int or type(b) is not int or not (1 <= a <= 6 and 1 <= b <= 6):  # (no bools)
+            raise MalformedEvent(f"dice must be two faces 1-6 like [3, 4], got {dice!r}")
+        if s.phase != ROLL:  # (the checks called only when they have something to do: a third of all events)
+            self._close_special_build()
+            self._require_phase(ROLL)
         s.last_dice = (a, b)
         s.last_payouts = {}
         fields: dict[str, Any] = {"player": s.turn_player, "dice": (a, b)}
@@ -624,13 +637,18 @@ class Game(EventHistory):
 
     def _production(self, number: int) -> dict[str, Any]:
         s = self.state
-        result = produce(number, self.board.hexes_by_number, self._resource_of, s.buildings, BUILDING_WEIGHTS,
-                         s.bank, self._blocked_hexes(), self.board.hex_corners)
-        for player, cards in result.payouts.items():
-            self._receive(player, cards)
-        s.last_payouts = {p: dict(c) for p, c in result.payouts.items()}
-        gold = self._owe_gold(result.gold_owed, s.phase) if any(s.bank.values()) else {}
-        return {"payouts": result.payouts, "shortages": result.shortages, "gold_owed": gold}
+        board = s.board
+        result = produce(number, board.hexes_by_number, self._resource_of, s.buildings, BUILDING_WEIGHTS,
+                         s.bank, self._blocked_hexes(), board.hex_corners)
+        payouts = result.payouts
+        if payouts:
+            for player, cards in payouts.items():
+                self._receive(player, cards)
+            s.last_payouts = {p: dict(c) for p, c in payouts.items()}
+        else:
+            s.last_payouts = {}
+        gold = self._owe_gold(result.gold_owed, s.phase) if result.gold_owed and any(s.bank.values()) else {}
+        return {"payouts": payouts, "shortages": result.shortages, "gold_owed": gold}
 
     @property
     def _resource_of(self) -> dict[Hex, str | None]:
@@ -669,7 +687,8 @@ class Game(EventHistory):
         return {"player": player, "payouts": {player: dict(cards)}, "gold_owed": dict(s.gold_owed)}
 
     def _blocked_hexes(self) -> frozenset[Hex]:
-        return frozenset({self.state.robber}) if self.state.robber is not None else frozenset()
+        robber = self.state.robber
+        return frozenset((robber,)) if robber is not None else frozenset()
 
     def _on_discard(self, event: Mapping[str, Any]) -> dict[str, Any]:
         s = self.state
@@ -910,7 +929,8 @@ class Game(EventHistory):
 
     def _on_end_turn(self, event: Mapping[str, Any]) -> dict[str, Any]:
         s = self.state
-        self._require_phase(MAIN)
+        if s.phase != MAIN:
+            self._require_phase(MAIN)
         ending = s.turn_player
         self._start_next_turn()
         return {"player": ending}
@@ -919,7 +939,8 @@ class Game(EventHistory):
         s = self.state
         ending = s.turn_player
         for st in s.players:
-            st.dev_new.clear()
+            if st.dev_new:
+                st.dev_new.clear()
             st.dev_new_unknown = 0
         s.dev_played = False
         s.free_roads = 0

@@ -1,0 +1,68 @@
+"""Victory points are counted from the pieces on the board, whatever changed them (issue 27's rebuild check).
+
+The win check asks every event for the turn player's VP; the buildings' share is kept with a copy of the
+buildings it was counted from and counted again whenever they differ (``Game._building_vp``).  These games
+check it against a count made from scratch after every event, every undo, every umpire's removal, and in a
+copied game played on apart from the original.
+"""
+
+import random
+
+import pytest
+
+from companion.assets import read_json
+from companion.record import COLORS, Record, new_game
+from companion.rules import standard_board
+from companion.rules.board import BASE_SPEC, EXTENSION_SPEC
+from companion.rules.game import BUILDING_WEIGHTS
+from companion.rules.random_play import random_events
+
+
+def counted_afresh(game, player):
+    s = game.state
+    vp = sum(BUILDING_WEIGHTS[kind] for owner, kind in s.buildings.values() if owner == player)
+    vp += 2 * (s.longest_road == player) + 2 * (s.largest_army == player)
+    return vp + s.players[player].dev.get("victory_point", 0)
+
+
+def check(game):
+    assert [game.victory_points(p) for p in range(game.n_players)] == \
+        [counted_afresh(game, p) for p in range(game.n_players)]
+
+
+def fresh_game(kind, players, seed):
+    if kind == "high-tide":
+        board = read_json("boards", f"high-tide-{'5-6' if players >= 5 else '3-4'}.json")
+    else:
+        board = standard_board(seed, spec=EXTENSION_SPEC if players >= 5 else BASE_SPEC).to_json()
+    options = {"vp_target": 30} if kind != "high-tide" else {}  # (plays on: every building the supply has)
+    return new_game(Record(kind, [{"name": f"P{i}", "color": COLORS[i]} for i in range(players)], board,
+                           options=options))
+
+
+@pytest.mark.parametrize("kind, players, seed", [("base", 4, 1), ("base", 3, 2), ("base56", 6, 3),
+                                                 ("high-tide", 4, 4)])
+def test_vp_equal_a_count_from_the_pieces_after_every_event_undo_and_removal(kind, players, seed):
+    game = fresh_game(kind, players, seed)
+    rng = random.Random(seed)
+    pushed = 0
+    for _ in random_events(game, rng, 700):
+        pushed += 1
+        check(game)
+        if rng.random() < 0.05:  # an undo now and then, and the event again
+            event = game.pop()
+            check(game)
+            game.push(event)
+            check(game)
+    assert pushed > 300 and len(game.state.buildings) >= 2 * players
+    twin = game.copy()
+    spots = sorted(game.state.buildings)
+    for spot in spots:  # the umpire takes the buildings off one by one (a correction: even after the game)
+        game.push({"type": "remove_piece", "at": [list(h) for h in spot], "forced": True})
+        check(game)
+        check(twin)
+    assert game.victory_points(0) <= 4 + game.state.players[0].dev.get("victory_point", 0)
+    for _ in spots:
+        game.pop()
+        check(game)
+    assert game.state.buildings == twin.state.buildings
