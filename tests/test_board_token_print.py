@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vision.board.token_print import MIN_RADIUS, SIGNATURES, TokenPrint, print_of
+from vision.board.token_print import MIN_RADIUS, SIGNATURES, TokenPrint, print_of, print_on_board
 from vision.board.tokens import _by_print, bundled_reader, red_ink, token_patch
 
 TOKENS = sorted((Path(__file__).parent / "data/boards/catanai/tokens").glob("*.jpg"))
@@ -87,3 +87,18 @@ def test_a_count_naming_nothing_or_the_wrong_colour_leaves_the_match_unsure():
     # where the digits and holes counted agree and the dots are one off at most
     assert _by_print(TokenPrint(4, 1, 1), (6, True), red=30.0) == (6, True)
     assert _by_print(TokenPrint(4, 1, 1), (8, True), red=30.0) == (8, False)
+
+
+@pytest.mark.parametrize("path", TOKENS[::3], ids=[p.stem for p in TOKENS[::3]])
+def test_a_token_seen_at_a_slant_and_found_off_its_middle_counts_the_same(path):
+    """At a slant a token is an ellipse and the disc found sits off it (its rim and shadow): the token is cut
+    through the board's homography and centred on its card before counting."""
+    image, x, y, r = token(path)
+    # the photo: the board squashed to 0.65 of its height and turned 25 degrees (a tablet held low)
+    turn = cv2.getRotationMatrix2D((x, y), 25, 1.0)
+    plane_to_photo = np.vstack([turn, [0, 0, 1]]) @ np.diag([1.0, 0.65, 1.0])
+    size = (image.shape[1], image.shape[0])
+    photo = cv2.warpPerspective(image, plane_to_photo, size, borderMode=cv2.BORDER_REPLICATE)
+    off_middle = (x + 0.2 * r, y - 0.1 * r)  # where the circle finder put it
+    counted = print_on_board(photo, plane_to_photo, off_middle, r, 0.65 * r)
+    assert counted is not None and counted.numbers() == [number_of(path)], f"{path.name}: {counted}"

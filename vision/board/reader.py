@@ -18,9 +18,10 @@ import numpy as np
 
 from vision.board import terrain as terrain_mod
 from vision.board.discs import find_discs, token_sized
-from vision.board.lattice import LAND, Lattice, _match, canonical_center, fit_lattice, hex_distance, turned
+from vision.board.lattice import (LAND, SQRT3, Lattice, _match, canonical_center, fit_lattice, hex_distance,
+                                  turned)
 from vision.board.outline import fit_outline
-from vision.board.token_print import print_of
+from vision.board.token_print import print_on_board
 from vision.board.tokens import bundled_reader, red_ink, token_patch
 
 WORK_SIZE = 1000  # long side, pixels, the board is read at
@@ -199,8 +200,7 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
         reading.mirrored = True
         return reading
     # the print counted from the photo itself (a 12 MP photo's dots are 6-10 px; at WORK_SIZE 1-2)
-    prints = [print_of(image, discs[lattice.matched[h]].x / scale, discs[lattice.matched[h]].y / scale,
-                       TOKEN_RADIUS * local_spacing(lattice, h) / scale) for h in readable]
+    prints = _prints(image, lattice, scale, [(h, discs[lattice.matched[h]]) for h in readable])
     results = (tokens.read_all([patches[h] for h in readable], [reds[h] for h in readable], scores, prints)
                if scores is not None else [])
     for h, (number, sure, scores) in zip(readable, results):
@@ -222,6 +222,19 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
     reading.token_prints = dict(zip(readable, prints))
     reading.ms = (time.perf_counter() - start) * 1000.0
     return reading
+
+
+def _prints(image: np.ndarray, lattice: Lattice, scale: float, tokens: list) -> list:
+    """Each (hex, disc)'s print counted from ``image`` (the photo at its own size), cut square to the board's
+    plane (a token seen at a slant is an ellipse in the photo) around the disc found."""
+    to_photo = np.diag([1.0 / scale, 1.0 / scale, 1.0]) @ lattice.homography
+    from_work = np.linalg.inv(lattice.homography)
+    out = []
+    for h, disc in tokens:
+        (cx, cy), = cv2.perspectiveTransform(np.array([[[disc.x, disc.y]]], np.float64), from_work)[0:1, 0]
+        radius = TOKEN_RADIUS * SQRT3  # the token's radius on the plane (hex spacing sqrt 3)
+        out.append(print_on_board(image, to_photo, (cx, cy), radius, TOKEN_RADIUS * local_spacing(lattice, h) / scale))
+    return out
 
 
 #: On a board whose lattice came from its outline, a disc matching no known token better than this is taken

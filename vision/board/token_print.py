@@ -58,6 +58,7 @@ def _inner_disc() -> np.ndarray:
 
 
 _INNER = _inner_disc()
+_WINDOW = np.hypot(*np.mgrid[0:SIDE, 0:SIDE] - SIDE / 2 + 0.5) <= RADIUS_PX * 1.15
 
 
 INK = 0.30  # a pixel this much darker (or redder) than the card is print
@@ -93,9 +94,28 @@ def _bumps(profile: np.ndarray) -> int:
     return max(1, peaks)
 
 
+def centred(crop: np.ndarray) -> np.ndarray:
+    """The crop shifted so the token's card is in its middle: the disc found can sit off the token (its
+    rim and shadow at a slant), and the rim's dark arc must stay outside the part counted.  The card's middle
+    is the centre of the largest circle inside its light area (the print filled in), sought within 1.15 radii
+    of the crop's middle; nothing moves unless that circle is nearly the token's size."""
+    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    card = (gray >= 0.8 * np.percentile(gray[_INNER], 75)).astype(np.uint8)
+    card[~_WINDOW] = 0
+    contours, _ = cv2.findContours(card, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(card)
+    cv2.drawContours(filled, contours, -1, 1, -1)
+    inside = cv2.distanceTransform(filled, cv2.DIST_L2, 5)
+    y, x = np.unravel_index(int(np.argmax(inside)), inside.shape)
+    dx, dy = SIDE / 2 - 0.5 - x, SIDE / 2 - 0.5 - y
+    if inside[y, x] < 0.75 * RADIUS_PX or np.hypot(dx, dy) > 0.35 * RADIUS_PX or np.hypot(dx, dy) < 1.5:
+        return crop
+    return cv2.warpAffine(crop, np.float32([[1, 0, dx], [0, 1, dy]]), (SIDE, SIDE), borderMode=cv2.BORDER_REPLICATE)
+
+
 def count_print(crop: np.ndarray) -> TokenPrint:
     """Count the dots, digits and holes of a token resampled to SIDE x SIDE (radius RADIUS_PX)."""
-    ink = _ink(crop)
+    ink = _ink(centred(crop))
     mask = (ink > INK).astype(np.uint8)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     area_unit = RADIUS_PX * RADIUS_PX
@@ -133,6 +153,21 @@ def token_crop(image: np.ndarray, x: float, y: float, radius: float) -> np.ndarr
     matrix = np.float32([[k, 0, SIDE / 2 - k * x], [0, k, SIDE / 2 - k * y]])
     return cv2.warpAffine(image, matrix, (SIDE, SIDE), flags=cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
+
+
+def print_on_board(image: np.ndarray, homography: np.ndarray, centre: tuple[float, float], radius: float,
+                   radius_px: float) -> TokenPrint | None:
+    """The print of the token lying at ``centre`` of the board's plane (``homography``: the plane to
+    ``image``'s pixels, ``radius`` in the plane's units): cut through the homography, so a token seen at a
+    slant (an ellipse in the photo) is counted round.  ``radius_px``: its radius in the photo, about; under
+    MIN_RADIUS it is not counted (None)."""
+    if radius_px < MIN_RADIUS:
+        return None
+    k = radius / RADIUS_PX  # plane units per crop pixel
+    crop_to_plane = np.array([[k, 0, centre[0] - k * SIDE / 2], [0, k, centre[1] - k * SIDE / 2], [0, 0, 1]])
+    crop = cv2.warpPerspective(image, homography @ crop_to_plane, (SIDE, SIDE),
+                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+    return count_print(crop)
 
 
 def print_of(image: np.ndarray, x: float, y: float, radius: float) -> TokenPrint | None:
