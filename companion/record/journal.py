@@ -31,7 +31,7 @@ from typing import Any, Iterator
 from companion.dice import RollPhoto
 
 from .format import Record, parse_record
-from .sqlite_file import identify
+from .sqlite_file import open_ours
 
 # How long a write waits for another process holding the file (another desk, the desk server, a second app)
 # before it is refused as busy: SQLite's default 5 s is too short on a loaded machine, where the holder
@@ -80,35 +80,15 @@ class Journal:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._check_ours()  # before any read-write connection: a foreign file stays byte-identical
-        try:  # (a file that cannot be opened at all -- no permission, a full disk -- is said as such)
-            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
-                                       timeout=BUSY_WAIT_S)
-        except sqlite3.Error as error:
-            raise JournalError(f"{self.path} cannot be opened ({error})") from None
-        try:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._init_schema()
-        except sqlite3.DatabaseError as error:
-            self._db.close()
-            raise JournalError(f"{self.path}: the journal is damaged or not a database ({error}); "
-                               "it was left untouched") from None
-        except JournalError:
-            self._db.close()
-            raise
+        # identified before any read-write connection: a foreign file stays byte-identical (sqlite_file.py)
+        self._db = open_ours(self.path, APPLICATION_ID, timeout=BUSY_WAIT_S,
+                             not_ours="a companion journal (not an SQLite file)",
+                             damaged="the journal is damaged or not a database", init_schema=self._init_schema,
+                             refuse=lambda _key, message, **_facts: JournalError(message))
 
     # --- opening -----------------------------------------------------------------------------
-    def _check_ours(self) -> None:
-        identity = identify(self.path, APPLICATION_ID)
-        if identity.kind == "not_sqlite":
-            raise JournalError(f"{self.path} is not a companion journal (not an SQLite file); it was left untouched")
-        if identity.kind in ("foreign", "damaged"):
-            raise JournalError(f"{identity.describe(self.path)}; it was left untouched")
-
-    def _init_schema(self) -> None:
-        db = self._db
+    def _init_schema(self, db: sqlite3.Connection) -> None:
+        self._db = db
         (version,) = db.execute("PRAGMA user_version").fetchone()
         if version > SCHEMA_VERSION:
             raise JournalError(f"{self.path} was written by a newer companion (journal version {version}); "

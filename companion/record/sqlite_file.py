@@ -20,6 +20,7 @@ import sqlite3
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 MAGIC = b"SQLite format 3\x00"
 SIDECARS = ("-wal", "-journal")
@@ -96,3 +97,35 @@ def _read_identity(db: sqlite3.Connection, application_id: int) -> Identity:
     if app_id == 0 and not tables:
         return Identity("new")
     return Identity("foreign", app_id, tables)
+
+
+def open_ours(path: Path, application_id: int, *, timeout: float, not_ours: str, damaged: str,
+              init_schema: Callable[[sqlite3.Connection], None],
+              refuse: Callable[..., Exception]) -> sqlite3.Connection:
+    """Open ``path`` read-write when it is ours (or new), as the game journal and the tournament desk do: the file
+    identified first (another program's stays byte-identical), then connected with WAL, full sync and foreign
+    keys, then ``init_schema(connection)``.  A file that cannot be used raises ``refuse(key, message, **facts)``
+    (``key``: ``file_not_sqlite``, ``file_foreign``, ``file_damaged`` or ``file_unopenable``; the message names
+    the file: "PATH is not ``not_ours``", "PATH: ``damaged`` (...)"); what ``init_schema`` raises passes through,
+    the connection closed."""
+    identity = identify(path, application_id)
+    if identity.kind == "not_sqlite":
+        raise refuse("file_not_sqlite", f"{path} is not {not_ours}; it was left untouched")
+    if identity.kind in ("foreign", "damaged"):
+        raise refuse(f"file_{identity.kind}", f"{identity.describe(path)}; it was left untouched")
+    try:  # (a file that cannot be opened at all -- no permission, a full disk -- is said as such)
+        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=timeout)
+    except sqlite3.Error as error:
+        raise refuse("file_unopenable", f"{path} cannot be opened ({error})", error=str(error)) from None
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        init_schema(db)
+    except sqlite3.DatabaseError as error:
+        db.close()
+        raise refuse("file_damaged", f"{path}: {damaged} ({error}); it was left untouched") from None
+    except BaseException:
+        db.close()
+        raise
+    return db

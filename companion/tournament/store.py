@@ -22,7 +22,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..plain_text import NameRefused, clean_name
 from ..record.journal import BUSY_WAIT_S, Transaction, data_dir
-from ..record.sqlite_file import identify
+from ..record.sqlite_file import open_ours
 from . import seating as seating_mod
 from .scoring import PRESETS, Preset, ScoringError, Standing, TableResult, standings as compute_standings
 
@@ -170,29 +170,13 @@ class Desk:
         self.where = str(self.path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # Identified before any read-write connection, which would replay (and delete) another program's -wal.
-        identity = identify(self.path, APPLICATION_ID)
-        if identity.kind == "not_sqlite":
-            raise DeskFileError(f"{self.path} is not a tournament file (not SQLite); it was left untouched",
-                                "file_not_sqlite")
-        if identity.kind in ("foreign", "damaged"):
-            raise DeskFileError(f"{identity.describe(self.path)}; it was left untouched", f"file_{identity.kind}")
-        try:  # (a file that cannot be opened at all -- no permission, a full disk -- is said as such)
-            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
-                                       timeout=BUSY_WAIT_S)
-        except sqlite3.Error as error:
-            raise DeskFileError(f"{self.path} cannot be opened ({error})", "file_unopenable", error=str(error)) from None
-        try:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._init_schema()
-        except sqlite3.DatabaseError as error:
-            self._db.close()
-            raise DeskFileError(f"{self.path}: damaged or not a database ({error}); it was left untouched",
-                                "file_damaged") from None
-        except TournamentError:
-            self._db.close()
-            raise
+        self._db = open_ours(self.path, APPLICATION_ID, timeout=BUSY_WAIT_S, not_ours="a tournament file (not SQLite)",
+                             damaged="damaged or not a database", init_schema=self._init_schema_of,
+                             refuse=lambda key, message, **facts: DeskFileError(message, key, **facts))
+
+    def _init_schema_of(self, db: sqlite3.Connection) -> None:
+        self._db = db
+        self._init_schema()
 
     def _open_postgres(self, dsn: str) -> None:
         from .store_postgres import PostgresDesk, PostgresUnavailable, describe
