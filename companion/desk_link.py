@@ -217,8 +217,9 @@ class OutboxSender:
         self._wake.set()
 
     def recheck(self) -> None:
-        """The desk's push names other players at this table (the round was seated again): ask the desk for the
-        table now (``reseated`` follows if so) rather than when a batch is refused."""
+        """Ask the desk for the table now: its push names other players at this table (the round was seated
+        again: ``reseated`` follows) or the round's time ran out here (the desk's end by time follows, if it ended
+        the game), rather than at the next batch or heartbeat."""
         self._recheck.set()
         self._wake.set()
 

@@ -133,3 +133,19 @@ def test_before_the_game_starts_the_tablet_hears_the_clock_and_a_reseat(tmp_path
         finally:
             stop_app(app)
         assert keeper.listener is None and keeper.sender is None and keeper._asker is None
+
+
+def test_time_running_out_on_the_tablet_brings_the_desk_s_end_at_once(floor):
+    """Nothing pushes at 0:00 (the desk's stream looks again within 10 s): the tablet, counting down, asks the desk
+    when its own clock says time, and the desk's end by time is in the record within seconds."""
+    desk, hand, app, screen, keeper = floor
+    for event in random_events(new_game(app.table.record), random.Random(5), 20):
+        app.table.submit(event)
+    assert wait_until(lambda: len(desk_events(desk, 1)) == 20, timeout=30)
+    hand.advance(3600 - 2)
+    clock(desk, "start")  # (already running: changes nothing but wakes the streams) -- 2 s left, as told
+    assert wait_until(lambda: keeper.told["left"] <= 2, timeout=PROMPT)
+    hand.advance(2)  # the desk's time is up; nothing tells the tablet
+    assert wait_until(lambda: app.table.game.ended_by_time == 20, timeout=PROMPT + 2)
+    assert keeper.clock_from == "poll"  # heard from the tablet's own ask, not the desk's next look (10 s on)
+    assert keeper.warnings_said[-1] == "Time!"

@@ -269,6 +269,9 @@ class DeskLinkKeeper:
         if view.time_up and not (self.last_view and self.last_view.time_up and self.last_view.round == view.round):
             self.warnings_said.append(clock_mod.text(lang, "time_up"))
             self._announce("clock_time_up")
+            # the desk ends the games at time when it next looks at its clock; asking now brings its end at once
+            # (the stream would say it at the desk's next look, up to 10 s later)
+            self.sender.recheck()
         self.last_view = view
         line = text("clock", clock=clock_mod.clock_text(view, lang))
         if self.ended_by_time:
