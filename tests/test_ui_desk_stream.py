@@ -149,3 +149,86 @@ def test_time_running_out_on_the_tablet_brings_the_desk_s_end_at_once(floor):
     assert wait_until(lambda: app.table.game.ended_by_time == 20, timeout=PROMPT + 2)
     assert keeper.clock_from == "poll"  # heard from the tablet's own ask, not the desk's next look (10 s on)
     assert keeper.warnings_said[-1] == "Time!"
+
+
+class StreamlessProxy:
+    """A real HTTP proxy in front of the desk that passes every request but the tablets' stream (as a venue's
+    proxy that buffers server-sent events, or drops long connections, would): the tablet's fallback is tested."""
+
+    def __init__(self, desk_url: str):
+        import http.client
+        import http.server
+        import threading
+        from urllib.parse import urlsplit
+
+        target = urlsplit(desk_url)
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def _forward(self):
+                if self.path.startswith("/api/table/stream"):
+                    self.send_error(503, "no streams through this proxy")
+                    return
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                upstream = http.client.HTTPConnection(target.hostname, target.port, timeout=10)
+                try:
+                    upstream.request(self.command, self.path, body=body or None,
+                                     headers={k: v for k, v in self.headers.items() if k.lower() != "host"})
+                    answer = upstream.getresponse()
+                    data = answer.read()
+                finally:
+                    upstream.close()
+                self.send_response(answer.status)
+                for key, value in answer.getheaders():
+                    if key.lower() not in ("transfer-encoding", "connection", "content-length"):
+                        self.send_header(key, value)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            do_GET = do_POST = _forward
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(10)
+
+
+def test_without_the_stream_the_tablet_asks_for_the_clock_slowly(tmp_path, monkeypatch):
+    """The stream cannot get through (a proxy): the tablet falls back to asking for the table every FALLBACK_POLL
+    seconds (30 s in play; 1 s here, so the test is short), and the pause still reaches it."""
+    import companion.ui.tournament_table as tournament_table
+
+    monkeypatch.setattr(tournament_table, "FALLBACK_POLL", 1.0)
+    make_event(tmp_path / "desk.sqlite3")
+    with DeskServer("Kobe Open", tmp_path / "desk.sqlite3", host="127.0.0.1", port=0, password=PASSWORD,
+                    clock=HandClock()) as desk:
+        proxy = StreamlessProxy(desk.url)
+        for body in ({"action": "reset", "minutes": 60}, {"action": "start"}):
+            request(desk.url, "POST", "/api/admin/clock", body, token=PASSWORD)
+        code = request(desk.url, "POST", "/api/admin/pair", {"table": 1}, token=PASSWORD)["code"]
+        app = start_app(tmp_path / "tablet")
+        try:
+            screen = app.root.get_screen("tournament_table")
+            type_into(screen.address, proxy.url)
+            type_into(screen.code, code)
+            screen.join()
+            assert wait_until(lambda: screen.assignment is not None, timeout=30)
+            screen.start_game()
+            keeper = app.desk_link
+            assert wait_until(lambda: keeper.told is not None and keeper.told["running"], timeout=30)
+            assert not keeper.listener.connected.is_set() and keeper.pushes == 0
+            assert keeper.sender.heartbeat() == 1.0
+            clock(desk, "pause")
+            assert wait_until(lambda: keeper.told["running"] is False, timeout=PROMPT + 5)
+            assert keeper.clock_from == "poll"
+        finally:
+            stop_app(app)
+            proxy.close()
