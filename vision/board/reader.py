@@ -187,10 +187,13 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
     robber = find_robber(plane, terrains)
     # The token's size comes from the lattice, not from the circle matched there: on some photos the
     # commonest circles are the hexes' own outlines, centred on the token but three times its size.
-    patches = {h: token_patch(work, discs[i].x, discs[i].y, TOKEN_RADIUS * local_spacing(lattice, h))
-               for h, i in lattice.matched.items() if terrains[h] != "desert" and discs}
-    reds = {h: red_ink(work, discs[lattice.matched[h]].x, discs[lattice.matched[h]].y,
-                       TOKEN_RADIUS * local_spacing(lattice, h)) for h in patches}
+    centres = {h: (discs[i].x, discs[i].y) for h, i in lattice.matched.items() if terrains[h] != "desert" and discs}
+    if discs and not by_outline:
+        # A token the circle finder missed (seen at a slant it is an ellipse; glare cuts its edge) still lies at
+        # its hex's middle: read it there.  Its hex is unsure already (no token found on it).
+        centres.update({h: lattice.center(h) for h in LAND if terrains[h] != "desert" and h not in centres})
+    patches = {h: token_patch(work, x, y, TOKEN_RADIUS * local_spacing(lattice, h)) for h, (x, y) in centres.items()}
+    reds = {h: red_ink(work, x, y, TOKEN_RADIUS * local_spacing(lattice, h)) for h, (x, y) in centres.items()}
     numbers: dict[tuple[int, int], int | None] = {}
     tokens = bundled_reader()
     readable = [h for h in LAND if terrains[h] != "desert" and h in patches and h != robber]
@@ -200,7 +203,7 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
         reading.mirrored = True
         return reading
     # the print counted from the photo itself (a 12 MP photo's dots are 6-10 px; at WORK_SIZE 1-2)
-    prints = _prints(image, lattice, scale, [(h, discs[lattice.matched[h]]) for h in readable])
+    prints = _prints(image, lattice, scale, [(h, centres[h]) for h in readable])
     results = (tokens.read_all([patches[h] for h in readable], [reds[h] for h in readable], scores, prints)
                if scores is not None else [])
     for h, (number, sure, scores) in zip(readable, results):
@@ -218,20 +221,20 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
             numbers[h] = None  # no token seen, the robber stands on it, or no known tokens to compare
             unsure.append(h)
     reading = BoardReading(terrains, has_token, robber, sorted(set(unsure)), numbers, patches, reds, lattice, scale)
-    reading.token_centres = {h: (discs[lattice.matched[h]].x, discs[lattice.matched[h]].y) for h in patches}
+    reading.token_centres = centres
     reading.token_prints = dict(zip(readable, prints))
     reading.ms = (time.perf_counter() - start) * 1000.0
     return reading
 
 
 def _prints(image: np.ndarray, lattice: Lattice, scale: float, tokens: list) -> list:
-    """Each (hex, disc)'s print counted from ``image`` (the photo at its own size), cut square to the board's
-    plane (a token seen at a slant is an ellipse in the photo) around the disc found."""
+    """Each (hex, (x, y))'s print counted from ``image`` (the photo at its own size), cut square to the board's
+    plane (a token seen at a slant is an ellipse in the photo) around the token's centre (x, y, work pixels)."""
     to_photo = np.diag([1.0 / scale, 1.0 / scale, 1.0]) @ lattice.homography
     from_work = np.linalg.inv(lattice.homography)
     out = []
-    for h, disc in tokens:
-        (cx, cy), = cv2.perspectiveTransform(np.array([[[disc.x, disc.y]]], np.float64), from_work)[0:1, 0]
+    for h, (x, y) in tokens:
+        (cx, cy), = cv2.perspectiveTransform(np.array([[[x, y]]], np.float64), from_work)[0:1, 0]
         radius = TOKEN_RADIUS * SQRT3  # the token's radius on the plane (hex spacing sqrt 3)
         out.append(print_on_board(image, to_photo, (cx, cy), radius, TOKEN_RADIUS * local_spacing(lattice, h) / scale))
     return out
