@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 from ..rules import standard_board
 from ..rules.board import BASE_SPEC
 from .format import COLORS, RecordError, Record, load_record, new_game, replay
+from .json_text import dumps_indented
 from .untrusted import one_line
 
 
@@ -37,7 +37,7 @@ def replay_main(argv: list[str]) -> int:
     state = game.summary()
     if outcomes:
         state["outcomes"] = [o.to_json() for o in game.outcomes]
-    text = json.dumps(state, indent=2, ensure_ascii=False)  # whole before any of it is printed
+    text = dumps_indented(state)  # (json.dumps(indent=2, ensure_ascii=False) without json); whole before any is printed
     try:
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
@@ -69,6 +69,7 @@ def _plain_replay_arguments(argv: list[str]) -> tuple[str, int | None, bool] | N
 
 def example_main(argv: list[str]) -> int:
     import argparse
+    import json
     import random
 
     from ..assets import read_json as read_asset_json
@@ -272,6 +273,7 @@ def _write_dataset(folder, game_id: int, said: dict, plain: dict, checked: set, 
 
 
 def _list_games(journal, as_json: bool) -> int:
+    import json
     import time
 
     games = journal.games()

@@ -7,13 +7,13 @@ elsewhere are accepted verbatim; unknown top-level keys are kept and written bac
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 
 from ..rules import Game, RulesError, board_from_json, board_problems, game_class
 from ..rules.errors import BoardError
 from ..rules.values import Fresh, Value
+from .json_text import loads
 from .untrusted import MAX_DEPTH, deeper_than, one_line, overlong_number_event, quote, where_too_deep
 
 TYPE_CHECKING = False  # (typing and pathlib are not imported at run time: see companion/rules/values.py)
@@ -60,6 +60,8 @@ class Record(Value):
 
     def dumps(self) -> str:
         """The record as text: one event per line, so diffs of two records read well."""
+        import json  # (not at the top: a replay process never writes a record, see json_text.py)
+
         head = json.dumps(self.header(), ensure_ascii=False)[:-1]
         if not self.events:
             return head + ', "events": []}\n'
@@ -121,14 +123,17 @@ def load_record(path: str | Path) -> Record:
     except UnicodeDecodeError as error:
         raise RecordError(f"{_shown(path)} is not UTF-8 text (byte {error.start})") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"{_shown(path)} is not valid JSON: {error.msg} at line {error.lineno} "
-                          f"column {error.colno}") from None
+        data = loads(text)  # (json.loads's value or error, without importing json: see json_text.py)
     except RecursionError:  # the parser's own recursion, some 1,000 levels down
         raise RecordError(f"{_shown(path)} is not a record: nested more than {MAX_DEPTH} levels deep"
                           f"{where_too_deep(text)}") from None
-    except ValueError:  # Python refuses to read an integer of more than 4,300 digits (sys.get_int_max_str_digits)
+    except ValueError as error:
+        from json import JSONDecodeError  # (loads raised one: json is imported by now)
+
+        if isinstance(error, JSONDecodeError):
+            raise RecordError(f"{_shown(path)} is not valid JSON: {error.msg} at line {error.lineno} "
+                              f"column {error.colno}") from None
+        # Python refuses to read an integer of more than 4,300 digits (sys.get_int_max_str_digits)
         raise RecordError(f"a number of more than {sys.get_int_max_str_digits()} digits",
                           *(overlong_number_event(text) or ())) from None
     return parse_record(data)

@@ -9,7 +9,6 @@ each into a short, one-line reason (docs/record-format.md, "A record that cannot
 
 from __future__ import annotations
 
-import json
 import reprlib
 import sys
 
@@ -78,6 +77,8 @@ class _Overlong:
 def overlong_number_event(text: str) -> tuple[int, dict] | None:
     """``(index, event)`` of the event holding an integer of more than Python's 4,300 digits in the record
     ``text``; None when it is not in an event (or the text is broken beyond it)."""
+    import json  # (a replay reads records without the json package: see json_text.py)
+
     limit = sys.get_int_max_str_digits()
     try:
         data = json.loads(text, parse_int=lambda digits: _Overlong() if len(digits.lstrip("-")) > limit else 0)
