@@ -31,14 +31,24 @@ def tap_the_words(row) -> None:
     d.tap_at(*words.to_window(words.x + min(words.width, words.texture_size[0]) / 2, words.center_y))
 
 
-@pytest.mark.parametrize("size, lang", [((1280, 800), "en"), ((800, 1280), "ja")])
-def test_an_option_is_set_by_a_tap_on_its_words(tmp_path, size, lang):
-    app = d.start_app(tmp_path, size=size)
+def new_game_in(data_dir, size, lang):
+    """The app at ``size`` in ``lang``, on its New game screen (reached by a tap)."""
+    app = d.start_app(data_dir, size=size)
     try:
         if lang == "ja":
             app.apply_settings(dataclasses.replace(app.settings, lang="ja"))
             d.settle()
         d.tap(app.root.get_screen("start").ids.new_game)
+    except BaseException:
+        d.stop_app(app)
+        raise
+    return app
+
+
+@pytest.mark.parametrize("size, lang", [((1280, 800), "en"), ((800, 1280), "ja")])
+def test_an_option_is_set_by_a_tap_on_its_words(tmp_path, size, lang):
+    app = new_game_in(tmp_path, size, lang)
+    try:
         ng = app.root.get_screen("new_game")
         separate = ng.ids.separate
         assert separate.active
@@ -70,12 +80,8 @@ def test_an_option_is_set_by_a_tap_on_its_words(tmp_path, size, lang):
 
 @pytest.mark.parametrize("size, lang", [((800, 1280), "en"), ((800, 1280), "ja"), ((1280, 800), "ja")])
 def test_harbor_labels_on_the_preview_are_readable(tmp_path, size, lang):
-    app = d.start_app(tmp_path, size=size)
+    app = new_game_in(tmp_path, size, lang)
     try:
-        if lang == "ja":
-            app.apply_settings(dataclasses.replace(app.settings, lang="ja"))
-            d.settle()
-        d.tap(app.root.get_screen("start").ids.new_game)
         ng = app.root.get_screen("new_game")
         for game in ("g_base", "g_base56", "g_seafarers"):
             if game not in ng.ids:

@@ -75,3 +75,38 @@ def test_a_tile_shows_the_whole_hand_in_both_languages(tmp_path, size):
         assert cut_tiles(play) == []
     finally:
         d.stop_app(app)
+
+
+def drawn_lines(label) -> list[str]:
+    label.texture_update()
+    return ["".join(word.text for word in line.words).strip() for line in label._label._cached_lines]
+
+
+def dangling(play) -> list[str]:
+    """Lines of the tiles as drawn that start with a separator or end with a lone dot (a wrap at " · ")."""
+    d.settle()
+    found = []
+    for tag in play.ids.vpboard.children:
+        for line in drawn_lines(tag):
+            if line[:1] in ("·", "・", ";", "、") or line[-1:] in ("·", "・"):
+                found.append(line)
+    return found
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 1280)], ids=["landscape", "portrait"])
+def test_no_separator_dangles_at_a_wrapped_line(tmp_path, size):
+    """The game-over screen showed "小麦2、羊毛1、不明5・発展1・" (the knights on a line Kivy dropped) and, once the
+    tile kept every line, "· knights 3" starting a line: a tile's parts are joined by punctuation that may end a
+    wrapped line ("; ", "、 "), so no separator hangs at a line's start or end."""
+    game_id = full_hand_game(tmp_path)
+    app = d.start_app(tmp_path, size=size)
+    try:
+        d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
+        play = app.root.get_screen("play")
+        for lang in ("en", "ja"):
+            app.apply_settings(dataclasses.replace(app.settings, lang=lang))
+            d.settle()
+            assert dangling(play) == [], lang
+            assert cut_tiles(play) == []
+    finally:
+        d.stop_app(app)

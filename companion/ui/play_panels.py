@@ -38,11 +38,13 @@ def tile_details(g, player: int) -> str:
     cards held, knights played and victory-point cards shown (public facts only)."""
     a = app()
     st = g.state.players[player]
-    hand = cards_text(st.hand.known, a.lang)
-    parts = [hand] if hand else []
+    if a.lang == "ja":  # each kind a part: Kivy wraps Japanese only at a space (else anywhere, "、" first)
+        parts = [cards_text({r: n}, a.lang) for r, n in sorted(st.hand.known.items()) if n]
+    else:
+        parts = [cards_text(st.hand.known, a.lang)] if any(st.hand.known.values()) else []
     if st.hand.unknown:
         parts.append(a.tr("tile_unseen", n=st.hand.unknown))
-    line = (", " if a.lang == "en" else "、").join(parts) or a.tr("tile_no_cards")
+    line = (", " if a.lang == "en" else PART_SEPARATOR["ja"]).join(parts) or a.tr("tile_no_cards")
     extra = []
     if st.dev_count:
         extra.append(a.tr("tile_dev", n=st.dev_count))
@@ -50,7 +52,18 @@ def tile_details(g, player: int) -> str:
         extra.append(a.tr("tile_knights", n=st.knights))
     if getattr(st, "vp_revealed", 0):
         extra.append(a.tr("tile_vp_cards", n=st.vp_revealed))
-    return " · ".join([line, *extra])
+    return joined([line, *extra], a.lang)
+
+
+#: Between the parts of a tile's line (the hand, development cards, knights; the awards): punctuation that may end
+#: a wrapped line, as in running text.  A lone " · " wrapped to a line's end or start (the game-over screen's
+#: "… 発展1 ・" with the knights on the next line).
+PART_SEPARATOR = {"en": "; ", "ja": "、 "}
+
+
+def joined(parts, lang: str) -> str:
+    """``parts`` as one line of a tile, wrapping only after a separator (none dangles at a line's start)."""
+    return PART_SEPARATOR.get(lang, PART_SEPARATOR["en"]).join(parts)
 
 
 # --- building ------------------------------------------------------------------------------------------
@@ -105,23 +118,29 @@ def _tap_build(screen, button, piece: str, problem) -> None:
     screen.choose_piece(piece if button.state == "down" else "")
 
 
-def buy_button(screen, g, who: int) -> BigButton:
-    """Buy a development card: recorded unseen (the buyer sees it, the table does not)."""
+def event_button(screen, name: str, problem, event: dict) -> BigButton:
+    """A button that sends ``event`` to the table; when the rules say it cannot be used now (``problem``), it says
+    why under its name and a tap shows the rules' whole sentence instead of sending what would be refused."""
     a = app()
-    problem = g.build_problem(who, "development")
-    b = BigButton(text=_button_text(a, a.tr("dev_card"), problem), markup=True, height=dp(64))
+    b = BigButton(text=_button_text(a, name, problem), markup=True, height=dp(64))
     if problem is not None:
         b.color = (0.75, 0.75, 0.75, 1)
 
-    def buy(_b) -> None:
+    def tapped(_b) -> None:
         if problem is not None:
             screen.message = a_tr("illegal", why=app_describe(problem))
             screen.refresh()
             return
-        screen.submit({"type": "buy_development", "player": who, "card": None})
+        screen.submit(event)
 
-    b.bind(on_release=buy)
+    b.bind(on_release=tapped)
     return b
+
+
+def buy_button(screen, g, who: int) -> BigButton:
+    """Buy a development card: recorded unseen (the buyer sees it, the table does not)."""
+    return event_button(screen, app().tr("dev_card"), g.build_problem(who, "development"),
+                        {"type": "buy_development", "player": who, "card": None})
 
 
 def play_button(screen, g, who: int) -> BigToggle:
@@ -149,21 +168,8 @@ def play_button(screen, g, who: int) -> BigToggle:
 
 def knight_button(screen, g, who: int) -> BigButton:
     """Before the roll: play a knight, or (none to play) say why on the button and, tapped, in full."""
-    a = app()
-    problem = g.play_problem(who, "knight")
-    b = BigButton(text=_button_text(a, a.tr("knight"), problem), markup=True, height=dp(64))
-    if problem is not None:
-        b.color = (0.75, 0.75, 0.75, 1)
-
-    def tapped(_b) -> None:
-        if problem is not None:
-            screen.message = a_tr("illegal", why=app_describe(problem))
-            screen.refresh()
-            return
-        screen.submit({"type": "play_development", "player": who, "card": "knight"})
-
-    b.bind(on_release=tapped)
-    return b
+    return event_button(screen, app().tr("knight"), g.play_problem(who, "knight"),
+                        {"type": "play_development", "player": who, "card": "knight"})
 
 
 def a_tr(key: str, **values) -> str:

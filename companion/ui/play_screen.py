@@ -24,7 +24,7 @@ from .board_view import PLAYER_COLORS
 from .camera_picture import CameraPicture
 from .choices import ChoicePanels
 from .i18n import cards_text
-from .play_panels import (build_row, buy_button, confirmation, cost_card, knight_button, play_button,
+from .play_panels import (build_row, buy_button, confirmation, cost_card, joined, knight_button, play_button,
                           reveal_button, reveal_panel, tile_details)
 from .refusals_text import app_describe, app_places, places_for, refusal_spots
 from .tide_text import tide_text
@@ -343,7 +343,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             text = (f"{turn}[b]{escape_markup(a.player_name(p))}[/b]  [size={int(sp(24))}]{g.victory_points(p)}[/size] {a.tr('vp')}"
                     f"   {s.players[p].hand.size} {a.tr('card' if s.players[p].hand.size == 1 else 'cards')}"
                     f"\n[size={int(sp(13))}]{tile_details(g, p)}[/size]"
-                    + (f"\n[size={int(sp(14))}]" + " · ".join(badges) + "[/size]" if badges else ""))
+                    + (f"\n[size={int(sp(14))}]" + joined(badges, a.lang) + "[/size]" if badges else ""))
             label = PlayerTag(text=text, markup=True, swatch=(*rgb, 1))
             box.add_widget(label)
 
