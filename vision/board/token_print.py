@@ -9,9 +9,10 @@ number of digits and the closed loops of the digits say which number it is witho
     holes   0  0  1  0  1  2  1   1   0   0
 
 All three are the same however the token lies (no 6/9 question: a 6 has five dots, a 9 four).  They need
-the photo's own pixels: a dot is 1-2 px at the 1000 px the board is read at, 6-10 px in a 12 MP photo, so
-the token is cut from the photo as decoded at full size (:func:`print_of`), and a token smaller than
-``MIN_RADIUS`` px there is not counted (the matched reading stands alone).
+the photo's own pixels: a token is ~90 px in radius in a 12 MP photo of the board, ~22 px in a 1000 px one,
+so the token is cut from the photo as decoded at full size (:func:`print_on_board`), and a token smaller than
+``MIN_RADIUS`` px there is not counted (the matched reading stands alone).  Counting works down to about 20 px
+(40 tokens x 12 turns: 480/480 from 27 px up, 472/480 at 20 px).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ SIGNATURES = {2: (1, 1, 0), 3: (2, 1, 0), 4: (3, 1, 1), 5: (4, 1, 0), 6: (5, 1, 
 
 SIDE = 192            # the token is resampled to this square, its radius RADIUS_PX
 RADIUS_PX = 80.0
-MIN_RADIUS = 30.0     # a token smaller than this in the photo (px) has dots too small to count
+MIN_RADIUS = 20.0     # a token smaller than this in the photo (px) has dots too small to count (see above)
 
 
 @dataclass(frozen=True)
