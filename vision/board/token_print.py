@@ -12,7 +12,7 @@ All three are the same however the token lies (no 6/9 question: a 6 has five dot
 the photo's own pixels: a token is ~90 px in radius in a 12 MP photo of the board, ~22 px in a 1000 px one,
 so the token is cut from the photo as decoded at full size (:func:`print_on_board`), and a token smaller than
 ``MIN_RADIUS`` px there is not counted (the matched reading stands alone).  Counting works down to about 20 px
-(40 tokens x 12 turns: 480/480 from 27 px up, 472/480 at 20 px).
+(40 tokens x 12 turns: 478-480 of 480 from 27 px up, 472/480 at 20 px).
 """
 
 from __future__ import annotations
