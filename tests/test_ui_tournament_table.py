@@ -65,6 +65,8 @@ def test_join_start_and_play_reach_the_desk(tmp_path, desk):
     finally:
         stop_app(app)
     assert app.desk_link.sender is None  # stopped with the app
+    assert app.announcer is None and app.journal is None  # and the app's own shutdown ran too (its announcer,
+    # journal): a handler of on_stop returning a true value had kept it from running
 
 
 def test_a_restarted_app_sends_on(tmp_path, desk):

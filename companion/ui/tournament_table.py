@@ -505,7 +505,11 @@ def install(app, manager) -> None:
         button.bind(on_release=lambda *_: app.go("tournament_table"))
         app.bind(lang=lambda *_: setattr(button, "text", text("menu")))
         menu.add_widget(button)
-        app.bind(on_start=lambda *_: keeper.resume(), on_stop=lambda *_: (keeper.stop(), screen.stop_finding()))
+        def stop(*_) -> None:  # (returns None: a handler returning a true value would keep the app's own on_stop
+            keeper.stop()    # -- its announcer, source and journal closing -- from running)
+            screen.stop_finding()
+
+        app.bind(on_start=lambda *_: keeper.resume(), on_stop=stop)
         app.bind(table=lambda _app, table: keeper._watch(table) if keeper.sender is not None else None)
     except Exception:  # an optional screen must not stop the table app
         log.exception("the tournament table screen could not be added")
