@@ -44,8 +44,9 @@ TEXT: dict[str, dict[str, str]] = {
     "check_back": {"en": "Back to the game", "ja": "ゲームに戻る"},
     "check_reading": {"en": "Reading the photo…", "ja": "写真を読んでいます…"},
     "check_no_game": {"en": "No game is open.", "ja": "開いているゲームがありません。"},
-    "check_not_this_board": {"en": "This photo's board is not the game's board ({why}).",
-                             "ja": "写真の盤面はこのゲームの盤面ではありません（{why}）。"},
+    "check_not_this_board": {"en": "This photo's board is not the game's board: only {n} of 19 hexes agree "
+                                   "with it, turned any way.",
+                             "ja": "写真の盤面はこのゲームの盤面ではありません（どう回しても一致する地形は19のうち{n}）。"},
     "check_same": {"en": "{n} pieces read: the board and the game agree.",
                    "ja": "駒を{n}個読みました。盤面とゲームは一致しています。"},
     "check_found": {"en": "{n} pieces read; {d} differences:", "ja": "駒を{n}個読みました。違い：{d}件"},
@@ -148,7 +149,8 @@ class CheckBoardScreen(Screen):
         try:
             self.differences = differences(self.pieces, self.scan.terrains, self.scan.numbers, game, colors)
         except NotThisBoard as error:
-            self.message = tr("check_not_this_board", why=str(error))
+            self.message = tr("check_not_this_board", n=error.agreeing)
+            self._show_photo()  # what was read, to see why
             return
         n = len(self.pieces)
         self.message = (tr("check_found", n=n, d=len(self.differences)) if self.differences

@@ -26,7 +26,12 @@ MIN_AGREEING = 12
 
 
 class NotThisBoard(ValueError):
-    """The photo's board does not lie on the game's board under any turn."""
+    """The photo's board does not lie on the game's board under any turn; ``agreeing``: the most hexes that
+    agree under one."""
+
+    def __init__(self, agreeing: int):
+        super().__init__(f"only {agreeing} of 19 hexes agree with the game's board under any turn")
+        self.agreeing = agreeing
 
 
 @dataclass(frozen=True)
@@ -66,7 +71,7 @@ def differences(pieces: list, terrains: dict, numbers: dict, game, colors: list[
     board = game.board
     turns, agree = best_turn(terrains, numbers, board)
     if agree < MIN_AGREEING:
-        raise NotThisBoard(f"only {agree} of 19 hexes agree with the game's board under any turn")
+        raise NotThisBoard(agree)
     owner = {c: i for i, c in enumerate(colors)}
     seen_buildings: dict[tuple, tuple[str, str]] = {}
     seen_links: dict[tuple, str] = {}

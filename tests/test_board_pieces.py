@@ -1,0 +1,138 @@
+"""Reading the pieces (vision/board/pieces.py) and comparing them with a game (vision/board/piece_check.py).
+
+Real photo: CatanAI's testimg3 with pieces of the four colours painted on its corners and edges
+(tests/pieces_drawing.py): the CLI's JSON carries them in the issue's shape, each at its corner or edge.  The
+comparison is checked on games played by the rules (random legal set-ups), the reading turned any of six ways."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vision.board.piece_paint import draw_pieces
+from vision.board.lattice import LAND, turned
+from vision.board.piece_check import NotThisBoard, best_turn, differences
+from vision.board.pieces import CORNERS, EDGES, Piece, corner_point, edge_point
+
+ROOT = Path(__file__).resolve().parent.parent
+PHOTO = ROOT / "tests" / "data" / "boards" / "catanai" / "photos" / "testimg3.jpg"
+
+# Spread over the board, the four colours, the three kinds; no two on touching spots.
+PAINTED = [("road", "red", EDGES[3]), ("road", "blue", EDGES[30]), ("road", "white", EDGES[52]),
+           ("road", "orange", EDGES[66]), ("settlement", "red", CORNERS[8]), ("settlement", "orange", CORNERS[27]),
+           ("city", "blue", CORNERS[44]), ("city", "white", CORNERS[18])]
+
+
+@pytest.fixture(scope="module")
+def painted_photo(tmp_path_factory):
+    from vision.board.scan import BoardScan
+
+    scan = BoardScan.of_file(PHOTO)
+    homography = scan.reading.lattice.homography
+    photo = tmp_path_factory.mktemp("pieces") / "painted.png"
+    cv2.imwrite(str(photo), draw_pieces(scan.photo, homography, PAINTED))
+    where = {}
+    for piece, color, at in PAINTED:
+        point = edge_point(at) if piece == "road" else corner_point(at)
+        where[(piece, color)] = cv2.perspectiveTransform(np.array([[point]], np.float64), homography)[0, 0]
+    spacing = scan.reading.lattice.spacing
+    return photo, where, spacing
+
+
+def test_the_cli_prints_each_painted_piece_at_its_place(painted_photo):
+    photo, where, spacing = painted_photo
+    run = subprocess.run([sys.executable, "-m", "vision", "board", str(photo), "--json"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert isinstance(out["pieces"], list) and out["pieces"]
+    for p in out["pieces"]:
+        assert set(p) == {"piece", "color", "at", "pixel"}
+        assert p["piece"] in ("road", "settlement", "city") and p["color"] in ("red", "blue", "white", "orange")
+        assert len(p["at"]) == (2 if p["piece"] == "road" else 3) and p["at"] == sorted(p["at"])
+        assert all(len(h) == 2 for h in p["at"]) and len(p["pixel"]) == 2
+    # every painted piece found with its kind and colour, where it was painted (the photo is at the reader's
+    # size, so its pixels are the lattice's)
+    for (piece, color), (x, y) in where.items():
+        near = [p for p in out["pieces"] if p["piece"] == piece and p["color"] == color
+                and np.hypot(p["pixel"][0] - x, p["pixel"][1] - y) < 0.25 * spacing]
+        assert near, f"the {color} {piece} painted at {x:.0f},{y:.0f} was not read"
+    # and named as the board is: the corner or edge lies where the board's hexes say it does
+    board = {tuple(h["at"]) for h in out["board"]["hexes"]}
+    for p in out["pieces"]:
+        assert all(tuple(h) in board or max(abs(h[0]), abs(h[1]), abs(h[0] + h[1])) == 3 for h in p["at"])
+
+
+def _played_game(seed: int):
+    """A base game through its set-up by random legal placements: 3 players, 6 settlements, 6 roads."""
+    from companion.record import Record, new_game
+    from companion.rules import standard_board
+    from companion.rules.random_play import random_events
+
+    record = Record("base", [{"name": n, "color": c} for n, c in (("A", "red"), ("B", "blue"), ("C", "white"))],
+                    standard_board(seed).to_json())
+    game = new_game(record)
+    for _event in random_events(game, random.Random(seed)):
+        if game.state.phase == "roll":
+            break
+    return game
+
+
+def _reading_of(game, turns: int):
+    """What a perfect reader would say of the game's board photographed turned: lattice hex h is game hex
+    turned(h, turns)."""
+    back = -turns % 6
+    terrains, numbers = {}, {}
+    for h in LAND:
+        tile = game.board.tiles[turned(h, turns)]
+        terrains[h], numbers[h] = tile.terrain, tile.number
+    colors = ("red", "blue", "white")
+    pieces = [Piece(kind, colors[p], tuple(sorted(turned(h, back) for h in v)), (0.0, 0.0), 1.0)
+              for v, (p, kind) in game.state.buildings.items()]
+    pieces += [Piece(kind, colors[p], tuple(sorted(turned(h, back) for h in e)), (0.0, 0.0), 1.0)
+               for e, (p, kind) in game.state.pieces.items()]
+    return terrains, numbers, pieces
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), turns=st.integers(0, 5))
+def test_a_true_reading_of_a_played_board_differs_in_nothing_whatever_its_turn(seed, turns):
+    game = _played_game(seed)
+    terrains, numbers, pieces = _reading_of(game, turns)
+    assert best_turn(terrains, numbers, game.board) == (turns, 19)
+    assert differences(pieces, terrains, numbers, game, ["red", "blue", "white"]) == []
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), turns=st.integers(0, 5), data=st.data())
+def test_a_road_built_on_the_table_only_is_proposed_as_its_build_and_a_lost_one_as_its_removal(seed, turns, data):
+    game = _played_game(seed)
+    terrains, numbers, pieces = _reading_of(game, turns)
+    back = -turns % 6
+    new_road = data.draw(st.sampled_from(sorted(game.legal_road_spots(1)) or sorted(game.board.edges)))
+    gone = data.draw(st.sampled_from([p for p in pieces if p.piece == "road"]))
+    pieces = [p for p in pieces if p != gone]
+    pieces.append(Piece("road", "blue", tuple(sorted(turned(h, back) for h in new_road)), (0.0, 0.0), 0.9))
+    found = differences(pieces, terrains, numbers, game, ["red", "blue", "white"])
+    gone_at = tuple(sorted(turned(h, turns) for h in gone.at))
+    assert [(f.what, f.piece, f.player, f.at, f.event) for f in found] == [
+        ("missing_in_game", "road", 1, new_road,
+         {"type": "build", "player": 1, "piece": "road", "at": [list(h) for h in new_road]}),
+        ("missing_on_photo", "road", game.state.pieces[gone_at][0], gone_at,
+         {"type": "remove_piece", "at": [list(h) for h in gone_at]})]
+
+
+def test_a_photo_of_another_board_is_not_compared():
+    game = _played_game(1)
+    terrains, numbers, pieces = _reading_of(_played_game(2), 0)
+    with pytest.raises(NotThisBoard, match="of 19 hexes agree"):
+        differences(pieces, terrains, numbers, game, ["red", "blue", "white"])
