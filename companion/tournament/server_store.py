@@ -441,11 +441,13 @@ class Floor:
             except RecordError:
                 return None
             self._games[key] = cached = (count, game)
-        summary = cached[1].summary()
-        won = summary["winner"] is not None
-        live = {"rev": rev, "vp": [p["vp"] if won else p["visible_vp"] for p in summary["players"]],
-                "longest_road": summary["longest_road"], "largest_army": summary["largest_army"],
-                "pieces": pieces_on_board(cached[1].state)}
+        game = cached[1]
+        state = game.state
+        won = state.winner is not None
+        # only what the display shows (hidden VP once won), not the whole summary: this runs once per event
+        live = {"rev": rev, "vp": [game.victory_points(p, hidden=won) for p in range(len(state.players))],
+                "longest_road": state.longest_road, "largest_army": state.largest_army,
+                "pieces": pieces_on_board(state)}
         self._live[key] = live
         return live
 
