@@ -181,7 +181,7 @@ def test_the_page_shows_standings_clock_mini_boards_and_a_tablet_s_event_within_
 
 def test_the_page_in_japanese(server, browser):
     a = joined(server, 2)
-    events = game_until(a, 5, lambda g: g.state.longest_road is not None)
+    events = game_until(a, 5, lambda g: g.state.longest_road is not None and g.state.winner is None)
     post(server, a, events, 0, len(events))
     browser.open(server.url + "/")
     wait_page(browser, f"s.tables['2'] && s.tables['2'].events === {len(events)} && s.tables['2'].hexes > 0",
@@ -196,7 +196,8 @@ def test_the_page_in_japanese(server, browser):
     assert browser.evaluate("document.fonts.load('16px \"Desk CJK\"', '卓').then(faces => faces.length)") == 1
     holder = a.players[replayed(a, events).state.longest_road]
     assert f"最長交易路：{holder}" in drawn["awards"]
-    assert all(vp.endswith("点") for _, vp in drawn["players"])
+    visible = [p["visible_vp"] for p in replayed(a, events).summary()["players"]]  # mid-game: VP cards hidden
+    assert drawn["players"] == [[name, f"{vp}点"] for name, vp in zip(a.players, visible)]
     japanese = {"forest": "森林", "hills": "丘陵", "pasture": "牧草地", "fields": "畑", "mountains": "山地",
                 "desert": "砂漠", "sea": "海"}
     assert all(title == japanese[terrain] for terrain, title in drawn["terrains"])
