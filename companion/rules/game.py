@@ -47,6 +47,7 @@ MAIN = "main"
 GOLD = "gold"                      # players owed gold-field choices name them
 SPECIAL_BUILD = "special_build"    # 5-6 players: the others may build before the next roll
 _TURN_PLAYER_PHASES = frozenset((ROLL, MAIN, MOVE_ROBBER, STEAL))  # the turn's player acts
+_SETUP_PHASES = frozenset((SETUP_SETTLEMENT, SETUP_ROAD))
 
 
 class Options(Value, frozen=True):
@@ -248,7 +249,8 @@ class Game(EventHistory):
 
     def victory_points(self, player: int, *, hidden: bool = True) -> int:
         s = self.state
-        vp = self._building_vp()[player]
+        memo = self._building_vp_memo  # (_building_vp's own first look, written out: asked after every event)
+        vp = (memo[1] if memo is not None and memo[0] == s.buildings else self._building_vp())[player]
         if s.longest_road == player:
             vp += 2
         if s.largest_army == player:
@@ -1043,12 +1045,18 @@ class Game(EventHistory):
     def _after_event(self, before: State) -> dict[str, Any]:
         """After every event: has somebody won?"""
         s = self.state
-        if s.winner is not None or s.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
+        if s.winner is not None or s.phase in _SETUP_PHASES:
             return {}
         options = self.options
-        contenders = (s.turn_player,) if options.win_on_own_turn_only else range(self.n_players)
+        target = options.vp_target
+        if options.win_on_own_turn_only:
+            if self.victory_points(s.turn_player) < target:  # (the usual answer, asked first)
+                return {}
+            contenders = (s.turn_player,)
+        else:
+            contenders = range(self.n_players)
         for p in contenders:
-            if self.victory_points(p) >= options.vp_target:
+            if self.victory_points(p) >= target:
                 s.winner = p
                 s.phase = GAME_OVER
                 return {"winner": p, "ranking": self.ranking()}

@@ -51,7 +51,12 @@ class Hand:
 
     def can_pay(self, cards: Mapping[str, int]) -> bool:
         """Whether the hand may hold ``cards``: what the known cards do not cover must fit in the unknown ones."""
-        missing = sum(max(0, n - self.known.get(r, 0)) for r, n in cards.items())
+        known = self.known
+        missing = 0
+        for r, n in cards.items():  # (a plain loop: every payment and trade asks)
+            have = known.get(r, 0)
+            if n > have:
+                missing += n - have
         return missing <= self.unknown
 
     def add(self, cards: Mapping[str, int]) -> None:
@@ -66,13 +71,15 @@ class Hand:
             if player is None:
                 raise IllegalAction(Refusal("hand_lacks", cards=dict(cards), holds=self.holdings()))
             raise IllegalAction(Refusal("does_not_hold_hand", player=player, cards=dict(cards), holds=self.holdings()))
+        known = self.known
         for r, n in cards.items():
-            have = self.known.get(r, 0)
-            from_known = min(have, n)
+            have = known.get(r, 0)
+            from_known = have if have < n else n
             if from_known:
-                self.known[r] = have - from_known
-                if not self.known[r]:
-                    del self.known[r]
+                if have == from_known:
+                    del known[r]
+                else:
+                    known[r] = have - from_known
             self.unknown -= n - from_known
 
     def remove_all(self, resource: str) -> int:

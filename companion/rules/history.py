@@ -105,7 +105,7 @@ class EventHistory:
         saved = self.state
         if atomic:
             self.state = self._copy_state(saved)
-        context = self._before_event(saved)
+        context = saved if cls._before_event is _PLAIN_BEFORE else self._before_event(saved)  # (the usual, no call)
         self._warnings = warnings = []
         self._forced = forced
         try:
@@ -156,6 +156,7 @@ class EventHistory:
         return event
 
 
+_PLAIN_BEFORE = EventHistory._before_event
 _new_object = object.__new__
 _set_attribute = object.__setattr__
 _HANDLERS: dict[type, dict[str, Callable]] = {}  # a game class -> its handler table (see below)
