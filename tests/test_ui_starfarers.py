@@ -347,3 +347,41 @@ def test_a_trade_between_two_players_by_touch_in_portrait(tmp_path):
             assert d.layout_problems(app.root) == [], f"the {phase} panel fits the upright screen"
     finally:
         d.stop_app(app)
+
+
+def test_the_colony_picked_for_a_spaceport_is_marked_until_ok(tmp_path):
+    """Set-up's spaceport takes three choices (the colony, a ship, an upgrade) before OK: the colony tapped is
+    drawn ringed in yellow apart from the other offered (green) colonies, so a player sees which one OK builds on."""
+    import math
+
+    from kivy.core.image import Image as CoreImage
+
+    def ring_pixel(image, m, site, away):
+        """The colour on the ring's edge around ``site``, on the side away from the site ``away`` (the two
+        colonies are close: their rings would overlap between them)."""
+        (x, y), (ax, ay) = m.to_window(*m.site_pos(site)), m.to_window(*m.site_pos(away))
+        reach = m._transform()[0] * 0.2 * 2.1 / math.hypot(x - ax, y - ay)
+        x, y = x + (x - ax) * reach, y + (y - ay) * reach
+        r, g, b, *_ = image.read_pixel(int(x), image.height - 1 - int(y))
+        return round(r * 255), round(g * 255), round(b * 255)
+
+    app = d.start_app(tmp_path)
+    try:
+        screen = start_starfarers(app)
+        game, m = app.table.game, screen.ids.map
+        while game.state.phase == "setup_colony":
+            d.tap_at(*m.site_pos(sorted(m.legal)[len(m.legal) // 2]))
+        picked, other = sorted(m.legal)[:2]
+        d.tap_at(*m.site_pos(picked))
+        assert screen.selection.get("site") is not None and app.table.record.events[-1]["type"] == "build"
+        image = CoreImage(str(d.screenshot(tmp_path / "spaceport-pick.png")), keep_data=True)
+        red, green, blue = ring_pixel(image, m, picked, other)
+        assert red < 80 and green > 200 and blue > 220, f"the picked colony's ring: {(red, green, blue)}, not cyan"
+        red, green, blue = ring_pixel(image, m, other, picked)
+        assert not (red < 80 and green > 200 and blue > 220), "a colony not picked is ringed as picked"
+        press(button(screen.ids.actions, "Trade ship"))
+        press(button(screen.ids.actions, "Freight ring"))
+        press(button(screen.ids.actions, "OK"))
+        assert game.state.buildings[picked][1] == "spaceport" and m.chosen is None
+    finally:
+        d.stop_app(app)

@@ -89,6 +89,7 @@ class StarMap(Widget):
     legal = ObjectProperty(frozenset())
     highlight = ListProperty([])                      # planets that just produced
     flash = ObjectProperty(None, allownone=True)
+    chosen = ObjectProperty(None, allownone=True)     # the site picked for a choice still open (a spaceport)
 
     __events__ = ("on_spot",)
 
@@ -97,7 +98,7 @@ class StarMap(Widget):
         self._textures: dict = {}
         self._trigger = Clock.create_trigger(self.redraw, -1)
         for name in ("size", "pos", "board", "buildings", "docks", "friendship", "colors", "pick", "legal",
-                     "highlight", "flash"):
+                     "highlight", "flash", "chosen"):
             self.bind(**{name: self._trigger})
 
     def on_spot(self, spot, legal):
@@ -242,6 +243,9 @@ class StarMap(Widget):
                 if self.pick == "site" and site in self.legal:
                     Color(0.3, 1, 0.4, 1)
                     Line(circle=(x, y, r * 1.5), width=max(2, size * 0.06))
+                if site == self.chosen:  # the pick stands out from the offered green rings until OK (cyan: no
+                    Color(0.1, 0.9, 1, 1)  # planet, player or marker is drawn in it)
+                    Line(circle=(x, y, r * 2.1), width=max(3, size * 0.1))
             if self.flash is not None and self.pick:
                 pos = self.site_pos(self.flash) if isinstance(self.flash[0], tuple) else self.hex_pos(self.flash)
                 Color(1, 0.2, 0.2, 1)
@@ -414,6 +418,8 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         """What the map offers for a tap now (the rules' answers, never the screen's)."""
         s, m = g.state, self.ids.map
         m.flash = None
+        if s.phase != "setup_spaceport" or "site" not in self.selection:
+            m.chosen = None
         pick, legal = "", frozenset()
         if s.phase == "setup_colony":
             pick = "site"
@@ -661,6 +667,7 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
             if not legal:
                 m.flash = spot
                 return
+            m.chosen = spot
             self._pick("site", as_json(spot))
             return
         elif self.action == "spaceport":
