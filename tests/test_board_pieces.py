@@ -118,7 +118,8 @@ def test_a_road_built_on_the_table_only_is_proposed_as_its_build_and_a_lost_one_
     game = _played_game(seed)
     terrains, numbers, pieces = _reading_of(game, turns)
     back = -turns % 6
-    new_road = data.draw(st.sampled_from(sorted(game.legal_road_spots(1)) or sorted(game.board.edges)))
+    free = sorted(e for e in game.board.edges if e not in game.state.pieces and game.board.edge_is_land(e))
+    new_road = data.draw(st.sampled_from(sorted(game.legal_road_spots(1)) or free))
     gone = data.draw(st.sampled_from([p for p in pieces if p.piece == "road"]))
     pieces = [p for p in pieces if p != gone]
     pieces.append(Piece("road", "blue", tuple(sorted(turned(h, back) for h in new_road)), (0.0, 0.0), 0.9))
