@@ -89,6 +89,7 @@ def test_check_the_board_then_add_the_missing_road(tmp_path):
         assert len(app.table.record.events) == events, "something was recorded without a tap"
         assert settlement not in rows, "the settlement on the photo and in the game was listed"
         d.screenshot(Path(__file__).resolve().parents[1] / "docs" / "screens" / "board-check-en.png")
+        assert d.layout_problems(app.root) == []  # every row's button a finger's size, no sentence cut
 
         # Blue's road: the rules refuse it (not blue's turn), their reason is said, nothing is recorded.
         if far in rows:
@@ -108,5 +109,38 @@ def test_check_the_board_then_add_the_missing_road(tmp_path):
 
         d.tap(check.ids.back)
         assert app.root.current == "play"
+    finally:
+        d.stop_app(app)
+
+
+def test_the_check_screen_fits_upright_in_japanese(tmp_path):
+    # The photo above the list, every row's button a finger's size, no sentence cut (driver.layout_problems),
+    # the differences said in Japanese, on an upright tablet.
+    from vision.board.scan import BoardScan
+
+    record, game, settlement = record_on_the_photos_board()
+    road = sorted(e for p, e in game.legal_setup_links() if p == "road")[0]
+    scan = BoardScan.of_file(PHOTO)
+    turns, _ = best_turn(scan.terrains, scan.numbers, game.board)
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), draw_pieces(scan.photo, scan.reading.lattice.homography, [
+        ("settlement", "red", in_lattice(settlement, turns)), ("road", "red", in_lattice(road, turns))]))
+    game_id = d.journal(tmp_path, record)
+    app = d.start_app(tmp_path, size=(800, 1280))
+    try:
+        app.lang = "ja"
+        d.settle()
+        d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
+        d.tap(app.root.get_screen("play").ids.check_board)
+        check = app.root.get_screen("board_check")
+        check.ids.path.text = str(photo)
+        d.tap(check.ids.read_file)
+        assert d.wait_until(lambda: not check.reading, timeout=120), "the photo is still being read"
+        d.settle()
+        rows = {row.difference.at: row for row in check.ids.differences.children}
+        assert road in rows, check.message
+        assert rows[road].children[-1].text.startswith("ゲームにない赤の道（"), rows[road].children[-1].text
+        d.screenshot(Path(__file__).resolve().parents[1] / "docs" / "screens" / "board-check-portrait-ja.png")
+        assert d.layout_problems(app.root) == []
     finally:
         d.stop_app(app)
