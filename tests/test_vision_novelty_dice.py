@@ -1,0 +1,104 @@
+"""Only standard pip dice are dice (issue 29): a die showing numerals, symbols or a blank face is not read as a
+pip face, and `vision read -v` / `vision evaluate -v` name it "not a standard die".
+
+The sets hold no such die, so one is drawn on a real tray photo (vision/novelty_scenes.py: Hershey Simplex
+numerals, a star, a ship, a gate, a blank face -- kinds the classifier's training never drew). Before the
+classifier had its "not a standard die" class, 83 % of the numeral dice, 83 % of the symbol dice and 70 % of
+the blank ones were read as a pip face (bench/bench_novelty_dice.py).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import dataset
+from vision.novelty_scenes import KINDS, novelty_photo
+from vision.preprocess import PATCH_SIZE
+from vision.reader import DiceReader
+from vision.training.novelty_dice import drawn_novelty_die
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data" / "dice"
+if not DATA.exists():
+    DATA = Path(os.environ.get("CATAN_SHARED", "/work/shared")) / "data" / "dice"
+TRAY = DATA / "nell-byler-dice_detection"
+needs_data = pytest.mark.skipif(not TRAY.exists(), reason=f"dice photos not found at {TRAY}")
+
+#: Drawn dice per kind; each a read of a tray photo (~30 ms).
+PER_KIND = 12
+#: Of the 12 per kind: read as a pip face at most / named "not a standard die" at least (before the class none
+#: was named, and 11 of the 12 numerals were read as a pip face).  Numerals are the weak kind (docs/vision.md).
+GUESSED_AT_MOST = {"numeral": 10, "symbol": 6, "blank": 1}
+NAMED_AT_LEAST = {"numeral": 2, "symbol": 6, "blank": 6}
+
+
+@pytest.fixture(scope="module")
+def reader() -> DiceReader:
+    return DiceReader()
+
+
+def _scenes(kind: str, count: int, seed: int):
+    rng, photos, scenes = random.Random(seed), dataset.list_images(TRAY), []
+    while len(scenes) < count:
+        scene = novelty_photo(rng.choice(photos), kind, rng)
+        if scene is not None:
+            scenes.append(scene)
+    return scenes
+
+
+def _at(dice, spot, side):
+    return [d for d in dice if abs(d.centre[0] - spot[0]) < 0.6 * side and abs(d.centre[1] - spot[1]) < 0.6 * side]
+
+
+@needs_data
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_die_that_is_not_a_pip_die_is_not_read_as_a_pip_face(reader, kind):
+    guessed, named, own_right, own = 0, 0, 0, 0
+    for image, labelled, spot, side in _scenes(kind, PER_KIND, seed=29):
+        everything = reader.read_all(image)
+        guessed += any(d.face is not None for d in _at(reader.read(image), spot, side))
+        named += any(not d.standard for d in _at(everything, spot, side))
+        # The photo's own pip dice are still read, and none of them is called "not a standard die".
+        for truth in labelled:
+            near = _at(everything, truth.centre, min(truth.box[2], truth.box[3]))
+            own += 1
+            own_right += any(d.standard and d.face == truth.face for d in near)
+    print(kind, "read as a pip face", guessed, "named not a standard die", named, "of", PER_KIND)
+    assert guessed <= GUESSED_AT_MOST[kind], f"{guessed} of {PER_KIND} {kind} dice read as a pip face"
+    assert named >= NAMED_AT_LEAST[kind], f"only {named} of {PER_KIND} {kind} dice named 'not a standard die'"
+    assert own_right >= 0.95 * own, f"{own_right} of {own} real dice beside them read right"
+
+
+@needs_data
+def test_read_verbose_names_a_die_that_is_not_standard_and_plain_read_leaves_it_out(tmp_path):
+    for index, (image, _labelled, _spot, _side) in enumerate(_scenes("symbol", 6, seed=7)):
+        path = tmp_path / f"symbol-{index}.png"
+        cv2.imwrite(str(path), image)
+    photos = sorted(str(p) for p in tmp_path.glob("*.png"))
+    run = [sys.executable, "-m", "vision", "read", *photos]
+    plain = subprocess.run(run, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    verbose = subprocess.run([*run, "-v"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert plain.returncode == verbose.returncode == 0, plain.stderr + verbose.stderr
+    assert "not a standard die" not in plain.stdout
+    assert verbose.stdout.count("not a standard die") >= 3, verbose.stdout
+    # The faces line of each photo is the same either way: a novelty die is never a face.
+    faces = [line for line in plain.stdout.splitlines() if not line.startswith(" ")]
+    assert faces == [line for line in verbose.stdout.splitlines() if not line.startswith(" ")]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_drawn_novelty_die_is_a_patch_like_one_cut_from_a_photo(kind):
+    table = np.full((90, 90, 3), (60, 120, 40), np.uint8)
+    for seed in range(5):
+        patch = drawn_novelty_die(table, random.Random(seed), kind)
+        assert patch.shape == (PATCH_SIZE, PATCH_SIZE, 3)
+        assert patch.dtype == np.float32
+        assert 0.0 <= patch.min() and patch.max() <= 1.0
