@@ -385,3 +385,38 @@ def test_the_colony_picked_for_a_spaceport_is_marked_until_ok(tmp_path):
         assert game.state.buildings[picked][1] == "spaceport" and m.chosen is None
     finally:
         d.stop_app(app)
+
+
+def test_a_sevens_returns_stop_at_the_cards_held_and_the_cards_owed(tmp_path):
+    """The 7's + per resource went on past the cards held ('ore (3): 7') and past the total owed ('OK (20/7)'),
+    and OK stayed grey with no word why: + now stops at the cards of that kind held (known, or unknown and not
+    counted for another kind) and at the rest owed."""
+    from companion.record import Record, load_record
+
+    example = load_record(EXAMPLE)
+    app = d.start_app(tmp_path)
+    try:
+        app.start_game(Record(example.game, example.players, example.board, example.options,
+                              list(example.events[:phase_at(example, "discard")])))
+        screen, game = app.root.get_screen("starfarers"), app.table.game
+        who = game.waiting_for()
+        need, hand = game.state.discards_owed[who], game.state.players[who].hand
+        kinds = sorted((r for r in ("ore", "fuel", "carbon", "food", "trade_goods") if hand.count(r)),
+                       key=hand.count)
+        first = kinds[0]
+        held = hand.count(first) + hand.unknown  # the unknown cards (a steal's) may be of any kind
+        assert held < need
+        for _ in range(held + 2):
+            press(stepper(screen, screen.resource_text(first))[0])
+        assert screen.selection.get(f"d_{first}") == held, "+ went past the cards held"
+        assert stepper(screen, screen.resource_text(first))[0].disabled
+        for r in kinds[1:]:
+            for _ in range(hand.count(r)):
+                press(stepper(screen, screen.resource_text(r))[0])
+        picked = sum(screen.selection.get(f"d_{r}", 0) for r in kinds)
+        assert picked == need, f"+ went past the {need} cards owed: {picked}"
+        assert button(screen.ids.actions, "OK").text == f"OK ({need}/{need})"
+        press(button(screen.ids.actions, "OK"))
+        assert app.table.record.events[-1]["type"] == "discard" and game.state.discards_owed.get(who, 0) == 0
+    finally:
+        d.stop_app(app)

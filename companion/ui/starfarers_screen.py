@@ -546,6 +546,7 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         value = self.selection.get(key, 0)
         minus = _button("−", lambda: self._step(key, -1, low, high), size_hint_x=None, width=dp(56))
         plus = _button("+", lambda: self._step(key, 1, low, high), size_hint_x=None, width=dp(56))
+        minus.disabled, plus.disabled = value <= low, value >= high  # a step past the end would do nothing
         text = Label(text=f"{label}: {value:+d}" if low < 0 else f"{label}: {value}", font_size=sp(18))
         box.add_widget(_row(text, minus, plus, height=dp(48)))
 
@@ -557,9 +558,14 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
     def _discard_panel(self, box, g, who) -> None:
         need = g.state.discards_owed.get(who, 0)
         hand = g.state.players[who].hand
-        for r in RESOURCES:
-            self._stepper(box, f"d_{r}", f"{self.resource_text(r)} ({hand.count(r)})", 0, need)
         picked = {r: self.selection.get(f"d_{r}", 0) for r in RESOURCES}
+        for r in RESOURCES:
+            # at most the cards held of it (those known, and the unknown ones not yet counted for another kind),
+            # and no more than the rest still owed
+            others = [o for o in RESOURCES if o != r]
+            spare = hand.unknown - sum(max(0, picked[o] - hand.count(o)) for o in others)
+            high = min(hand.count(r) + max(0, spare), need - sum(picked[o] for o in others))
+            self._stepper(box, f"d_{r}", f"{self.resource_text(r)} ({hand.count(r)})", 0, high)
         ok = _button(f"{self.tr('ok')} ({sum(picked.values())}/{need})",
                      lambda: self.submit({"type": "discard", "player": who,
                                           "cards": {r: n for r, n in picked.items() if n}}))
