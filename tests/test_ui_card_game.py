@@ -62,6 +62,7 @@ def test_card_game_turns_builds_fate_and_undo(tmp_path):
         press(button(screen, "ore"))
         assert game.state.players[0].hand.count("ore") == 1, (screen.message, app.table.record.events)
         assert screen.prompt == "Aki: exchange (0 left) or build"
+        assert "Aki took ore from the market for a card" in screen.info, "one tap recorded it: the screen says so"
         assert not any(getattr(w, "text", "") == "Draw pile" for w in d.walk(screen.ids.actions))
 
         # A knight (grain, wool, ore: the hand's 2 unseen cards and the ore pay for it) laid A side.
@@ -85,6 +86,12 @@ def test_card_game_turns_builds_fate_and_undo(tmp_path):
         chie = game.state.players[2].hand.size
         press(button(screen, "With Chie"))
         assert game.state.players[2].hand.size == chie
+        assert "Ben exchanged a card with Chie" in screen.info
+        app.apply_settings(replace(app.settings, lang="ja"))
+        d.settle()
+        assert "BenはChieと1枚交換した" in screen.info
+        app.apply_settings(replace(app.settings, lang="en"))
+        d.settle()
         press(button(screen, "End turn"))
         press(button(screen, "End turn"))  # Chie
         press(button(screen, "End turn"))  # Aki

@@ -101,9 +101,22 @@ class CardGameScreen(GameScreen):
                 if last.taken:
                     line += ", " + self.tr("cg_taken", name=self.name_of(last.taken["from"]))
                 lines.append(line)
-            for p, n in sorted(last.draws.items()):
-                lines.append(self.tr("cg_draws", name=self.name_of(p), n=n))
+            event = g.events[-1] if g.events else {}
+            if event.get("type") == "exchange":
+                # one tap records an exchange: said here, or the row's going away was the only sign of it
+                lines.append(self._exchange_line(event))
+            else:
+                for p, n in sorted(last.draws.items()):
+                    lines.append(self.tr("cg_draws", name=self.name_of(p), n=n))
         self.info = "\n".join(lines)
+
+    def _exchange_line(self, event: dict) -> str:
+        name, other = self.name_of(event["player"]), event["with"]
+        if other == "pile":
+            return self.tr("cg_exchanged_pile", name=name)
+        if other == "market":
+            return self.tr("cg_exchanged_market", name=name, res=self.tr(event["get"]))
+        return self.tr("cg_exchanged_with", name=name, other=self.name_of(other))
 
     def _tableaux(self, g) -> None:
         box = self.ids.tableaux

@@ -115,6 +115,10 @@ TEXT: dict[str, dict[str, str]] = {
     "cg_skipped": {"en": "skipped {name} ({why})", "ja": "{name}を飛ばした（{why}）"},
     "cg_none": {"en": "no card", "ja": "カードなし"},
     "cg_draws": {"en": "{name} draws {n}", "ja": "{name}は{n}枚引く"},
+    "cg_exchanged_pile": {"en": "{name} exchanged a card with the draw pile", "ja": "{name}は手札1枚を山札と交換した"},
+    "cg_exchanged_market": {"en": "{name} took {res} from the market for a card",
+                            "ja": "{name}は手札1枚を場札の{res}と交換した"},
+    "cg_exchanged_with": {"en": "{name} exchanged a card with {other}", "ja": "{name}は{other}と1枚交換した"},
     "cg_target": {"en": "Win at {n} VP", "ja": "{n}点で勝利"},
 }
 
