@@ -10,6 +10,11 @@ language (the push's ``labels``). So a pushed line is the pieces' few hundred by
 Everything from the desk goes into the page as text or SVG attributes (``textContent``, ``setAttribute``),
 never as HTML, so a player named ``<script>`` is shown as those characters. After each update the page sets
 ``data-shown-at`` (epoch ms) on the table it changed and fires ``display:shown``: tests wait on these.
+
+The screen never scrolls (a projector has no one to scroll it): up to ``MAX_TABLES`` tables share the grid, laid
+out in the columns x rows that give each mini-board the most room; more tables, or more players than the
+standings' box holds, are paged through by themselves every ``EVERY_S`` seconds (``?every=N`` in the address sets
+it), saying which ("Tables 1–12 of 20"). Each turn of a page fires ``display:paged``.
 """
 
 SCRIPT = r"""
@@ -23,13 +28,84 @@ const TERRAIN = {forest: '#217333', hills: '#bd6133', pasture: '#8ccc59', fields
                  desert: '#e6d69e', gold: '#f2b31a', sea: '#3373bf'};
 const COLOUR = {red: '#d92626', blue: '#2659e6', white: '#f7f7f7', orange: '#ff8c1a', green: '#1aa640',
                 brown: '#804d26'};
+const WORDS = typeof PAGE_WORDS === 'undefined' ? {paging: {}, presets_ja: {}} : PAGE_WORDS;
+const MAX_TABLES = 12, EVERY_S = Number(new URLSearchParams(location.search).get('every')) || 15;
+let tablesPage = 0, standingsPage = 0;
 function two(n) { return String(n).padStart(2, '0'); }
 function tick() {
   const el = document.getElementById('clock');
   if (!clock) { el.textContent = '--:--'; return; }
   const left = Math.max(0, Math.ceil(clock.left - (clock.running ? (performance.now() - clockAt) / 1000 : 0)));
-  el.textContent = left <= 0 ? labels.time_up :
-    two(Math.floor(left / 60)) + ':' + two(left % 60) + (clock.running ? '' : ' (' + labels.paused + ')');
+  const digits = two(Math.floor(left / 60)) + ':' + two(left % 60);
+  if (left <= 0 || clock.running) { el.textContent = left <= 0 ? labels.time_up : digits; return; }
+  const state = document.createElement('span');  // "(paused)" on its own smaller line: the digits stay large
+  state.className = 'state';
+  state.textContent = ' (' + labels.paused + ')';
+  el.replaceChildren(digits, state);
+}
+// --- one screen, no scrolling: the tables' grid and the pages -------------------------------------------------
+function pageNote(what, first, last, n) {
+  const w = (WORDS.paging[lang] || WORDS.paging.en || {})[what] || '{a}-{b} / {n}';
+  return w.replace('{a}', first).replace('{b}', last).replace('{n}', n);
+}
+// The grid's shape for ``count`` tables: the columns x rows that give a mini-board the most room, and that room
+// (px). A board is ~1.1 times as wide as high; its card also holds the heading, the players and the awards: about
+// 12 % of the screen's height, 20 % where the card is under 16 em wide and the players go one under another.
+function gridFor(count, width, height) {
+  const em = innerHeight * 0.02, gap = innerHeight * 0.012;
+  let best = {cols: 1, rows: count, side: -1};
+  for (let cols = 1; cols <= count; cols++) {
+    const rows = Math.ceil(count / cols);
+    const w = (width - gap * (cols - 1)) / cols, h = (height - gap * (rows - 1)) / rows;
+    const side = Math.min(w / 1.1, h - innerHeight * (w < 16 * em ? 0.2 : 0.12));
+    if (side > best.side) best = {cols: cols, rows: rows, side: side};
+  }
+  return best;
+}
+function layoutTables() {
+  const list = document.getElementById('tables'), items = [...list.children], n = items.length;
+  // As many tables on a screen as keep each board at least a fifth of the screen high (read from the back of
+  // the room), at most MAX_TABLES; the rest on the next pages.
+  let per = Math.max(1, Math.min(n, MAX_TABLES));
+  while (per > 1 && gridFor(per, list.clientWidth, list.clientHeight).side < innerHeight * 0.2) per -= 1;
+  const pages = Math.max(1, Math.ceil(n / per));
+  tablesPage %= pages;
+  const first = tablesPage * per;
+  items.forEach((li, i) => { li.hidden = i < first || i >= first + per; });
+  const grid = gridFor(per, list.clientWidth, list.clientHeight);
+  list.style.gridTemplateColumns = 'repeat(' + grid.cols + ', minmax(0, 1fr))';
+  list.style.gridTemplateRows = 'repeat(' + grid.rows + ', minmax(0, 1fr))';
+  document.getElementById('tables-page').textContent = pages > 1 ? pageNote('tables', first + 1, Math.min(n, first + per), n) : '';
+  document.body.dataset.tablesPage = tablesPage;
+  return pages;
+}
+function layoutStandings() {
+  const box = document.getElementById('standings-box'), rows = [...document.getElementById('standings').children];
+  const note = document.getElementById('standings-page'), table = box.querySelector('table');
+  rows.forEach(r => { r.hidden = false; });
+  // A preset with many columns (CATAN Studio's nine): smaller type until every column fits, rather than cut.
+  for (let size = 2.4; size >= 1.5; size -= 0.15) {
+    table.style.fontSize = size.toFixed(2) + 'vh';
+    if (table.scrollWidth <= box.clientWidth) break;
+  }
+  const rowHeight = rows.length ? rows[0].getBoundingClientRect().height : 0;
+  const room = box.clientHeight - document.getElementById('columns').getBoundingClientRect().height;
+  const per = rowHeight ? Math.max(1, Math.floor(room / rowHeight)) : rows.length;
+  if (rows.length <= per) { note.textContent = ''; standingsPage = 0; return 1; }
+  const pages = Math.ceil(rows.length / per);
+  standingsPage %= pages;
+  const first = standingsPage * per;
+  rows.forEach((r, i) => { r.hidden = i < first || i >= first + per; });
+  note.textContent = pageNote('standings', first + 1, Math.min(rows.length, first + per), rows.length);
+  return pages;
+}
+function layout() { return [layoutTables(), layoutStandings()]; }
+function turnPages() {
+  const [tablePages, standingPages] = layout();
+  if (tablePages < 2 && standingPages < 2) return;
+  tablesPage += 1; standingsPage += 1;
+  layout();
+  document.dispatchEvent(new Event('display:paged'));
 }
 function shown(target) {
   target.dataset.shownAt = String(performance.timeOrigin + performance.now());
@@ -150,7 +226,8 @@ function showTable(t) {
   latest[t.table] = t;
   const item = tableItem(t);
   const old = document.querySelector('#tables > li[data-table="' + Number(t.table) + '"]');
-  if (old) { old.replaceWith(item); } else { document.getElementById('tables').appendChild(item); }
+  if (old) { item.hidden = old.hidden; old.replaceWith(item); }
+  else { document.getElementById('tables').appendChild(item); layoutTables(); }
   shown(item);
 }
 function askBoards(round) {
@@ -169,6 +246,7 @@ function show(d) {
   document.getElementById('round').textContent = d.round;
   document.documentElement.lang = lang;  // the organiser may switch the language while the page is open
   document.getElementById('round-word').textContent = labels.round || '';
+  document.getElementById('preset').textContent = lang === 'ja' ? (WORDS.presets_ja[d.preset] || d.preset) : d.preset;
   const [standingsTitle, tablesTitle] = document.querySelectorAll('h2');  // the page's only two headings
   standingsTitle.textContent = labels.standings || '';
   tablesTitle.textContent = labels.tables || '';
@@ -186,6 +264,7 @@ function show(d) {
   const items = d.tables.map(tableItem);
   document.getElementById('tables').replaceChildren(...items);
   document.getElementById('byes').textContent = d.byes || '';
+  layout();
   if (d.round !== boardsRound) askBoards(d.round);
   const at = String(performance.timeOrigin + performance.now());
   for (const item of items) item.dataset.shownAt = at;
@@ -203,5 +282,9 @@ if (window.EventSource) {
   setInterval(poll, 1000);
 }
 setInterval(tick, 250);
+setInterval(turnPages, EVERY_S * 1000);
+addEventListener('resize', layout);
+document.fonts.addEventListener('loadingdone', layout);  // the Japanese font arriving makes rows taller
+layout();
 </script>
 """

@@ -1,8 +1,8 @@
 """The live display's words in the event's language (the floor setting ``language``: ``en`` or ``ja``).
 
-Only words: the numbers, names and the clock's digits are the same in both. The preset titles stay as the
-presets name them (they are proper names); the Japanese for the standings' columns follows the Japanese
-championship's own words where it has them (勝利数, 勝利ポイント, 占有率).
+Only words: the numbers, names and the clock's digits are the same in both. The built-in presets' titles are
+said in Japanese on a Japanese display (an organiser's own title stays as typed); the Japanese for the standings'
+columns follows the Japanese championship's own words where it has them (勝利数, 勝利ポイント, 占有率).
 """
 
 from __future__ import annotations
@@ -29,6 +29,25 @@ WORDS = {
                        "share_sum": "占有率 %（合計）", "share_avg": "占有率 %（平均）", "firsts": "1位",
                        "seconds": "2位", "thirds": "3位", "lot": "抽選"}},
 }
+
+
+# The built-in presets' titles (companion/tournament/scoring.PRESETS) as a Japanese display says them. Keyed by
+# the English title because that is what the display's data carries (its "preset"); the page maps it itself.
+PRESET_TITLES_JA = {
+    "Japanese championship": "日本選手権",
+    "CATAN Studio / world championship": "CATAN Studio／世界選手権",
+    "German championship (Deutsche Catan-Meisterschaft)": "ドイツ選手権（Deutsche Catan-Meisterschaft）",
+}
+
+# What the page says when it pages through more tables or players than one screen holds ({a}-{b} of {n}).
+PAGING = {
+    "en": {"tables": "Tables {a}–{b} of {n}", "standings": "Places {a}–{b} of {n}"},
+    "ja": {"tables": "全{n}卓中 {a}～{b}卓", "standings": "全{n}人中 {a}～{b}位"},
+}
+
+
+def preset_title(lang: str, title: str) -> str:
+    return PRESET_TITLES_JA.get(title, title) if lang == "ja" else title
 
 
 def words(lang: str) -> dict[str, Any]:

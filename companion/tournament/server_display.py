@@ -66,6 +66,50 @@ def _table_lines(table: dict[str, Any], lang: str = "en") -> str:
 
 
 
+# The page fills one 16:9 screen (a projector, a TV, a stream overlay) and never scrolls: the clock and the
+# standings in a column on the left, the tables' mini-boards in a grid on the right. Sizes are in vh so the same
+# page reads from the back of a room at 1280x720 and at 1920x1080; the script pages through the tables and the
+# standings when they do not fit (display_script.py). Dark: a projector's black is its dimmest, so the boards'
+# colours carry.
+STYLE = """@font-face{font-family:"Desk CJK";src:url(display/font.otf) format("opentype");font-display:swap;
+unicode-range:U+3000-30FF,U+3400-9FFF,U+FF00-FFEF}
+html,body{margin:0;height:100%;overflow:hidden}
+body{font-family:"Desk CJK",sans-serif;font-size:2.2vh;line-height:1.25;background:#10141c;color:#f1f1f1}
+#screen{display:grid;grid-template-columns:minmax(0,32fr) minmax(0,68fr);gap:2vh;height:100vh;padding:2vh;
+box-sizing:border-box}
+#side,#floor{display:flex;flex-direction:column;min-height:0;min-width:0}
+h1{font-size:3.4vh;margin:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+#meta{margin:0.3vh 0 0;color:#c9d1e0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+#clock{font-size:13vh;font-weight:bold;line-height:1.05;margin:1vh 0 0;font-variant-numeric:tabular-nums;
+white-space:nowrap}
+#clock .state{display:block;font-size:4vh;font-weight:normal;color:#ffd54f}
+#clock-note{margin:0;color:#ffd54f;min-height:1em}
+h2{font-size:3vh;margin:1.5vh 0 0.5vh;display:inline-block}
+.heading{display:flex;align-items:baseline;gap:1em}
+.page-note{color:#9fb3d1;font-size:2.2vh}
+#standings-box{flex:1 1 0;min-height:0;overflow:hidden}
+#standings-box table{width:100%;border-collapse:collapse;font-size:2.4vh}
+td,th{padding:0.1em 0.35em;text-align:left;white-space:nowrap}
+th{color:#9fb3d1;font-weight:normal;border-bottom:1px solid #3a4560;white-space:normal;vertical-align:bottom;
+font-size:0.85em}
+td:nth-child(2){max-width:9em;overflow:hidden;text-overflow:ellipsis}
+#standings tr:nth-child(even){background:#182030}
+#standings tr[hidden],#tables>li[hidden]{display:none}
+#tables{flex:1 1 0;min-height:0;display:grid;gap:1.2vh;list-style:none;padding:0;margin:0}
+#tables>li{display:flex;flex-direction:column;min-height:0;min-width:0;overflow:hidden;background:#1a2232;
+border-radius:0.8vh;padding:0.6vh 0.8vh;font-size:2vh;container-type:inline-size}
+#tables h3{margin:0;font-size:2.4vh;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+svg.board{flex:1 1 0;min-height:0;width:100%}
+ul.players{list-style:none;padding:0;margin:0.3vh 0 0;display:grid;grid-template-columns:1fr 1fr;column-gap:0.6em}
+ul.players>li{display:flex;align-items:center;white-space:nowrap;min-width:0}
+.name{overflow:hidden;text-overflow:ellipsis;min-width:0}
+.swatch{flex:none;display:inline-block;width:0.8em;height:0.8em;border:1px solid #888;margin-right:0.3em}
+.vp{flex:none;margin-left:0.4em;font-weight:bold;color:#fff}
+@container (max-width: 16em){ul.players{grid-template-columns:1fr}}
+.awards{margin:0.2vh 0 0;font-size:1.8vh;color:#c9d1e0;min-height:1.25em}
+#byes{margin:0.5vh 0 0;color:#c9d1e0}"""
+
+
 def display_page(data: dict[str, Any]) -> str:
     e = html.escape
     head = "".join(f"<th>{e(c)}</th>" for c in data["columns"])
@@ -75,26 +119,31 @@ def display_page(data: dict[str, Any]) -> str:
     colon = "：" if lang == "ja" else ": "
     tables = "".join(f"<li data-table=\"{int(t['table'])}\">{e(words['table'].format(n=t['table']))}{colon}{e(_table_lines(t, lang))}</li>"
                      for t in data["tables"])
+    # What the script needs besides the pushed data (which stays as it is): the paging words and the presets'
+    # Japanese titles, both languages, since the organiser may switch while the page is open. "</" cannot occur.
+    page_words = json.dumps({"paging": display_text.PAGING, "presets_ja": display_text.PRESET_TITLES_JA},
+                            ensure_ascii=False).replace("</", "<\\/")
     return f"""<!DOCTYPE html>
 <html lang="{e(lang)}"><head><meta charset="utf-8"><title>{e(data['event'])}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>@font-face{{font-family:"Desk CJK";src:url(display/font.otf) format("opentype");font-display:swap;
-unicode-range:U+3000-30FF,U+3400-9FFF,U+FF00-FFEF}}
-body{{font-family:"Desk CJK",sans-serif;margin:2em}} #clock{{font-size:4em}} td,th{{padding:0.2em 0.6em}}
-#tables{{display:grid;grid-template-columns:repeat(auto-fill,minmax(15em,1fr));gap:1em;list-style:none;padding:0}}
-#tables h3{{margin:0.2em 0}} svg.board{{width:100%;height:auto}} ul.players{{list-style:none;padding:0;margin:0}}
-.swatch{{display:inline-block;width:0.9em;height:0.9em;border:1px solid #000;margin-right:0.4em}}
-.vp{{margin-left:0.5em;font-weight:bold}} .awards{{margin:0.2em 0;font-size:0.9em}}</style>
+<style>{STYLE}</style>
 </head><body>
+<main id="screen">
+<section id="side">
 <h1>{e(data['event'])}</h1>
-<p>{e(data['preset'])} &middot; <span id="round-word">{e(words['round'])}</span> <span id="round">{data['round']}</span></p>
+<p id="meta"><span id="preset">{e(display_text.preset_title(lang, data['preset']))}</span> &middot; <span id="round-word">{e(words['round'])}</span> <span id="round">{data['round']}</span></p>
 <div id="clock">{e(clock_text(data['clock'], lang))}</div>
 <p id="clock-note">{e(data.get('clock_note', ''))}</p>
-<h2>{e(words['standings'])}</h2>
-<table><thead><tr id="columns">{head}</tr></thead><tbody id="standings">{rows}</tbody></table>
-<h2>{e(words['tables'])}</h2>
+<div class="heading"><h2>{e(words['standings'])}</h2><span class="page-note" id="standings-page"></span></div>
+<div id="standings-box"><table><thead><tr id="columns">{head}</tr></thead><tbody id="standings">{rows}</tbody></table></div>
+</section>
+<section id="floor">
+<div class="heading"><h2>{e(words['tables'])}</h2><span class="page-note" id="tables-page"></span></div>
 <ul id="tables">{tables}</ul>
 <p id="byes">{e(data.get('byes', ''))}</p>
+</section>
+</main>
+<script>const PAGE_WORDS = {page_words};</script>
 {SCRIPT}
 </body></html>
 """

@@ -1,0 +1,160 @@
+"""The live display as a venue's TV shows it: one 16:9 screen (1920x1080 and 1280x720), no scrolling, the clock
+and the standings beside the tables' mini-boards; more tables than one screen holds are paged through by
+themselves; the preset's name in the display's language. In a real headless Chromium (:mod:`headless_chromium`)
+against a real desk server. Waits are on the page's own events (``display:shown``, ``display:paged``).
+
+Screenshots go to ``$DISPLAY_SHOTS`` (default: the system's temp folder), to be looked at, never compared.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from companion.desk_link import request
+from companion.tournament.server import DeskServer
+from companion.tournament.store import Desk
+from headless_chromium import Chromium, find_chromium
+
+pytestmark = pytest.mark.skipif(find_chromium() is None,
+                                reason="no Chromium installed (Debian package chromium; ./dev installs it)")
+
+PASSWORD = "desk-pw"
+SHOTS = Path(os.environ.get("DISPLAY_SHOTS", tempfile.gettempdir()))
+SCREENS = [(1920, 1080), (1280, 720)]
+
+# Where everything that must be seen is on the screen: the clock, each table shown (not paged away) with its
+# mini-board's and its card's box, and whether the page scrolls.
+GEOMETRY = """(() => {
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const shown = [...document.querySelectorAll('#tables > li')].filter(li => !li.hidden);
+  return {width: innerWidth, height: innerHeight,
+          scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+          clock: box(document.getElementById('clock')),
+          clockFont: parseFloat(getComputedStyle(document.getElementById('clock')).fontSize),
+          largestOtherFont: Math.max(...[...document.querySelectorAll('body *:not(#clock):not(#clock *)')]
+                                     .map(e => parseFloat(getComputedStyle(e).fontSize) || 0)),
+          tables: shown.map(li => ({table: Number(li.dataset.table), card: box(li),
+                                    board: li.querySelector('svg.board') ? box(li.querySelector('svg.board')) : null})),
+          page: document.body.dataset.tablesPage, note: document.getElementById('tables-page').textContent,
+          standingsNote: document.getElementById('standings-page').textContent,
+          standingsShown: [...document.querySelectorAll('#standings tr')].filter(tr => !tr.hidden)
+                          .map(tr => tr.children[1].textContent),
+          standingsCut: [...document.querySelectorAll('#standings tr')].filter(tr => !tr.hidden &&
+                          tr.getBoundingClientRect().bottom > document.getElementById('standings-box').getBoundingClientRect().bottom + 0.5).length,
+          standingsFit: document.querySelector('#standings-box table').scrollWidth
+                        <= document.getElementById('standings-box').clientWidth,
+          preset: document.getElementById('preset').textContent};
+})()"""
+
+
+def desk_server(tmp_path: Path, tables: int, preset: str = "catan-studio"):
+    db = tmp_path / "desk.sqlite3"
+    with Desk(db) as desk:
+        ev = desk.create_event("Kobe Open", preset, seed=7)
+        for n in range(tables * 4):
+            desk.add_player(ev.id, f"Player {n + 1:02d}")
+        desk.seat_round(ev.id)
+    return DeskServer("Kobe Open", db, host="127.0.0.1", port=0, password=PASSWORD)
+
+
+def admin(server, path: str, body: dict) -> dict:
+    return request(server.url, "POST", path, body, token=PASSWORD)
+
+
+def at_size(browser: Chromium, width: int, height: int) -> None:
+    browser.send("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1,
+                                                        "mobile": False}, session=browser.session)
+
+
+def drawn(browser: Chromium, tables: int, more: str = "true") -> dict:
+    """The page's geometry once every table's mini-board is drawn and ``more`` holds (checked on each update)."""
+    ready = (f"document.querySelectorAll('#tables > li svg.board').length === {tables} && {more}")
+    browser.evaluate("new Promise((ok, fail) => { const look = () => { if (" + ready + ") { ok(true); } };"
+                     " document.addEventListener('display:shown', look); look();"
+                     f" setTimeout(() => fail(new Error('the boards were not drawn in 20 s')), 20000); }})", timeout=25)
+    browser.evaluate("new Promise(ok => requestAnimationFrame(() => requestAnimationFrame(ok)))")  # laid out
+    return browser.evaluate(GEOMETRY)
+
+
+def inside(box: list[float], geometry: dict) -> bool:
+    left, top, right, bottom = box
+    return left >= 0 and top >= 0 and right <= geometry["width"] + 0.5 and bottom <= geometry["height"] + 0.5
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with Chromium() as b:
+        yield b
+
+
+@pytest.mark.parametrize("width,height", SCREENS)
+def test_six_tables_and_the_clock_fill_one_screen_without_scrolling(tmp_path, browser, width, height):
+    with desk_server(tmp_path, 6) as server:
+        admin(server, "/api/admin/clock", {"action": "reset", "minutes": 60})
+        at_size(browser, width, height)
+        browser.open(server.url + "/")
+        g = drawn(browser, 6)
+        browser.screenshot(str(SHOTS / f"display-{width}x{height}-en.png"))
+    assert g["scroll"] == [width, height]  # nothing below the fold, nothing beside it
+    assert inside(g["clock"], g)
+    assert sorted(t["table"] for t in g["tables"]) == [1, 2, 3, 4, 5, 6] and g["note"] == ""
+    for t in g["tables"]:
+        assert inside(t["card"], g) and inside(t["board"], g), t
+        board_height = t["board"][3] - t["board"][1]
+        assert board_height > height * 0.2, f"table {t['table']}'s board is only {board_height:.0f} px high"
+    assert g["clockFont"] > g["largestOtherFont"] and g["clockFont"] >= height * 0.1  # the clock is largest
+    assert g["standingsCut"] == 0 and g["standingsFit"] and g["standingsShown"] and g["standingsNote"].endswith(" of 24")
+
+
+def test_twenty_tables_are_paged_through_by_themselves_each_on_some_page(tmp_path, browser):
+    with desk_server(tmp_path, 20) as server:
+        at_size(browser, 1280, 720)
+        browser.open(server.url + "/?every=1")
+        first = drawn(browser, 20)
+        pages = [first]
+        while len(pages) < 5:  # two or three pages of tables: a whole cycle
+            browser.evaluate("new Promise((ok, fail) => { document.addEventListener('display:paged', () => ok(true),"
+                             " {once: true}); setTimeout(() => fail(new Error('no page turned in 10 s')), 10000); })",
+                             timeout=15)
+            pages.append(browser.evaluate(GEOMETRY))
+            if len(pages) == 2:
+                browser.screenshot(str(SHOTS / "display-20-tables-page-2.png"))
+    notes = [p["note"] for p in pages]
+    assert all(a != b for a, b in zip(notes, notes[1:])), notes  # each second another page
+    seen = set()
+    for p in pages:
+        shown = sorted(t["table"] for t in p["tables"])
+        assert 6 <= len(shown) <= 12 and shown == list(range(shown[0], shown[-1] + 1))
+        assert p["note"] == f"Tables {shown[0]}–{shown[-1]} of 20"  # what the screen says it shows
+        assert p["scroll"] == [1280, 720] and p["standingsCut"] == 0 and p["standingsFit"]
+        assert all(inside(t["card"], p) and inside(t["board"], p) for t in p["tables"])
+        assert all(t["board"][3] - t["board"][1] >= 720 * 0.18 for t in p["tables"])  # readable from the back
+        seen |= set(shown)
+    assert seen == set(range(1, 21)) and len(set(notes)) >= 2
+    # 80 players do not fit one screen's standings either: they are paged too, and each is on some page
+    assert all(p["standingsNote"].startswith("Places ") and p["standingsNote"].endswith(" of 80") for p in pages)
+    assert pages[1]["standingsNote"] != pages[0]["standingsNote"]
+    assert not set(pages[0]["standingsShown"]) & set(pages[1]["standingsShown"])
+
+
+@pytest.mark.parametrize("width,height", SCREENS)
+def test_the_japanese_page_names_the_preset_in_japanese(tmp_path, browser, width, height):
+    with desk_server(tmp_path, 6, preset="japanese") as server:
+        admin(server, "/api/admin/settings", {"language": "ja"})
+        admin(server, "/api/admin/clock", {"action": "reset", "minutes": 60})
+        page = request(server.url, "GET", "/display.json")
+        assert page["preset"] == "Japanese championship"  # the pushed data is as it was: the page translates
+        at_size(browser, width, height)
+        browser.open(server.url + "/")
+        g = drawn(browser, 6, "document.querySelector('#tables h3').textContent === '1卓'")
+        browser.screenshot(str(SHOTS / f"display-{width}x{height}-ja.png"))
+        assert g["preset"] == "日本選手権" and g["standingsCut"] == 0
+        assert g["scroll"] == [width, height] and all(inside(t["board"], g) for t in g["tables"])
+        admin(server, "/api/admin/settings", {"language": "en"})  # switched back while the page is open
+        g = drawn(browser, 6, "document.querySelector('#tables h3').textContent === 'Table 1'")
+        assert g["preset"] == "Japanese championship"
