@@ -420,3 +420,23 @@ def test_a_sevens_returns_stop_at_the_cards_held_and_the_cards_owed(tmp_path):
         assert app.table.record.events[-1]["type"] == "discard" and game.state.discards_owed.get(who, 0) == 0
     finally:
         d.stop_app(app)
+
+
+def test_two_friendships_are_listed_in_the_players_language(tmp_path):
+    """A player friend of two alien peoples: '緑の民、商人の友好' on a Japanese screen (it read '緑の民, 商人の友好',
+    an English comma), 'friend of Green Folk, Merchants' in English."""
+    from companion.record import Record, load_record
+
+    example = load_record(EXAMPLE)
+    app = d.start_app(tmp_path)
+    try:
+        app.start_game(Record(example.game, example.players, example.board, example.options, list(example.events[:78])))
+        screen = app.root.get_screen("starfarers")
+        d.settle()
+        chie = screen.ids.vpboard.children[::-1][2]
+        assert "friend of Green Folk, Merchants" in chie.text
+        language(app, "ja")
+        chie = screen.ids.vpboard.children[::-1][2]
+        assert "緑の民、商人の友好" in chie.text, chie.text
+    finally:
+        d.stop_app(app)

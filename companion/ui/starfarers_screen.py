@@ -456,7 +456,8 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
                     + "\n" + self.tr("sf_fleet_line", b=up["booster"], c=up["cannon"], f=up["freight_ring"],
                                      ships=sum(fleet.ships[p].values()),
                                      stations=sum(d.count(p) for d in fleet.docks.values()))
-                    + ("\n" + self.tr("sf_friend", aliens=", ".join(friends)) if friends else ""))
+                    + ("\n" + self.tr("sf_friend", aliens=("、" if app().lang == "ja" else ", ").join(friends))
+                       if friends else ""))
             tag = Label(text=text, markup=True, font_size=sp(15), color=(0, 0, 0, 1) if dark else (1, 1, 1, 1),
                         halign="left", valign="middle", padding=(dp(6), dp(2)))
             tag.bind(size=lambda w, v: setattr(w, "text_size", v))
