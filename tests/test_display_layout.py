@@ -40,15 +40,15 @@ GEOMETRY = """(() => {
                                      .map(e => parseFloat(getComputedStyle(e).fontSize) || 0)),
           tables: shown.map(li => ({table: Number(li.dataset.table), card: box(li),
                                     board: li.querySelector('svg.board') ? box(li.querySelector('svg.board')) : null})),
-          page: document.body.dataset.tablesPage, note: document.getElementById('tables-page').textContent,
-          standingsNote: document.getElementById('standings-page').textContent,
+          page: document.body.dataset.tablesPage, note: document.getElementById('tables-page')?.textContent ?? '',
+          standingsNote: document.getElementById('standings-page')?.textContent ?? '',
           standingsShown: [...document.querySelectorAll('#standings tr')].filter(tr => !tr.hidden)
                           .map(tr => tr.children[1].textContent),
           standingsCut: [...document.querySelectorAll('#standings tr')].filter(tr => !tr.hidden &&
-                          tr.getBoundingClientRect().bottom > document.getElementById('standings-box').getBoundingClientRect().bottom + 0.5).length,
-          standingsFit: document.querySelector('#standings-box table').scrollWidth
-                        <= document.getElementById('standings-box').clientWidth,
-          preset: document.getElementById('preset').textContent};
+                          tr.getBoundingClientRect().bottom > (document.getElementById('standings-box') || document.body).getBoundingClientRect().bottom + 0.5).length,
+          standingsFit: document.querySelector('#standings').closest('table').scrollWidth
+                        <= document.querySelector('#standings').closest('table').parentElement.clientWidth,
+          preset: document.getElementById('preset')?.textContent ?? document.querySelector('p').textContent};
 })()"""
 
 
@@ -88,6 +88,7 @@ def inside(box: list[float], geometry: dict) -> bool:
 
 @pytest.fixture(scope="module")
 def browser():
+    SHOTS.mkdir(parents=True, exist_ok=True)
     with Chromium() as b:
         yield b
 
