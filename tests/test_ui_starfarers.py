@@ -423,7 +423,7 @@ def test_a_sevens_returns_stop_at_the_cards_held_and_the_cards_owed(tmp_path):
 
 
 def test_two_friendships_are_listed_in_the_players_language(tmp_path):
-    """A player friend of two alien peoples: '緑の民、商人の友好' on a Japanese screen (it read '緑の民, 商人の友好',
+    """Lists read in the screen's language. A player friend of two alien peoples: '緑の民、商人の友好' on a Japanese screen (it read '緑の民, 商人の友好',
     an English comma), 'friend of Green Folk, Merchants' in English."""
     from companion.record import Record, load_record
 
@@ -438,5 +438,7 @@ def test_two_friendships_are_listed_in_the_players_language(tmp_path):
         language(app, "ja")
         chie = screen.ids.vpboard.children[::-1][2]
         assert "緑の民、商人の友好" in chie.text, chie.text
+        # the 7's returns and supply draws on one line each, listed with 、 (they were joined by ' · ')
+        assert "Akiは4枚返す、Benは4枚返す" in screen.roll_text and " · " not in screen.roll_text, screen.roll_text
     finally:
         d.stop_app(app)

@@ -379,7 +379,7 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
                 returns = [self.tr("sf_returns", name=self.name_of(p), n=k)
                            for p, k in sorted(last_roll.discards_owed.items())]
                 if returns:
-                    lines.append(" · ".join(returns))
+                    lines.append(self._list_sep().join(returns))
             elif not last_roll.payouts:
                 lines.append(self.tr("nobody_gets"))
             for p, cards in sorted(last_roll.payouts.items()):
@@ -396,7 +396,7 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
                 draws += [self.tr("sf_supply_draws", name=self.name_of(p), n=k)
                           for p, k in sorted(getattr(o, "supply_draws", {}).items())]
             if draws:
-                lines.append(" · ".join(draws))
+                lines.append(self._list_sep().join(draws))
         else:
             self.ids.map.highlight = []
         fleet = g.fleet
@@ -407,6 +407,11 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
             if g.state.phase == "encounter":
                 lines.append(self.tr("sf_encounter_due"))
         self.roll_text = "\n".join(lines)
+
+    @staticmethod
+    def _list_sep() -> str:
+        """Between the sentences of one line: Japanese lists with 、 (an English middle dot read as a stray mark)."""
+        return "、" if app().lang == "ja" else " · "
 
     def _cards(self, cards) -> str:
         lang = app().lang
