@@ -286,3 +286,30 @@ def test_three_identical_cards_stand_in_for_a_missing_card_in_portrait(tmp_path)
             assert card.y <= rect.pos[1] and rect.pos[1] + rect.size[1] <= card.top
     finally:
         d.stop_app(app)
+
+
+def test_the_end_lists_everyones_points_winner_first(tmp_path):
+    """The game's last build wins it: below 'Game over' the panel lists each player's VP, the winner first, in
+    either language (it was empty: a table ending the evening saw no score but the tableaux)."""
+    from companion.record import Record, load_record
+
+    example = load_record(Path(__file__).resolve().parents[1] / "companion" / "assets" / "games"
+                          / "example-card-game.json")
+    app = d.start_app(tmp_path, size=(800, 1280))
+    try:
+        app.start_game(example)
+        screen, game = app.root.get_screen("card_game"), app.table.game
+        assert game.state.phase == "game_over"
+        winner = game.state.winner
+        d.settle()
+        final = d.find_label(screen.ids.actions, "Final points:")
+        others = sorted((p for p in range(game.n_players) if p != winner), key=lambda p: (-game.victory_points(p), p))
+        assert final.text.splitlines()[1:] == [f"{n}. {app.player_name(p)} — {game.victory_points(p)} VP"
+                                               for n, p in enumerate([winner, *others], start=1)]
+        assert d.layout_problems(app.root) == []
+        app.apply_settings(replace(app.settings, lang="ja"))
+        d.settle()
+        final = d.find_label(screen.ids.actions, "最終の勝利点：")
+        assert f"1. {app.player_name(winner)} — {game.victory_points(winner)}点" in final.text
+    finally:
+        d.stop_app(app)

@@ -173,6 +173,7 @@ class CardGameScreen(GameScreen):
             return
         s = g.state
         if s.phase == "game_over":
+            self._final_points(box, g)
             return
         me = s.turn_player
         if "stand_in" in self.selection:
@@ -221,6 +222,17 @@ class CardGameScreen(GameScreen):
             _button(self.tr("cg_flip"), lambda: self.submit({"type": "flip_fate"}))))
         box.add_widget(_button(self.tr("cg_end_turn", n=g.end_draw(me)),
                                lambda: self.submit({"type": "end_turn", "player": me}), height=dp(60)))
+
+    def _final_points(self, box, g) -> None:
+        """At the end the panel lists everyone's VP, the winner first (it was empty below 'Game over')."""
+        winner = g.state.winner
+        order = sorted(range(g.n_players), key=lambda p: (p != winner, -g.victory_points(p), p))
+        lines = [self.tr("cg_final")] + [self.tr("cg_final_line", n=i + 1, name=self.name_of(p), vp=g.victory_points(p))
+                                         for i, p in enumerate(order)]
+        label = Label(text="\n".join(lines), font_size=sp(20), halign="left", size_hint_y=None)
+        label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
+                   texture_size=lambda w, v: setattr(w, "height", v[1] + dp(8)))
+        box.add_widget(label)
 
     def _select(self, key, value) -> None:
         if "note" in self.selection:  # a remark answers the last tap only

@@ -115,6 +115,8 @@ TEXT: dict[str, dict[str, str]] = {
     "cg_skipped": {"en": "skipped {name} ({why})", "ja": "{name}を飛ばした（{why}）"},
     "cg_none": {"en": "no card", "ja": "カードなし"},
     "cg_draws": {"en": "{name} draws {n}", "ja": "{name}は{n}枚引く"},
+    "cg_final": {"en": "Final points:", "ja": "最終の勝利点："},
+    "cg_final_line": {"en": "{n}. {name} — {vp} VP", "ja": "{n}. {name} — {vp}点"},
     "cg_exchanged_pile": {"en": "{name} exchanged a card with the draw pile", "ja": "{name}は手札1枚を山札と交換した"},
     "cg_exchanged_market": {"en": "{name} took {res} from the market for a card",
                             "ja": "{name}は手札1枚を場札の{res}と交換した"},
