@@ -71,34 +71,51 @@ function layoutTables() {
   const pages = Math.max(1, Math.ceil(n / per));
   tablesPage %= pages;
   const first = tablesPage * per;
-  items.forEach((li, i) => { li.hidden = i < first || i >= first + per; });
-  const grid = gridFor(per, list.clientWidth, list.clientHeight);
-  list.style.gridTemplateColumns = 'repeat(' + grid.cols + ', minmax(0, 1fr))';
-  list.style.gridTemplateRows = 'repeat(' + grid.rows + ', minmax(0, 1fr))';
-  document.getElementById('tables-page').textContent = pages > 1 ? pageNote('tables', first + 1, Math.min(n, first + per), n) : '';
-  document.body.dataset.tablesPage = tablesPage;
+  items.forEach((li, i) => { const away = i < first || i >= first + per; if (li.hidden !== away) li.hidden = away; });
+  const grid = gridFor(per, list.clientWidth, list.clientHeight);  // writes below only what changed: a write
+  const cols = 'repeat(' + grid.cols + ', minmax(0, 1fr))', rows = 'repeat(' + grid.rows + ', minmax(0, 1fr))';
+  if (list.style.gridTemplateColumns !== cols) list.style.gridTemplateColumns = cols;  // lays the page out again
+  if (list.style.gridTemplateRows !== rows) list.style.gridTemplateRows = rows;
+  const note = document.getElementById('tables-page');
+  const text = pages > 1 ? pageNote('tables', first + 1, Math.min(n, first + per), n) : '';
+  if (note.textContent !== text) note.textContent = text;
+  if (document.body.dataset.tablesPage !== String(tablesPage)) document.body.dataset.tablesPage = tablesPage;
   return pages;
 }
-function layoutStandings() {
+// The standings' type size and rows per page are measured only when the rows or the screen change (measuring
+// lays the page out again: ~40 ms for 24 rows on a loaded machine); turning a page only hides other rows.
+let standingsPer = 0, standingsFitted = false;
+function fitStandings() {
   const box = document.getElementById('standings-box'), rows = [...document.getElementById('standings').children];
-  const note = document.getElementById('standings-page'), table = box.querySelector('table');
+  const table = box.querySelector('table');
   rows.forEach(r => { r.hidden = false; });
   // A preset with many columns (CATAN Studio's nine): smaller type until every column fits, rather than cut.
-  for (let size = 2.4; size >= 1.5; size -= 0.15) {
+  // The padding is in em, so the width scales with the type: one measurement gives the size, a second checks.
+  table.style.fontSize = '2.4vh';
+  for (let size = 2.4, tries = 0; table.scrollWidth > box.clientWidth && size > 1.5 && tries < 4; tries++) {
+    size = Math.max(1.5, Math.min(size - 0.1, size * box.clientWidth / table.scrollWidth));
     table.style.fontSize = size.toFixed(2) + 'vh';
-    if (table.scrollWidth <= box.clientWidth) break;
   }
   const rowHeight = rows.length ? rows[0].getBoundingClientRect().height : 0;
   const room = box.clientHeight - document.getElementById('columns').getBoundingClientRect().height;
-  const per = rowHeight ? Math.max(1, Math.floor(room / rowHeight)) : rows.length;
-  if (rows.length <= per) { note.textContent = ''; standingsPage = 0; return 1; }
-  const pages = Math.ceil(rows.length / per);
+  standingsPer = rowHeight ? Math.max(1, Math.floor(room / rowHeight)) : rows.length;
+  standingsFitted = true;
+}
+function layoutStandings() {
+  if (!standingsFitted) fitStandings();
+  const rows = document.getElementById('standings').children, note = document.getElementById('standings-page');
+  const per = standingsPer, pages = rows.length <= per ? 1 : Math.ceil(rows.length / per);
   standingsPage %= pages;
   const first = standingsPage * per;
-  rows.forEach((r, i) => { r.hidden = i < first || i >= first + per; });
-  note.textContent = pageNote('standings', first + 1, Math.min(rows.length, first + per), rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const away = i < first || i >= first + per;
+    if (rows[i].hidden !== away) rows[i].hidden = away;
+  }
+  const text = pages > 1 ? pageNote('standings', first + 1, Math.min(rows.length, first + per), rows.length) : '';
+  if (note.textContent !== text) note.textContent = text;
   return pages;
 }
+function refit() { standingsFitted = false; layout(); }
 function layout() { return [layoutTables(), layoutStandings()]; }
 function turnPages() {
   const [tablePages, standingPages] = layout();
@@ -253,12 +270,16 @@ function show(d) {
   document.getElementById('columns').replaceChildren(...(d.columns || []).map(c => {
     const th = document.createElement('th'); th.textContent = c; return th;
   }));
-  const body = document.getElementById('standings');
-  body.replaceChildren(...d.standings.map(row => {
-    const tr = document.createElement('tr');
-    for (const cell of row) { const td = document.createElement('td'); td.textContent = cell; tr.appendChild(td); }
-    return tr;
-  }));
+  const body = document.getElementById('standings'), standings = JSON.stringify([d.columns, d.standings]);
+  if (body.dataset.drawn !== standings) {  // most pushes (the clock, a table) leave the standings as they were
+    body.replaceChildren(...d.standings.map(row => {
+      const tr = document.createElement('tr');
+      for (const cell of row) { const td = document.createElement('td'); td.textContent = cell; tr.appendChild(td); }
+      return tr;
+    }));
+    body.dataset.drawn = standings;
+    standingsFitted = false;
+  }
   for (const key in latest) delete latest[key];
   for (const t of d.tables) latest[t.table] = t;
   const items = d.tables.map(tableItem);
@@ -283,8 +304,8 @@ if (window.EventSource) {
 }
 setInterval(tick, 250);
 setInterval(turnPages, EVERY_S * 1000);
-addEventListener('resize', layout);
-document.fonts.addEventListener('loadingdone', layout);  // the Japanese font arriving makes rows taller
+addEventListener('resize', refit);
+document.fonts.addEventListener('loadingdone', refit);  // the Japanese font arriving makes rows taller
 layout();
 </script>
 """
