@@ -79,7 +79,7 @@ body{font-family:"Desk CJK",sans-serif;font-size:2.2vh;line-height:1.25;backgrou
 box-sizing:border-box}
 #side,#floor{display:flex;flex-direction:column;min-height:0;min-width:0}
 h1{font-size:3.4vh;margin:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-#meta{margin:0.3vh 0 0;color:#c9d1e0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+#meta{margin:0.3vh 0 0;color:#c9d1e0;overflow:hidden;max-height:2.5em}
 #clock{font-size:13vh;font-weight:bold;line-height:1.05;margin:1vh 0 0;font-variant-numeric:tabular-nums;
 white-space:nowrap}
 #clock .state{display:block;font-size:4vh;font-weight:normal;color:#ffd54f}
@@ -91,7 +91,7 @@ h2{font-size:3vh;margin:1.5vh 0 0.5vh;display:inline-block}
 #standings-box table{width:100%;border-collapse:collapse;font-size:2.4vh}
 td,th{padding:0.1em 0.35em;text-align:left;white-space:nowrap}
 th{color:#9fb3d1;font-weight:normal;border-bottom:1px solid #3a4560;white-space:normal;vertical-align:bottom;
-font-size:0.85em}
+font-size:0.85em;word-break:keep-all;overflow-wrap:anywhere}
 td:nth-child(2){max-width:9em;overflow:hidden;text-overflow:ellipsis}
 #standings tr:nth-child(even){background:#182030}
 #standings tr[hidden],#tables>li[hidden]{display:none}
