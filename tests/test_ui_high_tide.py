@@ -7,6 +7,7 @@ of interest and resumed from the start screen, as after a restart.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -61,8 +62,15 @@ def test_flood_by_tap_then_the_end_and_ranking(tmp_path):
         tile = next(h for h in then["hexes"] if tuple(h["at"]) == target)
         assert f"The tide floods the {tile['number']} {tile['terrain']}" in play.tide_text, play.tide_text
         assert "[" not in play.tide_text
-        if outcome.sunk:
-            assert "Sank:" in play.tide_text
+        assert outcome.sunk, "the example's last flood sinks two of Chie's roads"
+        sank = ", ".join(f"{app.player_name(x.player)}'s {x.piece}" for x in outcome.sunk)
+        assert f"Sank: {sank}" in play.tide_text, play.tide_text
+        app.apply_settings(replace(app.settings, lang="ja"))
+        d.settle()
+        sank = "、".join(f"{app.player_name(x.player)}の{app.tr(x.piece)}" for x in outcome.sunk)
+        assert f"沈んだもの：{sank}" in play.tide_text, play.tide_text  # it read 'Chie 道, Chie 道'
+        app.apply_settings(replace(app.settings, lang="en"))
+        d.settle()
         players = app.table.record.players  # the caption names players as the screen does
         expected = phrase_for_outcome(outcome, [p["color"] for p in players], "en",
                                       names=[p.get("name") for p in players]).caption

@@ -92,6 +92,9 @@ def tide_text(g, last, tr: Callable[..., str], name: Callable[[int], str], place
     if last is not None and last.dike_removed is not None:
         lines.append(tr("tide_dike_held", hex=hex_(last.dike_removed)))
     if last is not None and last.sunk:
-        what = ", ".join(f"{name(x.player)} {tr(x.piece)}" for x in last.sunk)
+        # whose piece, said as a phrase ("Ben's road", "Benの道"), listed in the language's own way
+        owned = "{}の{}" if lang == "ja" else "{}'s {}"
+        what = ("、" if lang == "ja" else ", ").join(
+            owned.format(name(x.player), tr(x.piece) if lang == "ja" else tr(x.piece).lower()) for x in last.sunk)
         lines.append(tr("sank", what=what))
     return "\n".join(lines)
