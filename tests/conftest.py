@@ -40,3 +40,7 @@ from threads_and_captures import threads_and_captures_end_with_the_test  # noqa:
 
 # Every test: pytest-timeout's limit is a hang guard, at least MIN_HANG_GUARD seconds (tests/hang_guard.py).
 from hang_guard import pytest_collection_modifyitems  # noqa: E402,F401
+
+# The session's PostgreSQL server, one for the whole run: a session fixture imported into each test module would be
+# one fixture per module to pytest, and so one server per module, all kept until the run ends (nine at once).
+from postgres_server import postgres, postgres_dsn  # noqa: E402,F401

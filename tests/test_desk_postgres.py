@@ -24,7 +24,6 @@ from companion.tournament import Desk, TournamentError
 from companion.tournament.export import event_json
 from companion.tournament.server import DeskServer
 from companion.tournament.store import SCHEMA_VERSION, DeskFileError
-from postgres_server import postgres, postgres_dsn  # noqa: F401 -- fixtures
 from test_tournament_examples import run_example
 
 ROOT = Path(__file__).resolve().parents[1]

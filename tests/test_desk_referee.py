@@ -17,7 +17,6 @@ from companion.record import new_game
 from companion.tournament.server import DeskServer
 from companion.tournament.store import Desk
 
-from postgres_server import postgres  # noqa: F401 -- the session's PostgreSQL server, a fixture
 from test_desk_clock import a_game, send
 from test_desk_server import PASSWORD, make_event, pair
 

@@ -9,7 +9,6 @@ from companion.record.journal import Journal
 from companion.tournament.store import Desk
 
 from test_desk_clock import a_game
-from postgres_server import postgres  # noqa: F401 -- the session's PostgreSQL server, a fixture of the server fixture
 from test_desk_server import desk_events, pair, server, start_journal_game, wait_for  # noqa: F401 -- fixture
 
 

@@ -25,7 +25,6 @@ from companion.record.journal import Journal
 from companion.rules.random_play import random_events
 from companion.tournament.server import DeskServer
 
-from postgres_server import postgres  # noqa: F401 -- the session's PostgreSQL server, a fixture
 from test_desk_server import PASSWORD, make_event
 
 

@@ -22,7 +22,6 @@ from companion.record.journal import Journal
 from companion.rules.random_play import random_events
 from companion.tournament.server import DeskServer
 from companion.tournament.store import Desk
-from postgres_server import postgres  # noqa: F401 -- the session's PostgreSQL server, a fixture
 
 PASSWORD = "desk-pw"
 NAMES = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumi", "<script>alert(1)</script>", "A&B", "Gen", "Jun", "Kei", "Lu"]

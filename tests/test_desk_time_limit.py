@@ -28,7 +28,6 @@ from companion.rules.random_play import random_events
 from companion.table import Table
 from companion.tournament.results import result_from_record
 
-from postgres_server import postgres  # noqa: F401 -- the session's PostgreSQL server, a fixture
 from test_desk_clock import admin, hand, results, server  # noqa: F401 -- the desk server with a hand clock
 from test_desk_server import pair, start_journal_game, wait_for
 

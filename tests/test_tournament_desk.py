@@ -13,7 +13,6 @@ import pytest
 
 from companion.record import Record, load_record, replay
 from companion.tournament import Desk, TournamentError
-from postgres_server import postgres  # noqa: F401 -- the session's PostgreSQL server, a fixture
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "companion" / "assets" / "games" / "example-base.json"  # Aki 6, Ben 4, Chie 2, Dan 10 (winner)

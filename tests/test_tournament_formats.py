@@ -15,7 +15,6 @@ from hypothesis import given, settings, strategies as st
 from companion.tournament import Desk, TournamentError
 from companion.tournament import formats
 from companion.tournament.seating import table_sizes
-from postgres_server import postgres  # noqa: F401 -- the session's PostgreSQL server, a fixture
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
