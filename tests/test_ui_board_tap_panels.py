@@ -51,6 +51,12 @@ def test_a_board_tap_under_a_panel_closes_it_and_builds_nothing(tmp_path, size, 
             d.tap_at(*board.vertex_pos(taken))
             assert len(app.table.record.events) == events
             assert play.message == "" and not play.refused and play.selection.get("mode") is None
+        # a refusal with its umpire offer, then a panel opened: the refusal and "Record anyway" go with it
+        d.tap_at(*board.vertex_pos(taken))
+        assert play.refused and play.message
+        d.tap(d.find(play.ids.actions, app.tr("trade")))
+        assert play.message == "" and not play.refused and not board.marked
+        d.tap(d.find(play.ids.actions, app.tr("trade")))
         # nothing open: a tap on a side builds the road, as a table expects
         assert board.pick == "build" and road in board.legal
         d.tap_at(*board.edge_pos(road))

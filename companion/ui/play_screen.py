@@ -507,6 +507,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
 
     def choose_piece(self, piece: str) -> None:
         self.build_piece = piece
+        if piece and self.selection.get("mode") in CARD_PANELS:
+            self.selection = {}  # a build armed closes the card or trade panel: the board offers that piece now
         self.refresh()
 
     def _card_picker(self, g, who: int, owed: int, phase: str) -> None:
@@ -529,6 +531,11 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         """Open the development-card or the trade panel (or close it with "")."""
         self.selection = {"mode": mode} if mode else {}
         self.build_piece = ""
+        if mode in CARD_PANELS:
+            # the table moved on to cards or a trade: an earlier refusal goes, and with it its "Record anyway"
+            # (left on offer beside the panel, a tap on it recorded a build nobody was making any more)
+            self.message, self.refused, self.confirming = "", {}, False
+            self.ids.board.flash, self.ids.board.marked = None, []
         self.refresh()
         if mode:
             Clock.schedule_once(lambda _dt: self.bring_panel_into_sight())
