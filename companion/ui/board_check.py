@@ -15,11 +15,9 @@ the app by :func:`install` (one line in app.py): the screen and its button in th
 from __future__ import annotations
 
 import logging
-import threading
 from pathlib import Path
 
 from kivy.app import App
-from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
@@ -28,6 +26,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from . import i18n
+from .photo_reading import PhotoReading, tr
 
 log = logging.getLogger(__name__)
 KV = Path(__file__).resolve().parent / "board_check.kv"
@@ -63,19 +62,20 @@ TEXT: dict[str, dict[str, str]] = {
 }
 
 
-class CheckBoardScreen(Screen):
+class CheckBoardScreen(PhotoReading, Screen):
     """Read a photo's pieces, list what differs from the game, record a difference when a person taps it."""
 
     message = StringProperty("")
     reading = BooleanProperty(False)
+    _reading_message = "check_reading"
+    _thread_name = "board-check"
 
     def __init__(self, **kw):
         super().__init__(name="board_check", **kw)
         self.scan = None            # vision.board.scan.BoardScan of the last photo read
         self.pieces: list = []      # vision.board.pieces.Piece read on it
         self.differences: list = []
-        self._thread: threading.Thread | None = None
-        self._cancel = threading.Event()
+        self._init_reading()
 
     # --- reading ---------------------------------------------------------------------------------------
     def read_file(self) -> None:
@@ -91,44 +91,9 @@ class CheckBoardScreen(Screen):
         entry = App.get_running_app().settings.camera or "0"
         self._start(lambda: _pieces_of(_scan_camera(entry, self._cancel)), entry)
 
-    def _start(self, work, name: str) -> None:
-        if self.reading:
-            return
-        self.reading = True
-        self.message = tr("check_reading")
-
-        def run():
-            try:
-                result = ("read", work())
-            except Exception as error:  # said on the screen; nothing changes
-                result = ("error", error)
-            Clock.schedule_once(lambda _dt: self._done(result, name))
-
-        self._thread = threading.Thread(target=run, name="board-check")
-        self._thread.start()
-
-    def _done(self, result, name: str) -> None:
-        from vision.board.reader import NoBoardError
-
-        self.reading = False
-        kind, value = result
-        if kind == "error":
-            if isinstance(value, NoBoardError):
-                self.message = tr("scan_no_board", name=name)
-            elif isinstance(value, OSError):
-                self.message = tr("scan_bad_photo", problem=str(value))
-            else:
-                log.error("reading the pieces failed", exc_info=value)
-                self.message = f"{name}: {value}"
-            return
+    def _read(self, value) -> None:
         self.scan, self.pieces = value
         self.compare()
-
-    def stop(self, timeout: float = 10.0) -> None:
-        """The app is stopping: a photo being read is waited for, no thread outlives the app."""
-        self._cancel.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
 
     # --- the differences -------------------------------------------------------------------------------
     def compare(self) -> None:
@@ -234,11 +199,6 @@ class CheckBoardScreen(Screen):
 
     def back(self) -> None:
         App.get_running_app().go("play")
-
-
-def tr(key: str, **values) -> str:
-    app = App.get_running_app()
-    return app.tr(key, **values) if app is not None else i18n.tr(key, "en", **values)
 
 
 def _scan_file(path: str):

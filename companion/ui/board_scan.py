@@ -28,6 +28,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from . import i18n
+from .photo_reading import PhotoReading, tr
 
 log = logging.getLogger(__name__)
 KV = Path(__file__).resolve().parent / "board_scan.kv"
@@ -110,7 +111,7 @@ class ScanPicture(Widget):
         pass
 
 
-class ScanBoardScreen(Screen):
+class ScanBoardScreen(PhotoReading, Screen):
     """Read a photo of the board, show it, let a person correct it, hand it to the board editor."""
 
     message = StringProperty("")
@@ -123,8 +124,7 @@ class ScanBoardScreen(Screen):
         super().__init__(name="board_scan", **kw)
         self.scan = None                # a vision.board.scan.BoardScan once a photo is read
         self.selected = None
-        self._thread: threading.Thread | None = None
-        self._cancel = threading.Event()  # set when the app stops: a camera still opening gives up
+        self._init_reading()
         self.path = str(Path.home() / "catan-board.jpg")
         Clock.schedule_once(lambda _dt: App.get_running_app().bind(lang=lambda *_: self._update()))
 
@@ -141,49 +141,10 @@ class ScanBoardScreen(Screen):
         entry = App.get_running_app().settings.camera or "0"
         self._start(lambda: _scan_camera(entry, self._cancel), entry)
 
-    def _start(self, work, name: str) -> None:
-        if self.reading:
-            return  # one photo at a time
-        self.reading = True
-        self.message = tr("scan_reading")
-
-        def run():
-            try:
-                result = ("read", work())
-            except Exception as error:  # said on the screen; the screen and its board stay as they were
-                result = ("error", error)
-            Clock.schedule_once(lambda _dt: self._done(result, name))
-
-        self._thread = threading.Thread(target=run, name="board-scan")
-        self._thread.start()
-
-    def _done(self, result, name: str) -> None:
-        from vision.board.reader import NoBoardError
-
-        self.reading = False
-        kind, value = result
-        if kind == "error":
-            from companion.dice.camera import CameraChoiceError
-
-            if isinstance(value, NoBoardError):
-                self.message = tr("scan_no_board", name=name)
-            elif isinstance(value, CameraChoiceError):  # said as Settings says it
-                self.message = tr("camera_problem_" + value.reason, entry=value.entry, scheme=value.scheme)
-            elif isinstance(value, OSError):
-                self.message = tr("scan_bad_photo", problem=str(value))
-            else:
-                log.error("reading the board photo failed", exc_info=value)
-                self.message = f"{name}: {value}"
-            return
+    def _read(self, value) -> None:
         self.scan = value
         self.selected = self._next_unsure()  # the first hex to check is selected: one tap less each
         self._update(read_ms=round(value.reading.ms))
-
-    def stop(self, timeout: float = 10.0) -> None:
-        """Wait for a photo being read (the app is stopping): no thread outlives the app."""
-        self._cancel.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
 
     # --- corrections -----------------------------------------------------------------------------------
     def on_photo_tap(self, px: float, py: float) -> None:
@@ -274,11 +235,6 @@ class ScanBoardScreen(Screen):
         if h == self.scan.robber:
             text += f" — {tr('scan_robber')}"
         return text
-
-
-def tr(key: str, **values) -> str:
-    app = App.get_running_app()
-    return app.tr(key, **values) if app is not None else i18n.tr(key, "en", **values)
 
 
 def _scan_file(path: str):
