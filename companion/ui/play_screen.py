@@ -276,6 +276,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self._tide(g, last)
         self._actions(g, phase, who)
         self.refresh_dice_buttons()
+        self.ids.undo.disabled = not g.events  # (a tap on them did nothing and said nothing)
+        self.ids.redo.disabled = not a.table.can_redo
         if a.demo and phase == "roll":
             Clock.unschedule(self._auto_roll)
             Clock.schedule_once(self._auto_roll, 2.0)
