@@ -1,0 +1,147 @@
+"""A seeded Seafarers map in the spirit of the "new world" variant: a main island and islets in a sea frame.
+
+Seed ``004`` prints no scenario maps, so this deals one: a main island at the centre, two to four
+small islets out at sea (never touching the main island or each other, so reaching them takes
+ships), the gold fields on the islets, number tokens with no 6 or 8 next to another 6 or 8 and none
+on gold, the robber on the main island's desert, the pirate on the frame, harbours on the main
+island's coast.  The same seed and table size always deal the same board.
+
+Shape, by table size (``radius`` counts hexes from the centre):
+
+- 3-4 players: main island = the hexes within 2 of the centre less 3 on its rim (16), three islets
+  of 3, 3 and 2 hexes on the ring at 4, the frame on the ring at 5.
+- 5-6 players: main island = within 3 less 9 on its rim (28), four islets of 3, 3, 2 and 2 on the
+  ring at 5, the frame on the ring at 6.
+
+Rim hexes only are taken off the main island: every rim hex touches the intact inner hexes, so the
+island stays one piece.  Islets lie two rings out from the main island's rim, so a sea hex always
+separates them from it; along their ring each islet is a run with at least one sea hex after it.
+"""
+
+from __future__ import annotations
+
+from . import geometry as geo
+from .board import RESOURCES, TERRAIN_RESOURCE, Board, Tile, _coast_edges_in_order
+from .geometry import Hex
+
+TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
+if TYPE_CHECKING:
+    from typing import Any
+
+_RESOURCE_TERRAIN = {r: t for t, r in TERRAIN_RESOURCE.items()}
+_PRODUCING = tuple(_RESOURCE_TERRAIN[r] for r in RESOURCES)  # forest, hills, pasture, fields, mountains
+
+
+class _Size:
+    def __init__(self, main_radius: int, rim_removed: int, islets: tuple[int, ...], main_each: int,
+                 golds: int, harbors: dict[str, int]):
+        self.main_radius, self.rim_removed, self.islets = main_radius, rim_removed, islets
+        self.main_each, self.golds, self.harbors = main_each, golds, harbors
+        self.islet_ring = main_radius + 2
+        self.frame_ring = main_radius + 3
+
+
+SIZES = {
+    # main island: 1 desert + 3 of each producing terrain = 16 hexes; islets 8: 2 gold + 6 others
+    "3-4": _Size(2, 3, (3, 3, 2), 3, 2, {"3:1": 3, "resource": 2}),
+    # main island: 1 desert + 5 of each + 2 more = 28 hexes; islets 10: 3 gold + 7 others
+    "5-6": _Size(3, 9, (3, 3, 2, 2), 5, 3, {"3:1": 4, "resource": 3}),
+}
+
+# Tokens dealt in this order of preference: the base game's 18, then more of the middling numbers.
+_TOKENS = (2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12,
+           3, 4, 5, 9, 10, 11, 4, 5, 9, 10, 6, 8, 3, 11, 2, 12, 5, 9, 4, 10)
+_RED = (6, 8)
+
+
+def size_for(players: int) -> str:
+    return "5-6" if players >= 5 else "3-4"
+
+
+def ring(radius: int) -> list[Hex]:
+    """The hexes at ``radius`` from the centre, in order walking round (neighbours follow each other)."""
+    h = (-radius, radius)  # DIRECTIONS[4] * radius
+    out = []
+    for direction in geo.DIRECTIONS:
+        for _ in range(radius):
+            out.append(h)
+            h = geo.add(h, direction)
+    return out
+
+
+def land_masses(board: Board) -> list[frozenset[Hex]]:
+    """The board's separate pieces of land (hexes joined through land neighbours), biggest first."""
+    left, masses = set(board.land), []
+    while left:
+        todo = [left.pop()]
+        mass = set(todo)
+        while todo:
+            for n in geo.neighbours(todo.pop()):
+                if n in left:
+                    left.discard(n)
+                    mass.add(n)
+                    todo.append(n)
+        masses.append(frozenset(mass))
+    return sorted(masses, key=lambda m: (-len(m), min(m)))
+
+
+def seafarers_board(seed: int | None = None, players: int = 4) -> Board:
+    """A Seafarers board for ``players`` (3-6), reproducible from ``seed``."""
+    import random  # (here, as in standard_board: a replay never deals a board)
+
+    size = SIZES[size_for(players)]
+    rng = random.Random(seed)
+    main = [h for r in range(size.main_radius) for h in ([(0, 0)] if r == 0 else ring(r))]
+    rim = ring(size.main_radius)
+    main += sorted(set(rim) - set(rng.sample(rim, size.rim_removed)))
+
+    around = ring(size.islet_ring)
+    share = len(around) // len(size.islets)  # each islet's stretch of the ring; its run leaves sea after it
+    offset = rng.randrange(len(around))
+    islets = [[around[(offset + i * share + k) % len(around)] for k in range(length)]
+              for i, length in enumerate(size.islets)]
+    islet_hexes = [h for islet in islets for h in islet]
+
+    main_terrains = ["desert"] + [t for t in _PRODUCING for _ in range(size.main_each)]
+    main_terrains += rng.sample(_PRODUCING, len(main) - len(main_terrains))
+    rng.shuffle(main_terrains)
+    islet_terrains = ["gold"] * size.golds
+    others = list(_PRODUCING) * 2
+    rng.shuffle(others)
+    islet_terrains += others[:len(islet_hexes) - size.golds]
+    rng.shuffle(islet_terrains)
+    terrain = dict(zip(main, main_terrains)) | dict(zip(islet_hexes, islet_terrains))
+
+    producing = sorted(h for h, t in terrain.items() if t != "desert")
+    numbers = _deal_numbers(producing, terrain, rng)
+
+    tiles: dict[Hex, Tile] = {h: Tile(t, numbers.get(h)) for h, t in terrain.items()}
+    for r in range(1, size.frame_ring):
+        for h in ring(r):
+            tiles.setdefault(h, Tile("sea"))
+    frame = ring(size.frame_ring)
+    for h in frame:
+        tiles[h] = Tile("sea", frame=True)
+
+    coast = _coast_edges_in_order(frozenset(main))
+    trades = ["3:1"] * size.harbors["3:1"] + rng.sample(RESOURCES, size.harbors["resource"])
+    rng.shuffle(trades)
+    step = len(coast) / len(trades)
+    start = rng.randrange(len(coast))
+    harbors = {coast[(start + int(i * step)) % len(coast)]: trade for i, trade in enumerate(trades)}
+
+    robber = next(h for h in main if terrain[h] == "desert")
+    return Board(tiles, harbors, robber, rng.choice(frame))
+
+
+def _deal_numbers(producing: list[Hex], terrain: dict[Hex, str], rng: Any) -> dict[Hex, int]:
+    """Tokens for ``producing``: no 6/8 beside another 6/8, none on gold (gold pays a card of choice)."""
+    tokens = list(_TOKENS[:len(producing)])
+    for _ in range(10_000):
+        rng.shuffle(tokens)
+        placed = dict(zip(producing, tokens))
+        if all(placed[h] not in _RED or (terrain[h] != "gold" and not any(placed.get(n) in _RED
+                                                                         for n in geo.neighbours(h)))
+               for h in producing):
+            return placed
+    raise RuntimeError("could not keep the 6 and 8 tokens apart")  # pragma: no cover - ~1 in 20 shuffles fits

@@ -1,0 +1,49 @@
+"""The dealt Seafarers board: islands apart by sea, gold on the islets, the Start check passes, a game plays on it."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.rules import board_from_json, board_problems, game_class
+from companion.rules import geometry as geo
+from companion.rules.history import GAME_OVER
+from companion.rules.random_play import random_events
+from companion.rules.seafarers_board import land_masses, seafarers_board
+
+SEEDS = st.integers(0, 10**9)
+PLAYERS = st.integers(3, 6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=SEEDS, players=PLAYERS)
+def test_every_dealt_board_passes_the_start_check_and_has_islands(seed, players):
+    board = seafarers_board(seed, players)
+    # the check New game's Start makes for Seafarers with the 6s and 8s kept apart, and the JSON round trip
+    assert board_problems(board, separate_red_numbers=True) == []
+    assert board_from_json(board.to_json()).to_json() == board.to_json()
+    main, *islets = land_masses(board)
+    assert len(islets) >= 2
+    for islet in islets:  # a sea hex between every two land masses: they are reached by ship
+        assert not any(n in main for h in islet for n in geo.neighbours(h))
+    gold = {h for h, t in board.tiles.items() if t.terrain == "gold"}
+    assert gold and not gold & main  # gold fields out on the islets only
+    assert all(board.tiles[h].number not in (6, 8) for h in gold)
+    assert board.tiles[board.robber].terrain == "desert" and board.robber in main
+    assert board.tiles[board.pirate].frame and not board.is_land(board.pirate)
+    assert board.harbors and all(board.is_land(a) != board.is_land(b) for a, b in board.harbors)  # on coasts
+    assert board.to_json() == seafarers_board(seed, players).to_json()  # same seed, same board
+
+
+def test_different_seeds_deal_different_boards():
+    assert len({str(seafarers_board(seed).to_json()) for seed in range(10)}) == 10
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, players=PLAYERS)
+def test_a_random_seafarers_game_plays_on_it(seed, players):
+    game = game_class("seafarers")(seafarers_board(seed, players), players)
+    events = list(random_events(game, random.Random(seed), 300))
+    assert len(events) == 300 or game.state.phase == GAME_OVER
+    # ships go to sea on the dealt board (60 seeds tried: 3 to 9 ships after 300 events)
+    assert any(kind == "ship" for _, kind in game.state.pieces.values())
