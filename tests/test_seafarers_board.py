@@ -47,3 +47,18 @@ def test_a_random_seafarers_game_plays_on_it(seed, players):
     assert len(events) == 300 or game.state.phase == GAME_OVER
     # ships go to sea on the dealt board (60 seeds tried: 3 to 9 ships after 300 events)
     assert any(kind == "ship" for _, kind in game.state.pieces.values())
+
+
+def test_the_seafarers_example_is_played_on_islands():
+    """`python -m companion example --game seafarers` printed the base game's board (one land mass)."""
+    import json
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "companion", "example", "--game", "seafarers", "--seed", "5",
+                             "--players", "5", "--max-events", "60"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    board = board_from_json(record["board"])
+    assert len(land_masses(board)) >= 3 and board.pirate is not None
+    assert record["board"] == seafarers_board(5, 5).to_json()

@@ -95,6 +95,9 @@ def example_main(argv: list[str]) -> int:
         board_json = first_game_board().to_json()
     elif args.game == "card-game":
         board_json = {}
+    elif args.game == "seafarers":
+        from ..rules.seafarers_board import seafarers_board
+        board_json = seafarers_board(args.seed, players).to_json()
     else:
         spec = EXTENSION_SPEC if players >= 5 else BASE_SPEC
         board_json = standard_board(args.seed, spec=spec, separate_red_numbers=True).to_json()

@@ -3,8 +3,8 @@
 Seed ``004`` prints no scenario maps, so this deals one: a main island at the centre, two to four
 small islets out at sea (never touching the main island or each other, so reaching them takes
 ships), the gold fields on the islets, number tokens with no 6 or 8 next to another 6 or 8 and none
-on gold, the robber on the main island's desert, the pirate on the frame, harbours on the main
-island's coast.  The same seed and table size always deal the same board.
+on gold, the robber on the main island's desert, the pirate on the frame, the base game's harbours
+on the main island's coast.  The same seed and table size always deal the same board.
 
 Shape, by table size (``radius`` counts hexes from the centre):
 
@@ -21,12 +21,12 @@ separates them from it; along their ring each islet is a run with at least one s
 from __future__ import annotations
 
 from . import geometry as geo
-from .board import RESOURCES, TERRAIN_RESOURCE, Board, Tile, _coast_edges_in_order
+from .board import BASE_SPEC, EXTENSION_SPEC, RESOURCES, TERRAIN_RESOURCE, Board, Tile, _coast_edges_in_order
 from .geometry import Hex
 
 TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Mapping
 
 _RESOURCE_TERRAIN = {r: t for t, r in TERRAIN_RESOURCE.items()}
 _PRODUCING = tuple(_RESOURCE_TERRAIN[r] for r in RESOURCES)  # forest, hills, pasture, fields, mountains
@@ -34,7 +34,7 @@ _PRODUCING = tuple(_RESOURCE_TERRAIN[r] for r in RESOURCES)  # forest, hills, pa
 
 class _Size:
     def __init__(self, main_radius: int, rim_removed: int, islets: tuple[int, ...], main_each: int,
-                 golds: int, harbors: dict[str, int]):
+                 golds: int, harbors: Mapping[str, int]):
         self.main_radius, self.rim_removed, self.islets = main_radius, rim_removed, islets
         self.main_each, self.golds, self.harbors = main_each, golds, harbors
         self.islet_ring = main_radius + 2
@@ -43,9 +43,9 @@ class _Size:
 
 SIZES = {
     # main island: 1 desert + 3 of each producing terrain = 16 hexes; islets 8: 2 gold + 6 others
-    "3-4": _Size(2, 3, (3, 3, 2), 3, 2, {"3:1": 3, "resource": 2}),
+    "3-4": _Size(2, 3, (3, 3, 2), 3, 2, BASE_SPEC.harbors),  # the box's 9 harbours round the main island
     # main island: 1 desert + 5 of each + 2 more = 28 hexes; islets 10: 3 gold + 7 others
-    "5-6": _Size(3, 9, (3, 3, 2, 2), 5, 3, {"3:1": 4, "resource": 3}),
+    "5-6": _Size(3, 9, (3, 3, 2, 2), 5, 3, EXTENSION_SPEC.harbors),  # and the extension's 11
 }
 
 # Tokens dealt in this order of preference: the base game's 18, then more of the middling numbers.
@@ -124,7 +124,7 @@ def seafarers_board(seed: int | None = None, players: int = 4) -> Board:
         tiles[h] = Tile("sea", frame=True)
 
     coast = _coast_edges_in_order(frozenset(main))
-    trades = ["3:1"] * size.harbors["3:1"] + rng.sample(RESOURCES, size.harbors["resource"])
+    trades = [t for t, n in size.harbors.items() for _ in range(n)]
     rng.shuffle(trades)
     step = len(coast) / len(trades)
     start = rng.randrange(len(coast))

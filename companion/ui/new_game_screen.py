@@ -20,6 +20,7 @@ from ..record import COLORS, Record
 from ..rules import RulesError, board_from_json, board_problems, game_class, standard_board
 from ..rules.board import BASE_SPEC, EXTENSION_SPEC, Board
 from ..rules.errors import BoardError
+from ..rules.seafarers_board import seafarers_board
 from .board_view import PLAYER_COLORS
 from .name_voice import SetupVoices, say_name_button
 from .refusals_text import app_describe, refusal_spots
@@ -132,7 +133,7 @@ class NewGameScreen(Screen):
             return 1
 
     def generate(self) -> None:
-        """A seeded standard board (or the High Tide map for this table size)."""
+        """A seeded standard board (a Seafarers map of islands for Seafarers, the High Tide map for this table size)."""
         if self.game in OWN_SCREEN:
             from .starfarers_screen import new_game_board
 
@@ -144,7 +145,8 @@ class NewGameScreen(Screen):
             spec = EXTENSION_SPEC if self.count >= 5 else BASE_SPEC
             separate = self.ids.separate.active if "separate" in self.ids else True
             before = self.board_json
-            self.board_json = standard_board(self.seed(), spec=spec, separate_red_numbers=separate).to_json()
+            self.board_json = (seafarers_board(self.seed(), self.count) if self.game == "seafarers"  # islands, gold
+                               else standard_board(self.seed(), spec=spec, separate_red_numbers=separate)).to_json()
             if before is not None and self.board_json == before:  # a tap that seemed to do nothing: say why
                 self.say(lambda seed=self.seed(): app().tr("same_board", seed=seed))
                 self._show_board()
