@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .desk_refusals import sentence_by_pattern
+
 #: (the English sentence as a pattern, the Japanese with the pattern's groups).
 SENTENCES_JA: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile(pattern), words) for pattern, words in (
     # the link's own (companion.desk_link, companion.desk_push)
@@ -76,11 +78,4 @@ def link_text(message: str, lang: str) -> str:
     """What the screen says for the link's or the desk's sentence ``message``, in ``lang`` ("en": as it is)."""
     if lang != "ja" or not message:
         return message
-    for pattern, words in SENTENCES_JA:
-        found = pattern.fullmatch(message)
-        if found:
-            values = found.groupdict()
-            if "names" in values:
-                values["names"] = values["names"].replace(", ", "、")
-            return words.format(**values)
-    return UNKNOWN_JA.format(message=message)
+    return sentence_by_pattern(message, SENTENCES_JA) or UNKNOWN_JA.format(message=message)

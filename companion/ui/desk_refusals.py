@@ -80,14 +80,21 @@ WARNINGS_JA: tuple[tuple[re.Pattern, str], ...] = (
 )
 
 
+def sentence_by_pattern(sentence: str, patterns) -> str | None:
+    """``sentence`` in the words of the first of ``patterns`` ((regex, words) pairs) it matches whole, its parts
+    put in ("names": a list joined with 、), or None when none matches."""
+    for pattern, words in patterns:
+        found = pattern.fullmatch(sentence)
+        if found:
+            values = found.groupdict()
+            if "names" in values:
+                values["names"] = values["names"].replace(", ", "、")
+            return words.format(**values)
+    return None
+
+
 def warning_text(warning: str, lang: str) -> str:
     """A warning the desk kept with a result, in ``lang``."""
     if lang == "ja":
-        for pattern, words in WARNINGS_JA:
-            found = pattern.fullmatch(warning)
-            if found:
-                values = found.groupdict()
-                if "names" in values:
-                    values["names"] = values["names"].replace(", ", "、")
-                return words.format(**values)
+        return sentence_by_pattern(warning, WARNINGS_JA) or warning
     return warning
