@@ -12,6 +12,7 @@ from companion.rules import board_from_json, game_class, standard_board
 from companion.rules.board import EXTENSION_SPEC, Tile
 from companion.rules.random_play import random_events
 from companion.rules.routes import longest_route
+from companion.rules.seafarers_board import seafarers_board as dealt_seafarers_board
 from companion.rules.values import fields_of, replace
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -19,7 +20,10 @@ BOARDS = Path(__file__).parents[1] / "companion" / "assets" / "boards"
 
 
 def seafarers_board(seed):
-    """A standard board with one hex turned to gold and the pirate on the frame."""
+    """Odd seeds: the map New game deals (islands, gold on them, the pirate on the frame); even seeds: a standard
+    board with one hex turned to gold and the pirate on the sea round it (gold within reach of the first settlements)."""
+    if seed % 2:
+        return dealt_seafarers_board(seed, 3 + seed % 4)
     board = standard_board(seed)
     tiles = dict(board.tiles)
     some = sorted(h for h, t in tiles.items() if t.number is not None)[seed % 18]
