@@ -21,7 +21,7 @@ from companion.ui.tournament_table import FALLBACK_POLL
 from test_desk_clock import HandClock
 from test_desk_reseat import reseat
 from test_desk_server import NAMES, PASSWORD, desk_events, make_event
-from test_ui_tournament_table import type_into
+from test_ui_tournament_table import paired_tablet, type_into
 
 pytestmark = pytest.mark.timeout(180)
 PROMPT = 5  # seconds the app is given to show what the desk pushed: well under the 10 s ask it replaces
@@ -29,30 +29,12 @@ PROMPT = 5  # seconds the app is given to show what the desk pushed: well under 
 
 @pytest.fixture
 def floor(tmp_path):
-    hand = HandClock()
-    make_event(tmp_path / "desk.sqlite3")
-    with DeskServer("Kobe Open", tmp_path / "desk.sqlite3", host="127.0.0.1", port=0, password=PASSWORD,
-                    clock=hand) as desk:
-        for path, body in (("/api/admin/settings", {"time_rule": "stop"}),
-                           ("/api/admin/clock", {"action": "reset", "minutes": 60}),
-                           ("/api/admin/clock", {"action": "start"})):
-            request(desk.url, "POST", path, body, token=PASSWORD)
-        code = request(desk.url, "POST", "/api/admin/pair", {"table": 1}, token=PASSWORD)["code"]
-        app = start_app(tmp_path / "tablet")
-        try:
-            screen = app.root.get_screen("tournament_table")
-            type_into(screen.address, desk.url)
-            type_into(screen.code, code)
-            screen.join()
-            assert wait_until(lambda: screen.assignment is not None, timeout=30)
-            screen.start_game()
-            keeper = app.desk_link
-            assert wait_until(lambda: keeper.listener is not None and keeper.listener.connected.is_set()
-                              and keeper.told is not None, timeout=30)
-            yield desk, hand, app, screen, keeper
-        finally:
-            stop_app(app)
-        assert keeper.listener is None and keeper.sender is None  # every thread stopped with the app
+    with paired_tablet(tmp_path) as (desk, hand, app, screen):
+        keeper = app.desk_link
+        assert wait_until(lambda: keeper.listener is not None and keeper.listener.connected.is_set()
+                          and keeper.told is not None, timeout=30)
+        yield desk, hand, app, screen, keeper
+    assert keeper.listener is None and keeper.sender is None  # every thread stopped with the app
 
 
 def clock(desk, action):

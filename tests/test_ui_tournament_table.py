@@ -4,6 +4,8 @@ Waits are on the app's or the desk's state."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 
 import companion.ui  # noqa: F401  (Kivy's environment: no argv parsing)
@@ -150,15 +152,10 @@ def test_the_round_clock_and_its_warnings_show_on_the_tablet_and_a_reseat_starts
             stop_app(app)
 
 
-def test_the_desk_ending_the_game_by_time_ends_it_on_the_tablet_where_the_result_stood(tmp_path):
-    """The clock runs out, the desk ends table 1's game at the 30 events it heard; the table plays one more event
-    before it hears: the open game records the end after 30 (the play screen says so), refuses play, and the
-    desk's copy is the tablet's record."""
-    import random
-
-    from companion.record import new_game
-    from companion.rules import RulesError
-    from companion.rules.random_play import random_events
+@contextmanager
+def paired_tablet(tmp_path):
+    """A desk server on a clock the test moves (time rule "stop", the round's 60 minutes running) and the app
+    joined to its table 1 and started: ``(desk, hand, app, screen)``; the app is stopped after."""
     from test_desk_clock import HandClock
 
     hand = HandClock()
@@ -176,23 +173,37 @@ def test_the_desk_ending_the_game_by_time_ends_it_on_the_tablet_where_the_result
             type_into(screen.address, desk.url)
             type_into(screen.code, code)
             screen.join()
-            assert wait_until(lambda: screen.assignment is not None)
+            assert wait_until(lambda: screen.assignment is not None, timeout=30)
             screen.start_game()
-            assert wait_until(lambda: app.root.current == "play")
-            events = list(random_events(new_game(app.table.record), random.Random(5), 40))
-            for event in events[:30]:
-                app.table.submit(event)
-            assert wait_until(lambda: len(desk_events(desk, 1)) == 30, timeout=30)
-            hand.advance(3600)
-            request(desk.url, "GET", "/display.json")  # the desk looks at its clock: the game ends at 30
-            app.table.submit(events[30])  # played after time; its answer brings the desk's word
-            assert wait_until(lambda: app.table.game.ended_by_time == 30, timeout=30)
-            assert app.table.record.events[-1] == {"type": "time_limit", "after": 30}
-            play = app.root.get_screen("play")
-            assert wait_until(lambda: play.prompt == "Game over — ended by the round's time limit")
-            with pytest.raises(RulesError, match="ended by the round's time limit"):
-                app.table.submit(events[31])
-            assert wait_until(lambda: desk_events(desk, 1) == app.table.record.events, timeout=30)
-            assert len(app.table.record.events) == 32
+            yield desk, hand, app, screen
         finally:
             stop_app(app)
+
+
+def test_the_desk_ending_the_game_by_time_ends_it_on_the_tablet_where_the_result_stood(tmp_path):
+    """The clock runs out, the desk ends table 1's game at the 30 events it heard; the table plays one more event
+    before it hears: the open game records the end after 30 (the play screen says so), refuses play, and the
+    desk's copy is the tablet's record."""
+    import random
+
+    from companion.record import new_game
+    from companion.rules import RulesError
+    from companion.rules.random_play import random_events
+
+    with paired_tablet(tmp_path) as (desk, hand, app, screen):
+        assert wait_until(lambda: app.root.current == "play")
+        events = list(random_events(new_game(app.table.record), random.Random(5), 40))
+        for event in events[:30]:
+            app.table.submit(event)
+        assert wait_until(lambda: len(desk_events(desk, 1)) == 30, timeout=30)
+        hand.advance(3600)
+        request(desk.url, "GET", "/display.json")  # the desk looks at its clock: the game ends at 30
+        app.table.submit(events[30])  # played after time; its answer brings the desk's word
+        assert wait_until(lambda: app.table.game.ended_by_time == 30, timeout=30)
+        assert app.table.record.events[-1] == {"type": "time_limit", "after": 30}
+        play = app.root.get_screen("play")
+        assert wait_until(lambda: play.prompt == "Game over — ended by the round's time limit")
+        with pytest.raises(RulesError, match="ended by the round's time limit"):
+            app.table.submit(events[31])
+        assert wait_until(lambda: desk_events(desk, 1) == app.table.record.events, timeout=30)
+        assert len(app.table.record.events) == 32
