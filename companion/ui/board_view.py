@@ -29,6 +29,7 @@ TERRAIN_COLORS = {
     "fields": (0.93, 0.78, 0.3), "mountains": (0.55, 0.55, 0.6), "desert": (0.9, 0.84, 0.62),
     "gold": (0.95, 0.7, 0.1), "sea": (0.2, 0.45, 0.75),
 }
+GOLD_RING = (0.45, 0.28, 0.02)  # dark gold: a gold field's mark, which fields (the nearest colour) do not have
 PLAYER_COLORS = {
     "red": (0.85, 0.15, 0.15), "blue": (0.15, 0.35, 0.9), "white": (0.97, 0.97, 0.97),
     "orange": (1.0, 0.55, 0.1), "green": (0.1, 0.65, 0.25), "brown": (0.5, 0.3, 0.15),
@@ -234,6 +235,10 @@ class BoardView(Widget):
                 if lit:
                     Color(1, 1, 0.3, 1)
                     Line(points=sum(([x, y] for x, y in corners), []), close=True, width=max(2, size * 0.07))
+                if tile.terrain == "gold":  # a ring inside the hex: gold is told from fields by more than its tint
+                    Color(*GOLD_RING, 1)
+                    Line(points=sum(([cx + (x - cx) * 0.8, cy + (y - cy) * 0.8] for x, y in corners), []),
+                         close=True, width=max(1.5, size * 0.06))
                 if h in self.dikes:
                     Color(0.35, 0.25, 0.15, 1)
                     Line(points=sum(([x, y] for x, y in corners), []), close=True, width=max(1.5, size * 0.04))
