@@ -29,6 +29,7 @@ TERRAIN_COLORS = {
     "fields": (0.93, 0.78, 0.3), "mountains": (0.55, 0.55, 0.6), "desert": (0.9, 0.84, 0.62),
     "gold": (0.95, 0.7, 0.1), "sea": (0.2, 0.45, 0.75),
 }
+SHIP_DASHES = ((0.0, 0.22), (0.39, 0.61), (0.78, 1.0))  # along a side: a ship drawn as three dashes
 GOLD_RING = (0.45, 0.28, 0.02)  # dark gold: a gold field's mark, which fields (the nearest colour) do not have
 PLAYER_COLORS = {
     "red": (0.85, 0.15, 0.15), "blue": (0.15, 0.35, 0.9), "white": (0.97, 0.97, 0.97),
@@ -281,11 +282,14 @@ class BoardView(Widget):
                 (x1, y1), (x2, y2) = (P(geo.vertex_point(v)) for v in geo.edge_vertices(e))
                 x1, y1, x2, y2 = (x1 + (x2 - x1) * 0.12, y1 + (y2 - y1) * 0.12,
                                   x2 + (x1 - x2) * 0.12, y2 + (y1 - y2) * 0.12)
-                Color(0, 0, 0, 1)
-                Line(points=[x1, y1, x2, y2], width=max(3, size * 0.11))
-                Color(*self._player_rgb(player), 1)
-                Line(points=[x1, y1, x2, y2], width=max(2, size * 0.08),
-                     dash_length=6 if kind == "ship" else 1, dash_offset=4 if kind == "ship" else 0)
+                # a ship is three dashes, a road one stroke (Kivy's own dashes are drawn only for lines 1 px wide,
+                # so a ship looked like a road)
+                parts = SHIP_DASHES if kind == "ship" else ((0.0, 1.0),)
+                for colour, width in (((0, 0, 0), max(3, size * 0.11)), (self._player_rgb(player), max(2, size * 0.08))):
+                    Color(*colour, 1)
+                    for a, b in parts:
+                        Line(points=[x1 + (x2 - x1) * a, y1 + (y2 - y1) * a, x1 + (x2 - x1) * b, y1 + (y2 - y1) * b],
+                             width=width, cap="none" if kind == "ship" else "round")
             for v, (player, kind) in self.buildings.items():
                 x, y = P(geo.vertex_point(v))
                 s = size * (0.24 if kind == "city" else 0.17)

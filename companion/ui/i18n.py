@@ -64,6 +64,8 @@ TEXT: dict[str, dict[str, str]] = {
                            "ja": "{name}：開拓地を置く（緑の角をタップ）"},
     "p_setup_road": {"en": "{name}: place a road beside it (tap a green side)",
                      "ja": "{name}：隣に道を置く（緑の辺をタップ）"},
+    "p_setup_road_or_ship": {"en": "{name}: place a road or a ship beside it (tap a green side; on the sea: a ship)",
+                             "ja": "{name}：隣に道か船を置く（緑の辺をタップ。海の辺なら船）"},
     "p_roll": {"en": "{name}: roll the dice", "ja": "{name}：ダイスを振る"},
     "p_main": {"en": "{name}: tap a side or corner to build, trade, or end the turn",
                "ja": "{name}：辺か角をタップで建設・交易・手番終了"},

@@ -269,7 +269,10 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         if phase == "game_over":
             name = a.player_name(s.winner)
         by_time = phase == "game_over" and getattr(g, "ended_by_time", None) is not None  # (a tournament desk's end)
-        self.prompt = a.tr("p_time_limit" if by_time else f"p_{phase}", name=name, n=n_owed)
+        key = "p_time_limit" if by_time else f"p_{phase}"
+        if phase == "setup_road" and "ship" in g.link_pieces():  # Seafarers, High Tide: the link may be a ship
+            key = "p_setup_road_or_ship"
+        self.prompt = a.tr(key, name=name, n=n_owed)
         self._offer(g, phase, who, last)
         self._vp_board(g)
         self._last_roll(g, last)
