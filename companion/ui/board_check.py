@@ -19,14 +19,12 @@ from pathlib import Path
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from . import i18n
-from .photo_reading import PhotoReading, tr
+from .photo_reading import PhotoReading, install_screen, scan_camera, scan_file, tr
 
 log = logging.getLogger(__name__)
 KV = Path(__file__).resolve().parent / "board_check.kv"
@@ -83,13 +81,11 @@ class CheckBoardScreen(PhotoReading, Screen):
         if not path or not Path(path).is_file():
             self.message = tr("scan_no_file", path=path)
             return
-        self._start(lambda: _pieces_of(_scan_file(path)), Path(path).name)
+        self._start(lambda: _pieces_of(scan_file(path)), Path(path).name)
 
     def read_camera(self) -> None:
-        from .board_scan import _scan_camera
-
         entry = App.get_running_app().settings.camera or "0"
-        self._start(lambda: _pieces_of(_scan_camera(entry, self._cancel)), entry)
+        self._start(lambda: _pieces_of(scan_camera(entry, self._cancel)), entry)
 
     def _read(self, value) -> None:
         self.scan, self.pieces = value
@@ -201,12 +197,6 @@ class CheckBoardScreen(PhotoReading, Screen):
         App.get_running_app().go("play")
 
 
-def _scan_file(path: str):
-    from vision.board.scan import BoardScan
-
-    return BoardScan.of_file(path)
-
-
 def _pieces_of(scan):
     """The scan and the pieces standing on its photo (read at the photo's size the lattice was fitted at)."""
     from vision.board.pieces import read_pieces
@@ -217,20 +207,11 @@ def _pieces_of(scan):
 def install(app, manager) -> None:
     """Add the screen, its texts and its button in the play screen's bottom row (beside Umpire and Menu)."""
     try:
-        for key, entry in TEXT.items():
-            i18n.TEXT.setdefault(key, entry)
-        if str(KV) not in Builder.files:
-            Builder.load_file(str(KV))
-        screen = CheckBoardScreen()
-        manager.add_widget(screen)
+        button = install_screen(app, manager, TEXT, KV, CheckBoardScreen, "check_board")
         play = manager.get_screen("play")
         row = play.ids.menu.parent
-        button = Factory.BigButton(text=tr("check_board"))
-        button.bind(on_release=lambda *_: app.go("board_check"))
-        app.bind(lang=lambda *_: setattr(button, "text", tr("check_board")))
         row.cols += 1
         row.add_widget(button, index=1)  # before Menu, which stays last
         play.ids["check_board"] = button
-        app.bind(on_stop=lambda *_: screen.stop())
     except Exception:  # an optional screen must not stop the table app
         log.exception("the board check screen could not be added")

@@ -15,20 +15,16 @@ mode row.  Layout in board_scan.kv.
 from __future__ import annotations
 
 import logging
-import threading
 from pathlib import Path
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.factory import Factory
 from kivy.graphics import Color, Rectangle
-from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from . import i18n
-from .photo_reading import PhotoReading, tr
+from .photo_reading import PhotoReading, install_screen, scan_camera, scan_file, tr
 
 log = logging.getLogger(__name__)
 KV = Path(__file__).resolve().parent / "board_scan.kv"
@@ -58,8 +54,6 @@ TEXT: dict[str, dict[str, str]] = {
     "scan_robber": {"en": "robber", "ja": "盗賊"},
 }
 
-#: Frames read from a camera before the one kept: its exposure settles on the first few.
-CAMERA_WARMUP_FRAMES = 5
 
 
 class ScanPicture(Widget):
@@ -135,11 +129,11 @@ class ScanBoardScreen(PhotoReading, Screen):
         if not Path(path).is_file():
             self.message = tr("scan_no_file", path=path)
             return
-        self._start(lambda: _scan_file(path), Path(path).name)
+        self._start(lambda: scan_file(path), Path(path).name)
 
     def read_camera(self) -> None:
         entry = App.get_running_app().settings.camera or "0"
-        self._start(lambda: _scan_camera(entry, self._cancel), entry)
+        self._start(lambda: scan_camera(entry, self._cancel), entry)
 
     def _read(self, value) -> None:
         self.scan = value
@@ -237,50 +231,14 @@ class ScanBoardScreen(PhotoReading, Screen):
         return text
 
 
-def _scan_file(path: str):
-    from vision.board.scan import BoardScan
-
-    return BoardScan.of_file(path)
-
-
-def _scan_camera(entry: str, cancel: threading.Event):
-    """One picture from the camera ``entry`` names (a number, a stream address, a video file), read.  Opened as
-    the dice source opens it: through Kivy's camera on Android and iOS (the platform's), OpenCV elsewhere."""
-    from companion.dice.camera import camera_url, capture_spec, open_frames
-    from vision.board.scan import BoardScan
-
-    spec, _options = capture_spec(camera_url(entry))
-    frames = open_frames(spec, cancel=cancel)
-    frame = None
-    try:
-        for _ in range(CAMERA_WARMUP_FRAMES):
-            picture = frames.read()
-            if picture is None or cancel.is_set():
-                break
-            frame = picture
-    finally:
-        frames.close()
-    if frame is None:
-        raise OSError(tr("scan_no_camera", camera=entry))
-    return BoardScan.of_image(frame)
-
-
 def install(app, manager) -> None:
     """Add the screen, its texts and its button in the board editor (beside Terrain/Number and Harbor)."""
     try:
-        for key, entry in TEXT.items():
-            i18n.TEXT.setdefault(key, entry)
-        if str(KV) not in Builder.files:
-            Builder.load_file(str(KV))
-        screen = ScanBoardScreen()
-        manager.add_widget(screen)
+        button = install_screen(app, manager, TEXT, KV, ScanBoardScreen, "scan_board")
         editor = manager.get_screen("board_editor")
         row = editor.ids.mode_hex.parent
-        button = Factory.BigButton(text=tr("scan_board"), height=row.height)
-        button.bind(on_release=lambda *_: app.go("board_scan"))
-        app.bind(lang=lambda *_: setattr(button, "text", tr("scan_board")))
+        button.height = row.height
         row.add_widget(button)
         editor.ids["scan"] = button
-        app.bind(on_stop=lambda *_: screen.stop())
     except Exception:  # an optional screen must not stop the table app
         log.exception("the board scan screen could not be added")

@@ -17,6 +17,7 @@ from kivy.clock import Clock
 from . import i18n
 
 log = logging.getLogger(__name__)
+CAMERA_WARMUP_FRAMES = 5
 
 
 def tr(key: str, **values) -> str:
@@ -37,6 +38,26 @@ def photo_problem(error: BaseException, name: str) -> str:
         return tr("scan_bad_photo", problem=str(error))
     log.error("reading a board photo failed", exc_info=error)
     return f"{name}: {error}"
+
+
+def install_screen(app, manager, texts: dict, kv, screen_class, label_key: str):
+    """Add an optional photo screen: its texts, its kv rules, the screen (stopped with the app), and a button
+    going to it, whose words follow the language; the caller places the button.  Raises what went wrong (the
+    caller logs it: an optional screen must not stop the table app)."""
+    from kivy.factory import Factory
+    from kivy.lang import Builder
+
+    for key, entry in texts.items():
+        i18n.TEXT.setdefault(key, entry)
+    if str(kv) not in Builder.files:
+        Builder.load_file(str(kv))
+    made = screen_class()
+    manager.add_widget(made)
+    button = Factory.BigButton(text=tr(label_key))
+    button.bind(on_release=lambda *_: app.go(made.name))
+    app.bind(lang=lambda *_: setattr(button, "text", tr(label_key)))
+    app.bind(on_stop=lambda *_: made.stop())
+    return button
 
 
 class PhotoReading:
@@ -82,3 +103,32 @@ class PhotoReading:
         self._cancel.set()
         if self._thread is not None:
             self._thread.join(timeout)
+
+
+def scan_file(path: str):
+    """A picture file, read as a board photo."""
+    from vision.board.scan import BoardScan
+
+    return BoardScan.of_file(path)
+
+
+def scan_camera(entry: str, cancel: threading.Event):
+    """One picture from the camera ``entry`` names (a number, a stream address, a video file), read.  Opened as
+    the dice source opens it: through Kivy's camera on Android and iOS (the platform's), OpenCV elsewhere."""
+    from companion.dice.camera import camera_url, capture_spec, open_frames
+    from vision.board.scan import BoardScan
+
+    spec, _options = capture_spec(camera_url(entry))
+    frames = open_frames(spec, cancel=cancel)
+    frame = None
+    try:
+        for _ in range(CAMERA_WARMUP_FRAMES):
+            picture = frames.read()
+            if picture is None or cancel.is_set():
+                break
+            frame = picture
+    finally:
+        frames.close()
+    if frame is None:
+        raise OSError(tr("scan_no_camera", camera=entry))
+    return BoardScan.of_image(frame)
