@@ -19,11 +19,9 @@ pytestmark = pytest.mark.timeout(120)
 
 def ring_colour(image, view, h):
     """The colour where a gold field's ring runs, on hex ``h``'s right side (window pixels)."""
-    size, _ox, _oy = view._transform()
     x, y = geo.pixel_center(h)
     wx, wy = view.to_window(*view.to_widget((x + 0.8 * 0.97 * math.cos(math.radians(30)), y)))
-    r, g, b, *_ = image.read_pixel(int(wx), image.height - 1 - int(wy))
-    return r, g, b
+    return d.pixel_at(image, wx, wy)
 
 
 def test_a_gold_field_is_ringed_and_fields_are_not(tmp_path):

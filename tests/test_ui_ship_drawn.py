@@ -19,8 +19,7 @@ def colour_along(image, view, edge, t):
     (x1, y1), (x2, y2) = (view.to_widget(geo.vertex_point(v)) for v in geo.edge_vertices(edge))
     x1, y1, x2, y2 = (x1 + (x2 - x1) * 0.12, y1 + (y2 - y1) * 0.12, x2 + (x1 - x2) * 0.12, y2 + (y1 - y2) * 0.12)
     wx, wy = view.to_window(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t)
-    r, g, b, *_ = image.read_pixel(int(wx), image.height - 1 - int(wy))
-    return r, g, b
+    return d.pixel_at(image, wx, wy)
 
 
 def test_a_ship_shows_gaps_where_a_road_is_solid(tmp_path):

@@ -362,8 +362,7 @@ def test_the_colony_picked_for_a_spaceport_is_marked_until_ok(tmp_path):
         (x, y), (ax, ay) = m.to_window(*m.site_pos(site)), m.to_window(*m.site_pos(away))
         reach = m._transform()[0] * 0.2 * 2.1 / math.hypot(x - ax, y - ay)
         x, y = x + (x - ax) * reach, y + (y - ay) * reach
-        r, g, b, *_ = image.read_pixel(int(x), image.height - 1 - int(y))
-        return round(r * 255), round(g * 255), round(b * 255)
+        return tuple(round(c * 255) for c in d.pixel_at(image, x, y))
 
     app = d.start_app(tmp_path)
     try:

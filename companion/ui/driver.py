@@ -319,6 +319,13 @@ def stop_app(app) -> None:
     object.__setattr__(global_idmap["app"], "_obj", None)
 
 
+def pixel_at(image, x: float, y: float) -> tuple[float, float, float]:
+    """The colour (0-1 per channel) at window point ``(x, y)`` of a :func:`screenshot` loaded as a Kivy image
+    (``kivy.core.image.Image(path, keep_data=True)``): the picture's rows run top-down, the window's bottom-up."""
+    r, g, b, *_ = image.read_pixel(int(x), image.height - 1 - int(y))
+    return r, g, b
+
+
 def screenshot(path: Path) -> Path:
     """The window as it is now, written to ``path`` (a PNG): what a user sees, for docs/screens.
 
