@@ -16,6 +16,7 @@ from __future__ import annotations
 import http.client
 import json
 import logging
+import socket
 import threading
 import time
 from dataclasses import dataclass
@@ -64,27 +65,7 @@ def desk_url(address: str) -> str:
     return f"http://{host}:{port}"
 
 
-def request(base: str, method: str, path: str, body: Any = None, token: str | None = None,
-            timeout: float = TIMEOUT) -> dict[str, Any]:
-    """One JSON request to the desk; raises :class:`DeskLinkError` (status 0 when the desk did not answer)."""
-    parts = urlsplit(base)
-    headers = {"Accept": "application/json", "Connection": "close"}  # one request per connection
-    data = None
-    if body is not None:
-        data = json.dumps(body, ensure_ascii=False).encode("utf-8")
-        headers["Content-Type"] = "application/json"
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
-    try:
-        connection.request(method, path, body=data, headers=headers)
-        response = connection.getresponse()
-        payload = response.read(1 << 22)
-        status = response.status
-    except (OSError, http.client.HTTPException) as error:
-        raise DeskLinkError(f"the desk at {base} does not answer ({error})") from None
-    finally:
-        connection.close()
+def _answer(base: str, status: int, payload: bytes) -> dict[str, Any]:
     try:
         answer = json.loads(payload.decode("utf-8"))
     except ValueError:
@@ -95,6 +76,111 @@ def request(base: str, method: str, path: str, body: Any = None, token: str | No
     if not isinstance(answer, dict):
         raise DeskLinkError(f"the desk at {base} answered an unexpected shape", status)
     return answer
+
+
+def _request_parts(body: Any, token: str | None, keep: bool) -> tuple[bytes | None, dict[str, str]]:
+    headers = {"Accept": "application/json"}
+    if not keep:
+        headers["Connection"] = "close"  # one request per connection
+    data = None
+    if body is not None:
+        data = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        headers["Content-Type"] = "application/json"
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    return data, headers
+
+
+def _open(base: str, timeout: float) -> http.client.HTTPConnection:
+    """A connection to the desk with Nagle's algorithm off: ``http.client`` sends a request's headers and body in
+    two writes, and on a kept connection the body waited for the desk's delayed ACK (40 ms a request)."""
+    parts = urlsplit(base)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+    connection.connect()
+    connection.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return connection
+
+
+def _exchange(connection: http.client.HTTPConnection, method: str, path: str, data: bytes | None,
+              headers: dict[str, str]) -> tuple[int, bytes]:
+    connection.request(method, path, body=data, headers=headers)
+    response = connection.getresponse()
+    payload = response.read(1 << 22)
+    if not response.isclosed():  # more than 4 MiB (no desk answer is): this connection cannot be used again
+        connection.close()
+    return response.status, payload
+
+
+def request(base: str, method: str, path: str, body: Any = None, token: str | None = None,
+            timeout: float = TIMEOUT) -> dict[str, Any]:
+    """One JSON request to the desk on a connection of its own; raises :class:`DeskLinkError` (status 0 when the
+    desk did not answer). A sender keeps its connection open instead: :class:`DeskConnection`."""
+    data, headers = _request_parts(body, token, keep=False)
+    connection = None
+    try:
+        connection = _open(base, timeout)
+        status, payload = _exchange(connection, method, path, data, headers)
+    except (OSError, http.client.HTTPException) as error:
+        raise DeskLinkError(f"the desk at {base} does not answer ({error})") from None
+    finally:
+        if connection is not None:
+            connection.close()
+    return _answer(base, status, payload)
+
+
+#: What a kept connection the desk has meanwhile closed (idle too long, the desk restarted) fails with before any
+#: answer: the request is sent once more on a new connection (every desk request may be sent twice: an events
+#: batch is idempotent by its game, index and ``rev``).
+_STALE_CONNECTION = (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError, ConnectionAbortedError)
+
+
+class DeskConnection:
+    """One HTTP connection to the desk kept open between requests (keep-alive), for one thread's requests.
+
+    A new connection per request cost the desk a connection's set-up and teardown for every event each tablet
+    sends (docs/performance.md, "Keep-alive"). The connection is opened on the first request, reopened after any
+    failure (the next request starts afresh) and after :data:`KEEP_IDLE` seconds unused (the desk closes idle ones
+    after 30 s). Nothing rides on the connection itself: the journal is the outbox, and a request whose answer
+    was lost is sent again as the sender decides (:class:`OutboxSender`)."""
+
+    KEEP_IDLE = 20.0
+
+    def __init__(self, base: str, timeout: float = TIMEOUT):
+        self.base = base
+        self.timeout = timeout
+        self._connection: http.client.HTTPConnection | None = None
+        self._used = 0.0  # when it last answered (monotonic)
+        self.opened = 0  # connections opened so far (tests and the bench read it)
+
+    def request(self, method: str, path: str, body: Any = None, token: str | None = None) -> dict[str, Any]:
+        data, headers = _request_parts(body, token, keep=True)
+        if self._connection is not None and time.monotonic() - self._used > self.KEEP_IDLE:
+            self.close()
+        for attempt in (0, 1):
+            reused = self._connection is not None
+            try:
+                if self._connection is None:
+                    self.opened += 1
+                    self._connection = _open(self.base, self.timeout)
+                status, payload = _exchange(self._connection, method, path, data, headers)
+            except _STALE_CONNECTION as error:
+                self.close()
+                if reused and attempt == 0:
+                    continue  # the desk closed it meanwhile: once more on a new connection
+                raise DeskLinkError(f"the desk at {self.base} does not answer ({error})") from None
+            except (OSError, http.client.HTTPException) as error:
+                self.close()
+                raise DeskLinkError(f"the desk at {self.base} does not answer ({error})") from None
+            self._used = time.monotonic()
+            if self._connection.sock is None:  # the desk said it closes this one (or the answer was too long)
+                self.close()
+            return _answer(self.base, status, payload)
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
 
 
 @dataclass(frozen=True)
@@ -205,6 +291,9 @@ class OutboxSender:
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        # one kept connection for all of this sender's requests (its own thread's): a new one per request cost the
+        # desk more than the event itself
+        self._link = DeskConnection(assignment.desk, timeout)
 
     # --- control ------------------------------------------------------------------------------------------
     def start(self) -> "OutboxSender":
@@ -229,6 +318,8 @@ class OutboxSender:
         if self._thread is not None:
             self._thread.join(timeout if timeout is not None else self.timeout + 2)
             self._thread = None
+        else:  # (``sync`` called by hand, without the thread: its connection is closed here)
+            self._link.close()
 
     @property
     def running(self) -> bool:
@@ -270,6 +361,7 @@ class OutboxSender:
                 self._wake.wait(self.poll)
                 self._wake.clear()
         finally:
+            self._link.close()
             journal.close()
 
     def _next_rev(self) -> int:
@@ -317,7 +409,7 @@ class OutboxSender:
                 body["header"] = a.header
             self._report("sending", f"sending events {start} to {start + len(chunk)} of {len(local)}")
             try:
-                view = request(a.desk, "POST", "/api/events", body, token=a.token, timeout=self.timeout)
+                view = self._link.request("POST", "/api/events", body, token=a.token)
             except DeskLinkError as error:
                 if error.status in (0, 409):
                     # No answer: the desk may or may not have applied it; an answer of 409: it holds something
@@ -339,7 +431,7 @@ class OutboxSender:
     def _ask_table(self) -> dict[str, Any]:
         """The desk's word on the table (its assignment and the round clock): the heartbeat."""
         a = self.assignment
-        answer = request(a.desk, "GET", "/api/table", token=a.token, timeout=self.timeout)
+        answer = self._link.request("GET", "/api/table", token=a.token)
         self._last_heard = self._last_clock = time.monotonic()
         game = answer.get("game")  # the desk's view of this tablet's latest game: a note such as "ended by time"
         mine = isinstance(game, dict) and game.get("game") == a.game_id

@@ -29,6 +29,7 @@ from test_desk_server import PASSWORD, make_event
 
 
 def _read_request(sock: socket.socket) -> bytes:
+    """One HTTP message (a request, or an answer) by its Content-Length."""
     data = b""
     while b"\r\n\r\n" not in data:
         chunk = sock.recv(65536)
@@ -52,10 +53,8 @@ def _read_request(sock: socket.socket) -> bytes:
 def send_raw(port: int, raw: bytes) -> bytes:
     with socket.create_connection(("127.0.0.1", port), timeout=10) as upstream:
         upstream.sendall(raw)
-        reply = b""
-        while chunk := upstream.recv(65536):
-            reply += chunk
-    return reply
+        # one answer, by its length (a tablet's request keeps its connection open: the desk does not close it)
+        return _read_request(upstream)
 
 
 class FaultyNetwork(socketserver.ThreadingTCPServer):
