@@ -99,6 +99,8 @@ TEMPLATES: dict[str, str] = {
     # Seafarers: ships and the pirate
     "ship_already_moved": "{player:player} already moved a ship this turn",
     "ship_move_same": "the ship must move somewhere else than {edge:edge}",
+    "no_movable_ship": "{player:player} has no ship that may move now (the end ship of an open route, not built "
+                       "this turn, not beside the pirate)",
     "ship_off_water": "edge {edge:edge} has land on both sides: ships sail on sea lanes and coasts only",
     "ship_by_pirate": "edge {edge:edge} borders the pirate's hex {pirate:hex}: no ship may be placed there",
     "ship_not_connected": "edge {edge:edge} is not connected to a ship, settlement or city of {player:player}",

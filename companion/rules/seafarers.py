@@ -111,6 +111,21 @@ class SeafarersGame(Game):
         return sorted(e for e, owner in s.pieces.items()
                       if owner == (player, "ship") and self._ship_move_problem(player, e) is None)
 
+    def ship_move_problem(self, player: int, e: Edge | None = None) -> Refusal | None:
+        """Why ``player`` cannot move the ship on ``e`` now (``e`` None: any ship), as the refusal a
+        ``move_ship`` from there would get, or None.  For the app's Move ship button, which holds no rules."""
+        if self.state.extra["ship_moved"]:
+            return Refusal("ship_already_moved", player=player)
+        if e is not None:
+            return self._ship_move_problem(player, e)
+        return None if self.movable_ships(player) else Refusal("no_movable_ship", player=player)
+
+    def ship_move_targets(self, player: int, source: Edge) -> list[Edge]:
+        """Where ``player``'s ship on ``source``, lifted, may go: the placing rules without that ship (it cannot
+        hold itself up) and not back where it lay."""
+        return sorted(e for e in self.board.edges
+                      if e != source and self._ship_problem(player, e, moving=source) is None)
+
     def _ship_move_problem(self, player: int, e: Edge) -> Refusal | None:
         s = self.state
         if s.pieces.get(e) != (player, "ship"):

@@ -76,6 +76,7 @@ class BoardView(Widget):
     highlight = ListProperty([])                       # hexes that just produced
     flash = ObjectProperty(None, allownone=True)       # a refused spot, drawn red
     marked = ListProperty([])                          # spots a message is about (a problem, a refusal): ringed red
+    lifted = ObjectProperty(None, allownone=True)      # a ship being moved (its edge): ringed yellow until it goes
 
     __events__ = ("on_vertex", "on_edge", "on_hex", "on_plain_tap")
 
@@ -89,7 +90,7 @@ class BoardView(Widget):
         Clock.schedule_once(self._follow_language)
         self.bind(size=self._trigger, pos=self._trigger, board=self._trigger, buildings=self._trigger,
                   pieces=self._trigger, robber=self._trigger, pirate=self._trigger, pick=self._trigger,
-                  legal=self._trigger, highlight=self._trigger, flash=self._trigger, marked=self._trigger, colors=self._trigger,
+                  legal=self._trigger, highlight=self._trigger, flash=self._trigger, marked=self._trigger, colors=self._trigger, lifted=self._trigger,
                   dikes=self._trigger)
 
     def _follow_language(self, _dt) -> None:
@@ -342,6 +343,10 @@ class BoardView(Widget):
                     (x1, y1), (x2, y2) = (P(geo.vertex_point(v)) for v in geo.edge_vertices(spot))
                     Line(points=[x1 + (x2 - x1) * 0.25, y1 + (y2 - y1) * 0.25, x2 + (x1 - x2) * 0.25,
                                  y2 + (y1 - y2) * 0.25], width=max(1.5, size * 0.045))
+        if self.lifted is not None:  # the ship in hand: where it lies until a tap sends it elsewhere
+            Color(1, 0.9, 0.1, 1)
+            x, y = P(geo.edge_point(self.lifted))
+            Line(circle=(x, y, size * 0.3), width=max(2, size * 0.06))
         Color(1, 0.15, 0.15, 1)
         for spot in self.marked:  # a hex, a corner (three hexes) or a side (two): the place the words name
             spot = tuple(tuple(h) for h in spot) if isinstance(spot[0], (list, tuple)) else tuple(spot)

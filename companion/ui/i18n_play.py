@@ -23,6 +23,13 @@ TEXT: dict[str, dict[str, str]] = {
     "why_short_cannot_afford": {"en": "can't pay", "ja": "資源不足"},
     "why_short_no_piece_left": {"en": "none left", "ja": "駒切れ"},
     "why_short_no_legal_spot": {"en": "nowhere to build", "ja": "置ける所なし"},
+    "why_short_ship_already_moved": {"en": "moved already", "ja": "移動済み"},
+    "why_short_no_movable_ship": {"en": "none movable", "ja": "動かせる船なし"},
+    # Seafarers: moving a ship (the Move ship button, then two taps on the board)
+    "move_ship": {"en": "Move ship", "ja": "船を移動"},
+    "p_move_ship_pick": {"en": "{name}: tap the ship to move (a green side)", "ja": "{name}：動かす船をタップ（緑の辺）"},
+    "p_move_ship_to": {"en": "{name}: tap where the ship goes (a green side); tap the ship again to leave it",
+                       "ja": "{name}：船の行き先をタップ（緑の辺）。もう一度その船をタップすると動かしません"},
     "why_short_dev_deck_empty": {"en": "deck empty", "ja": "山札なし"},
     "why_short_dev_none_to_play": {"en": "no card", "ja": "カードなし"},
     "why_short_dev_all_new": {"en": "bought this turn", "ja": "今回購入"},

@@ -105,7 +105,22 @@ def build_row(screen, g, who: int) -> BoxLayout:
             b.color = (0.75, 0.75, 0.75, 1)
         b.bind(on_release=lambda btn, piece=piece, problem=problem: _tap_build(screen, btn, piece, problem))
         row.add_widget(b)
+    if screen.phase == "main" and hasattr(g, "ship_move_problem"):
+        row.add_widget(_move_ship_button(screen, g, who))
     return row
+
+
+def _move_ship_button(screen, g, who: int):
+    """Seafarers: Move ship, armed like a build (the board then offers the ships that may move, then where the
+    tapped one may go); it says why when no ship may move now ("moved already", "none movable")."""
+    a = app()
+    problem = g.ship_move_problem(who)
+    b = BigToggle(text=_button_text(a, a.tr("move_ship"), problem), markup=True, group="build",
+                  state="down" if screen.build_piece == "move_ship" else "normal", height=dp(64))
+    if problem is not None:
+        b.color = (0.75, 0.75, 0.75, 1)
+    b.bind(on_release=lambda btn: _tap_build(screen, btn, "move_ship", problem))
+    return b
 
 
 def _tap_build(screen, button, piece: str, problem) -> None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
+from kivy.properties import (BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty,
+                             StringProperty)
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
@@ -43,7 +44,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
     roll_text = StringProperty("")
     payout_text = StringProperty("")
     tide_text = StringProperty("")
-    build_piece = StringProperty("")     # the piece a main-phase tap builds
+    build_piece = StringProperty("")     # the piece a main-phase tap builds ("move_ship": a ship is moved)
+    lifted_ship = ObjectProperty(None, allownone=True)  # Seafarers: the ship being moved (its edge), once tapped
     die_a = NumericProperty(0)
     selection = DictProperty({})         # discard / gold / trade choices
     refused = DictProperty({})           # the last event the rules refused: {"event", "why"} (umpire offer)
@@ -211,9 +213,33 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         if g.state.phase == "setup_road":
             pieces = [p for p, x in g.legal_setup_links() if x == e]
             piece = self.build_piece if self.build_piece in pieces else (pieces[0] if pieces else "road")
+        elif self.build_piece == "move_ship" or (not self.build_piece and g.state.phase == "main"
+                                                    and e in movable_ships(g, who)):
+            self._move_ship_tap(g, who, e)  # (a tap on the player's own movable ship lifts it)
+            return
         else:  # nothing armed: a road, or a ship where only a ship may go (the rules say why neither may)
             piece = self.build_piece or direct_builds(g, who).get(e, "road")
         ok = self.submit({"type": "build", "player": who, "piece": piece, "at": as_json(e)})
+        self.ids.board.flash = None if ok else e
+
+    def _move_ship_tap(self, g, who: int, e) -> None:
+        """Seafarers' ship move by two taps: the ship (the rules say why it may not move), then where it goes.
+        A second tap on the lifted ship leaves it where it was."""
+        if self.lifted_ship is None:
+            problem = g.ship_move_problem(who, e)
+            if problem is not None:
+                self.message = app().tr("illegal", why=app_describe(problem))
+                self.ids.board.flash = e
+            else:
+                self.build_piece, self.lifted_ship, self.message = "move_ship", e, ""
+                self.ids.board.flash = None
+            self.refresh()
+            return
+        if e == self.lifted_ship:
+            self.lifted_ship = None
+            self.refresh()
+            return
+        ok = self.submit({"type": "move_ship", "player": who, "from": as_json(self.lifted_ship), "to": as_json(e)})
         self.ids.board.flash = None if ok else e
 
     def _remove_piece(self, spot) -> None:
@@ -253,6 +279,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             return
         s = g.state
         view = self.ids.board
+        if self.build_piece != "move_ship" or s.phase != "main":
+            self.lifted_ship = None  # a ship is lifted only while Move ship is armed
         view.colors = [p["color"] for p in a.table.record.players]
         view.board = g.board
         view.buildings = dict(s.buildings)
@@ -272,6 +300,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         key = "p_time_limit" if by_time else f"p_{phase}"
         if phase == "setup_road" and "ship" in g.link_pieces():  # Seafarers, High Tide: the link may be a ship
             key = "p_setup_road_or_ship"
+        if phase == "main" and self.build_piece == "move_ship":
+            key = "p_move_ship_to" if self.lifted_ship is not None else "p_move_ship_pick"
         self.prompt = a.tr(key, name=name, n=n_owed)
         self._offer(g, phase, who, last)
         self._vp_board(g)
@@ -309,6 +339,11 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             pick, legal = "hex", frozenset(g.tide.flood_choices)
         elif self.selection.get("mode") in CARD_PANELS:
             pass  # the board builds nothing under a card or trade panel: a tap there closes it (close_card_panel)
+        elif phase == "main" and self.build_piece == "move_ship":
+            # the ships that may move, then (one lifted) where it may go: both from the rules core
+            pick = "edge"
+            legal = frozenset(movable_ships(g, who) if self.lifted_ship is None
+                              else g.ship_move_targets(who, self.lifted_ship))
         elif phase in ("main", "special_build") and self.build_piece:
             piece = self.build_piece
             if piece == "road":
@@ -326,6 +361,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             # player may build now is hinted faintly
             pick, legal = "build", frozenset(direct_builds(g, who))
         view.pick, view.legal = pick, legal
+        view.lifted = self.lifted_ship
         if pick == "":
             view.flash = None
 
@@ -635,6 +671,11 @@ def direct_builds(g, who: int) -> dict:
         if piece in g.buildable_pieces() and g.build_problem(who, piece) is None:
             spots.update(dict.fromkeys(getattr(g, f"legal_{piece}_spots")(who), piece))
     return spots
+
+
+def movable_ships(g, who: int) -> list:
+    """The ships ``who`` may move now (Seafarers and games built on it; none in the other games)."""
+    return g.movable_ships(who) if hasattr(g, "ship_move_problem") else []
 
 
 def rolled_this_turn(g) -> bool:

@@ -92,6 +92,7 @@ JA: dict[str, str] = {
     # Seafarers
     "ship_already_moved": "{player:player}はこの手番にすでに船を動かしました",
     "ship_move_same": "船は{edge:edge}以外の場所へ動かします",
+    "no_movable_ship": "{player:player}には今動かせる船がありません（開いた航路の端の船で、この手番に作ったものでなく、海賊に接していないもの）",
     "ship_off_water": "{edge:edge}は両側が陸地です：船は海路と海岸にだけ置けます",
     "ship_by_pirate": "{edge:edge}は海賊のいる{pirate:hex}に接しているので船を置けません",
     "ship_not_connected": "{edge:edge}は{player:player}の船・開拓地・都市につながっていません",
