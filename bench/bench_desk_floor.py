@@ -173,6 +173,9 @@ def main() -> int:
     parser.add_argument("--head", type=float, default=0.85, help="share of each game journalled before the run")
     parser.add_argument("--display", choices=("stream", "poll"), default="stream",
                         help="read the display's pushes (stream) or poll display.json every 50 ms")
+    parser.add_argument("--tablets-nice", type=int, default=0, metavar="N",
+                        help="the tablets' worker processes lower their priority by N (the desk keeps the bench's: "
+                             "60 tablets are 60 machines at a venue, the desk one)")
     parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     offline = tuple(float(x) for x in args.offline.split(","))
@@ -181,6 +184,8 @@ def main() -> int:
         return 0
     if args.worker:
         spec = json.loads(Path(args.worker).read_text())
+        if args.tablets_nice:
+            os.nice(args.tablets_nice)
         tablet_worker(spec["url"], spec["jobs"], args.seconds, offline, args.head, Path(spec["out"]))
         return 0
 
@@ -260,7 +265,8 @@ def main() -> int:
         spec.write_text(json.dumps({"url": url, "jobs": jobs[w * share:(w + 1) * share],
                                     "out": str(work / f"report{w}.json")}))
         workers.append(subprocess.Popen([sys.executable, __file__, "--worker", str(spec), "--seconds",
-                                         str(args.seconds), "--offline", args.offline, "--head", str(args.head)],
+                                         str(args.seconds), "--offline", args.offline, "--head", str(args.head),
+                                         "--tablets-nice", str(args.tablets_nice)],
                                         cwd=ROOT))
     while not all((work / f"report{w}.json.ready").exists() for w in range(args.processes)):
         if any(w.poll() is not None for w in workers):

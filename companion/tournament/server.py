@@ -7,6 +7,8 @@ socket bound before the server starts, so port 0 gives a free port that is known
 
 from __future__ import annotations
 
+import importlib
+import os
 import secrets
 import socket
 import threading
@@ -19,6 +21,24 @@ from .server_store import Floor
 from .store import Desk
 
 DEFAULT_PORT = 8731
+
+
+def http_stack() -> tuple[str, str]:
+    """uvicorn's HTTP parser and event loop: ``httptools`` and ``uvloop`` (C extensions, pinned in
+    pyproject.toml) where installed -- they cut the desk's CPU per tablet request (docs/performance.md) -- and the
+    pure-Python ``h11`` and ``asyncio`` where they are not (uvloop has no Windows build). ``CATAN_DESK_HTTP=plain``
+    chooses the pure-Python pair (bench/bench_desk_http.py measures both)."""
+    if os.environ.get("CATAN_DESK_HTTP") == "plain":
+        return "h11", "asyncio"
+    return ("httptools" if _importable("httptools") else "h11"), ("uvloop" if _importable("uvloop") else "asyncio")
+
+
+def _importable(name: str) -> bool:
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        return False
+    return True
 
 
 class DeskServer:
@@ -47,8 +67,9 @@ class DeskServer:
         self.host, self.port = host, self.socket.getsockname()[1]
         # (a display's open stream would hold a stopping server for ever: streams end when it stops, and the
         # graceful shutdown is bounded anyway)
+        http, loop = self.http_stack = http_stack()
         config = uvicorn.Config(self.web.app, log_level="warning", lifespan="off", access_log=False,
-                                timeout_keep_alive=30, timeout_graceful_shutdown=3)
+                                timeout_keep_alive=30, timeout_graceful_shutdown=3, http=http, loop=loop)
         self.server = uvicorn.Server(config)
         self.web.push.should_stop = lambda: self.server.should_exit or self.web.stopping
         self._thread: threading.Thread | None = None
