@@ -1,6 +1,6 @@
 """The board reader's accuracy on boards it never saw: leave one labelled board out (issue 30; docs/board-reader.md).
 
-    .venv/bin/python bench/bench_board_held_out.py [DIR] [--no-colour-check] [--no-print-count]
+    .venv/bin/python bench/bench_board_held_out.py [DIR] [--no-colour-check] [--no-print-count] [--no-deduction]
                                                    [--originals ROOT]
 
 ``--originals ROOT`` reads each photo's full-size original (the label's ``original``, under ROOT, e.g.
@@ -27,6 +27,7 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from vision.board import terrain  # noqa: E402
+from vision.board.deduce import hidden_number, unsure_terrain  # noqa: E402
 from vision.board.labels import board_key, load_labels, rotate  # noqa: E402
 from vision.board.lattice import LAND  # noqa: E402
 from vision.board.reader import (WORK_SIZE, _no_smooth_fields, _no_terrain_beyond_the_set, _one_desert,  # noqa: E402
@@ -37,6 +38,7 @@ from vision.board.tokens import TokenReader  # noqa: E402
 
 CHECK_COLOUR = "--no-colour-check" not in sys.argv  # the print's colour checked (red 6/8), as the reader does
 COUNT_PRINT = "--no-print-count" not in sys.argv  # dots, digits and holes counted, as the reader does
+DEDUCE = "--no-deduction" not in sys.argv  # the robber's token and one unsure terrain from the set, as the reader does
 
 
 def _originals_root() -> Path | None:
@@ -102,10 +104,25 @@ def main() -> int:
             read = dict(zip(readable, tokens.read_all([reading.token_patches[h] for h in readable], reds,
                                                       prints=prints)))
             surplus = set(surplus_numbers({h: r[0] for h, r in read.items()}))  # as the reader does
-            terrains = {h: terrain.classify(colours[h])[0] for h in LAND}
-            _one_desert(terrains, colours, reading.has_token, [], textures[name])  # as the reader does
-            _no_smooth_fields(terrains, colours, textures[name], [])
-            _no_terrain_beyond_the_set(terrains, colours, [])
+            classified = {h: terrain.classify(colours[h]) for h in LAND}
+            terrains = {h: t for h, (t, _sure) in classified.items()}
+            unsure_colour = [h for h, (_t, sure) in classified.items() if not sure]
+            _one_desert(terrains, colours, reading.has_token, unsure_colour, textures[name])  # as the reader does
+            _no_smooth_fields(terrains, colours, textures[name], unsure_colour)
+            _no_terrain_beyond_the_set(terrains, colours, unsure_colour)
+            deduced = {}
+            if DEDUCE:
+                by_set = unsure_terrain(terrains, set(unsure_colour))
+                if by_set and "desert" not in (by_set[1], terrains[by_set[0]]) and by_set[1] != terrains[by_set[0]]:
+                    terrains[by_set[0]] = by_set[1]
+                    totals["terrain_deduced"] += 1
+                robber_hex = next((h for h in LAND if list(rotate(h, turns)) == robber), None)
+                asked = (surplus | {h for h, r in read.items() if not r[1]}
+                         | {h for h in LAND if terrains[h] != "desert" and not reading.has_token[h]})
+                under = hidden_number({h: read[h][0] if h in read else None for h in LAND if terrains[h] != "desert"},
+                                      terrains, robber_hex, asked)
+                if under:
+                    deduced[under[0]] = under[1]
             for h in LAND:
                 truth = labels[rotate(h, turns)]
                 t = terrains[h]
@@ -113,6 +130,12 @@ def main() -> int:
                 if "number" not in truth:
                     continue
                 n_total += 1
+                if h in deduced:  # under the robber, the set's last token (still asked)
+                    n_right += deduced[h] == truth["number"]
+                    totals["number_deduced"] += 1
+                    totals["number_deduced_right"] += deduced[h] == truth["number"]
+                    n_hidden += 1
+                    continue
                 if h not in read:
                     n_hidden += list(rotate(h, turns)) == robber  # under the robber: read null, asked
                     continue
@@ -137,6 +160,8 @@ def main() -> int:
           f"{totals['n']}/{totals['nh']} = {totals['n'] / totals['nh']:.1%} (unsure {totals['u']}; wrong "
           f"{totals['w']}, flagged unsure {totals['wf']}); photos fully right {totals['full']}/{totals['photos']}, "
           f"terrain right and no number wrong unflagged {totals['no_wrong_sure']}/{totals['photos']}")
+    print(f"deduced from the standard set: the robber's token on {totals['number_deduced']} photos, "
+          f"{totals['number_deduced_right']} right; a terrain on {totals['terrain_deduced']}")
     seen = totals["nh"] - totals["hidden"]
     print(f"tokens in sight (not under the robber): {totals['n']}/{seen} = {totals['n'] / max(seen, 1):.1%}; "
           f"photos right in all they show (terrain, every token in sight; the robber's token asked) "

@@ -37,8 +37,12 @@ def board_main(argv: list[str]) -> int:
         if args.json:
             print(json.dumps(out))
         else:
+            from vision.board.lattice import turned
             land = [h for h in out["board"]["hexes"] if h["terrain"] != "sea"]
+            # the robber's token or an unsure terrain filled from the standard set, not seen (still asked)
+            deduced = [list(turned(h, reading.photo_turns())) for h in reading.deduced]
             hexes = ", ".join(f"{h['at']} {h['terrain']}" + (f" {h['number']}" if h.get("number") else "")
+                              + (" (deduced)" if h["at"] in deduced else "")
                               + ("?" if h["at"] in out["unsure"] else "") for h in land)
             print(f"{name}: {hexes}; robber {out['board']['robber']}; {out['ms']} ms")
     return status

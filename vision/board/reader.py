@@ -17,6 +17,8 @@ import cv2
 import numpy as np
 
 from vision.board import terrain as terrain_mod
+from vision.board import deduce
+from vision.board.deduce import TOKEN_SET, hidden_number, unsure_terrain
 from vision.board.discs import find_discs, token_sized
 from vision.board.lattice import (LAND, SQRT3, Lattice, _match, canonical_center, fit_lattice, hex_distance,
                                   turned)
@@ -58,6 +60,7 @@ class BoardReading:
     mirrored: bool = False            # the photo was a mirror image; it was read flipped back (pixels too)
     token_centres: dict[tuple[int, int], tuple[float, float]] = field(default_factory=dict)  # work pixels
     token_prints: dict = field(default_factory=dict)  # hex -> token_print.TokenPrint, None: too small to count
+    deduced: list = field(default_factory=list)  # hexes whose number or terrain the set gave, not the photo
 
     def board_json(self) -> dict:
         """The record's board object (docs/record-format.md), numbers null until tokens are read; turned as
@@ -172,18 +175,27 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
                            f"and no land framed by a blue sea")
     plane = terrain_mod.corrected_plane(work, lattice)
     colours = terrain_mod.relative(terrain_mod.hex_colours(plane))
-    terrains, unsure = {}, []
+    terrains, unsure, unsure_colour = {}, [], []
     has_token = {h: h in lattice.matched and bool(discs) for h in LAND}
     for h in LAND:
         t, sure = terrain_mod.classify(colours[h])
         terrains[h] = t
-        if not sure or (discs and t != "desert" and not has_token[h]):
+        if not sure:
+            unsure_colour.append(h)
+        if discs and t != "desert" and not has_token[h]:
             # no token found on a producing hex (the robber hides it, or glare): ask
             unsure.append(h)
     textures = terrain_mod.hex_textures(plane)
-    _one_desert(terrains, colours, has_token, unsure, textures)
-    _no_smooth_fields(terrains, colours, textures, unsure)
-    _no_terrain_beyond_the_set(terrains, colours, unsure)
+    _one_desert(terrains, colours, has_token, unsure_colour, textures)
+    _no_smooth_fields(terrains, colours, textures, unsure_colour)
+    _no_terrain_beyond_the_set(terrains, colours, unsure_colour)
+    unsure.extend(unsure_colour)
+    deduced = []
+    by_set = unsure_terrain(terrains, set(unsure_colour))
+    if by_set and by_set[1] != terrains[by_set[0]] and "desert" not in (by_set[1], terrains[by_set[0]]):
+        # the one hex whose colour was unsure takes the one tile the set has left over (still asked)
+        terrains[by_set[0]] = by_set[1]
+        deduced.append(by_set[0])
     robber = find_robber(plane, terrains)
     # The token's size comes from the lattice, not from the circle matched there: on some photos the
     # commonest circles are the hexes' own outlines, centred on the token but three times its size.
@@ -195,6 +207,7 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
     patches = {h: token_patch(work, x, y, TOKEN_RADIUS * local_spacing(lattice, h)) for h, (x, y) in centres.items()}
     reds = {h: red_ink(work, x, y, TOKEN_RADIUS * local_spacing(lattice, h)) for h, (x, y) in centres.items()}
     numbers: dict[tuple[int, int], int | None] = {}
+    unsure_number: list[tuple[int, int]] = []
     tokens = bundled_reader()
     readable = [h for h in LAND if terrains[h] != "desert" and h in patches and h != robber]
     scores = tokens.scores([patches[h] for h in readable]) if tokens is not None and readable else None
@@ -211,8 +224,11 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
             continue  # a disc on a board read without its tokens that matches no token: a piece, not a number
         numbers[h] = number
         if not sure:
-            unsure.append(h)
-    unsure.extend(surplus_numbers(numbers))
+            unsure_number.append(h)
+    unsure_number.extend(surplus_numbers(numbers))
+    # a token the circle finder missed was read at its hex's middle: asked
+    unsure_number.extend(h for h in numbers if terrains[h] != "desert" and not has_token[h])
+    unsure.extend(unsure_number)
     if by_outline:
         # fewer than 12 tokens on the lattice: what was read of them (a stray disc may be a piece) is asked
         unsure.extend(h for h in numbers if terrains[h] != "desert")
@@ -220,7 +236,14 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
         if terrains[h] != "desert" and h not in numbers:
             numbers[h] = None  # no token seen, the robber stands on it, or no known tokens to compare
             unsure.append(h)
+    under_robber = hidden_number(numbers, terrains, robber, set(unsure_number)) if not by_outline else None
+    if under_robber:
+        # the token the robber hides is the one the set has left over, when all 17 others were read surely;
+        # still asked (sets differ: CatanAI's has three 10s)
+        numbers[under_robber[0]] = under_robber[1]
+        deduced.append(under_robber[0])
     reading = BoardReading(terrains, has_token, robber, sorted(set(unsure)), numbers, patches, reds, lattice, scale)
+    reading.deduced = deduced
     reading.token_centres = centres
     reading.token_prints = dict(zip(readable, prints))
     reading.ms = (time.perf_counter() - start) * 1000.0
@@ -244,9 +267,6 @@ def _prints(image: np.ndarray, lattice: Lattice, scale: float, tokens: list) -> 
 #: for something else (a settlement seen from above).  Real tokens of layouts left out score 0.69-0.99 (5 %
 #: under 0.77); the discs found on SettlersEye's tokenless boards 0.63-0.85.
 NOT_A_TOKEN = 0.70
-
-# The 3-4 board's tokens (companion.rules.board.BASE_SPEC): how many of each number a set holds.
-TOKEN_SET = {2: 1, 3: 2, 4: 2, 5: 2, 6: 2, 8: 2, 9: 2, 10: 2, 11: 2, 12: 1}
 
 
 def surplus_numbers(numbers: dict[tuple[int, int], int | None]) -> list[tuple[int, int]]:
@@ -301,7 +321,7 @@ def _no_smooth_fields(terrains: dict, colours: dict, textures: dict, unsure: lis
 
 # The 3-4 board's terrains (companion.rules.board.BASE_SPEC).  A photo's board may hold one more of a terrain
 # than this (CatanAI's mixed set has four hills and two mountains, labelled as seen), never two more.
-TERRAIN_SET = {"forest": 4, "pasture": 4, "fields": 4, "hills": 3, "mountains": 3}
+TERRAIN_SET = {t: n for t, n in deduce.TERRAIN_SET.items() if t != "desert"}
 
 
 def _no_terrain_beyond_the_set(terrains: dict, colours: dict, unsure: list) -> None:

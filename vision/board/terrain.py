@@ -30,7 +30,7 @@ PROTOTYPES: dict[str, tuple[float, float, float]] = {
     "pasture": (15.3, -20.1, 8.6),
 }
 # Lightness varies most with glare and shadow, the hue axes least: L counts half.
-WEIGHTS = np.array([0.5, 1.0, 1.0])
+WEIGHTS = np.array([0.35, 1.0, 1.0])
 UNSURE_MARGIN = 1.5   # second-nearest / nearest distance below this: unsure
 
 
