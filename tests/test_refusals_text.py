@@ -142,3 +142,13 @@ def test_board_entry_problems_in_japanese_name_the_hex():
     said = [_japanese(p) for p in problems]
     assert f"ヘクス{list(desert)}：砂漠に数字は置きません（5があります）" in said
     assert "標準セットより多い数字チップ：5" in said
+
+
+@pytest.mark.parametrize("refusal", [Refusal("card_built_kind", player=0, piece="road"),
+                                     Refusal("card_paid_wrong", paid={"lumber": 1}, piece="road", cost={"brick": 1}),
+                                     Refusal("card_nobody_to_take", piece="road")], ids=lambda r: r.code)
+def test_the_card_games_road_is_its_buttons_word_in_japanese(refusal):
+    """One word per thing in a game: the card game's button and cards say 街道; its refusals said 道."""
+    said = describe(refusal, "ja")
+    assert "街道" in said and "道" not in said.replace("街道", "")
+    assert "道" in describe(Refusal("no_piece_left", player=0, piece="road"), "ja")  # the hex-board games' word

@@ -45,7 +45,13 @@ FILE_NAME = "journal.sqlite3"
 
 
 class JournalError(RuntimeError):
-    """The journal file cannot be used; the message names the file and what is wrong with it."""
+    """The journal file cannot be used; the message names the file and what is wrong with it.  ``key`` says what
+    is wrong as a word the app can say in the user's language (``file_not_sqlite``, ``file_foreign``,
+    ``file_damaged``, ``file_unopenable``, ``journal_newer``; "" for anything else) and ``facts`` its details."""
+
+    def __init__(self, message: str, key: str = "", **facts):
+        super().__init__(message)
+        self.key, self.facts = key, facts
 
 
 def data_dir() -> Path:
@@ -84,7 +90,7 @@ class Journal:
         self._db = open_ours(self.path, APPLICATION_ID, timeout=BUSY_WAIT_S,
                              not_ours="a companion journal (not an SQLite file)",
                              damaged="the journal is damaged or not a database", init_schema=self._init_schema,
-                             refuse=lambda _key, message, **_facts: JournalError(message))
+                             refuse=lambda key, message, **facts: JournalError(message, key, **facts))
 
     # --- opening -----------------------------------------------------------------------------
     def _init_schema(self, db: sqlite3.Connection) -> None:
@@ -92,10 +98,10 @@ class Journal:
         (version,) = db.execute("PRAGMA user_version").fetchone()
         if version > SCHEMA_VERSION:
             raise JournalError(f"{self.path} was written by a newer companion (journal version {version}); "
-                               "it was left untouched")
+                               "it was left untouched", "journal_newer", version=version)
         problems = db.execute("PRAGMA quick_check").fetchall()
         if problems != [("ok",)]:
-            raise JournalError(f"{self.path} is damaged: {problems[0][0]}; it was left untouched")
+            raise JournalError(f"{self.path} is damaged: {problems[0][0]}; it was left untouched", "file_damaged")
         if version == SCHEMA_VERSION:
             return
         with self._transaction():

@@ -46,6 +46,11 @@ class Rescue:
     recovered: list[str] = field(default_factory=list)  # titles of the games carried over to the fresh journal
     lost: list[str] = field(default_factory=list)       # games that could not be read, each with why
     in_memory: bool = False      # no fresh file could be made either: this session's games are not kept
+    # the same as facts, for a notice in the user's language (the texts above are English):
+    problem_key: str = ""        # JournalError.key: what is wrong ("" when the journal did not say)
+    problem_facts: dict = field(default_factory=dict)  # JournalError.facts (a newer journal's version)
+    carried: list[dict] = field(default_factory=list)  # per game carried over: title, events, photos, voices, cut
+    lost_facts: list[dict] = field(default_factory=list)  # per loss: what ("journal", "list", "game"), game, title
 
 
 def open_journal(path: str | Path) -> tuple[Journal, Rescue | None]:
@@ -54,17 +59,17 @@ def open_journal(path: str | Path) -> tuple[Journal, Rescue | None]:
     try:
         return Journal(path), None
     except JournalError as error:
-        problem = str(error)
+        problem, key, facts = str(error), error.key, {k: v for k, v in error.facts.items() if k == "version"}
     log.warning("the journal cannot be opened: %s", problem)
     kept_as = set_aside(path)
     if kept_as is None:
-        return Journal(":memory:"), Rescue(problem, None, in_memory=True)
+        return Journal(":memory:"), Rescue(problem, None, in_memory=True, problem_key=key, problem_facts=facts)
     try:
         journal = Journal(path)
     except JournalError as error:  # pragma: no cover - the file was just moved away
         log.warning("no fresh journal either: %s", error)
-        return Journal(":memory:"), Rescue(problem, kept_as, in_memory=True)
-    rescue = Rescue(problem, kept_as)
+        return Journal(":memory:"), Rescue(problem, kept_as, in_memory=True, problem_key=key, problem_facts=facts)
+    rescue = Rescue(problem, kept_as, problem_key=key, problem_facts=facts)
     if identify(kept_as, APPLICATION_ID).kind != "foreign":  # another program's tables are not our games
         _carry_over(kept_as, journal, rescue)
     return journal, rescue
@@ -106,12 +111,14 @@ def _carry_over(old: Path, journal: Journal, rescue: Rescue) -> None:
             db = sqlite3.connect(copy)
         except (OSError, sqlite3.Error) as error:
             rescue.lost.append(f"the old journal cannot be read ({error})")
+            rescue.lost_facts.append({"what": "journal"})
             return
         try:
             try:
                 games = db.execute("SELECT id, title, header, finished FROM games ORDER BY id").fetchall()
             except sqlite3.Error as error:
                 rescue.lost.append(f"the list of games cannot be read ({error})")
+                rescue.lost_facts.append({"what": "list"})
                 return
             for game_id, title, header, finished in games:
                 try:
@@ -121,12 +128,15 @@ def _carry_over(old: Path, journal: Journal, rescue: Rescue) -> None:
                     record = parse_record(data)
                 except (sqlite3.Error, ValueError, TypeError, KeyError, RecursionError) as error:
                     rescue.lost.append(f"game {game_id} ({title}): {error}")
+                    rescue.lost_facts.append({"what": "game", "game": game_id, "title": title})
                     continue
                 new_id = journal.create_game(record, title)
                 if finished and cut is None:
                     journal.set_finished(new_id)
                 photos = _carry_photos(db, game_id, journal, new_id)
                 voices = _carry_voices(db, game_id, journal, new_id)
+                rescue.carried.append({"title": title, "events": len(events), "photos": photos, "voices": voices,
+                                       "cut": cut is not None})
                 rescue.recovered.append(f"{title} ({len(events)} events" + (f", {photos} photo{'s' * (photos != 1)}" if photos else "") +
                                         (f", {voices} recorded name{'s' * (voices != 1)}" if voices else "") +
                                         (f"; those after them could not be read: {cut})" if cut else ")"))

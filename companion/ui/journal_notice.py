@@ -27,6 +27,15 @@ TEXT: dict[str, dict[str, str]] = {
     "journal_lost": {"en": "Could not be read ({n}): {games}", "ja": "読めなかったもの（{n}）：{games}"},
 }
 
+#: What is wrong with the file, in Japanese, by the journal's key (its English message names SQLite's own words).
+JA_PROBLEMS = {
+    "file_not_sqlite": "このアプリの記録ファイルではありません",
+    "file_foreign": "別のプログラムのファイルです",
+    "file_damaged": "ファイルが壊れています",
+    "file_unopenable": "ファイルを開けません（読み書きの権限がないか、ディスクに空きがありません）",
+    "journal_newer": "新しいバージョンのアプリで書かれたファイルです（記録の版{version}）",
+}
+
 
 def install() -> None:
     """Add these texts to the app's table (the app's own keys win)."""
@@ -38,16 +47,45 @@ install()
 
 
 def notice_text(rescue: Rescue, lang: str) -> str:
-    """The notice in ``lang``: what happened, then the games carried over and those lost."""
+    """The notice in ``lang``: what happened, then the games carried over and those lost.  In Japanese every part
+    is said from the rescue's facts (the journal's own messages are English, SQLite's words in them)."""
+    ja = lang == "ja"
+    problem = ja_problem(rescue) if ja else rescue.problem
     if rescue.kept_as is None or rescue.in_memory:
-        lines = [i18n.tr("journal_not_kept", lang, problem=rescue.problem)]
+        lines = [i18n.tr("journal_not_kept", lang, problem=problem)]
     else:
-        lines = [i18n.tr("journal_kept", lang, kept=rescue.kept_as.name, problem=rescue.problem)]
-    if rescue.recovered:
-        lines.append(i18n.tr("journal_recovered", lang, n=len(rescue.recovered), games="; ".join(rescue.recovered)))
-    if rescue.lost:
-        lines.append(i18n.tr("journal_lost", lang, n=len(rescue.lost), games="; ".join(rescue.lost)))
+        lines = [i18n.tr("journal_kept", lang, kept=rescue.kept_as.name, problem=problem)]
+    recovered = [ja_carried(c) for c in rescue.carried] if ja and rescue.carried else rescue.recovered
+    lost = [ja_lost(f) for f in rescue.lost_facts] if ja and rescue.lost_facts else rescue.lost
+    if recovered:
+        lines.append(i18n.tr("journal_recovered", lang, n=len(recovered), games=("、" if ja else "; ").join(recovered)))
+    if lost:
+        lines.append(i18n.tr("journal_lost", lang, n=len(lost), games=("、" if ja else "; ").join(lost)))
     return "\n".join(lines)
+
+
+def ja_problem(rescue: Rescue) -> str:
+    template = JA_PROBLEMS.get(rescue.problem_key)
+    if template is None:  # a key the notice does not know: the journal's own words rather than nothing
+        return rescue.problem
+    return template.format(**{"version": "?", **rescue.problem_facts})
+
+
+def ja_carried(game: dict) -> str:
+    parts = [f"{game['events']}件の記録"]
+    if game["photos"]:
+        parts.append(f"写真{game['photos']}枚")
+    if game["voices"]:
+        parts.append(f"録音した名前{game['voices']}件")
+    return f"{game['title']}（{'、'.join(parts)}" + ("；それ以降は読めませんでした）" if game["cut"] else "）")
+
+
+def ja_lost(loss: dict) -> str:
+    if loss["what"] == "journal":
+        return "古い記録ファイル全体"
+    if loss["what"] == "list":
+        return "ゲームの一覧"
+    return f"ゲーム{loss['game']}（{loss['title']}）"
 
 
 def notice_label(rescue: Rescue, lang: str) -> Label:

@@ -369,9 +369,26 @@ class Japanese(PlaceWords, Words):
         return "、".join(f"{self.name(r)}（銀行に{n}枚）" for r, n in short.items())
 
 
-def words(lang: str, player_name: PlayerName | None = None, places: Places | None = None) -> Words:
+class CardGameJapanese(Japanese):
+    """The card game's Japanese: its road is 街道, as its button and its cards say (one word per thing in a game;
+    its refusals said 道)."""
+
+    def name(self, value: str) -> str:
+        return CARD_GAME_JA_NAMES.get(value) or Japanese.name(self, value)
+
+    piece = card = resource = ball = fate = terrain = trade = figure = name
+
+
+#: The card game's own words where the hex-board games' differ (i18n_extra's cg_road: 街道).
+CARD_GAME_JA_NAMES = {"road": "街道"}
+
+
+def words(lang: str, player_name: PlayerName | None = None, places: Places | None = None,
+          code: str = "") -> Words:
     name = player_name or _default_name
-    return Japanese(name, places) if lang == "ja" else AppEnglish(name, places)
+    if lang == "ja":
+        return CardGameJapanese(name, places) if code.startswith("card_") else Japanese(name, places)
+    return AppEnglish(name, places)
 
 
 def render_refusal(refusal: Refusal, lang: str, player_name: PlayerName | None = None,
@@ -383,7 +400,7 @@ def render_refusal(refusal: Refusal, lang: str, player_name: PlayerName | None =
         lang, template = "en", TEMPLATES[refusal.code]
     if places is None and lang == "en":
         template = TEMPLATES[refusal.code]  # the app's English assumes place words
-    return render(refusal.code, refusal.params, words(lang, player_name, places), template)
+    return render(refusal.code, refusal.params, words(lang, player_name, places, refusal.code), template)
 
 
 def _problem(problem: BoardProblem, lang: str, player_name: PlayerName | None, places: Places | None) -> str:
