@@ -40,11 +40,14 @@ MAX_BACKOFF = 30.0
 
 
 class DeskLinkError(Exception):
-    """The desk could not be reached or refused; ``status`` is the HTTP status (0: no answer)."""
+    """The desk could not be reached or refused; ``status`` is the HTTP status (0: no answer). ``key`` and
+    ``values``: the desk's refusal by its key and facts, where it gave them (a screen says it in its language:
+    companion/ui/desk_link_text.py)."""
 
-    def __init__(self, message: str, status: int = 0):
+    def __init__(self, message: str, status: int = 0, key: str = "", values: dict[str, Any] | None = None):
         super().__init__(message)
         self.status = status
+        self.key, self.values = key, dict(values or {})
 
 
 def desk_url(address: str) -> str:
@@ -72,7 +75,10 @@ def _answer(base: str, status: int, payload: bytes) -> dict[str, Any]:
         raise DeskLinkError(f"the desk at {base} answered something that is not JSON (HTTP {status})", status) from None
     if status != 200:
         message = answer.get("error") if isinstance(answer, dict) else None
-        raise DeskLinkError(str(message or f"HTTP {status}"), status)
+        key = answer.get("key") if isinstance(answer, dict) else None
+        values = answer.get("values") if isinstance(answer, dict) else None
+        raise DeskLinkError(str(message or f"HTTP {status}"), status, key if isinstance(key, str) else "",
+                            values if isinstance(values, dict) else None)
     if not isinstance(answer, dict):
         raise DeskLinkError(f"the desk at {base} answered an unexpected shape", status)
     return answer
@@ -260,7 +266,8 @@ class OutboxSender:
     """Sends one journal game to the desk, from a thread of its own, until stopped.
 
     ``on_status(status)`` is called on the sender's thread whenever what it can say changes: a dict with
-    ``state`` (``sending``, ``up to date``, ``offline``, ``refused``, ``reseated``), ``message``, ``have`` (the
+    ``state`` (``sending``, ``up to date``, ``offline``, ``refused``, ``reseated``), ``message`` (with the desk's
+    ``key`` and ``values`` after a failure: :class:`DeskLinkError`), ``have`` (the
     events the desk holds), ``note`` (the desk's word on the result), ``time_limit`` (once the desk ended the game
     by the round's time limit: how many events its result stood on, where the tablet journals the end:
     :meth:`companion.table.Table.end_by_time`), ``clock`` (the round clock as the desk last
@@ -347,11 +354,12 @@ class OutboxSender:
                 except DeskLinkError as error:
                     if error.status in (410, 422) and self._reseated():  # the round was seated again
                         return
+                    said = {"key": error.key, "values": error.values}  # (the screen says it by these)
                     if error.status in (401, 403):  # the table was paired again: this tablet sends no more
-                        self._report("refused", str(error))
+                        self._report("refused", str(error), **said)
                         return
                     state = "offline" if error.status == 0 else "refused"
-                    self._report(state, str(error))
+                    self._report(state, str(error), **said)
                     # retried ever less often while the desk stays away (a journalled event retries at once)
                     backoff = min(self.max_backoff, max(backoff * 2, self.poll)) if error.status != 409 else 0
                     if backoff:

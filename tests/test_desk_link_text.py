@@ -132,3 +132,23 @@ def test_a_japanese_screen_says_the_desk_s_refusal_in_japanese(tmp_path, desk):
         assert wait_until(lambda: screen.info.text.startswith("本部のアドレスを入力してください"), timeout=30)
     finally:
         stop_app(app)
+
+
+def test_the_desk_s_rules_refusal_is_said_in_japanese_reason_and_all(desk):
+    """The desk refusing an event by the rules sends the rules' reason by its key: a Japanese screen says the reason
+    in Japanese too (it kept the rules' English inside the Japanese sentence)."""
+    one = join(desk.url, pair(desk, 1))
+    events = played(one, seed=2, budget=10)
+    with pytest.raises(DeskLinkError) as refused:
+        request(desk.url, "POST", "/api/events", _batch(one, 1, 4, 0, [events[1], *events], 11), token=one.token)
+    error = refused.value
+    assert error.status == 422 and error.key == "event_refused" and error.values["event"] == 0
+    said = link_text(str(error), "ja", error.key, error.values)
+    assert said.startswith("本部がイベント0を受け付けませんでした（") and said.endswith("この送信分は保存されていません")
+    leftover = said
+    for name in [*NAMES, "Kobe Open"]:
+        leftover = leftover.replace(name, "")
+    assert re.findall(r"[A-Za-z]{2,}", leftover) == [], said  # the reason too, brackets and all
+    assert link_text(str(error), "en", error.key, error.values) == str(error)
+    # a desk without keys (an older one): the sentence by its pattern, as before
+    assert link_text(str(error), "ja").startswith("本部がイベント0を受け付けませんでした（")

@@ -205,6 +205,33 @@ def test_the_desk_page_confirms_with_one_tap_and_sets_the_floor(server):
     assert "No result is waiting." in call("GET", "/desk")[1]
 
 
+def test_the_desk_page_says_a_refusal_as_a_page_in_the_event_s_language(server):
+    """A refused form on the desk page answers a page saying why in the event's language (it showed the JSON)."""
+    import re
+
+    call = desk_page(server)
+    key = re.search(r"name=csrf value=(\w+)", call("GET", "/desk")[1]).group(1)
+    said = {}
+    for lang in ("en", "ja"):
+        admin(server, "/api/admin/settings", {"language": lang})
+        for what, form in (("nothing to confirm", f"csrf={key}&round=1&table=1"),
+                           ("not numbers", f"csrf={key}&round=one&table=1"),
+                           ("another page's form", "csrf=forged&round=1&table=1")):
+            status, page = call("POST", "/desk/confirm", form.encode())
+            assert status in (403, 422) and page.startswith("<!DOCTYPE html>"), (what, page[:80])
+            assert f'<html lang="{lang}">' in page and 'href="../desk"' in page
+            said[lang, what] = re.search(r'<p id="refusal">(.*?)</p>', page).group(1)
+    assert said["en", "nothing to confirm"] == "round 1 table 1 has no result waiting for a confirm"
+    assert said["ja", "nothing to confirm"] == "第1ラウンド1卓には確認を待つ結果がありません"
+    assert said["ja", "not numbers"] == "ラウンドと卓は番号で指定してください"
+    assert said["ja", "another page's form"].startswith("このフォームは本部のページから送られたものではありません")
+    assert not [k for k, v in said.items() if k[0] == "ja" and re.search(r"[A-Za-z]{2,}", v)], said
+    # the same refusals to a program stay JSON, with the key a tablet says them by
+    with pytest.raises(DeskLinkError) as refused:
+        admin(server, "/api/admin/confirm", {"round": 1, "table": 1})
+    assert refused.value.status == 422 and refused.value.key == "nothing_to_confirm"
+
+
 def test_the_desk_page_enters_other_numbers_with_a_reason(server):
     import re
     from urllib.parse import urlencode

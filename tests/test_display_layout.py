@@ -112,6 +112,28 @@ def test_six_tables_and_the_clock_fill_one_screen_without_scrolling(tmp_path, br
     assert g["standingsCut"] == 0 and g["standingsFit"] and g["standingsShown"] and g["standingsNote"].endswith(" of 24")
 
 
+def test_before_the_clock_is_set_the_screen_says_so_in_words_that_fit(tmp_path, browser):
+    """Before the desk sets the round's clock the clock's place says so, in the display's language, on one line that
+    fits (it showed "--:--" at the digits' size, which a venue's screen drew as big bars)."""
+    with desk_server(tmp_path, 6) as server:
+        at_size(browser, 1280, 720)
+        browser.open(server.url + "/")
+        said = "document.getElementById('clock').textContent"
+        uncut = "(c => c.scrollWidth <= c.clientWidth)(document.getElementById('clock'))"  # all of it shown
+        g = drawn(browser, 6, f"{said} === 'Round 1 — clock not started'")
+        browser.screenshot(str(SHOTS / "display-clock-not-started-en.png"))
+        assert inside(g["clock"], g) and g["scroll"] == [1280, 720] and browser.evaluate(uncut)
+        assert g["clock"][3] - g["clock"][1] < 720 * 0.2  # a line or two of words, not the digits' height
+        admin(server, "/api/admin/settings", {"language": "ja"})  # switched while the page is open
+        g = drawn(browser, 6, f"{said} === '第1ラウンド — 時計はまだ動いていません'")
+        browser.evaluate("document.fonts.ready.then(() => true)")  # (the Japanese font, for the picture)
+        browser.screenshot(str(SHOTS / "display-clock-not-started-ja.png"))
+        assert inside(g["clock"], g) and g["scroll"] == [1280, 720] and browser.evaluate(uncut)
+        admin(server, "/api/admin/clock", {"action": "reset", "minutes": 60})  # set: the digits, large
+        g = drawn(browser, 6, f"{said}.startsWith('60:00')")
+        assert g["clockFont"] >= 720 * 0.1
+
+
 def test_twenty_tables_are_paged_through_by_themselves_each_on_some_page(tmp_path, browser):
     with desk_server(tmp_path, 20) as server:
         at_size(browser, 1280, 720)

@@ -28,14 +28,16 @@ TIME_RULES = ("finish_round", "stop")
 DEFAULT_TIME_RULE = "finish_round"
 
 TEXTS = {
-    "en": {"none": "--:--", "paused": "paused", "warning": "{minutes} min left", "time_up": "Time!",
+    # before the desk sets the round's clock (it showed "--:--", which a venue's screen drew as big bars)
+    "en": {"none": "Round {round} — clock not started", "none_no_round": "Clock not started", "paused": "paused", "warning": "{minutes} min left", "time_up": "Time!",
            "finish_round": "At time: the table finishes the round (until the first player's turn), "
                            "then scores as it stands.",
            "stop": "At time: the game ends where it stands and scores as it stands.",
            "time_up_finish_round": "Time is up: finish this round of turns; the game ends before the first "
                                    "player's next turn.",
            "time_up_stop": "Time is up: the game ends now and scores as it stands."},
-    "ja": {"none": "--:--", "paused": "一時停止", "warning": "残り{minutes}分", "time_up": "時間です",
+    "ja": {"none": "第{round}ラウンド — 時計はまだ動いていません", "none_no_round": "時計はまだ動いていません",
+           "paused": "一時停止", "warning": "残り{minutes}分", "time_up": "時間です",
            "finish_round": "時間になったら：その手番の一巡を終えて（スタートプレイヤーの手番の前まで）、"
                            "その時点の得点で終了します。",
            "stop": "時間になったら：その場でゲームを終了し、その時点の得点で決まります。",
@@ -88,10 +90,11 @@ def new_warnings(before: ClockView | None, after: ClockView | None) -> list[floa
     return [w for w in WARNINGS if w < after.duration and after.left <= w and (old is None or w < old)]
 
 
-def clock_text(clock: ClockView | Mapping[str, Any] | None, lang: str = "en") -> str:
-    """``MM:SS`` left, ``(paused)`` / ``Time!`` as it is (the display's and the tablets' big line)."""
+def clock_text(clock: ClockView | Mapping[str, Any] | None, lang: str = "en", round_no: int | None = None) -> str:
+    """``MM:SS`` left, ``(paused)`` / ``Time!`` as it is (the display's and the tablets' big line); before the
+    clock is set, that it has not started (in round ``round_no``, when given)."""
     if clock is None:
-        return text(lang, "none")
+        return text(lang, "none", round=round_no) if round_no else text(lang, "none_no_round")
     left = clock.left if isinstance(clock, ClockView) else float(clock["left"])
     running = clock.running if isinstance(clock, ClockView) else bool(clock["running"])
     if left <= 0:

@@ -34,7 +34,15 @@ let tablesPage = 0, standingsPage = 0;
 function two(n) { return String(n).padStart(2, '0'); }
 function tick() {
   const el = document.getElementById('clock');
-  if (!clock) { el.textContent = '--:--'; return; }
+  if (!clock) {  // not set yet: a line saying so, smaller than the digits ("--:--" looked like bars)
+    const words = labels.clock_none || '';
+    if (el.firstElementChild?.className === 'waiting' && el.textContent === words) return;  // (4 times a second)
+    const waiting = document.createElement('span');
+    waiting.className = 'waiting';
+    waiting.textContent = words;
+    el.replaceChildren(waiting);
+    return;
+  }
   const left = Math.max(0, Math.ceil(clock.left - (clock.running ? (performance.now() - clockAt) / 1000 : 0)));
   const digits = two(Math.floor(left / 60)) + ':' + two(left % 60);
   if (left <= 0 || clock.running) { el.textContent = left <= 0 ? labels.time_up : digits; return; }

@@ -86,7 +86,7 @@ def routes(app) -> list[Route]:
     async def desk_confirm(request: Request) -> Response:
         form = await app._form(request)
         if not (form.get("round", "").isdigit() and form.get("table", "").isdigit()):
-            raise Refused(422, "round and table must be numbers")
+            raise Refused(422, "round and table must be numbers", "round_table_numbers")
         await app._call(referee.confirm, app.floor, int(form["round"]), int(form["table"]), who="referee (desk page)")
         changed()
         return RedirectResponse("../desk", status_code=303)
@@ -94,15 +94,15 @@ def routes(app) -> list[Route]:
     async def desk_correct(request: Request) -> Response:
         form = await app._form(request)
         if not (form.get("round", "").isdigit() and form.get("table", "").isdigit()):
-            raise Refused(422, "round and table must be numbers")
+            raise Refused(422, "round and table must be numbers", "round_table_numbers")
         vp = {}
         for key, value in form.items():
             if key.startswith("vp:"):
                 if not value.strip().isdigit() or not key[3:].isdigit():
-                    raise Refused(422, f"VP must be whole numbers (got {value[:20]!r})")
+                    raise Refused(422, f"VP must be whole numbers (got {value[:20]!r})", "vp_whole", got=value[:20])
                 vp[int(key[3:])] = int(value)
         if not vp:
-            raise Refused(422, "give every player's VP")
+            raise Refused(422, "give every player's VP", "vp_every")
         winner = int(form["winner"]) if form.get("winner", "").isdigit() else None
         await app._call(referee.correct, app.floor, int(form["round"]), int(form["table"]), vp, winner,
                         ended_by_time=form.get("ended_by_time") == "on", reason=form.get("reason", ""),

@@ -34,7 +34,7 @@ from starlette.routing import Route
 
 from .server_display import desk_page, display_data, display_json, display_page
 from .server_push import Push, refused_data, table_data
-from .server_store import MAX_EVENTS_PER_GAME, Floor, FloorError, canonical
+from .server_store import MAX_EVENTS_PER_GAME, CheckOutside, Floor, FloorError, canonical
 from .referee_routes import routes as referee_routes
 from .store import TournamentError
 
@@ -68,9 +68,14 @@ def _parse(body: bytes) -> Any:
 
 
 class Refused(Exception):
-    def __init__(self, status: int, message: str):
+    """A request refused before it reaches the desk (its shape, its credentials). ``key`` and ``values`` say it for
+    the desk page's refusal in the event's language (:func:`.server_display.refusal_page`), as
+    :class:`~.store.TournamentError`'s."""
+
+    def __init__(self, status: int, message: str, key: str = "", **values):
         super().__init__(message)
         self.status = status
+        self.key, self.values = key, values
 
 
 def _int(data: dict, key: str, low: int, high: int) -> int:
@@ -159,15 +164,30 @@ class DeskApp:
                 return fn(*args, **kwargs)
         return await run_in_threadpool(locked)
 
-    @staticmethod
-    async def _refused(request: Request, error: Refused) -> Response:
+    async def _refused(self, request: Request, error: Refused) -> Response:
         headers = {"WWW-Authenticate": 'Basic realm="desk"'} if error.status == 401 and \
             request.url.path.startswith("/desk") else None
-        return JSONResponse({"error": str(error)}, status_code=error.status, headers=headers)
+        return await self._refusal(request, error, error.status, headers)
 
-    @staticmethod
-    async def _floor_error(request: Request, error: TournamentError) -> Response:
-        return JSONResponse({"error": str(error)}, status_code=getattr(error, "status", 422))
+    async def _floor_error(self, request: Request, error: TournamentError) -> Response:
+        return await self._refusal(request, error, getattr(error, "status", 422))
+
+    async def _refusal(self, request: Request, error: Exception, status: int, headers=None) -> Response:
+        """A refusal: to the desk page's forms, a page in the event's language saying it (a browser showed the
+        JSON); to everyone else JSON, with the refusal's ``key`` and ``values`` where it has them (a tablet says
+        the desk's reason in its own language: companion/ui/desk_link_text.py)."""
+        if request.method == "POST" and request.url.path.startswith("/desk/") and status != 401:
+            from . import referee
+            from .server_display import refusal_page
+            try:
+                lang = (await self._call(referee.settings, self.floor)).language
+            except Exception:  # noqa: BLE001 -- the desk file itself failing: say it in English
+                lang = "en"
+            return HTMLResponse(refusal_page(error, lang), status_code=status, headers=headers)
+        body: dict[str, Any] = {"error": str(error)}
+        if getattr(error, "key", ""):
+            body.update(key=error.key, values=error.values)
+        return JSONResponse(body, status_code=status, headers=headers)
 
     @staticmethod
     async def _body(request: Request) -> bytes:
@@ -338,11 +358,21 @@ class DeskApp:
             the token, the batch, then the display's line; under load each turn queued behind every tablet's):
             the body parsed and checked before the lock, the token checked first under it (an unknown token is
             401 whatever its body), the batch kept, and the table's new display line worked out while its game
-            is at hand."""
+            is at hand. A long batch (a backlog) takes two turns: its rules check runs between them, without the
+            lock, so other tablets' requests are not held behind a tablet back from an hour offline."""
             try:
                 data, problem = check_events_body(_parse(body)), None
             except Refused as error:
                 data, problem = None, error
+            checked = None
+            while True:
+                try:
+                    return turn(data, problem, checked)
+                except CheckOutside as long_batch:  # (nothing changed) many new events: the rules check them
+                    checked = long_batch.check  # here, while other tablets' requests take the lock, then one
+                    checked.run()  # more turn keeps them, if the game is still as it was (else checked there)
+
+        def turn(data, problem, checked):
             with self._lock:
                 pairing = self.floor.authenticate(token)
                 if problem is not None:
@@ -351,7 +381,8 @@ class DeskApp:
                     raise Refused(403, f"this tablet is paired with round {pairing.round} table {pairing.table}, "
                                        f"not round {data['round']} table {data['table']}")
                 view = self.floor.receive(pairing, data["game"], data["rev"], data["from"], data["events"],
-                                          data["count"], data.get("header"))
+                                          data["count"], data.get("header"), defer_long=checked is None,
+                                          checked=checked)
                 line = None
                 if self.push.displays and not view.get("finished") and not view.get("stale"):
                     line = self.push.numbered(self._display_tables([pairing.table]))
@@ -399,16 +430,16 @@ class DeskApp:
         try:
             form = {k: v[0] for k, v in parse_qs(body.decode("utf-8"), strict_parsing=False).items()}
         except UnicodeDecodeError:
-            raise Refused(422, "the form is not UTF-8") from None
+            raise Refused(422, "the form is not UTF-8", "form_not_utf8") from None
         # A browser sends the password with any page's form to this address: the page's own key proves it is ours.
         if not hmac.compare_digest(form.get("csrf", "").encode(), self.csrf.encode()):
-            raise Refused(403, "this form did not come from the desk page")
+            raise Refused(403, "this form did not come from the desk page", "form_not_ours")
         return form
 
     async def desk_pair(self, request: Request) -> Response:
         form = await self._form(request)
         if not form.get("table", "").isdigit():
-            raise Refused(422, "table must be a table number")
+            raise Refused(422, "table must be a table number", "table_number")
         await self._call(self.floor.issue_code, int(form["table"]), who="desk page")
         self.push.changed(int(form["table"]))
         return RedirectResponse("../desk", status_code=303)
@@ -418,9 +449,9 @@ class DeskApp:
         try:
             minutes = float(form["minutes"]) if form.get("minutes") else None
         except ValueError:
-            raise Refused(422, "minutes must be a number") from None
+            raise Refused(422, "minutes must be a number", "minutes_number") from None
         if form.get("action") not in ("start", "pause", "reset") or (minutes is not None and not 1 <= minutes <= 600):
-            raise Refused(422, "action must be start, pause or reset; minutes from 1 to 600")
+            raise Refused(422, "action must be start, pause or reset; minutes from 1 to 600", "clock_form")
         await self._call(self.floor.set_clock, form["action"], minutes, who="desk page")
         self.push.changed()
         return RedirectResponse("../desk", status_code=303)

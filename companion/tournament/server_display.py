@@ -40,8 +40,9 @@ def display_data(floor: Floor) -> dict[str, Any]:
             "columns": ["#", words["name"]] + [display_text.column(lang, c, HEADINGS[c]) for c in cols],
             "standings": cached[1], "tables": floor.live_tables(), "lang": lang, "byes": _byes(floor, words),
             "clock_note": clock_mod.warning_text(clock, floor_settings.time_rule, lang),
-            "labels": {k: words[k] for k in ("round", "standings", "tables", "table", "paused", "time_up", "vp_of",
-                                             "longest_road", "largest_army", "finished", "robber", "terrains")}}
+            "labels": {**{k: words[k] for k in ("round", "standings", "tables", "table", "paused", "time_up", "vp_of",
+                                                "longest_road", "largest_army", "finished", "robber", "terrains")},
+                       "clock_none": clock_mod.clock_text(None, lang, floor.current_round())}}
 
 
 
@@ -56,8 +57,16 @@ def _byes(floor: Floor, words: dict[str, Any]) -> str:
     return f"{words['bye']}: " + ", ".join(names[p] for p in byes)
 
 
-def clock_text(clock: dict[str, Any] | None, lang: str = "en") -> str:
-    return clock_mod.clock_text(clock, lang)
+def clock_text(clock: dict[str, Any] | None, lang: str = "en", round_no: int | None = None) -> str:
+    return clock_mod.clock_text(clock, lang, round_no)
+
+
+def _clock_html(data: dict[str, Any], lang: str) -> str:
+    """The display's clock: the time left in large digits, or before the clock is set a line saying so (smaller:
+    a sentence at the digits' size would not fit, and "--:--" there looked like bars)."""
+    said = html.escape(clock_text(data["clock"], lang, data.get("round")))
+    return said if data["clock"] is not None else f'<span class="waiting">{said}</span>'
+
 
 
 def _table_lines(table: dict[str, Any], lang: str = "en") -> str:
@@ -83,6 +92,7 @@ h1{font-size:3.4vh;margin:0;overflow:hidden;text-overflow:ellipsis;white-space:n
 #clock{font-size:13vh;font-weight:bold;line-height:1.05;margin:1vh 0 0;font-variant-numeric:tabular-nums;
 white-space:nowrap}
 #clock .state{display:block;font-size:4vh;font-weight:normal;color:#ffd54f}
+#clock .waiting{display:block;font-size:4.4vh;line-height:1.2;font-weight:normal;white-space:normal}
 #clock-note{margin:0;color:#ffd54f;min-height:1em}
 h2{font-size:3vh;margin:1.5vh 0 0.5vh;display:inline-block}
 .heading{display:flex;align-items:baseline;gap:1em}
@@ -132,7 +142,7 @@ def display_page(data: dict[str, Any]) -> str:
 <section id="side">
 <h1>{e(data['event'])}</h1>
 <p id="meta"><span id="preset">{e(display_text.preset_title(lang, data['preset']))}</span> &middot; <span id="round-word">{e(words['round'])}</span> <span id="round">{data['round']}</span></p>
-<div id="clock">{e(clock_text(data['clock'], lang))}</div>
+<div id="clock">{_clock_html(data, lang)}</div>
 <p id="clock-note">{e(data.get('clock_note', ''))}</p>
 <div class="heading"><h2>{e(words['standings'])}</h2><span class="page-note" id="standings-page"></span></div>
 <div id="standings-box"><table><thead><tr id="columns">{head}</tr></thead><tbody id="standings">{rows}</tbody></table></div>
@@ -161,6 +171,50 @@ def referee_section(floor: Floor, csrf: str) -> str:
     return desk_section(floor, csrf)
 
 
+#: The desk page's refusal page, by language: its title and the way back.
+REFUSAL_WORDS = {"en": ("The desk refused", "Back to the desk page"),
+                 "ja": ("本部が受け付けませんでした", "本部のページに戻る")}
+
+#: The desk page's own form refusals in Japanese, by key (server_app, referee_routes); the desk's refusals (a result,
+#: a correction, a setting) are said by the app's words for them (companion/ui/desk_refusals.py).
+FORM_REFUSALS_JA = {
+    "form_not_ours": "このフォームは本部のページから送られたものではありません。本部のページを開き直してください",
+    "form_not_utf8": "フォームの文字がUTF-8ではありません",
+    "table_number": "卓は番号で指定してください",
+    "minutes_number": "分は数字で入力してください",
+    "clock_form": "時計の操作は開始・一時停止・リセットのいずれか、分は1から600までです",
+    "round_table_numbers": "ラウンドと卓は番号で指定してください",
+    "vp_whole": "勝利点は整数で入力してください（入力：{got}）",
+    "vp_every": "全員の勝利点を入力してください",
+}
+
+
+def refusal_page(error: Exception, lang: str) -> str:
+    """What the desk page's form answers when the desk refuses it: the refusal in the event's language (by its key:
+    companion/ui/desk_refusals.py; English is the desk's own sentence) and the way back, not JSON."""
+    from ..ui.desk_refusals import refusal_text  # (plain words, no Kivy)
+
+    e = html.escape
+    lang = lang if lang in REFUSAL_WORDS else "en"
+    title, back = REFUSAL_WORDS[lang]
+    said = refusal_text(error, lang)
+    own = FORM_REFUSALS_JA.get(getattr(error, "key", "")) if lang == "ja" else None
+    if own is not None:
+        try:
+            said = own.format(**getattr(error, "values", {}))
+        except (KeyError, IndexError):
+            pass
+    return f"""<!DOCTYPE html>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{e(title)}</title>
+<style>body{{font-family:sans-serif;margin:2em}}</style></head><body>
+<h1>{e(title)}</h1>
+<p id="refusal">{e(said)}</p>
+<p>{e("何も変更していません。" if lang == "ja" else "Nothing was changed.")}</p>
+<p><a href="../desk">{e(back)}</a></p>
+</body></html>
+"""
+
+
 def desk_page(floor: Floor, csrf: str) -> str:
     """The organiser's page: each table of the current round with its open pairing code and a button for a new
     one, and the round clock's buttons."""
@@ -186,7 +240,7 @@ def desk_page(floor: Floor, csrf: str) -> str:
 <html lang="en"><head><meta charset="utf-8"><title>Desk: {e(floor.event.name)}</title>
 <style>body{{font-family:sans-serif;margin:2em}} .code{{font-family:monospace;font-size:1.5em}}</style></head><body>
 <h1>Desk: {e(floor.event.name)} &middot; round {round_no}</h1>
-<p>Round clock: {e(clock_text(floor.clock()))} {clock}</p>
+<p>Round clock: {e(clock_text(floor.clock(), "en", round_no))} {clock}</p>
 <table><thead><tr><th>Table</th><th>Players</th><th>Pairing</th><th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>
 <p>A tablet joins with Menu &rarr; Tournament table: this desk's address and its table's code. A new code
 replaces the table's tablet (its token stops working).</p>

@@ -61,11 +61,19 @@ CREATE TABLE IF NOT EXISTS floor_clock (event INTEGER PRIMARY KEY, round INTEGER
 """
 
 
-class FloorError(TournamentError):
-    """A request the desk refuses; ``status`` is the HTTP status it is answered with.  Nothing was changed."""
+#: New events in one batch from which :class:`~.server_app.DeskApp` has the rules check them outside the desk's lock
+#: (a tablet back from an hour offline, or joining mid-game, sends hundreds: ~0.15 ms each, and every other tablet's
+#: request waited behind them).
+LONG_BATCH = 40
 
-    def __init__(self, message: str, status: int = 422):
-        super().__init__(message)
+
+class FloorError(TournamentError):
+    """A request the desk refuses; ``status`` is the HTTP status it is answered with.  Nothing was changed.
+    ``key`` and ``values`` (as :class:`TournamentError`'s) travel with the answer, for a tablet to say it in its
+    language."""
+
+    def __init__(self, message: str, status: int = 422, key: str = "", **values):
+        super().__init__(message, key, **values)
         self.status = status
 
 
@@ -78,6 +86,57 @@ class Pairing:
     code: str
     joined: float | None
     revoked: float | None
+
+
+class CheckOutside(Exception):
+    """Raised by :meth:`Floor.receive` with ``defer_long`` before anything is written: the batch brings
+    :data:`LONG_BATCH` or more new events. The caller runs :meth:`BacklogCheck.run` outside its lock and calls
+    ``receive`` again with ``checked=`` the check."""
+
+    def __init__(self, check: "BacklogCheck"):
+        super().__init__("a long batch: check it outside the lock")
+        self.check = check
+
+
+@dataclass
+class BacklogCheck:
+    """A long batch's rules check, worked out without the desk's lock: the game as the desk held it before the
+    batch (``base``, the desk's own replayed game, taken out of its cache; else replayed from ``record`` and
+    ``stored``, the stored events' texts) and the batch's new events ``tail`` from index ``keep``. ``seen`` is the
+    game's row as it was read (rev, count): the check counts only if the game is unchanged when the batch is kept."""
+
+    key: tuple[int, int]
+    seen: tuple[int, int]
+    keep: int
+    tail: list[dict]
+    record: Record
+    stored: list[str]
+    base: Game | None = None
+    game: Game | None = None
+
+    def run(self) -> None:
+        """Raises :class:`FloorError` for the first event the rules refuse (then nothing of the batch is kept)."""
+        game = self.base
+        if game is None:
+            self.record.events = [json.loads(e) for e in self.stored]
+            game = replay(self.record)
+        self.game = _pushed(game, self.keep, self.tail, self.record.players)
+
+
+def _pushed(game: Game, start: int, tail: list[dict], players: list[dict]) -> Game:
+    """``game`` after ``tail`` (its events from index ``start``), each through the rules; a refusal raises (with
+    the players' names, which the rules' reason names by seat)."""
+    for i, event in enumerate(tail, start=start):
+        try:
+            game.push(dict(event), atomic=False)
+        except RulesError as error:  # the rules' own reason (code and facts) goes along: a Japanese tablet says it
+            raise FloorError(f"event {i}: {error}; nothing of this batch was kept", 422, "event_refused", event=i,
+                             refusal=error.refusal.to_json(), players=[str(p.get("name", "")) for p in players]
+                             ) from None
+        except Exception as error:  # noqa: BLE001 -- a rules check that missed this input: still a refusal
+            raise FloorError(f"event {i}: not understood ({type(error).__name__}); nothing of this batch "
+                             "was kept", 422, "event_not_understood", event=i) from None
+    return game
 
 
 def _hash(token: str) -> str:
@@ -223,7 +282,8 @@ class Floor:
 
     # --- events --------------------------------------------------------------------------------------------
     def receive(self, pairing: Pairing, game: int, rev: int, start: int, events: list[dict], count: int,
-                header: dict | None) -> dict[str, Any]:
+                header: dict | None, *, defer_long: bool = False,
+                checked: BacklogCheck | None = None) -> dict[str, Any]:
         """One batch of a tablet's journal: its events ``start`` .. ``start + len(events)`` as read at ``rev``
         (``count``: how many the journal holds, the rest following in later batches). Unless the desk has applied
         a newer read already (then nothing changes, ``stale``), the desk's copy becomes its events before
@@ -233,10 +293,13 @@ class Floor:
 
         A batch is committed without waiting for the disk (``synchronous=NORMAL``: a killed process loses nothing,
         a power cut may lose the last moments, which the tablet sends again when the desk's count is short); a
-        batch that enters a result is on disk before the tablet hears of it (a checkpoint, as the desk's FULL)."""
+        batch that enters a result is on disk before the tablet hears of it (a checkpoint, as the desk's FULL).
+
+        ``defer_long``: a batch of :data:`LONG_BATCH` or more new events raises :class:`CheckOutside` instead,
+        having changed nothing; ``checked``: that batch's check, run (used if the game is as it was then)."""
         self._db.execute("PRAGMA synchronous=NORMAL")
         try:
-            view = self._receive(pairing, game, rev, start, events, count, header)
+            view = self._receive(pairing, game, rev, start, events, count, header, defer_long, checked)
             if view.get("entered"):
                 self._db.execute("PRAGMA wal_checkpoint(FULL)")
         finally:
@@ -245,7 +308,8 @@ class Floor:
         return view
 
     def _receive(self, pairing: Pairing, game: int, rev: int, start: int, events: list[dict], count: int,
-                 header: dict | None) -> dict[str, Any]:
+                 header: dict | None, defer_long: bool = False,
+                 checked: BacklogCheck | None = None) -> dict[str, Any]:
         key = (pairing.id, game)
         entered = False
         with self.desk._tx() as db:
@@ -293,7 +357,18 @@ class Floor:
             record = Record(stored_header["game"], stored_header["players"], stored_header["board"],
                             stored_header.get("options", {}), [], {})
             new_events = [json.loads(e) for e in sent[keep - start:]]
-            checked = self._checked(key, record, keep, new_events)
+            if checked is not None and checked.game is not None and checked.key == key and \
+                    checked.seen == (stored_rev, have) and checked.keep == keep and checked.tail == new_events:
+                checked = checked.game  # checked outside the lock, against the game as it still is
+            elif defer_long and len(new_events) >= LONG_BATCH:
+                cached = self._games.pop(key, None)  # (the check pushes onto the desk's game: it is the check's now)
+                base = cached[1] if cached is not None and cached[0] == keep else None
+                stored = [] if base is not None else [e for (e,) in db.execute(
+                    "SELECT event FROM floor_events WHERE pairing = ? AND game = ? AND idx < ? ORDER BY idx",
+                    (*key, keep))]
+                raise CheckOutside(BacklogCheck(key, (stored_rev, have), keep, new_events, record, stored, base))
+            else:
+                checked = self._checked(key, record, keep, new_events)
             db.execute("DELETE FROM floor_events WHERE pairing = ? AND game = ? AND idx >= ?", (*key, keep))
             db.executemany("INSERT INTO floor_events (pairing, game, idx, event) VALUES (?, ?, ?, ?)",
                            [(*key, keep + i, e) for i, e in enumerate(sent[keep - start:])])
@@ -317,15 +392,7 @@ class Floor:
         else:
             record.events = self.game_events(*key)[:keep]
             game = replay(record)
-        for i, event in enumerate(tail, start=keep):
-            try:
-                game.push(dict(event), atomic=False)
-            except RulesError as error:
-                raise FloorError(f"event {i}: {error}; nothing of this batch was kept") from None
-            except Exception as error:  # noqa: BLE001 -- a rules check that missed this input: still a refusal
-                raise FloorError(f"event {i}: not understood ({type(error).__name__}); nothing of this batch "
-                                 "was kept") from None
-        return game
+        return _pushed(game, keep, tail, record.players)
 
     def _enter_result(self, pairing: Pairing, game: int, record: Record, events: list[dict]) -> str:
         """The finished game's result into the desk's results (or, when the event wants the referee's confirm, a

@@ -10,6 +10,7 @@ newer desk's -- is said as "the desk refused" with the desk's own sentence in br
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .desk_refusals import sentence_by_pattern
 
@@ -74,8 +75,42 @@ SENTENCES_JA: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile(pattern), w
 UNKNOWN_JA = "本部が受け付けませんでした（{message}）"
 
 
-def link_text(message: str, lang: str) -> str:
-    """What the screen says for the link's or the desk's sentence ``message``, in ``lang`` ("en": as it is)."""
+#: The desk's refusals said by their key (the desk sends ``key`` and ``values`` with its sentence), where the
+#: sentence carries words of its own that no pattern can put in Japanese: the rules' reason for refusing an event.
+KEYED_JA = {
+    "event_refused": "本部がイベント{event}を受け付けませんでした（{reason}）。この送信分は保存されていません",
+    "event_not_understood": "本部がイベント{event}を読み取れませんでした。この送信分は保存されていません",
+}
+
+
+def _keyed(key: str, values: dict[str, Any]) -> str | None:
+    template = KEYED_JA.get(key)
+    if template is None:
+        return None
+    facts = dict(values)
+    if key == "event_refused":  # the rules' own refusal (code and facts), said as the play screen says it
+        from ..rules.refusals import Refusal
+        from .refusals_text import describe
+
+        given = values.get("refusal")
+        if not isinstance(given, dict) or not isinstance(given.get("code"), str):
+            return None
+        try:
+            names = [str(n) for n in values.get("players") or []]
+            facts["reason"] = describe(Refusal(given["code"], **dict(given.get("params") or {})), "ja",
+                                       lambda seat: names[seat] if 0 <= seat < len(names) else f"{seat + 1}")
+        except Exception:  # noqa: BLE001 -- a newer desk's code or facts: the sentence by its pattern instead
+            return None
+    try:
+        return template.format(**facts)
+    except (KeyError, IndexError):
+        return None
+
+
+def link_text(message: str, lang: str, key: str = "", values: dict[str, Any] | None = None) -> str:
+    """What the screen says for the link's or the desk's sentence ``message``, in ``lang`` ("en": as it is);
+    ``key`` and ``values``: the desk's refusal by its key and facts (:class:`companion.desk_link.DeskLinkError`)."""
     if lang != "ja" or not message:
         return message
-    return sentence_by_pattern(message, SENTENCES_JA) or UNKNOWN_JA.format(message=message)
+    said = _keyed(key, values or {}) if key else None
+    return said or sentence_by_pattern(message, SENTENCES_JA) or UNKNOWN_JA.format(message=message)

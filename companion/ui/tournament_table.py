@@ -452,7 +452,7 @@ class TournamentTableScreen(Screen):
         self.join_button.disabled = False
         if isinstance(result, DeskLinkError):
             self.assignment = None
-            self.info.text = link_text(str(result), App.get_running_app().lang)
+            self.info.text = link_text(str(result), App.get_running_app().lang, result.key, result.values)
             self.start_button.disabled = True
             return
         self.assignment = result
@@ -487,7 +487,8 @@ class TournamentTableScreen(Screen):
             self.link_status = text(state, have=status.get("have", 0))
         else:
             self.link_status = text("refused", message=link_text(str(status.get("message", "")),
-                                                                 App.get_running_app().lang))
+                                                                 App.get_running_app().lang,
+                                                                 str(status.get("key") or ""), status.get("values")))
         self.status_label.text = self.link_status
 
 
