@@ -5,6 +5,8 @@ the table (its placements by touch are tests/test_ui_first_game.py's and test_ui
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from companion.rules import geometry as geo
@@ -54,6 +56,17 @@ def roll_by_taps(app, play, number: int) -> None:
     assert d.wait_until(lambda: app.table.game.state.last_dice is not None
                         and sum(app.table.game.state.last_dice) == number)
     d.settle()
+
+
+def target_width(board, spot, where) -> float:
+    """How wide (px) the disk around ``spot``'s drawn middle is in which every tap picks ``spot``."""
+    x0, y0 = where(spot)
+    for r in range(1, 120):
+        for k in range(24):
+            a = 2 * math.pi * k / 24
+            if board.spot_at((x0 + r * math.cos(a), y0 + r * math.sin(a))) != spot:
+                return 2 * (r - 1)
+    return 240
 
 
 def quiet_number(game) -> int:
@@ -124,8 +137,8 @@ def test_a_tap_on_ones_own_ship_lifts_it(tmp_path):
 
 
 def test_a_seven_moves_the_pirate_by_touch_and_robs_a_ships_owner(tmp_path):
-    """A 7: the board offers the sea hexes too; a tap on the sea moves the pirate there, then the button robs
-    the player whose ship borders it."""
+    """A 7: the board offers the sea hexes too, and the prompt names the pirate (fails on the old code: "move
+    the robber"); a tap on the sea moves the pirate there, then the button robs the player whose ship borders it."""
     app = d.start_app(tmp_path)
     try:
         play = seafarers_with_ships(app)
@@ -140,6 +153,9 @@ def test_a_seven_moves_the_pirate_by_touch_and_robs_a_ships_owner(tmp_path):
         board = play.ids.board
         assert board.pick == "hex" and sea in board.legal  # the pirate's sea hexes offered beside the robber's land
         assert not any(game.board.tiles[h].frame for h in board.legal)  # never the sea frame (seed 004)
+        # the prompt says so (it said "move the robber" while the sea was offered too)
+        assert play.prompt == app.tr("p_move_robber_or_pirate", name="Aki")
+        assert target_width(board, sea, board.hex_pos) >= 40  # the pirate's target is its whole hex (56 px)
         d.tap_at(*board.hex_pos(sea))
         assert game.state.pirate == sea, play.message
         hand_before = game.state.players[1].hand.size

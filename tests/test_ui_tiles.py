@@ -110,3 +110,27 @@ def test_no_separator_dangles_at_a_wrapped_line(tmp_path, size):
             assert cut_tiles(play) == []
     finally:
         d.stop_app(app)
+
+
+def test_japanese_tiles_show_no_space_after_the_comma(tmp_path):
+    """"木材1、 羊毛1": a Japanese tile's parts showed a space's gap after each 、 (which carries its own blank
+    half); the space that lets Kivy wrap there is now a pixel wide.  Read from the words Kivy lays out."""
+    game_id = full_hand_game(tmp_path)
+    app = d.start_app(tmp_path)
+    try:
+        d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
+        play = app.root.get_screen("play")
+        app.apply_settings(dataclasses.replace(app.settings, lang="ja"))
+        d.settle()
+        gaps, commas = [], 0
+        for tag in play.ids.vpboard.children:
+            tag.texture_update()
+            for line in tag._label._cached_lines:
+                commas += sum(w.text.count("、") for w in line.words)
+                gaps += [w.text for w in line.words if "、 " in w.text]  # a space laid out with the comma
+                gaps += [f"{a.text}|{b.text}|{b.lw}px" for a, b in zip(line.words, line.words[1:])
+                         if a.text.endswith("、") and b.text and not b.text.strip() and b.lw > 2]
+        assert commas and not gaps
+        assert dangling(play) == []
+    finally:
+        d.stop_app(app)

@@ -18,9 +18,9 @@ from typing import Any, Iterable
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
-from kivy.metrics import sp
-from kivy.properties import DictProperty, ListProperty, ObjectProperty, OptionProperty
-from kivy.uix.widget import Widget
+from kivy.metrics import dp, sp
+from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, OptionProperty
+from kivy.uix.stencilview import StencilView
 
 from ..rules import geometry as geo
 
@@ -61,8 +61,16 @@ PIP_COUNT = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 FIGURE_OFFSET = (-0.55, 0.0)
 
 
-class BoardView(Widget):
-    """Draws a board with its pieces; reports touched spots."""
+#: How far a finger moves on a zoomed board before the touch is a drag (the board pans) rather than a tap.
+PAN_SLOP_DP = 12
+
+
+class BoardView(StencilView):
+    """Draws a board with its pieces; reports touched spots.
+
+    ``zoom`` above 1 draws the board that much larger around ``focus`` (a point of the board's plane, in hex
+    sizes), clipped to the widget (a StencilView); a finger dragged on it pans, a tap still picks a spot, on
+    its release (at 1 a spot is picked as the finger lands, as ever)."""
 
     board = ObjectProperty(None, allownone=True)       # companion.rules.Board
     buildings = DictProperty({})                       # vertex -> (player, "settlement"|"city")
@@ -77,6 +85,8 @@ class BoardView(Widget):
     flash = ObjectProperty(None, allownone=True)       # a refused spot, drawn red
     marked = ListProperty([])                          # spots a message is about (a problem, a refusal): ringed red
     lifted = ObjectProperty(None, allownone=True)      # a ship being moved (its edge): ringed yellow until it goes
+    zoom = NumericProperty(1.0)                        # 1: the whole board fits; 2: twice as large, panned by a drag
+    focus = ObjectProperty(None, allownone=True)       # zoomed: the board point (hex sizes) at the widget's centre
 
     __events__ = ("on_vertex", "on_edge", "on_hex", "on_plain_tap")
 
@@ -91,6 +101,7 @@ class BoardView(Widget):
         self.bind(size=self._trigger, pos=self._trigger, board=self._trigger, buildings=self._trigger,
                   pieces=self._trigger, robber=self._trigger, pirate=self._trigger, pick=self._trigger,
                   legal=self._trigger, highlight=self._trigger, flash=self._trigger, marked=self._trigger, colors=self._trigger, lifted=self._trigger,
+                  zoom=self._trigger, focus=self._trigger,
                   dikes=self._trigger)
 
     def _follow_language(self, _dt) -> None:
@@ -113,7 +124,16 @@ class BoardView(Widget):
         size = max(1.0, min(self.width / w, self.height / h)) * 0.98
         cx = (max(xs) + min(xs)) / 2
         cy = (max(ys) + min(ys)) / 2
+        if self.zoom > 1:
+            size *= self.zoom
+            if self.focus is not None:  # panned, but never past the board's edge
+                cx = min(max(self.focus[0], min(xs)), max(xs))
+                cy = min(max(self.focus[1], min(ys)), max(ys))
         return size, self.center_x - cx * size, self.center_y - cy * size
+
+    def fitted_hex_size(self) -> float:
+        """A hex's size (centre to corner, px) with the whole board in the widget (zoom 1)."""
+        return self._transform()[0] / max(1.0, self.zoom)
 
     def to_widget(self, point: tuple[float, float]) -> tuple[float, float]:
         size, ox, oy = self._transform()
@@ -136,6 +156,38 @@ class BoardView(Widget):
 
     # --- touches -----------------------------------------------------------------------------------
     def on_touch_down(self, touch):
+        if self.zoom > 1 and self.board is not None and self.collide_point(*touch.pos):
+            touch.grab(self)  # zoomed: a drag pans, so the spot is picked when the finger lifts without one
+            touch.ud[self._pan_key()] = {"start": touch.pos, "panned": False}
+            return True
+        return self._pick_at(touch)
+
+    def _pan_key(self) -> str:
+        return f"board-pan-{self.uid}"
+
+    def on_touch_move(self, touch):
+        pan = touch.ud.get(self._pan_key())
+        if touch.grab_current is not self or pan is None:
+            return super().on_touch_move(touch)
+        if not pan["panned"] and math.dist(pan["start"], touch.pos) < dp(PAN_SLOP_DP):
+            return True
+        pan["panned"] = True
+        size, ox, oy = self._transform()
+        cx, cy = (self.center_x - ox) / size, (self.center_y - oy) / size
+        self.focus = (cx - touch.dx / size, cy - touch.dy / size)
+        return True
+
+    def on_touch_up(self, touch):
+        pan = touch.ud.get(self._pan_key())
+        if touch.grab_current is not self or pan is None:
+            return super().on_touch_up(touch)
+        touch.ungrab(self)
+        if not pan["panned"]:
+            self._pick_at(touch)
+        return True
+
+    def _pick_at(self, touch):
+        """A tap: the offered (or not) spot nearest to it is reported (``on_vertex``, ``on_edge``, ``on_hex``)."""
         if not self.collide_point(*touch.pos) or not self.pick or self.board is None:
             if self.collide_point(*touch.pos) and self.dispatch("on_plain_tap"):
                 return True  # nothing was offered and the screen closed a panel the tap was not meant for

@@ -27,6 +27,13 @@ TEXT: dict[str, dict[str, str]] = {
     "why_short_no_movable_ship": {"en": "none movable", "ja": "動かせる船なし"},
     # Seafarers: moving a ship (the Move ship button, then two taps on the board)
     "move_ship": {"en": "Move ship", "ja": "船を移動"},
+    # Seafarers' 7 or knight: the pirate moves instead of the robber where the player taps the sea
+    "p_move_robber_or_pirate": {"en": "{name}: move the robber or the pirate (tap a marked hex: the land for the robber, "
+                                      "the sea for the pirate)",
+                                "ja": "{name}：盗賊か海賊を移動（印のヘクスをタップ：陸なら盗賊、海なら海賊）"},
+    "p_move_pirate": {"en": "{name}: move the pirate (tap a marked sea hex)", "ja": "{name}：海賊を移動（印の海ヘクスをタップ）"},
+    # a board too large to tap at its fitted size (Seafarers): twice as large, panned by a drag
+    "zoom": {"en": "Zoom", "ja": "拡大"},
     "p_move_ship_pick": {"en": "{name}: tap the ship to move (a green side)", "ja": "{name}：動かす船をタップ（緑の辺）"},
     "p_move_ship_to": {"en": "{name}: tap where the ship goes (a green side); tap the ship again to leave it",
                        "ja": "{name}：船の行き先をタップ（緑の辺）。もう一度その船をタップすると動かしません"},

@@ -57,8 +57,9 @@ def tile_details(g, player: int) -> str:
 
 #: Between the parts of a tile's line (the hand, development cards, knights; the awards): punctuation that may end
 #: a wrapped line, as in running text.  A lone " · " wrapped to a line's end or start (the game-over screen's
-#: "… 発展1 ・" with the knights on the next line).
-PART_SEPARATOR = {"en": "; ", "ja": "、 "}
+#: "… 発展1 ・" with the knights on the next line).  Kivy wraps only at a space, so Japanese has one after 、 --
+#: 1 px wide (markup: the tiles are markup), since 、 carries its own blank half and a full space showed as a gap.
+PART_SEPARATOR = {"en": "; ", "ja": "、[size=1] [/size]"}
 
 
 def joined(parts, lang: str) -> str:

@@ -51,6 +51,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
     refused = DictProperty({})           # the last event the rules refused: {"event", "why"} (umpire offer)
     confirming = BooleanProperty(False)  # the umpire's "record anyway" awaits its confirmation
     board_first = BooleanProperty(False)  # the set-up: every choice is on the board (upright, it gets the room)
+    big_board = BooleanProperty(False)   # the board's sides too small to tap at its fitted size: Zoom offered
 
     def __init__(self, **kw):
         super().__init__(name="play", **kw)
@@ -60,7 +61,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         app().bind(revision=lambda *_: self.refresh(), lang=lambda *_: self.refresh())
         board = self.ids.board
         board.bind(on_vertex=lambda _w, v, ok: self.tap_vertex(v, ok), on_edge=lambda _w, e, ok: self.tap_edge(e, ok),
-                   on_hex=lambda _w, h, ok: self.tap_hex(h, ok), on_plain_tap=lambda _w: self.close_card_panel())
+                   on_hex=lambda _w, h, ok: self.tap_hex(h, ok), on_plain_tap=lambda _w: self.close_card_panel(),
+                   size=self._offer_zoom)
 
     # --- state ---------------------------------------------------------------------------------
     @property
@@ -104,6 +106,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self.roll_text = self.payout_text = ""
         if "board" in self.ids:
             self.ids.board.flash, self.ids.board.marked = None, []
+            self.ids.board.zoom, self.ids.board.focus = 1.0, None
         # the last game's camera picture goes; the new game's own (kept in the journal) is looked up again
         self.dice_picture, self._picture_of_roll, self._kept_picture_sought = None, -1, None
 
@@ -187,6 +190,18 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         except RulesError as error:
             self.message = app().tr("illegal", why=app_describe(error))
         app().changed()
+
+    def _offer_zoom(self, *_args) -> None:
+        """Zoom is offered where a side is narrower than a fingertip at the board's fitted size (a tap picks the
+        nearest side: its spot is about 0.87 of a hex's size across; Seafarers' 91 hexes at 1280x800: 28 px)."""
+        view = self.ids.board
+        self.big_board = view.board is not None and 0.87 * view.fitted_hex_size() < dp(MIN_TARGET_DP)
+        if not self.big_board:
+            view.zoom, view.focus = 1.0, None
+
+    def set_zoom(self, on: bool) -> None:
+        """Zoom: the board twice as large around its middle (a drag pans it), or the whole board again."""
+        self.ids.board.zoom, self.ids.board.focus = (ZOOM if on else 1.0), None
 
     # --- taps on the board --------------------------------------------------------------------------
     def tap_vertex(self, v, legal: bool) -> None:
@@ -286,6 +301,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         view.buildings = dict(s.buildings)
         view.pieces = dict(s.pieces)
         view.robber, view.pirate = s.robber, s.pirate
+        self._offer_zoom()
         tide = getattr(g, "tide", None)
         view.dikes = [tuple(h) for h in tide.dikes] if tide is not None else []
         who = g.waiting_for()
@@ -300,6 +316,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         key = "p_time_limit" if by_time else f"p_{phase}"
         if phase == "setup_road" and "ship" in g.link_pieces():  # Seafarers, High Tide: the link may be a ship
             key = "p_setup_road_or_ship"
+        if phase == "move_robber" and tuple(getattr(g, "pirate_hexes", tuple)()):  # the sea offered too
+            key = "p_move_robber_or_pirate" if g.robber_hexes() else "p_move_pirate"
         if phase == "main" and self.build_piece == "move_ship":
             key = "p_move_ship_to" if self.lifted_ship is not None else "p_move_ship_pick"
         self.prompt = a.tr(key, name=name, n=n_owed)
@@ -655,6 +673,9 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
                 row.add_widget(w)
             self.ids.actions.add_widget(row)
         return taken
+
+#: How much larger Zoom draws the board, and the tap target (dp) below which it is offered (~7 mm on a tablet).
+ZOOM, MIN_TARGET_DP = 2.0, 40
 
 #: The panels under which the board builds nothing (a tap on it closes them): play a card, trade, show VP cards.
 CARD_PANELS = ("play", "trade", "reveal")
