@@ -20,6 +20,7 @@ from vision.board import terrain as terrain_mod
 from vision.board import deduce
 from vision.board.deduce import TOKEN_SET, hidden_number, unsure_terrain
 from vision.board.discs import find_discs, token_sized
+from vision.board.harbours import read_harbours
 from vision.board.lattice import (LAND, SQRT3, Lattice, _match, canonical_center, fit_lattice, hex_distance,
                                   turned)
 from vision.board.outline import fit_outline
@@ -61,11 +62,12 @@ class BoardReading:
     token_centres: dict[tuple[int, int], tuple[float, float]] = field(default_factory=dict)  # work pixels
     token_prints: dict = field(default_factory=dict)  # hex -> token_print.TokenPrint, None: too small to count
     deduced: list = field(default_factory=list)  # hexes whose number or terrain the set gave, not the photo
+    harbours: list = field(default_factory=list)  # harbours.Harbour, those the frame shows (lattice coordinates)
 
     def board_json(self) -> dict:
         """The record's board object (docs/record-format.md), numbers null until tokens are read; turned as
         the photo shows the board (:meth:`photo_turns`)."""
-        return board_object(self.terrains, self.numbers, self.robber, self.photo_turns())
+        return board_object(self.terrains, self.numbers, self.robber, self.photo_turns(), self.harbours)
 
     def photo_turns(self) -> int:
         """How many 60-degree turns put the board the way the photo shows it: the board drawn from the
@@ -84,9 +86,10 @@ class BoardReading:
         return (x / self.scale, y / self.scale)
 
 
-def board_object(terrains: dict, numbers: dict, robber: tuple[int, int] | None, turns: int) -> dict:
+def board_object(terrains: dict, numbers: dict, robber: tuple[int, int] | None, turns: int,
+                 harbours: list = ()) -> dict:
     """The record's board object for the 19 land hexes read (and the sea ring), each hex turned ``turns``
-    times 60 degrees (the lattice's own orientation is arbitrary)."""
+    times 60 degrees (the lattice's own orientation is arbitrary), with the harbours read (harbours.Harbour)."""
     hexes = []
     for h in sorted(set(LAND) | set(SEA), key=lambda h: turned(h, turns)):
         at = list(turned(h, turns))
@@ -97,7 +100,9 @@ def board_object(terrains: dict, numbers: dict, robber: tuple[int, int] | None, 
         else:
             entry = {"at": at, "terrain": "sea"}
         hexes.append(entry)
-    return {"hexes": hexes, "harbors": [], "robber": list(turned(robber, turns)) if robber else None}
+    harbors = sorted(({"edge": [list(turned(h.land, turns)), list(turned(h.sea, turns))], "trade": h.trade}
+                      for h in harbours), key=lambda e: e["edge"])
+    return {"hexes": hexes, "harbors": harbors, "robber": list(turned(robber, turns)) if robber else None}
 
 
 def load_photo(path: str | Path, full: bool = False) -> np.ndarray:
@@ -244,6 +249,8 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
         deduced.append(under_robber[0])
     reading = BoardReading(terrains, has_token, robber, sorted(set(unsure)), numbers, patches, reds, lattice, scale)
     reading.deduced = deduced
+    # the harbours the frame shows (at 1000 px a sail is ~35 px across, its picture ~15 px: enough for colours)
+    reading.harbours = read_harbours(work, lattice.homography)
     reading.token_centres = centres
     reading.token_prints = dict(zip(readable, prints))
     reading.ms = (time.perf_counter() - start) * 1000.0
