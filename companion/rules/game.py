@@ -19,7 +19,7 @@ from .geometry import Edge, Hex, Vertex, hex_vertices
 from .hands import Hand
 from .history import GAME_OVER, EventHistory
 from .outcome import AwardChange, Outcome
-from .production import produce
+from .production import claims, settle
 from .refusals import Breach, Refusal, json_spot
 from .routes import memo_longest_route
 from .values import Fresh, Value
@@ -450,12 +450,14 @@ class Game(EventHistory):
             self.state.bank[r] += n
 
     def _receive(self, player: int, cards: Mapping[str, int]) -> None:
+        s = self.state
+        bank = s.bank
         for r, n in cards.items():
-            if self.state.bank[r] < n:
-                raise IllegalAction(Refusal("bank_short", have=self.state.bank[r], resource=r, n=n))
+            if bank[r] < n:
+                raise IllegalAction(Refusal("bank_short", have=bank[r], resource=r, n=n))
         for r, n in cards.items():
-            self.state.bank[r] -= n
-        self.state.players[player].hand.add(cards)
+            bank[r] -= n
+        s.players[player].hand.add(cards)
 
     # --- events ----------------------------------------------------------------------------------
     def _on_build(self, event: Mapping[str, Any]) -> dict[str, Any]:
@@ -639,9 +641,11 @@ class Game(EventHistory):
 
     def _production(self, number: int) -> dict[str, Any]:
         s = self.state
-        board = s.board
-        result = produce(number, board.hexes_by_number, self._resource_of, s.buildings, BUILDING_WEIGHTS,
-                         s.bank, self._blocked_hexes(), board.hex_corners)
+        hex_claims = self._claims(number)
+        if not hex_claims:  # (no building on a hex showing the number: most rolls of a game's first turns)
+            s.last_payouts = {}
+            return {"payouts": {}, "shortages": (), "gold_owed": {}}
+        result = settle(hex_claims, s.bank, self._blocked_hexes())
         payouts = result.payouts
         if payouts:
             for player, cards in payouts.items():
@@ -651,6 +655,25 @@ class Game(EventHistory):
             s.last_payouts = {}
         gold = self._owe_gold(result.gold_owed, s.phase) if result.gold_owed and any(s.bank.values()) else {}
         return {"payouts": payouts, "shortages": result.shortages, "gold_owed": gold}
+
+    def _claims(self, number: int) -> tuple:
+        """What the hexes showing ``number`` owe before the robber and the bank (:func:`.production.claims`).
+        It depends on the board and the buildings only, which change a few dozen times a game while a third of
+        all events are rolls: kept per number with the board and a copy of the buildings it came from, and made
+        again whenever either differs, compared whole (equal inputs, equal claims: whatever event, undo, copy or
+        umpire's correction changed them, it cannot go stale)."""
+        s = self.state
+        board = s.board
+        memo = self._claims_memo
+        if memo is None or memo[0] is not board or memo[1] != s.buildings:
+            self._claims_memo = memo = (board, dict(s.buildings), {})
+        hex_claims = memo[2].get(number)
+        if hex_claims is None:
+            hex_claims = memo[2][number] = claims(number, board.hexes_by_number, self._resource_of, s.buildings,
+                                                  BUILDING_WEIGHTS, board.hex_corners)
+        return hex_claims
+
+    _claims_memo: tuple[Board, dict[Vertex, tuple[int, str]], dict[int, tuple]] | None = None
 
     @property
     def _resource_of(self) -> dict[Hex, str | None]:

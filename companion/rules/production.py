@@ -46,7 +46,8 @@ def produce(number: int,
             bank: Mapping[str, int],
             blocked: frozenset[Hex] | set[Hex] = frozenset(),
             hex_vertices: Mapping[Hex, tuple[Vertex, ...]] | None = None) -> Production:
-    """Production for one roll.
+    """Production for one roll: the :func:`claims` of the hexes showing ``number``, settled with the bank
+    (:func:`settle`).
 
     ``resource_of[hex]`` is the resource a hex yields (``"gold"`` for a gold field, ``None`` for
     none); ``buildings`` maps vertices to ``(player, kind)`` and ``weights[kind]`` says how many cards
@@ -56,35 +57,63 @@ def produce(number: int,
     Bank shortage (official rule): when the bank cannot pay every player their share of a resource,
     nobody receives it -- unless only one player is owed it, who then takes what is left.
     """
-    owed: dict[str, dict[int, int]] = {}
-    gold: dict[int, int] = {}
+    return settle(claims(number, hexes_by_number, resource_of, buildings, weights, hex_vertices), bank, blocked)
+
+
+Claims = tuple  # ((hex, resource, ((player, cards), ...)), ...): what each hex showing a number owes, robber aside
+
+
+def claims(number: int,
+           hexes_by_number: Mapping[int, tuple[Hex, ...]],
+           resource_of: Mapping[Hex, str | None],
+           buildings: Mapping[Vertex, tuple[int, str]],
+           weights: Mapping[str, int],
+           hex_vertices: Mapping[Hex, tuple[Vertex, ...]] | None = None) -> Claims:
+    """What the hexes showing ``number`` owe, before the robber and the bank: for each such hex that owes
+    anything, ``(hex, resource, ((player, cards), ...))``, hexes in ``hexes_by_number``'s order and players
+    in the order of the hex's corners.  It depends on the board and the buildings only, so a game may keep it
+    while those stay equal (``Game._production``); the robber and the bank come in :func:`settle`."""
+    out = []
     for h in hexes_by_number.get(number, ()):
-        if h in blocked:
-            continue
         resource = resource_of.get(h)
         if resource is None:
             continue
+        owed: dict[int, int] = {}
         for v in (hex_vertices[h] if hex_vertices is not None else _corners(h)):
             piece = buildings.get(v)
             if piece is None:
                 continue
             player, kind = piece
             n = weights.get(kind, 0)
-            if not n:
-                continue
-            per_player = gold if resource == "gold" else owed.setdefault(resource, {})
+            if n:
+                owed[player] = owed.get(player, 0) + n
+        if owed:
+            out.append((h, resource, tuple(owed.items())))
+    return tuple(out)
+
+
+def settle(hex_claims: Claims, bank: Mapping[str, int], blocked: frozenset[Hex] | set[Hex] = frozenset()) -> Production:
+    """The payouts of :func:`claims` with ``blocked`` hexes (the robber's) left out and the bank's shortage
+    rule applied (see :func:`produce`)."""
+    owed: dict[str, dict[int, int]] = {}
+    gold: dict[int, int] = {}
+    for h, resource, by_player in hex_claims:
+        if h in blocked:
+            continue
+        per_player = gold if resource == "gold" else owed.setdefault(resource, {})
+        for player, n in by_player:
             per_player[player] = per_player.get(player, 0) + n
     if not owed and not gold:
         return Production()
     payouts: dict[int, dict[str, int]] = {}
     shortages = []
     for resource in sorted(owed):
-        claims = owed[resource]
+        claimed = owed[resource]
         available = bank.get(resource, 0)
-        if sum(claims.values()) <= available:
-            grant = claims
-        elif len(claims) == 1:
-            (player, _), = claims.items()
+        if sum(claimed.values()) <= available:
+            grant = claimed
+        elif len(claimed) == 1:
+            (player, _), = claimed.items()
             grant = {player: available} if available else {}
             shortages.append(resource)
         else:
