@@ -21,15 +21,20 @@ from hypothesis import strategies as st
 from vision.board.piece_paint import draw_pieces
 from vision.board.lattice import LAND, turned
 from vision.board.piece_check import NotThisBoard, best_turn, differences
-from vision.board.pieces import CORNERS, EDGES, Piece, corner_point, edge_point
+from companion.rules.geometry import vertex_edges, vertex_neighbours
+from vision.board.pieces import CORNERS, EDGES, Piece, consistent, corner_point, edge_point
 
 ROOT = Path(__file__).resolve().parent.parent
 PHOTO = ROOT / "tests" / "data" / "boards" / "catanai" / "photos" / "testimg3.jpg"
 
-# Spread over the board, the four colours, the three kinds; no two on touching spots.
-PAINTED = [("road", "red", EDGES[3]), ("road", "blue", EDGES[30]), ("road", "white", EDGES[52]),
-           ("road", "orange", EDGES[66]), ("settlement", "red", CORNERS[8]), ("settlement", "orange", CORNERS[27]),
-           ("city", "blue", CORNERS[44]), ("city", "white", CORNERS[18])]
+# Spread over the board, the four colours, the three kinds, each where the rules let it stand among the photo's
+# own pieces (testimg3 is a played board): a road at the end of its colour's road or beside its building, a
+# settlement two corners from every building and on its colour's road, a city over its colour's settlement.  A
+# piece where the rules would not have it is taken for a misreading (pieces.consistent), so the painted ones
+# must be legal.
+PAINTED = [("road", "red", EDGES[3]), ("road", "blue", EDGES[52]), ("road", "white", EDGES[65]),
+           ("road", "orange", EDGES[24]), ("settlement", "blue", CORNERS[0]), ("settlement", "orange", CORNERS[46]),
+           ("city", "white", CORNERS[22]), ("city", "blue", CORNERS[41])]
 
 
 @pytest.fixture(scope="module")
@@ -137,3 +142,49 @@ def test_a_photo_of_another_board_is_not_compared():
     terrains, numbers, pieces = _reading_of(_played_game(2), 0)
     with pytest.raises(NotThisBoard, match="of 19 hexes agree"):
         differences(pieces, terrains, numbers, game, ["red", "blue", "white"])
+
+
+def _played_further(seed: int, events: int):
+    """A base game played by random legal events for a while past its set-up (roads, settlements, cities)."""
+    from companion.record import Record, new_game
+    from companion.rules import standard_board
+    from companion.rules.random_play import random_events
+
+    record = Record("base", [{"name": n, "color": c} for n, c in (("A", "red"), ("B", "blue"), ("C", "white"))],
+                    standard_board(seed).to_json())
+    game = new_game(record)
+    for n, _event in enumerate(random_events(game, random.Random(seed))):
+        if n >= events:
+            break
+    return game
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), events=st.integers(12, 300), turns=st.integers(0, 5))
+def test_the_rules_check_keeps_every_piece_of_a_board_played_by_the_rules(seed, events, turns):
+    game = _played_further(seed, events)
+    _, _, pieces = _reading_of(game, turns)
+    assert sorted(consistent(pieces), key=repr) == sorted(pieces, key=repr)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), events=st.integers(12, 300), data=st.data())
+def test_a_piece_the_rules_forbid_there_is_taken_for_a_misreading(seed, events, data):
+    # A road touching nothing of its colour, or a building (read less surely) beside another: such a reading
+    # is dropped, and nothing else is.
+    game = _played_further(seed, events)
+    _, _, pieces = _reading_of(game, 0)
+    taken = {p.at for p in pieces}
+    lone = [e for e in EDGES if e not in taken
+            and not any(p.at in vertex_edges(v) or p.at == v for v in _ends(e) for p in pieces if p.color == "blue")]
+    crowded = [v for v in CORNERS if v not in taken and any(n in taken for n in vertex_neighbours(v))]
+    misread = data.draw(st.sampled_from(
+        [Piece("road", "blue", e, (0.0, 0.0), 0.99) for e in lone[:20]]
+        + [Piece("settlement", "white", v, (0.0, 0.0), 0.6) for v in crowded[:20]]))
+    assert sorted(consistent(pieces + [misread]), key=repr) == sorted(pieces, key=repr)
+
+
+def _ends(edge):
+    from companion.rules.geometry import edge_vertices
+
+    return edge_vertices(edge)

@@ -109,17 +109,21 @@ def train(rows: list[dict]) -> tuple[P.Classifier, P.Classifier]:
             P.train_classifier(corner_x, corner_y, len(P.CORNER_CLASSES)))
 
 
-def score(models: tuple[P.Classifier, P.Classifier], rows: list[dict], lattice: str) -> dict:
+def score(models: tuple[P.Classifier, P.Classifier], rows: list[dict], lattice: str, rules: bool = True) -> dict:
+    """Found and invented over ``rows``, the pieces said as read_pieces says them (with ``rules``: only those
+    the game's rules let stand together, pieces.consistent)."""
     tally = {"pieces": 0, "found": 0, "said": 0, "invented": 0}
     for row in rows:
-        for model, x, y in ((models[0], row[lattice][0], row["edge_labels"]),
-                            (models[1], row[lattice][1], row["corner_labels"])):
-            p = model.probabilities(x)
-            said = np.where(p[:, 0] >= P.NONE_BELOW, 0, 1 + np.argmax(p[:, 1:], axis=1))
-            tally["pieces"] += int((y > 0).sum())
-            tally["found"] += int(((said == y) & (y > 0)).sum())
-            tally["said"] += int((said > 0).sum())
-            tally["invented"] += int(((said > 0) & (said != y)).sum())
+        slots = P.SlotReading(models[0].probabilities(row[lattice][0]), models[1].probabilities(row[lattice][1]),
+                              np.eye(3))
+        said = P.consistent(slots.all_pieces()) if rules else slots.all_pieces()
+        truth = {**{e: P.EDGE_CLASSES[c] for e, c in zip(P.EDGES, row["edge_labels"])},
+                 **{v: P.CORNER_CLASSES[c] for v, c in zip(P.CORNERS, row["corner_labels"])}}
+        tally["pieces"] += sum(c != "none" for c in truth.values())
+        tally["said"] += len(said)
+        right = sum(truth[p.at] == f"{p.color} {p.piece}" for p in said)
+        tally["found"] += right
+        tally["invented"] += len(said) - right
     return tally
 
 
@@ -141,17 +145,19 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(rows)} photos of {len(boards)} boards, "
           f"{sum(int((r['edge_labels'] > 0).sum() + (r['corner_labels'] > 0).sum()) for r in rows)} pieces on them")
     if args.folds:
-        totals = {lattice: {"pieces": 0, "found": 0, "said": 0, "invented": 0} for lattice in ("refitted", "reader")}
+        ways = [(lattice, rules) for lattice in ("refitted", "reader") for rules in (True, False)]
+        totals = {way: {"pieces": 0, "found": 0, "said": 0, "invented": 0} for way in ways}
         for k in range(args.folds):
             held = set(boards[k::args.folds])
             models = train([r for r in rows + empty + painted if r["board"] not in held])
-            for lattice in totals:
-                for key, n in score(models, [r for r in rows if r["board"] in held], lattice).items():
-                    totals[lattice][key] += n
-        for lattice, t in totals.items():
+            for lattice, rules in ways:
+                for key, n in score(models, [r for r in rows if r["board"] in held], lattice, rules).items():
+                    totals[(lattice, rules)][key] += n
+        for (lattice, rules), t in totals.items():
             t["found_share"] = round(t["found"] / max(1, t["pieces"]), 3)
             t["invented_share"] = round(t["invented"] / max(1, t["said"]), 3)
-            print(f"SettlersEye held out, lattice {lattice}: {json.dumps(t)}")
+            print(f"SettlersEye held out, lattice {lattice}, {'with' if rules else 'without'} the rules' check: "
+                  f"{json.dumps(t)}")
         # the other table's photos, each layout left out in turn: pieces invented on its empty boards, and
         # its painted boards read
         invented, tally = 0, {"pieces": 0, "found": 0, "said": 0, "invented": 0}
@@ -159,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
             mine = {"empty-" + layout, "painted-" + layout}
             models = train(rows + [r for r in empty + painted if r["board"] not in mine])
             invented += score(models, [r for r in empty if r["board"] in mine], "reader")["said"]
-            for key, n in score(models, [r for r in painted if r["board"] in mine], "reader").items():
+            for key, n in score(models, [r for r in painted if r["board"] in mine], "reader", rules=False).items():
                 tally[key] += n
         print(f"empty boards of another table, each layout left out: {invented} pieces invented on "
               f"{len(empty)} photos ({len(empty) * (len(P.EDGES) + len(P.CORNERS))} slots)")
