@@ -168,3 +168,39 @@ def test_a_seven_moves_the_pirate_by_touch_and_robs_a_ships_owner(tmp_path):
         assert not set(board.legal) & set(geo.hex_edges(sea))
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.parametrize("size,language", [((1280, 800), "en"), ((800, 1280), "ja")], ids=["landscape-en", "portrait-ja"])
+def test_a_set_up_ship_goes_on_a_coast_by_touch(tmp_path, size, language):
+    """Set-up on a coast (land one side, sea the other): a tap there built a road, and a ship could not be placed
+    on a coast at all.  Road / Ship now choose; the sea lanes stay ships, the land's sides roads."""
+    app = d.start_app(tmp_path, size=size)
+    try:
+        if language == "ja":
+            d.tap(app.root.get_screen("start").ids.settings)
+            d.tap(app.root.get_screen("settings").ids.lang_ja)
+            d.tap(app.root.get_screen("settings").ids.save)
+        d.new_game(app, 3, "seafarers")
+        play = app.root.get_screen("play")
+        game = app.table.game
+        board = play.ids.board
+        coast = None
+        for v in sorted(board.legal):
+            d.tap_at(*board.vertex_pos(v))
+            links = game.legal_setup_links()
+            both = sorted({e for p, e in links if p == "road"} & {e for p, e in links if p == "ship"})
+            if both:
+                coast = both[0]
+                break
+            d.tap(play.ids.undo)
+        assert coast is not None
+        assert play.coast_choice
+        ship = d.find(play.ids.actions, app.tr("ship"))
+        d.tap(ship)
+        assert play.build_piece == "ship" and board.pick == "edge"
+        assert d.layout_problems(app.root) == []
+        d.tap_at(*board.edge_pos(coast))
+        assert game.state.pieces.get(coast) == (0, "ship"), play.message
+        assert not play.coast_choice and play.build_piece == ""
+    finally:
+        d.stop_app(app)

@@ -27,6 +27,7 @@ TEXT: dict[str, dict[str, str]] = {
     "why_short_no_movable_ship": {"en": "none movable", "ja": "動かせる船なし"},
     # Seafarers: moving a ship (the Move ship button, then two taps on the board)
     "move_ship": {"en": "Move ship", "ja": "船を移動"},
+    "on_a_coast": {"en": "On a coast:", "ja": "海岸には："},
     # Seafarers' 7 or knight: the pirate moves instead of the robber where the player taps the sea
     "p_move_robber_or_pirate": {"en": "{name}: move the robber or the pirate (tap a marked hex: the land for the robber, "
                                       "the sea for the pirate)",

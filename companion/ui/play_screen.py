@@ -51,6 +51,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
     refused = DictProperty({})           # the last event the rules refused: {"event", "why"} (umpire offer)
     confirming = BooleanProperty(False)  # the umpire's "record anyway" awaits its confirmation
     board_first = BooleanProperty(False)  # the set-up: every choice is on the board (upright, it gets the room)
+    coast_choice = BooleanProperty(False)  # set-up: a coast may take a road or a ship (Road / Ship offered)
     big_board = BooleanProperty(False)   # the board's sides too small to tap at its fitted size: Zoom offered
 
     def __init__(self, **kw):
@@ -308,6 +309,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         name = a.player_name(who)
         phase = self.phase = s.phase
         self.board_first = phase in ("setup_settlement", "setup_road") and self.selection.get("mode") != "umpire"
+        self.coast_choice = phase == "setup_road" and self.board_first and coast_links(g)
         last = a.table.last_outcome
         n_owed = s.discards_owed.get(who, 0) if phase == "discard" else s.gold_owed.get(who, 0)
         if phase == "game_over":
@@ -478,6 +480,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
                 self._trade_panel(g, who)
             if phase == "main" and self.selection.get("mode") == "reveal":
                 reveal_panel(self, g, who)
+        elif self.coast_choice:
+            self._coast_row()
         elif phase == "roll":
             row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
             row.add_widget(knight_button(self, g, who))  # it says why when no knight can be played now
@@ -502,6 +506,21 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             box.add_widget(Label(text=a.tr("ranking") + "\n" + "\n".join(lines), font_size=sp(22),
                                  size_hint_y=None, height=dp(40) * (len(lines) + 1)))
         box.add_widget(Widget())
+
+    def _coast_row(self) -> None:
+        """Seafarers' set-up: a coast (land on one side, sea on the other) takes a road or a ship, and a tap on it
+        built a road -- a ship there could not be placed.  Road / Ship choose (a sea lane is a ship either way,
+        a side on land a road)."""
+        a = app()
+        row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
+        row.add_widget(Label(text=a.tr("on_a_coast"), font_size=sp(17), size_hint_x=0.8))
+        chosen = self.build_piece or "road"
+        for piece in ("road", "ship"):
+            b = BigToggle(text=a.tr(piece), group="coast", state="down" if chosen == piece else "normal",
+                          allow_no_selection=False)
+            b.bind(on_release=lambda _b, piece=piece: self.choose_piece(piece))
+            row.add_widget(b)
+        self.ids.actions.add_widget(row)
 
     def end_turn(self) -> None:
         self.submit({"type": "end_turn"})
@@ -692,6 +711,12 @@ def direct_builds(g, who: int) -> dict:
         if piece in g.buildable_pieces() and g.build_problem(who, piece) is None:
             spots.update(dict.fromkeys(getattr(g, f"legal_{piece}_spots")(who), piece))
     return spots
+
+
+def coast_links(g) -> bool:
+    """Whether the set-up link about to be placed may go on a side that takes a road or a ship (a coast)."""
+    links = g.legal_setup_links()
+    return bool({e for piece, e in links if piece == "road"} & {e for piece, e in links if piece == "ship"})
 
 
 def movable_ships(g, who: int) -> list:
