@@ -204,3 +204,33 @@ def test_a_set_up_ship_goes_on_a_coast_by_touch(tmp_path, size, language):
         assert not play.coast_choice and play.build_piece == ""
     finally:
         d.stop_app(app)
+
+
+def test_gold_pays_a_resource_chosen_by_touch(tmp_path):
+    """A roll on a gold field: the roll's lines say who chooses (they said "Nobody receives anything." while Aki
+    picked), the + of a resource and OK take it from the bank."""
+    app = d.start_app(tmp_path)
+    try:
+        play = seafarers_with_ships(app)
+        game = app.table.game
+        owners = {p for v, (p, _k) in game.state.buildings.items()
+                  for h in v if h in game.board.tiles and game.board.tiles[h].terrain == "gold"}
+        if not owners:
+            pytest.skip("no set-up settlement beside gold on this map")
+        gold = next(t.number for h, t in sorted(game.board.tiles.items()) if t.terrain == "gold"
+                    and any(h in v for v in game.state.buildings))
+        roll_by_taps(app, play, gold)
+        assert game.state.phase == "gold"
+        who = game.waiting_for()
+        assert app.tr("gold_choosing", name=app.player_name(who), n=game.state.gold_owed[who]) in play.payout_text
+        assert app.tr("nobody_gets") not in play.payout_text
+        ore_before = game.state.players[who].hand.count("ore")
+        row = next(c for c in play.ids.actions.children
+                   if c.children and getattr(c.children[-1], "text", "").startswith(app.tr("ore") + " ("))
+        for _ in range(game.state.gold_owed[who]):
+            d.tap(row.children[0])  # the + button
+        d.tap(d.find(play.ids.actions, app.tr("ok"), startswith=True))
+        assert game.state.players[who].hand.count("ore") > ore_before
+        assert app.table.record.events[-1]["type"] == "gold"
+    finally:
+        d.stop_app(app)

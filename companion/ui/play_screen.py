@@ -425,6 +425,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         roll_outcome = next((o for o in reversed(g.outcomes) if o.kind == "roll"), None)
         if roll_outcome is not None:
             lines += [a.tr("shortage", res=a.tr(r)) for r in roll_outcome.shortages]
+        # gold still to be chosen: "nobody receives anything" stood there while a player picked gold
+        lines += [a.tr("gold_choosing", name=a.player_name(p), n=n) for p, n in sorted(s.gold_owed.items()) if n]
         if number != 7 and not lines:
             lines = [a.tr("nobody_gets")]
         if roll_outcome is not None and a.table is not None:  # a roll put right: the wrong one's cards go back
