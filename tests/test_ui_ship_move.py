@@ -224,6 +224,11 @@ def test_gold_pays_a_resource_chosen_by_touch(tmp_path):
         who = game.waiting_for()
         assert app.tr("gold_choosing", name=app.player_name(who), n=game.state.gold_owed[who]) in play.payout_text
         assert app.tr("nobody_gets") not in play.payout_text
+        # OK in sight without scrolling (it was half under the bottom row at 1280x800)
+        ok = d.find(play.ids.actions, app.tr("ok"), startswith=True)
+        view = play.ids.actions.parent
+        (_, ok_bottom), (_, view_bottom) = ok.to_window(ok.x, ok.y), view.to_window(view.x, view.y)
+        assert ok_bottom >= view_bottom, f"OK starts {view_bottom - ok_bottom:.0f} px below the panel's fold"
         ore_before = game.state.players[who].hand.count("ore")
         row = next(c for c in play.ids.actions.children
                    if c.children and getattr(c.children[-1], "text", "").startswith(app.tr("ore") + " ("))

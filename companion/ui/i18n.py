@@ -72,7 +72,7 @@ TEXT: dict[str, dict[str, str]] = {
     "p_discard": {"en": "{name} discards {n} cards", "ja": "{name}は{n}枚捨てる"},
     "p_move_robber": {"en": "{name}: move the robber (tap a marked hex)", "ja": "{name}：盗賊を移動（印のヘクスをタップ）"},
     "p_steal": {"en": "{name}: rob whom?", "ja": "{name}：誰から奪う？"},
-    "p_gold": {"en": "{name}: choose {n} cards for gold", "ja": "{name}：金鉱のカードを{n}枚選ぶ"},
+    "p_gold": {"en": "{name}: choose {n} card(s) for gold", "ja": "{name}：金鉱のカードを{n}枚選ぶ"},
     "p_flood": {"en": "{name}: tap the hex the tide floods", "ja": "{name}：浸水するヘクスをタップ"},
     "p_special_build": {"en": "Special building: {name}", "ja": "特別建設：{name}"},
     "p_game_over": {"en": "Game over — {name} wins", "ja": "ゲーム終了 — {name}の勝ち"},

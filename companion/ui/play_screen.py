@@ -596,9 +596,9 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         a = app()
         box = self.ids.actions
         chosen = self.selection.get("cards", {})
-        title = a.tr("discard_title", name=a.player_name(who), n=owed) if phase == "discard" else \
-            a.tr("p_gold", name=a.player_name(who), n=owed)
-        box.add_widget(Label(text=title, font_size=sp(20), size_hint_y=None, height=dp(40)))
+        if phase == "discard":  # (gold: the prompt above says the same words; without them OK shows at 1280x800)
+            title = a.tr("discard_title", name=a.player_name(who), n=owed)
+            box.add_widget(Label(text=title, font_size=sp(20), size_hint_y=None, height=dp(40)))
         held = dict(g.state.players[who].hand.known) if phase == "discard" else dict(g.state.bank)
         chosen = self._counter_rows("cards", g.resources, held)
         self._ok(sum(chosen.values()) == owed, {"type": phase, "player": who, "cards": dict(chosen)},
