@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ..rules import Game, RulesError, board_from_json, board_problems, game_class
+from ..rules import Board, Game, RulesError, board_from_json, board_problems, game_class
 from ..rules.errors import BoardError
 from ..rules.values import Fresh, Value
 from .json_text import loads
@@ -154,7 +154,8 @@ def new_game(record: Record) -> Game:
         raise RecordError(str(error)) from None
     try:
         # a game without hexes (Starfarers systems, the card game's decks) reads its own "board"
-        board = getattr(cls, "read_board", board_from_json)(record.board)
+        reader = getattr(cls, "read_board", None)
+        board = reader(record.board) if reader is not None else _board_read(record.board)
     except BoardError as error:
         raise RecordError(f"board: {error}") from None
     try:
@@ -169,6 +170,33 @@ def new_game(record: Record) -> Game:
         return cls(board, len(record.players), options)
     except RulesError as error:
         raise RecordError(str(error)) from None
+
+
+_BOARDS: dict[str, Board] = {}  # repr of a record's board -> the board read from it (at most _BOARDS_KEPT)
+_BOARDS_KEPT = 8
+_BOARD_TEXT_LIMIT = 100_000  # (a board's repr is some 3,000 characters; a hostile record's is not kept)
+
+
+def _board_read(data: Any) -> Board:
+    """``board_from_json(data)``, the same board object again for a board read before in this process.
+
+    A replay reads its board anew from the record, and the board's tables (land, numbers, corners on land,
+    harbours) were a twentieth of a 1,000-event replay; the app replays the same record again and again (undo
+    without a snapshot, resume, a time limit).  Keyed by the data's ``repr``, which spells every value with its
+    type (``true`` and ``1``, ``1`` and ``1.0``, a list and a tuple differ): equal keys, equal boards.  A board is
+    immutable, so sharing it cannot go stale; a board that fails its checks is not kept (it raises every time)."""
+    try:
+        key = repr(data)
+    except RecursionError:  # (nested too deep to spell: read, not kept)
+        return board_from_json(data)
+    board = _BOARDS.get(key)
+    if board is None:
+        board = board_from_json(data)
+        if len(key) <= _BOARD_TEXT_LIMIT:
+            if len(_BOARDS) >= _BOARDS_KEPT:
+                _BOARDS.pop(next(iter(_BOARDS), None), None)  # the oldest (another thread may have taken it)
+            _BOARDS[key] = board
+    return board
 
 
 def replay(record: Record, *, upto: int | None = None) -> Game:

@@ -62,12 +62,11 @@ class Board(Value, frozen=True, eq=False):
         return self.tiles.get(h)
 
     def is_land(self, h: Hex) -> bool:
-        t = self.tiles.get(h)
-        return t is not None and t.is_land
+        return h in self.land
 
     @cached_property
     def land(self) -> frozenset[Hex]:
-        return frozenset(h for h, t in self.tiles.items() if t.is_land)
+        return frozenset(h for h, t in self.tiles.items() if t.terrain != "sea")  # (Tile.is_land, without a call a hex)
 
     @cached_property
     def land_in_order(self) -> tuple[Hex, ...]:
@@ -82,7 +81,7 @@ class Board(Value, frozen=True, eq=False):
     def hexes_by_number(self) -> dict[int, tuple[Hex, ...]]:
         out: dict[int, list[Hex]] = {}
         for h, t in self.tiles.items():
-            if t.number is not None and t.is_land:
+            if t.number is not None and t.terrain != "sea":
                 out.setdefault(t.number, []).append(h)
         return {n: tuple(sorted(hs)) for n, hs in out.items()}
 
@@ -107,7 +106,8 @@ class Board(Value, frozen=True, eq=False):
     @cached_property
     def land_vertices(self) -> frozenset[Vertex]:
         """Corners touching at least one land hex: where settlements and cities may stand."""
-        return frozenset(v for v in self.vertices if any(self.is_land(h) for h in v))
+        land = self.land
+        return frozenset(v for v in self.vertices if v[0] in land or v[1] in land or v[2] in land)
 
     @cached_property
     def vertex_neighbours(self) -> dict[Vertex, tuple[Vertex, ...]]:
@@ -128,15 +128,18 @@ class Board(Value, frozen=True, eq=False):
     @cached_property
     def vertex_land(self) -> dict[Vertex, tuple[Hex, ...]]:
         """The land hexes at each vertex (what a building there produces from)."""
-        return {v: tuple(h for h in v if self.is_land(h)) for v in self.vertices}
+        land = self.land
+        return {v: tuple(h for h in v if h in land) for v in self.vertices}
 
     def edge_is_land(self, e: Edge) -> bool:
         """A road may lie on an edge with land on at least one side."""
-        return self.is_land(e[0]) or self.is_land(e[1])
+        land = self.land
+        return e[0] in land or e[1] in land
 
     def edge_is_water(self, e: Edge) -> bool:
         """A ship may lie on an edge with sea (or off-board) on at least one side."""
-        return not (self.is_land(e[0]) and self.is_land(e[1]))
+        land = self.land
+        return not (e[0] in land and e[1] in land)
 
     @cached_property
     def harbor_at_vertex(self) -> dict[Vertex, str]:
