@@ -108,6 +108,7 @@ def test_a_ship_is_moved_by_two_taps(tmp_path, size, language):
         last = app.table.record.events[-1]
         assert last["type"] == "move_ship" and last["from"] == as_json(ship) and last["to"] == as_json(target)
         assert play.build_piece == "" and play.lifted_ship is None
+        assert app.caption == app.tr("moved_ship", name="Aki")  # said under the board, as a trade is
         d.screenshot(tmp_path / "moved.png")
         # once a turn: the button now says so, and a tap on it says the rules' sentence and arms nothing
         button = d.find(play.ids.actions, app.tr("move_ship"), startswith=True)

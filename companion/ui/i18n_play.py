@@ -28,6 +28,7 @@ TEXT: dict[str, dict[str, str]] = {
     # Seafarers: moving a ship (the Move ship button, then two taps on the board)
     "move_ship": {"en": "Move ship", "ja": "船を移動"},
     "on_a_coast": {"en": "On a coast:", "ja": "海岸には："},
+    "moved_ship": {"en": "{name} moved a ship", "ja": "{name}は船を移動した"},
     "gold_choosing": {"en": "{name}: {n} of their choice from the gold field", "ja": "{name}：金鉱から好きな資源{n}枚（選択中）"},
     # Seafarers' 7 or knight: the pirate moves instead of the robber where the player taps the sea
     "p_move_robber_or_pirate": {"en": "{name}: move the robber or the pirate (tap a marked hex: the land for the robber, "

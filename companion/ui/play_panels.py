@@ -229,13 +229,15 @@ def reveal_panel(screen, g, who: int) -> None:
 # --- what changed hands, confirmed ------------------------------------------------------------------------
 
 def confirmation(g, outcome, event: dict) -> str:
-    """The line confirming a card bought, a trade made or VP cards shown ("" for anything else)."""
+    """The line confirming a card bought, a trade made, VP cards shown or a ship moved ("" for anything else)."""
     a = app()
     kind = event.get("type")
     if kind == "buy_development":
         return a.tr("bought_dev", name=a.player_name(event["player"]))
     if kind == "reveal_development":
         return a.tr("revealed_vp", name=a.player_name(event["player"]), n=event["cards"]["victory_point"])
+    if kind == "move_ship":  # (the ship moves on the board; the line says who moved it, for the table)
+        return a.tr("moved_ship", name=a.player_name(event["player"]))
     if kind == "trade":
         give, get = cards_text(event["give"], a.lang), cards_text(event["get"], a.lang)
         if event["with"] == "bank":
