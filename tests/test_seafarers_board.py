@@ -9,7 +9,7 @@ from companion.rules import board_from_json, board_problems, game_class
 from companion.rules import geometry as geo
 from companion.rules.history import GAME_OVER
 from companion.rules.random_play import random_events
-from companion.rules.seafarers_board import land_masses, seafarers_board
+from companion.rules.seafarers_board import deal_map, land_masses, seafarers_board
 
 SEEDS = st.integers(0, 10**9)
 PLAYERS = st.integers(3, 6)
@@ -62,3 +62,39 @@ def test_the_seafarers_example_is_played_on_islands():
     board = board_from_json(record["board"])
     assert len(land_masses(board)) >= 3 and board.pirate is not None
     assert record["board"] == seafarers_board(5, 5).to_json()
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=SEEDS, players=PLAYERS)
+def test_every_four_islands_board_passes_the_start_check_with_four_equal_islands(seed, players):
+    board = deal_map("four_islands", seed, players)
+    assert board_problems(board, separate_red_numbers=True) == []
+    assert board_from_json(board.to_json()).to_json() == board.to_json()
+    islands = land_masses(board)
+    assert len(islands) == 4 and len({len(i) for i in islands}) == 1  # four islands of one size
+    for i, a in enumerate(islands):  # a sea hex between every two: each is reached from another by ship
+        for b in islands[i + 1:]:
+            assert not any(n in b for h in a for n in geo.neighbours(h))
+    gold = {h for h, t in board.tiles.items() if t.terrain == "gold"}
+    assert gold and all(board.tiles[h].number not in (6, 8) for h in gold)
+    assert board.tiles[board.robber].terrain == "desert"
+    assert board.tiles[board.pirate].frame and not board.is_land(board.pirate)
+    assert board.harbors and all(board.is_land(a) != board.is_land(b) for a, b in board.harbors)
+    assert all(any(board.is_land(h) for e in board.harbors for h in e if h in i) for i in islands)  # each has some
+    assert board.to_json() == deal_map("four_islands", seed, players).to_json()  # same seed, same board
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, players=PLAYERS)
+def test_a_random_seafarers_game_plays_on_four_islands(seed, players):
+    game = game_class("seafarers")(deal_map("four_islands", seed, players), players)
+    events = list(random_events(game, random.Random(seed), 300))
+    assert len(events) == 300 or game.state.phase == GAME_OVER
+    assert any(kind == "ship" for _, kind in game.state.pieces.values())  # small islands: ships go to sea
+
+
+def test_a_map_name_not_known_is_refused_by_name():
+    import pytest
+
+    with pytest.raises(ValueError, match="no Seafarers map called 'atlantis'"):
+        deal_map("atlantis", 1, 4)

@@ -13,6 +13,10 @@ Shape, by table size (``radius`` counts hexes from the centre):
 - 5-6 players: main island = within 3 less 9 on its rim (28), four islets of 3, 3, 2 and 2 on the
   ring at 5, the frame on the ring at 6.
 
+A second family, "four islands" (:func:`four_islands_board`): four islands of the same size (5 hexes for 3-4
+players, 7 for 5-6), each a hex and its ring less some, their centres on one ring a quarter turn apart, so a
+sea hex lies between any two; initial settlements go on any of them.  :func:`deal_map` deals either by name.
+
 Rim hexes only are taken off the main island: every rim hex touches the intact inner hexes, so the
 island stays one piece.  Islets lie two rings out from the main island's rim, so a sea hex always
 separates them from it; along their ring each islet is a run with at least one sea hex after it.
@@ -132,6 +136,92 @@ def seafarers_board(seed: int | None = None, players: int = 4) -> Board:
 
     robber = next(h for h in main if terrain[h] == "desert")
     return Board(tiles, harbors, robber, rng.choice(frame))
+
+
+#: The map families New game offers for Seafarers: the key a table picks, the function dealing it.
+MAPS = ("new_world", "four_islands")
+
+
+def deal_map(name: str, seed: int | None = None, players: int = 4) -> Board:
+    """The Seafarers map ``name`` (one of :data:`MAPS`) for ``players``, reproducible from ``seed``."""
+    if name == "four_islands":
+        return four_islands_board(seed, players)
+    if name == "new_world":
+        return seafarers_board(seed, players)
+    raise ValueError(f"no Seafarers map called {name!r} (known: {', '.join(MAPS)})")
+
+
+class _IslandsSize:
+    def __init__(self, frame_ring: int, island_hexes: int, golds: int, harbors: Mapping[str, int]):
+        self.frame_ring, self.island_hexes, self.golds, self.harbors = frame_ring, island_hexes, golds, harbors
+
+
+ISLANDS_SIZES = {
+    # four islands of 5 hexes (20: a desert, 2 gold, 17 producing), the box's 9 harbours, frame on ring 5
+    "3-4": _IslandsSize(5, 5, 2, BASE_SPEC.harbors),
+    # four islands of 7 hexes (28: a desert, 3 gold, 24 producing), the extension's 11 harbours, frame on ring 6
+    "5-6": _IslandsSize(6, 7, 3, EXTENSION_SPEC.harbors),
+}
+
+
+def four_islands_board(seed: int | None = None, players: int = 4) -> Board:
+    """Seafarers "four islands": four islands of the same size, a sea hex at least between any two, so that every
+    player may start on any of them and the others are reached by ship.  Each island is a hex and its ring less
+    the hexes the table size leaves out; gold anywhere but never with a 6 or 8, one desert (the robber's), no 6
+    next to 8, the pirate on the frame, the harbours shared round the islands' coasts.  Same seed, same board."""
+    import random
+
+    size = ISLANDS_SIZES[size_for(players)]
+    rng = random.Random(seed)
+    centres = _island_centres(size.frame_ring - 2, rng)  # the islands reach the ring inside the frame
+    islands = []
+    for c in centres:
+        around = [geo.add(c, d) for d in geo.DIRECTIONS]
+        keep = sorted(rng.sample(around, size.island_hexes - 1)) if size.island_hexes < 7 else around
+        islands.append([c, *keep])
+    land = [h for island in islands for h in island]
+
+    producing_count = len(land) - 1 - size.golds
+    terrains = ["desert", *["gold"] * size.golds]
+    terrains += [t for t in _PRODUCING for _ in range(producing_count // len(_PRODUCING))]
+    terrains += rng.sample(_PRODUCING, len(land) - len(terrains))
+    rng.shuffle(terrains)
+    terrain = dict(zip(land, terrains))
+    producing = sorted(h for h, t in terrain.items() if t != "desert")
+    numbers = _deal_numbers(producing, terrain, rng)
+
+    tiles: dict[Hex, Tile] = {h: Tile(t, numbers.get(h)) for h, t in terrain.items()}
+    for r in range(0, size.frame_ring):
+        for h in ([(0, 0)] if r == 0 else ring(r)):
+            tiles.setdefault(h, Tile("sea"))
+    frame = ring(size.frame_ring)
+    for h in frame:
+        tiles[h] = Tile("sea", frame=True)
+
+    trades = [t for t, n in size.harbors.items() for _ in range(n)]
+    rng.shuffle(trades)
+    harbors = {}
+    for i, island in enumerate(islands):  # as even a share as the count allows, spaced round each coast
+        mine = trades[i::len(islands)]
+        coast = _coast_edges_in_order(frozenset(island))
+        start = rng.randrange(len(coast))
+        step = len(coast) / max(1, len(mine))
+        for k, trade in enumerate(mine):
+            harbors[coast[(start + int(k * step)) % len(coast)]] = trade
+
+    robber = next(h for h in land if terrain[h] == "desert")
+    return Board(tiles, harbors, robber, rng.choice(frame))
+
+
+def _island_centres(radius: int, rng: Any) -> list[Hex]:
+    """Four island centres on the ring at ``radius``, each pair 4 or more apart (two islands of a hex and its
+    ring then keep a sea hex between them), at a seeded turn of the ring."""
+    around = ring(radius)
+    quarter = len(around) / 4
+    offset = rng.randrange(len(around))
+    centres = [around[(offset + round(i * quarter)) % len(around)] for i in range(4)]
+    assert all(geo.distance(a, b) >= 4 for i, a in enumerate(centres) for b in centres[i + 1:]), centres
+    return centres
 
 
 def _deal_numbers(producing: list[Hex], terrain: dict[Hex, str], rng: Any) -> dict[Hex, int]:
