@@ -69,7 +69,7 @@ def main() -> int:
         reading = read_board_file(image)
         turns = max(range(6), key=lambda k: sum(labels[rotate(h, k)]["terrain"] == t
                                                 for h, t in reading.terrains.items()))
-        im = load_photo(image)
+        im = load_photo(image, full=True, half=True)  # as read_board_file decodes it
         s = WORK_SIZE / max(im.shape[:2])
         work = cv2.resize(im, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
         plane = terrain.corrected_plane(work, reading.lattice)

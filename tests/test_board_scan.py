@@ -90,7 +90,10 @@ def test_the_board_handed_on_has_the_records_shape(scan):
     data = scan.board_json()
     board = board_from_json(data, check=False)
     assert len(data["hexes"]) == 37 and sum(t.is_land for t in board.tiles.values()) == 19
-    assert data["harbors"] == []
+    # the harbours the frame shows come with it, each on a coast edge (land one side, sea the other)
+    assert sorted(h["trade"] for h in data["harbors"]) == ["3:1"] * 4 + ["brick", "grain", "lumber", "ore", "wool"]
+    assert all(sum(tuple(x) in LAND for x in h["edge"]) == 1 for h in data["harbors"])
+    assert len(board.harbors) == 9
     assert tuple(data["robber"]) in LAND
     picture = scan.drawn({"forest": (0.1, 0.4, 0.2)}, selected=LAND[3])
     assert picture.shape == scan.photo.shape and not np.array_equal(picture, scan.photo)

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from vision.board.lattice import LAND, canonical_center, turned
-from vision.board.reader import WORK_SIZE, BoardReading, board_object, load_photo, read_board
+from vision.board.reader import WORK_SIZE, BoardReading, board_object, read_board, read_photo_file
 
 PRODUCING = ("forest", "hills", "pasture", "fields", "mountains")
 LAND_TERRAINS = PRODUCING + ("desert",)
@@ -44,11 +44,13 @@ class BoardScan:
     @classmethod
     def of_file(cls, path: str | Path) -> "BoardScan":
         """Read ``path``; raises OSError (not an image, too large) or NoBoardError, as the CLI does."""
-        return cls.of_image(load_photo(path, full=True))  # full size: the tokens' dots are counted
+        image, reading = read_photo_file(path)  # a 12 MP photo at half size, as the CLI reads it
+        return cls.of_image(image, reading)
 
     @classmethod
-    def of_image(cls, image: np.ndarray) -> "BoardScan":
-        reading = read_board(image)
+    def of_image(cls, image: np.ndarray, reading: BoardReading | None = None) -> "BoardScan":
+        """``reading``: read_board(image) when already made."""
+        reading = read_board(image) if reading is None else reading
         if reading.mirrored:
             image = cv2.flip(image, 1)  # shown the right way round, as it was read
         scale = WORK_SIZE / max(image.shape[:2])  # as read_board scales it: the lattice's pixels
@@ -84,13 +86,13 @@ class BoardScan:
 
     # --- the board ---------------------------------------------------------------------------------------
     def board_json(self) -> dict:
-        """The record's board object (docs/record-format.md): 19 land hexes, the sea ring, no harbours, turned
-        as the photo shows the board (the editor then draws it as the table sees it).  A producing hex whose
+        """The record's board object (docs/record-format.md): 19 land hexes, the sea ring, the harbours the
+        frame shows (as read: the editor puts a wrong one right), turned as the photo shows the board (the editor then draws it as the table sees it).  A producing hex whose
         number is unknown has ``number: null`` (the board editor names it)."""
         robber = self.robber
         if robber is None or self.terrains.get(robber) is None:
             robber = next((h for h in LAND if self.terrains[h] == "desert"), None)
-        return board_object(self.terrains, self.numbers, robber, self.reading.photo_turns())
+        return board_object(self.terrains, self.numbers, robber, self.reading.photo_turns(), self.reading.harbours)
 
     def in_record(self, h: tuple[int, int]) -> tuple[int, int]:
         """Where hex ``h`` (the reader's) is in :meth:`board_json`."""

@@ -29,7 +29,8 @@ PROTOTYPES: dict[str, tuple[float, float, float]] = {
     "mountains": (-8.5, 3.5, -28.5),
     "pasture": (15.3, -20.1, 8.6),
 }
-# Lightness varies most with glare and shadow, the hue axes least: L counts half.
+# Lightness varies most with glare and shadow, the hue axes least: L counts 0.35 (at 0.5 a fields hex in shadow
+# was read hills held out; 0.30 and under lost SettlersEye hexes: docs/board-reader.md).
 WEIGHTS = np.array([0.35, 1.0, 1.0])
 UNSURE_MARGIN = 1.5   # second-nearest / nearest distance below this: unsure
 
