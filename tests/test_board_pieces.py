@@ -188,3 +188,30 @@ def _ends(edge):
     from companion.rules.geometry import edge_vertices
 
     return edge_vertices(edge)
+
+
+@pytest.fixture(scope="module")
+def test4_1_read():
+    from vision.board.pieces import read_slots
+    from vision.board.scan import BoardScan
+
+    scan = BoardScan.of_file(PHOTO.parent / "test4_1.jpg")
+    return scan, read_slots(scan.photo, scan.reading.lattice.homography)
+
+
+@pytest.mark.parametrize("without", [None, ("road", "blue", ((1, -2), (2, -2))),
+                                     ("settlement", "orange", ((1, 0), (2, -1), (2, 0)))],
+                         ids=["all", "road", "settlement"])
+def test_on_a_real_photo_only_a_true_difference_is_sure(test4_1_read, without):
+    # CatanAI's test4_1 (never trained on) against a game holding its 54 labelled pieces (but one): the photo's
+    # misreadings are listed, none as sure; the piece the game lacks is listed as sure.
+    from labelled_pieces_game import COLORS, record_of_the_labelled_board
+    from vision.board.pieces import sure_of
+
+    scan, slots = test4_1_read
+    _, game = record_of_the_labelled_board(without=without and without[2])
+    turns, _ = best_turn(scan.terrains, scan.numbers, game.board)
+    found = differences(slots.all_pieces(), scan.terrains, scan.numbers, game, COLORS)
+    assert len(found) >= 5  # the reading is not perfect: these are its misreadings
+    sure = [(f.what, f.piece, f.color, f.at) for f in found if sure_of(f, slots, turns)]
+    assert sure == ([] if without is None else [("missing_in_game", *without)])

@@ -2,6 +2,10 @@
 on the game's board (vision/board/piece_check.py), and a list of what differs ("A red road on the side between
 the 6 ore and the 8 grain that the game does not have — add it?").
 
+Only what the photo is sure of is listed as sure (vision.board.pieces.sure_of: a piece read surely that the
+rules let stand there, or a slot surely empty); what it is not sure of is listed after, "Not sure — look at
+the board: ...".  Each row can be dismissed ("Not there" / "It's there") after a look at the table.
+
 Nothing is applied without a tap.  A tap on a difference's button sends its event through the play screen's own
 ``submit`` -- the path a tap on the board takes -- so the rules take it or refuse it with their reason (shown
 here), and a taken event is in the record as if the board had been tapped; a piece the game has and the photo
@@ -47,6 +51,11 @@ TEXT: dict[str, dict[str, str]] = {
     "check_same": {"en": "{n} pieces read: the board and the game agree.",
                    "ja": "駒を{n}個読みました。盤面とゲームは一致しています。"},
     "check_found": {"en": "{n} pieces read; {d} differences:", "ja": "駒を{n}個読みました。違い：{d}件"},
+    "check_found_unsure": {"en": "{n} pieces read; {d} differences, {u} of them not sure (listed last):",
+                           "ja": "駒を{n}個読みました。違い：{d}件（うち{u}件は不確か、最後に表示）"},
+    "check_unsure": {"en": "Not sure — look at the board: {what}", "ja": "不確か — 盤面を見てください：{what}"},
+    "check_not_there": {"en": "Not there", "ja": "ない"},
+    "check_is_there": {"en": "It's there", "ja": "ある"},
     "check_missing_in_game": {"en": "A {color} {piece} on {place} that the game does not have — add it?",
                               "ja": "ゲームにない{color}の{piece}（{place}）— 追加しますか？"},
     "check_missing_on_photo": {"en": "{owner} on {place} is not on the photo — take it off?",
@@ -71,8 +80,11 @@ class CheckBoardScreen(PhotoReading, Screen):
     def __init__(self, **kw):
         super().__init__(name="board_check", **kw)
         self.scan = None            # vision.board.scan.BoardScan of the last photo read
-        self.pieces: list = []      # vision.board.pieces.Piece read on it
+        self.slots = None           # vision.board.pieces.SlotReading of it: what each corner and edge holds
+        self.pieces: list = []      # vision.board.pieces.Piece read on it (every one, unsure ones too)
         self.differences: list = []
+        self.dismissed: set = set()  # differences a person said are wrong, for the photo read last
+        self.shown: tuple[list, list] = ([], [])  # the differences listed: (sure, not sure)
         self._init_reading()
 
     # --- reading ---------------------------------------------------------------------------------------
@@ -88,13 +100,16 @@ class CheckBoardScreen(PhotoReading, Screen):
         self._start(lambda: _pieces_of(scan_camera(entry, self._cancel)), entry)
 
     def _read(self, value) -> None:
-        self.scan, self.pieces = value
+        self.scan, self.slots = value
+        self.pieces = self.slots.all_pieces() if self.slots is not None else []
+        self.dismissed = set()
         self.compare()
 
     # --- the differences -------------------------------------------------------------------------------
     def compare(self) -> None:
         """The differences between the photo read last and the game as it now stands, listed."""
-        from vision.board.piece_check import NotThisBoard, differences
+        from vision.board.piece_check import NotThisBoard, best_turn, differences
+        from vision.board.pieces import sure_of
 
         app = App.get_running_app()
         box = self.ids.differences
@@ -113,25 +128,42 @@ class CheckBoardScreen(PhotoReading, Screen):
             self.message = tr("check_not_this_board", n=error.agreeing)
             self._show_photo()  # what was read, to see why
             return
+        turns, _ = best_turn(self.scan.terrains, self.scan.numbers, game.board)
+        shown = [d for d in self.differences if _key(d) not in self.dismissed]
+        sure = [d for d in shown if sure_of(d, self.slots, turns)]
+        unsure = [d for d in shown if d not in sure]
+        self.shown = (sure, unsure)
         n = len(self.pieces)
-        self.message = (tr("check_found", n=n, d=len(self.differences)) if self.differences
-                        else tr("check_same", n=n))
-        for difference in self.differences:
-            box.add_widget(self._row(difference))
+        self.message = (tr("check_same", n=n) if not shown else tr("check_found", n=n, d=len(shown)) if not unsure
+                        else tr("check_found_unsure", n=n, d=len(shown), u=len(unsure)))
+        # the sure ones first; what the photo does not show clearly after them, said so, to be looked at
+        for difference in sure + unsure:
+            box.add_widget(self._row(difference, difference in sure))
         self._show_photo()
 
-    def _row(self, difference) -> BoxLayout:
-        row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
-        label = Factory.FittedLabel(text=self.describe(difference), max_font_size=sp(15), halign="left",
-                                    valign="middle")
+    def _row(self, difference, sure: bool) -> BoxLayout:
+        row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(6))
+        said = self.describe(difference)
+        label = Factory.FittedLabel(text=said if sure else tr("check_unsure", what=said), max_font_size=sp(15),
+                                    halign="left", valign="middle",
+                                    color=(1, 1, 1, 1) if sure else (1, 0.78, 0.35, 1))
         row.add_widget(label)
         button = Factory.BigButton(text=tr({"missing_in_game": "check_add", "missing_on_photo": "check_take_off",
                                             "upgraded": "check_make_city"}[difference.what]),
-                                   size_hint_x=None, width=dp(110))
+                                   size_hint_x=None, width=dp(100))
         button.bind(on_release=lambda _b, d=difference: self.apply(d))
         row.add_widget(button)
-        row.difference = difference
+        dismiss = Factory.BigButton(text=tr("check_is_there" if difference.what == "missing_on_photo"
+                                            else "check_not_there"), size_hint_x=None, width=dp(100))
+        dismiss.bind(on_release=lambda _b, d=difference: self.dismiss(d))
+        row.add_widget(dismiss)
+        row.difference, row.sure, row.action, row.dismiss = difference, sure, button, dismiss
         return row
+
+    def dismiss(self, difference) -> None:
+        """A person looked at the table and the photo was wrong there: the row goes, nothing is recorded."""
+        self.dismissed.add(_key(difference))
+        self.compare()
 
     def describe(self, difference) -> str:
         from .refusals_text import places_for
@@ -165,7 +197,8 @@ class CheckBoardScreen(PhotoReading, Screen):
 
     # --- the photo --------------------------------------------------------------------------------------
     def _show_photo(self) -> None:
-        """The photo as read: each piece read marked by a dot in its colour, each difference's spot ringed."""
+        """The photo as read: each piece read marked by a dot in its colour, each difference listed ringed (a
+        sure one thick yellow, an unsure one thin orange)."""
         import cv2
         import numpy as np
 
@@ -184,11 +217,15 @@ class CheckBoardScreen(PhotoReading, Screen):
         game = App.get_running_app().table.game
         turns, _ = best_turn(self.scan.terrains, self.scan.numbers, game.board)
         homography = self.scan.reading.lattice.homography
-        for difference in self.differences:  # where the photo and the game disagree: ringed in yellow
+        sure, unsure = self.shown
+        for difference in sure + unsure:  # where the photo and the game disagree
             spot = tuple(sorted(turned(h, -turns % 6) for h in difference.at))
             point = edge_point(spot) if difference.piece == "road" else corner_point(spot)
             x, y = cv2.perspectiveTransform(np.array([[point]], np.float64), homography)[0, 0]
-            cv2.circle(photo, (int(x), int(y)), 16, (0, 230, 255), 3)
+            if difference in sure:
+                cv2.circle(photo, (int(x), int(y)), 16, (0, 230, 255), 3)
+            else:
+                cv2.circle(photo, (int(x), int(y)), 14, (0, 140, 255), 2)
         picture = self.ids.picture
         picture.photo_size = [photo.shape[1], photo.shape[0]]
         picture.texture = bgr_texture(photo, None)
@@ -197,11 +234,16 @@ class CheckBoardScreen(PhotoReading, Screen):
         App.get_running_app().go("play")
 
 
-def _pieces_of(scan):
-    """The scan and the pieces standing on its photo (read at the photo's size the lattice was fitted at)."""
-    from vision.board.pieces import read_pieces
+def _key(difference) -> tuple:
+    return (difference.what, difference.piece, difference.color, difference.at)
 
-    return scan, read_pieces(scan.photo, scan.reading.lattice.homography)
+
+def _pieces_of(scan):
+    """The scan and what stands at each corner and edge of its photo (read at the size the lattice was fitted
+    at; the photo as the reader saw it, turned back if it was a mirror image)."""
+    from vision.board.pieces import read_slots
+
+    return scan, read_slots(scan.photo, scan.reading.lattice.homography)
 
 
 def install(app, manager) -> None:
