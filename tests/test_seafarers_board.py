@@ -77,6 +77,7 @@ def test_every_four_islands_board_passes_the_start_check_with_four_equal_islands
             assert not any(n in b for h in a for n in geo.neighbours(h))
     gold = {h for h, t in board.tiles.items() if t.terrain == "gold"}
     assert gold and all(board.tiles[h].number not in (6, 8) for h in gold)
+    assert all(len(gold & island) <= 1 for island in islands)  # no island holds two gold fields
     assert board.tiles[board.robber].terrain == "desert"
     assert board.tiles[board.pirate].frame and not board.is_land(board.pirate)
     assert board.harbors and all(board.is_land(a) != board.is_land(b) for a, b in board.harbors)

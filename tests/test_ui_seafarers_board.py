@@ -35,3 +35,24 @@ def test_new_game_seafarers_starts_on_islands(tmp_path, size):
         assert board.to_json() == shown.to_json()  # the game is played on the board the preview showed
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 1280)], ids=["landscape", "portrait"])
+def test_new_game_seafarers_four_islands_by_touch(tmp_path, size):
+    """The second map family: Map → Four islands deals four islands of one size, and Start plays on it."""
+    app = d.start_app(tmp_path, size=size)
+    try:
+        d.tap(app.root.get_screen("start").ids.new_game)
+        new_game = app.root.get_screen("new_game")
+        d.tap(new_game.ids.g_seafarers)
+        d.tap(new_game.ids.map_four_islands)
+        assert d.wait_until(lambda: new_game.ids.preview.board is not None
+                            and len(land_masses(new_game.ids.preview.board)) == 4)
+        shown = new_game.ids.preview.board
+        assert len({len(m) for m in land_masses(shown)}) == 1  # of one size
+        assert d.layout_problems(app.root) == []
+        d.tap(new_game.ids.start)
+        assert d.wait_until(lambda: app.table is not None and app.table.record.game == "seafarers")
+        assert app.table.game.board.to_json() == shown.to_json()
+    finally:
+        d.stop_app(app)

@@ -167,7 +167,8 @@ ISLANDS_SIZES = {
 def four_islands_board(seed: int | None = None, players: int = 4) -> Board:
     """Seafarers "four islands": four islands of the same size, a sea hex at least between any two, so that every
     player may start on any of them and the others are reached by ship.  Each island is a hex and its ring less
-    the hexes the table size leaves out; gold anywhere but never with a 6 or 8, one desert (the robber's), no 6
+    the hexes the table size leaves out; gold on different islands, never with a 6 or 8, one desert (the robber's,
+    on an island without gold where there is one), no 6
     next to 8, the pirate on the frame, the harbours shared round the islands' coasts.  Same seed, same board."""
     import random
 
@@ -181,12 +182,15 @@ def four_islands_board(seed: int | None = None, players: int = 4) -> Board:
         islands.append([c, *keep])
     land = [h for island in islands for h in island]
 
-    producing_count = len(land) - 1 - size.golds
-    terrains = ["desert", *["gold"] * size.golds]
-    terrains += [t for t in _PRODUCING for _ in range(producing_count // len(_PRODUCING))]
-    terrains += rng.sample(_PRODUCING, len(land) - len(terrains))
+    # gold on as many different islands (no island holds two), the desert on yet another where one is left
+    gold = {rng.choice(islands[i]) for i in rng.sample(range(len(islands)), size.golds)}
+    deserted = [i for i, island in enumerate(islands) if not gold & set(island)] or list(range(len(islands)))
+    desert = rng.choice([h for h in islands[rng.choice(deserted)] if h not in gold])
+    rest = [h for h in land if h not in gold and h != desert]
+    terrains = [t for t in _PRODUCING for _ in range(len(rest) // len(_PRODUCING))]
+    terrains += rng.sample(_PRODUCING, len(rest) - len(terrains))
     rng.shuffle(terrains)
-    terrain = dict(zip(land, terrains))
+    terrain = dict(zip(rest, terrains)) | dict.fromkeys(gold, "gold") | {desert: "desert"}
     producing = sorted(h for h, t in terrain.items() if t != "desert")
     numbers = _deal_numbers(producing, terrain, rng)
 

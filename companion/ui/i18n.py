@@ -37,6 +37,8 @@ TEXT: dict[str, dict[str, str]] = {
     "flood_all": {"en": "Flood all hexes", "ja": "全ヘクス浸水"},
     "spring_tide": {"en": "Spring tide", "ja": "大潮"},
     "generate": {"en": "Generate board", "ja": "盤面を生成"},
+    "sea_map": {"en": "Map", "ja": "マップ"}, "map_new_world": {"en": "New world", "ja": "新世界"},
+    "map_four_islands": {"en": "Four islands", "ja": "4つの島"},
     "enter_board": {"en": "Enter / edit board", "ja": "盤面を入力・編集"},
     "import": {"en": "Import JSON", "ja": "JSON読込"},
     "export": {"en": "Export JSON", "ja": "JSON書出"},

@@ -20,7 +20,7 @@ from ..record import COLORS, Record
 from ..rules import RulesError, board_from_json, board_problems, game_class, standard_board
 from ..rules.board import BASE_SPEC, EXTENSION_SPEC, Board
 from ..rules.errors import BoardError
-from ..rules.seafarers_board import seafarers_board
+from ..rules.seafarers_board import deal_map
 from .board_view import PLAYER_COLORS
 from .name_voice import SetupVoices, say_name_button
 from .refusals_text import app_describe, refusal_spots
@@ -37,6 +37,7 @@ class NewGameScreen(Screen):
     count = NumericProperty(4)
     message = StringProperty("")
     board_json = ObjectProperty(None, allownone=True)
+    sea_map = StringProperty("new_world")  # Seafarers: the map family Generate board deals (seafarers_board.MAPS)
 
     def __init__(self, **kw):
         super().__init__(name="new_game", **kw)
@@ -76,6 +77,13 @@ class NewGameScreen(Screen):
             self.count = counts[0] if game == "base56" else min(4, counts[-1])
         self.board_json = None
         self.refresh()
+
+    def set_sea_map(self, name: str) -> None:
+        """Seafarers: deal the other map family (a main island and islets, or four islands of one size)."""
+        if name != self.sea_map:
+            self.sea_map = name
+            self.board_json = None
+            self.refresh()
 
     def set_count(self, n: int) -> None:
         if n not in self.allowed_counts():
@@ -145,7 +153,7 @@ class NewGameScreen(Screen):
             spec = EXTENSION_SPEC if self.count >= 5 else BASE_SPEC
             separate = self.ids.separate.active if "separate" in self.ids else True
             before = self.board_json
-            self.board_json = (seafarers_board(self.seed(), self.count) if self.game == "seafarers"  # islands, gold
+            self.board_json = (deal_map(self.sea_map, self.seed(), self.count) if self.game == "seafarers"  # islands
                                else standard_board(self.seed(), spec=spec, separate_red_numbers=separate)).to_json()
             if before is not None and self.board_json == before:  # a tap that seemed to do nothing: say why
                 self.say(lambda seed=self.seed(): app().tr("same_board", seed=seed))
