@@ -2,7 +2,7 @@
 trained on) with its 54 labelled pieces (tests/data/pieces/catanai_test4.json).  The game holds every one of
 them but a red road -- the road the table built without telling the app.  That road is listed as sure ("A red
 road on the side between ... that the game does not have — add it?"); every other row is a misreading of the
-photo and must not look sure: each is listed apart, "Not sure — look at the board: ...", and can be dismissed.
+photo and must not look sure: each is listed after it, "Not sure: ...", and can be dismissed.
 Nothing is recorded until a tap; Add records the road as a tap on the board does.  The same from the camera
 named in Settings (here a video file) giving the photo mirrored, as a front camera does."""
 
@@ -63,7 +63,7 @@ def test_only_the_true_difference_looks_sure_and_add_records_it(tmp_path):
 
         check.ids.path.text = str(PHOTOS / "test4_1.jpg")
         rows = read(check, check.ids.read_file)
-        assert_only_the_road_is_sure(check, "Not sure — look at the board: ")
+        assert_only_the_road_is_sure(check, "Not sure: ")
         said = rows[ROAD].children[-1].text
         assert said.startswith("A red road on the side between the ") and said.endswith(
             "that the game does not have — add it?"), said
@@ -71,8 +71,8 @@ def test_only_the_true_difference_looks_sure_and_add_records_it(tmp_path):
         # the sure row first, the unsure ones after it (children are in reverse order)
         assert check.ids.differences.children[-1] is rows[ROAD]
         listed = len(check.ids.differences.children)  # (two rows may name one spot: a piece in another colour)
-        assert listed >= 2 and check.message == f"{len(check.pieces)} pieces read; {listed} differences, " \
-            f"{listed - 1} of them not sure (listed last):", check.message
+        assert listed >= 2 and check.message == f"{len(check.pieces)} pieces read; {listed} differences, the " \
+            f"last {listed - 1} not sure: look at the board for those.", check.message
         assert len(app.table.record.events) == events, "something was recorded without a tap"
         d.screenshot(SCREENS / "board-check-en.png")
         assert d.layout_problems(app.root) == []  # every row's buttons a finger's size, no sentence cut
@@ -115,7 +115,7 @@ def test_the_camera_gives_a_mirrored_photo_and_japanese_upright(tmp_path):
         app.settings.camera = str(video)
         rows = read(check, check.ids.camera)
         assert check.scan is not None and check.scan.reading.mirrored, check.message
-        assert_only_the_road_is_sure(check, "不確か — 盤面を見てください：")
+        assert_only_the_road_is_sure(check, "不確か：")
         assert rows[ROAD].children[-1].text.startswith("ゲームにない赤の道（"), rows[ROAD].children[-1].text
         d.screenshot(SCREENS / "board-check-portrait-ja.png")
         assert d.layout_problems(app.root) == []

@@ -3,8 +3,8 @@ on the game's board (vision/board/piece_check.py), and a list of what differs ("
 the 6 ore and the 8 grain that the game does not have — add it?").
 
 Only what the photo is sure of is listed as sure (vision.board.pieces.sure_of: a piece read surely that the
-rules let stand there, or a slot surely empty); what it is not sure of is listed after, "Not sure — look at
-the board: ...".  Each row can be dismissed ("Not there" / "It's there") after a look at the table.
+rules let stand there, or a slot surely empty); what it is not sure of is listed after, "Not sure: ...",
+to be looked at on the table.  Each row can be dismissed ("Not there" / "It's there") after a look at the table.
 
 Nothing is applied without a tap.  A tap on a difference's button sends its event through the play screen's own
 ``submit`` -- the path a tap on the board takes -- so the rules take it or refuse it with their reason (shown
@@ -51,9 +51,10 @@ TEXT: dict[str, dict[str, str]] = {
     "check_same": {"en": "{n} pieces read: the board and the game agree.",
                    "ja": "駒を{n}個読みました。盤面とゲームは一致しています。"},
     "check_found": {"en": "{n} pieces read; {d} differences:", "ja": "駒を{n}個読みました。違い：{d}件"},
-    "check_found_unsure": {"en": "{n} pieces read; {d} differences, {u} of them not sure (listed last):",
-                           "ja": "駒を{n}個読みました。違い：{d}件（うち{u}件は不確か、最後に表示）"},
-    "check_unsure": {"en": "Not sure — look at the board: {what}", "ja": "不確か — 盤面を見てください：{what}"},
+    "check_found_unsure": {"en": "{n} pieces read; {d} differences, the last {u} not sure: look at the board "
+                                 "for those.",
+                           "ja": "駒を{n}個読みました。違い：{d}件。最後の{u}件は不確か：盤面で確かめてください。"},
+    "check_unsure": {"en": "Not sure: {what}", "ja": "不確か：{what}"},
     "check_not_there": {"en": "Not there", "ja": "ない"},
     "check_is_there": {"en": "It's there", "ja": "ある"},
     "check_missing_in_game": {"en": "A {color} {piece} on {place} that the game does not have — add it?",
