@@ -1022,20 +1022,46 @@ class Game(EventHistory):
     def _route_lengths(self) -> list[int]:
         """Every player's route, searched from the pieces (remembered by complete input, see routes.py)."""
         s = self.state
-        ends = self.board.edge_vertices
-        mine: list[list[tuple[Edge, str]]] = [[] for _ in range(self.n_players)]
-        for e, (p, kind) in s.pieces.items():
-            mine[p].append((e, kind))
+        placed = s.pieces
+        n = self.n_players
+        mine: list[dict[Edge, str]] = [{} for _ in range(n)]
+        for e, (p, kind) in placed.items():
+            mine[p][e] = kind
+        # Each player's corners holding a building, someone else's (where a route stops) or their own, found
+        # from the buildings' sides -- a few dozen buildings -- rather than every corner of every route: hashing a
+        # corner costs more than the rest of this (asked on every build, for every player).
+        blocked: list[list[Vertex]] = [[] for _ in range(n)]
+        own: list[list[Vertex]] = [[] for _ in range(n)]
+        if placed:
+            vertex_edges = self.board.vertex_edges
+            for v, (owner, _) in s.buildings.items():
+                for e in vertex_edges.get(v, ()):  # (a corner off the board touches none of the pieces on it)
+                    piece = placed.get(e)
+                    if piece is not None:
+                        p = piece[0]
+                        (own if p == owner else blocked)[p].append(v)
+        # A build changes one player's route inputs: the others' are compared whole with their last search's
+        # (dicts and lists compare in C, with no hashing) before the frozensets of the remembered search are made.
+        last = self._route_inputs
+        if last is None or len(last) != n:
+            self._route_inputs = last = [None] * n
         lengths = []
         for player, pieces in enumerate(mine):
             if not pieces:
                 lengths.append(0)
                 continue
-            corners = {v for e, _ in pieces for v in ends[e]}
-            owners = [(v, s.buildings[v][0]) for v in corners if v in s.buildings]
-            lengths.append(memo_longest_route(frozenset(pieces), frozenset(v for v, p in owners if p != player),
-                                              frozenset(v for v, p in owners if p == player)))
+            stops, joins = blocked[player], own[player]
+            before = last[player]
+            if before is not None and before[0] == pieces and before[1] == stops and before[2] == joins:
+                lengths.append(before[3])
+                continue
+            length = memo_longest_route(frozenset(pieces.items()), frozenset(stops), frozenset(joins))
+            last[player] = (pieces, stops, joins, length)
+            lengths.append(length)
         return lengths
+
+    # per player, the complete input of the last route search and its length: (pieces, blocked, own, length)
+    _route_inputs: list[tuple[dict[Edge, str], list[Vertex], list[Vertex], int] | None] | None = None
 
     def _update_longest_route(self) -> tuple[AwardChange, ...]:
         s = self.state
