@@ -180,12 +180,20 @@ def read_harbours(photo: np.ndarray, to_photo: np.ndarray, prototypes: dict | No
     coordinates), with its trade.  A trade is unsure when another was within a fifth of its cost."""
     hsv = cv2.cvtColor(flat_view(photo, to_photo), cv2.COLOR_BGR2HSV)
     sails = _sail(hsv)
-    sea_or_sail = sails | _blue(hsv)
-    found = []
+    blue = _blue(hsv)
+    sea_or_sail = sails | blue
+    # A ship is found by its sail: white, or cream in warm light -- anything not blue, much brighter than
+    # the sea and not strongly coloured (the white rule alone missed every ship of two SettlersEye photos).
+    sea_value = float(np.median(hsv[..., 2][blue])) if blue.any() else 150.0
+    bright = ~blue & (hsv[..., 2] > sea_value + 40) & (hsv[..., 1] < 140) | sails
+    shares = {}
     for sea in SEA_RING:
         window, near = _disc(hsv.shape[:2], canonical_center(sea), 0.45)
-        if near.any() and float(np.mean(sails[window][near])) > SAIL_SHARE:
-            found.append(sea)
+        if near.any() and float(np.mean(bright[window][near])) > SAIL_SHARE:
+            shares[sea] = float(np.mean(bright[window][near]))
+    # a set has nine harbours: beyond that, the ones with the least sail are glare or a piece, not ships
+    most = sorted(shares, key=shares.get, reverse=True)[:sum(HARBOUR_SET.values())]
+    found = [sea for sea in SEA_RING if sea in most]
     colours = [sail_colours(hsv, sails, sea) for sea in found]
     prototypes = PROTOTYPES if prototypes is None else prototypes
     if not prototypes:
