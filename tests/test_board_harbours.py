@@ -95,3 +95,18 @@ def test_the_trades_are_assigned_under_the_sets_counts():
     assert sorted(trades) == sorted(t for t, n in HARBOUR_SET.items() for _ in range(n))
     assert trades[0] == "brick"  # the cheapest brick
     assert assign_trades(costs[:3]) == ["3:1"] * 3  # three in sight: nothing forces a resource
+
+
+def test_a_speck_of_glare_on_the_sea_does_not_cost_the_real_harbours():
+    """A tenth sail-like spot (glare, a white piece) on a sea hex without a ship: the nine ships are kept."""
+    from vision.board.harbours import SEA_RING
+    image = photo("testimg3.jpg")
+    first = read_board(image)
+    empty = next(sea for sea in SEA_RING if sea not in {h.sea for h in first.harbours}
+                 and all(0 < v < 900 for v in first.lattice.center(sea)))
+    x, y = (v / first.scale for v in first.lattice.center(empty))
+    radius = 0.062 * first.lattice.spacing / first.scale  # a spot ~5 % of the disc a sail is sought in (ships: 6-18 %)
+    glared = image.copy()
+    cv2.circle(glared, (int(x), int(y)), int(radius), (250, 250, 250), -1)
+    read, truth = labelled_harbours("testimg3.jpg", read_board(glared))
+    assert {sea: trade for sea, (_land, trade) in read.items()} == {sea: t for sea, (_l, t) in truth.items()}
