@@ -4,6 +4,7 @@ unsure list; the board handed on is one the rules accept in shape; the picture d
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import cv2
@@ -97,3 +98,19 @@ def test_the_board_handed_on_has_the_records_shape(scan):
     assert tuple(data["robber"]) in LAND
     picture = scan.drawn({"forest": (0.1, 0.4, 0.2)}, selected=LAND[3])
     assert picture.shape == scan.photo.shape and not np.array_equal(picture, scan.photo)
+
+
+def test_the_harbours_read_are_drawn_on_the_photo_by_ratio_and_resource_colour(scan):
+    """Before "Use this board" a person sees each harbour read: a badge on its ship, white for 3:1, the colour
+    of the terrain yielding its resource for 2:1 (no words: the app speaks two languages)."""
+    colours = {"forest": (0.1, 0.4, 0.2), "hills": (0.8, 0.3, 0.1), "pasture": (0.5, 0.8, 0.3),
+               "fields": (0.9, 0.8, 0.2), "mountains": (0.5, 0.5, 0.55), "desert": (0.9, 0.85, 0.6)}
+    picture = scan.drawn(colours)
+    terrain_of = {"lumber": "forest", "brick": "hills", "wool": "pasture", "grain": "fields", "ore": "mountains"}
+    assert len(scan.reading.harbours) == 9
+    for harbour in scan.reading.harbours:
+        (x, y), radius = scan.harbour_badge(harbour)  # beside its ship (on it at the photo's edge)
+        assert math.dist((x, y), scan.reading.lattice.center(harbour.sea)) < scan.reading.lattice.spacing
+        b, g, r = picture[y + int(0.75 * radius), x]  # inside the badge, below its text
+        want = (1.0, 1.0, 1.0) if harbour.trade == "3:1" else colours[terrain_of[harbour.trade]]
+        assert max(abs(int(v) - round(w * 255)) for v, w in zip((r, g, b), want)) <= 12, harbour

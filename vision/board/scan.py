@@ -15,6 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.board.harbours import edge_corners
 from vision.board.lattice import LAND, canonical_center, turned
 from vision.board.reader import WORK_SIZE, BoardReading, board_object, read_board, read_photo_file
 
@@ -119,7 +120,8 @@ class BoardScan:
         """The photo with the board as read drawn over it: each hex outlined, a badge in its middle in the
         terrain's colour (``colours``: RGB 0-1, the app's tile colours) below its middle, with the number
         read (red 6 and 8, "?" where unknown), the robber a dark disc above the middle, unsure hexes ringed
-        thick orange, the selected hex white."""
+        thick orange, the selected hex white; each harbour read, its coast edge drawn thick and a badge on
+        its ship saying "3:1" (white) or "2:1" in the colour of the terrain that yields its resource."""
         out = self.photo.copy()
         spacing = self.reading.lattice.spacing
         line = max(2, int(spacing / 40))
@@ -146,6 +148,8 @@ class BoardScan:
                 (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, font, thick)
                 cv2.putText(out, text, (centre[0] - tw // 2, centre[1] + th // 2), cv2.FONT_HERSHEY_DUPLEX, font,
                             ink, thick, cv2.LINE_AA)
+        for harbour in self.reading.harbours:
+            self._draw_harbour(out, harbour, colours, line)
         if self.robber is not None:
             # the robber as read: a dark disc above the hex's middle, where the badge is not
             cx, cy = canonical_center(self.robber)
@@ -160,6 +164,43 @@ class BoardScan:
             pts = self.outline(selected, 0.9).round().astype(np.int32)
             cv2.polylines(out, [pts], True, (255, 255, 255), line * 2, cv2.LINE_AA)
         return out
+
+    def harbour_badge(self, harbour) -> tuple[tuple[int, int], int]:
+        """Where a harbour's badge is drawn (photo pixels) and its radius: beside the ship, seawards, so the
+        photo's own sail stays in sight next to the reading -- on the ship where that would leave the photo."""
+        radius = max(9, int(self.reading.lattice.spacing * 0.16))
+        (sx, sy), (lx, ly) = canonical_center(harbour.sea), canonical_center(harbour.land)
+        out_x, out_y = (sx - lx) / math.sqrt(3), (sy - ly) / math.sqrt(3)  # away from the land
+        height, width = self.photo.shape[:2]
+        for k in (0.55, 0.0):
+            x, y = self.reading.lattice.to_image(np.array([(sx + k * out_x, sy + k * out_y)]))[0]
+            if radius <= x < width - radius and radius <= y < height - radius:
+                break
+        return (int(round(x)), int(round(y))), radius
+
+    def _draw_harbour(self, out: np.ndarray, harbour, colours: dict, line: int) -> None:
+        """No words in the picture (the app speaks two languages): the ratio, and the resource by its
+        terrain's colour."""
+        r, g, b = (1.0, 1.0, 1.0) if harbour.trade == "3:1" else colours.get(RESOURCE_TERRAIN[harbour.trade],
+                                                                              (0.5, 0.5, 0.5))
+        fill = (int(b * 255), int(g * 255), int(r * 255))
+        corners = self.reading.lattice.to_image(np.array(edge_corners(harbour.sea, harbour.land)))
+        ends = [tuple(int(round(v)) for v in c) for c in corners]
+        cv2.line(out, ends[0], ends[1], (20, 20, 20), line * 4, cv2.LINE_AA)
+        cv2.line(out, ends[0], ends[1], fill, line * 2, cv2.LINE_AA)
+        centre, radius = self.harbour_badge(harbour)
+        cv2.circle(out, centre, radius, fill, -1, cv2.LINE_AA)
+        cv2.circle(out, centre, radius, (20, 20, 20), max(1, line // 2), cv2.LINE_AA)
+        text = "3:1" if harbour.trade == "3:1" else "2:1"
+        font = radius / 30.0
+        thick = max(1, int(radius / 10))
+        (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, font, thick)
+        cv2.putText(out, text, (centre[0] - tw // 2, centre[1] + th // 2), cv2.FONT_HERSHEY_DUPLEX, font,
+                    (15, 15, 15), thick, cv2.LINE_AA)
+
+
+# The terrain whose tiles yield each harbour's resource (its badge takes that terrain's colour).
+RESOURCE_TERRAIN = {"lumber": "forest", "brick": "hills", "wool": "pasture", "grain": "fields", "ore": "mountains"}
 
 
 __all__ = ["BoardScan", "LAND_TERRAINS", "NUMBERS", "hex_corners"]
