@@ -26,7 +26,9 @@ def integer(value: Any, what: str) -> int:
 
 
 def player(event: Mapping[str, Any], n_players: int, field: str = "player") -> int:
-    p = integer(require(event, field), field)
+    p = event[field] if field in event else require(event, field)  # (require and integer called only to refuse)
+    if type(p) is not int:
+        p = integer(p, field)
     if not 0 <= p < n_players:
         raise MalformedEvent(f"{field} {p} does not exist (players are 0..{n_players - 1})")
     return p
@@ -72,9 +74,11 @@ def cards(value: Any, resources: Iterable[str], what: str = "cards") -> dict[str
     if not isinstance(value, dict) and not isinstance(value, Mapping):
         raise MalformedEvent(f"{what} must be an object like {{\"wool\": 2}}, got {value!r}")
     out: dict[str, int] = {}
-    for r, n in value.items():
-        name(r, resources, f"{what} resource")
-        n = integer(n, f"{what}.{r}")
+    for r, n in value.items():  # (the messages are made only for a bad entry: trades and discards ask this)
+        if r not in resources:
+            name(r, resources, f"{what} resource")
+        if type(n) is not int:
+            n = integer(n, f"{what}.{r}")
         if n < 0:
             raise MalformedEvent(f"{what}.{r} must not be negative, got {n}")
         if n:

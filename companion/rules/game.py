@@ -19,7 +19,7 @@ from .geometry import Edge, Hex, Vertex, hex_vertices
 from .hands import Hand
 from .history import GAME_OVER, EventHistory
 from .outcome import AwardChange, Outcome
-from .production import claims, settle
+from .production import claims, owed, pay
 from .refusals import Breach, Refusal, json_spot
 from .routes import memo_longest_route
 from .values import Fresh, Value
@@ -645,11 +645,20 @@ class Game(EventHistory):
         if not hex_claims:  # (no building on a hex showing the number: most rolls of a game's first turns)
             s.last_payouts = {}
             return {"payouts": {}, "shortages": (), "gold_owed": {}}
-        result = settle(hex_claims, s.bank, self._blocked_hexes())
+        blocked = self._blocked_hexes()
+        by_robber = self._claims_memo[3]  # (what they come to with the robber where it stands: kept beside them)
+        due = by_robber.get((number, blocked))
+        if due is None:
+            due = by_robber[number, blocked] = owed(hex_claims, blocked)
+        result = pay(*due, s.bank)
         payouts = result.payouts
         if payouts:
+            bank = s.bank  # (what pay grants the bank holds: _receive's check written out, without it)
+            players = s.players
             for player, cards in payouts.items():
-                self._receive(player, cards)
+                for r, n in cards.items():
+                    bank[r] -= n
+                players[player].hand.add(cards)
             s.last_payouts = {p: dict(c) for p, c in payouts.items()}
         else:
             s.last_payouts = {}
@@ -666,14 +675,15 @@ class Game(EventHistory):
         board = s.board
         memo = self._claims_memo
         if memo is None or memo[0] is not board or memo[1] != s.buildings:
-            self._claims_memo = memo = (board, dict(s.buildings), {})
+            self._claims_memo = memo = (board, dict(s.buildings), {}, {})
         hex_claims = memo[2].get(number)
         if hex_claims is None:
             hex_claims = memo[2][number] = claims(number, board.hexes_by_number, self._resource_of, s.buildings,
                                                   BUILDING_WEIGHTS, board.hex_corners)
         return hex_claims
 
-    _claims_memo: tuple[Board, dict[Vertex, tuple[int, str]], dict[int, tuple]] | None = None
+    # (board, buildings, claims by number, what they come to by (number, blocked hexes): production.owed)
+    _claims_memo: tuple[Board, dict[Vertex, tuple[int, str]], dict[int, tuple], dict[tuple, tuple]] | None = None
 
     @property
     def _resource_of(self) -> dict[Hex, str | None]:
@@ -966,7 +976,8 @@ class Game(EventHistory):
         for st in s.players:
             if st.dev_new:
                 st.dev_new.clear()
-            st.dev_new_unknown = 0
+            if st.dev_new_unknown:
+                st.dev_new_unknown = 0
         s.dev_played = False
         s.free_roads = 0
         s.turn_player = (s.turn_player + 1) % self.n_players

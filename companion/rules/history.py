@@ -92,13 +92,10 @@ class EventHistory:
             raise MalformedEvent(f"an event must be an object, got {type(event).__name__}")
         kind = event.get("type")
         cls = type(self)
-        handlers = _HANDLERS.get(cls) or _handler_table(cls)
-        handler: Callable[[Any, Mapping[str, Any]], dict[str, Any]] | None = handlers.get(kind) \
-            if type(kind) is str else None  # (a str subclass in a record is not a name: looked up below)
-        if handler is None:
-            if not isinstance(kind, str) or _handler_table(cls, refresh=True).get(str(kind)) is None:
-                raise MalformedEvent(f"unknown event type {kind!r} (known: {', '.join(self.event_types())})")
-            handler = _handler_table(cls)[str(kind)]
+        try:
+            handler: Callable[[Any, Mapping[str, Any]], dict[str, Any]] = _HANDLERS[cls][kind]
+        except (KeyError, TypeError):  # the class's first event, a type it does not know, or no name at all
+            handler = self._handler_for(kind)
         forced = event.get("forced", False)
         if forced is not False and forced is not True:
             raise MalformedEvent(f"forced must be true or false, got {forced!r}")
@@ -107,7 +104,8 @@ class EventHistory:
             self.state = self._copy_state(saved)
         context = saved if cls._before_event is _PLAIN_BEFORE else self._before_event(saved)  # (the usual, no call)
         self._warnings = warnings = []
-        self._forced = forced
+        if forced:  # (False between events: set only for an umpire's entry, and put back below)
+            self._forced = True
         try:
             if saved.phase == GAME_OVER and kind not in self.after_game_over:
                 self._refuse_after_game_over()
@@ -120,7 +118,8 @@ class EventHistory:
                 self.state = saved
             raise
         finally:
-            self._forced = False
+            if forced:
+                self._forced = False
         self._stack.append(saved if atomic else None)
         events = self.events
         events.append(dict(event))
@@ -139,6 +138,14 @@ class EventHistory:
         _set_attribute(outcome, "__dict__", fields)
         self.outcomes.append(outcome)
         return outcome
+
+    def _handler_for(self, kind: Any) -> Callable[[Any, Mapping[str, Any]], dict[str, Any]]:
+        """``push``'s handler when the class's table does not have it at hand: the table read (again) from the
+        class, or the refusal naming the known types."""
+        cls = type(self)
+        if not isinstance(kind, str) or _handler_table(cls, refresh=True).get(str(kind)) is None:
+            raise MalformedEvent(f"unknown event type {kind!r} (known: {', '.join(self.event_types())})")
+        return _handler_table(cls)[str(kind)]
 
     def pop(self) -> dict[str, Any]:
         """Take back the last event; returns it."""

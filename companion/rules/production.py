@@ -94,35 +94,50 @@ def claims(number: int,
 
 def settle(hex_claims: Claims, bank: Mapping[str, int], blocked: frozenset[Hex] | set[Hex] = frozenset()) -> Production:
     """The payouts of :func:`claims` with ``blocked`` hexes (the robber's) left out and the bank's shortage
-    rule applied (see :func:`produce`)."""
-    owed: dict[str, dict[int, int]] = {}
+    rule applied (see :func:`produce`): :func:`pay` of what is :func:`owed`."""
+    return pay(*owed(hex_claims, blocked), bank)
+
+
+Owed = tuple  # ((resource, ((player, cards), ...), total), ...) by resource name, and gold's ((player, fields), ...)
+
+
+def owed(hex_claims: Claims, blocked: frozenset[Hex] | set[Hex] = frozenset()) -> tuple[Owed, tuple]:
+    """What :func:`claims` come to with ``blocked`` hexes left out, before the bank: each resource's claims
+    (players in the order the hexes' corners name them) with their total, resources in name order, and the
+    gold fields' free choices by player.  Depends on the claims and the robber only: a game keeps it with them."""
+    by_resource: dict[str, dict[int, int]] = {}
     gold: dict[int, int] = {}
     for h, resource, by_player in hex_claims:
         if h in blocked:
             continue
-        per_player = gold if resource == "gold" else owed.setdefault(resource, {})
+        per_player = gold if resource == "gold" else by_resource.setdefault(resource, {})
         for player, n in by_player:
             per_player[player] = per_player.get(player, 0) + n
-    if not owed and not gold:
+    return (tuple((resource, tuple(c.items()), sum(c.values())) for resource, c in sorted(by_resource.items())),
+            tuple(sorted(gold.items())))
+
+
+def pay(owed_cards: Owed, gold: tuple, bank: Mapping[str, int]) -> Production:
+    """The bank pays what is :func:`owed`: a resource in full when it holds enough for everybody; else
+    nobody receives it -- unless only one player is owed it, who then takes what is left."""
+    if not owed_cards and not gold:
         return Production()
     payouts: dict[int, dict[str, int]] = {}
     shortages = []
-    for resource in sorted(owed):
-        claimed = owed[resource]
+    for resource, claimed, total in owed_cards:
         available = bank.get(resource, 0)
-        if sum(claimed.values()) <= available:
+        if total <= available:
             grant = claimed
         elif len(claimed) == 1:
-            (player, _), = claimed.items()
-            grant = {player: available} if available else {}
+            grant = ((claimed[0][0], available),) if available else ()
             shortages.append(resource)
         else:
-            grant = {}
+            grant = ()
             shortages.append(resource)
-        for player, n in grant.items():
+        for player, n in grant:
             if player in payouts:
                 payouts[player][resource] = n
             else:
                 payouts[player] = {resource: n}
     return Production({p: payouts[p] for p in sorted(payouts)} if len(payouts) > 1 else payouts, tuple(shortages),
-                      {p: gold[p] for p in sorted(gold)} if len(gold) > 1 else gold)
+                      dict(gold))
