@@ -90,7 +90,8 @@ def test_only_the_true_difference_looks_sure_and_add_records_it(tmp_path):
         assert app.table.game.state.pieces.get(ROAD) == (0, "road"), check.message
         assert app.table.record.events[-1] == {"type": "build", "player": 0, "piece": "road",
                                                "at": [list(h) for h in ROAD]}
-        assert check.message.startswith("Recorded: A red road")
+        assert check.message.startswith("Recorded: a red road on the side between the "), check.message
+        assert check.message.endswith(".") and "?" not in check.message
         after = {row.difference.at: row for row in check.ids.differences.children}
         assert ROAD not in after  # the dismissed one stays dismissed:
         assert wrong.difference not in [row.difference for row in check.ids.differences.children]

@@ -66,7 +66,10 @@ TEXT: dict[str, dict[str, str]] = {
     "check_add": {"en": "Add", "ja": "追加"},
     "check_take_off": {"en": "Take off", "ja": "取り除く"},
     "check_make_city": {"en": "City", "ja": "都市に"},
-    "check_done": {"en": "Recorded: {what}", "ja": "記録しました：{what}"},
+    "check_done_missing_in_game": {"en": "Recorded: a {color} {piece} on {place}.",
+                                   "ja": "記録しました：{color}の{piece}（{place}）"},
+    "check_done_missing_on_photo": {"en": "Taken off: {owner} on {place}.", "ja": "取り除きました：{owner}（{place}）"},
+    "check_done_upgraded": {"en": "Recorded: a {color} city on {place}.", "ja": "記録しました：{color}の都市（{place}）"},
 }
 
 
@@ -166,7 +169,8 @@ class CheckBoardScreen(PhotoReading, Screen):
         self.dismissed.add(_key(difference))
         self.compare()
 
-    def describe(self, difference) -> str:
+    def describe(self, difference, done: bool = False) -> str:
+        """The row's question, or (``done``) what its button recorded, named as players say it."""
         from .refusals_text import places_for
 
         app = App.get_running_app()
@@ -179,19 +183,20 @@ class CheckBoardScreen(PhotoReading, Screen):
         if difference.what == "missing_on_photo":
             owner = places_for(game.board, app.lang, app.player_name, game.state.buildings, game.state.pieces)
             there = owner.edge(difference.at) if difference.piece == "road" else owner.vertex(difference.at)
-            return tr("check_missing_on_photo", owner=there[:1].upper() + there[1:], place=place)
-        return tr("check_" + difference.what, color=color, piece=piece, place=place)
+            owner = there if done else there[:1].upper() + there[1:]
+            return tr(("check_done_" if done else "check_") + difference.what, owner=owner, place=place)
+        return tr(("check_done_" if done else "check_") + difference.what, color=color, piece=piece, place=place)
 
     def apply(self, difference) -> None:
         """Record one difference through the play screen's submit (the path a tap on the board takes): the rules
         take it or say why not; either way the list is made again against the game as it then stands."""
         app = App.get_running_app()
         play = app.root.get_screen("play")
-        what = self.describe(difference)
+        what = self.describe(difference, done=True)
         if play.submit(dict(difference.event)):
             app.changed()
             self.compare()
-            self.message = tr("check_done", what=what)
+            self.message = what
         else:
             self.compare()
             self.message = play.message  # the rules' reason, in the play screen's words
