@@ -15,13 +15,13 @@ from companion.desk_link import request
 from companion.record import new_game
 from companion.rules.random_play import random_events
 from companion.tournament.server import DeskServer
-from companion.ui.driver import start_app, stop_app, wait_until
+from companion.ui.driver import wait_until
 from companion.ui.tournament_table import FALLBACK_POLL
 
 from test_desk_clock import HandClock
 from test_desk_reseat import reseat
 from test_desk_server import NAMES, PASSWORD, desk_events, make_event
-from test_ui_tournament_table import paired_tablet, type_into
+from test_ui_tournament_table import joined_tablet, paired_tablet
 
 pytestmark = pytest.mark.timeout(180)
 PROMPT = 5  # seconds the app is given to show what the desk pushed: well under the 10 s ask it replaces
@@ -90,14 +90,7 @@ def test_before_the_game_starts_the_tablet_hears_the_clock_and_a_reseat(tmp_path
     with DeskServer("Kobe Open", tmp_path / "desk.sqlite3", host="127.0.0.1", port=0, password=PASSWORD,
                     clock=hand) as desk:
         request(desk.url, "POST", "/api/admin/clock", {"action": "reset", "minutes": 60}, token=PASSWORD)
-        code = request(desk.url, "POST", "/api/admin/pair", {"table": 1}, token=PASSWORD)["code"]
-        app = start_app(tmp_path / "tablet")
-        try:
-            screen = app.root.get_screen("tournament_table")
-            type_into(screen.address, desk.url)
-            type_into(screen.code, code)
-            screen.join()
-            assert wait_until(lambda: screen.assignment is not None, timeout=30)
+        with joined_tablet(desk, tmp_path / "tablet") as (app, screen):
             first, keeper = screen.assignment, app.desk_link
             assert wait_until(lambda: screen.clock_label.text == "Round clock 60:00 (paused)", timeout=PROMPT + 5)
             clock(desk, "start")
@@ -112,8 +105,6 @@ def test_before_the_game_starts_the_tablet_hears_the_clock_and_a_reseat(tmp_path
                               [p["name"] for p in app.table.record.players] == new_players, timeout=30)
             app.table.submit(next(random_events(new_game(app.table.record), random.Random(1), 1)))
             assert wait_until(lambda: len(desk_events(desk, 1)) == 1, timeout=30)  # the new game reaches the desk
-        finally:
-            stop_app(app)
         assert keeper.listener is None and keeper.sender is None and keeper._asker is None
 
 
@@ -195,22 +186,15 @@ def test_without_the_stream_the_tablet_asks_for_the_clock_slowly(tmp_path, monke
         proxy = StreamlessProxy(desk.url)
         for body in ({"action": "reset", "minutes": 60}, {"action": "start"}):
             request(desk.url, "POST", "/api/admin/clock", body, token=PASSWORD)
-        code = request(desk.url, "POST", "/api/admin/pair", {"table": 1}, token=PASSWORD)["code"]
-        app = start_app(tmp_path / "tablet")
         try:
-            screen = app.root.get_screen("tournament_table")
-            type_into(screen.address, proxy.url)
-            type_into(screen.code, code)
-            screen.join()
-            assert wait_until(lambda: screen.assignment is not None, timeout=30)
-            screen.start_game()
-            keeper = app.desk_link
-            assert wait_until(lambda: keeper.told is not None and keeper.told["running"], timeout=30)
-            assert not keeper.listener.connected.is_set() and keeper.pushes == 0
-            assert keeper.sender.heartbeat() == 1.0
-            clock(desk, "pause")
-            assert wait_until(lambda: keeper.told["running"] is False, timeout=PROMPT + 5)
-            assert keeper.clock_from == "poll"
+            with joined_tablet(desk, tmp_path / "tablet", address=proxy.url) as (app, screen):
+                screen.start_game()
+                keeper = app.desk_link
+                assert wait_until(lambda: keeper.told is not None and keeper.told["running"], timeout=30)
+                assert not keeper.listener.connected.is_set() and keeper.pushes == 0
+                assert keeper.sender.heartbeat() == 1.0
+                clock(desk, "pause")
+                assert wait_until(lambda: keeper.told["running"] is False, timeout=PROMPT + 5)
+                assert keeper.clock_from == "poll"
         finally:
-            stop_app(app)
             proxy.close()

@@ -14,16 +14,9 @@ from companion.tournament.server import DeskServer
 from companion.ui.driver import find, settle, start_app, stop_app, tap, wait_until
 
 from test_desk_server import NAMES, PASSWORD, desk_events, make_event
+from tournament_screens import type_into
 
 pytestmark = pytest.mark.timeout(180)
-
-
-def type_into(field, text):
-    field.text = ""
-    field.focus = True
-    field.insert_text(text)
-    field.focus = False
-    settle()
 
 
 @pytest.fixture
@@ -72,18 +65,9 @@ def test_join_start_and_play_reach_the_desk(tmp_path, desk):
 
 
 def test_a_restarted_app_sends_on(tmp_path, desk):
-    code = request(desk.url, "POST", "/api/admin/pair", {"table": 1}, token=PASSWORD)["code"]
-    app = start_app(tmp_path / "tablet")
-    try:
-        screen = app.root.get_screen("tournament_table")
-        type_into(screen.address, desk.url)
-        type_into(screen.code, code)
-        screen.join()
-        assert wait_until(lambda: screen.assignment is not None)
+    with joined_tablet(desk, tmp_path / "tablet") as (app, screen):
         screen.start_game()
         game_id = app.table.game_id
-    finally:
-        stop_app(app)
     # events journalled while the link was down (the app closed), then the app comes back
     from companion.record.journal import Journal
     from companion.record import new_game
@@ -166,18 +150,27 @@ def paired_tablet(tmp_path):
                            ("/api/admin/clock", {"action": "reset", "minutes": 60}),
                            ("/api/admin/clock", {"action": "start"})):
             request(desk.url, "POST", path, body, token=PASSWORD)
-        code = request(desk.url, "POST", "/api/admin/pair", {"table": 1}, token=PASSWORD)["code"]
-        app = start_app(tmp_path / "tablet")
-        try:
-            screen = app.root.get_screen("tournament_table")
-            type_into(screen.address, desk.url)
-            type_into(screen.code, code)
-            screen.join()
-            assert wait_until(lambda: screen.assignment is not None, timeout=30)
+        with joined_tablet(desk, tmp_path / "tablet") as (app, screen):
             screen.start_game()
             yield desk, hand, app, screen
-        finally:
-            stop_app(app)
+
+
+@contextmanager
+def joined_tablet(desk, tablet_dir, table=1, address=None):
+    """The app started on ``tablet_dir`` and joined to the desk's ``table`` as its players do: the desk pairs the
+    table, the desk's address (``address``: another way to it, such as a proxy) and the code are typed, Join, and
+    the desk's seating shown: ``(app, screen)``, the Tournament table screen; the app is stopped after."""
+    code = request(desk.url, "POST", "/api/admin/pair", {"table": table}, token=PASSWORD)["code"]
+    app = start_app(tablet_dir)
+    try:
+        screen = app.root.get_screen("tournament_table")
+        type_into(screen.address, address or desk.url)
+        type_into(screen.code, code)
+        screen.join()
+        assert wait_until(lambda: screen.assignment is not None, timeout=30)
+        yield app, screen
+    finally:
+        stop_app(app)
 
 
 def test_the_desk_ending_the_game_by_time_ends_it_on_the_tablet_where_the_result_stood(tmp_path):
