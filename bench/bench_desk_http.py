@@ -1,13 +1,16 @@
 """What one tablet event costs the desk process in CPU, by HTTP stack and connection use (issue 31).
 
     .venv/bin/python bench/bench_desk_http.py [--events 400] [--rounds 3] [--tablets 4]
+    .venv/bin/python bench/bench_desk_http.py --kept-only --before TREE   # this tree's desk against TREE's
 
 A real ``tournament serve`` process (its CPU read from /proc before and after), ``--tablets`` tablets each
 posting one event per request to ``/api/events`` one after another (their game's next event), and the live
 display's stream open (each event pushes the table's line to it, as at a venue). Four desks, in turn, ``--rounds``
 times: uvicorn's pure-Python stack (``h11`` + ``asyncio``: ``CATAN_DESK_HTTP=plain``) or ``httptools`` +
 ``uvloop``, and the tablet opening a connection per request (``desk_link.request``) or keeping one
-(``desk_link.DeskConnection``). Printed: desk CPU per event (ms) per round, and the median. Timings are for
+(``desk_link.DeskConnection``). Printed: desk CPU per event (ms) per round, and the median. ``--kept-only``: only httptools + uvloop with kept
+connections (the venue's case); ``--before TREE``: that desk also run from another checkout (``git worktree add``)
+in each round, interleaved with this one, so a change is measured against the code before it under the same load. Timings are for
 reading, never pass/fail: the machine is shared.
 """
 
@@ -34,7 +37,7 @@ def desk_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def one_run(stack: str, keep: bool, events: int, tablets: int) -> float:
+def one_run(stack: str, keep: bool, events: int, tablets: int, tree: Path = ROOT) -> float:
     from companion.desk_link import DeskConnection, join, request
     from companion.desk_push import read_events
     from companion.record import new_game
@@ -51,7 +54,7 @@ def one_run(stack: str, keep: bool, events: int, tablets: int) -> float:
     env = dict(os.environ, CATAN_DESK_HTTP="plain" if stack == "h11+asyncio" else "")
     server = subprocess.Popen([sys.executable, "-m", "companion", "tournament", "serve", "Bench", "--db", str(db),
                                "--host", "127.0.0.1", "--port", "0", "--password", PASSWORD, "--no-announce"],
-                              stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+                              stdout=subprocess.PIPE, text=True, cwd=tree, env=env)
     try:
         port = int(server.stdout.readline().rsplit(" ", 1)[1])
         url = f"http://127.0.0.1:{port}"
@@ -117,16 +120,23 @@ def main() -> int:
     parser.add_argument("--events", type=int, default=400)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--tablets", type=int, default=4)
+    parser.add_argument("--kept-only", action="store_true", help="only httptools + uvloop, kept connections")
+    parser.add_argument("--before", type=Path, default=None, help="another checkout's desk, run in turn with this")
     args = parser.parse_args()
     kinds = [(stack, keep) for stack in ("h11+asyncio", "httptools+uvloop") for keep in (False, True)]
-    got: dict[tuple[str, bool], list[float]] = {k: [] for k in kinds}
-    for _ in range(args.rounds):
+    if args.kept_only:
+        kinds = [("httptools+uvloop", True)]
+    trees = [("this tree", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
+    got: dict[tuple[str, str, bool], list[float]] = {(n, *k): [] for n, _ in trees for k in kinds}
+    for r in range(args.rounds):
         for kind in kinds:
-            got[kind].append(one_run(*kind, args.events, args.tablets))
-    print(f"| desk stack | tablet's connection | desk CPU per event, each round | median |")
-    print("|---|---|---|---|")
-    for (stack, keep), values in got.items():
-        print(f"| {stack} | {'kept' if keep else 'one per request'} | "
+            for name, tree in (trees if r % 2 == 0 else trees[::-1]):  # alternate which goes first
+                got[(name, *kind)].append(one_run(*kind, args.events, args.tablets, tree))
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+    print(f"| desk | desk stack | tablet's connection | desk CPU per event, each round | median |")
+    print("|---|---|---|---|---|")
+    for (name, stack, keep), values in got.items():
+        print(f"| {name} | {stack} | {'kept' if keep else 'one per request'} | "
               f"{', '.join(f'{v:.2f}' for v in values)} ms | **{statistics.median(values):.2f} ms** |")
     return 0
 

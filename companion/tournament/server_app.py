@@ -271,6 +271,18 @@ class DeskApp:
                 out.append((t, json.dumps(dict(entry, text=_table_lines(entry, lang)), ensure_ascii=False)))
         return out
 
+    def _display_line_after(self, pairing) -> list[tuple[int, str]]:
+        """The table's line as :meth:`_display_tables` gives it, right after its tablet's batch was kept: worked
+        out from what the batch left (:meth:`Floor.live_table_after`), not read back."""
+        from . import referee
+        from .server_display import _table_lines
+
+        entry, lang = self.floor.live_table_after(pairing)
+        if entry is None:
+            return []
+        lang = lang or referee.Settings().language
+        return [(pairing.table, json.dumps(dict(entry, text=_table_lines(entry, lang)), ensure_ascii=False))]
+
     async def display_stream(self, request: Request) -> Response:
         async def look(everything: bool, tables: set[int]):
             if everything:
@@ -385,7 +397,7 @@ class DeskApp:
                                           checked=checked)
                 line = None
                 if self.push.displays and not view.get("finished") and not view.get("stale"):
-                    line = self.push.numbered(self._display_tables([pairing.table]))
+                    line = self.push.numbered(self._display_line_after(pairing))
                 return pairing, view, line
 
         pairing, view, line = await run_in_threadpool(receive)
