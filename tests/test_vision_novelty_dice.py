@@ -35,9 +35,10 @@ needs_data = pytest.mark.skipif(not TRAY.exists(), reason=f"dice photos not foun
 #: Drawn dice per kind; each a read of a tray photo (~30 ms).
 PER_KIND = 12
 #: Of the 12 per kind: read as a pip face at most / named "not a standard die" at least (before the class none
-#: was named, and 11 of the 12 numerals were read as a pip face).  Numerals are the weak kind (docs/vision.md).
-GUESSED_AT_MOST = {"numeral": 10, "symbol": 6, "blank": 1}
-NAMED_AT_LEAST = {"numeral": 2, "symbol": 6, "blank": 6}
+#: was named, and 11 of the 12 numerals were read as a pip face; with the ninth class on the frozen features, 9
+#: numerals and 2 symbols were read as pips and 2 numerals named; now 1 / 1 / 1 and 11 / 11 / 8).
+GUESSED_AT_MOST = {"numeral": 3, "symbol": 1, "blank": 1}
+NAMED_AT_LEAST = {"numeral": 8, "symbol": 10, "blank": 6}
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +76,19 @@ def test_a_die_that_is_not_a_pip_die_is_not_read_as_a_pip_face(reader, kind):
     assert guessed <= GUESSED_AT_MOST[kind], f"{guessed} of {PER_KIND} {kind} dice read as a pip face"
     assert named >= NAMED_AT_LEAST[kind], f"only {named} of {PER_KIND} {kind} dice named 'not a standard die'"
     assert own_right >= 0.95 * own, f"{own_right} of {own} real dice beside them read right"
+
+
+DESK = DATA / "matteop65-Dice_Detection_Recognition"
+
+
+@pytest.mark.skipif(not DESK.exists(), reason=f"dice photos not found at {DESK}")
+def test_motion_blurred_pips_are_still_a_pip_face(reader):
+    """The one labelled photo whose pips the novelty class comes closest to taking for a mark: five fours blurred
+    into short bars (shares up to 0.95). Each shows its pips as separate marks, so each stays a 4."""
+    photo = next(DESK.rglob("four_50.jpg"))
+    everything = reader.read_all(cv2.imread(str(photo)))
+    assert [d.face for d in everything] == [4, 4, 4, 4, 4], everything
+    assert all(d.standard for d in everything)
 
 
 @needs_data

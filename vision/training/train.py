@@ -263,7 +263,7 @@ def degrade(patch: np.ndarray, rng: random.Random) -> np.ndarray:
 
 
 def classifier_samples(samples, rng: random.Random, negatives_per_image: int = NEGATIVES_PER_IMAGE,
-                       copies: int = DIE_COPIES, hard=None):
+                       copies: int = DIE_COPIES, hard=None, novelty_per_image: int = NOVELTY_PER_IMAGE):
     """Augmented 32x32 colour patches: every labelled die (class = face) plus "not a die" patches (class 0).
 
     The negatives are the things the detector is fooled by: corners and marks on the table
@@ -309,7 +309,7 @@ def classifier_samples(samples, rng: random.Random, negatives_per_image: int = N
                 face = rng.randint(1, 6)
                 patches.append(degrade(drawn_die(piece, face, rng), rng))
                 classes.append(face)
-        for _ in range(NOVELTY_PER_IMAGE):
+        for _ in range(novelty_per_image):
             side = rng.choice(sides) * PATCH_MARGIN * math.exp(rng.uniform(-0.3, 0.6))
             x, y = rng.uniform(0, max(1.0, width - side)), rng.uniform(0, max(1.0, height - side))
             piece = colour[int(y):int(y + side) + 1, int(x):int(x + side) + 1]
