@@ -62,8 +62,9 @@ MIN_CONFIDENCE = 0.15
 #: holds more than this share of its "is a die" probability is not a pip die: reported as such by
 #: :meth:`DiceReader.read_all`, left out by :meth:`DiceReader.read` (never read as a pip face).  The ninth class
 #: has a tail of its own (vision/training/novelty_branch.py); of the reader's dice on the 2,562 labelled pip dice
-#: of the sets, two motion-blurred desk dice (four_50.jpg) reach 0.83 and 0.92 and every other stays under 0.54, so
-#: the bar sits above them (at 0.8 both were lost, at 0.93 one: bench/bench_novelty_dice.py, docs/vision.md).
+#: of the sets, two motion-blurred desk dice (four_50.jpg) reach 0.80 and 0.95 and every other stays under 0.54: a
+#: share alone lost one or both of them at any bar from 0.8 to 0.95, so a die under this bar, or one whose marks
+#: are the pips of the face read, is judged by its marks (:data:`NOT_STANDARD_LOW_SHARE`; docs/vision.md).
 NOT_STANDARD_SHARE = 0.95
 #: Above this share (and under :data:`NOT_STANDARD_SHARE`) a die is not a pip die when its face shows fewer than two
 #: separate marks (:func:`vision.face_marks.marks_on_face`: a numeral or a symbol is one stroke, pips lie apart).
