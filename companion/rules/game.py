@@ -19,7 +19,7 @@ from .geometry import Edge, Hex, Vertex, hex_vertices
 from .hands import Hand
 from .history import GAME_OVER, EventHistory
 from .outcome import AwardChange, Outcome
-from .production import claims, owed, pay
+from .production import Production, claims, owed, pay
 from .refusals import Breach, Refusal, json_spot
 from .routes import memo_longest_route
 from .values import Fresh, Value
@@ -641,16 +641,10 @@ class Game(EventHistory):
 
     def _production(self, number: int) -> dict[str, Any]:
         s = self.state
-        hex_claims = self._claims(number)
-        if not hex_claims:  # (no building on a hex showing the number: most rolls of a game's first turns)
+        result = self._produced(number)
+        if result is None:  # (no building on a hex showing the number: most rolls of a game's first turns)
             s.last_payouts = {}
             return {"payouts": {}, "shortages": (), "gold_owed": {}}
-        blocked = self._blocked_hexes()
-        by_robber = self._claims_memo[3]  # (what they come to with the robber where it stands: kept beside them)
-        due = by_robber.get((number, blocked))
-        if due is None:
-            due = by_robber[number, blocked] = owed(hex_claims, blocked)
-        result = pay(*due, s.bank)
         payouts = result.payouts
         if payouts:
             bank = s.bank  # (what pay grants the bank holds: _receive's check written out, without it)
@@ -664,6 +658,20 @@ class Game(EventHistory):
             s.last_payouts = {}
         gold = self._owe_gold(result.gold_owed, s.phase) if result.gold_owed and any(s.bank.values()) else {}
         return {"payouts": payouts, "shortages": result.shortages, "gold_owed": gold}
+
+    def _produced(self, number: int) -> Production | None:
+        """What a roll of ``number`` pays now (None: no building on a hex showing it), changing nothing:
+        the kept :meth:`_claims`, what they come to with the robber where it stands (kept beside them, by
+        number and blocked hexes), paid by the bank (:func:`.production.pay`)."""
+        hex_claims = self._claims(number)
+        if not hex_claims:
+            return None
+        blocked = self._blocked_hexes()
+        by_robber = self._claims_memo[3]
+        due = by_robber.get((number, blocked))
+        if due is None:
+            due = by_robber[number, blocked] = owed(hex_claims, blocked)
+        return pay(*due, self.state.bank)
 
     def _claims(self, number: int) -> tuple:
         """What the hexes showing ``number`` owe before the robber and the bank (:func:`.production.claims`).
