@@ -9,23 +9,14 @@ changed in any way -- a hex's terrain, the robber, ``true`` for ``2`` -- gives i
 from __future__ import annotations
 
 import copy
-import json
-from pathlib import Path
 
 import pytest
 
 from companion.record import COLORS, Record, RecordError, new_game, replay
 from companion.rules import board_from_json, standard_board
-from companion.rules.board import BASE_SPEC, EXTENSION_SPEC
+from companion.rules.board import BASE_SPEC
 
-BOARDS = Path(__file__).resolve().parents[1] / "companion" / "assets" / "boards"
-
-
-def boards():
-    yield standard_board(1, spec=BASE_SPEC)
-    yield standard_board(2, spec=EXTENSION_SPEC)
-    for path in sorted(BOARDS.glob("*.json")):
-        yield board_from_json(json.loads(path.read_text()), check=False)
+from test_board_shape import boards  # every board the app ships, and both generated sizes
 
 
 @pytest.mark.parametrize("board", list(boards()), ids=lambda b: f"{len(b.tiles)}-hexes")
