@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from functools import lru_cache
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -30,8 +27,8 @@ from companion.tournament.results import result_from_record
 
 from test_desk_clock import admin, hand, results, server  # noqa: F401 -- the desk server with a hand clock
 from test_desk_server import pair, start_journal_game, wait_for
+from test_time_limit_other_games import assert_replay_prints_ended_by_time, replay_command
 
-ROOT = Path(__file__).resolve().parents[1]
 NAMES = ("Aki", "Ben", "Chie", "Dan")
 
 
@@ -130,16 +127,9 @@ def test_replay_prints_a_record_ended_by_time_and_names_a_bad_one(tmp_path):
     header, events = a_game(2)
     path = tmp_path / "table3.json"
     path.write_text(json.dumps({**header, "events": [*events[:150], {"type": "time_limit", "after": 147}]}))
-    out = subprocess.run([sys.executable, "-m", "companion", "replay", str(path)], capture_output=True, text=True,
-                         cwd=ROOT, timeout=120)
-    assert out.returncode == 0, out.stderr
-    printed = json.loads(out.stdout)
-    assert printed["ended_by_time"] == {"after": 147} and printed["winner"] is None
-    assert printed["turn"]["phase"] == "game_over"
-    assert [p["vp"] for p in printed["players"]] == [p["vp"] for p in game_of(header, events[:147]).summary()["players"]]
+    assert_replay_prints_ended_by_time(path, 147, [p["vp"] for p in game_of(header, events[:147]).summary()["players"]])
     path.write_text(json.dumps({**header, "events": [*events[:150], {"type": "time_limit"}, events[150]]}))
-    out = subprocess.run([sys.executable, "-m", "companion", "replay", str(path)], capture_output=True, text=True,
-                         cwd=ROOT, timeout=120)
+    out = replay_command(path)
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.strip() == (f"{path}: event 151 ({events[150]['type']}): the game was ended by the round's "
                                   "time limit")

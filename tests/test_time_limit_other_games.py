@@ -24,6 +24,24 @@ def game_of(name: str, events) -> "object":
     return replay(parse_record({**GAMES[name], "events": [dict(e) for e in events]}))
 
 
+def replay_command(path: Path) -> subprocess.CompletedProcess:
+    """``python -m companion replay PATH`` as a user runs it from the checkout: its exit code, stdout and stderr."""
+    return subprocess.run([sys.executable, "-m", "companion", "replay", str(path)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+
+
+def assert_replay_prints_ended_by_time(path: Path, after: int, vp_then: list[int]) -> None:
+    """``replay`` prints the record at ``path``, ended by time after ``after`` events, as docs/record-format.md
+    says: ``ended_by_time``, no winner, the game over, and the VP as they stood after those events (``vp_then``).
+    Shared with the base game's test (tests/test_desk_time_limit.py): every game prints the end the same way."""
+    out = replay_command(path)
+    assert out.returncode == 0, out.stderr
+    printed = json.loads(out.stdout)
+    assert printed["ended_by_time"] == {"after": after} and printed["winner"] is None
+    assert printed["turn"]["phase"] == "game_over"
+    assert [p["vp"] for p in printed["players"]] == vp_then
+
+
 def without_end(summary: dict) -> dict:
     s = dict(summary, turn={"number": summary["turn"]["number"]})  # (whose turn it was: no longer anybody's)
     s.pop("ended_by_time", None)
@@ -91,14 +109,7 @@ def test_replay_prints_ended_by_time(tmp_path, name):
     events = GAMES[name]["events"]
     path = tmp_path / f"{name}.json"
     path.write_text(json.dumps({**GAMES[name], "events": [*events[:60], {"type": "time_limit", "after": 55}]}))
-    out = subprocess.run([sys.executable, "-m", "companion", "replay", str(path)], capture_output=True, text=True,
-                         cwd=ROOT, timeout=120)
-    assert out.returncode == 0, out.stderr
-    printed = json.loads(out.stdout)
-    assert printed["ended_by_time"] == {"after": 55} and printed["winner"] is None
-    assert printed["turn"]["phase"] == "game_over"
-    assert [p["vp"] for p in printed["players"]] == [p["vp"] for p in game_of(name, events[:55]).summary()["players"]]
+    assert_replay_prints_ended_by_time(path, 55, [p["vp"] for p in game_of(name, events[:55]).summary()["players"]])
     path.write_text(json.dumps({**GAMES[name], "events": events[:60]}))
-    out = subprocess.run([sys.executable, "-m", "companion", "replay", str(path)], capture_output=True, text=True,
-                         cwd=ROOT, timeout=120)
+    out = replay_command(path)
     assert "ended_by_time" not in json.loads(out.stdout)  # absent from a game not ended by time
