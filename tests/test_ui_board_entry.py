@@ -18,11 +18,8 @@ pytestmark = pytest.mark.timeout(120)
 def test_enter_board_harbors_json_and_start(tmp_path):
     app = d.start_app(tmp_path)
     try:
-        d.tap(app.root.get_screen("start").ids.new_game)
+        editor = d.open_board_editor(app)
         ng = app.root.get_screen("new_game")
-        d.tap(ng.ids.n3)
-        d.tap(ng.ids.edit)
-        editor = app.root.get_screen("board_editor")
         view = editor.ids.board
         assert editor.message == "Board is valid."
 
@@ -94,12 +91,9 @@ def test_one_board_check_for_the_editor_and_start_said_in_the_users_language_wit
     is named as players say the hexes and both hexes are ringed, in the editor and, in Japanese, at Start."""
     app = d.start_app(tmp_path)
     try:
-        d.tap(app.root.get_screen("start").ids.new_game)
+        editor = d.open_board_editor(app)
         ng = app.root.get_screen("new_game")
-        d.tap(ng.ids.n3)
         assert ng.ids.separate.active
-        d.tap(ng.ids.edit)
-        editor = app.root.get_screen("board_editor")
         view = editor.ids.board
         board = editor.board()
         eight = next(h for h, t in sorted(board.tiles.items()) if t.number == 8)

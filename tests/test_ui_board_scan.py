@@ -86,11 +86,8 @@ def screen_word(key: str) -> str:
 def test_scan_correct_and_use_a_board_photo(tmp_path):
     app = d.start_app(tmp_path)
     try:
-        d.tap(app.root.get_screen("start").ids.new_game)
+        editor = d.open_board_editor(app)
         ng = app.root.get_screen("new_game")
-        d.tap(ng.ids.n3)
-        d.tap(ng.ids.edit)
-        editor = app.root.get_screen("board_editor")
         generated = editor.to_json()
         d.tap(editor.ids.scan)
         assert app.root.current == "board_scan"

@@ -417,6 +417,16 @@ def new_game(app, players: int = 3, game: str = "base") -> None:
     assert app.root.current == "play", ng.message
 
 
+def open_board_editor(app, players: int = 3):
+    """Start screen → new game → ``players`` → Edit board, all by taps: the board editor screen, shown."""
+    tap(app.root.get_screen("start").ids.new_game)
+    new_game_screen = app.root.get_screen("new_game")
+    tap(new_game_screen.ids[f"n{players}"])
+    tap(new_game_screen.ids.edit)
+    assert app.root.current == "board_editor", new_game_screen.message
+    return app.root.get_screen("board_editor")
+
+
 def place_setup(app) -> None:
     """Tap each set-up settlement and road where the board offers them (the rules' legal spots)."""
     play = app.root.get_screen("play")
