@@ -47,7 +47,8 @@ from vision.training.train import NOT_STANDARD, classifier_from_onnx, classifier
 #: more work per patch); 5 = it also holds the two 8x8 convolutions (tried: a pass took 172 s against 40 s, and the
 #: blurred desk die below was no better told from a novelty die).
 SPLIT = 8
-#: The share of "is a die" above which the reader takes a die for "not a standard die" (vision.reader).
+#: The share of "is a die" watched on the check draw while training (the reader's own rule, a share and the face's
+#: marks, is in vision.reader).
 BAR = 0.8
 
 
