@@ -187,6 +187,7 @@ class Floor:
         # What the last kept batch left, for its table's display line without reading it back
         # (:meth:`live_table_after`): (pairing, game) and the row :meth:`_fill_live` takes, and the seated names.
         self._kept: tuple[tuple[int, int], tuple, list[str]] | None = None
+        self.checkpoint_due = False  # a result entered by receive(checkpoint=False): checkpoint() before answering
 
     # --- the round and its tables --------------------------------------------------------------------------
     def current_round(self) -> int:
@@ -294,7 +295,7 @@ class Floor:
     # --- events --------------------------------------------------------------------------------------------
     def receive(self, pairing: Pairing, game: int, rev: int, start: int, events: list[dict], count: int,
                 header: dict | None, *, defer_long: bool = False,
-                checked: BacklogCheck | None = None) -> dict[str, Any]:
+                checked: BacklogCheck | None = None, checkpoint: bool = True) -> dict[str, Any]:
         """One batch of a tablet's journal: its events ``start`` .. ``start + len(events)`` as read at ``rev``
         (``count``: how many the journal holds, the rest following in later batches). Unless the desk has applied
         a newer read already (then nothing changes, ``stale``), the desk's copy becomes its events before
@@ -307,17 +308,27 @@ class Floor:
         batch that enters a result is on disk before the tablet hears of it (a checkpoint, as the desk's FULL).
 
         ``defer_long``: a batch of :data:`LONG_BATCH` or more new events raises :class:`CheckOutside` instead,
-        having changed nothing; ``checked``: that batch's check, run (used if the game is as it was then)."""
+        having changed nothing; ``checked``: that batch's check, run (used if the game is as it was then).
+        ``checkpoint=False``: a batch that enters a result leaves ``checkpoint_due`` set instead, and the caller
+        runs :meth:`checkpoint` (off the event loop) before answering."""
         self._kept = None
+        self.checkpoint_due = False
         self._db.execute("PRAGMA synchronous=NORMAL")
         try:
             view = self._receive(pairing, game, rev, start, events, count, header, defer_long, checked)
             if view.get("entered"):
-                self._db.execute("PRAGMA wal_checkpoint(FULL)")
+                if checkpoint:
+                    self.checkpoint()
+                else:
+                    self.checkpoint_due = True
         finally:
             self._db.execute("PRAGMA synchronous=FULL")
         view.pop("entered", None)
         return view
+
+    def checkpoint(self) -> None:
+        """The desk file's write-ahead log copied into it and synced (as the desk's ``synchronous=FULL``)."""
+        self._db.execute("PRAGMA wal_checkpoint(FULL)")
 
     def _receive(self, pairing: Pairing, game: int, rev: int, start: int, events: list[dict], count: int,
                  header: dict | None, defer_long: bool = False,
