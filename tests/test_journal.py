@@ -212,25 +212,33 @@ def test_a_journal_of_a_previous_version_is_upgraded_with_its_games_and_photos_i
     db.close()
 
 
-def test_a_file_that_is_not_sqlite_is_reported_and_left_untouched(tmp_path):
-    path = tmp_path / "journal.sqlite3"
-    path.write_bytes(b"my shopping list\n" * 10)
-    before = path.read_bytes()
-    with pytest.raises(JournalError, match="not a companion journal"):
-        Journal(path)
-    assert path.read_bytes() == before
-
-
-def test_another_programs_database_is_reported_and_left_untouched(tmp_path):
-    path = tmp_path / "journal.sqlite3"
+def another_programs_database(path):
+    """An SQLite file of some other program's (a table of its own) at ``path``."""
     db = sqlite3.connect(path)
     db.execute("CREATE TABLE photos (id INTEGER)")
     db.commit()
     db.close()
+    return path
+
+
+def assert_refused_and_untouched(open_file, path, error, match):
+    """``open_file(path)`` raises ``error`` saying ``match``, and the file is byte for byte as it was (shared with
+    the tournament file's test, tests/test_tournament_desk.py: both files refuse what is not theirs alike)."""
     before = path.read_bytes()
-    with pytest.raises(JournalError, match="another program"):
-        Journal(path)
+    with pytest.raises(error, match=match):
+        open_file(path)
     assert path.read_bytes() == before
+
+
+def test_a_file_that_is_not_sqlite_is_reported_and_left_untouched(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    path.write_bytes(b"my shopping list\n" * 10)
+    assert_refused_and_untouched(Journal, path, JournalError, "not a companion journal")
+
+
+def test_another_programs_database_is_reported_and_left_untouched(tmp_path):
+    assert_refused_and_untouched(Journal, another_programs_database(tmp_path / "journal.sqlite3"), JournalError,
+                                 "another program")
 
 
 def test_a_damaged_journal_is_reported(tmp_path):

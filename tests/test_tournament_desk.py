@@ -14,6 +14,8 @@ import pytest
 from companion.record import Record, load_record, replay
 from companion.tournament import Desk, TournamentError
 
+from test_journal import another_programs_database, assert_refused_and_untouched
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "companion" / "assets" / "games" / "example-base.json"  # Aki 6, Ben 4, Chie 2, Dan 10 (winner)
 
@@ -229,20 +231,11 @@ def test_final_and_semi_final_seeded_from_standings(desk):
 
 
 def test_a_foreign_file_is_left_untouched(tmp_path):
-    path = tmp_path / "other.sqlite3"
-    db = sqlite3.connect(path)
-    db.execute("CREATE TABLE x (y)")
-    db.commit()
-    db.close()
-    before = path.read_bytes()
-    with pytest.raises(TournamentError, match="another program"):
-        Desk(path)
-    assert path.read_bytes() == before
+    assert_refused_and_untouched(Desk, another_programs_database(tmp_path / "other.sqlite3"), TournamentError,
+                                 "another program")
     text = tmp_path / "notes.txt"
     text.write_text("hello")
-    with pytest.raises(TournamentError, match="not a tournament file"):
-        Desk(text)
-    assert text.read_text() == "hello"
+    assert_refused_and_untouched(Desk, text, TournamentError, "not a tournament file")
 
 
 def test_the_file_lives_beside_the_journal(tmp_path, monkeypatch):
