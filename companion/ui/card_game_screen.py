@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations, combinations_with_replacement
-from pathlib import Path
 
 from kivy.graphics import Color, Line, Rectangle
-from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.utils import escape_markup
 from kivy.properties import StringProperty
@@ -28,20 +26,18 @@ from ..rules import RulesError
 from ..rules.board import RESOURCES
 from ..rules.card_game import CITY_FACES, COSTS, sides
 from . import i18n_extra
+from .widgets import load_rules
 from .board_view import PLAYER_COLORS
 from .game_screen import GameScreen
 from .starfarers_screen import _button, _row
 
-HERE = Path(__file__).resolve().parent
 MAX_STAND_INS = 2  # missing cards the stand-in choice offers to cover (the rules take any number)
 
 
 
 def build_screen() -> "CardGameScreen":
     i18n_extra.install()
-    kv = HERE / "card_game.kv"
-    if str(kv) not in Builder.files:
-        Builder.load_file(str(kv))
+    load_rules("card_game.kv")
     return CardGameScreen()
 
 

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import math
 import random
-from pathlib import Path
 from typing import Any
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
-from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.utils import escape_markup
 from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, OptionProperty, StringProperty
@@ -34,13 +32,13 @@ from ..rules import geometry as geo
 from ..rules.starfarers import BALL_VALUES, COSTS, SETUP_UPGRADES, UPGRADES, shake_mothership
 from ..rules.starfarers_board import NUMBERS, RESOURCES, first_game_board
 from . import i18n_extra
+from .widgets import load_rules
 from .camera_picture import CameraPicture, open_camera_view
 from .choices import ChoicePanels
 from .game_screen import GameScreen, app
 from .refusals_text import app_describe
 from .board_view import PLAYER_COLORS
 
-HERE = Path(__file__).resolve().parent
 RESOURCE_COLORS = {"ore": (0.55, 0.55, 0.62), "fuel": (0.85, 0.35, 0.2), "carbon": (0.25, 0.25, 0.28),
                    "food": (0.35, 0.7, 0.3), "trade_goods": (0.85, 0.7, 0.25)}
 BALL_COLORS = {"yellow": (0.95, 0.85, 0.2), "red": (0.85, 0.15, 0.15), "blue": (0.2, 0.4, 0.9),
@@ -67,9 +65,7 @@ def new_board(players: int) -> dict:
 def build_screen() -> "StarfarersScreen":
     """Load the layout once and make the screen (for the app's screen manager)."""
     i18n_extra.install()
-    kv = HERE / "starfarers.kv"
-    if str(kv) not in Builder.files:
-        Builder.load_file(str(kv))
+    load_rules("starfarers.kv")
     return StarfarersScreen()
 
 
