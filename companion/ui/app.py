@@ -21,7 +21,6 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.text import DEFAULT_FONT, LabelBase
-from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition
 
@@ -34,7 +33,6 @@ from .camera_picture import CameraPicture
 from .settings import Settings
 
 log = logging.getLogger(__name__)
-HERE = Path(__file__).resolve().parent
 FONT = assets.path("fonts", "NotoSansCJKjp-Regular-subset.otf")
 
 
@@ -527,10 +525,7 @@ def _tournament_screen():
         from .tournament_screen import TournamentScreen
     except ImportError:
         return None
-    try:
-        kv = HERE / "tournament.kv"
-        if kv.exists() and str(kv) not in Builder.files:
-            Builder.load_file(str(kv))
+    try:  # (its kv rules were loaded with its module, by widgets.load_rules)
         return TournamentScreen(name="tournament")
     except Exception:  # a broken optional screen must not stop the table app
         log.exception("the tournament screen could not be built")
@@ -541,10 +536,9 @@ def _calibration_screen():
     """The camera calibration screen (reached from Settings); None when the vision part cannot load."""
     try:
         from .calibration_screen import CalibrationScreen
+        from .widgets import load_rules
 
-        kv = HERE / "calibration.kv"
-        if str(kv) not in Builder.files:
-            Builder.load_file(str(kv))
+        load_rules("calibration.kv")
         return CalibrationScreen(name="calibration")
     except Exception:  # a broken optional screen must not stop the table app
         log.exception("the calibration screen could not be built")
