@@ -21,7 +21,7 @@ from companion.ui.tournament_table import FALLBACK_POLL
 from test_desk_clock import HandClock
 from test_desk_reseat import reseat
 from test_desk_server import NAMES, PASSWORD, desk_events, make_event
-from test_ui_tournament_table import joined_tablet, paired_tablet
+from test_ui_tournament_table import desk_ends_the_game_by_time_at_30, joined_tablet, paired_tablet
 
 pytestmark = pytest.mark.timeout(180)
 PROMPT = 5  # seconds the app is given to show what the desk pushed: well under the 10 s ask it replaces
@@ -57,12 +57,7 @@ def test_the_clock_paused_at_the_desk_shows_paused_on_the_tablet_at_once(floor):
 
 def test_the_desk_s_end_by_time_reaches_the_record_without_the_table_sending(floor):
     desk, hand, app, screen, keeper = floor
-    events = list(random_events(new_game(app.table.record), random.Random(5), 40))
-    for event in events[:30]:
-        app.table.submit(event)
-    assert wait_until(lambda: len(desk_events(desk, 1)) == 30, timeout=30)
-    hand.advance(3600)
-    request(desk.url, "GET", "/display.json")  # the desk looks at its clock: the game ends at 30
+    desk_ends_the_game_by_time_at_30(desk, hand, app)
     clock(desk, "pause")  # the organiser stops the clock at time: every tablet's stream wakes
     assert wait_until(lambda: app.table.game.ended_by_time == 30, timeout=PROMPT)
     assert app.table.record.events[-1] == {"type": "time_limit", "after": 30}

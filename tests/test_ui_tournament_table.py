@@ -155,6 +155,23 @@ def paired_tablet(tmp_path):
             yield desk, hand, app, screen
 
 
+def desk_ends_the_game_by_time_at_30(desk, hand, app):
+    """Table 1 plays 30 of 40 random events and the desk hears them; the round's time runs out and the desk looks
+    at its clock: it ends the game at 30 (the tablet has not heard yet).  The 40 events, for the test to go on."""
+    import random
+
+    from companion.record import new_game
+    from companion.rules.random_play import random_events
+
+    events = list(random_events(new_game(app.table.record), random.Random(5), 40))
+    for event in events[:30]:
+        app.table.submit(event)
+    assert wait_until(lambda: len(desk_events(desk, 1)) == 30, timeout=30)
+    hand.advance(3600)
+    request(desk.url, "GET", "/display.json")  # the desk looks at its clock: the game ends at 30
+    return events
+
+
 @contextmanager
 def joined_tablet(desk, tablet_dir, table=1, address=None):
     """The app started on ``tablet_dir`` and joined to the desk's ``table`` as its players do: the desk pairs the
@@ -177,20 +194,11 @@ def test_the_desk_ending_the_game_by_time_ends_it_on_the_tablet_where_the_result
     """The clock runs out, the desk ends table 1's game at the 30 events it heard; the table plays one more event
     before it hears: the open game records the end after 30 (the play screen says so), refuses play, and the
     desk's copy is the tablet's record."""
-    import random
-
-    from companion.record import new_game
     from companion.rules import RulesError
-    from companion.rules.random_play import random_events
 
     with paired_tablet(tmp_path) as (desk, hand, app, screen):
         assert wait_until(lambda: app.root.current == "play")
-        events = list(random_events(new_game(app.table.record), random.Random(5), 40))
-        for event in events[:30]:
-            app.table.submit(event)
-        assert wait_until(lambda: len(desk_events(desk, 1)) == 30, timeout=30)
-        hand.advance(3600)
-        request(desk.url, "GET", "/display.json")  # the desk looks at its clock: the game ends at 30
+        events = desk_ends_the_game_by_time_at_30(desk, hand, app)
         app.table.submit(events[30])  # played after time; its answer brings the desk's word
         assert wait_until(lambda: app.table.game.ended_by_time == 30, timeout=30)
         assert app.table.record.events[-1] == {"type": "time_limit", "after": 30}
