@@ -100,10 +100,11 @@ def _only(data: Any, allowed: set[str], required: set[str], what: str) -> dict:
     return data
 
 
-def check_events_body(data: Any) -> dict:
+def check_events_body(data: Any, texts: list[str] | None = None) -> dict:
     """The ``POST /api/events`` body, checked: round, table (as the tablet was told), game (its journal's game
     id), rev (when it read its journal, ns), from, events, count (its journal's event count), header (the first
-    batch of a game)."""
+    batch of a game). ``texts``: filled with the events' :func:`canonical` texts (worked out for their size here,
+    and what the desk stores: :meth:`Floor.receive` takes them rather than working them out again)."""
     data = _only(data, {"round", "table", "game", "rev", "from", "events", "count", "header"},
                  {"round", "table", "game", "rev", "from", "events", "count"}, "the events request")
     for key, high in (("round", 1000), ("table", 1000), ("game", 2**31), ("rev", 2**63),
@@ -118,8 +119,11 @@ def check_events_body(data: Any) -> dict:
             raise Refused(422, f"{where} must be an object with a \"type\"")
         if _deeper_than(event, MAX_DEPTH - 2):
             raise Refused(422, f"{where} is nested more than {MAX_DEPTH} levels deep")
-        if len(canonical(event).encode("utf-8")) > MAX_EVENT_BYTES:
+        text = canonical(event)
+        if len(text.encode("utf-8")) > MAX_EVENT_BYTES:
             raise Refused(422, f"{where} is larger than {MAX_EVENT_BYTES} bytes")
+        if texts is not None:
+            texts.append(text)
     header = data.get("header")
     if header is not None and (not isinstance(header, dict) or _deeper_than(header, MAX_DEPTH)):
         raise Refused(422, "header must be the record header the desk issued")
@@ -389,8 +393,9 @@ class DeskApp:
                     checked.run()  # more turn keeps them, if the game is still as it was (else checked there)
 
         def parsed():
+            texts: list[str] = []
             try:
-                return check_events_body(_parse(body)), None
+                return dict(check_events_body(_parse(body), texts), texts=texts), None
             except Refused as error:
                 return None, error
 
@@ -407,7 +412,7 @@ class DeskApp:
                                    f"not round {data['round']} table {data['table']}")
             view = self.floor.receive(pairing, data["game"], data["rev"], data["from"], data["events"],
                                       data["count"], data.get("header"), defer_long=checked is None,
-                                      checked=checked, checkpoint=checkpoint)
+                                      checked=checked, checkpoint=checkpoint, texts=data["texts"])
             line = None
             if self.push.displays and not view.get("finished") and not view.get("stale"):
                 line = self.push.numbered(self._display_line_after(pairing))

@@ -295,7 +295,8 @@ class Floor:
     # --- events --------------------------------------------------------------------------------------------
     def receive(self, pairing: Pairing, game: int, rev: int, start: int, events: list[dict], count: int,
                 header: dict | None, *, defer_long: bool = False,
-                checked: BacklogCheck | None = None, checkpoint: bool = True) -> dict[str, Any]:
+                checked: BacklogCheck | None = None, checkpoint: bool = True,
+                texts: list[str] | None = None) -> dict[str, Any]:
         """One batch of a tablet's journal: its events ``start`` .. ``start + len(events)`` as read at ``rev``
         (``count``: how many the journal holds, the rest following in later batches). Unless the desk has applied
         a newer read already (then nothing changes, ``stale``), the desk's copy becomes its events before
@@ -310,12 +311,13 @@ class Floor:
         ``defer_long``: a batch of :data:`LONG_BATCH` or more new events raises :class:`CheckOutside` instead,
         having changed nothing; ``checked``: that batch's check, run (used if the game is as it was then).
         ``checkpoint=False``: a batch that enters a result leaves ``checkpoint_due`` set instead, and the caller
-        runs :meth:`checkpoint` (off the event loop) before answering."""
+        runs :meth:`checkpoint` (off the event loop) before answering. ``texts``: the events' :func:`canonical`
+        texts when the caller has them already."""
         self._kept = None
         self.checkpoint_due = False
         self._db.execute("PRAGMA synchronous=NORMAL")
         try:
-            view = self._receive(pairing, game, rev, start, events, count, header, defer_long, checked)
+            view = self._receive(pairing, game, rev, start, events, count, header, defer_long, checked, texts)
             if view.get("entered"):
                 if checkpoint:
                     self.checkpoint()
@@ -332,7 +334,7 @@ class Floor:
 
     def _receive(self, pairing: Pairing, game: int, rev: int, start: int, events: list[dict], count: int,
                  header: dict | None, defer_long: bool = False,
-                 checked: BacklogCheck | None = None) -> dict[str, Any]:
+                 checked: BacklogCheck | None = None, texts: list[str] | None = None) -> dict[str, Any]:
         key = (pairing.id, game)
         entered = False
         with self.desk._tx() as db:
@@ -373,7 +375,7 @@ class Floor:
             # costs one, not the game).
             stored_tail = [e for (e,) in db.execute("SELECT event FROM floor_events WHERE pairing = ? AND game = ? "
                                                     "AND idx >= ? ORDER BY idx", (*key, start))]
-            sent = [canonical(e) for e in events]
+            sent = texts if texts is not None and len(texts) == len(events) else [canonical(e) for e in events]
             self._kept = None
             if stored_tail == sent:  # a resend of what the desk has: nothing to do but remember how new it is
                 if rev != stored_rev:
