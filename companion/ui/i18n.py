@@ -148,7 +148,6 @@ TEXT: dict[str, dict[str, str]] = {
     "notes_title": {"en": "Notes (newest first):", "ja": "メモ（新しい順）："},
     "notes_more": {"en": "… and {n} earlier", "ja": "…ほか以前のメモ{n}件"},
     "ok": {"en": "OK", "ja": "OK"},
-    "discard_title": {"en": "{name} discards {n}", "ja": "{name}：{n}枚捨てる"},
     "unseen": {"en": "card unseen", "ja": "カード不明"},
     "rob": {"en": "Rob {name}", "ja": "{name}から奪う"},
     "vp": {"en": "VP", "ja": "点"},

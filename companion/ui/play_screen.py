@@ -51,6 +51,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
     refused = DictProperty({})           # the last event the rules refused: {"event", "why"} (umpire offer)
     confirming = BooleanProperty(False)  # the umpire's "record anyway" awaits its confirmation
     board_first = BooleanProperty(False)  # the set-up: every choice is on the board (upright, it gets the room)
+    picking = BooleanProperty(False)     # a discard or gold: the counters get the room of empty message rows
     coast_choice = BooleanProperty(False)  # set-up: a coast may take a road or a ship (Road / Ship offered)
     big_board = BooleanProperty(False)   # the board's sides too small to tap at its fitted size: Zoom offered
 
@@ -309,6 +310,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         name = a.player_name(who)
         phase = self.phase = s.phase
         self.board_first = phase in ("setup_settlement", "setup_road") and self.selection.get("mode") != "umpire"
+        self.picking = phase in ("discard", "gold") and self.selection.get("mode") != "umpire"
         self.coast_choice = phase == "setup_road" and self.board_first and coast_links(g)
         last = a.table.last_outcome
         n_owed = s.discards_owed.get(who, 0) if phase == "discard" else s.gold_owed.get(who, 0)
@@ -596,9 +598,6 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         a = app()
         box = self.ids.actions
         chosen = self.selection.get("cards", {})
-        if phase == "discard":  # (gold: the prompt above says the same words; without them OK shows at 1280x800)
-            title = a.tr("discard_title", name=a.player_name(who), n=owed)
-            box.add_widget(Label(text=title, font_size=sp(20), size_hint_y=None, height=dp(40)))
         held = dict(g.state.players[who].hand.known) if phase == "discard" else dict(g.state.bank)
         chosen = self._counter_rows("cards", g.resources, held)
         self._ok(sum(chosen.values()) == owed, {"type": phase, "player": who, "cards": dict(chosen)},
