@@ -12,15 +12,12 @@ import random
 
 import pytest
 
-from companion.assets import read_json
-from companion.record import COLORS, Record, new_game
-from companion.rules import standard_board
-from companion.rules.board import BASE_SPEC, EXTENSION_SPEC
 from companion.rules.game import BUILDING_WEIGHTS
 from companion.rules.geometry import hex_vertices
 from companion.rules.production import claims, produce
 from companion.rules.random_play import random_events
-from companion.rules.seafarers_board import seafarers_board
+
+from rebuild_games import fresh_game, played_with_undos
 
 NUMBERS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 
@@ -54,38 +51,18 @@ def check_roll(game, outcome):
     assert all(isinstance(cards, dict) for cards in outcome.payouts.values())
 
 
-def fresh_game(kind, players, seed):
-    if kind == "high-tide":
-        board = read_json("boards", f"high-tide-{'5-6' if players >= 5 else '3-4'}.json")
-    elif kind == "seafarers":
-        board = seafarers_board(seed, players).to_json()  # gold fields on the islets
-    else:
-        board = standard_board(seed, spec=EXTENSION_SPEC if players >= 5 else BASE_SPEC).to_json()
-    options = {"vp_target": 30} if kind in ("base", "base56") else {}  # (plays on: cities replace settlements)
-    if kind == "high-tide":
-        options = {"leader_vp": 4, "flood_all": True}  # (the tide comes early and takes hexes under buildings)
-    return new_game(Record(kind, [{"name": f"P{i}", "color": COLORS[i]} for i in range(players)], board,
-                           options=options))
-
-
 @pytest.mark.parametrize("kind, players, seed", [("base", 4, 1), ("base56", 6, 3), ("seafarers", 4, 5),
                                                  ("high-tide", 4, 6)])
 def test_rolls_pay_what_a_count_from_scratch_says_after_every_event_undo_and_removal(kind, players, seed):
     game = fresh_game(kind, players, seed)
     rng = random.Random(seed)
     rolls = paid = 0
-    for event in random_events(game, rng, 700):
+    for event in played_with_undos(game, rng, check):
         if event["type"] == "roll":
             rolls += 1
             paid += bool(game.outcomes[-1].payouts)
             if sum(event["dice"]) != 7:
                 check_roll(game, game.outcomes[-1])
-        check(game)
-        if rng.random() < 0.05:  # an undo now and then, and the event again
-            event = game.pop()
-            check(game)
-            game.push(event)
-            check(game)
     assert rolls > 50 and paid > 20
     assert any(kind == "city" for _, kind in game.state.buildings.values()) or kind == "high-tide"
     twin = game.copy()

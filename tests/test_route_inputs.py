@@ -13,13 +13,9 @@ import random
 
 import pytest
 
-from companion.assets import read_json
-from companion.record import COLORS, Record, new_game
-from companion.rules import standard_board
-from companion.rules.board import BASE_SPEC, EXTENSION_SPEC
-from companion.rules.random_play import random_events
 from companion.rules.routes import longest_route
-from companion.rules.seafarers_board import seafarers_board
+
+from rebuild_games import fresh_game, played_with_undos
 
 
 def from_scratch(game):
@@ -38,32 +34,13 @@ def check(game):
     assert game.state.route_lengths == expected
 
 
-def fresh_game(kind, players, seed):
-    if kind == "high-tide":
-        board = read_json("boards", f"high-tide-{'5-6' if players >= 5 else '3-4'}.json")
-    elif kind == "seafarers":
-        board = seafarers_board(seed, players).to_json()  # ships and roads meeting at settlements
-    else:
-        board = standard_board(seed, spec=EXTENSION_SPEC if players >= 5 else BASE_SPEC).to_json()
-    options = {"vp_target": 30} if kind in ("base", "base56") else {}  # (plays on: every road the supply has)
-    if kind == "high-tide":
-        options = {"leader_vp": 4, "flood_all": True}  # (the tide sinks roads and buildings)
-    return new_game(Record(kind, [{"name": f"P{i}", "color": COLORS[i]} for i in range(players)], board,
-                           options=options))
-
-
 @pytest.mark.parametrize("kind, players, seed", [("base", 4, 2), ("base", 3, 8), ("base56", 5, 3),
                                                  ("seafarers", 4, 5), ("high-tide", 4, 6)])
 def test_routes_equal_a_search_from_scratch_after_every_event_undo_and_removal(kind, players, seed):
     game = fresh_game(kind, players, seed)
     rng = random.Random(seed)
-    for _ in random_events(game, rng, 700):
-        check(game)
-        if rng.random() < 0.05:  # an undo now and then, and the event again
-            event = game.pop()
-            check(game)
-            game.push(event)
-            check(game)
+    for _ in played_with_undos(game, rng, check):
+        pass
     assert max(game.state.route_lengths) >= 3 and len(game.state.buildings) >= players
     twin = game.copy()
     buildings = sorted(game.state.buildings)

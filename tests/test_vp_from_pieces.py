@@ -10,12 +10,9 @@ import random
 
 import pytest
 
-from companion.assets import read_json
-from companion.record import COLORS, Record, new_game
-from companion.rules import standard_board
-from companion.rules.board import BASE_SPEC, EXTENSION_SPEC
 from companion.rules.game import BUILDING_WEIGHTS
-from companion.rules.random_play import random_events
+
+from rebuild_games import fresh_game, played_with_undos
 
 
 def counted_afresh(game, player):
@@ -30,30 +27,14 @@ def check(game):
         [counted_afresh(game, p) for p in range(game.n_players)]
 
 
-def fresh_game(kind, players, seed):
-    if kind == "high-tide":
-        board = read_json("boards", f"high-tide-{'5-6' if players >= 5 else '3-4'}.json")
-    else:
-        board = standard_board(seed, spec=EXTENSION_SPEC if players >= 5 else BASE_SPEC).to_json()
-    options = {"vp_target": 30} if kind != "high-tide" else {}  # (plays on: every building the supply has)
-    return new_game(Record(kind, [{"name": f"P{i}", "color": COLORS[i]} for i in range(players)], board,
-                           options=options))
-
-
 @pytest.mark.parametrize("kind, players, seed", [("base", 4, 1), ("base", 3, 2), ("base56", 6, 3),
                                                  ("high-tide", 4, 4)])
 def test_vp_equal_a_count_from_the_pieces_after_every_event_undo_and_removal(kind, players, seed):
-    game = fresh_game(kind, players, seed)
+    game = fresh_game(kind, players, seed, high_tide_options={})  # (plays on: every building the supply has)
     rng = random.Random(seed)
     pushed = 0
-    for _ in random_events(game, rng, 700):
+    for _ in played_with_undos(game, rng, check):
         pushed += 1
-        check(game)
-        if rng.random() < 0.05:  # an undo now and then, and the event again
-            event = game.pop()
-            check(game)
-            game.push(event)
-            check(game)
     assert pushed > 300 and len(game.state.buildings) >= 2 * players
     twin = game.copy()
     spots = sorted(game.state.buildings)
