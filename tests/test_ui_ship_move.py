@@ -207,10 +207,11 @@ def test_a_set_up_ship_goes_on_a_coast_by_touch(tmp_path, size, language):
         d.stop_app(app)
 
 
-def test_gold_pays_a_resource_chosen_by_touch(tmp_path):
+@pytest.mark.parametrize("size", [(1280, 800), (800, 1280)])
+def test_gold_pays_a_resource_chosen_by_touch(tmp_path, size):
     """A roll on a gold field: the roll's lines say who chooses (they said "Nobody receives anything." while Aki
-    picked), the + of a resource and OK take it from the bank."""
-    app = d.start_app(tmp_path)
+    picked), the + of a resource and OK take it from the bank; OK in sight lying down and upright."""
+    app = d.start_app(tmp_path, size=size)
     try:
         play = seafarers_with_ships(app)
         game = app.table.game
