@@ -99,3 +99,21 @@ def test_a_map_name_not_known_is_refused_by_name():
 
     with pytest.raises(ValueError, match="no Seafarers map called 'atlantis'"):
         deal_map("atlantis", 1, 4)
+
+
+def test_the_seafarers_example_plays_on_the_map_asked_for():
+    """`example --game seafarers --map four_islands` deals New game's second map (the option was missing: the
+    command line could only play New world); an unknown map is refused by name, and nothing is printed."""
+    import json
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "companion", "example", "--game", "seafarers", "--seed", "7", "--players", "4",
+               "--max-events", "40"]
+    result = subprocess.run(command + ["--map", "four_islands"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert record["board"] == deal_map("four_islands", 7, 4).to_json() != seafarers_board(7, 4).to_json()
+    assert len(land_masses(board_from_json(record["board"]))) == 4
+    refused = subprocess.run(command + ["--map", "atlantis"], capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2 and "atlantis" in refused.stderr and refused.stdout == ""

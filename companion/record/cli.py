@@ -83,6 +83,8 @@ def example_main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=None, help="default: 4, or 5 for base56")
     parser.add_argument("--max-events", type=int, default=2000)
+    parser.add_argument("--map", default="new_world", choices=["new_world", "four_islands"],
+                        help="Seafarers: the map family dealt from the seed (as New game's Map)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=JSON",
                         help="a record option, e.g. leader_vp=8 (repeatable)")
     args = parser.parse_args(argv)
@@ -96,8 +98,8 @@ def example_main(argv: list[str]) -> int:
     elif args.game == "card-game":
         board_json = {}
     elif args.game == "seafarers":
-        from ..rules.seafarers_board import seafarers_board
-        board_json = seafarers_board(args.seed, players).to_json()
+        from ..rules.seafarers_board import deal_map
+        board_json = deal_map(args.map, args.seed, players).to_json()
     else:
         spec = EXTENSION_SPEC if players >= 5 else BASE_SPEC
         board_json = standard_board(args.seed, spec=spec, separate_red_numbers=True).to_json()
