@@ -1,7 +1,8 @@
 """Games for issue 27's rebuild checks: what the core keeps (claims, VP, routes) against a count from scratch.
 
-One way to deal the game and one way to play it -- random legal events, each checked, now and then undone and
-pushed again -- for tests/test_production_claims.py, test_vp_from_pieces.py and test_route_inputs.py.
+One way to deal the game, one way to play it -- random legal events, each checked, now and then undone and
+pushed again -- and one way for the umpire to take pieces off and put them back, for
+tests/test_production_claims.py, test_vp_from_pieces.py and test_route_inputs.py.
 """
 
 from __future__ import annotations
@@ -44,3 +45,22 @@ def played_with_undos(game, rng, check, events=700):
             check(game)
             game.push(event)
             check(game)
+
+
+def removed_one_by_one(game, spots, check):
+    """The umpire takes the pieces at ``spots`` off one by one (a correction: even after the game), ``check``
+    run after each on the game and on a copy made before the first, which the removals must not reach.
+    Returns the copy."""
+    twin = game.copy()
+    for spot in spots:
+        game.push({"type": "remove_piece", "at": [list(h) for h in spot], "forced": True})
+        check(game)
+        check(twin)
+    return twin
+
+
+def put_back_one_by_one(game, spots, check):
+    """Undo the removals of ``removed_one_by_one`` one at a time, ``check`` run after each."""
+    for _ in spots:
+        game.pop()
+        check(game)

@@ -17,7 +17,7 @@ from companion.rules.geometry import hex_vertices
 from companion.rules.production import claims, produce
 from companion.rules.random_play import random_events
 
-from rebuild_games import fresh_game, played_with_undos
+from rebuild_games import fresh_game, played_with_undos, put_back_one_by_one, removed_one_by_one
 
 NUMBERS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 
@@ -65,16 +65,10 @@ def test_rolls_pay_what_a_count_from_scratch_says_after_every_event_undo_and_rem
                 check_roll(game, game.outcomes[-1])
     assert rolls > 50 and paid > 20
     assert any(kind == "city" for _, kind in game.state.buildings.values()) or kind == "high-tide"
-    twin = game.copy()
     spots = sorted(game.state.buildings)
-    for spot in spots:  # the umpire takes the buildings off one by one (a correction: even after the game)
-        game.push({"type": "remove_piece", "at": [list(h) for h in spot], "forced": True})
-        check(game)
-        check(twin)
+    twin = removed_one_by_one(game, spots, check)
     assert all(game._claims(n) == () for n in NUMBERS)
-    for _ in spots:
-        game.pop()
-        check(game)
+    put_back_one_by_one(game, spots, check)
     check(twin)
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from companion.rules.routes import longest_route
 
-from rebuild_games import fresh_game, played_with_undos
+from rebuild_games import fresh_game, played_with_undos, put_back_one_by_one, removed_one_by_one
 
 
 def from_scratch(game):
@@ -42,15 +42,8 @@ def test_routes_equal_a_search_from_scratch_after_every_event_undo_and_removal(k
     for _ in played_with_undos(game, rng, check):
         pass
     assert max(game.state.route_lengths) >= 3 and len(game.state.buildings) >= players
-    twin = game.copy()
-    buildings = sorted(game.state.buildings)
-    roads = sorted(game.state.pieces)
     # the umpire takes the buildings off (routes through their corners mend), then every second road
-    for spot in buildings + roads[::2]:
-        game.push({"type": "remove_piece", "at": [list(h) for h in spot], "forced": True})
-        check(game)
-        check(twin)
-    for _ in buildings + roads[::2]:  # and back, one by one (each building cuts again)
-        game.pop()
-        check(game)
+    spots = sorted(game.state.buildings) + sorted(game.state.pieces)[::2]
+    twin = removed_one_by_one(game, spots, check)
+    put_back_one_by_one(game, spots, check)  # (each building put back cuts again)
     assert game.state.route_lengths == twin.state.route_lengths

@@ -12,7 +12,7 @@ import pytest
 
 from companion.rules.game import BUILDING_WEIGHTS
 
-from rebuild_games import fresh_game, played_with_undos
+from rebuild_games import fresh_game, played_with_undos, put_back_one_by_one, removed_one_by_one
 
 
 def counted_afresh(game, player):
@@ -36,14 +36,8 @@ def test_vp_equal_a_count_from_the_pieces_after_every_event_undo_and_removal(kin
     for _ in played_with_undos(game, rng, check):
         pushed += 1
     assert pushed > 300 and len(game.state.buildings) >= 2 * players
-    twin = game.copy()
     spots = sorted(game.state.buildings)
-    for spot in spots:  # the umpire takes the buildings off one by one (a correction: even after the game)
-        game.push({"type": "remove_piece", "at": [list(h) for h in spot], "forced": True})
-        check(game)
-        check(twin)
+    twin = removed_one_by_one(game, spots, check)
     assert game.victory_points(0) <= 4 + game.state.players[0].dev.get("victory_point", 0)
-    for _ in spots:
-        game.pop()
-        check(game)
+    put_back_one_by_one(game, spots, check)
     assert game.state.buildings == twin.state.buildings
