@@ -23,9 +23,8 @@ SIM = "sim://?seed=5&every=0&profile=fast"  # seed 5: rolls 8, 9, 12 -- no 7 to 
 
 
 def _resume(app, game_id):
-    d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
-    play = app.root.get_screen("play")
-    assert app.root.current == "play" and play.phase == "roll"
+    play = d.resume(app, game_id)
+    assert play.phase == "roll"
     assert d.wait_until(lambda: app.source_state == "connected", timeout=15), app.source_status
     return play
 

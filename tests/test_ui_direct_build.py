@@ -28,12 +28,6 @@ def journal_game(data_dir, hand: dict, *, rolled: bool = True, next_hand: dict |
     return d.journal(data_dir, record)
 
 
-def resume(app, game_id):
-    d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
-    assert app.root.current == "play"
-    return app.root.get_screen("play")
-
-
 def test_a_box_turn_is_three_taps_the_roll_a_side_and_end_turn(tmp_path):
     """Roll (box), the side, End turn: 3 taps; with the dice tapped instead, 4 (two dice, the side, End turn)."""
     game_id = journal_game(tmp_path, ROAD, rolled=False, next_hand=ROAD)
@@ -41,7 +35,7 @@ def test_a_box_turn_is_three_taps_the_roll_a_side_and_end_turn(tmp_path):
     tap_at = d.tap_at
     taps = []
     try:
-        play = resume(app, game_id)
+        play = d.resume(app, game_id)
         game, board = app.table.game, play.ids.board
         assert d.wait_until(lambda: app.source_state == "connected"), app.source_status
 
@@ -85,7 +79,7 @@ def test_a_tap_builds_where_the_rules_allow_undo_takes_it_back_and_elsewhere_say
     game_id = journal_game(tmp_path, {**ROAD, **CITY})
     app = d.start_app(tmp_path)
     try:
-        play = resume(app, game_id)
+        play = d.resume(app, game_id)
         game, board = app.table.game, play.ids.board
         assert game.state.phase == "main" and board.pick == "build"
         own = sorted(v for v, (p, kind) in game.state.buildings.items() if p == 0 and kind == "settlement")

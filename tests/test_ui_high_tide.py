@@ -28,19 +28,13 @@ def journal_upto(data_dir: Path, count: int) -> int:
         return journal.create_game(record, "High Tide example")
 
 
-def resume(app, game_id: int):
-    d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
-    assert app.root.current == "play"
-    return app.root.get_screen("play")
-
-
 def test_flood_by_tap_then_the_end_and_ranking(tmp_path):
     full = load_record(EXAMPLE).events
     flood_at = max(i for i, e in enumerate(full) if e["type"] == "flood")  # the last flood of the game
     game_id = journal_upto(tmp_path, flood_at)
     app = d.start_app(tmp_path)
     try:
-        play = resume(app, game_id)
+        play = d.resume(app, game_id)
         game = app.table.game
         board = play.ids.board
         assert game.state.phase == "flood"
@@ -101,7 +95,7 @@ def test_the_tide_says_what_happens_and_what_comes_next_and_dikes_go_only_where_
     try:
         said = {}
         for what, game_id in ids.items():
-            play = resume(app, game_id)
+            play = d.resume(app, game_id)
             game = app.table.game
             said[what] = play.tide_text
             assert play.ids.tide.height > 0 and "[" not in play.tide_text

@@ -23,11 +23,6 @@ def journal_game(data_dir, events) -> int:
     return d.journal(data_dir, record)
 
 
-def resume(app, game_id):
-    d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
-    return app.root.get_screen("play")
-
-
 @pytest.mark.parametrize("size, lang", [((1280, 800), "en"), ((800, 1280), "ja")])
 def test_play_card_says_why_no_card_can_be_played(tmp_path, size, lang):
     game_id = journal_game(tmp_path, [{"type": "set_hand", "player": 0, "cards": BUY},
@@ -37,7 +32,7 @@ def test_play_card_says_why_no_card_can_be_played(tmp_path, size, lang):
         if lang == "ja":
             app.lang = "ja"
             d.settle()
-        play = resume(app, game_id)
+        play = d.resume(app, game_id)
         game = app.table.game
         assert game.state.phase == "main" and game.state.players[0].dev_count == 0
         button = d.find(play.ids.actions, app.tr("play_card"), startswith=True)
@@ -73,7 +68,7 @@ def test_the_knight_before_the_roll_says_why(tmp_path):
     game_id = journal_game(tmp_path, [])
     app = d.start_app(tmp_path)
     try:
-        play = resume(app, game_id)
+        play = d.resume(app, game_id)
         game = app.table.game
         assert game.state.phase == "roll"
         knight = d.find(play.ids.actions, app.tr("knight"), startswith=True)

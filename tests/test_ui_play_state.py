@@ -30,17 +30,11 @@ def journal_game(data_dir, options=None, extra=()) -> int:
     return d.journal(data_dir, record)
 
 
-def resume(app, game_id):
-    d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
-    assert app.root.current == "play"
-    return app.root.get_screen("play")
-
-
 def test_showing_vp_cards_wins_at_once_and_the_ranking_counts_them(tmp_path):
     game_id = journal_game(tmp_path, options={"vp_target": 4})  # two settlements + two VP cards
     app = d.start_app(tmp_path)
     try:
-        play = resume(app, game_id)
+        play = d.resume(app, game_id)
         game = app.table.game
         assert game.victory_points(0) == 2
         aki = next(t for t in play.ids.vpboard.children if "Aki" in t.text)
@@ -73,15 +67,13 @@ def test_nothing_of_one_game_follows_into_the_next(tmp_path):
     game_id = journal_game(tmp_path)
     app = d.start_app(tmp_path)
     try:
-        play = resume(app, game_id)
+        play = d.resume(app, game_id)
         board = play.ids.board
         game = app.table.game
         # A refusal and its umpire offer, and the trade panel open.
         d.tap(d.find(play.ids.actions, "Trade"))
         d.tap(d.find(play.ids.actions, "Road"))
-        far = next(e for e in sorted(game.board.edges)
-                   if game.board.edge_is_land(e) and e not in board.legal and e not in game.state.pieces
-                   and not any(v in game.state.buildings for v in game.board.edge_vertices[e]))
+        far = d.unreachable_road_side(game, board.legal)
         d.tap_at(*board.edge_pos(far))  # refused: the umpire's "record anyway" is offered
         assert play.refused and play.message and board.flash == far and board.marked, "the refused spot is ringed"
         d.find(play, "Record anyway (umpire)")  # (beside the message, or in the action panel)
@@ -96,7 +88,7 @@ def test_nothing_of_one_game_follows_into_the_next(tmp_path):
 
         # Resuming the first game: clean again, its own state shown.
         d.tap(play.ids.menu)
-        play = resume(app, game_id)
+        play = d.resume(app, game_id)
         assert play.message == "" and play.selection == {}
         d.tap(d.find(play.ids.actions, "Trade"))
         assert play.selection == {"mode": "trade"}
@@ -119,7 +111,7 @@ def test_build_buttons_say_why_and_the_roll_goes_when_the_turn_passes(tmp_path):
     game_id = journal_game(tmp_path)
     app = d.start_app(tmp_path)
     try:
-        play = resume(app, game_id)
+        play = d.resume(app, game_id)
         game = app.table.game
         # The cost card, and the reasons on the buttons, from the rules core.
         d.find_label(play.ids.actions, "Costs: ")
@@ -199,7 +191,7 @@ def test_small_things_a_table_notices(tmp_path):
         d.tap(d.find(new_game, app.tr("back")))
         assert app.root.current == "start"
 
-        play = resume(app, game_id)
+        play = d.resume(app, game_id)
         game = app.table.game
         board = play.ids.board
         robber = game.state.robber

@@ -33,17 +33,14 @@ def test_a_tapped_illegal_road_is_refused_in_japanese_naming_the_player_by_colou
         d.tap(settings.ids.lang_ja)
         d.tap(settings.ids.save)
         assert app.lang == "ja"
-        d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
-        play = app.root.get_screen("play")
+        play = d.resume(app, game_id)
         game = app.table.game
         board = play.ids.board
         assert game.state.phase == "main" and game.state.turn_player == 0
 
         d.tap(d.find(play.ids.actions, app.tr("road")))
         assert board.pick == "edge"
-        far = next(e for e in sorted(game.board.edges)
-                   if game.board.edge_is_land(e) and e not in board.legal and e not in game.state.pieces
-                   and not any(v in game.state.buildings for v in game.board.edge_vertices[e]))
+        far = d.unreachable_road_side(game, board.legal)
         before = len(app.table.record.events)
         d.tap_at(*board.edge_pos(far))
         assert len(app.table.record.events) == before  # refused: nothing recorded

@@ -17,17 +17,14 @@ def test_no_touch_target_moves_unasked_through_messages_panels_and_turns(tmp_pat
     game_id = d.journal_main_phase_game(tmp_path)
     app = d.start_app(tmp_path, size=size)
     try:
-        d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
-        play = app.root.get_screen("play")
+        play = d.resume(app, game_id)
         game = app.table.game
         board = play.ids.board
         still = d.StillTargets()
 
         d.tap(d.find(play.ids.actions, app.tr("road"), startswith=True))  # arms Road: its own state only
         still.check("Road armed")
-        far = next(e for e in sorted(game.board.edges) if game.board.edge_is_land(e) and e not in board.legal
-                   and e not in game.state.pieces
-                   and not any(v in game.state.buildings for v in game.board.edge_vertices[e]))
+        far = d.unreachable_road_side(game, board.legal)
         d.tap_at(*board.edge_pos(far))
         assert play.message.startswith("Not allowed") and play.refused
         still.check("a refusal and the umpire's offer")

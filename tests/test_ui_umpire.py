@@ -58,12 +58,6 @@ def journal_game(data_dir, *, unseen: bool) -> int:
     return d.journal(data_dir, record)
 
 
-def resume(app, game_id: int):
-    d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
-    assert app.root.current == "play"
-    return app.root.get_screen("play")
-
-
 def taken_row(play, name: str):
     """The monopoly stepper row of player ``name`` (label, −, count, +), found afresh."""
     row = next(c for c in play.ids.actions.children
@@ -76,7 +70,7 @@ def test_monopoly_asks_how_many_each_player_handed_over(tmp_path):
     game_id = journal_game(tmp_path, unseen=True)
     app = d.start_app(tmp_path)
     try:
-        play = resume(app, game_id)
+        play = d.resume(app, game_id)
         game = app.table.game
         ben, chie = game.state.players[1].hand, game.state.players[2].hand
         assert (ben.known, ben.unknown, chie.known, chie.unknown) == ({"wool": 1}, 1, {"wool": 1}, 1)
@@ -118,7 +112,7 @@ def test_monopoly_with_every_hand_known_is_prefilled(tmp_path):
     game_id = journal_game(tmp_path, unseen=False)
     app = d.start_app(tmp_path)
     try:
-        play = resume(app, game_id)
+        play = d.resume(app, game_id)
         game = app.table.game
         d.tap(d.find(play.ids.actions, "Play card"))
         d.tap(d.find(play.ids.actions, "Monopoly"))
@@ -135,17 +129,14 @@ def test_umpire_records_anyway_sets_a_hand_and_removes_a_piece(tmp_path):
     game_id = journal_game(tmp_path, unseen=False)
     app = d.start_app(tmp_path)
     try:
-        play = resume(app, game_id)
+        play = d.resume(app, game_id)
         game = app.table.game
         board = play.ids.board
 
         # A road far from Aki's network: refused with the rules' reason, then recorded by the umpire.
         d.tap(d.find(play.ids.actions, "Road"))
-        legal = board.legal
         mine = {v for v, (p, _) in game.state.buildings.items() if p == 0}
-        far = next(e for e in sorted(game.board.edges) if game.board.edge_is_land(e) and e not in legal
-                   and e not in game.state.pieces and not set(game.board.edge_vertices[e]) & mine
-                   and not any(v in game.state.buildings for v in game.board.edge_vertices[e]))
+        far = d.unreachable_road_side(game, board.legal)  # (no building on its corners: none of Aki's)
         events = len(app.table.record.events)
         still = d.StillTargets()  # the refusal, the umpire's offer and its confirmation move no button
         d.tap_at(*board.edge_pos(far))
@@ -245,7 +236,7 @@ def test_umpire_types_notes_they_are_journalled_and_shown_after_a_restart(tmp_pa
     english = "Chie's road was knocked off the board; put back"
     app = d.start_app(tmp_path)
     try:
-        play = resume(app, game_id)
+        play = d.resume(app, game_id)
         events = len(app.table.record.events)
         d.tap(play.ids.umpire)
         # An empty note is refused, saying so, and records nothing.
@@ -281,7 +272,7 @@ def test_umpire_types_notes_they_are_journalled_and_shown_after_a_restart(tmp_pa
     # The app restarted: the game resumes with its notes, shown in the umpire panel, in Japanese too.
     app = d.start_app(tmp_path)
     try:
-        play = resume(app, game_id)
+        play = d.resume(app, game_id)
         d.tap(play.ids.umpire)
         d.find_label(play.ids.actions, f"Notes (newest first):\n• {english}\n• {japanese}")
         app.lang = "ja"

@@ -395,6 +395,21 @@ def journal(data_dir, record, title: str | None = None) -> int:
         return stored.create_game(record, title)
 
 
+def resume(app, game_id: int):
+    """Start screen → the journalled game's line (``#id …``) tapped, as a player resumes it: the play screen."""
+    tap(find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
+    assert app.root.current == "play"
+    return app.root.get_screen("play")
+
+
+def unreachable_road_side(game, legal):
+    """A land side the turn player's road may not take now: not in ``legal``, no piece on it and no building
+    on its corners -- so a tap there is refused for want of a connection (the refusal the tests read)."""
+    return next(e for e in sorted(game.board.edges)
+                if game.board.edge_is_land(e) and e not in legal and e not in game.state.pieces
+                and not any(v in game.state.buildings for v in game.board.edge_vertices[e]))
+
+
 def dice_for(n: int) -> tuple[int, int]:
     a = max(1, n - 6)
     return a, n - a
