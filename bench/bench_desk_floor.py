@@ -67,8 +67,27 @@ def tablet_worker(url: str, jobs: list[dict], seconds: float, offline: tuple[flo
     while not (out.parent / "go").exists():
         time.sleep(0.1)
 
+    def traced(sender, requests):
+        """The sender's requests written down (start, end, path, from, events, answered): where an event waited
+        on the tablet's side (its outbox) and how long the desk took to answer."""
+        ask = sender._link.request
+
+        def request(method, path, body=None, **kw):
+            began = time.time()
+            ok = False
+            try:
+                answer = ask(method, path, body, **kw)
+                ok = True
+                return answer
+            finally:
+                requests.append([began, time.time(), path, (body or {}).get("from"), len((body or {}).get("events", ())),
+                                 ok])
+        sender._link.request = request
+        return sender
+
     def tablet(job):
         rng = random.Random(job["seed"])
+        requests: list = []
         assignment, events = games[job["code"]]
         path = Path(job["journal"])
         with Journal(path) as journal:
@@ -76,7 +95,7 @@ def tablet_worker(url: str, jobs: list[dict], seconds: float, offline: tuple[flo
             record = assignment.record()
             record.events = events[:start]  # the game so far, journalled in one go
             assignment = assignment.with_game(journal.create_game(record))
-            sender = OutboxSender(path, assignment, poll=1.0, max_backoff=5.0).start()
+            sender = traced(OutboxSender(path, assignment, poll=1.0, max_backoff=5.0), requests).start()
             appended, online, log = [], True, []
             online_for = (min(10.0, seconds / 4), seconds)  # (a short run, as the test's, drops sooner)
             next_drop = time.monotonic() + rng.uniform(*online_for)
@@ -90,7 +109,7 @@ def tablet_worker(url: str, jobs: list[dict], seconds: float, offline: tuple[flo
                     online, back_at = False, now + rng.uniform(*offline)
                     log.append(["offline", time.time()])
                 elif not online and now >= back_at:
-                    sender = OutboxSender(path, assignment, poll=1.0, max_backoff=5.0).start()
+                    sender = traced(OutboxSender(path, assignment, poll=1.0, max_backoff=5.0), requests).start()
                     online, next_drop = True, now + rng.uniform(*online_for)
                     log.append(["online", time.time()])
                 began = time.perf_counter()
@@ -102,7 +121,7 @@ def tablet_worker(url: str, jobs: list[dict], seconds: float, offline: tuple[flo
                 i += 1
                 time.sleep(max(0.0, 1.0 - (time.monotonic() - now)))
             if not online:
-                sender = OutboxSender(path, assignment, poll=1.0, max_backoff=5.0).start()
+                sender = traced(OutboxSender(path, assignment, poll=1.0, max_backoff=5.0), requests).start()
             deadline = time.monotonic() + 120
             while time.monotonic() < deadline and not (sender.status["state"] == "up to date"
                                                         and sender.status["have"] == i):
@@ -110,7 +129,8 @@ def tablet_worker(url: str, jobs: list[dict], seconds: float, offline: tuple[flo
             sender.stop()
             reports.append({"table": assignment.table, "game": assignment.game_id, "start": start,
                             "events": list(journal.iter_events(assignment.game_id)), "appended": appended,
-                            "log": log, "header": assignment.header, "final": sender.status})
+                            "log": log, "header": assignment.header, "final": sender.status,
+                            "requests": requests})
 
     threads = [threading.Thread(target=tablet, args=(job,)) for job in jobs]
     for t in threads:
@@ -162,6 +182,114 @@ def desk_costs(repeat: int) -> None:
               f" | {len(values)} |")
 
 
+def storm_lines(events, go_at: float) -> str:
+    """Latency by 10 s of the run (when the event was journalled): how long the join storm lasts."""
+    bins: dict[int, list[float]] = {}
+    for _t, _i, at, shown in events:
+        bins.setdefault(int((at - go_at) // 10), []).append(shown - at)
+    out = ["| run's seconds | events | median | p99 | max |", "|---|---|---|---|---|"]
+    for b in sorted(bins):
+        v = sorted(bins[b])
+        out.append(f"| {b * 10}-{b * 10 + 10} | {len(v)} | {v[len(v) // 2] * 1e3:.0f} ms | "
+                   f"{v[min(len(v) - 1, int(0.99 * len(v)))] * 1e3:.0f} ms | {v[-1] * 1e3:.0f} ms |")
+    return "\n".join(out)
+
+
+#: an event's way to the display, in order: (name, from which mark, to which mark)
+SEGMENTS = (("tablet's outbox (journalled -> request sent)", "at", "sent"),
+            ("to the desk's handler (connect, loop queue)", "sent", "arrived"),
+            ("body read", "arrived", "read"),
+            ("waiting for the desk's lock", "read", "locked"),
+            ("kept (rules, SQLite commit)", "locked", "kept"),
+            ("kept -> the display's stream saw it", "kept", "shown"))
+
+
+def where_the_time_went(events, reports, trace_file: Path, go_at: float, slow: float = 0.2) -> str:
+    """Each event shown on the display matched with the tablet's request that carried it and the desk's line for
+    that batch (desk-trace.jsonl): the median of each segment of its way, for all events and for those slower
+    than ``slow``, and which segment was the largest for each slow one."""
+    import bisect
+
+    batches: dict[int, list] = {}
+    stalls, pauses, stall_cpu, pause_cpu, cpu_at = [], [], [], [], []
+    for line in trace_file.read_text().splitlines():
+        row = json.loads(line)
+        if row[0] == "batch":
+            _, table, start, n, have, arrived, read, locked, kept, answered, path = row
+            batches.setdefault(table, []).append((arrived, start, n, read, locked, kept, answered, path))
+        elif row[0] == "loop":
+            stalls.append((row[1] - row[2], row[1]))
+            stall_cpu.append(row[3])
+        elif row[0] == "gc":
+            pauses.append((row[1], row[2], row[3]))
+            pause_cpu.append(row[5])
+        elif row[0] == "cpu":
+            cpu_at.append((row[1], row[2]))
+    for v in batches.values():
+        v.sort()
+    sent_by_table = {r["table"]: sorted(q for q in r.get("requests", []) if q[2] == "/api/events" and q[5])
+                     for r in reports}
+    rows = []
+    for table, index, at, shown in events:
+        sent = next((q for q in sent_by_table.get(table, ()) if q[0] >= at - 0.05 and q[3] <= index < q[3] + q[4]),
+                    None)
+        if sent is None:
+            continue
+        desk = batches.get(table, [])
+        k = bisect.bisect_left(desk, (sent[0],))
+        batch = next((b for b in desk[k:k + 5] if b[1] == sent[3] and b[2] == sent[4] and b[0] <= sent[1]), None)
+        if batch is None or batch[4] is None:
+            continue
+        marks = {"at": at, "sent": sent[0], "arrived": batch[0], "read": batch[3], "locked": batch[4],
+                 "kept": batch[5], "shown": shown}
+        rows.append((shown - at, marks, batch[7], sent[4]))
+    out = [f"traced: {len(rows)} of {len(events)} events matched to their request and batch; event loop late by "
+           f"> 20 ms {len(stalls)} times (total {sum(b - a for a, b in stalls):.1f} s, max "
+           f"{max((b - a for a, b in stalls), default=0) * 1e3:.0f} ms); GC pauses over 2 ms or of generation 2: "
+           f"{len(pauses)} (total {sum(b - a for a, b, _ in pauses) * 1e3:.0f} ms, max "
+           f"{max((b - a for a, b, _ in pauses), default=0) * 1e3:.0f} ms); the desk's CPU in them: loop late "
+           f"{sum(stall_cpu):.1f} s, GC {sum(pause_cpu) * 1e3:.0f} ms"]
+    cpu_times = [t for t, _ in cpu_at]
+
+    def desk_cpu_share(a: float, b: float) -> float | None:
+        """The desk process's CPU seconds over [a, b] / (b - a), from its samples every 0.1 s."""
+        i, j = bisect.bisect_left(cpu_times, a), bisect.bisect_right(cpu_times, b) - 1
+        if j - i < 1:
+            return None
+        return (cpu_at[j][1] - cpu_at[i][1]) / (cpu_at[j][0] - cpu_at[i][0])
+    for name, keep in (("all", lambda r: True), (f"slower than {slow * 1e3:.0f} ms", lambda r: r[0] > slow),
+                       (f"slower than {slow * 1e3:.0f} ms, after the first 30 s",
+                        lambda r: r[0] > slow and r[1]["at"] >= go_at + 30)):
+        chosen = [r for r in rows if keep(r)]
+        if not chosen:
+            continue
+        out.append(f"\n{name}: {len(chosen)} events")
+        out.append("| segment | median | p90 | max | largest segment of (events) |")
+        out.append("|---|---|---|---|---|")
+        largest: dict[str, int] = {}
+        for r in chosen:
+            spans = {seg: r[1][b] - r[1][a] for seg, a, b in SEGMENTS}
+            top = max(spans, key=spans.get)
+            largest[top] = largest.get(top, 0) + 1
+        for seg, a, b in SEGMENTS:
+            v = sorted(r[1][b] - r[1][a] for r in chosen)
+            out.append(f"| {seg} | {v[len(v) // 2] * 1e3:.1f} ms | {v[int(0.9 * (len(v) - 1))] * 1e3:.1f} ms | "
+                       f"{v[-1] * 1e3:.0f} ms | {largest.get(seg, 0)} |")
+        paths: dict[str, int] = {}
+        for r in chosen:
+            paths[r[2]] = paths.get(r[2], 0) + 1
+        held = sum(1 for r in chosen if any(a < r[1]["shown"] and b > r[1]["at"] for a, b in stalls))
+        collected = sum(1 for r in chosen if any(a < r[1]["shown"] and b > r[1]["at"] for a, b, _ in pauses))
+        shares = sorted(x for x in (desk_cpu_share(r[1]["sent"], r[1]["shown"]) for r in chosen) if x is not None)
+        if shares:
+            out.append(f"the desk's CPU while they were on their way (request sent -> shown), share of a core: "
+                       f"median {shares[len(shares) // 2]:.2f}, p10 {shares[len(shares) // 10]:.2f}, "
+                       f"p90 {shares[int(0.9 * (len(shares) - 1))]:.2f} ({len(shares)} events over 0.1 s)")
+        out.append(f"desk's path: {paths}; batch sizes median {sorted(r[3] for r in chosen)[len(chosen) // 2]}; "
+                   f"{held} had the desk's event loop late (> 20 ms) on their way, {collected} a GC pause")
+    return "\n".join(out)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--costs", type=int, default=0, metavar="N",
@@ -176,6 +304,9 @@ def main() -> int:
     parser.add_argument("--tablets-nice", type=int, default=0, metavar="N",
                         help="the tablets' worker processes lower their priority by N (the desk keeps the bench's: "
                              "60 tablets are 60 machines at a venue, the desk one)")
+    parser.add_argument("--trace", action="store_true",
+                        help="the desk and tablets write down every request (CATAN_DESK_TRACE): where the events "
+                             "slower than 200 ms spent their time, printed at the end")
     parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     offline = tuple(float(x) for x in args.offline.split(","))
@@ -201,10 +332,12 @@ def main() -> int:
         for n in range(args.tablets * 4):
             desk.add_player(ev.id, f"Player {n + 1:03d}")
         desk.seat_round(ev.id)
+    trace_file = work / "desk-trace.jsonl"
     server = subprocess.Popen([sys.executable, "-m", "companion", "tournament", "serve", "Bench Open", "--db",
                                str(db), "--host", "127.0.0.1", "--port", "0", "--password", PASSWORD,
                                "--no-announce"],
-                              stdout=subprocess.PIPE, text=True, cwd=ROOT)
+                              stdout=subprocess.PIPE, text=True, cwd=ROOT,
+                              env={**os.environ, "CATAN_DESK_TRACE": str(trace_file)} if args.trace else None)
     port = int(server.stdout.readline().rsplit(" ", 1)[1])
     url = f"http://127.0.0.1:{port}"
     jobs = [{"code": request(url, "POST", "/api/admin/pair", {"table": t}, token=PASSWORD)["code"],
@@ -303,6 +436,7 @@ def main() -> int:
     latencies, settled = [], []  # (settled: events journalled after the first 30 s, once every tablet has joined)
     timeline = []  # (table, event index, journalled at, latency): kept in the work folder to see where time went
     results_agree, finished = 0, 0
+    traced_events = []  # (table, event index, journalled at, shown at)
     with Desk(db) as desk:
         ev = desk.event("Bench Open")
         names = desk.names(ev.id)
@@ -335,6 +469,7 @@ def main() -> int:
                 if later:
                     latencies.append(max(0.0, later[0] - at))
                     timeline.append((r["table"], index, at - go_at, later[0] - at))
+                    traced_events.append((r["table"], index, at, later[0]))
                     if at >= go_at + 30:
                         settled.append(max(0.0, later[0] - at))
         standings = desk.standings(ev.id)
@@ -368,6 +503,9 @@ def main() -> int:
               f"median {q(costs, 0.5):.1f} ms, p99 {q(costs, 0.99):.1f} ms, max {q(costs, 1.0):.1f} ms")
     print(f"desk CPU: {cpu_used:.1f} s over the run's {run_wall:.0f} s ({100 * cpu_used / run_wall:.1f} % of a core)")
     print(f"standings: {len(standings)} players, {sum(s.wins for s in standings)} wins; files in {work}")
+    print(storm_lines(traced_events, go_at))
+    if args.trace:
+        print(where_the_time_went(traced_events, reports, trace_file, go_at))
     return 0 if lost == doubled == 0 and results_agree == finished else 1
 
 

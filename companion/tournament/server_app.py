@@ -12,8 +12,8 @@ this change (a revoked token, another table's result, a wrong password) is 403.
 Network input is checked as strictly as a record: a body over :data:`MAX_BODY` bytes is refused unread (413),
 a body that is not the documented JSON object -- an unknown key, a wrong type, a number out of range, an event
 nested too deep or too large -- is refused with a message naming the field (422), and nothing is changed.
-Every call into the desk file runs under one lock in a worker thread: SQLite serialises writes anyway, and
-the server's event loop does not wait on a disk. One exception, for its CPU: a tablet's short batch on a SQLite desk
+Every call into the desk file runs under one lock on the desk's own thread, in turn (and a long batch's rules check
+on one other): SQLite serialises writes anyway, and the server's event loop does not wait on a disk. One exception, for its CPU: a tablet's short batch on a SQLite desk
 is kept on the event loop when the lock is free (:meth:`DeskApp.events`): its commit does not sync (WAL,
 ``synchronous=NORMAL``), but SQLite's automatic checkpoint (every ~4 MB of log) and another process holding the
 file's write lock (the command line) make it wait there, rarely and briefly.
@@ -21,16 +21,17 @@ file's write lock (the command line) make it wait there, rarely and briefly.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import hmac
 import json
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -39,6 +40,7 @@ from .server_display import desk_page, display_data, display_json, display_page
 from .server_push import Push, refused_data, table_data
 from .server_store import MAX_EVENTS_PER_GAME, CheckOutside, Floor, FloorError, canonical
 from .referee_routes import routes as referee_routes
+from .server_trace import from_environment
 from .store import TournamentError
 
 MAX_BODY = 1 << 20  # 1 MiB: a whole long game's events fit in a few hundred KB
@@ -140,12 +142,23 @@ class DeskApp:
         self.password = password
         self.csrf = hashlib.sha256(f"csrf:{password}".encode()).hexdigest()[:32]
         self._lock = threading.Lock()
+        # Every call into the desk file runs on one thread of its own, in turn, and every long batch's rules check
+        # on one other: with a pool (anyio's, up to 40 threads) each waiting call was a thread, and under load
+        # dozens of them took turns at the lock and the GIL, each hand-over up to the GIL's 5 ms switch interval,
+        # while the join storm's checks ran side by side and starved the event loop (docs/performance.md).
+        self._desk_thread = ThreadPoolExecutor(1, thread_name_prefix="desk-file")
+        self._check_thread = ThreadPoolExecutor(1, thread_name_prefix="desk-backlog-check")
+        # called after a long batch is kept (the desk's heap grew by a game): the served desk settles its heap
+        # there (:func:`.server.settle_heap`); nothing by default
+        self.after_backlog: Callable[[], None] | None = None
         self.seen: dict[int, float] = {}  # pairing id -> when its tablet was last heard (monotonic)
         self._join_failures: dict[str, list[float]] = {}
         self.stopping = False  # set by the server when it stops: open streams end
         # a short batch kept on the event loop when the lock is free (SQLite only: :meth:`events`)
         self.inline_batches = type(floor.desk._db).__module__.startswith("sqlite3")
         self.push = Push(self._display_text, lambda: self.stopping)
+        self.trace = from_environment()  # a bench's time line of every batch (CATAN_DESK_TRACE), else None
+        self._loop_watched = False
         self.app = Starlette(routes=[
             # first: Starlette tries the routes in turn, and tablets' events are nearly every request (each path is
             # exact, so the order changes nothing else)
@@ -173,7 +186,16 @@ class DeskApp:
         def locked():
             with self._lock:
                 return fn(*args, **kwargs)
-        return await run_in_threadpool(locked)
+        return await self._on(self._desk_thread, locked)
+
+    @staticmethod
+    async def _on(thread: ThreadPoolExecutor, fn: Callable, *args):
+        return await asyncio.get_running_loop().run_in_executor(thread, fn, *args)
+
+    def close(self) -> None:
+        """The desk's two threads stopped (the server has stopped serving)."""
+        self._desk_thread.shutdown(wait=True)
+        self._check_thread.shutdown(wait=True)
 
     async def _refused(self, request: Request, error: Refused) -> Response:
         headers = {"WWW-Authenticate": 'Basic realm="desk"'} if error.status == 401 and \
@@ -302,6 +324,8 @@ class DeskApp:
             missing = sorted(tables - set(ready))
             if missing:
                 ready.update(await self._call(self._display_tables, missing))
+            if self.trace is not None:
+                self.trace.write("look", time.time(), sorted(ready), missing)
             return [(f"table {t}", "table", ready[t]) for t in sorted(ready)]
         return self._stream(self.push.stream(None, look))
 
@@ -371,26 +395,36 @@ class DeskApp:
         return JSONResponse(answer)
 
     async def events(self, request: Request) -> Response:
+        trace, marks = self.trace, {}
+        if trace is not None:
+            marks["arrived"] = time.time()
+            if not self._loop_watched:
+                self._loop_watched = True
+                asyncio.get_running_loop().create_task(trace.watch_loop(self.push.should_stop))
         token = self._bearer(request)
         if token is None:
             self.floor.authenticate(token)  # refused (401) before anything is read
         body = await self._body(request)
 
-        def receive(data=None, problem=None, checked=None):
-            """One trip to a worker thread and one turn at the desk's lock for the whole request (it took three:
+        async def receive(data, problem, checked=None):
+            """One trip to the desk's thread and one turn at its lock for the whole request (it took three:
             the token, the batch, then the display's line; under load each turn queued behind every tablet's):
             the body parsed and checked before the lock (by the caller), the token checked first under it (an
             unknown token is 401 whatever its body), the batch kept, and the table's new display line worked out
-            while its game is at hand. A long batch (a backlog) takes two turns: its rules check runs between them, without the
-            lock, so other tablets' requests are not held behind a tablet back from an hour offline."""
-            if data is None and problem is None:
-                data, problem = parsed()
+            while its game is at hand. A long batch (a backlog) takes two turns: its rules check runs between them
+            on the backlog thread, without the lock and off the desk's thread, so other tablets' requests are not
+            held behind a tablet back from an hour offline (nor behind 60 tablets joining at once)."""
+            if checked is not None:
+                long_batches.append(checked)
+                await self._on(self._check_thread, checked.run)
             while True:
                 try:
-                    return turn(data, problem, checked)
+                    return await self._on(self._desk_thread, turn, data, problem, checked)
                 except CheckOutside as long_batch:  # (nothing changed) many new events: the rules check them
-                    checked = long_batch.check  # here, while other tablets' requests take the lock, then one
-                    checked.run()  # more turn keeps them, if the game is still as it was (else checked there)
+                    checked = long_batch.check  # there, while other tablets' requests take the lock, then one
+                    long_batches.append(checked)
+                    await self._on(self._check_thread, checked.run)  # more turn keeps them, if the game is
+                    # still as it was (else they are checked under the lock)
 
         def parsed():
             texts: list[str] = []
@@ -401,6 +435,8 @@ class DeskApp:
 
         def turn(data, problem, checked, checkpoint=True):
             with self._lock:
+                if trace is not None:
+                    marks["locked"], marks["path"] = time.time(), "thread" if checked is None else "backlog"
                 return turn_locked(data, problem, checked, checkpoint)
 
         def turn_locked(data, problem, checked, checkpoint=True):
@@ -413,14 +449,21 @@ class DeskApp:
             view = self.floor.receive(pairing, data["game"], data["rev"], data["from"], data["events"],
                                       data["count"], data.get("header"), defer_long=checked is None,
                                       checked=checked, checkpoint=checkpoint, texts=data["texts"])
+            if trace is not None:
+                marks["kept"] = time.time()
             line = None
             if self.push.displays and not view.get("finished") and not view.get("stale"):
                 line = self.push.numbered(self._display_line_after(pairing))
             return pairing, view, line
 
         outcome = None
+        long_batches: list = []  # the long batch's check, if this was one
         data, problem = parsed()  # (before any lock is taken)
+        if trace is not None:
+            marks["read"] = time.time()
         if self.inline_batches and self._lock.acquire(blocking=False):
+            if trace is not None:
+                marks["locked"], marks["path"] = time.time(), "inline"
             # The desk's lock is free: the batch is kept here, on the event loop, without the worker thread's hop
             # (anyio's hand-over and wake-ups cost about a fifth of the desk's CPU per event; the batch's own work
             # holds the GIL either way, so the loop was no freer meanwhile). Only on SQLite (PostgreSQL is a
@@ -429,25 +472,28 @@ class DeskApp:
             try:
                 outcome = turn_locked(data, problem, None, checkpoint=False)
                 checkpoint_due = self.floor.checkpoint_due
-            except CheckOutside as long_batch:  # a backlog: its check runs in a worker thread, as below
+            except CheckOutside as long_batch:  # a backlog: its check runs on the backlog thread, as below
                 outcome, checked, checkpoint_due = None, long_batch.check, False
             finally:
                 self._lock.release()
             if checkpoint_due:
                 await self._call(self.floor.checkpoint)
-            if outcome is None:
-                def check_then_receive():
-                    checked.run()
-                    return receive(data, problem, checked)
-                outcome = await run_in_threadpool(check_then_receive)
+            if outcome is None:  # a backlog: checked on the backlog thread, kept on the desk's
+                outcome = await receive(data, problem, checked)
         else:
-            outcome = await run_in_threadpool(receive, data, problem)
+            outcome = await receive(data, problem)
         pairing, view, line = outcome
+        if long_batches and self.after_backlog is not None:
+            self.after_backlog()
         self.seen[pairing.id] = time.monotonic()
         if view.get("finished"):  # a result may have gone in: the standings change
             self.push.changed()
         elif not view.get("stale"):
             self.push.changed(pairing.table, tablet=False, lines=line)  # the tablet reads the desk's view here
+        if trace is not None and data is not None:
+            trace.write("batch", pairing.table, data["from"], len(data["events"]), view.get("have"),
+                        marks["arrived"], marks["read"], marks.get("locked"), marks.get("kept"), time.time(),
+                        marks.get("path"))
         return JSONResponse(view)
 
     # --- the organiser ---------------------------------------------------------------------------------------

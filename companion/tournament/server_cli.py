@@ -36,7 +36,7 @@ def serve_main(args) -> int:
         return 2
     try:
         server = DeskServer(args.event, args.db, host=args.host, port=args.port, password=password, dsn=args.dsn,
-                            announce=not args.no_announce)
+                            announce=not args.no_announce, own_process=True)
     except (TournamentError, *database_errors()) as error:
         print(terminal_safe(f"tournament serve: {error}"), file=sys.stderr)
         return 2
