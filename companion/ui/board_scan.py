@@ -32,9 +32,10 @@ KV = Path(__file__).resolve().parent / "board_scan.kv"
 TEXT: dict[str, dict[str, str]] = {
     "scan_board": {"en": "Scan the board", "ja": "盤面を撮影して読む"},
     "scan_help": {"en": "A photo of the whole board from above (any side, any turn). Orange rings: the reader is "
-                        "not sure; the first is selected (white). Tap its terrain or number, or another hex.",
+                        "not sure; the first is selected (white). Tap its terrain or number, or another hex "
+                        "or harbour.",
                   "ja": "盤面全体を上から撮った写真（どの向きでも可）。オレンジの枠は読み取りに自信がない地形で、"
-                        "最初の一つが選ばれています（白）。正しい地形か数字を選ぶか、別の地形をタップ。"},
+                        "最初の一つが選ばれています（白）。正しい地形か数字を選ぶか、別の地形か港をタップ。"},
     "scan_read_file": {"en": "Read the photo", "ja": "写真を読む"},
     "scan_camera": {"en": "Camera", "ja": "カメラ"},
     "scan_use": {"en": "Use this board", "ja": "この盤面を使う"},
@@ -52,6 +53,10 @@ TEXT: dict[str, dict[str, str]] = {
     "scan_number_unknown": {"en": "number not read", "ja": "数字不明"},
     "scan_robber_here": {"en": "Robber here", "ja": "盗賊はここ"},
     "scan_robber": {"en": "robber", "ja": "盗賊"},
+    "scan_unsure_harbours": {"en": "{n} hexes to check, and {m} harbours (ringed).",
+                             "ja": "確認が必要な地形：{n}、港：{m}（枠付き）。"},
+    "scan_harbour": {"en": "harbour {trade}", "ja": "港 {trade}"},
+    "scan_other_edge": {"en": "Other coast", "ja": "隣の海岸へ"},
 }
 
 
@@ -111,6 +116,7 @@ class ScanBoardScreen(PhotoReading, Screen):
     message = StringProperty("")
     selected_text = StringProperty("")
     picking = BooleanProperty(False)   # a hex is selected: the terrain and number buttons are shown
+    picking_harbour = BooleanProperty(False)  # a harbour is selected: its trade buttons are shown
     reading = BooleanProperty(False)   # a photo is being read (the read buttons wait)
     path = StringProperty("")
 
@@ -118,6 +124,7 @@ class ScanBoardScreen(PhotoReading, Screen):
         super().__init__(name="board_scan", **kw)
         self.scan = None                # a vision.board.scan.BoardScan once a photo is read
         self.selected = None
+        self.selected_harbour = None    # a harbour's sea hex, when one is selected (then no hex is)
         self._init_reading()
         self.path = str(Path.home() / "catan-board.jpg")
         Clock.schedule_once(lambda _dt: App.get_running_app().bind(lang=lambda *_: self._update()))
@@ -137,14 +144,16 @@ class ScanBoardScreen(PhotoReading, Screen):
 
     def _read(self, value) -> None:
         self.scan = value
-        self.selected = self._next_unsure()  # the first hex to check is selected: one tap less each
+        self._select_next()  # the first hex (or harbour) to check is selected: one tap less each
         self._update(read_ms=round(value.reading.ms))
 
     # --- corrections -----------------------------------------------------------------------------------
     def on_photo_tap(self, px: float, py: float) -> None:
         if self.scan is None:
             return
-        self.selected = self.scan.hex_at(px, py)
+        # a harbour's badge lies on the sea, outside every hex: it is looked for first
+        self.selected_harbour = self.scan.harbour_at(px, py)
+        self.selected = None if self.selected_harbour is not None else self.scan.hex_at(px, py)
         self._update()
 
     def set_terrain(self, terrain: str) -> None:
@@ -160,14 +169,30 @@ class ScanBoardScreen(PhotoReading, Screen):
             self._checked()
             self._update()
 
+    def set_trade(self, trade: str) -> None:
+        """The selected harbour trades ``trade`` (its own trade as read: a person says it is right)."""
+        if self.scan is not None and self.selected_harbour is not None:
+            self.scan.set_trade(self.selected_harbour, trade)
+            self._select_next()
+            self._update()
+
+    def other_edge(self) -> None:
+        """The selected harbour serves its other coast edge; it stays selected (its trade may follow)."""
+        if self.scan is not None and self.selected_harbour is not None:
+            self.scan.other_edge(self.selected_harbour)
+            self._update()
+
     def _checked(self) -> None:
         """The selected hex is settled: the next one to check (reading order) is selected, or none."""
         if self.selected not in self.scan.unsure:
-            self.selected = self._next_unsure()
+            self._select_next()
 
-    def _next_unsure(self):
-        """The first hex still to check, in the board's reading order (LAND: column by column)."""
-        return min(self.scan.unsure) if self.scan is not None and self.scan.unsure else None
+    def _select_next(self) -> None:
+        """The first hex still to check, in the board's reading order (LAND: column by column); when none, the
+        first harbour still to check; when none, nothing."""
+        self.selected = min(self.scan.unsure) if self.scan.unsure else None
+        harbours = self.scan.unsure_harbours
+        self.selected_harbour = min(harbours) if self.selected is None and harbours else None
 
     def set_robber(self) -> None:
         if self.scan is not None and self.selected is not None:
@@ -201,7 +226,7 @@ class ScanBoardScreen(PhotoReading, Screen):
         if self.scan is None:
             return
         picture = self.ids.picture
-        drawn = self.scan.drawn(TERRAIN_COLORS, self.selected)
+        drawn = self.scan.drawn(TERRAIN_COLORS, self.selected, self.selected_harbour)
         reuse = picture.texture if picture.texture is not None and tuple(picture.texture.size) == (
             drawn.shape[1], drawn.shape[0]) else None
         picture.photo_size = [drawn.shape[1], drawn.shape[0]]
@@ -211,11 +236,20 @@ class ScanBoardScreen(PhotoReading, Screen):
         lines = []
         if read_ms is not None:
             lines.append(tr("scan_read", ms=read_ms))
-        n = len(self.scan.unsure)
-        lines.append(tr("scan_unsure", n=n) if n else tr("scan_all_sure"))
+        n, m = len(self.scan.unsure), len(self.scan.unsure_harbours)
+        lines.append(tr("scan_unsure_harbours", n=n, m=m) if m else tr("scan_unsure", n=n) if n
+                     else tr("scan_all_sure"))
         self.message = " ".join(lines)
         self.picking = self.selected is not None
-        self.selected_text = self._place(self.selected) if self.selected is not None else ""
+        self.picking_harbour = self.selected_harbour is not None
+        if self.selected is not None:
+            self.selected_text = self._place(self.selected)
+        elif self.selected_harbour is not None:
+            harbour = self.scan.harbour(self.selected_harbour)
+            trade = "3:1" if harbour.trade == "3:1" else "2:1 " + tr(harbour.trade)
+            self.selected_text = tr("scan_harbour", trade=trade)
+        else:
+            self.selected_text = ""
 
     def _place(self, h) -> str:
         """The selected hex as players say it ("the 6 hills"), from the board as it now stands."""

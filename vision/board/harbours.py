@@ -34,6 +34,7 @@ HARBOUR_SET = {"3:1": 4, "brick": 1, "grain": 1, "lumber": 1, "ore": 1, "wool": 
 
 SCALE = 60.0   # pixels per canonical unit (hex circumradius) in the flat view
 HALF = 5.4     # the flat view spans +-HALF units: the land, the sea ring and a little more
+PIER_MARGIN = 0.04  # a side hex's edge is unsure when its two ends show piers this close (a near tie; below)
 SAIL_SHARE = 0.03  # a sea hex with more sail-white than this within 0.45 of its middle holds a ship
 
 
@@ -42,8 +43,10 @@ class Harbour:
     sea: tuple[int, int]
     land: tuple[int, int]
     trade: str
-    sure: bool
+    sure: bool           # the trade: no other within a fifth of its cost
     colours: np.ndarray  # the sail's colour shares (FEATURES), for the bench and the prototypes
+    edge_sure: bool = True   # the coast edge: a corner hex of the ring (one edge), or one pier clearly stronger
+    pier_margin: float = 1.0  # the stronger end's pier share less the other's (1.0 where there is one edge)
 
 
 def flat_view(photo: np.ndarray, to_photo: np.ndarray) -> np.ndarray:
@@ -99,14 +102,21 @@ def pier_share(sea_or_sail: np.ndarray, sea: tuple[int, int], corner: tuple[floa
 
 def harbour_land(sea_or_sail: np.ndarray, sea: tuple[int, int]) -> tuple[int, int]:
     """The land hex whose edge with ``sea`` the harbour serves (its piers reach that edge's corners)."""
+    return harbour_edge(sea_or_sail, sea)[0]
+
+
+def harbour_edge(sea_or_sail: np.ndarray, sea: tuple[int, int]) -> tuple[tuple[int, int], float]:
+    """(the land hex the harbour serves, how much more pier its far corner shows than the other's): a side
+    hex of the ring touches two land hexes, a corner hex one (margin 1.0: nothing to choose)."""
     lands = [(sea[0] + dq, sea[1] + dr) for dq, dr in NEIGHBOURS if (sea[0] + dq, sea[1] + dr) in LAND]
     if len(lands) == 1:
-        return lands[0]
+        return lands[0], 1.0
     shared = set(edge_corners(sea, lands[0])) & set(edge_corners(sea, lands[1]))
     def far_corner(land):  # the corner of this edge not shared with the other land hex
         a, b = edge_corners(sea, land)
         return a if min(math.dist(a, s) for s in shared) > 1e-6 else b if shared else a
-    return max(lands, key=lambda land: pier_share(sea_or_sail, sea, far_corner(land)))
+    piers = sorted(((pier_share(sea_or_sail, sea, far_corner(land)), land) for land in lands), reverse=True)
+    return piers[0][1], piers[0][0] - piers[1][0]
 
 
 FEATURES = ("red", "yellow", "brown", "grey", "ink", "blue")
@@ -197,11 +207,16 @@ def read_harbours(photo: np.ndarray, to_photo: np.ndarray, prototypes: dict | No
     colours = [sail_colours(hsv, sails, sea) for sea in found]
     prototypes = PROTOTYPES if prototypes is None else prototypes
     if not prototypes:
-        return [Harbour(sea, harbour_land(sea_or_sail, sea), "3:1", False, c) for sea, c in zip(found, colours)]
+        return [_harbour(sea_or_sail, sea, "3:1", False, c) for sea, c in zip(found, colours)]
     costs = [trade_costs(c, prototypes) for c in colours]
     trades = assign_trades(costs)
     out = []
     for sea, c, cost, trade in zip(found, colours, costs, trades):
         runner_up = min(v for t, v in cost.items() if t != trade)
-        out.append(Harbour(sea, harbour_land(sea_or_sail, sea), trade, runner_up > 1.2 * cost[trade], c))
+        out.append(_harbour(sea_or_sail, sea, trade, runner_up > 1.2 * cost[trade], c))
     return out
+
+
+def _harbour(sea_or_sail: np.ndarray, sea: tuple[int, int], trade: str, trade_sure: bool, colours) -> Harbour:
+    land, margin = harbour_edge(sea_or_sail, sea)
+    return Harbour(sea, land, trade, trade_sure, colours, margin >= PIER_MARGIN, margin)

@@ -9,13 +9,13 @@ or number and take it off the unsure list: a person has looked at it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.board.harbours import edge_corners
+from vision.board.harbours import NEIGHBOURS, TRADES, edge_corners
 from vision.board.lattice import LAND, canonical_center, turned
 from vision.board.reader import WORK_SIZE, BoardReading, board_object, read_board, read_photo_file
 
@@ -41,6 +41,8 @@ class BoardScan:
     numbers: dict[tuple[int, int], int | None] = field(default_factory=dict)
     unsure: set[tuple[int, int]] = field(default_factory=set)
     robber: tuple[int, int] | None = None
+    harbours: list = field(default_factory=list)          # harbours.Harbour, as read and then corrected
+    unsure_harbours: set[tuple[int, int]] = field(default_factory=set)  # their sea hexes
 
     @classmethod
     def of_file(cls, path: str | Path) -> "BoardScan":
@@ -58,7 +60,10 @@ class BoardScan:
         work = cv2.resize(image, None, fx=scale, fy=scale,
                           interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
         numbers = {h: (None if reading.terrains[h] == "desert" else reading.numbers.get(h)) for h in LAND}
-        return cls(work, reading, dict(reading.terrains), numbers, set(reading.unsure), reading.robber)
+        harbours = list(reading.harbours)
+        unsure_harbours = {h.sea for h in harbours if not (h.sure and h.edge_sure)}
+        return cls(work, reading, dict(reading.terrains), numbers, set(reading.unsure), reading.robber, harbours,
+                   unsure_harbours)
 
     # --- corrections ------------------------------------------------------------------------------------
     def set_terrain(self, h: tuple[int, int], terrain: str) -> None:
@@ -80,6 +85,33 @@ class BoardScan:
     def set_robber(self, h: tuple[int, int]) -> None:
         self.robber = h
 
+    def harbour(self, sea: tuple[int, int]):
+        return next((h for h in self.harbours if h.sea == sea), None)
+
+    def set_trade(self, sea: tuple[int, int], trade: str) -> None:
+        """The harbour at ``sea`` trades ``trade``; a person has looked at it (no longer ringed)."""
+        if trade not in TRADES:
+            raise ValueError(f"{trade!r} is not a harbour's trade (one of {', '.join(TRADES)})")
+        self._replace_harbour(sea, trade=trade)
+
+    def other_edge(self, sea: tuple[int, int]) -> None:
+        """The harbour at ``sea`` serves its other coast edge (a side hex of the ring touches two land hexes;
+        a corner hex one, where this changes nothing)."""
+        current = self.harbour(sea)
+        if current is None:
+            return
+        lands = [(sea[0] + dq, sea[1] + dr) for dq, dr in NEIGHBOURS if (sea[0] + dq, sea[1] + dr) in LAND]
+        others = [land for land in lands if land != current.land]
+        self._replace_harbour(sea, land=others[0] if others else current.land)
+
+    def confirm_harbour(self, sea: tuple[int, int]) -> None:
+        self.unsure_harbours.discard(sea)
+
+    def _replace_harbour(self, sea: tuple[int, int], **change) -> None:
+        self.harbours = [replace(h, sure=True, edge_sure=True, **change) if h.sea == sea else h
+                         for h in self.harbours]
+        self.confirm_harbour(sea)
+
     def confirm(self, h: tuple[int, int]) -> None:
         """A person looked at ``h``: it is no longer unsure (unless its number is still unknown)."""
         if self.terrains[h] == "desert" or self.numbers[h] is not None:
@@ -93,7 +125,7 @@ class BoardScan:
         robber = self.robber
         if robber is None or self.terrains.get(robber) is None:
             robber = next((h for h in LAND if self.terrains[h] == "desert"), None)
-        return board_object(self.terrains, self.numbers, robber, self.reading.photo_turns(), self.reading.harbours)
+        return board_object(self.terrains, self.numbers, robber, self.reading.photo_turns(), self.harbours)
 
     def in_record(self, h: tuple[int, int]) -> tuple[int, int]:
         """Where hex ``h`` (the reader's) is in :meth:`board_json`."""
@@ -115,13 +147,26 @@ class BoardScan:
                 return h
         return None
 
-    def drawn(self, colours: dict[str, tuple[float, float, float]], selected: tuple[int, int] | None = None
-              ) -> np.ndarray:
+    def harbour_at(self, x: float, y: float) -> tuple[int, int] | None:
+        """The sea hex of the harbour whose badge (or ship) is under photo pixel ``(x, y)``, or None.  A badge
+        is a finger's size on the tablet only when it is drawn large: a tap within 1.6 of its radius counts."""
+        best, best_distance = None, math.inf
+        for harbour in self.harbours:
+            (bx, by), radius = self.harbour_badge(harbour)
+            sx, sy = self.centre(harbour.sea)
+            distance = min(math.dist((x, y), (bx, by)), math.dist((x, y), (sx, sy))) / radius
+            if distance <= 1.6 and distance < best_distance:
+                best, best_distance = harbour.sea, distance
+        return best
+
+    def drawn(self, colours: dict[str, tuple[float, float, float]], selected: tuple[int, int] | None = None,
+              selected_harbour: tuple[int, int] | None = None) -> np.ndarray:
         """The photo with the board as read drawn over it: each hex outlined, a badge in its middle in the
         terrain's colour (``colours``: RGB 0-1, the app's tile colours) below its middle, with the number
         read (red 6 and 8, "?" where unknown), the robber a dark disc above the middle, unsure hexes ringed
         thick orange, the selected hex white; each harbour read, its coast edge drawn thick and a badge on
-        its ship saying "3:1" (white) or "2:1" in the colour of the terrain that yields its resource."""
+        its ship saying "3:1" (white) or "2:1" in the colour of the terrain that yields its resource, ringed
+        orange when its trade or edge is unsure and white when selected."""
         out = self.photo.copy()
         spacing = self.reading.lattice.spacing
         line = max(2, int(spacing / 40))
@@ -148,8 +193,13 @@ class BoardScan:
                 (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, font, thick)
                 cv2.putText(out, text, (centre[0] - tw // 2, centre[1] + th // 2), cv2.FONT_HERSHEY_DUPLEX, font,
                             ink, thick, cv2.LINE_AA)
-        for harbour in self.reading.harbours:
+        for harbour in self.harbours:
             self._draw_harbour(out, harbour, colours, line)
+            if harbour.sea in self.unsure_harbours or harbour.sea == selected_harbour:
+                # ringed as an unsure hex is (orange), or white while selected
+                centre, radius = self.harbour_badge(harbour)
+                ring = (255, 255, 255) if harbour.sea == selected_harbour else (0, 140, 255)
+                cv2.circle(out, centre, radius + line * 2, ring, line * 2, cv2.LINE_AA)
         if self.robber is not None:
             # the robber as read: a dark disc above the hex's middle, where the badge is not
             cx, cy = canonical_center(self.robber)
