@@ -137,9 +137,10 @@ def test_the_round_clock_and_its_warnings_show_on_the_tablet_and_a_reseat_starts
 
 
 @contextmanager
-def paired_tablet(tmp_path):
+def paired_tablet(tmp_path, size=(1280, 800)):
     """A desk server on a clock the test moves (time rule "stop", the round's 60 minutes running) and the app
-    joined to its table 1 and started: ``(desk, hand, app, screen)``; the app is stopped after."""
+    (a window of ``size``) joined to its table 1 and started: ``(desk, hand, app, screen)``; the app is stopped
+    after."""
     from test_desk_clock import HandClock
 
     hand = HandClock()
@@ -150,7 +151,7 @@ def paired_tablet(tmp_path):
                            ("/api/admin/clock", {"action": "reset", "minutes": 60}),
                            ("/api/admin/clock", {"action": "start"})):
             request(desk.url, "POST", path, body, token=PASSWORD)
-        with joined_tablet(desk, tmp_path / "tablet") as (app, screen):
+        with joined_tablet(desk, tmp_path / "tablet", size=size) as (app, screen):
             screen.start_game()
             yield desk, hand, app, screen
 
@@ -173,12 +174,12 @@ def desk_ends_the_game_by_time_at_30(desk, hand, app):
 
 
 @contextmanager
-def joined_tablet(desk, tablet_dir, table=1, address=None):
+def joined_tablet(desk, tablet_dir, table=1, address=None, size=(1280, 800)):
     """The app started on ``tablet_dir`` and joined to the desk's ``table`` as its players do: the desk pairs the
     table, the desk's address (``address``: another way to it, such as a proxy) and the code are typed, Join, and
     the desk's seating shown: ``(app, screen)``, the Tournament table screen; the app is stopped after."""
     code = request(desk.url, "POST", "/api/admin/pair", {"table": table}, token=PASSWORD)["code"]
-    app = start_app(tablet_dir)
+    app = start_app(tablet_dir, size=size)
     try:
         screen = app.root.get_screen("tournament_table")
         type_into(screen.address, address or desk.url)

@@ -59,6 +59,7 @@ class CompanionApp(App):
     box_rolls = BooleanProperty(False)     # the dice source can roll on request (shows a button)
     camera_watching = BooleanProperty(False)  # the dice come from a camera (shows "Camera view")
     pending_roll = StringProperty("")      # "3 + 5" while a camera roll waits for OK (Settings), else ""
+    desk_line = StringProperty("")         # a tournament table's round clock (the play screen shows it by its prompt)
 
     def __init__(self, data_dir_path: str | Path | None = None, *, demo: bool = False,
                  source_url: str | None = None, player: str = "auto", **kwargs: Any):

@@ -292,20 +292,28 @@ class DeskLinkKeeper:
             log.exception("the round clock's warning could not be said")
 
     def _show_badge(self, line: str) -> None:
-        """A small line over every screen (the players are on the play screen during the round)."""
+        """The clock's line: the play screen shows it beside its prompt (``app.desk_line``); over every other
+        screen a small line at the top right (over the play screen's prompt it hid the prompt's words)."""
         from kivy.core.window import Window
         if self.badge is None:
             self.badge = Label(size_hint=(None, None), size=(dp(220), dp(28)), font_size=sp(16),
                                color=(1, 1, 1, 0.9), halign="right")
             Window.add_widget(self.badge)
             Window.bind(size=lambda *_: self._place_badge())
+            manager = getattr(self.app, "root", None)
+            if manager is not None and hasattr(manager, "current"):
+                manager.bind(current=lambda *_: self._place_badge())
         self.badge.text = line
+        self.app.desk_line = line
         self._place_badge()
 
     def _place_badge(self) -> None:
         from kivy.core.window import Window
         if self.badge is not None:
             self.badge.pos = (Window.width - self.badge.width - dp(8), Window.height - self.badge.height - dp(4))
+            manager = getattr(self.app, "root", None)
+            on_play = getattr(manager, "current", "") == "play"
+            self.badge.opacity = 0 if on_play else 1
 
     def stop(self) -> None:
         if self.listener is not None:
@@ -324,6 +332,7 @@ class DeskLinkKeeper:
             from kivy.core.window import Window
             Window.remove_widget(self.badge)
             self.badge = None
+            self.app.desk_line = ""
         self._watch(None)
 
 
