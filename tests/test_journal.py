@@ -43,10 +43,7 @@ def _played(journal, count):
 def test_a_game_resumes_after_reopening(tmp_path):
     full = _scenario_record("production_robber_city_shortage")
     with Journal(tmp_path / "j.sqlite3") as journal:
-        table = Table.create(journal, _header(full))
-        for event in full.events[:20]:
-            table.submit(event)
-        game_id = table.game_id
+        game_id = _played(journal, 20).game_id
     with Journal(tmp_path / "j.sqlite3") as journal:
         [info] = journal.games(unfinished_only=True)
         assert info.id == game_id and info.events == 20
@@ -57,11 +54,8 @@ def test_a_game_resumes_after_reopening(tmp_path):
 
 
 def test_an_illegal_input_is_refused_and_not_journalled(tmp_path):
-    full = _scenario_record("production_robber_city_shortage")
     with Journal(tmp_path / "j.sqlite3") as journal:
-        table = Table.create(journal, _header(full))
-        for event in full.events[:12]:
-            table.submit(event)
+        table = _played(journal, 12)
         with pytest.raises(IllegalAction, match="not allowed now"):
             table.submit({"type": "end_turn"})
         assert len(list(journal.iter_events(table.game_id))) == 12
@@ -103,11 +97,8 @@ def test_undo_and_redo_survive_a_restart(tmp_path):
 
 
 def test_a_roll_from_a_dice_source_is_recorded_with_its_source(tmp_path):
-    full = _scenario_record("production_robber_city_shortage")
     with Journal(tmp_path / "j.sqlite3") as journal:
-        table = Table.create(journal, _header(full))
-        for event in full.events[:12]:
-            table.submit(event)
+        table = _played(journal, 12)
         outcome = table.roll(DiceRolled((5, 3), "camera", confidence=0.97))
         assert outcome.payouts == {0: {"brick": 1, "lumber": 1}, 1: {"lumber": 1}}
         assert list(journal.iter_events(table.game_id))[-1] == {
@@ -116,13 +107,10 @@ def test_a_roll_from_a_dice_source_is_recorded_with_its_source(tmp_path):
 
 def test_a_box_roll_resent_after_a_restart_is_applied_once(tmp_path):
     """The box resends a result it never saw acknowledged; the reopened game must not pay twice."""
-    full = _scenario_record("production_robber_city_shortage")
     path = tmp_path / "j.sqlite3"
     box_roll = DiceRolled((5, 3), "box", roll_id="1a2b3c4d-17")
     with Journal(path) as journal:
-        table = Table.create(journal, _header(full))
-        for event in full.events[:12]:
-            table.submit(event)
+        table = _played(journal, 12)
         assert table.roll(box_roll) is not None
         paid = table.game.summary()
         game_id = table.game_id
