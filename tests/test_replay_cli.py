@@ -12,11 +12,20 @@ def run(*args, cwd=None):
     return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, cwd=cwd)
 
 
-def test_replay_prints_the_documented_fields(tmp_path):
-    record = json.loads((SCENARIOS / "production_robber_city_shortage.json").read_text())["record"]
+def scenario_record(name):
+    """The record of tests/scenarios/``name``.json as JSON, to replay as it is or spoilt."""
+    return json.loads((SCENARIOS / f"{name}.json").read_text())["record"]
+
+
+def replay(tmp_path, record):
+    """``replay`` run as a user runs it, on ``record`` written to a file."""
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
-    result = run("replay", str(path))
+    return run("replay", str(path))
+
+
+def test_replay_prints_the_documented_fields(tmp_path):
+    result = replay(tmp_path, scenario_record("production_robber_city_shortage"))
     assert result.returncode == 0, result.stderr
     state = json.loads(result.stdout)
     for key in ("players", "longest_road", "largest_army", "robber", "turn", "winner", "last_roll"):
@@ -29,11 +38,9 @@ def test_replay_prints_the_documented_fields(tmp_path):
 
 
 def test_a_bad_event_is_named_by_index_with_exit_status_2(tmp_path):
-    record = json.loads((SCENARIOS / "longest_road_simple.json").read_text())["record"]
+    record = scenario_record("longest_road_simple")
     record["events"][14]["at"] = [[0, 0], [5, 5]]
-    path = tmp_path / "bad.json"
-    path.write_text(json.dumps(record))
-    result = run("replay", str(path))
+    result = replay(tmp_path, record)
     assert result.returncode == 2
     assert result.stdout == ""
     assert "event 14 (build)" in result.stderr and "not neighbours" in result.stderr
@@ -48,12 +55,10 @@ def test_broken_json_names_line_and_column(tmp_path):
 
 
 def test_a_bad_board_names_the_hex(tmp_path):
-    record = json.loads((SCENARIOS / "longest_road_simple.json").read_text())["record"]
+    record = scenario_record("longest_road_simple")
     desert = next(h for h in record["board"]["hexes"] if h["terrain"] == "desert")
     desert["number"] = 7
-    path = tmp_path / "board.json"
-    path.write_text(json.dumps(record))
-    result = run("replay", str(path))
+    result = replay(tmp_path, record)
     assert result.returncode == 2
     assert "hex [0, 0]: desert must carry no number" in result.stderr
 
@@ -67,10 +72,7 @@ def test_the_bundled_example_replays():
 
 def test_replay_prints_the_high_tide_state(tmp_path):
     """High Tide adds the pirate, trade routes and the tide's phase, leader, floods, dikes and sinkings."""
-    record = json.loads((SCENARIOS / "tide_flood_sinks_settlement_and_longest_road.json").read_text())["record"]
-    path = tmp_path / "tide.json"
-    path.write_text(json.dumps(record))
-    result = run("replay", str(path))
+    result = replay(tmp_path, scenario_record("tide_flood_sinks_settlement_and_longest_road"))
     assert result.returncode == 0, result.stderr
     state = json.loads(result.stdout)
     assert "pirate" in state and all("longest_route" in p for p in state["players"])
@@ -150,7 +152,7 @@ def test_a_journal_game_is_exported_as_a_record_that_replays_with_its_roll_photo
     from companion.record.journal import Journal
     from companion.table import Table
 
-    full = parse_record(json.loads((SCENARIOS / "production_robber_city_shortage.json").read_text())["record"])
+    full = parse_record(scenario_record("production_robber_city_shortage"))
     journal_path = tmp_path / "journal.sqlite3"
     with Journal(journal_path) as journal:
         table = Table.create(journal, Record(full.game, full.players, full.board, full.options), title="Friday")
@@ -223,7 +225,7 @@ def test_a_tables_camera_rolls_come_out_as_labelled_photos_that_vision_evaluate_
     source.stop()
     assert [sorted(r.values) for r in rolls] == [[3, 5], [2, 6]]
 
-    full = parse_record(json.loads((SCENARIOS / "production_robber_city_shortage.json").read_text())["record"])
+    full = parse_record(scenario_record("production_robber_city_shortage"))
     with Journal(tmp_path / "journal.sqlite3") as journal:
         table = Table.create(journal, Record(full.game, full.players, full.board, full.options))
         for event in full.events[:12]:
