@@ -11,6 +11,21 @@ def run(*args, timeout=60):
                           timeout=timeout)
 
 
+def simulated_and_monitored(simulate_args, monitor_args):
+    """``simulate`` (seed 3, the fast profile) started on its own pseudo-terminal and ``monitor`` run on the port
+    it prints, as two people at two terminals would; the monitor's run, the simulator's exit status and log."""
+    proc = subprocess.Popen([sys.executable, "-m", "firmware_bridge", "simulate", "--seed", "3", "--profile",
+                             "fast", *simulate_args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        path = proc.stdout.readline().strip()
+        monitor = run("monitor", path, *monitor_args)
+        _out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    return monitor, proc.returncode, err
+
+
 def test_monitor_prints_what_the_box_says_and_acks_results():
     sim = Simulator(seed=5, profile="fast", rolls=3)
     path = sim.start()
@@ -34,17 +49,10 @@ def test_monitor_names_a_port_it_cannot_open():
 
 
 def test_simulate_prints_its_port_then_runs_the_box():
-    proc = subprocess.Popen([sys.executable, "-m", "firmware_bridge", "simulate", "--seed", "3", "--profile",
-                             "fast", "--every", "0.05", "--duration", "2"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        path = proc.stdout.readline().strip()
-        monitor = run("monitor", path, "--ack", "--count", "2")
-        out, err = proc.communicate(timeout=30)
-    finally:
-        proc.kill()
+    monitor, returncode, err = simulated_and_monitored(["--every", "0.05", "--duration", "2"],
+                                                       ["--ack", "--count", "2"])
     assert monitor.returncode == 0 and len(monitor.stdout.splitlines()) == 2
-    assert proc.returncode == 0 and "simulate: rolled" in err
+    assert returncode == 0 and "simulate: rolled" in err
 
 
 def test_simulate_refuses_a_probability_above_one():
@@ -53,15 +61,8 @@ def test_simulate_refuses_a_probability_above_one():
 
 
 def test_simulate_logs_every_roll_it_makes_even_those_made_while_it_prints():
-    proc = subprocess.Popen([sys.executable, "-m", "firmware_bridge", "simulate", "--seed", "3", "--profile",
-                             "fast", "--every", "0", "--rolls", "100000", "--duration", "4"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        path = proc.stdout.readline().strip()
-        monitor = run("monitor", path, "--ack", "--duration", "3")
-        out, err = proc.communicate(timeout=30)
-    finally:
-        proc.kill()
+    monitor, _returncode, err = simulated_and_monitored(["--every", "0", "--rolls", "100000", "--duration", "4"],
+                                                        ["--ack", "--duration", "3"])
     logged = [int(line.rsplit("roll ", 1)[1].rstrip(")")) for line in err.splitlines() if "simulate: rolled" in line]
     seen = {int(line.split("roll=")[1].split()[0]) for line in monitor.stdout.splitlines() if "RollResult" in line}
     assert len(logged) > 50, err[-500:]
