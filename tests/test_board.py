@@ -75,13 +75,18 @@ def test_validation_lists_every_problem_by_hex():
         f"hex {forest['at']}: forest needs a number token"])
 
 
-def test_red_numbers_side_by_side_are_reported_when_the_option_forbids_them():
-    data = standard_board(5).to_json()
+def red_numbers_side_by_side(seed):
+    """A standard board's JSON with a 6 and an 8 put on two neighbouring hexes."""
+    data = standard_board(seed).to_json()
     land = [h for h in data["hexes"] if "number" in h]
     a = land[0]
     neighbour = next(h for h in land if geo.distance(tuple(h["at"]), tuple(a["at"])) == 1)
     a["number"], neighbour["number"] = 6, 8
-    board = board_from_json(data)
+    return data
+
+
+def test_red_numbers_side_by_side_are_reported_when_the_option_forbids_them():
+    board = board_from_json(red_numbers_side_by_side(5))
     problems = board_problems(board, separate_red_numbers=True)
     assert any("6 next to 8" in str(p) or "8 next to 6" in str(p) for p in problems)
 
@@ -96,11 +101,7 @@ def test_a_harbor_must_be_on_a_coast():
 def test_a_record_that_asks_for_separate_red_numbers_refuses_a_board_without_them():
     from companion.record import Record, RecordError, new_game
 
-    data = standard_board(5).to_json()
-    land = [h for h in data["hexes"] if "number" in h]
-    a = land[0]
-    neighbour = next(h for h in land if geo.distance(tuple(h["at"]), tuple(a["at"])) == 1)
-    a["number"], neighbour["number"] = 6, 8
+    data = red_numbers_side_by_side(5)
     players = [{"name": n, "color": c} for n, c in (("Aki", "red"), ("Ben", "blue"), ("Chie", "white"))]
     new_game(Record("base", players, data))  # without the option the table may play it
     with pytest.raises(RecordError, match=r"board: hex \[-?\d+, -?\d+\]: [68] next to [68]"):
