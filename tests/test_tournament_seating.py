@@ -22,6 +22,17 @@ def _play(n, rounds, seed, groups=None, drop=None):
         yield r, players, s
 
 
+def _met_once_each(played):
+    """The pairs of players seated together in the rounds ``played`` (from ``_play``); no pair twice."""
+    met = set()
+    for r, _players, s in played:
+        for t in s.tables:
+            for pair in itertools.combinations(sorted(t), 2):
+                assert pair not in met, f"round {r}: {pair} meet again"
+                met.add(pair)
+    return met
+
+
 @settings(max_examples=60, deadline=None)
 @given(n=st.integers(6, 70), rounds=st.integers(1, 4), seed=st.integers(0, 10**6))
 def test_every_player_seated_exactly_once_and_threes_only_as_needed(n, rounds, seed):
@@ -51,13 +62,7 @@ def test_nobody_sits_at_a_three_table_twice_while_others_have_not(n, rounds, see
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**9))
 def test_sixteen_players_four_rounds_never_meet_twice(seed):
-    met = set()
-    for r, players, s in _play(16, 4, seed):
-        for t in s.tables:
-            for pair in itertools.combinations(sorted(t), 2):
-                assert pair not in met, f"round {r}: {pair} meet again"
-                met.add(pair)
-    assert len(met) == 4 * 4 * 6
+    assert len(_met_once_each(_play(16, 4, seed))) == 4 * 4 * 6
 
 
 @settings(max_examples=25, deadline=None)
@@ -81,13 +86,7 @@ def test_sixteen_players_first_round_by_hand_then_three_more_without_a_repeat(se
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10**9))
 def test_nine_players_four_rounds_of_three_tables_never_meet_twice(seed):
-    met = set()
-    for r, _, s in _play(9, 4, seed):
-        for t in s.tables:
-            for pair in itertools.combinations(sorted(t), 2):
-                assert pair not in met
-                met.add(pair)
-    assert len(met) == 36  # everybody has met everybody
+    assert len(_met_once_each(_play(9, 4, seed))) == 36  # everybody has met everybody
 
 
 def test_affine_plane_classes_cover_every_pair_once():
