@@ -33,6 +33,14 @@ def _event(desk, n, preset="catan-studio"):
     return ev, names
 
 
+def _tournament_cli(db):
+    """``python -m companion tournament … --db db`` as the organiser types it: a function of the words."""
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "companion", "tournament", *args, "--db", str(db)],
+                              capture_output=True, text=True, timeout=120)
+    return run
+
+
 def _play(desk, ev, number, scores=None):
     """Results for every table of a round: seat 1 wins with 10, the others 9-seat, 8-seat... unless ``scores``
     (name -> VP) says otherwise; the winner is the one with the most VP."""
@@ -139,11 +147,7 @@ def test_catan_studio_warns_on_a_game_ended_by_time(desk):
 
 
 def test_the_command_line_seats_by_score_and_shows_the_bye(tmp_path):
-    db = str(tmp_path / "t.sqlite3")
-
-    def run(*args):
-        return subprocess.run([sys.executable, "-m", "companion", "tournament", *args, "--db", db],
-                              capture_output=True, text=True, timeout=120)
+    run = _tournament_cli(tmp_path / "t.sqlite3")
 
     assert run("new", "Club night").returncode == 0
     for name in ("Aki", "Ben", "Chie", "Dan", "Emi"):
@@ -179,11 +183,7 @@ def test_a_league_ranks_players_over_several_evenings_by_name(desk):
 
 
 def test_the_league_command(tmp_path):
-    db = str(tmp_path / "t.sqlite3")
-
-    def run(*args):
-        return subprocess.run([sys.executable, "-m", "companion", "tournament", *args, "--db", db],
-                              capture_output=True, text=True, timeout=120)
+    run = _tournament_cli(tmp_path / "t.sqlite3")
 
     for night in ("Night 1", "Night 2"):
         assert run("new", night).returncode == 0
@@ -227,10 +227,7 @@ def test_the_japanese_preset_breaks_a_time_out_tie_among_leaders_by_buildings(de
 
 def test_the_floor_settings_from_the_command_line(tmp_path):
     db = str(tmp_path / "t.sqlite3")
-
-    def run(*args):
-        return subprocess.run([sys.executable, "-m", "companion", "tournament", *args, "--db", db],
-                              capture_output=True, text=True, timeout=120)
+    run = _tournament_cli(db)
 
     assert run("new", "Kobe").returncode == 0
     assert "results from tablets auto, at time finish_round, display language en" in run("floor", "Kobe").stdout
