@@ -184,12 +184,18 @@ def test_seafarers_ship_and_high_tide_refusals_are_coded():
     assert error.code == "dike_too_early" and error.params == {}
 
 
+def _problems_with(board, tiles):
+    """What board entry finds wrong with ``board`` laid with ``tiles`` instead of its own (against the standard
+    set)."""
+    return board_problems(Board(tiles, board.harbors, board.robber, board.pirate), standard=BASE_SPEC)
+
+
 def test_board_entry_problems_are_coded_by_hex():
     board = standard_board(5)
     h = next(h for h, t in sorted(board.tiles.items()) if t.terrain == "desert")
     tiles = dict(board.tiles)
     tiles[h] = Tile("desert", 5)
-    problems = board_problems(Board(tiles, board.harbors, board.robber, board.pirate), standard=BASE_SPEC)
+    problems = _problems_with(board, tiles)
     coded = {(p.at, p.code) for p in problems}
     assert (h, "number_on_blank") in coded and (None, "numbers_extra") in coded
     # the standard set told as the difference the user has to fix, not as two whole lists to compare
@@ -198,7 +204,7 @@ def test_board_entry_problems_are_coded_by_hex():
     tiles[h] = Tile("desert", None)
     six = next(h for h, t in sorted(tiles.items()) if t.number == 6)
     tiles[six] = Tile(tiles[six].terrain, 8)
-    swapped = board_problems(Board(tiles, board.harbors, board.robber, board.pirate), standard=BASE_SPEC)
+    swapped = _problems_with(board, tiles)
     assert [(p.code, p.params) for p in swapped] == [("numbers_missing", {"numbers": [6]}),
                                                       ("numbers_extra", {"numbers": [8]})]
     on_blank = next(p for p in problems if p.code == "number_on_blank")

@@ -13,8 +13,8 @@ import re
 import pytest
 
 from companion.record import COLORS
-from companion.rules import board_problems, standard_board
-from companion.rules.board import BASE_SPEC, HARBOR_TRADES, RESOURCES, TERRAINS, Board, Tile
+from companion.rules import standard_board
+from companion.rules.board import HARBOR_TRADES, RESOURCES, TERRAINS, Tile
 from companion.rules.card_game import COSTS as CARD_COSTS, EXPANSION_KINDS, FATE_SIDES
 from companion.rules.game import DEVELOPMENT_CARDS, Game
 from companion.rules.refusals import TEMPLATES, Refusal, fields
@@ -22,7 +22,7 @@ from companion.rules.starfarers import BALLS, COSTS as STAR_COSTS, PIECES as STA
 from companion.rules.starfarers_board import RESOURCES as STAR_RESOURCES
 from companion.ui import i18n
 from companion.ui.refusals_text import JA, Japanese, describe
-from test_refusals import _refusal, _set_up, _spot  # the same set-up and refusal checks
+from test_refusals import _problems_with, _refusal, _set_up, _spot  # the same set-up and refusal checks
 
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 # Codes that quote what a record or a board file says (its field names, its values) as written.
@@ -138,7 +138,7 @@ def test_board_entry_problems_in_japanese_name_the_hex():
     desert = next(h for h, t in sorted(board.tiles.items()) if t.terrain == "desert")
     tiles = dict(board.tiles)
     tiles[desert] = Tile("desert", 5)
-    problems = board_problems(Board(tiles, board.harbors, board.robber, board.pirate), standard=BASE_SPEC)
+    problems = _problems_with(board, tiles)
     said = [_japanese(p) for p in problems]
     assert f"ヘクス{list(desert)}：砂漠に数字は置きません（5があります）" in said
     assert "標準セットより多い数字チップ：5" in said
