@@ -257,6 +257,11 @@ def where_the_time_went(events, reports, trace_file: Path, go_at: float, slow: f
         if j - i < 1:
             return None
         return (cpu_at[j][1] - cpu_at[i][1]) / (cpu_at[j][0] - cpu_at[i][0])
+    for name, keep in (("whole run", lambda r: True), ("after the first 30 s", lambda r: r[1]["at"] >= go_at + 30)):
+        v = sorted(r[1]["shown"] - r[1]["sent"] for r in rows if keep(r))
+        if v:
+            out.append(f"{name}, from the tablet's request sent to shown (the tablet's own wait left out): median "
+                       f"{v[len(v) // 2] * 1e3:.0f} ms, p99 {v[min(len(v) - 1, int(0.99 * len(v)))] * 1e3:.0f} ms")
     for name, keep in (("all", lambda r: True), (f"slower than {slow * 1e3:.0f} ms", lambda r: r[0] > slow),
                        (f"slower than {slow * 1e3:.0f} ms, after the first 30 s",
                         lambda r: r[0] > slow and r[1]["at"] >= go_at + 30)):
