@@ -215,3 +215,31 @@ def test_on_a_real_photo_only_a_true_difference_is_sure(test4_1_read, without):
     assert len(found) >= 5  # the reading is not perfect: these are its misreadings
     sure = [(f.what, f.piece, f.color, f.at) for f in found if sure_of(f, slots, turns)]
     assert sure == ([] if without is None else [("missing_in_game", *without)])
+
+
+@pytest.mark.parametrize("settlement", [("orange", ((1, 0), (2, -1), (2, 0))), ("blue", None)],
+                         ids=["orange", "blue"])
+def test_a_city_built_over_a_settlement_is_offered_as_sure_when_its_kind_is(test4_1_read, settlement):
+    # test4_1 (never trained on) with a city painted over one of the photo's real settlements, against the game
+    # holding all 54 labelled pieces: the photo's city is read with its kind sure (pieces.CITY_FLOOR) and the
+    # upgrade is the one difference offered as sure.  The photo's own settlements are none of them offered as
+    # a sure city (test_on_a_real_photo_only_a_true_difference_is_sure, "all").
+    from labelled_pieces_game import COLORS, labelled_pieces, record_of_the_labelled_board
+    from vision.board.piece_paint import in_lattice
+    from vision.board.pieces import CITY_FLOOR, read_slots, sure_of
+
+    scan, _ = test4_1_read
+    color, spot = settlement
+    spot = spot or next(at for piece, c, at in labelled_pieces() if (piece, c) == ("settlement", color))
+    _, game = record_of_the_labelled_board()
+    turns, _ = best_turn(scan.terrains, scan.numbers, game.board)
+    homography = scan.reading.lattice.homography
+    painted = draw_pieces(scan.photo, homography, [("city", color, in_lattice(spot, turns))])
+    slots = read_slots(painted, homography)
+    found = differences(slots.all_pieces(), scan.terrains, scan.numbers, game, COLORS)
+    upgrade = [f for f in found if f.what == "upgraded" and f.at == spot]
+    assert [f.color for f in upgrade] == [color]
+    city = next(p for p in slots.all_pieces() if p.at == in_lattice(spot, turns))
+    assert city.piece == "city" and city.kind_share >= CITY_FLOOR
+    # the photo's misreadings (a settlement of its own read as a city among them) are listed, none as sure
+    assert len(found) > 1 and [f for f in found if sure_of(f, slots, turns)] == upgrade

@@ -46,6 +46,8 @@ def photo_rows(export: str | Path) -> list[dict]:
                "corner_labels": np.array([CORNER_INDEX[corners.get(i, "none")] for i in range(len(P.CORNERS))])}
         row["refitted"] = P.slot_features(work, refitted)
         row["reader"] = P.slot_features(work, reading.lattice.homography)
+        row["refitted_outline"] = P.outline_features(work, refitted)
+        row["reader_outline"] = P.outline_features(work, reading.lattice.homography)
         rows.append(row)
     return rows
 
@@ -62,8 +64,10 @@ def empty_rows(folder: str | Path) -> list[dict]:
             continue
         work = cv2.resize(image, None, fx=reading.scale, fy=reading.scale, interpolation=cv2.INTER_AREA)
         features = P.slot_features(work, reading.lattice.homography)
+        outline = P.outline_features(work, reading.lattice.homography)
         rows.append({"board": "empty-" + path.stem.split("_")[0], "name": path.name, "refitted": features,
-                     "reader": features, "edge_labels": np.zeros(len(P.EDGES), int),
+                     "reader": features, "refitted_outline": outline, "reader_outline": outline,
+                     "edge_labels": np.zeros(len(P.EDGES), int),
                      "corner_labels": np.zeros(len(P.CORNERS), int)})
     return rows
 
@@ -95,27 +99,36 @@ def painted_rows(folder: str | Path, keep_out: tuple[str, ...], variants: int = 
                 else:
                     corner_labels[P.CORNERS.index(at)] = CORNER_INDEX[f"{color} {piece}"]
             features = P.slot_features(painted, reading.lattice.homography)
+            outline = P.outline_features(painted, reading.lattice.homography)
             rows.append({"board": "painted-" + path.stem.split("_")[0], "name": f"{path.name}#{k}", "refitted": features,
-                         "reader": features, "edge_labels": edge_labels, "corner_labels": corner_labels})
+                         "reader": features, "refitted_outline": outline, "reader_outline": outline,
+                         "edge_labels": edge_labels, "corner_labels": corner_labels})
     return rows
 
 
-def train(rows: list[dict]) -> tuple[P.Classifier, P.Classifier]:
+def train(rows: list[dict]) -> tuple[P.Classifier, P.Classifier, P.Classifier]:
+    """The edge, corner and kind classifiers.  The kind one (settlement 0, city 1, from outline_features) learns
+    only from real photos' buildings: a painted piece's outline is the painter's, not a piece's."""
     edge_x = np.vstack([r["refitted"][0] for r in rows])
     corner_x = np.vstack([r["refitted"][1] for r in rows])
     edge_y = np.concatenate([r["edge_labels"] for r in rows])
     corner_y = np.concatenate([r["corner_labels"] for r in rows])
+    real = [r for r in rows if not r["board"].startswith(("painted-", "empty-"))]
+    kind_x = np.vstack([r["refitted_outline"][r["corner_labels"] > 0] for r in real])
+    kind_y = np.concatenate([(r["corner_labels"][r["corner_labels"] > 0] > len(P.COLOURS)).astype(int) for r in real])
     return (P.train_classifier(edge_x, edge_y, len(P.EDGE_CLASSES)),
-            P.train_classifier(corner_x, corner_y, len(P.CORNER_CLASSES)))
+            P.train_classifier(corner_x, corner_y, len(P.CORNER_CLASSES)),
+            P.train_classifier(kind_x, kind_y, 2, hidden=16, l2=1e-2))
 
 
-def score(models: tuple[P.Classifier, P.Classifier], rows: list[dict], lattice: str, rules: bool = True) -> dict:
+def score(models: tuple[P.Classifier, ...], rows: list[dict], lattice: str, rules: bool = True) -> dict:
     """Found and invented over ``rows``, the pieces said as read_pieces says them (with ``rules``: only those
     the game's rules let stand together, pieces.consistent)."""
-    tally = {"pieces": 0, "found": 0, "said": 0, "invented": 0}
+    tally = {"pieces": 0, "found": 0, "said": 0, "invented": 0, "kind": 0, "sure_cities": 0, "sure_cities_right": 0}
     for row in rows:
+        city_chance = models[2].probabilities(row[lattice + "_outline"])[:, 1] if len(models) > 2 else None
         slots = P.SlotReading(models[0].probabilities(row[lattice][0]), models[1].probabilities(row[lattice][1]),
-                              np.eye(3))
+                              np.eye(3), city_chance=city_chance)
         said = P.consistent(slots.all_pieces()) if rules else slots.all_pieces()
         truth = {**{e: P.EDGE_CLASSES[c] for e, c in zip(P.EDGES, row["edge_labels"])},
                  **{v: P.CORNER_CLASSES[c] for v, c in zip(P.CORNERS, row["corner_labels"])}}
@@ -124,6 +137,11 @@ def score(models: tuple[P.Classifier, P.Classifier], rows: list[dict], lattice: 
         right = sum(truth[p.at] == f"{p.color} {p.piece}" for p in said)
         tally["found"] += right
         tally["invented"] += len(said) - right
+        tally["kind"] += sum(p.piece != "road" and truth[p.at] != f"{p.color} {p.piece}"
+                             and truth[p.at].startswith(p.color + " ") for p in said)
+        sure_cities = [p for p in said if p.piece == "city" and p.kind_share >= P.CITY_FLOOR]
+        tally["sure_cities"] += len(sure_cities)
+        tally["sure_cities_right"] += sum(truth[p.at] == f"{p.color} city" for p in sure_cities)
     return tally
 
 
@@ -145,22 +163,27 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(rows)} photos of {len(boards)} boards, "
           f"{sum(int((r['edge_labels'] > 0).sum() + (r['corner_labels'] > 0).sum()) for r in rows)} pieces on them")
     if args.folds:
-        ways = [(lattice, rules) for lattice in ("refitted", "reader") for rules in (True, False)]
-        totals = {way: {"pieces": 0, "found": 0, "said": 0, "invented": 0} for way in ways}
+        # "kind": the pieces said of the right colour but the other kind (a settlement said a city, or back)
+        ways = [(lattice, rules, kind) for lattice in ("refitted", "reader") for rules in (True, False)
+                for kind in (True, False)]
+        totals = {way: {"pieces": 0, "found": 0, "said": 0, "invented": 0, "kind": 0, "sure_cities": 0,
+                        "sure_cities_right": 0} for way in ways}
         for k in range(args.folds):
             held = set(boards[k::args.folds])
             models = train([r for r in rows + empty + painted if r["board"] not in held])
-            for lattice, rules in ways:
-                for key, n in score(models, [r for r in rows if r["board"] in held], lattice, rules).items():
-                    totals[(lattice, rules)][key] += n
-        for (lattice, rules), t in totals.items():
+            for lattice, rules, kind in ways:
+                for key, n in score(models if kind else models[:2], [r for r in rows if r["board"] in held],
+                                    lattice, rules).items():
+                    totals[(lattice, rules, kind)][key] += n
+        for (lattice, rules, kind), t in totals.items():
             t["found_share"] = round(t["found"] / max(1, t["pieces"]), 3)
             t["invented_share"] = round(t["invented"] / max(1, t["said"]), 3)
-            print(f"SettlersEye held out, lattice {lattice}, {'with' if rules else 'without'} the rules' check: "
-                  f"{json.dumps(t)}")
+            print(f"SettlersEye held out, lattice {lattice}, {'with' if rules else 'without'} the rules' check, "
+                  f"{'with' if kind else 'without'} the kind classifier: {json.dumps(t)}")
         # the other table's photos, each layout left out in turn: pieces invented on its empty boards, and
         # its painted boards read
-        invented, tally = 0, {"pieces": 0, "found": 0, "said": 0, "invented": 0}
+        invented, tally = 0, {"pieces": 0, "found": 0, "said": 0, "invented": 0, "kind": 0, "sure_cities": 0,
+                              "sure_cities_right": 0}
         for layout in sorted({r["board"].split("-", 1)[1] for r in empty + painted}):
             mine = {"empty-" + layout, "painted-" + layout}
             models = train(rows + [r for r in empty + painted if r["board"] not in mine])
