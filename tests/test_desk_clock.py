@@ -238,18 +238,27 @@ def test_a_game_played_on_after_time_keeps_the_result_that_stood_at_time(server,
     assert admin(server, "/api/admin/proposals", method="GET")["proposals"] == [at_time]
 
 
-def test_the_tablet_hears_its_game_was_ended_by_time_without_sending_anything(server, hand, tmp_path, monkeypatch):
+def tablet_on_a_running_clock(server, journal_path, monkeypatch, *, table=1, minutes=60,
+                              desk_settings=(("time_rule", "stop"),)):
+    """A tablet with a game in its journal at ``table`` of a desk with ``desk_settings`` whose clock of ``minutes``
+    runs, asking the desk for its table often."""
     import companion.desk_link as desk_link
+    from test_desk_server import start_journal_game
+
+    monkeypatch.setattr(desk_link, "HEARTBEAT", 0.05)  # (10 s in play)
+    admin(server, "/api/admin/settings", dict(desk_settings))
+    admin(server, "/api/admin/clock", {"action": "reset", "minutes": minutes})
+    admin(server, "/api/admin/clock", {"action": "start"})
+    return start_journal_game(journal_path, join(server.url, pair(server, table)))
+
+
+def test_the_tablet_hears_its_game_was_ended_by_time_without_sending_anything(server, hand, tmp_path, monkeypatch):
     from companion.desk_link import OutboxSender
     from companion.record.journal import Journal
-    from test_desk_server import start_journal_game, wait_for
+    from test_desk_server import wait_for
 
-    monkeypatch.setattr(desk_link, "HEARTBEAT", 0.05)  # the tablet asks for its table often (10 s in play)
-    admin(server, "/api/admin/settings", {"time_rule": "stop"})
-    admin(server, "/api/admin/clock", {"action": "reset", "minutes": 60})
-    admin(server, "/api/admin/clock", {"action": "start"})
     journal_path = tmp_path / "journal.sqlite3"
-    tablet = start_journal_game(journal_path, join(server.url, pair(server, 1)))
+    tablet = tablet_on_a_running_clock(server, journal_path, monkeypatch)
     with Journal(journal_path) as journal:
         for e in a_game(tablet)[:90]:
             journal.append(tablet.game_id, e)

@@ -15,7 +15,7 @@ from functools import lru_cache
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion.desk_link import OutboxSender, join
+from companion.desk_link import OutboxSender
 from companion.record import COLORS, Record, RecordError, new_game, replay
 from companion.record.journal import Journal
 from companion.rules import RulesError
@@ -25,8 +25,9 @@ from companion.rules.random_play import random_events
 from companion.table import Table
 from companion.tournament.results import result_from_record
 
-from test_desk_clock import admin, hand, results, server  # noqa: F401 -- the desk server with a hand clock
-from test_desk_server import pair, start_journal_game, wait_for
+from test_desk_clock import (admin, hand, results, server,  # noqa: F401 -- the desk server with a hand clock
+                             tablet_on_a_running_clock)
+from test_desk_server import wait_for
 from test_time_limit_other_games import assert_replay_prints_ended_by_time, replay_command
 
 NAMES = ("Aki", "Ben", "Chie", "Dan")
@@ -150,14 +151,8 @@ def test_a_record_ended_by_time_is_a_result_without_saying_so_again():
 # --- the tablet and the desk --------------------------------------------------------------------------------------
 def test_the_tablet_journals_the_desks_end_by_time_and_agrees_with_the_desk_after_a_restart(server, hand, tmp_path,
                                                                                             monkeypatch):
-    import companion.desk_link as desk_link
-
-    monkeypatch.setattr(desk_link, "HEARTBEAT", 0.05)  # the tablet asks for its table often (10 s in play)
-    admin(server, "/api/admin/settings", {"time_rule": "stop"})
-    admin(server, "/api/admin/clock", {"action": "reset", "minutes": 60})
-    admin(server, "/api/admin/clock", {"action": "start"})
     journal_path = tmp_path / "journal.sqlite3"
-    tablet = start_journal_game(journal_path, join(server.url, pair(server, 1)))
+    tablet = tablet_on_a_running_clock(server, journal_path, monkeypatch)
     events = list(random_events(new_game(tablet.record()), random.Random(8), 3000))
     heard: list[dict] = []
     with Journal(journal_path) as journal:
@@ -212,14 +207,9 @@ def test_the_tablet_journals_the_desks_end_by_time_and_agrees_with_the_desk_afte
 
 def test_a_tablet_restarted_after_the_desk_ended_its_game_journals_the_end_once(server, hand, tmp_path, monkeypatch):
     """The tablet was off when the clock ran out: the desk's word reaches it when its sender starts again."""
-    import companion.desk_link as desk_link
-
-    monkeypatch.setattr(desk_link, "HEARTBEAT", 0.05)
-    admin(server, "/api/admin/settings", {"time_rule": "stop", "confirm": "referee"})
-    admin(server, "/api/admin/clock", {"action": "reset", "minutes": 30})
-    admin(server, "/api/admin/clock", {"action": "start"})
     journal_path = tmp_path / "journal.sqlite3"
-    tablet = start_journal_game(journal_path, join(server.url, pair(server, 2)))
+    tablet = tablet_on_a_running_clock(server, journal_path, monkeypatch, table=2, minutes=30,
+                                       desk_settings={"time_rule": "stop", "confirm": "referee"})
     events = list(random_events(new_game(tablet.record()), random.Random(9), 3000))
     with Journal(journal_path) as journal:
         for e in events[:120]:
