@@ -61,5 +61,32 @@ def _has_screen() -> bool:
                 or sys.platform in ("win32", "darwin"))
 
 
+def _replay_process(argv: list[str]) -> None:
+    """``python -m companion replay ...`` as a process of its own, which prints one JSON text and ends (issue 27).
+
+    Run without the cyclic garbage collector (its passes over the modules just imported and the events just
+    replayed free nothing: everything made is kept until the end) and ended without the interpreter's teardown
+    (freeing every module, object and outcome one by one, which the system does at once): together ~10 % of the
+    process's instructions (docs/performance.md).  Everything written is flushed first; if a flush fails the
+    interpreter ends as usual, saying what it always says.  Only here, never in :func:`main`, which tests and
+    the installed command call in a process that goes on."""
+    import gc
+    import os
+
+    gc.disable()
+    from .record.cli import replay_main
+
+    code = replay_main(argv)
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except BaseException:  # noqa: BLE001 -- the usual exit says it (a closed pipe: "Exception ignored ...")
+        sys.exit(code)
+    os._exit(code)
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["replay"]:
+        _replay_process(sys.argv[2:])
     sys.exit(main())

@@ -86,3 +86,31 @@ def test_the_usual_command_lines_take_the_plain_path():
     assert _plain_replay_arguments(["--outcomes", "g.json", "--upto", "40"]) == ("g.json", 40, True)
     for odd in (["--upto=4", "g.json"], ["-h"], ["g.json", "--upto", "-1"], ["a.json", "b.json"], []):
         assert _plain_replay_arguments(odd) is None, odd
+
+
+def test_a_replay_leaves_the_garbage_collector_as_it_found_it():
+    """``replay`` pauses the cyclic collector while it pushes events (docs/performance.md); the app's process
+    goes on after it, so the collector is on again after a replay, after a refused record, and stays off
+    for a caller that had turned it off."""
+    import gc
+
+    from companion.record import RecordError, load_record, replay
+
+    record = load_record(EXAMPLES / "example-base.json")
+    spoilt = load_record(EXAMPLES / "example-base.json")
+    spoilt.events.append({"type": "build", "player": 0, "piece": "city", "at": [[0, 0], [1, 0], [0, 1]]})
+    was = gc.isenabled()
+    try:
+        for collecting in (True, False):
+            (gc.enable if collecting else gc.disable)()
+            replay(record)
+            assert gc.isenabled() is collecting
+            try:
+                replay(spoilt)
+            except RecordError:
+                pass
+            else:
+                raise AssertionError("the spoilt record was replayed")
+            assert gc.isenabled() is collecting
+    finally:
+        (gc.enable if was else gc.disable)()
