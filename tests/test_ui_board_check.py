@@ -122,3 +122,43 @@ def test_the_camera_gives_a_mirrored_photo_and_japanese_upright(tmp_path):
         assert d.layout_problems(app.root) == []
     finally:
         d.stop_app(app)
+
+
+def test_a_city_the_photo_is_sure_of_is_offered_as_sure_and_city_records_it(tmp_path):
+    # test4_1 with a red city painted over red's settlement by the road above (the photo is the reader's size,
+    # its lattice the photo's own), against the game holding all 54 labelled pieces; red holds a city's cards.
+    # The city is read with its kind sure (pieces.CITY_FLOOR): its row is the one sure row, "make it a city?",
+    # and one tap records red's city.  The photo's own settlements are offered as cities only as unsure rows.
+    from labelled_pieces_game import labelled_pieces
+    from vision.board.piece_check import best_turn
+    from vision.board.piece_paint import draw_pieces, in_lattice
+    from vision.board.scan import BoardScan
+
+    spot = ((-1, 0), (0, -1), (0, 0))
+    assert ("settlement", "red", spot) in labelled_pieces()
+    record, game = record_of_the_labelled_board()
+    record.events.append({"type": "set_hand", "player": 0, "cards": {"grain": 2, "ore": 3}})
+    scan = BoardScan.of_file(PHOTOS / "test4_1.jpg")
+    turns, _ = best_turn(scan.terrains, scan.numbers, game.board)
+    photo = tmp_path / "red_city.png"
+    cv2.imwrite(str(photo), draw_pieces(scan.photo, scan.reading.lattice.homography,
+                                        [("city", "red", in_lattice(spot, turns))]))
+    app, check = open_check(tmp_path, record)
+    try:
+        events = len(app.table.record.events)
+        check.ids.path.text = str(photo)
+        rows = read(check, check.ids.read_file)
+        assert [row.difference.at for row in check.ids.differences.children if row.sure] == [spot], \
+            [(r.difference, r.sure) for r in check.ids.differences.children]
+        assert check.ids.differences.children[-1] is rows[spot]  # listed first
+        said = rows[spot].children[-1].text
+        assert said.startswith("A red city on ") and said.endswith("make it a city?"), said
+        assert len(app.table.record.events) == events, "something was recorded without a tap"
+        d.tap(rows[spot].action)
+        assert app.table.game.state.buildings.get(spot) == (0, "city"), check.message
+        assert app.table.record.events[-1] == {"type": "build", "player": 0, "piece": "city",
+                                               "at": [list(h) for h in spot]}
+        assert check.message.startswith("Recorded: "), check.message
+        assert spot not in {row.difference.at for row in check.ids.differences.children}
+    finally:
+        d.stop_app(app)
