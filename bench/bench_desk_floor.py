@@ -201,7 +201,8 @@ SEGMENTS = (("tablet's outbox (journalled -> request sent)", "at", "sent"),
             ("body read", "arrived", "read"),
             ("waiting for the desk's lock", "read", "locked"),
             ("kept (rules, SQLite commit)", "locked", "kept"),
-            ("kept -> the display's stream saw it", "kept", "shown"))
+            ("kept -> the display's stream looked at its table (desk)", "kept", "looked"),
+            ("looked -> shown (sent; read by the bench's display reader)", "looked", "shown"))
 
 
 def where_the_time_went(events, reports, trace_file: Path, go_at: float, slow: float = 0.2) -> str:
@@ -212,6 +213,7 @@ def where_the_time_went(events, reports, trace_file: Path, go_at: float, slow: f
 
     batches: dict[int, list] = {}
     stalls, pauses, stall_cpu, pause_cpu, cpu_at = [], [], [], [], []
+    looks: dict[int, list[float]] = {}  # table -> when the display's stream looked at its line
     for line in trace_file.read_text().splitlines():
         row = json.loads(line)
         if row[0] == "batch":
@@ -223,9 +225,14 @@ def where_the_time_went(events, reports, trace_file: Path, go_at: float, slow: f
         elif row[0] == "gc":
             pauses.append((row[1], row[2], row[3]))
             pause_cpu.append(row[5])
+        elif row[0] == "look":
+            for t in row[2]:
+                looks.setdefault(t, []).append(row[1])
         elif row[0] == "cpu":
-            cpu_at.append((row[1], row[2]))
+            cpu_at.append((row[1], row[2], row[3] if len(row) > 3 and row[3] is not None else 0.0))
     for v in batches.values():
+        v.sort()
+    for v in looks.values():
         v.sort()
     sent_by_table = {r["table"]: sorted(q for q in r.get("requests", []) if q[2] == "/api/events" and q[5])
                      for r in reports}
@@ -240,8 +247,11 @@ def where_the_time_went(events, reports, trace_file: Path, go_at: float, slow: f
         batch = next((b for b in desk[k:k + 5] if b[1] == sent[3] and b[2] == sent[4] and b[0] <= sent[1]), None)
         if batch is None or batch[4] is None:
             continue
+        seen_by_stream = looks.get(table, [])
+        k = bisect.bisect_left(seen_by_stream, batch[5])
+        looked = min(shown, seen_by_stream[k]) if k < len(seen_by_stream) else shown
         marks = {"at": at, "sent": sent[0], "arrived": batch[0], "read": batch[3], "locked": batch[4],
-                 "kept": batch[5], "shown": shown}
+                 "kept": batch[5], "looked": max(batch[5], looked), "shown": shown}
         rows.append((shown - at, marks, batch[7], sent[4]))
     out = [f"traced: {len(rows)} of {len(events)} events matched to their request and batch; event loop late by "
            f"> 20 ms {len(stalls)} times (total {sum(b - a for a, b in stalls):.1f} s, max "
@@ -249,7 +259,7 @@ def where_the_time_went(events, reports, trace_file: Path, go_at: float, slow: f
            f"{len(pauses)} (total {sum(b - a for a, b, _ in pauses) * 1e3:.0f} ms, max "
            f"{max((b - a for a, b, _ in pauses), default=0) * 1e3:.0f} ms); the desk's CPU in them: loop late "
            f"{sum(stall_cpu):.1f} s, GC {sum(pause_cpu) * 1e3:.0f} ms"]
-    cpu_times = [t for t, _ in cpu_at]
+    cpu_times = [sample[0] for sample in cpu_at]
 
     def desk_cpu_share(a: float, b: float) -> float | None:
         """The desk process's CPU seconds over [a, b] / (b - a), from its samples every 0.1 s."""
@@ -257,6 +267,14 @@ def where_the_time_went(events, reports, trace_file: Path, go_at: float, slow: f
         if j - i < 1:
             return None
         return (cpu_at[j][1] - cpu_at[i][1]) / (cpu_at[j][0] - cpu_at[i][0])
+
+    def loop_waited_share(a: float, b: float) -> float | None:
+        """The share of [a, b] the desk's event-loop thread spent ready to run but not run (the machine's CPUs
+        busy with other processes), from the same samples."""
+        i, j = bisect.bisect_left(cpu_times, a), bisect.bisect_right(cpu_times, b) - 1
+        if j - i < 1:
+            return None
+        return (cpu_at[j][2] - cpu_at[i][2]) / (cpu_at[j][0] - cpu_at[i][0])
     for name, keep in (("whole run", lambda r: True), ("after the first 30 s", lambda r: r[1]["at"] >= go_at + 30)):
         v = sorted(r[1]["shown"] - r[1]["sent"] for r in rows if keep(r))
         if v:
@@ -290,6 +308,11 @@ def where_the_time_went(events, reports, trace_file: Path, go_at: float, slow: f
             out.append(f"the desk's CPU while they were on their way (request sent -> shown), share of a core: "
                        f"median {shares[len(shares) // 2]:.2f}, p10 {shares[len(shares) // 10]:.2f}, "
                        f"p90 {shares[int(0.9 * (len(shares) - 1))]:.2f} ({len(shares)} events over 0.1 s)")
+        waited = sorted(x for x in (loop_waited_share(r[1]["sent"], r[1]["shown"]) for r in chosen) if x is not None)
+        if waited:
+            out.append(f"the desk's event loop ready to run but not run by the machine, share of the same time: "
+                       f"median {waited[len(waited) // 2]:.2f}, p10 {waited[len(waited) // 10]:.2f}, "
+                       f"p90 {waited[int(0.9 * (len(waited) - 1))]:.2f}")
         out.append(f"desk's path: {paths}; batch sizes median {sorted(r[3] for r in chosen)[len(chosen) // 2]}; "
                    f"{held} had the desk's event loop late (> 20 ms) on their way, {collected} a GC pause")
     return "\n".join(out)

@@ -14,6 +14,7 @@ import atexit
 import gc
 import json
 import os
+import threading
 import time
 
 LOOP_TICK_S = 0.005  # the loop's watcher wakes this often ...
@@ -60,7 +61,17 @@ class Trace:
                 self.write("loop", asked + LOOP_TICK_S, late, cpu_now - cpu)
             if now - last_cpu >= CPU_EVERY_S:
                 last_cpu = now
-                self.write("cpu", now, cpu_now)
+                self.write("cpu", now, cpu_now, _waited_to_run())
+
+
+def _waited_to_run() -> float | None:
+    """Seconds this thread (the event loop's: ``tournament serve`` runs it on the main thread) has spent ready to
+    run but waiting for a CPU (Linux's schedstat): grown by as much as an event waited, the machine was the cause."""
+    try:
+        with open(f"/proc/self/task/{threading.get_native_id()}/schedstat") as f:
+            return int(f.read().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def from_environment() -> Trace | None:
