@@ -135,8 +135,19 @@ def after_step() -> None:
         check()
 
 
+def screen_shown() -> None:
+    """Run frames until the app's current screen has been drawn: a finger taps what it has seen (the app's
+    screens drop a touch read before a new screen was drawn, widgets.TapSafeScreens)."""
+    from kivy.app import App
+
+    root = getattr(App.get_running_app(), "root", None)
+    while root is not None and hasattr(root, "shown") and not root.shown():
+        pump(1)
+
+
 def tap_at(x: float, y: float) -> UnitTestTouch:
     """A finger down and up at window coordinates ``(x, y)``; returns the touch."""
+    screen_shown()
     touch = UnitTestTouch(x, y)
     touch.touch_down()  # dispatched at once, as the window does with a finger's event
     touch.touch_up()
@@ -154,6 +165,7 @@ def finger_tap_at(x: float, y: float) -> UnitTestTouch:
     from kivy.input.postproc import kivy_postproc_modules
 
     EventLoop.add_postproc_module(kivy_postproc_modules["doubletap"])
+    screen_shown()
     touch = UnitTestTouch(x, y)
     EventLoop._dispatch_input("begin", touch)
     EventLoop._dispatch_input("end", touch)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -67,20 +68,32 @@ class TapSafeScreens(ScreenManager):
     whatever the first one opened: upright, the set-up board appears under New game's Start and the second tap
     placed a settlement.  Kivy marks such a touch (``is_double_tap``, ``double_tap_time``: the seconds since the
     first); when the screen changed in between, that touch was meant for the screen before and goes nowhere.  A
-    double tap on one screen (``+`` tapped twice quickly) counts as before."""
+    double tap on one screen (``+`` tapped twice quickly) counts as before.
+
+    Likewise a touch read in the frame that changed the screen or the next one: the window reads touches between
+    frames, so it came down before the new screen was drawn.  On a slow frame (a loaded tablet building the play
+    screen: 2 s) a player who saw Resume do nothing tapped again, and that tap landed on the board under it."""
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
         self.switched_at = 0.0  # when the screen last changed, on the clock of a touch's ``time_start``
+        self.switched_in_frame = -2  # the clock's frame count then
         self.bind(current=self._note_switch)
 
     def _note_switch(self, *_args) -> None:
         self.switched_at = time.time()
+        self.switched_in_frame = Clock.frames
+
+    def shown(self) -> bool:
+        """Whether the current screen has been on the window for a whole frame (a finger could have seen it)."""
+        return Clock.frames > self.switched_in_frame + 1
 
     def on_touch_down(self, touch):
         if getattr(touch, "is_double_tap", False) and \
                 touch.time_start - touch.double_tap_time <= self.switched_at <= touch.time_start:
             return True  # the first tap changed the screen: this one was aimed at the screen that went
+        if not self.shown():
+            return True  # down before the new screen was drawn: aimed at the screen that went
         return super().on_touch_down(touch)
 
 
