@@ -9,6 +9,8 @@ refused event raises, whose message is shown as it is).  Nothing here decides wh
 
 from __future__ import annotations
 
+import math
+
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.properties import (BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty,
@@ -202,8 +204,17 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             view.zoom, view.focus = 1.0, None
 
     def set_zoom(self, on: bool) -> None:
-        """Zoom: the board twice as large around its middle (a drag pans it), or the whole board again."""
-        self.ids.board.zoom, self.ids.board.focus = (ZOOM if on else 1.0), None
+        """Zoom: the board large enough around its middle that a side takes a fingertip's tap with nothing armed
+        (a drag pans it), or the whole board again."""
+        self.ids.board.zoom, self.ids.board.focus = (self.zoom_needed() if on else 1.0), None
+
+    def zoom_needed(self) -> float:
+        """How much larger a side's tap disk must be drawn to be a fingertip (MIN_TARGET_DP) wide, at least ZOOM.
+        With nothing armed a tap takes the nearest corner or side, so a side is picked only within about half a
+        hex's size (SIDE_DISK) of its middle: upright a Seafarers hex is 30 px, twice that gave a 30 px disk."""
+        fitted = self.ids.board.fitted_hex_size()
+        needed = dp(MIN_TARGET_DP) / (SIDE_DISK * fitted) if fitted > 0 else ZOOM
+        return max(ZOOM, math.ceil(needed * 4) / 4)  # in quarter steps, a little over rather than under
 
     # --- taps on the board --------------------------------------------------------------------------
     def tap_vertex(self, v, legal: bool) -> None:
@@ -696,6 +707,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
 
 #: How much larger Zoom draws the board, and the tap target (dp) below which it is offered (~7 mm on a tablet).
 ZOOM, MIN_TARGET_DP = 2.0, 40
+#: A side's tap disk with nothing armed, in hex sizes (measured: 30 px at a 60 px hex; see zoom_needed).
+SIDE_DISK = 0.5
 
 #: The panels under which the board builds nothing (a tap on it closes them): play a card, trade, show VP cards.
 CARD_PANELS = ("play", "trade", "reveal")
