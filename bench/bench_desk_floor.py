@@ -3,6 +3,7 @@
     .venv/bin/python bench/bench_desk_floor.py [--tablets 60] [--seconds 600] [--processes 6]
                                                [--offline 5,120] [--head 0.85]
     .venv/bin/python bench/bench_desk_floor.py --costs 7      # what one request costs the desk, in process
+    .venv/bin/python bench/bench_desk_floor.py ... --trace    # and where the events slower than 200 ms spent it
 
 The desk is a real ``tournament serve`` process; the tablets are real journals and ``OutboxSender`` threads
 (``http.client``) in ``--processes`` worker processes. Each tablet joins its table with a pairing code, starts its
@@ -20,6 +21,12 @@ Printed at the end (Markdown rows for docs/performance.md):
 - the desk never blocking: ``/health`` (which waits its turn for the desk's one lock, as every request does)
   asked every 0.5 s through the run, its answer time and how many got no answer within 5 s; and play never
   waiting on the desk: what journalling an event cost each tablet, online and offline.
+- latency by 10 s of the run (how long the join storm lasts);
+- with ``--trace``: every event matched to the tablet's request that carried it and the desk's batch (the desk
+  writes its time line, ``CATAN_DESK_TRACE``: companion/tournament/server_trace.py), the time of the slow ones split
+  into segments (the tablet's outbox, the desk's loop, its lock, keeping, the display's stream), the desk's GC
+  pauses, its CPU and its event loop's run-queue wait meanwhile (the machine's part). The files stay in the run's
+  work folder (desk-trace.jsonl, report*.json with each tablet's requests).
 Timings are for reading, never pass/fail: the machine is shared.
 """
 
@@ -221,10 +228,10 @@ def where_the_time_went(events, reports, trace_file: Path, go_at: float, slow: f
             batches.setdefault(table, []).append((arrived, start, n, read, locked, kept, answered, path))
         elif row[0] == "loop":
             stalls.append((row[1] - row[2], row[1]))
-            stall_cpu.append(row[3])
+            stall_cpu.append(row[3] if len(row) > 3 else 0.0)
         elif row[0] == "gc":
             pauses.append((row[1], row[2], row[3]))
-            pause_cpu.append(row[5])
+            pause_cpu.append(row[5] if len(row) > 5 else 0.0)  # (a trace from before CPU was written)
         elif row[0] == "look":
             for t in row[2]:
                 looks.setdefault(t, []).append(row[1])
