@@ -17,6 +17,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from companion.record import load_record
 from companion.record.journal import Journal
 from companion.tournament import Desk
+from tournament_screens import cards, create_event, enter_result, type_into
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -38,14 +39,6 @@ def tap(widget):
 
     driver.tap(widget)
     driver.settle()
-
-
-def type_into(field, text):
-    field.text = ""
-    field.focus = True
-    field.insert_text(text)  # what the keyboard does, key by key
-    field.focus = False
-    pump(1)
 
 
 def labels(widget):
@@ -79,35 +72,16 @@ def screen(tmp_path):
     pump(1)
 
 
-def _create_event(screen, name, players):
-    type_into(screen.ids.event_input, name)
-    tap(screen.ids.create_event)
-    assert screen.message == "" and screen.event_name == name
-    for p in players:
-        type_into(screen.ids.player_input, p)
-        tap(screen.ids.add_player)
-        assert screen.message == "", screen.message
-
-
-def _cards(screen):
-    return sorted(screen.ids.tables.children, key=lambda c: c.table_no)
-
-
 def test_an_event_seated_and_scored_by_touch(screen, tmp_path):
-    _create_event(screen, "Kobe Open", ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumi", "Gen"])
+    create_event(screen, "Kobe Open", ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumi", "Gen"])
     tap(screen.ids.seat)
-    cards = _cards(screen)
-    assert [len(c.players) for c in cards] == [4, 3]
+    tables = cards(screen)
+    assert [len(c.players) for c in tables] == [4, 3]
     with Desk(tmp_path / "tournament.sqlite3") as desk:
         ev = desk.event("Kobe Open")
         assert [len(t) for t in desk.round(ev.id, 1).tables] == [4, 3]
     # table 1: VP typed, the first seat's "winner" toggled, saved
-    four = cards[0]
-    seats = [pid for pid, _ in four.players]
-    for pid, vp in zip(seats, [10, 7, 7, 3]):
-        type_into(four.vp_inputs[pid], str(vp))
-    tap(four.win_toggles[seats[0]])
-    tap(four.ids.save)
+    seats = enter_result(tables[0], [10, 7, 7, 3])
     assert screen.message == ""
     with Desk(tmp_path / "tournament.sqlite3") as desk:
         r = desk.current_result(ev.id, 1, 1)
@@ -118,18 +92,14 @@ def test_an_event_seated_and_scored_by_touch(screen, tmp_path):
     cells = [w.text for w in reversed(grid.children)]
     assert cells[grid.cols:grid.cols + 2] == ["1", winner_name]
     # table 2 with a VP missing: refused, the message says where, nothing stored
-    three = _cards(screen)[1]
-    pids = [pid for pid, _ in three.players]
-    type_into(three.vp_inputs[pids[0]], "10")
-    type_into(three.vp_inputs[pids[1]], "5")
-    tap(three.win_toggles[pids[0]])
-    tap(three.ids.save)
+    three = cards(screen)[1]
+    pids = enter_result(three, [10, 5])
     missing = dict(three.players)[pids[2]]
     assert f"round 1 table 2: no VP for {missing}" in screen.message
     with Desk(tmp_path / "tournament.sqlite3") as desk:
         assert desk.current_result(ev.id, 1, 2) is None
     # the refused card keeps what was typed; now: ended by time, the winner toggle released again
-    three = _cards(screen)[1]
+    three = cards(screen)[1]
     assert three.vp_inputs[pids[0]].text == "10" and three.win_toggles[pids[0]].state == "down"
     for pid, vp in zip(pids, [8, 8, 6]):
         type_into(three.vp_inputs[pid], str(vp))
@@ -144,20 +114,15 @@ def test_an_event_seated_and_scored_by_touch(screen, tmp_path):
     # the final table: the standings' top four, in rank order, shown as round 2's only table
     tap(screen.ids.final)
     assert screen.message == "", screen.message
-    assert screen.round_no == 2 and [pid for pid, _ in _cards(screen)[0].players] == top4
-    assert len(_cards(screen)) == 1
+    assert screen.round_no == 2 and [pid for pid, _ in cards(screen)[0].players] == top4
+    assert len(cards(screen)) == 1
 
 
 def test_a_second_save_is_a_correction_that_needs_a_reason(screen, tmp_path):
-    _create_event(screen, "Club night", ["A", "B", "C", "D"])
+    create_event(screen, "Club night", ["A", "B", "C", "D"])
     tap(screen.ids.seat)
-    card = _cards(screen)[0]
-    seats = [pid for pid, _ in card.players]
-    for pid, vp in zip(seats, [10, 6, 5, 4]):
-        type_into(card.vp_inputs[pid], str(vp))
-    tap(card.win_toggles[seats[0]])
-    tap(card.ids.save)
-    card = _cards(screen)[0]  # the screen rebuilt the card from the file, values filled in
+    seats = enter_result(cards(screen)[0], [10, 6, 5, 4])
+    card = cards(screen)[0]  # the screen rebuilt the card from the file, values filled in
     assert card.vp_inputs[seats[1]].text == "6" and card.win_toggles[seats[0]].state == "down"
     type_into(card.vp_inputs[seats[1]], "8")
     tap(card.ids.save)
@@ -176,9 +141,9 @@ def test_result_filled_from_a_finished_game_in_the_journal(screen, tmp_path):
     with Journal(tmp_path / "journal.sqlite3") as journal:
         gid = journal.create_game(load_record(EXAMPLE))
         journal.set_finished(gid)
-    _create_event(screen, "Record night", ["Aki", "Ben", "Chie", "Dan"])
+    create_event(screen, "Record night", ["Aki", "Ben", "Chie", "Dan"])
     tap(screen.ids.seat)
-    card = _cards(screen)[0]
+    card = cards(screen)[0]
     tap(card.ids.from_journal)
     assert screen.message == "", screen.message
     with Desk(tmp_path / "tournament.sqlite3") as desk:
@@ -187,16 +152,16 @@ def test_result_filled_from_a_finished_game_in_the_journal(screen, tmp_path):
         names = desk.names(ev.id)
         assert {names[p]: v for p, v in r.vp.items()} == {"Aki": 6, "Ben": 4, "Chie": 2, "Dan": 10}
         assert names[r.winner] == "Dan" and r.source == f"journal game {gid}"
-    card = _cards(screen)[0]
+    card = cards(screen)[0]
     dan = next(pid for pid, n in card.players if n == "Dan")
     assert card.vp_inputs[dan].text == "10" and card.win_toggles[dan].state == "down"
 
 
 def test_five_players_one_sits_out_and_the_screen_says_who(screen, tmp_path):
-    _create_event(screen, "Small", ["A", "B", "C", "D", "E"])
+    create_event(screen, "Small", ["A", "B", "C", "D", "E"])
     tap(screen.ids.final)
     assert "a final is seeded by the standings: play a round first" in screen.message
-    assert _cards(screen) == []
+    assert cards(screen) == []
     tap(screen.ids.seat)
     assert screen.message == ""
     with Desk(tmp_path / "tournament.sqlite3") as desk:
@@ -204,16 +169,16 @@ def test_five_players_one_sits_out_and_the_screen_says_who(screen, tmp_path):
         names = desk.names(ev.id)
         (table,) = desk.round(ev.id, 1).tables
         (out,) = set(names) - set(table)
-    assert [len(c.players) for c in _cards(screen)] == [4]
+    assert [len(c.players) for c in cards(screen)] == [4]
     assert f"sitting out: {names[out]}" in screen.ids.round_line.text
 
 
 def test_japanese_texts(screen):
-    _create_event(screen, "大会", ["青木", "伊藤", "上田", "江口"])
+    create_event(screen, "大会", ["青木", "伊藤", "上田", "江口"])
     tap(screen.ids.seat)
     screen.lang = "ja"
     pump(2)
     assert screen.ids.seat.text == "次のラウンドの席決め"
-    card = _cards(screen)[0]
+    card = cards(screen)[0]
     assert card.title == "1卓" and card.ids.save.text == "結果を保存"
     assert sorted(n for _, n in card.players) == sorted(["青木", "伊藤", "上田", "江口"])

@@ -14,7 +14,7 @@ import pytest
 from companion.tournament import Desk, TournamentError
 from companion.ui import driver as d
 from companion.ui.desk_refusals import JAPANESE, UNKNOWN_JA, refusal_text, warning_text
-from tournament_screens import make_screen, type_into  # noqa: F401  (make_screen: a fixture)
+from tournament_screens import enter_result, make_screen, type_into  # noqa: F401  (make_screen: a fixture)
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -129,12 +129,7 @@ def test_the_desks_refusals_on_a_japanese_screen_by_touch(make_screen):
         d.tap(screen.ids.add_player)
     d.tap(screen.ids.seat)
     assert screen.message == "", screen.message
-    card = screen.ids.tables.children[0]
-    seats = [pid for pid, _ in card.players]
-    for pid, vp in zip(seats, [8, 6, 5, 4]):
-        type_into(card.vp_inputs[pid], str(vp))
-    d.tap(card.win_toggles[seats[0]])
-    d.tap(card.ids.save)
+    seats = enter_result(screen.ids.tables.children[0], [8, 6, 5, 4])
     card = screen.ids.tables.children[0]
     assert card.status.startswith("保存しました — 勝者") and "目標の10点に届いていません" in card.status, card.status
     type_into(card.vp_inputs[seats[1]], "8")

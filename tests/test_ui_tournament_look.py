@@ -12,32 +12,14 @@ import pytest
 import companion.ui  # noqa: F401  (Kivy's environment: no argv parsing)
 from companion.tournament import PRESETS, Desk
 from companion.ui import driver as d
-from tournament_screens import make_screen, type_into  # noqa: F401  (make_screen: a fixture)
+from tournament_screens import (cards, choose, create_event, enter_result, make_screen,  # noqa: F401  (a fixture)
+                                type_into)
 
 pytestmark = pytest.mark.timeout(180)
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "docs" / "screens"
 NAMES = ["Dan", "Aki", "Chie", "Ben", "Emi", "Fumi", "Gen"]
-
-
-def choose(spinner, text):
-    """Open the spinner by a tap and tap the choice in its list."""
-    d.tap(spinner)
-    d.wait_until(lambda: spinner._dropdown.attach_to is not None)
-    d.tap(next(b for b in d.walk(spinner._dropdown) if getattr(b, "text", None) == text and hasattr(b, "trigger_action")))
-    d.settle()
-
-
-def create_event(screen, name, players, preset=None):
-    if preset is not None:
-        choose(screen.ids.preset, screen.preset_name(preset))
-    type_into(screen.ids.event_input, name)
-    d.tap(screen.ids.create_event)
-    for p in players:
-        type_into(screen.ids.player_input, p)
-        d.tap(screen.ids.add_player)
-    assert screen.message == "", screen.message
 
 
 def in_view(screen, widget):
@@ -53,10 +35,6 @@ def standings_table(screen) -> list[list[str]]:
     grid = screen.ids.standings
     cells = [w.text for w in reversed(grid.children)]
     return [cells[i:i + grid.cols] for i in range(0, len(cells), grid.cols)]
-
-
-def cards(screen):
-    return sorted(screen.ids.tables.children, key=lambda c: c.table_no)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -108,11 +86,7 @@ def test_standings_are_in_order_before_anyone_has_played_and_after(make_screen, 
     d.tap(screen.ids.add_player)
     d.tap(screen.ids.seat)
     first = cards(screen)[0]
-    seats = [pid for pid, _ in first.players]
-    for pid, vp in zip(seats, [10, 7, 7, 3]):
-        type_into(first.vp_inputs[pid], str(vp))
-    d.tap(first.win_toggles[seats[0]])
-    d.tap(first.ids.save)
+    seats = enter_result(first, [10, 7, 7, 3])
     assert screen.message == "", screen.message
     table = standings_table(screen)[1:]
     ranks = [int(row[0]) for row in table]
@@ -141,18 +115,14 @@ def test_cards_stay_aligned_and_buttons_stay_put_when_results_are_saved_or_refus
 
     aligned()
     # a refusal on table 2 (a VP missing): the message has its own place
-    pids = [pid for pid, _ in three.players]
-    type_into(three.vp_inputs[pids[0]], "10")
+    enter_result(three, [10], winner=None, save=False)
     before = in_view(screen, three.ids.save)
     d.tap(three.ids.save)
     assert "no VP for" in screen.message and "no VP for" in three.status
     assert d.moved_targets(before, d.touch_targets(screen)) == []
     aligned()
     # a result saved on table 1: its status line says so, nothing moves
-    seats = [pid for pid, _ in four.players]
-    for pid, vp in zip(seats, [10, 8, 6, 4]):
-        type_into(four.vp_inputs[pid], str(vp))
-    d.tap(four.win_toggles[seats[0]])
+    enter_result(four, [10, 8, 6, 4], save=False)
     before = in_view(screen, four.ids.save)
     d.tap(four.ids.save)
     assert screen.message == ""
@@ -185,12 +155,7 @@ def test_japanese_screen_has_no_english_but_names(make_screen):
     choose(screen.ids.preset, "ドイツ選手権")
     create_event(screen, "神戸オープン", ["青木", "伊藤", "上田", "江口", "小川", "加藤", "木村"])
     d.tap(screen.ids.seat)
-    card = cards(screen)[0]
-    seats = [pid for pid, _ in card.players]
-    for pid, vp in zip(seats, [10, 8, 6, 4]):
-        type_into(card.vp_inputs[pid], str(vp))
-    d.tap(card.win_toggles[seats[0]])
-    d.tap(card.ids.save)
+    enter_result(cards(screen)[0], [10, 8, 6, 4])
     # a result with a VP missing is refused in Japanese too (the screen's own check, before the desk's)
     other = cards(screen)[1]
     d.tap(other.ids.save)
@@ -217,10 +182,7 @@ def test_a_round_fits_the_larger_tablets_in_both_languages(make_screen, size, de
         screen = make_screen(size=size)
         create_event(screen, "Kobe Open", NAMES)
         d.tap(screen.ids.seat)
-        four = cards(screen)[0]
-        for pid, vp in zip([pid for pid, _ in four.players], [10, 8, 6, 4]):
-            type_into(four.vp_inputs[pid], str(vp))
-        d.tap(four.ids.save)
+        enter_result(cards(screen)[0], [10, 8, 6, 4], winner=None)
         d.tap(cards(screen)[1].ids.save)  # refused: a VP missing
         found = {}
         for lang in ("en", "ja"):
