@@ -18,6 +18,7 @@ import numpy as np
 
 from vision.board import terrain as terrain_mod
 from vision.board import deduce
+from vision.board import robber as robber_mod
 from vision.board.deduce import TOKEN_SET, hidden_number, unsure_terrain
 from vision.board.discs import find_discs, token_sized
 from vision.board.harbours import read_harbours
@@ -39,6 +40,20 @@ def local_spacing(lattice: Lattice, h: tuple[int, int]) -> float:
     x, y = lattice.center(h)
     around = [lattice.center((h[0] + dq, h[1] + dr)) for dq, dr in ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))]
     return float(np.mean([np.hypot(ax - x, ay - y) for ax, ay in around]))
+
+
+MANY_DISCS_56 = 30  # token-like discs with no 19-hex lattice through them that make it a 5-6 board (below)
+BEYOND_56 = 6  # token discs on hex middles beyond the 19 land hexes that make a photo a 5-6 board (below)
+BEYOND = tuple(sorted((q, r) for q in range(-4, 5) for r in range(-4, 5) if 3 <= hex_distance((q, r), (0, 0)) <= 4))
+
+
+def tokens_beyond_the_land(points: np.ndarray, lattice: Lattice) -> dict[tuple[int, int], int]:
+    """Token candidates sitting on the middle of a hex one or two rings beyond the 19 land hexes (hex -> the
+    candidate's index).  On a 3-4 board that ring is sea: its ships are not beige discs of a token's size (0 on
+    every labelled photo); on a 5-6 board, 11 of its 30 land hexes lie there whichever 19 the lattice took."""
+    if len(points) == 0:
+        return {}
+    return _match(np.asarray(points, np.float64), lattice.homography, 0.3, BEYOND)
 
 
 class NoBoardError(ValueError):
@@ -63,6 +78,7 @@ class BoardReading:
     token_prints: dict = field(default_factory=dict)  # hex -> token_print.TokenPrint, None: too small to count
     deduced: list = field(default_factory=list)  # hexes whose number or terrain the set gave, not the photo
     harbours: list = field(default_factory=list)  # harbours.Harbour, those the frame shows (lattice coordinates)
+    robber_sure: bool = True          # False: the robber's hex (or that there is none) is asked (vision/board/robber.py)
 
     def board_json(self) -> dict:
         """The record's board object (docs/record-format.md), numbers null until tokens are read; turned as
@@ -204,7 +220,16 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
         discs = []
         points = np.asarray(tile_centres, np.float64).reshape(-1, 2) * scale
     lattice = fit_lattice(points)
+    if lattice is not None and tile_centres is None and len(tokens_beyond_the_land(points, lattice)) >= BEYOND_56:
+        # the 19 hexes fitted are part of a bigger board: reading them as a 3-4 board would be silently wrong
+        raise NoBoardError(f"a 5-6 player board (30 land hexes): {len(tokens_beyond_the_land(points, lattice))} "
+                           f"number tokens lie beyond the 3-4 board's 19 hexes; only the 3-4 board is read")
     by_outline = False
+    if lattice is None and tile_centres is None and len(points) >= MANY_DISCS_56:
+        # more token-like discs than a 3-4 board shows (at most 26 on the labelled photos: 18 tokens and the
+        # robber's base, harbour pieces, ...) and no 19-hex lattice through them: a bigger board seen at a slant
+        raise NoBoardError(f"a 5-6 player board (30 land hexes)? {len(points)} token-like discs, more than a 3-4 "
+                           f"board holds, on no 19-hex lattice; only the 3-4 board is read")
     if lattice is None and tile_centres is None:
         # No tokens to fit to (a board laid before them, or too few found): the land inside the sea frame.
         outlined = fit_outline(work)
@@ -213,6 +238,12 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
             lattice = outlined[0]
             lattice.matched = _match(points, lattice.homography, 0.35, LAND) if len(points) else {}
             by_outline = True
+            beyond = tokens_beyond_the_land(points, lattice)
+            if len(beyond) >= BEYOND_56 and len(beyond) >= len(lattice.matched) / 2:
+                # tokens on as many hexes beyond this "land" as on half of it: a bigger board (its outline
+                # fitted as the 3-4 board's), not a 3-4 board with a few stray discs
+                raise NoBoardError(f"a 5-6 player board (30 land hexes): {len(beyond)} number tokens lie beyond "
+                                   f"the 3-4 board's 19 hexes; only the 3-4 board is read")
     if lattice is None:
         raise NoBoardError(f"no board found: {len(points)} token-like discs, not 12 or more on one hex lattice, "
                            f"and no land framed by a blue sea")
@@ -239,7 +270,7 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
         # the one hex whose colour was unsure takes the one tile the set has left over (still asked)
         terrains[by_set[0]] = by_set[1]
         deduced.append(by_set[0])
-    robber = find_robber(plane, terrains)
+    robber, robber_sure = read_robber(work, lattice, plane, terrains)
     # The token's size comes from the lattice, not from the circle matched there: on some photos the
     # commonest circles are the hexes' own outlines, centred on the token but three times its size.
     centres = {h: (discs[i].x, discs[i].y) for h, i in lattice.matched.items() if terrains[h] != "desert" and discs}
@@ -285,8 +316,11 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
         # still asked (sets differ: CatanAI's has three 10s)
         numbers[under_robber[0]] = under_robber[1]
         deduced.append(under_robber[0])
+    if not robber_sure and robber is not None:
+        unsure.append(robber)  # ringed: the person looks whether the robber stands there
     reading = BoardReading(terrains, has_token, robber, sorted(set(unsure)), numbers, patches, reds, lattice, scale)
     reading.deduced = deduced
+    reading.robber_sure = robber_sure
     # the harbours the frame shows (at 1000 px a sail is ~35 px across, its picture ~15 px: enough for colours)
     reading.harbours = read_harbours(work, lattice.homography)
     reading.token_centres = centres
@@ -384,6 +418,20 @@ def _no_terrain_beyond_the_set(terrains: dict, colours: dict, unsure: list) -> N
         h = ranked[-1][1]  # the least typical
         terrains[h], _ = terrain_mod.classify(colours[h], exclude=(t, "desert"))
         unsure.append(h)
+
+
+def read_robber(work: np.ndarray, lattice: Lattice, plane: np.ndarray, terrains: dict[tuple[int, int], str]
+                ) -> tuple[tuple[int, int] | None, bool]:
+    """(the robber's hex or None, sure): the trained classifier's reading (vision/board/robber.py), checked
+    against the dark-grey rule below.  Where the two name the same hex it is sure; where the classifier is sure
+    and the rule saw nothing (a robber in warm light) the classifier's hex is sure; where they disagree, or
+    the classifier is unsure, the hex the classifier likes best is given, unsure (the app asks).  Without the
+    model, the rule alone (sure, as before)."""
+    ruled = find_robber(plane, terrains)
+    probabilities = robber_mod.hex_probabilities(work, lattice)
+    if probabilities is None:
+        return ruled, True
+    return robber_mod.combine(ruled, *robber_mod.decide(probabilities))
 
 
 def find_robber(plane: np.ndarray, terrains: dict[tuple[int, int], str]) -> tuple[int, int] | None:
