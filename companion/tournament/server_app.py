@@ -196,6 +196,8 @@ class DeskApp:
         """The desk's two threads stopped (the server has stopped serving)."""
         self._desk_thread.shutdown(wait=True)
         self._check_thread.shutdown(wait=True)
+        if self.trace is not None:
+            self.trace.close()
 
     async def _refused(self, request: Request, error: Refused) -> Response:
         headers = {"WWW-Authenticate": 'Basic realm="desk"'} if error.status == 401 and \
