@@ -95,6 +95,8 @@ class BoardView(StencilView):
         self._labels: dict[tuple[str, int, tuple], Any] = {}
         #: The words the last drawing wrote that a reader must make out: (kind, text, font px), kind "harbor".
         self.texts_drawn: list[tuple[str, str, int]] = []
+        #: Where the last drawing put each harbour's label: edge -> (x, y, radius), widget coordinates.
+        self.harbor_discs: dict[Any, tuple[float, float, float]] = {}
         # Screens set several properties in a row: draw once, in the next frame, with all of them.
         self._trigger = Clock.create_trigger(self.redraw, -1)
         Clock.schedule_once(self._follow_language)
@@ -263,6 +265,7 @@ class BoardView(StencilView):
     def redraw(self, *_):
         self.canvas.clear()
         self.texts_drawn = []
+        self.harbor_discs = {}
         if self.board is None:
             return
         size, ox, oy = self._transform()
@@ -309,9 +312,6 @@ class BoardView(StencilView):
                 x, y = P(geo.edge_point(e))
                 sea = e[0] if not self.board.is_land(e[0]) else e[1]
                 sx, sy = P(geo.pixel_center(sea))
-                hx, hy = x + (sx - x) * 0.45, y + (sy - y) * 0.45
-                Color(0.45, 0.3, 0.15, 1)
-                Line(points=[x, y, hx, hy], width=max(1.5, size * 0.05))
                 # readable, in the user's language: the ratio over the resource's name ("2:1" / "lumber", 木材)
                 rad = size * 0.38
                 word = font = None
@@ -324,6 +324,15 @@ class BoardView(StencilView):
                         font = max(least, int(font * 1.7 * rad / width))
                         rad = max(rad, self._text(word, font).width / 1.7)
                     rad = max(rad, 1.25 * self._text("2:1", font).height)  # room for both lines
+                # Out to sea far enough that a road or ship on the harbour's side leaves the words whole: on a small
+                # board the disc (its letters never under 11 sp) is larger than the hex, and a road on that side
+                # covered "レンガ" / "brick" (upright, 6 players).
+                dist = math.hypot(sx - x, sy - y) or 1.0
+                reach = min(dist, max(0.45 * dist, rad + max(3, size * 0.11) + 1))
+                hx, hy = x + (sx - x) * reach / dist, y + (sy - y) * reach / dist
+                self.harbor_discs[e] = (hx, hy, rad)
+                Color(0.45, 0.3, 0.15, 1)
+                Line(points=[x, y, hx, hy], width=max(1.5, size * 0.05))
                 Color(1, 1, 1, 0.92)
                 Ellipse(pos=(hx - rad, hy - rad), size=(2 * rad, 2 * rad))
                 if word is None:
