@@ -1,13 +1,14 @@
 """The piece reader on another table's photos it never trained on (issue 30; docs/board-reader.md).
 
-    .venv/bin/python bench/bench_pieces_held_out.py [LABELS.json] [--no-rules]
+    .venv/bin/python bench/bench_pieces_held_out.py [LABELS.json] [--no-rules] [--no-kind]
 
 LABELS (default tests/data/pieces/catanai_test4.json): the pieces standing on one board, in the coordinates of
 that board's label, and the photos showing it.  Each photo is read as the CLI reads it (board, then pieces); the
 reading is laid on the labelled board (vision.board.piece_check.best_turn) and every piece said is compared
 with the labels: found = right slot, colour and kind; invented = said where the labels have no such piece
 (a settlement said a city counts, and is also counted apart as "kind").  ``--no-rules``: every slot the
-classifiers call a piece, without the rules' check (vision.board.pieces.consistent).
+classifiers call a piece, without the rules' check (vision.board.pieces.consistent).  ``--no-kind``: the corner
+classifier alone says settlement or city (no kind classifier, as in session 4).
 """
 
 from __future__ import annotations
@@ -27,8 +28,12 @@ from vision.board.reader import board_object, read_board_file  # noqa: E402
 
 
 def main() -> int:
-    args = [a for a in sys.argv[1:] if a != "--no-rules"]
+    args = [a for a in sys.argv[1:] if a not in ("--no-rules", "--no-kind")]
     rules = "--no-rules" not in sys.argv[1:]
+    if "--no-kind" in sys.argv[1:]:
+        from vision.board import pieces
+
+        pieces.bundled_kind_model = lambda: None  # read_slots then lets the corner classifier say the kind
     path = Path(args[0]) if args else ROOT / "tests" / "data" / "pieces" / "catanai_test4.json"
     labels = json.loads(path.read_text())
     label = json.loads((path.parent / labels["board_label"]).read_text())["board"]
