@@ -8,7 +8,10 @@ lattice is the reader's (fitted to the board's outline: these boards have no tok
 together) and each group is read by classifiers trained on the others: "found" is the share of pieces on the
 board read at their slot with the right colour and kind, "invented" the share of pieces said that are not
 there (wrong colour or kind included).  Two lattices are scored: the one refitted on the boxes (what a board
-with its tokens gets: their lattice is within a tenth of a hex) and the reader's own from the outline.
+with its tokens gets: their lattice is within a tenth of a hex) and the reader's own from the outline, each
+with and without the kind classifier (settlement or city, pieces.outline_features; learnt from SettlersEye's
+buildings only); "kind" counts the pieces said in the right colour but the other kind, "sure_cities" those said
+a city with a share >= pieces.CITY_FLOOR (what Check the board offers as sure) and how many of them are right.
 """
 
 from __future__ import annotations
