@@ -57,6 +57,8 @@ TEXT: dict[str, dict[str, str]] = {
                              "ja": "確認が必要な地形：{n}、港：{m}（枠付き）。"},
     "scan_harbour": {"en": "harbour {trade}", "ja": "港 {trade}"},
     "scan_other_edge": {"en": "Other coast", "ja": "隣の海岸へ"},
+    "scan_robber_unknown": {"en": "The robber was not found: select its hex, then Robber here.",
+                            "ja": "盗賊が見つかりません。その地形を選んで「盗賊はここ」。"},
 }
 
 
@@ -239,6 +241,8 @@ class ScanBoardScreen(PhotoReading, Screen):
         n, m = len(self.scan.unsure), len(self.scan.unsure_harbours)
         lines.append(tr("scan_unsure_harbours", n=n, m=m) if m else tr("scan_unsure", n=n) if n
                      else tr("scan_all_sure"))
+        if self.scan.robber is None and not getattr(self.scan.reading, "robber_sure", True):
+            lines.append(tr("scan_robber_unknown"))  # asked, not guessed (a game has its robber somewhere)
         self.message = " ".join(lines)
         self.picking = self.selected is not None
         self.picking_harbour = self.selected_harbour is not None

@@ -29,8 +29,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 POINTS = ROOT / "tests/data/boards/settlerseye/robber_points.json"
 CATANAI = ROOT / "tests/data/boards/catanai"
-FOLDS = 6
-STEPS = 600
+FOLDS = 3
+STEPS = 1000
 SAME_LAYOUT = {"board10": "board3"}  # board10 shows board3's layout in another light (tests/data/boards/settlerseye)
 
 
@@ -201,8 +201,10 @@ def held_out(data, folds: int = FOLDS) -> dict:
             got, sure = robber.decide(p)
             rule_hex = next((h for h, v in zip(LAND, rules[test][at]) if v), None) if rules is not None else None
             combined = robber.combine(rule_hex, got, sure) if rules is not None else (got, sure)
+            top = max(p, key=p.get)
             rows.append({"photo": str(photo), "board": str(groups[test][at][0]), "truth": truth[0] if truth else None,
-                         "read": got, "sure": sure, "best": round(max(p.values()), 3),
+                         "read": got, "sure": sure, "best": round(max(p.values()), 3), "top": top,
+                         "p_truth": round(p[truth[0]], 3) if truth else None,
                          "right": got == (truth[0] if truth else None), "rule": rule_hex,
                          "combined": combined[0], "combined_sure": combined[1],
                          "combined_right": combined[0] == (truth[0] if truth else None)})
@@ -217,6 +219,8 @@ def _summary(rows: list) -> dict:
                       "right_sure": sum(r["right"] and r["sure"] for r in mine),
                       "wrong_sure": sum((not r["right"]) and r["sure"] for r in mine),
                       "unsure": sum(not r["sure"] for r in mine),
+                      "top_right": sum(r["top"] == r["truth"] for r in mine if r["truth"] is not None),
+                      "with_robber": sum(r["truth"] is not None for r in mine),
                       "rule_right": sum(r.get("rule") == r["truth"] for r in mine),
                       "reader_right": sum(r.get("combined_right", False) for r in mine),
                       "reader_right_sure": sum(r.get("combined_right", False) and r.get("combined_sure") for r in mine),

@@ -283,7 +283,8 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
     numbers: dict[tuple[int, int], int | None] = {}
     unsure_number: list[tuple[int, int]] = []
     tokens = bundled_reader()
-    readable = [h for h in LAND if terrains[h] != "desert" and h in patches and h != robber]
+    # the token under a robber read surely is hidden; under one read unsure it is read (the robber may be elsewhere)
+    readable = [h for h in LAND if terrains[h] != "desert" and h in patches and (h != robber or not robber_sure)]
     scores = tokens.scores([patches[h] for h in readable]) if tokens is not None and readable else None
     if scores is not None and not _flipped and tokens.looks_mirrored([patches[h] for h in readable], scores):
         reading = read_board(cv2.flip(image, 1), _flipped=True)
