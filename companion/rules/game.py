@@ -289,8 +289,13 @@ class Game(EventHistory):
 
     def harbor_ratios(self, player: int) -> dict[str, int]:
         """The player's maritime trade ratio for each resource."""
-        trades = {self.board.harbor_at_vertex[v] for v, (p, _) in self.state.buildings.items()
-                  if p == player and v in self.board.harbor_at_vertex}
+        harbor_at = self.state.board.harbor_at_vertex
+        trades = set()
+        for v, (p, _) in self.state.buildings.items():  # (each corner hashed once: every bank trade asks)
+            if p == player:
+                harbor = harbor_at.get(v)
+                if harbor is not None:
+                    trades.add(harbor)
         generic = 3 if "3:1" in trades else 4
         return {r: (2 if r in trades else generic) for r in self.resources}
 
@@ -470,8 +475,10 @@ class Game(EventHistory):
         if s.phase == SPECIAL_BUILD:
             self._special_builder(player)
             return self._build(player, piece, at)
-        self._require_phase(MAIN)
-        self._require_turn(player)
+        if s.phase != MAIN:
+            self._require_phase(MAIN)
+        if player != s.turn_player:
+            self._require_turn(player)
         return self._build(player, piece, at)
 
     def _special_builder(self, player: int) -> None:
@@ -598,7 +605,7 @@ class Game(EventHistory):
 
     def _on_roll(self, event: Mapping[str, Any]) -> dict[str, Any]:
         s = self.state
-        dice = ev.require(event, "dice")
+        dice = event["dice"] if "dice" in event else ev.require(event, "dice")  # (require called only to refuse)
         if not isinstance(dice, (list, tuple)) or len(dice) != 2:
             raise MalformedEvent(f"dice must be two faces 1-6 like [3, 4], got {dice!r}")
         a, b = dice
@@ -619,7 +626,12 @@ class Game(EventHistory):
 
     def _seven(self) -> dict[str, Any]:
         s = self.state
-        owed = {p: st.hand.size // 2 for p, st in enumerate(s.players) if st.hand.size > self.options.discard_limit}
+        limit = self.options.discard_limit
+        owed = {}
+        for p, st in enumerate(s.players):  # (each hand counted once: Hand.size sums the hand)
+            size = st.hand.size
+            if size > limit:
+                owed[p] = size // 2
         s.discards_owed = owed
         s.return_phase = MAIN
         s.phase = DISCARD if owed else MOVE_ROBBER
@@ -737,11 +749,14 @@ class Game(EventHistory):
         s = self.state
         player = ev.player(event, self.n_players)
         cards = ev.cards(ev.require(event, "cards"), self.resources)
-        self._require_phase(DISCARD)
+        if s.phase != DISCARD:
+            self._require_phase(DISCARD)
         owed = s.discards_owed.get(player, 0)
-        self._require(owed > 0, "no_discard_owed", player=player)
-        self._require(sum(cards.values()) == owed or (self._forced and owed == 0),
-                      "discard_count", player=player, owed=owed, got=sum(cards.values()))
+        if owed <= 0:
+            self._breach(Refusal("no_discard_owed", player=player))
+        got = sum(cards.values())
+        if got != owed and not (self._forced and owed == 0):
+            self._breach(Refusal("discard_count", player=player, owed=owed, got=got))
         self._pay(player, cards, "discard")
         s.discards_owed.pop(player, None)
         fields: dict[str, Any] = {"player": player, "discards_owed": dict(s.discards_owed)}
@@ -753,9 +768,12 @@ class Game(EventHistory):
     def _on_move_robber(self, event: Mapping[str, Any]) -> dict[str, Any]:
         s = self.state
         to = ev.hex_(ev.require(event, "to"), "to")
-        self._require_phase(MOVE_ROBBER)
-        self._require(to in self.board.land, "robber_off_land", hex=list(to))
-        self._require(to != s.robber, "robber_must_move", hex=list(to))
+        if s.phase != MOVE_ROBBER:
+            self._require_phase(MOVE_ROBBER)
+        if to not in s.board.land:
+            self._breach(Refusal("robber_off_land", hex=list(to)))
+        if to == s.robber:
+            self._breach(Refusal("robber_must_move", hex=list(to)))
         s.robber = to
         fields: dict[str, Any] = {"player": s.turn_player, "robber_moved": to}
         if s.phase != MOVE_ROBBER:  # an umpire moving the robber outside its turn
@@ -774,9 +792,10 @@ class Game(EventHistory):
         card = event.get("card")
         if card is not None:
             ev.name(card, self.resources, "card")
-        self._require_phase(STEAL)
-        self._require(victim in s.steal_candidates, "not_steal_candidate", victim=victim,
-                      candidates=list(s.steal_candidates))
+        if s.phase != STEAL:
+            self._require_phase(STEAL)
+        if victim not in s.steal_candidates:
+            self._breach(Refusal("not_steal_candidate", victim=victim, candidates=list(s.steal_candidates)))
         thief = s.turn_player
         hand = s.players[victim].hand
         if hand.size == 0:
@@ -940,21 +959,29 @@ class Game(EventHistory):
         s = self.state
         player = ev.player(event, self.n_players)
         partner = ev.require(event, "with")
-        give = ev.cards(ev.require(event, "give"), self.resources, "give")
-        get = ev.cards(ev.require(event, "get"), self.resources, "get")
-        self._require_phase(MAIN)
-        self._require_turn(player)
-        self._require(bool(give) and bool(get), "trade_no_gift")
-        same = sorted(set(give) & set(get))
-        self._require(not same, "trade_like_for_like", same=same)
+        resources = self.resources
+        give = ev.cards(ev.require(event, "give"), resources, "give")
+        get = ev.cards(ev.require(event, "get"), resources, "get")
+        # (each check's refusal, and the arguments it names, made only when the check fails: a trade is
+        # checked seven ways, and building them all every time was a tenth of its cost)
+        if s.phase != MAIN:
+            self._require_phase(MAIN)
+        if player != s.turn_player:
+            self._require_turn(player)
+        if not (give and get):
+            self._breach(Refusal("trade_no_gift"))
+        if not give.keys().isdisjoint(get):
+            self._breach(Refusal("trade_like_for_like", same=sorted(set(give) & set(get))))
         if partner == "bank":
             ratios = self.harbor_ratios(player)
             bought = 0
             for r, n in give.items():
-                self._require(n % ratios[r] == 0, "trade_ratio", player=player, resource=r, ratio=ratios[r], n=n)
-                bought += n // ratios[r]
-            self._require(bought == sum(get.values()), "trade_bank_count", give=dict(give), bought=bought,
-                          got=sum(get.values()))
+                ratio = ratios[r]
+                if n % ratio:
+                    self._breach(Refusal("trade_ratio", player=player, resource=r, ratio=ratio, n=n))
+                bought += n // ratio
+            if bought != sum(get.values()):
+                self._breach(Refusal("trade_bank_count", give=dict(give), bought=bought, got=sum(get.values())))
             self._pay(player, give, "trade")
             self._receive(player, get)
         else:
@@ -963,9 +990,10 @@ class Game(EventHistory):
                 raise IllegalAction(Refusal("trade_self"))
             for who, cards in ((player, give), (other, get)):
                 hand = s.players[who].hand
-                self._require(hand.can_pay(cards), "does_not_hold", player=who, cards=dict(cards))
-                if hand.can_pay(cards):  # (a forced trade the app cannot account for keeps the hand)
+                if hand.can_pay(cards):
                     hand.remove(cards)
+                else:  # (a forced trade the app cannot account for keeps the hand)
+                    self._breach(Refusal("does_not_hold", player=who, cards=dict(cards)))
             s.players[player].hand.add(get)
             s.players[other].hand.add(give)
         return {"player": player}

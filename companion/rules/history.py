@@ -96,13 +96,14 @@ class EventHistory:
             handler: Callable[[Any, Mapping[str, Any]], dict[str, Any]] = _HANDLERS[cls][kind]
         except (KeyError, TypeError):  # the class's first event, a type it does not know, or no name at all
             handler = self._handler_for(kind)
+        plain_before, outcome_class, known_fields = _CLASS_FACTS[cls]
         forced = event.get("forced", False)
         if forced is not False and forced is not True:
             raise MalformedEvent(f"forced must be true or false, got {forced!r}")
         saved = self.state
         if atomic:
             self.state = self._copy_state(saved)
-        context = saved if cls._before_event is _PLAIN_BEFORE else self._before_event(saved)  # (the usual, no call)
+        context = saved if plain_before else self._before_event(saved)  # (the usual, no call)
         self._warnings = warnings = []
         if forced:  # (False between events: set only for an umpire's entry, and put back below)
             self._forced = True
@@ -131,8 +132,7 @@ class EventHistory:
         fields["warnings"] = tuple(warnings) if warnings else ()
         fields["next"] = self.state.phase
         fields["next_player"] = self.waiting_for()
-        outcome_class = self.outcome_class
-        if not outcome_class._known.issuperset(fields):
+        if not known_fields.issuperset(fields):
             outcome_class.adopt(fields)  # (raises, naming the unknown fields)
         outcome = _new_object(outcome_class)
         _set_attribute(outcome, "__dict__", fields)
@@ -167,6 +167,10 @@ _PLAIN_BEFORE = EventHistory._before_event
 _new_object = object.__new__
 _set_attribute = object.__setattr__
 _HANDLERS: dict[type, dict[str, Callable]] = {}  # a game class -> its handler table (see below)
+# a game class -> (it has no _before_event of its own, its outcome class, that class's fields), read with its
+# handler table: class attributes read through an instance or a class are not cached by this interpreter
+# (3.11), and push read three every event
+_CLASS_FACTS: dict[type, tuple[bool, type[Outcome], frozenset]] = {}
 
 
 def _handler_table(cls: type, *, refresh: bool = False) -> dict[str, Callable]:
@@ -181,5 +185,6 @@ def _handler_table(cls: type, *, refresh: bool = False) -> dict[str, Callable]:
                 function = getattr(cls, name)
                 if callable(function):
                     table[name[4:]] = function
+        _CLASS_FACTS[cls] = (cls._before_event is _PLAIN_BEFORE, cls.outcome_class, cls.outcome_class._known)
         _HANDLERS[cls] = table
     return table
