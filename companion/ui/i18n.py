@@ -120,6 +120,7 @@ TEXT: dict[str, dict[str, str]] = {
     "trade": {"en": "Trade", "ja": "交易"},
     "play_card": {"en": "Play card", "ja": "カードを使う"},
     "with": {"en": "With", "ja": "相手"},
+    "sb_who": {"en": "Builds", "ja": "建設者"},
     "bank": {"en": "Bank", "ja": "銀行"},
     "c_knight": {"en": "Knight", "ja": "騎士"},
     "c_road_building": {"en": "Road building", "ja": "街道建設"},

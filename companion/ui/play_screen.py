@@ -217,12 +217,21 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         return max(ZOOM, math.ceil(needed * 4) / 4)  # in quarter steps, a little over rather than under
 
     # --- taps on the board --------------------------------------------------------------------------
+    def acting(self, g) -> int | None:
+        """Whose taps the board and the builds take now: the player the table waits for, but in the 5-6 special
+        building phase the builder picked among those still to come (each may build in seat order; one picked
+        later ends the turns of those before, as the rules say)."""
+        builder = self.selection.get("builder")
+        if g.state.phase == "special_build" and builder in g.state.special_queue:
+            return builder
+        return g.waiting_for()
+
     def tap_vertex(self, v, legal: bool) -> None:
         g = self.game
         if self.selection.get("mode") == "umpire":
             self._remove_piece(v)
             return
-        who = g.waiting_for()
+        who = self.acting(g)
         if g.state.phase == "setup_settlement":
             piece = "settlement"
         elif self.build_piece:
@@ -237,7 +246,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         if self.selection.get("mode") == "umpire":
             self._remove_piece(e)
             return
-        who = g.waiting_for()
+        who = self.acting(g)
         if g.state.phase == "setup_road":
             pieces = [p for p, x in g.legal_setup_links() if x == e]
             piece = self.build_piece if self.build_piece in pieces else (pieces[0] if pieces else "road")
@@ -317,7 +326,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self._offer_zoom()
         tide = getattr(g, "tide", None)
         view.dikes = [tuple(h) for h in tide.dikes] if tide is not None else []
-        who = g.waiting_for()
+        who = self.acting(g)
         name = a.player_name(who)
         phase = self.phase = s.phase
         self.board_first = phase in ("setup_settlement", "setup_road") and self.selection.get("mode") != "umpire"
@@ -413,7 +422,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
                 badges.append(f"[color=ffd54f]{a.tr('largest_army')}[/color]")
             if tide is not None and tide.leader == p:
                 badges.append(f"[color=80d8ff]{a.tr('leader')}[/color]")
-            turn = "▶ " if p == g.waiting_for() else ""
+            turn = "▶ " if p == self.acting(g) else ""
             text = (f"{turn}[b]{escape_markup(a.player_name(p))}[/b]  [size={int(sp(24))}]{g.victory_points(p)}[/size] {a.tr('vp')}"
                     f"   {s.players[p].hand.size} {a.tr('card' if s.players[p].hand.size == 1 else 'cards')}"
                     f"\n[size={int(sp(13))}]{tile_details(g, p)}[/size]"
@@ -475,9 +484,14 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         if self.selection.get("mode") == "umpire":
             self._umpire_panel(g)
         elif phase in ("main", "special_build"):
+            if phase == "special_build" and len(g.state.special_queue) > 1:
+                self._builder_row(g)
             box.add_widget(cost_card(g))
-            box.add_widget(build_row(self, g, who))  # each button says why it cannot be used now
-            row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
+            builds = build_row(self, g, who)  # each button says why it cannot be used now
+            box.add_widget(builds)
+            # (the special building phase: no card is played, nothing traded; the purchase joins the builds'
+            # row, which keeps the builder row and every build in sight upright)
+            row = builds if phase == "special_build" else BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
             # The buyer sees the card, the table does not: recorded unseen (hidden information stays hidden).
             row.add_widget(buy_button(self, g, who))
             if phase == "main":
@@ -487,7 +501,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
                 trade.bind(on_release=lambda btn: self.set_mode("trade" if btn.state == "down" else ""))
                 row.add_widget(trade)
                 row.add_widget(reveal_button(self, g, who))
-            box.add_widget(row)
+            if row is not builds:
+                box.add_widget(row)
             self.panel_start = len(box.children)
             if phase == "main" and self.selection.get("mode") == "play":
                 self._play_panel(g, who)
@@ -593,6 +608,18 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self._toggle_row(a.tr("remove"), "u_remove", ["vertex", "edge"],
                          [a.tr("remove_building"), a.tr("remove_link")], font=15)
         add_note_rows(self, box)  # a remark for the record, and the notes so far (umpire_notes.py)
+
+    def _builder_row(self, g) -> None:
+        """The special building phase: who builds now, among the players still to come (the first by default)."""
+        a, current = app(), self.acting(g)
+        row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(4))
+        row.add_widget(Label(text=a.tr("sb_who"), size_hint_x=None, width=dp(90), font_size=sp(17)))
+        for p in g.state.special_queue:
+            b = BigToggle(text=a.player_name(p), font_size=sp(15), state="down" if p == current else "normal",
+                          height=dp(52))
+            b.bind(on_release=lambda _b, p=p: self._pick("builder", p))
+            row.add_widget(b)
+        self.ids.actions.add_widget(row)
 
     def _pick_many(self, **values) -> None:
         self.selection = {**self.selection, **values}
