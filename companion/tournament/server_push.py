@@ -4,18 +4,22 @@ Why server-sent events rather than WebSockets: the pushes go one way (desk -> sc
 ``EventSource`` reconnects by itself after a desk restart, and a tablet reads the stream with the standard
 library's ``http.client`` (no WebSocket library on the tablet, none in uvicorn's pure-Python install).
 
-- ``GET /display/stream``: the display's data (as ``/display.json``) when it connects, when the standings or the
-  clock change and every :data:`RECHECK_S`; in between, when one table's game changes, only that table's line
-  (``event: table``, an entry of the data's ``tables``): the whole display costs the desk ~10 ms for 60 tables,
-  one table ~0.1 ms, and 60 tablets change a table 60 times a second. Anyone may read it, as the display page.
+- ``GET /display/stream``: the display's data (as ``/display.json``) when it connects and when something beyond a
+  table's game changes (the standings, the clock, the seating, a round); when one table's game changes, only that
+  table's line (``event: table``, an entry of the data's ``tables``): the whole display costs the desk ~10 ms for
+  60 tables, one table ~0.1 ms, and 60 tablets change a table 60 times a second. Anyone may read it, as the
+  display page.
 - ``GET /api/table/stream`` (``Authorization: Bearer TOKEN``): the tablet's table (round, table, the round
   clock, the desk's view of its latest game) each time it changes; an ``event: refused`` and the end of the
   stream when the token stops working (the table was paired again).
 
 A change is announced by the request handler that made it (:meth:`Push.changed`, on the server's event loop), so a
 stream wakes at once; changes made elsewhere (another desk process on the same file, the command line) are seen by
-a re-read every :data:`RECHECK_S`. The display's whole data is worked out once per change for all its readers; a
-burst of changes while a look is being worked out gives one more look, not one per change.
+a small re-read every :data:`RECHECK_S` (:func:`.server_display.display_recheck`), which works the whole display
+out again only when what it shows beyond the tables' games changed. A table's line is worked out once, with the
+change that made it, and handed as it is to every open display; the display's whole data is worked out once per
+change for all its readers; a burst of changes while a look is being worked out gives one more look, not one per
+change.
 """
 
 from __future__ import annotations
@@ -44,30 +48,47 @@ def sse_message(data: str, *, event: str | None = None, id: int | None = None) -
 
 
 class Listener:
-    """One open stream: its wake-up, and (for a display) which tables changed since its last look, or everything."""
+    """One open stream: its wake-up, and (for a display) the changed tables' lines ready to send, the changed tables
+    whose line it must work out, or everything."""
 
-    __slots__ = ("wake", "tables", "everything")
+    __slots__ = ("wake", "tables", "lines", "everything")
 
     def __init__(self):
         self.wake = asyncio.Event()
         self.tables: set[int] = set()
+        self.lines: dict[int, str] = {}
         self.everything = True
 
-    def take(self) -> tuple[bool, set[int]]:
-        everything, tables = self.everything, self.tables
-        self.everything, self.tables = False, set()
-        return everything, tables
+    def take(self) -> tuple[bool, set[int], dict[int, str]]:
+        everything, tables, lines = self.everything, self.tables, self.lines
+        self.everything, self.tables, self.lines = False, set(), {}
+        return everything, tables, lines
 
 
 class Push:
-    """Who is listening and what changed. Used only on the server's event loop."""
+    """Who is listening and what changed. Used only on the server's event loop.
 
-    def __init__(self, display_text: Callable[[], Awaitable[str]], should_stop: Callable[[], bool]):
+    ``recheck`` (optional): what :func:`.server_display.display_recheck` gives, from the desk's thread. While a
+    display listens, one task compares it every :data:`RECHECK_S`: when what the display shows beyond the tables'
+    games changed, every display gets everything; when a table's game changed and no request here changed it,
+    that table's line. The whole display is not worked out again on a timer (it was, every 2 s: ~3 ms on the desk's
+    thread and ~5 ms of JSON on the event loop for 60 tables, and table lines waited behind it)."""
+
+    def __init__(self, display_text: Callable[[], Awaitable[str]], should_stop: Callable[[], bool],
+                 recheck: Callable[[], Awaitable[tuple[str, dict[int, tuple]]]] | None = None):
         self._display_text = display_text
         self.should_stop = should_stop
+        self._recheck = recheck
+        self._rechecking: asyncio.Task | None = None
+        self._seen: tuple[str, dict[int, tuple]] | None = None  # what the last recheck saw
+        # tables whose line a change here handed over since the last recheck: their game's new rev is ours (a table's
+        # tablet talks to one desk; were a second desk keeping the same table's game in the same 2 s, its change
+        # would show with the table's next one)
+        self._touched: set[int] = set()
+        self.on_lines: Callable[[list[int]], None] | None = None  # told which tables' ready lines went out (trace)
         self.version = 0
         self._listeners: dict[int | None, set[Listener]] = {}  # table (None: the display) -> its streams
-        self._display: tuple[int, float, str] | None = None  # (version, when, text) last worked out
+        self._display: tuple[int, str] | None = None  # (version, text) last worked out
         self._display_lock: asyncio.Lock | None = None
         # table -> (number, its display line) worked out by the request that changed it, under the desk's lock
         # (numbered there, so a line that reaches the event loop late never replaces a newer one)
@@ -99,47 +120,87 @@ class Push:
         """Something changed: at one table (its tablet's stream and the display wake) or, ``None``, for everyone
         (the clock, a pairing, a round). ``tablet=False``: the table's tablet knows already (its own events, told
         in the answer to its request), only the display wakes. ``lines``: the table's display line as the change
-        left it (:meth:`numbered`), sent to the displays as it is; without, a display works it out."""
+        left it (:meth:`numbered`): handed to every display's stream as it is (one text for all of them), which
+        sends it as soon as it runs, without a trip to the desk's thread; without, a display works it out."""
         self.version += 1
         if table is None:
             self._lines.clear()
-        elif lines:
-            for t, number, text in lines:
-                if t not in self._lines or self._lines[t][0] < number:
-                    self._lines[t] = (number, text)
         else:
-            self._lines.pop(table, None)
+            if lines:
+                self._touched.add(table)  # its line as the change left it is on its way to the displays
+                for t, number, text in lines:
+                    if t not in self._lines or self._lines[t][0] < number:
+                        self._lines[t] = (number, text)
+            else:
+                self._lines.pop(table, None)
         for key, listeners in self._listeners.items():
             if key is None:  # displays: that table's line, or everything
+                ready = None if table is None else self._lines.get(table)
                 for listener in listeners:
                     if table is None:
                         listener.everything = True
+                    elif ready is not None:
+                        listener.lines[table] = ready[1]
+                        listener.tables.discard(table)
                     else:
                         listener.tables.add(table)
+                        listener.lines.pop(table, None)
                     listener.wake.set()
             elif table is None or (key == table and tablet):
                 for listener in listeners:
                     listener.wake.set()
 
     async def display_text(self) -> str:
-        """The display's data as JSON, worked out at most once per change (and per :data:`RECHECK_S`)."""
+        """The display's data as JSON, worked out at most once per change."""
         if self._display_lock is None:
             self._display_lock = asyncio.Lock()
         async with self._display_lock:
-            now = time.monotonic()
-            if self._display is None or self._display[0] != self.version or now - self._display[1] >= RECHECK_S:
+            if self._display is None or self._display[0] != self.version:
                 version = self.version  # changes while it is worked out: the next look works it out again
-                self._display = (version, now, await self._display_text())
-            return self._display[2]
+                self._display = (version, await self._display_text())
+            return self._display[1]
+
+    def saw(self, seen: tuple[str, dict[int, tuple]]) -> None:
+        """What the recheck would have seen when the whole display was worked out (in the same turn at the desk's
+        lock): the next recheck compares with it, so a change made outside meanwhile is not missed."""
+        self._seen = seen
+
+    async def _recheck_while_displays_listen(self) -> None:
+        """Every :data:`RECHECK_S` while a display listens: changes made outside this server (see the class)."""
+        try:
+            while self.displays and not self.should_stop():
+                waited = 0.0
+                while waited < RECHECK_S and self.displays and not self.should_stop():
+                    await asyncio.sleep(WAKE_S)
+                    waited += WAKE_S
+                if not self.displays or self.should_stop():
+                    return
+                touched, self._touched = self._touched, set()
+                beyond, games = await self._recheck()
+                seen, self._seen = self._seen, (beyond, games)
+                if seen is None:
+                    continue
+                if beyond != seen[0]:
+                    self.changed()
+                    continue
+                for t in sorted(set(games) | set(seen[1])):
+                    if games.get(t) != seen[1].get(t) and t not in touched and t not in self._touched:
+                        self.changed(t)  # (its tablet's stream wakes too: the game was kept elsewhere)
+        finally:
+            if self._rechecking is asyncio.current_task():
+                self._rechecking = None
 
     async def stream(self, key: int | None, look: Callable[[bool, set[int]], Awaitable[Messages]]
                      ) -> AsyncIterator[str]:
         """Server-sent events for one reader: ``look(everything, tables)`` gives the messages now (everything, or
-        only what the changed tables need); each is sent when its data differs from what was sent last for the
-        same thing. An event named ``refused`` ends the stream."""
+        only what the changed tables need that no change handed over ready); each is sent when its data differs
+        from what was sent last for the same thing. An event named ``refused`` ends the stream. A tablet's stream
+        also looks every :data:`TABLET_RECHECK_S`; the displays' recheck is one task for all of them."""
         listener = Listener()
-        recheck = RECHECK_S if key is None else TABLET_RECHECK_S
+        display = key is None
         self._listeners.setdefault(key, set()).add(listener)
+        if display and self._recheck is not None and self._rechecking is None:
+            self._rechecking = asyncio.get_running_loop().create_task(self._recheck_while_displays_listen())
         try:
             yield f"retry: {RETRY_MS}\n\n"
             sent: dict[str, str] = {}
@@ -151,13 +212,22 @@ class Push:
                 except asyncio.TimeoutError:
                     pass
                 now = time.monotonic()
-                if listener.wake.is_set() or now - last_look >= recheck:
+                due = not display and now - last_look >= TABLET_RECHECK_S
+                if listener.wake.is_set() or due:
                     listener.wake.clear()  # cleared before looking: a change while looking wakes the next round
-                    everything, tables = listener.take()
-                    if now - last_look >= recheck:
-                        everything = True
+                    everything, tables, lines = listener.take()
                     last_look = now
-                    for what, event, data in await look(everything, tables):
+                    messages: Messages = []
+                    if not display or everything:
+                        messages = await look(True, set())
+                    else:
+                        if lines:  # worked out with the change that made them: no wait for the desk's thread
+                            messages = [(f"table {t}", "table", lines[t]) for t in sorted(lines)]
+                            if self.on_lines is not None:
+                                self.on_lines(sorted(lines))
+                        if tables - set(lines):
+                            messages += await look(False, tables - set(lines))
+                    for what, event, data in messages:
                         if sent.get(what) == data:
                             continue
                         if what == "everything":  # it holds every table: their lines are new again
@@ -176,6 +246,9 @@ class Push:
                 listeners.discard(listener)
                 if not listeners:
                     del self._listeners[key]
+            if display and not self.displays and self._rechecking is not None:
+                self._rechecking.cancel()  # (it ends by itself within WAKE_S too; the server may be stopping)
+                self._rechecking = None
 
 
 def refused_data(message: str) -> str:

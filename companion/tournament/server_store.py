@@ -618,17 +618,18 @@ class Floor:
         return cached[1]
 
     # --- the round clock -------------------------------------------------------------------------------------
-    def clock(self, now: float | None = None) -> dict[str, Any] | None:
+    def clock(self, now: float | None = None, *, settle: bool = True) -> dict[str, Any] | None:
         """The round clock: its round, length, seconds left, whether it runs, the last warning passed and whether
         time is up (None before it is set; :mod:`.clock`). A clock that has run out ends the round's games by the
-        event's rule (:func:`.referee.settle_time`)."""
+        event's rule (:func:`.referee.settle_time`), unless ``settle=False`` (the display stream's rebuild: its
+        recheck does it, so the rebuild never waits on it)."""
         now = self.now() if now is None else now
         row = self._db.execute("SELECT round, duration, started_at, elapsed FROM floor_clock WHERE event = ?",
                                (self.event.id,)).fetchone()
         view = clock_mod.view(row, now)
         if view is None:
             return None
-        if view.time_up:
+        if view.time_up and settle:
             referee.settle_time(self, view)
         return view.to_json()
 
