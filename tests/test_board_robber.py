@@ -25,7 +25,7 @@ A, B = (0, 0), (1, -1)
     (None, A, False, (A, False)),
     (None, None, False, (None, False)),  # seen nowhere: asked, not "no robber"
     (A, B, True, (B, False)),     # they disagree: asked either way
-    (A, B, False, (A, False)),
+    (A, B, False, (B, False)),    # the net's hex, where it read one (more often right held out)
     (A, None, False, (A, False)),
 ])
 def test_the_rule_and_the_net_combine_so_a_disagreement_is_asked(ruled, learned, learned_sure, want):
