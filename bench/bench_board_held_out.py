@@ -146,13 +146,20 @@ def main() -> int:
                 if n != truth["number"]:
                     n_wrong += 1
                     n_wrong_flagged += not sure
+            robber_right = (list(rotate(reading.robber, turns)) if reading.robber else None) == robber
+            # in sight: every token not under the robber (the one under it is null or deduced: asked either way)
+            seen_right = n_right - sum(deduced.get(h) == labels[rotate(h, turns)].get("number") for h in deduced)
             print(f"{name}: terrain {t_right}/19, numbers {n_right}/{n_total} "
-                  f"(unsure {n_unsure}; wrong {n_wrong}, of them flagged {n_wrong_flagged})")
+                  f"(unsure {n_unsure}; wrong {n_wrong}, of them flagged {n_wrong_flagged}), robber "
+                  f"{'right' if robber_right else 'wrong'}")
             for k, v in (("t", t_right), ("th", 19), ("n", n_right), ("nh", n_total), ("w", n_wrong),
                          ("wf", n_wrong_flagged), ("u", n_unsure), ("photos", 1),
                          ("full", t_right == 19 and n_right == n_total), ("hidden", n_hidden),
                          ("full_seen", t_right == 19 and n_right == n_total - n_hidden), ("robbed", n_hidden > 0),
-                         ("no_wrong_sure", t_right == 19 and n_wrong == n_wrong_flagged)):
+                         ("no_wrong_sure", t_right == 19 and n_wrong == n_wrong_flagged),
+                         ("robber_right", robber_right),
+                         ("full_robber", t_right == 19 and n_right == n_total and robber_right),
+                         ("full_asked", t_right == 19 and seen_right == n_total - n_hidden and robber_right)):
                 totals[k] += v
         terrain.PROTOTYPES.clear()
         terrain.PROTOTYPES.update(saved)
@@ -166,6 +173,11 @@ def main() -> int:
     print(f"tokens in sight (not under the robber): {totals['n']}/{seen} = {totals['n'] / max(seen, 1):.1%}; "
           f"photos right in all they show (terrain, every token in sight; the robber's token asked) "
           f"{totals['full_seen']}/{totals['photos']} ({totals['robbed']} with the robber on a token)")
+    # The figure strictly (every terrain, every number, the robber's hex), and beside it -- never instead
+    # of it -- the same counting the robber's hidden token as a right "unsure": the app asks for it.
+    print(f"robber's hex right {totals['robber_right']}/{totals['photos']}; photos fully right, strict (terrain, "
+          f"numbers, robber): {totals['full_robber']}/{totals['photos']}; counting the robber's hidden token as a "
+          f"right 'unsure' (asked): {totals['full_asked']}/{totals['photos']}")
     return 0
 
 
