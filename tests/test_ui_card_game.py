@@ -151,9 +151,7 @@ def test_card_game_turns_builds_fate_and_undo(tmp_path):
 def test_the_card_game_is_offered_for_two_players_and_the_board_games_are_not(tmp_path):
     app = d.start_app(tmp_path)
     try:
-        d.tap(app.root.get_screen("start").ids.new_game)
-        ng = app.root.get_screen("new_game")
-        d.tap(ng.ids.g_base)
+        ng = d.open_new_game(app, "base")
         d.settle()
         assert ng.ids.n2.disabled, "the base game starts at three players"
         d.tap(ng.ids.g_card_game)

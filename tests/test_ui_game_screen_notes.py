@@ -33,9 +33,7 @@ def open_game(app, game: str):
     """A new three-player game of ``game`` from the start screen, as a player starts one."""
     app.go("start")
     d.settle()
-    d.tap(app.root.get_screen("start").ids.new_game)
-    ng = app.root.get_screen("new_game")
-    d.tap(ng.ids["g_" + game])
+    ng = d.open_new_game(app, game)
     d.tap(ng.ids.n3)
     d.tap(ng.ids.start)
     assert app.root.current == game, ng.message

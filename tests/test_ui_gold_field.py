@@ -27,9 +27,7 @@ def ring_colour(image, view, h):
 def test_a_gold_field_is_ringed_and_fields_are_not(tmp_path):
     app = d.start_app(tmp_path)
     try:
-        d.tap(app.root.get_screen("start").ids.new_game)
-        new_game = app.root.get_screen("new_game")
-        d.tap(new_game.ids.g_seafarers)
+        new_game = d.open_new_game(app, "seafarers")
         view = new_game.ids.preview
         board = view.board
         gold = [h for h, t in board.tiles.items() if t.terrain == "gold"]

@@ -35,8 +35,7 @@ def in_sight(widget) -> bool:
 def test_the_same_seed_message_is_in_sight(tmp_path, size):
     app = d.start_app(tmp_path, size=size)
     try:
-        d.tap(app.root.get_screen("start").ids.new_game)
-        new_game = app.root.get_screen("new_game")
+        new_game = d.open_new_game(app)
         d.tap(d.find(new_game, app.tr("generate")))
         said = "Seed 1 gives the same board as before."
         assert new_game.message == said
@@ -53,8 +52,7 @@ def test_the_message_follows_a_language_change(tmp_path):
 
     app = d.start_app(tmp_path)
     try:
-        d.tap(app.root.get_screen("start").ids.new_game)
-        new_game = app.root.get_screen("new_game")
+        new_game = d.open_new_game(app)
         d.tap(d.find(new_game, app.tr("generate")))
         assert new_game.message == "Seed 1 gives the same board as before."
         app.apply_settings(dataclasses.replace(app.settings, lang="ja"))  # what Settings' Save does

@@ -19,8 +19,7 @@ def offered(widget) -> bool:
 def test_the_board_controls_are_offered_only_for_hex_board_games(tmp_path, size):
     app = d.start_app(tmp_path, size=size)
     try:
-        d.tap(app.root.get_screen("start").ids.new_game)
-        new_game = app.root.get_screen("new_game")
+        new_game = d.open_new_game(app)
         ids = new_game.ids
         for toggle, hex_board in (("g_starfarers", False), ("g_card_game", False), ("g_base", True),
                                   ("g_seafarers", True), ("g_base56", True)):

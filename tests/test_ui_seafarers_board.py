@@ -19,9 +19,7 @@ SHOTS = Path(__file__).parents[1] / "docs" / "screens"
 def test_new_game_seafarers_starts_on_islands(tmp_path, size):
     app = d.start_app(tmp_path, size=size)
     try:
-        d.tap(app.root.get_screen("start").ids.new_game)
-        new_game = app.root.get_screen("new_game")
-        d.tap(new_game.ids.g_seafarers)
+        new_game = d.open_new_game(app, "seafarers")
         assert d.wait_until(lambda: new_game.game == "seafarers" and new_game.ids.preview.board is not None)
         shown = new_game.ids.preview.board
         assert len(land_masses(shown)) >= 3 and any(t.terrain == "gold" for t in shown.tiles.values())
@@ -42,9 +40,7 @@ def test_new_game_seafarers_four_islands_by_touch(tmp_path, size):
     """The second map family: Map → Four islands deals four islands of one size, and Start plays on it."""
     app = d.start_app(tmp_path, size=size)
     try:
-        d.tap(app.root.get_screen("start").ids.new_game)
-        new_game = app.root.get_screen("new_game")
-        d.tap(new_game.ids.g_seafarers)
+        new_game = d.open_new_game(app, "seafarers")
         d.tap(new_game.ids.map_four_islands)
         assert d.wait_until(lambda: new_game.ids.preview.board is not None
                             and len(land_masses(new_game.ids.preview.board)) == 4)

@@ -25,9 +25,7 @@ def colour_along(image, view, edge, t):
 def test_a_ship_shows_gaps_where_a_road_is_solid(tmp_path):
     app = d.start_app(tmp_path)
     try:
-        d.tap(app.root.get_screen("start").ids.new_game)
-        new_game = app.root.get_screen("new_game")
-        d.tap(new_game.ids.g_seafarers)
+        new_game = d.open_new_game(app, "seafarers")
         d.tap(new_game.ids.start)
         assert d.wait_until(lambda: app.root.current == "play")
         play = app.root.get_screen("play")

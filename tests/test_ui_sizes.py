@@ -49,8 +49,7 @@ def test_every_screen_state_fits_in_both_languages(tmp_path, size):
             app.apply_settings(dataclasses.replace(app.settings, lang="en"))
 
         check("start")
-        d.tap(app.root.get_screen("start").ids.new_game)
-        ng = app.root.get_screen("new_game")
+        ng = d.open_new_game(app)
         check("new-game")
         d.tap(ng.ids.g_high_tide)
         check("new-game-high-tide")

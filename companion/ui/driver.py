@@ -432,13 +432,20 @@ def tap_dice(play, n: int) -> None:
         tap(play.ids.dice_row.children[::-1][face - 1])  # children are stored last-first
 
 
-def new_game(app, players: int = 3, game: str = "base") -> None:
-    """Start screen → new game → ``game`` with ``players`` → start, all by taps."""
-    start = app.root.get_screen("start")
-    tap(start.ids.new_game)
+def open_new_game(app, game: str | None = None):
+    """Start screen → New game by a tap, and ``game``'s toggle (e.g. "seafarers") when named: the new-game
+    screen."""
+    tap(app.root.get_screen("start").ids.new_game)
     assert app.root.current == "new_game"
     ng = app.root.get_screen("new_game")
-    tap(ng.ids["g_" + game.replace("-", "_")])
+    if game is not None:
+        tap(ng.ids["g_" + game.replace("-", "_")])
+    return ng
+
+
+def new_game(app, players: int = 3, game: str = "base") -> None:
+    """Start screen → new game → ``game`` with ``players`` → start, all by taps."""
+    ng = open_new_game(app, game)
     tap(ng.ids[f"n{players}"])
     tap(ng.ids.start)
     assert app.root.current == "play", ng.message
@@ -446,8 +453,7 @@ def new_game(app, players: int = 3, game: str = "base") -> None:
 
 def open_board_editor(app, players: int = 3):
     """Start screen → new game → ``players`` → Edit board, all by taps: the board editor screen, shown."""
-    tap(app.root.get_screen("start").ids.new_game)
-    new_game_screen = app.root.get_screen("new_game")
+    new_game_screen = open_new_game(app)
     tap(new_game_screen.ids[f"n{players}"])
     tap(new_game_screen.ids.edit)
     assert app.root.current == "board_editor", new_game_screen.message
