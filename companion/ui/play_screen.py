@@ -62,7 +62,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         Clock.schedule_once(self._bind)
 
     def _bind(self, _dt) -> None:
-        app().bind(revision=lambda *_: self.refresh(), lang=lambda *_: self.refresh())
+        app().bind(revision=lambda *_: self.refresh(), lang=lambda *_: self.refresh(), source_state=self._source_changed)
         board = self.ids.board
         board.bind(on_vertex=lambda _w, v, ok: self.tap_vertex(v, ok), on_edge=lambda _w, e, ok: self.tap_edge(e, ok),
                    on_hex=lambda _w, h, ok: self.tap_hex(h, ok), on_plain_tap=lambda _w: self.close_card_panel(),
@@ -159,7 +159,17 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
     def roll_box(self) -> None:
         """Ask the source to roll (the simulator in the demo, a box with a roller)."""
         if not app().request_roll():
-            self.message = app().tr("illegal", why=app().source_status)
+            self.message = self._roll_refused = app().tr("illegal", why=app().source_status)
+
+    _roll_refused = ""  # the message of a roll the source refused (a box unplugged), until the source is back
+
+    def _source_changed(self, _app, state: str) -> None:
+        """A roll refused while the box was gone says nothing once it is back (it stayed, red, beside the
+        green "connected" of a box plugged in again)."""
+        if state == "connected":
+            if self._roll_refused and self.message == self._roll_refused:
+                self.message = ""
+            self._roll_refused = ""
 
     def _auto_roll(self, _dt=None) -> None:
         """Demo: the simulated player rolls whenever the table waits for a roll."""
