@@ -1,11 +1,11 @@
 """Train the robber classifier (vision/board/robber_model.npz) and score it held out by board.
 
-    .venv/bin/python -m vision.board.make_robber_model crops SHARED OUT.npz     # the project's venv (OpenCV)
+    .venv/bin/python -m vision.board.make_robber_model crops SHARED OUT.npz [--labels tests/data/boards]
     /work/torchenv/bin/python -m vision.board.make_robber_model train OUT.npz [--no-save] [--json]
 
 ``crops``: every labelled photo is read by the reader itself (its lattice, as the app would get it) and each land
 hex cut out (``robber.land_crops`` at twice the window, for the training's shifts and turns), with 1 on the hex
-the robber stands on.  SettlersEye's photos (SHARED/settlerseye, both exports, 57 photos of 18 boards) are
+the robber stands on.  SettlersEye's photos (SHARED/settlerseye, both exports, 57 photos of 17 boards) are
 labelled by the robber's base in pixels (tests/data/boards/settlerseye/robber_points.json); CatanAI's 8 photos
 (tests/data/boards/catanai) by their labels' robber hex.
 
@@ -26,15 +26,13 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[2]
-POINTS = ROOT / "tests/data/boards/settlerseye/robber_points.json"
-CATANAI = ROOT / "tests/data/boards/catanai"
+LABELS = Path("tests/data/boards")  # run from the checkout (the labels do not ship with the package)
 FOLDS = 3
 STEPS = 1000
 SAME_LAYOUT = {"board10": "board3"}  # board10 shows board3's layout in another light (tests/data/boards/settlerseye)
 
 
-def collect_crops(shared: Path, out: Path) -> None:
+def collect_crops(shared: Path, out: Path, labels_dir: Path = LABELS) -> None:
     import cv2
 
     from vision.board import robber
@@ -49,7 +47,7 @@ def collect_crops(shared: Path, out: Path) -> None:
         return find_robber(corrected_plane(work, reading.lattice), reading.terrains)
 
     crops, labels, photos, groups, rules = [], [], [], [], []
-    points = json.loads(POINTS.read_text(encoding="utf-8"))["robber"]
+    points = json.loads((labels_dir / "settlerseye/robber_points.json").read_text(encoding="utf-8"))["robber"]
     for name, point in points.items():
         image = cv2.imread(str(shared / "settlerseye" / name))
         try:
@@ -70,7 +68,7 @@ def collect_crops(shared: Path, out: Path) -> None:
         _add(crops, labels, photos, groups, robber.land_crops(work, reading.lattice, 2 * robber.CROP,
                                                               2 * robber.WINDOW),
              [h == truth for h in LAND], name, "settlerseye/" + SAME_LAYOUT.get(board, board))
-    for image, record in load_labels(CATANAI):
+    for image, record in load_labels(labels_dir / "catanai"):
         reading = read_board_file(image, record.get("tile_centres"))
         labelled = {tuple(h["at"]): h["terrain"] for h in record["board"]["hexes"]}
         turns = max(range(6), key=lambda k: sum(labelled[rotate(h, k)] == t for h, t in reading.terrains.items()))
@@ -235,6 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     c = sub.add_parser("crops")
     c.add_argument("shared", type=Path)
     c.add_argument("out", type=Path)
+    c.add_argument("--labels", type=Path, default=LABELS, help="the labelled folders (default: %(default)s)")
     t = sub.add_parser("train")
     t.add_argument("crops", type=Path)
     t.add_argument("--no-save", action="store_true")
@@ -242,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.command == "crops":
-        collect_crops(args.shared, args.out)
+        collect_crops(args.shared, args.out, args.labels)
         return 0
     with np.load(args.crops) as data:
         data = {k: data[k] for k in data.files}
