@@ -537,7 +537,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             self._card_picker(g, who, owed, phase)
         elif phase == "steal":
             for victim in g.state.steal_candidates:
-                b = BigButton(text=a.tr("rob", name=a.player_name(victim)) + f" ({a.tr('unseen')})")
+                unseen = f"（{a.tr('unseen')}）" if a.lang == "ja" else f" ({a.tr('unseen')})"  # ja: full-width
+                b = BigButton(text=a.tr("rob", name=a.player_name(victim)) + unseen)
                 b.bind(on_release=lambda _b, v=victim: self.submit({"type": "steal", "from": v, "card": None}))
                 box.add_widget(b)
         elif phase == "game_over":
