@@ -19,7 +19,8 @@ import pytest
 
 from vision import dataset
 from vision.calibration import Calibration
-from vision.reader import DiceReader
+from vision.cocked import looks_cocked_at_any_angle
+from vision.reader import DiceReader, as_read
 from vision.rolls import Phase, RollDetector
 from vision.synthetic import SequenceBuilder, cocked_dice, studio_tray_and_crops
 
@@ -190,7 +191,8 @@ def test_a_crooked_die_seen_as_two_faces_asks_for_a_reroll(reader, studio, pool)
 
 
 #: Cocked dice of ``cocked_dice(*pool, 20, seed=11)`` that the detector boxes as one face, which the
-#: classifier reads: a guessed roll unless the camera is known to look straight down.
+#: classifier reads: a guessed roll until the body's shape (an overhead camera) or the lit top face (any camera)
+#: tells them.
 SEEN_AS_ONE_FACE = (0, 10, 19)
 
 
@@ -206,15 +208,43 @@ def test_an_overhead_camera_catches_a_cocked_die_seen_as_one_face(reader, studio
     assert (events[0][1].reason_code, events[0][1].reason_params) == ("unreadable", (("count", 1),))
 
 
-@pytest.mark.xfail(strict=True, reason="known gap (issue 29, docs/vision.md 'Dice cocked on an edge'): a camera "
-                   "not calibrated as overhead cannot tell the one face it boxed of a cocked die from a flat die "
-                   "seen at a slant, and the classifier reads it: a guessed roll (26 of 100 synthetic cocked dice)")
-@pytest.mark.parametrize("index", SEEN_AS_ONE_FACE)
+@pytest.mark.parametrize("index", [
+    0, 19,
+    pytest.param(10, marks=pytest.mark.xfail(strict=True, reason=(
+        "known gap (issue 29, docs/vision.md 'Any camera angle'): this cocked die's top face measures 1.27-1.34 box "
+        "sides in some settled frames and 0.75 in others (the colour bar splits it), so the frames disagree and a "
+        "camera not calibrated as overhead still guesses its roll")))])
 def test_a_cocked_die_seen_as_one_face_asks_for_a_reroll_whatever_the_camera_angle(reader, studio, pool, index):
+    """No calibration: the cocked die's lit top face runs past the one face the detector boxed (vision.cocked
+    .looks_cocked_at_any_angle; a strict xfail for all three until 2026-11-26: each was a guessed roll)."""
     tray, by_face = studio
     leaning, flat = cocked_dice(*pool, 20, seed=11)[index]
     events, _ = run(RollDetector(reader), cocked_roll(tray, by_face, leaning, flat, seed=index))
     assert [e.kind for _, e in events] == ["reroll"]
+
+
+#: Photos of a Catan roll's few dice from the two sets whose camera is not overhead (the desk's webcam at an angle
+#: shows a side face of every flat die) or varies (N3VERS4YDIE): none of their flat dice read right is taken for cocked.
+FEW_DICE = 4
+
+
+def test_flat_dice_at_a_slant_are_not_taken_for_cocked(reader):
+    checked = 0
+    for name in ("matteop65-Dice_Detection_Recognition", "N3VERS4YDIE-dice-recognition"):
+        items = [i for i in dataset.list_images(DATA / name) if 0 < len(i.read_dice(1, 1)) <= FEW_DICE][:40]
+        for item in items:
+            image = cv2.imread(str(item.image_path))
+            labelled = item.read_dice(image.shape[1], image.shape[0])
+            for die in reader.read(image):
+                truth = [t for t in labelled if abs(die.centre[0] - t.centre[0]) < 0.625 * t.box[2]
+                         and abs(die.centre[1] - t.centre[1]) < 0.625 * t.box[3]]
+                if truth and die.face is None:
+                    # unsure: was it the classifier's doubt, or the new shape test on a flat die?
+                    others = [o.centre for o in reader.read(image) if o.box != die.box]
+                    assert not looks_cocked_at_any_angle(as_read(image, reader.calibration), die.box, others), \
+                        (item.image_path.name, die)
+                checked += bool(truth)
+    assert checked >= 100
 
 
 def small_halves(reading) -> list:

@@ -9,6 +9,9 @@ Only for an overhead camera (``Calibration.overhead``): a camera at an angle see
 flat die, the same picture (on the angled desk photos this shape test flags 24 of 529 dice read; on
 the overhead tray photos 2 of 1,001).  Two dice of one colour lying together also make one long body;
 a body that reaches the centre of another die read in the frame is not taken for a cocked die.
+
+For a camera of any angle (:func:`looks_cocked_at_any_angle`), the lit top face alone: a flat die's lies inside
+the box the detector drew, the wider face of a cocked die's runs on past it, oblong (docs/vision.md).
 """
 
 from __future__ import annotations
@@ -97,3 +100,87 @@ def looks_cocked(frame: np.ndarray, box: tuple[int, int, int, int],
         if 0 <= iy < own.shape[0] and 0 <= ix < own.shape[1] and own[iy, ix]:
             return False  # the body runs into another die: two dice of one colour lying together
     return True
+
+
+#: Whatever the camera's angle, a die whose lit top face is this many of its box's sides long ...
+TOP_LENGTH = (1.2, 1.6)
+#: ... and this oblong (short over long side of its turned rectangle) ...
+TOP_SQUARENESS = (0.58, 0.8)
+#: ... with at most this much more of the die's body beside it (a share of the top face) is cocked on an edge ...
+BESIDE_TOP = 1.5
+#: ... where the top face is the body's pixels whose lightness differs from the face's middle by at most a share
+#: of it plus some levels ...
+TOP_LIGHTNESS = (0.12, 6.0)
+#: ... and its colour (Lab a, b) by at most this: a die's faces are one colour, a neighbour's piece beside it is not.
+TOP_COLOUR = 12.0
+#: Looked for only in frames of at most this many dice: in a heap the faces of dice lying together run into each
+#: other and make the same long shapes (before :data:`TOP_COLOUR`, 5 of the 1,778 flat dice read right in the sets'
+#: photos of more dice were taken for cocked; with it none, and the bar is kept as a margin).
+TOP_MOST_DICE = 4
+
+
+def top_face_shape(frame: np.ndarray, box: tuple[int, int, int, int],
+                   other_centres: list[tuple[float, float]]) -> tuple[float, float, float] | None:
+    """The lit top face of the die in ``box``: (length in box sides, short over long side, the rest of the die's body
+    beside it as a share of it), or ``None`` when the die does not stand out from the tray or its face reaches the
+    centre of another die.
+
+    The top face is the body's pixels (:func:`body_shape`'s rule) whose lightness is near that of the box's middle:
+    the face turned away from the light, darker, is left beside it. A flat die's top face lies inside the box the
+    detector drew (0.6-1.1 box sides long); the detector often boxes only the wider face of a cocked die, and the
+    top face it measures, squeezed by the tilt and joined by the narrower face where the two are lit alike, runs
+    past the box (1.1-1.7), oblong.
+    """
+    x, y, w, h = box
+    side = max(w, h, 1)
+    cx, cy = x + w / 2, y + h / 2
+    reach = int(1.2 * side)
+    x0, y0 = int(max(0, cx - reach)), int(max(0, cy - reach))
+    x1, y1 = int(min(frame.shape[1], cx + reach)), int(min(frame.shape[0], cy + reach))
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    zoom = SHAPE_SIDE / side
+    window = cv2.resize(frame[y0:y1, x0:x1], (max(4, round((x1 - x0) * zoom)), max(4, round((y1 - y0) * zoom))),
+                        interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(window, cv2.COLOR_BGR2LAB).astype(np.float32)
+    quarter = max(1, SHAPE_SIDE // 4)
+    mx, my = int((cx - x0) * zoom), int((cy - y0) * zoom)
+    core = lab[max(0, my - quarter):my + quarter, max(0, mx - quarter):mx + quarter].reshape(-1, 3)
+    if core.size == 0:
+        return None
+    body, tray = np.median(core, axis=0), border_colour(lab)
+    if np.linalg.norm((body - tray) * np.array([0.5, 1.0, 1.0], np.float32)) < 20:
+        return None
+
+    def distance(colour):
+        return np.sqrt(((lab[..., 1:] - colour[1:]) ** 2).sum(axis=2)) + 0.4 * np.abs(lab[..., 0] - colour[0])
+
+    kernel = np.ones((max(3, int(SHAPE_SIDE / 5) | 1),) * 2, np.uint8)
+    whole = (distance(body) < distance(tray)).astype(np.uint8)
+    lit = whole & (np.abs(lab[..., 0] - body[0]) < TOP_LIGHTNESS[0] * body[0] + TOP_LIGHTNESS[1]).astype(np.uint8)
+    lit &= (np.sqrt(((lab[..., 1:] - body[1:]) ** 2).sum(axis=2)) < TOP_COLOUR).astype(np.uint8)
+    lit = cv2.morphologyEx(cv2.morphologyEx(lit, cv2.MORPH_CLOSE, kernel), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    _, labels = cv2.connectedComponents(lit)
+    if not (0 <= my < labels.shape[0] and 0 <= mx < labels.shape[1]) or labels[my, mx] == 0:
+        return None
+    top = labels == labels[my, mx]
+    for ox, oy in other_centres:
+        ix, iy = int((ox - x0) * zoom), int((oy - y0) * zoom)
+        if 0 <= iy < top.shape[0] and 0 <= ix < top.shape[1] and top[iy, ix]:
+            return None  # two dice of one colour lying together
+    (_, _), (a, b), _ = cv2.minAreaRect(np.column_stack(np.nonzero(top)[::-1]).astype(np.float32))
+    _, bodies = cv2.connectedComponents(cv2.morphologyEx(whole, cv2.MORPH_CLOSE, kernel))
+    beside = float(((bodies == bodies[my, mx]) & ~top).sum()) / max(1, int(top.sum())) if bodies[my, mx] else 0.0
+    return max(a, b) / SHAPE_SIDE, min(a, b) / max(a, b, 1e-6), beside
+
+
+def looks_cocked_at_any_angle(frame: np.ndarray, box: tuple[int, int, int, int],
+                              other_centres: list[tuple[float, float]]) -> bool:
+    """Whether the die in ``box`` is cocked on an edge by its top face's shape (:func:`top_face_shape`), for a camera
+    of any angle: a flat die seen at a slant shows its top face squeezed too, but inside the box the detector drew."""
+    shape = top_face_shape(frame, box, other_centres)
+    if shape is None:
+        return False
+    length, squareness, beside = shape
+    return (TOP_LENGTH[0] <= length <= TOP_LENGTH[1] and TOP_SQUARENESS[0] <= squareness <= TOP_SQUARENESS[1]
+            and beside <= BESIDE_TOP)

@@ -26,7 +26,7 @@ import numpy as np
 
 from vision import exposure, preprocess
 from vision.calibration import FLOOR_REACH, Calibration, colour_name, floor_colour, floor_colours_near
-from vision.cocked import looks_cocked
+from vision.cocked import TOP_MOST_DICE, looks_cocked, looks_cocked_at_any_angle
 from vision.face_marks import marks_on_face, stroke_without_pips
 
 #: The committed networks ship inside the package (``vision/models/``), found through importlib.resources
@@ -178,6 +178,11 @@ class DiceReader:
             # detector boxed one face and the classifier read it, a guess.  Unsure instead.
             dice = [Die(None, d.colour, d.box, d.confidence)
                     if d.face is not None and looks_cocked(frame, d.box, [o.centre for o in dice if o is not d])
+                    else d for d in dice]
+        if len([d for d in dice if d.standard]) <= TOP_MOST_DICE:
+            # Whatever the camera's angle, a cocked die whose top face runs past the one face the detector boxed.
+            dice = [Die(None, d.colour, d.box, d.confidence)
+                    if d.face is not None and looks_cocked_at_any_angle(frame, d.box, [o.centre for o in dice if o is not d])
                     else d for d in dice]
         return sorted(dice, key=lambda d: (d.box[0], d.box[1]))
 
