@@ -193,6 +193,10 @@ class CameraLiveView(RollPhotoView):
 
     def look(self) -> None:
         app = App.get_running_app()
+        if app is None:  # the app has stopped under an open view: it looks no more (and is closed)
+            self._look.cancel()
+            self.dismiss()
+            return
         source = getattr(app, "source", None)
         view = source.view() if source is not None and hasattr(source, "view") else None
         if view is None:

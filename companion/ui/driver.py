@@ -321,6 +321,9 @@ def stop_app(app) -> None:
     app.dispatch("on_stop")
     if app.root is not None:
         Window.remove_widget(app.root)
+    from kivy.uix.modalview import ModalView
+    for view in [w for w in Window.children if isinstance(w, ModalView)]:
+        view.dismiss(animation=False)  # a view the app left open (a test that failed before closing it) goes too
     pump(1)
     # As App.stop does last: no running app.  kv's ``app`` proxy may have looked this instance up
     # again while the screens re-evaluated during shutdown; let go of it so the next app gets its own.
