@@ -33,6 +33,46 @@ def border_colour(image: np.ndarray) -> np.ndarray:
     return np.median(border, axis=0)
 
 
+def _die_window(frame: np.ndarray, box: tuple[int, int, int, int], enlarge: bool):
+    """The window round a die's box (1.2 box sides each way from its middle), in Lab, scaled to a die side of
+    SHAPE_SIDE pixels (``enlarge``: small dice too; else only larger ones shrunk), with the die's colour (the median
+    of the box's middle quarter) and the tray's (the window's border): ``(lab, body, tray, (mx, my), (x0, y0,
+    zoom), side)``, the die's middle and side in the window's pixels; ``None`` when the window is too small or the
+    die does not stand out from the tray."""
+    x, y, w, h = box
+    side = max(w, h, 1)
+    cx, cy = x + w / 2, y + h / 2
+    reach = int(1.2 * side)
+    x0, y0 = int(max(0, cx - reach)), int(max(0, cy - reach))
+    x1, y1 = int(min(frame.shape[1], cx + reach)), int(min(frame.shape[0], cy + reach))
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    zoom = SHAPE_SIDE / side if enlarge else min(1.0, SHAPE_SIDE / side)
+    window = frame[y0:y1, x0:x1]
+    if enlarge or zoom < 1.0:
+        window = cv2.resize(window, (max(4, round((x1 - x0) * zoom)), max(4, round((y1 - y0) * zoom))),
+                            interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(window, cv2.COLOR_BGR2LAB).astype(np.float32)
+    side = SHAPE_SIDE if enlarge else side * zoom  # (exactly: side * (SHAPE_SIDE / side) may fall a hair short)
+    quarter = max(1, int(side / 4))
+    mx, my = int((cx - x0) * zoom), int((cy - y0) * zoom)
+    core = lab[max(0, my - quarter):my + quarter, max(0, mx - quarter):mx + quarter].reshape(-1, 3)
+    if core.size == 0:
+        return None
+    body, tray = np.median(core, axis=0), border_colour(lab)
+    if np.linalg.norm((body - tray) * np.array([0.5, 1.0, 1.0], np.float32)) < 20:
+        return None
+    return lab, body, tray, (mx, my), (x0, y0, zoom), side
+
+
+def _distance_in(lab: np.ndarray):
+    """A pixel's distance from a colour in ``lab``: lightness counting less than colour (a shaded face of a die
+    is still the die's)."""
+    def distance(colour):
+        return np.sqrt(((lab[..., 1:] - colour[1:]) ** 2).sum(axis=2)) + 0.4 * np.abs(lab[..., 0] - colour[0])
+    return distance
+
+
 def body_shape(frame: np.ndarray, box: tuple[int, int, int, int]) -> tuple[float, float, np.ndarray, tuple] | None:
     """The die's body around ``box``: (long side, short side) in box sides, its mask, and the mask's
     top-left corner in the frame with its scale (mask pixels per frame pixel); ``None`` when the die's colour does not stand out from the tray
@@ -42,36 +82,13 @@ def body_shape(frame: np.ndarray, box: tuple[int, int, int, int]) -> tuple[float
     tray's (the median of the window's border), in Lab with lightness counting less than colour, so
     the shaded far face of a cocked die still counts; pips are closed over.
     """
-    x, y, w, h = box
-    side = max(w, h, 1)
-    cx, cy = x + w / 2, y + h / 2
-    reach = int(1.2 * side)
-    x0, y0 = int(max(0, cx - reach)), int(max(0, cy - reach))
-    x1, y1 = int(min(frame.shape[1], cx + reach)), int(min(frame.shape[0], cy + reach))
-    if x1 - x0 < 4 or y1 - y0 < 4:
-        return None
     # Worked at a die side of SHAPE_SIDE pixels whatever the die's size: the same thresholds for a
     # big dice-tower die as for a small tray die, and a fraction of the cost for the big one.
-    zoom = min(1.0, SHAPE_SIDE / side)
-    window = frame[y0:y1, x0:x1]
-    if zoom < 1.0:
-        window = cv2.resize(window, (max(4, round(window.shape[1] * zoom)), max(4, round(window.shape[0] * zoom))),
-                            interpolation=cv2.INTER_AREA)
-    window = cv2.cvtColor(window, cv2.COLOR_BGR2LAB).astype(np.float32)
-    side *= zoom
-    quarter = max(1, int(side / 4))
-    mx, my = int((cx - x0) * zoom), int((cy - y0) * zoom)
-    core = window[max(0, my - quarter):my + quarter, max(0, mx - quarter):mx + quarter].reshape(-1, 3)
-    if core.size == 0:
+    seen = _die_window(frame, box, enlarge=False)
+    if seen is None:
         return None
-    body = np.median(core, axis=0)
-    tray = border_colour(window)
-    if np.linalg.norm((body - tray) * np.array([0.5, 1.0, 1.0], np.float32)) < 20:
-        return None
-
-    def distance(colour):
-        return np.sqrt(((window[..., 1:] - colour[1:]) ** 2).sum(axis=2)) + 0.4 * np.abs(window[..., 0] - colour[0])
-
+    window, body, tray, (mx, my), (x0, y0, zoom), side = seen
+    distance = _distance_in(window)
     mask = (distance(body) < distance(tray)).astype(np.uint8)
     kernel = max(3, int(side / 5) | 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((kernel, kernel), np.uint8))
@@ -131,30 +148,11 @@ def top_face_shape(frame: np.ndarray, box: tuple[int, int, int, int],
     top face it measures, squeezed by the tilt and joined by the narrower face where the two are lit alike, runs
     past the box (1.1-1.7), oblong.
     """
-    x, y, w, h = box
-    side = max(w, h, 1)
-    cx, cy = x + w / 2, y + h / 2
-    reach = int(1.2 * side)
-    x0, y0 = int(max(0, cx - reach)), int(max(0, cy - reach))
-    x1, y1 = int(min(frame.shape[1], cx + reach)), int(min(frame.shape[0], cy + reach))
-    if x1 - x0 < 4 or y1 - y0 < 4:
+    seen = _die_window(frame, box, enlarge=True)
+    if seen is None:
         return None
-    zoom = SHAPE_SIDE / side
-    window = cv2.resize(frame[y0:y1, x0:x1], (max(4, round((x1 - x0) * zoom)), max(4, round((y1 - y0) * zoom))),
-                        interpolation=cv2.INTER_AREA)
-    lab = cv2.cvtColor(window, cv2.COLOR_BGR2LAB).astype(np.float32)
-    quarter = max(1, SHAPE_SIDE // 4)
-    mx, my = int((cx - x0) * zoom), int((cy - y0) * zoom)
-    core = lab[max(0, my - quarter):my + quarter, max(0, mx - quarter):mx + quarter].reshape(-1, 3)
-    if core.size == 0:
-        return None
-    body, tray = np.median(core, axis=0), border_colour(lab)
-    if np.linalg.norm((body - tray) * np.array([0.5, 1.0, 1.0], np.float32)) < 20:
-        return None
-
-    def distance(colour):
-        return np.sqrt(((lab[..., 1:] - colour[1:]) ** 2).sum(axis=2)) + 0.4 * np.abs(lab[..., 0] - colour[0])
-
+    lab, body, tray, (mx, my), (x0, y0, zoom), _ = seen
+    distance = _distance_in(lab)
     kernel = np.ones((max(3, int(SHAPE_SIDE / 5) | 1),) * 2, np.uint8)
     whole = (distance(body) < distance(tray)).astype(np.uint8)
     lit = whole & (np.abs(lab[..., 0] - body[0]) < TOP_LIGHTNESS[0] * body[0] + TOP_LIGHTNESS[1]).astype(np.uint8)
