@@ -116,8 +116,11 @@ class DeskLinkKeeper:
     def listen(self, assignment: Assignment) -> None:
         """Joined, the game not started yet: the desk's stream already brings the round clock and a re-seat. (Not
         while an earlier game is still being sent: that one keeps its link until the new game starts.)"""
-        if self.sender is not None and self.sender.running:
+        sender = self.sender
+        if sender is not None and sender.running and sender.status.get("state") != "reseated":
             return
+        # (a sender that reported a re-seat is done, though its thread may still be on its way out: under load the
+        # report reached the screen first, this returned, and the old game's link was kept beside the new seating)
         self.stop()
         self.listener = self._listener(assignment).start()
         self._tick = Clock.schedule_interval(lambda dt: self.tick(), 1.0)
