@@ -23,13 +23,13 @@ WORDS = {
         "tile": "the {number} {terrain}", "blank": "the {terrain}", "off": "a spot off the board",
         "beside": "{place} next to {other}", "corner": "the corner of {hexes}", "corner_sea": "a corner out at sea",
         "side": "the side between {a} and {b}", "coast": "the coast of {a}", "coast_by": "the coast of {a} by {b}",
-        "lane": "a sea lane", "piece": "{player}'s {piece}", "and": " and ", "comma": ", ", "or": " or ",
+        "lane": "a side out at sea", "piece": "{player}'s {piece}", "and": " and ", "comma": ", ", "or": " or ",
     },
     "ja": {
         "tile": "{number}の{terrain}", "blank": "{terrain}", "off": "盤面の外",
         "beside": "{other}の隣の{place}", "corner": "{hexes}の角", "corner_sea": "海の上の角",
         "side": "{a}と{b}の間の辺", "coast": "{a}の海岸", "coast_by": "{b}寄りの{a}の海岸",
-        "lane": "海路", "piece": "{player}の{piece}", "and": "・", "comma": "・", "or": "か",
+        "lane": "海の上の辺", "piece": "{player}の{piece}", "and": "・", "comma": "・", "or": "か",
     },
 }
 
