@@ -19,10 +19,12 @@ from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
 from kivy.metrics import dp, sp
 from kivy.utils import escape_markup
-from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, OptionProperty, StringProperty
+from kivy.properties import (BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, OptionProperty,
+                             StringProperty)
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.uix.stencilview import StencilView
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
@@ -37,7 +39,8 @@ from .camera_picture import CameraPicture, open_camera_view
 from .choices import ChoicePanels
 from .game_screen import GameScreen, app
 from .refusals_text import app_describe
-from .board_view import PLAYER_COLORS
+from .board_view import PAN_SLOP_DP, PLAYER_COLORS
+from .play_screen import MIN_TARGET_DP, ZOOM
 
 RESOURCE_COLORS = {"ore": (0.55, 0.55, 0.62), "fuel": (0.85, 0.35, 0.2), "carbon": (0.25, 0.25, 0.28),
                    "food": (0.35, 0.7, 0.3), "trade_goods": (0.85, 0.7, 0.25)}
@@ -69,11 +72,13 @@ def build_screen() -> "StarfarersScreen":
     return StarfarersScreen()
 
 
-class StarMap(Widget):
+class StarMap(StencilView):
     """Draws the planets, colony sites, alien stations and pieces; turns a touch into a spot.
 
     ``pick``: which spots a touch chooses (``site``, ``station``, ``planet``); a touch fires ``on_spot``
-    with the nearest spot of that kind and whether it is offered (``legal``).
+    with the nearest spot of that kind and whether it is offered (``legal``).  ``zoom`` above 1 draws the map
+    that much larger around ``focus`` (a point of the map's plane, in hex sizes), clipped to the widget; a
+    finger dragged on it pans, and a tap picks its spot on the release -- as the base game's board does.
     """
 
     board = ObjectProperty(None, allownone=True)      # StarBoard
@@ -86,6 +91,8 @@ class StarMap(Widget):
     highlight = ListProperty([])                      # planets that just produced
     flash = ObjectProperty(None, allownone=True)
     chosen = ObjectProperty(None, allownone=True)     # the site picked for a choice still open (a spaceport)
+    zoom = NumericProperty(1.0)                       # 1: the whole map fits; above: larger, panned by a drag
+    focus = ObjectProperty(None, allownone=True)      # zoomed: the map point (hex sizes) at the widget's centre
 
     __events__ = ("on_spot",)
 
@@ -94,7 +101,7 @@ class StarMap(Widget):
         self._textures: dict = {}
         self._trigger = Clock.create_trigger(self.redraw, -1)
         for name in ("size", "pos", "board", "buildings", "docks", "friendship", "colors", "pick", "legal",
-                     "highlight", "flash", "chosen"):
+                     "highlight", "flash", "chosen", "zoom", "focus"):
             self.bind(**{name: self._trigger})
 
     def on_spot(self, spot, legal):
@@ -108,9 +115,33 @@ class StarMap(Widget):
         pts = [geo.pixel_center(h) for h in self._hexes()] or [(0.0, 0.0)]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         # room above the top row for the stations' names
-        size = min(self.width / (max(xs) - min(xs) + math.sqrt(3)), self.height / (max(ys) - min(ys) + 3)) * 0.97
+        size = max(1.0, min(self.width / (max(xs) - min(xs) + math.sqrt(3)),
+                            self.height / (max(ys) - min(ys) + 3)) * 0.97)
         cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys) + 1) / 2
-        return max(1.0, size), self.center_x - cx * size, self.center_y - cy * size
+        if self.zoom > 1:
+            size *= self.zoom
+            if self.focus is not None:  # panned, but never past the map's edge
+                cx = min(max(self.focus[0], min(xs)), max(xs))
+                cy = min(max(self.focus[1], min(ys)), max(ys))
+        return size, self.center_x - cx * size, self.center_y - cy * size
+
+    def fitted_hex_size(self) -> float:
+        """A hex's size (centre to corner, px) with the whole map in the widget (zoom 1)."""
+        return self._transform()[0] / max(1.0, self.zoom)
+
+    def offered_middle(self):
+        """The middle of the offered spots (hex sizes), or None when nothing is offered."""
+        where = geo.edge_point if self.pick == "site" else geo.pixel_center
+        points = [where(s) for s in self.legal] if self.pick else []
+        if not points:
+            return None
+        return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+
+    def site_spacing(self) -> float:
+        """The distance between the two closest colony sites, in hex sizes (the three sites round a system's
+        middle lie half a hex apart): how wide a site's tap target is, since a tap takes the nearest one."""
+        sites = [geo.edge_point(s) for s in self.board.sites] if self.board is not None else []
+        return min((math.dist(a, b) for i, a in enumerate(sites) for b in sites[i + 1:]), default=1.0)
 
     def to_widget(self, point):
         size, ox, oy = self._transform()
@@ -134,6 +165,38 @@ class StarMap(Widget):
         return []
 
     def on_touch_down(self, touch):
+        if self.zoom > 1 and self.board is not None and self.collide_point(*touch.pos):
+            touch.grab(self)  # zoomed: a drag pans, so the spot is picked when the finger lifts without one
+            touch.ud[self._pan_key()] = {"start": touch.pos, "panned": False}
+            return True
+        return self._pick_at(touch)
+
+    def _pan_key(self) -> str:
+        return f"map-pan-{self.uid}"
+
+    def on_touch_move(self, touch):
+        pan = touch.ud.get(self._pan_key())
+        if touch.grab_current is not self or pan is None:
+            return super().on_touch_move(touch)
+        if not pan["panned"] and math.dist(pan["start"], touch.pos) < dp(PAN_SLOP_DP):
+            return True
+        pan["panned"] = True
+        size, ox, oy = self._transform()
+        cx, cy = (self.center_x - ox) / size, (self.center_y - oy) / size
+        self.focus = (cx - touch.dx / size, cy - touch.dy / size)
+        return True
+
+    def on_touch_up(self, touch):
+        pan = touch.ud.get(self._pan_key())
+        if touch.grab_current is not self or pan is None:
+            return super().on_touch_up(touch)
+        touch.ungrab(self)
+        if not pan["panned"]:
+            self._pick_at(touch)
+        return True
+
+    def _pick_at(self, touch):
+        """A tap: the spot of the picked kind nearest to it is reported (``on_spot``), offered or not."""
         if not self.collide_point(*touch.pos) or not self.pick:
             return super().on_touch_down(touch)
         found = min(self.spots(), key=lambda sp_: math.dist(sp_[1], touch.pos), default=None)
@@ -154,7 +217,9 @@ class StarMap(Widget):
             label.refresh()
             tex = self._textures[key] = label.texture
         Color(1, 1, 1, 1)
-        x = min(max(center[0] - tex.width / 2, self.x), self.right - tex.width)  # whole names, even at the edge
+        x = center[0] - tex.width / 2
+        if self.zoom <= 1:  # whole names, even at the edge (zoomed, a name off the view stays off it)
+            x = min(max(x, self.x), self.right - tex.width)
         Rectangle(texture=tex, size=tex.size, pos=(x, center[1] - tex.height / 2))
 
     def _hexagon(self, center, r):
@@ -273,6 +338,7 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
     roll_text = StringProperty("")
     action = StringProperty("")          # what a tap on the map does now: "", "spaceport", "found_colony", ...
     die_a = NumericProperty(0)
+    big_map = BooleanProperty(False)     # the colony sites too close to tap at the map's fitted size: Zoom offered
     # selection: choices being made: discard counts, encounter, trade, balls, ...
 
     def __init__(self, **kw):
@@ -281,7 +347,37 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
 
     def _bind(self, dt) -> None:
         super()._bind(dt)
-        self.ids.map.bind(on_spot=lambda _w, spot, legal: self.tap_spot(spot, legal))
+        self.ids.map.bind(on_spot=lambda _w, spot, legal: self.tap_spot(spot, legal),
+                          size=self._offer_zoom, board=self._offer_zoom)
+
+    def reset_for_new_game(self) -> None:
+        super().reset_for_new_game()
+        if "map" in self.ids:
+            self.ids.map.zoom, self.ids.map.focus = 1.0, None
+
+    # --- zoom: upright (800x1280) the map is as wide as the screen and its sites lie ~22 px apart ----------------
+    def _offer_zoom(self, *_args) -> None:
+        """Zoom is offered where two colony sites lie closer than a fingertip (MIN_TARGET_DP) at the map's fitted
+        size: a tap takes the nearest site, so that spacing is how wide a site's target is."""
+        m = self.ids.map
+        self.big_map = m.board is not None and m.site_spacing() * m.fitted_hex_size() < dp(MIN_TARGET_DP)
+        if not self.big_map:
+            m.zoom, m.focus = 1.0, None
+
+    def set_zoom(self, on: bool) -> None:
+        """Zoom: the map large enough around its middle that neighbouring sites lie a fingertip apart (a drag
+        pans it), or the whole map again.  It centres on the spots offered now (the set-up's green sites lie along
+        the map's bottom edge, out of a view round its middle)."""
+        m = self.ids.map
+        m.zoom, m.focus = (self.zoom_needed() if on else 1.0), (m.offered_middle() if on else None)
+
+    def zoom_needed(self) -> float:
+        """How much larger the map must be drawn for its closest sites to lie MIN_TARGET_DP apart, at least ZOOM,
+        in quarter steps (a little over rather than under)."""
+        m = self.ids.map
+        spacing = m.site_spacing() * m.fitted_hex_size()
+        needed = dp(MIN_TARGET_DP) / spacing if spacing > 0 else ZOOM
+        return max(ZOOM, math.ceil(needed * 4) / 4)
 
     # A tap's pending action is part of the choices a refusal gives back.
     def _choices(self):
