@@ -338,6 +338,9 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
     roll_text = StringProperty("")
     action = StringProperty("")          # what a tap on the map does now: "", "spaceport", "found_colony", ...
     die_a = NumericProperty(0)
+    #: A VP board tile's height: every tile as tall as the tallest one's text (a 4th line -- a friendship, or a
+    #: name that pushes the medals onto their own line -- was drawn above the tile, out of sight).
+    vp_tile_height = NumericProperty(dp(76))
     big_map = BooleanProperty(False)     # the colony sites too close to tap at the map's fitted size: Zoom offered
     # selection: choices being made: discard counts, encounter, trade, balls, ...
 
@@ -537,6 +540,10 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
             legal = frozenset(h for h, p in g.board.planets.items() if p.marker == marker)
         m.pick, m.legal = pick, legal
 
+    def _fit_vp_tiles(self, *_args) -> None:
+        tiles = self.ids.vpboard.children
+        self.vp_tile_height = max([dp(76)] + [t.texture_size[1] + dp(4) for t in tiles])
+
     def _vp_board(self, g) -> None:
         box = self.ids.vpboard
         box.clear_widgets()
@@ -557,7 +564,8 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
                        if friends else ""))
             tag = Label(text=text, markup=True, font_size=sp(15), color=(0, 0, 0, 1) if dark else (1, 1, 1, 1),
                         halign="left", valign="middle", padding=(dp(6), dp(2)))
-            tag.bind(size=lambda w, v: setattr(w, "text_size", v))
+            # wrapped at the tile's width, as tall as its lines (drawn in the tile's middle): the tiles grow to it
+            tag.bind(width=lambda w, v: setattr(w, "text_size", (v, None)), texture_size=self._fit_vp_tiles)
             with tag.canvas.before:
                 Color(*rgb, 1)
                 rect = Rectangle()
