@@ -92,20 +92,27 @@ def _patch(plane: np.ndarray, centre: tuple[float, float], angle: float, size: t
 HUE_BANDS = 12
 
 
-def patch_features(patch: np.ndarray, board_lab: np.ndarray, grid: tuple[int, int]) -> np.ndarray:
-    """A patch's colour figures: Lab percentiles (relative to the board's median), the share of its pixels in
-    each of HUE_BANDS saturated hue bands and of pale unsaturated ones (a white piece), and a coarse Lab grid
-    (where in the patch the colour is: a road fills its patch's length, a settlement does not)."""
-    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32) - board_lab
-    hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(np.float32)
-    percentiles = np.percentile(lab, (10, 50, 90), axis=0).ravel() / 64.0
-    saturated = hsv[:, 1] > 90
-    bands = np.bincount((hsv[saturated, 0] * HUE_BANDS / 180).astype(int) % HUE_BANDS, minlength=HUE_BANDS)
-    pale = np.mean((hsv[:, 1] < 60) & (hsv[:, 2] > 150))
-    dark = np.mean(hsv[:, 2] < 60)
-    coarse = cv2.resize(cv2.cvtColor(patch, cv2.COLOR_BGR2LAB), grid, interpolation=cv2.INTER_AREA)
-    coarse = (coarse.reshape(-1, 3).astype(np.float32) - board_lab).ravel() / 64.0
-    return np.concatenate([percentiles, bands / max(1, len(hsv)), [pale, dark], coarse]).astype(np.float32)
+def patch_features(patches: list[np.ndarray], board_lab: np.ndarray, grid: tuple[int, int]) -> np.ndarray:
+    """Each patch's colour figures (one row per patch; the patches all of one size): Lab percentiles (relative
+    to the board's median), the share of its pixels in each of HUE_BANDS saturated hue bands and of pale
+    unsaturated ones (a white piece), and a coarse Lab grid (where in the patch the colour is: a road fills its
+    patch's length, a settlement does not).  All patches are converted and counted together: numpy's and
+    OpenCV's per-call overhead on 126 small patches was most of this function's time."""
+    n, h, w = len(patches), patches[0].shape[0], patches[0].shape[1]
+    stacked = np.concatenate(patches, axis=0)   # one (n*h, w) image: colour conversions are per pixel
+    lab_image = cv2.cvtColor(stacked, cv2.COLOR_BGR2LAB)
+    lab = lab_image.reshape(n, h * w, 3).astype(np.float32) - board_lab
+    hsv = cv2.cvtColor(stacked, cv2.COLOR_BGR2HSV).reshape(n, h * w, 3).astype(np.float32)
+    percentiles = np.percentile(lab, (10, 50, 90), axis=1).transpose(1, 0, 2).reshape(n, 9) / 64.0
+    saturated = hsv[:, :, 1] > 90
+    band = (hsv[:, :, 0] * HUE_BANDS / 180).astype(int) % HUE_BANDS + HUE_BANDS * np.arange(n)[:, None]
+    bands = np.bincount(band[saturated], minlength=n * HUE_BANDS).reshape(n, HUE_BANDS) / (h * w)
+    pale = np.mean((hsv[:, :, 1] < 60) & (hsv[:, :, 2] > 150), axis=1)
+    dark = np.mean(hsv[:, :, 2] < 60, axis=1)
+    coarse = np.stack([cv2.resize(lab_image[i * h:(i + 1) * h], grid, interpolation=cv2.INTER_AREA)
+                       for i in range(n)]).reshape(n, -1, 3).astype(np.float32)
+    coarse = (coarse - board_lab).reshape(n, -1) / 64.0
+    return np.hstack([percentiles, bands, pale[:, None], dark[:, None], coarse]).astype(np.float32)
 
 
 def slot_features(image: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -114,10 +121,9 @@ def slot_features(image: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray
     lab = cv2.cvtColor(plane, cv2.COLOR_BGR2LAB).reshape(-1, 3)
     inside = lab[(plane.reshape(-1, 3).sum(axis=1) > 0)]
     board_lab = np.median(inside if len(inside) else lab, axis=0).astype(np.float32)
-    edges = np.stack([patch_features(_patch(plane, edge_point(e), edge_angle(e), EDGE_PATCH), board_lab, (4, 2))
-                      for e in EDGES])
-    corners = np.stack([patch_features(_patch(plane, corner_point(v), 0.0, (CORNER_PATCH, CORNER_PATCH)),
-                                       board_lab, (3, 3)) for v in CORNERS])
+    edges = patch_features([_patch(plane, edge_point(e), edge_angle(e), EDGE_PATCH) for e in EDGES], board_lab, (4, 2))
+    corners = patch_features([_patch(plane, corner_point(v), 0.0, (CORNER_PATCH, CORNER_PATCH)) for v in CORNERS],
+                             board_lab, (3, 3))
     return edges, np.hstack([corners, corner_size_features(image, homography, board_lab)])
 
 
@@ -139,16 +145,15 @@ def corner_size_features(image: np.ndarray, homography: np.ndarray, board_lab: n
     half = int(0.35 * FINE_SCALE)
     yy, xx = np.mgrid[-half:half + 1, -half:half + 1] / FINE_SCALE
     radius = np.hypot(xx, yy)
-    rows = []
-    for v in CORNERS:
-        cx, cy = (int(round(c * FINE_SCALE + PLANE_HALF * FINE_SCALE)) for c in corner_point(v))
-        d = distance[cy - half:cy + half + 1, cx - half:cx + half + 1]
-        s = saturation[cy - half:cy + half + 1, cx - half:cx + half + 1]
-        row = [(d[radius < r] > t).mean() for t in (20, 35, 50) for r in (0.1, 0.2, 0.3)]
-        row += [np.percentile(d[radius < r], q) / 64 for r in (0.15, 0.3) for q in (25, 50, 75)]
-        row += [(s[radius < r] > 120).mean() for r in (0.1, 0.2, 0.3)]
-        rows.append(row)
-    return np.array(rows, np.float32)
+    # every corner's window at once (54 x 35 x 35): one percentile and one mean per figure over all corners, not
+    # 54 small calls each (numpy's per-call overhead was most of this function's time)
+    spots = [tuple(int(round(c * FINE_SCALE + PLANE_HALF * FINE_SCALE)) for c in corner_point(v)) for v in CORNERS]
+    d = np.stack([distance[cy - half:cy + half + 1, cx - half:cx + half + 1] for cx, cy in spots])
+    s = np.stack([saturation[cy - half:cy + half + 1, cx - half:cx + half + 1] for cx, cy in spots])
+    columns = [(d[:, radius < r] > t).mean(axis=1) for t in (20, 35, 50) for r in (0.1, 0.2, 0.3)]
+    columns += [np.percentile(d[:, radius < r], q, axis=1) / 64 for r in (0.15, 0.3) for q in (25, 50, 75)]
+    columns += [(s[:, radius < r] > 120).mean(axis=1) for r in (0.1, 0.2, 0.3)]
+    return np.stack(columns, axis=1).astype(np.float32)
 
 
 #: A building's outline is measured in a window of the photo itself (not the flattened plane: a city's tower
@@ -166,17 +171,6 @@ def _local_unit(homography: np.ndarray, point: tuple[float, float]) -> tuple[flo
     return float(np.linalg.norm(p[1] - p[0]) + np.linalg.norm(p[2] - p[0])) / 2 / 0.05, p[0]
 
 
-def _spread(xs: np.ndarray, ys: np.ndarray) -> tuple[float, float]:
-    """The standard deviations of the points (xs, ys) across and along their long axis: the square roots of
-    their covariance's eigenvalues, smaller first (np.cov's, worked out for 2 x 2: numpy's general routines
-    were a third of outline_features' time)."""
-    n = len(xs)
-    dx, dy = xs - xs.mean(), ys - ys.mean()
-    a, c, b = (dx * dx).sum() / (n - 1), (dy * dy).sum() / (n - 1), (dx * dy).sum() / (n - 1)
-    middle, half = (a + c) / 2.0, math.hypot((a - c) / 2.0, b)
-    return math.sqrt(max(middle - half, 0.0)), math.sqrt(max(middle + half, 0.0))
-
-
 def outline_features(image: np.ndarray, homography: np.ndarray) -> np.ndarray:
     """At every corner, the size and shape of what stands there in its own colour, in units of the hex: the
     colour is the median of the corner's middle (a building covers it), "what stands there" the connected
@@ -191,29 +185,50 @@ def outline_features(image: np.ndarray, homography: np.ndarray) -> np.ndarray:
     uy = (yy + 0.5) * step - OUTLINE_REACH
     radius = np.hypot(ux, uy)
     middle = OUTLINE_GRID // 2
-    rows = []
-    for v in CORNERS:
+    # All 54 windows are cut by one remap and measured together (per-corner calls were most of the time): a
+    # row of zeros below each window keeps its connected regions from running into the next one's.
+    n, side = len(CORNERS), OUTLINE_GRID + 1
+    map_x = np.zeros((n, side, OUTLINE_GRID), np.float32)
+    map_y = np.full((n, side, OUTLINE_GRID), -1e4, np.float32)   # the separator samples far outside the image
+    for i, v in enumerate(CORNERS):
         unit, centre = _local_unit(homography, corner_point(v))
-        window = cv2.remap(lab_image, (centre[0] + ux * unit).astype(np.float32),
-                           (centre[1] + uy * unit).astype(np.float32), cv2.INTER_LINEAR,
-                           borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-        core = window[radius < 0.08]
-        distance = np.sqrt(((window - np.median(core, axis=0)) ** 2).sum(axis=2))
-        row = []
-        for likeness in OUTLINE_LIKENESS:
-            alike = (distance < likeness).astype(np.uint8)
-            _, regions = cv2.connectedComponents(alike, connectivity=4)
-            region = (regions == regions[middle, middle]) & (alike > 0)
-            ys, xs = np.nonzero(region)
-            if len(xs) > 2:
-                spread = _spread(xs * step, ys * step)
-                width, height = (xs.max() - xs.min() + 1) * step, (ys.max() - ys.min() + 1) * step
-            else:
-                spread, width, height = (0.0, 0.0), 0.0, 0.0
-            row += [len(xs) * step * step, width, height, spread[0], spread[1],
-                    alike[radius < 0.3].mean(), region[radius < 0.3].mean()]
-        rows.append(row + [float(np.std(core, axis=0).mean()) / 32])
-    return np.array(rows, np.float32)
+        map_x[i, :-1] = centre[0] + ux * unit
+        map_y[i, :-1] = centre[1] + uy * unit
+    windows = cv2.remap(lab_image, map_x.reshape(-1, OUTLINE_GRID), map_y.reshape(-1, OUTLINE_GRID),
+                        cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    windows = windows.reshape(n, side, OUTLINE_GRID, 3)[:, :-1]
+    core = windows[:, radius < 0.08]
+    distance = np.sqrt(((windows - np.median(core, axis=1)[:, None, None]) ** 2).sum(axis=3))
+    inner = radius < 0.3
+    columns = []
+    for likeness in OUTLINE_LIKENESS:
+        alike = np.zeros((n, side, OUTLINE_GRID), np.uint8)
+        alike[:, :-1] = distance < likeness
+        _, regions = cv2.connectedComponents(alike.reshape(-1, OUTLINE_GRID), connectivity=4)
+        regions = regions.reshape(n, side, OUTLINE_GRID)[:, :-1]
+        alike = alike[:, :-1]
+        region = (regions == regions[:, middle, middle][:, None, None]) & (alike > 0)
+        count = region.sum(axis=(1, 2)).astype(np.float64)
+        # the region's spread along and across its long axis: the square roots of its covariance's eigenvalues,
+        # worked out from its moments for 2 x 2 (numpy's general routines were slow here)
+        x, y = xx * step, yy * step
+        sx, sy = (region * x).sum(axis=(1, 2)), (region * y).sum(axis=(1, 2))
+        sxx, syy, sxy = ((region * x * x).sum(axis=(1, 2)), (region * y * y).sum(axis=(1, 2)),
+                         (region * x * y).sum(axis=(1, 2)))
+        many = count > 2
+        safe = np.where(many, count, 3.0)
+        a, c, b = ((sxx - sx * sx / safe) / (safe - 1), (syy - sy * sy / safe) / (safe - 1),
+                   (sxy - sx * sy / safe) / (safe - 1))
+        mid, half = (a + c) / 2.0, np.hypot((a - c) / 2.0, b)
+        across, along = np.sqrt(np.maximum(mid - half, 0.0)), np.sqrt(np.maximum(mid + half, 0.0))
+        cols, rows_ = region.any(axis=1), region.any(axis=2)
+        width = (OUTLINE_GRID - cols[:, ::-1].argmax(axis=1) - cols.argmax(axis=1)) * step
+        height = (OUTLINE_GRID - rows_[:, ::-1].argmax(axis=1) - rows_.argmax(axis=1)) * step
+        columns += [count * step * step, np.where(many, width, 0.0), np.where(many, height, 0.0),
+                    np.where(many, across, 0.0), np.where(many, along, 0.0),
+                    alike[:, inner].mean(axis=1), region[:, inner].mean(axis=1)]
+    columns.append(np.std(core, axis=1).mean(axis=1) / 32)
+    return np.stack(columns, axis=1).astype(np.float32)
 
 
 @dataclass
