@@ -708,11 +708,17 @@ class Game(EventHistory):
     @property
     def _resource_of(self) -> dict[Hex, str | None]:
         board = self.state.board
-        cached = self.__dict__.get("_resource_cache")
+        cached = self._resource_cache
         if cached is None or cached[0] is not board:
             cached = (board, {h: ("gold" if t.terrain == "gold" else t.resource) for h, t in board.tiles.items()})
-            self.__dict__["_resource_cache"] = cached
+            self._resource_cache = cached
         return cached[1]
+
+    # (board, what each hex yields) -- an ordinary attribute, never set through ``self.__dict__``: reading a
+    # game's ``__dict__`` turns its attributes from the class's shared layout into a dict of their own, and a
+    # replay's game then changed layout at its first roll, so that no read of ``self.state`` & co. stayed
+    # specialised by the interpreter (3.11): 5 M instructions of a 1,000-event replay (docs/performance.md)
+    _resource_cache: tuple[Board, dict[Hex, str | None]] | None = None
 
     def _on_gold(self, event: Mapping[str, Any]) -> dict[str, Any]:
         """A player names the cards taken for gold fields (any resources, as many as owed)."""
