@@ -9,12 +9,17 @@ from pathlib import Path
 
 
 def board_main(argv: list[str]) -> int:
+    from vision.board.deduce import STANDARD, TOKEN_SETS
     from vision.board.pieces import add_pieces
     from vision.board.reader import NoBoardError, read_board_file
 
     parser = argparse.ArgumentParser(prog="python -m vision board")
     parser.add_argument("photos", nargs="+", metavar="PHOTO")
     parser.add_argument("--json", action="store_true", help="one JSON object per photo, one per line")
+    parser.add_argument("--set", choices=TOKEN_SETS, default=STANDARD, dest="token_set",
+                        help="the table's number tokens: 'standard' (the 18 of the 3-4 set: a token the robber hides "
+                             "is known from the 17 others, read surely) or 'other' (it stays asked); "
+                             "default %(default)s")
     args = parser.parse_args(argv)
     status = 0
     for photo in args.photos:
@@ -24,7 +29,7 @@ def board_main(argv: list[str]) -> int:
             status = max(status, 1)
             continue
         try:
-            reading = read_board_file(photo)
+            reading = read_board_file(photo, token_set=args.token_set)
         except NoBoardError as error:
             print(f"{photo}: {error}", file=sys.stderr)
             status = 2
@@ -39,12 +44,13 @@ def board_main(argv: list[str]) -> int:
         else:
             from vision.board.lattice import turned
             land = [h for h in out["board"]["hexes"] if h["terrain"] != "sea"]
-            # the robber's token or an unsure terrain filled from the standard set, not seen (still asked)
+            # the robber's token (known by elimination) or an unsure terrain (still asked) filled from the set
             deduced = [list(turned(h, reading.photo_turns())) for h in reading.deduced]
             hexes = ", ".join(f"{h['at']} {h['terrain']}" + (f" {h['number']}" if h.get("number") else "")
                               + (" (deduced)" if h["at"] in deduced else "")
                               + ("?" if h["at"] in out["unsure"] else "") for h in land)
-            print(f"{name}: {hexes}; robber {out['board']['robber']}; {out['ms']} ms")
+            note = f"; {reading.set_note}" if reading.set_note else ""
+            print(f"{name}: {hexes}; robber {out['board']['robber']}{note}; {out['ms']} ms")
     return status
 
 

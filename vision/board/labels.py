@@ -4,7 +4,9 @@ A folder holds ``labels/*.json``, one per photo: ``{"image": "photos/NAME.jpg", 
 or null, "hexes": [{"at": [q, r], "terrain": T, "number": N}, ...]}}`` -- the record's board object for the 19
 land hexes (desert without a number), in any of the six rotations: the reading is turned to agree best.
 A label may leave the numbers out (a board laid without tokens) and may give ``"tile_centres": [[x, y], ...]``,
-the photo's tile centres in pixels, which the lattice is then fitted to instead of the tokens.
+the photo's tile centres in pixels, which the lattice is then fitted to instead of the tokens, and
+``"token_set": "other"`` when the board's number tokens are not the standard 18 (the reader then eliminates
+nothing: vision/board/deduce.py).
 """
 
 from __future__ import annotations
@@ -43,6 +45,12 @@ def load_labels(folder: str | Path) -> list[tuple[Path, dict]]:
     return out
 
 
+def token_set_of(record: dict) -> str:
+    """The label's set of number tokens (deduce.STANDARD unless it says another)."""
+    from vision.board.deduce import STANDARD
+    return record.get("token_set", STANDARD)
+
+
 def evaluate(folder: str | Path) -> dict:
     photos, hexes, terrain_right, numbers, number_right, robber_right, boards_right = 0, 0, 0, 0, 0, 0, 0
     unsure_wrong, unsure_total, refused, times, terrain_fully_right = 0, 0, [], [], 0
@@ -51,7 +59,7 @@ def evaluate(folder: str | Path) -> dict:
         photos += 1
         labels = {tuple(h["at"]): h for h in record["board"]["hexes"]}
         try:
-            reading = read_board_file(image, record.get("tile_centres"))
+            reading = read_board_file(image, record.get("tile_centres"), token_set=token_set_of(record))
         except NoBoardError:
             refused.append(image.name)
             hexes += 19

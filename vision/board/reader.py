@@ -19,7 +19,7 @@ import numpy as np
 from vision.board import terrain as terrain_mod
 from vision.board import deduce
 from vision.board import robber as robber_mod
-from vision.board.deduce import TOKEN_SET, hidden_number, unsure_terrain
+from vision.board.deduce import STANDARD, TOKEN_SET, by_elimination, surplus_note, unsure_terrain
 from vision.board.discs import find_discs, token_sized
 from vision.board.harbours import read_harbours
 from vision.board.lattice import (LAND, SQRT3, Lattice, _match, canonical_center, fit_lattice, hex_distance,
@@ -79,6 +79,7 @@ class BoardReading:
     deduced: list = field(default_factory=list)  # hexes whose number or terrain the set gave, not the photo
     harbours: list = field(default_factory=list)  # harbours.Harbour, those the frame shows (lattice coordinates)
     robber_sure: bool = True          # False: the robber's hex (or that there is none) is asked (vision/board/robber.py)
+    set_note: str | None = None       # said when the numbers read do not fit the standard set (deduce.surplus_note)
 
     def board_json(self) -> dict:
         """The record's board object (docs/record-format.md), numbers null until tokens are read; turned as
@@ -163,8 +164,8 @@ HALF_DECODE_FROM = 3 * WORK_SIZE
 COUNT_RADIUS = 30.0
 
 
-def read_board_file(path: str | Path, tile_centres: np.ndarray | None = None) -> BoardReading:
-    """:func:`read_board` on a photo file.  ``scale`` and ``pixel`` are the file's own pixels, however it was
+def read_board_file(path: str | Path, tile_centres: np.ndarray | None = None, **options) -> BoardReading:
+    """:func:`read_board` on a photo file (``options``: read_board's ``token_set``, ``robber_weights``).  ``scale`` and ``pixel`` are the file's own pixels, however it was
     decoded.  A large photo is read from a half-size decode; where its tokens come out smaller than
     COUNT_RADIUS there (a board far off in the frame), it is read again at full size for their prints."""
     start = time.perf_counter()
@@ -172,23 +173,23 @@ def read_board_file(path: str | Path, tile_centres: np.ndarray | None = None) ->
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if image is None:
             raise OSError(f"{path}: not an image this reader can decode")
-        reading = read_board(image, tile_centres)
+        reading = read_board(image, tile_centres, **options)
     else:
-        image, reading = read_photo_file(path)
+        image, reading = read_photo_file(path, **options)
         reading.scale *= _decoded_at(path, image)  # work pixels per pixel of the file, not of the decoded copy
     reading.ms = (time.perf_counter() - start) * 1000.0
     return reading
 
 
-def read_photo_file(path: str | Path) -> tuple[np.ndarray, BoardReading]:
+def read_photo_file(path: str | Path, **options) -> tuple[np.ndarray, BoardReading]:
     """(the photo as decoded, its reading): half size for a large photo, full size when its tokens come out
     too small there to count (COUNT_RADIUS).  The reading's pixels are the returned image's."""
     image = load_photo(path, full=True, half=True)
-    reading = read_board(image)
+    reading = read_board(image, **options)
     if (_decoded_at(path, image) < 1.0
             and TOKEN_RADIUS * reading.lattice.spacing / reading.scale < COUNT_RADIUS):
         image = load_photo(path, full=True)
-        reading = read_board(image)
+        reading = read_board(image, **options)
     return image, reading
 
 
@@ -199,7 +200,8 @@ def _decoded_at(path: str | Path, image: np.ndarray) -> float:
     return max(image.shape[:2]) / max(image_size(path))
 
 
-def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _flipped: bool = False) -> BoardReading:
+def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, token_set: str = STANDARD,
+               robber_weights: dict | None = None, _flipped: bool = False) -> BoardReading:
     """Read a BGR photo of a 3-4 player board; raises NoBoardError when none is found.
 
     The lattice is fitted to the number tokens; without enough of them, to the land's outline inside the blue
@@ -209,6 +211,11 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
     A mirror-image photo (its tokens printed back to front) is read flipped back: the board comes out as it
     lies on the table, not mirrored, and ``mirrored`` is set (the lattice's pixels are then the flipped
     photo's).
+
+    ``token_set`` is the table's set of number tokens (vision/board/deduce.py): with the standard one (a
+    player's assumption, and the only one the app plays), tokens the photo does not show surely -- the one under
+    the robber -- are known by elimination when the others were read surely, and read surely; with ``OTHER``
+    they stay asked.  ``robber_weights`` replaces the shipped robber classifier (held-out scoring).
     """
     start = time.perf_counter()
     scale = WORK_SIZE / max(image.shape[:2])
@@ -270,7 +277,7 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
         # the one hex whose colour was unsure takes the one tile the set has left over (still asked)
         terrains[by_set[0]] = by_set[1]
         deduced.append(by_set[0])
-    robber, robber_sure = read_robber(work, lattice, plane, terrains)
+    robber, robber_sure = read_robber(work, lattice, plane, terrains, robber_weights)
     # The token's size comes from the lattice, not from the circle matched there: on some photos the
     # commonest circles are the hexes' own outlines, centred on the token but three times its size.
     centres = {h: (discs[i].x, discs[i].y) for h, i in lattice.matched.items() if terrains[h] != "desert" and discs}
@@ -287,7 +294,7 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
     readable = [h for h in LAND if terrains[h] != "desert" and h in patches and (h != robber or not robber_sure)]
     scores = tokens.scores([patches[h] for h in readable]) if tokens is not None and readable else None
     if scores is not None and not _flipped and tokens.looks_mirrored([patches[h] for h in readable], scores):
-        reading = read_board(cv2.flip(image, 1), _flipped=True)
+        reading = read_board(cv2.flip(image, 1), token_set=token_set, robber_weights=robber_weights, _flipped=True)
         reading.mirrored = True
         return reading
     # the print counted from the photo itself (a 12 MP photo's dots are 6-10 px; at WORK_SIZE 1-2)
@@ -311,17 +318,26 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, _fl
         if terrains[h] != "desert" and h not in numbers:
             numbers[h] = None  # no token seen, the robber stands on it, or no known tokens to compare
             unsure.append(h)
-    under_robber = hidden_number(numbers, terrains, robber, set(unsure_number)) if not by_outline else None
-    if under_robber:
-        # the token the robber hides is the one the set has left over, when all 17 others were read surely;
-        # still asked (sets differ: CatanAI's has three 10s)
-        numbers[under_robber[0]] = under_robber[1]
-        deduced.append(under_robber[0])
+    set_note = surplus_note(numbers)
+    # The token under the robber (or any token not read surely) is the one the standard set has left over, when
+    # every other number was read surely and the desert is known: exact, as a player knows it -- read surely.
+    # (the robber's base on the desert may be taken for a token; a token read under a robber that may stand
+    # there is not used to eliminate from: the figure may cover it)
+    desert_sure = all((not has_token[h] or (h == robber and robber_sure)) and h not in unsure_colour
+                      for h in LAND if terrains[h] == "desert")
+    eliminated = (by_elimination({h: numbers[h] for h in LAND if terrains[h] != "desert"}, terrains,
+                                 set(unsure_number) | {robber}, desert_sure, token_set) if not by_outline else {})
+    for h, number in eliminated.items():
+        numbers[h] = number
+        deduced.append(h)
+    # a hex asked only for its number is not asked once the set gave it; its colour or the robber still may be
+    unsure = [h for h in unsure if h not in eliminated or h in unsure_colour]
     if not robber_sure and robber is not None:
         unsure.append(robber)  # ringed: the person looks whether the robber stands there
     reading = BoardReading(terrains, has_token, robber, sorted(set(unsure)), numbers, patches, reds, lattice, scale)
     reading.deduced = deduced
     reading.robber_sure = robber_sure
+    reading.set_note = set_note
     # the harbours the frame shows (at 1000 px a sail is ~35 px across, its picture ~15 px: enough for colours)
     reading.harbours = read_harbours(work, lattice.homography)
     reading.token_centres = centres
@@ -421,15 +437,15 @@ def _no_terrain_beyond_the_set(terrains: dict, colours: dict, unsure: list) -> N
         unsure.append(h)
 
 
-def read_robber(work: np.ndarray, lattice: Lattice, plane: np.ndarray, terrains: dict[tuple[int, int], str]
-                ) -> tuple[tuple[int, int] | None, bool]:
+def read_robber(work: np.ndarray, lattice: Lattice, plane: np.ndarray, terrains: dict[tuple[int, int], str],
+                weights: dict | None = None) -> tuple[tuple[int, int] | None, bool]:
     """(the robber's hex or None, sure): the trained classifier's reading (vision/board/robber.py), checked
     against the dark-grey rule below.  Where the two name the same hex it is sure; where the classifier is sure
     and the rule saw nothing (a robber in warm light) the classifier's hex is sure; where they disagree, or
     the classifier is unsure, the hex the classifier likes best is given, unsure (the app asks).  Without the
     model, the rule alone (sure, as before)."""
     ruled = find_robber(plane, terrains)
-    probabilities = robber_mod.hex_probabilities(work, lattice)
+    probabilities = robber_mod.hex_probabilities(work, lattice, weights)
     if probabilities is None:
         return ruled, True
     return robber_mod.combine(ruled, *robber_mod.decide(probabilities))
