@@ -392,8 +392,9 @@ def main() -> int:
         while not stop.is_set():
             try:
                 for name, data in read_events(url, "/display/stream", on_connection=streams.append):
-                    display = json.loads(data)  # the whole display, or (event "table") one table's line
-                    note({"tables": [display]} if name == "table" else display, time.time(), last)
+                    display = json.loads(data)  # the whole display, (event "table") one table's line, or
+                    if name != "standings":  # (a game's end) the standings alone: no table's events in them
+                        note({"tables": [display]} if name == "table" else display, time.time(), last)
                     if stop.is_set():
                         break
             except Exception:  # noqa: BLE001 -- the desk busy or the stream cut: listen again

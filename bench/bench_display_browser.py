@@ -60,7 +60,7 @@ def one_run(browser: Chromium, n_events: int, gap: float, seed: int) -> dict[str
             try:
                 for name, data in read_events(server.url, "/display/stream", on_connection=connections.append):
                     d = json.loads(data)
-                    for t in ([d] if name == "table" else d["tables"]):
+                    for t in ([d] if name == "table" else [] if name == "standings" else d["tables"]):
                         if t["table"] == 1:
                             streamed.setdefault(t["events"], time.time())
             except Exception:  # noqa: BLE001 -- the stream closed at the end

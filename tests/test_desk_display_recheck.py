@@ -56,8 +56,8 @@ def test_a_result_and_the_clock_set_outside_the_server_reach_an_open_display(ser
             desk.enter_result(ev.id, 1, 1, {p: 10 - i for i, p in enumerate(seated)}, seated[0])
             winner = desk.names(ev.id)[seated[0]]
         name, data = display.wait_for(
-            lambda name, data: name == "message" and json.loads(data)["standings"][0][1] == winner,
-            "the standings with the result entered outside", deadline=4 * RECHECK_S + 5)
+            lambda name, data: name == "standings" and json.loads(data)["standings"][0][1] == winner,
+            "the standings with the result entered outside", deadline=4 * RECHECK_S + 5)  # (the standings alone)
         outside = Floor(server.desk.reopen(), "Kobe Open")
         try:
             outside.set_clock("reset", 45, who="command line")

@@ -1,7 +1,7 @@
 """The live display page's script (served inline by :func:`.server_display.display_page`).
 
-The desk pushes the display's data when it changes (server-sent events, ``display/stream``): all of it, or (an
-event named ``table``) one table's line. Each table is drawn client-side as a mini-board in SVG: the hexes
+The desk pushes the display's data when it changes (server-sent events, ``display/stream``): all of it, (an
+event named ``table``) one table's line, or (``standings``, when a game ended) the standings' rows. Each table is drawn client-side as a mini-board in SVG: the hexes
 (terrain colour, number token) once a round from ``display/boards.json`` -- a board is ~2 KB and never changes
 within a round -- and from each push only what stands on it (``pieces``: buildings, roads, the robber), the
 players in their colours with their VP, and the holders of Longest Road and Largest Army, in the event's
@@ -21,7 +21,7 @@ SCRIPT = r"""
 <script>
 let clock = null, clockAt = 0;
 let labels = {paused: 'paused', time_up: 'Time!', table: 'Table {n}', vp_of: '{n} VP', terrains: {}}, lang = 'en';
-let boards = {}, boardsRound = null, boardsAsked = null;
+let boards = {}, boardsRound = null, boardsAsked = null, columns = [];
 const latest = {};  // table -> its last pushed line (drawn again once the boards arrive)
 const SIZE = 10, SQ3 = Math.sqrt(3), SVGNS = 'http://www.w3.org/2000/svg';
 const TERRAIN = {forest: '#217333', hills: '#bd6133', pasture: '#8ccc59', fields: '#edc74d', mountains: '#8c8c99',
@@ -278,16 +278,8 @@ function show(d) {
   document.getElementById('columns').replaceChildren(...(d.columns || []).map(c => {
     const th = document.createElement('th'); th.textContent = c; return th;
   }));
-  const body = document.getElementById('standings'), standings = JSON.stringify([d.columns, d.standings]);
-  if (body.dataset.drawn !== standings) {  // most pushes (the clock, a table) leave the standings as they were
-    body.replaceChildren(...d.standings.map(row => {
-      const tr = document.createElement('tr');
-      for (const cell of row) { const td = document.createElement('td'); td.textContent = cell; tr.appendChild(td); }
-      return tr;
-    }));
-    body.dataset.drawn = standings;
-    standingsFitted = false;
-  }
+  columns = d.columns || [];
+  drawStandings(d.standings);
   for (const key in latest) delete latest[key];
   for (const t of d.tables) latest[t.table] = t;
   const items = d.tables.map(tableItem);
@@ -299,6 +291,21 @@ function show(d) {
   for (const item of items) item.dataset.shownAt = at;
   shown(document.body);
 }
+function drawStandings(rows) {
+  const body = document.getElementById('standings'), standings = JSON.stringify([columns, rows]);
+  if (body.dataset.drawn === standings) return false;  // most pushes (the clock, a table) leave them as they were
+  body.replaceChildren(...rows.map(row => {
+    const tr = document.createElement('tr');
+    for (const cell of row) { const td = document.createElement('td'); td.textContent = cell; tr.appendChild(td); }
+    return tr;
+  }));
+  body.dataset.drawn = standings;
+  standingsFitted = false;
+  return true;
+}
+function showStandings(d) {  // a game ended: the standings alone (its table's line comes as any table's)
+  if (drawStandings(d.standings)) { layoutStandings(); shown(document.getElementById('standings')); }
+}
 async function poll() {
   try { show(await (await fetch('display.json', {cache: 'no-store'})).json()); }
   catch (e) { /* the desk restarting: the next second tries again */ }
@@ -307,6 +314,7 @@ if (window.EventSource) {
   const source = new EventSource('display/stream');  // reconnects by itself
   source.onmessage = e => show(JSON.parse(e.data));
   source.addEventListener('table', e => showTable(JSON.parse(e.data)));
+  source.addEventListener('standings', e => showStandings(JSON.parse(e.data)));
 } else {
   setInterval(poll, 1000);
 }

@@ -149,16 +149,18 @@ def note_for_a_result_there(floor, pairing, game: int) -> str | None:
             f"(entered by {current.entered_by}); the referee corrects it at the desk if the game says otherwise")
 
 
-def propose(floor, pairing, game: int, record: Record, *, ended_by_time: bool = False) -> str:
+def propose(floor, pairing, game: int, record: Record, *, ended_by_time: bool = False, played=None) -> str:
     """The result of a table's game as the desk's copy says, waiting for the referee; returns the game's note.
-    A table that has a result keeps it (the referee corrects at the desk)."""
+    A table that has a result keeps it (the referee corrects at the desk). ``played``: the record's game, replayed
+    (:func:`.results.result_and_buildings`'s ``game``)."""
     note = note_for_a_result_there(floor, pairing, game)
     if note is not None:
         return note
     names = floor.desk.names(floor.event.id)
     seated = [(p, names[p]) for p in floor.desk.round(floor.event.id, pairing.round).tables[pairing.table - 1]]
     try:
-        vp, winner, by_time, buildings = result_and_buildings(record, seated, ended_by_time=ended_by_time)
+        vp, winner, by_time, buildings = result_and_buildings(record, seated, ended_by_time=ended_by_time,
+                                                              game=played)
     except ValueError as error:
         return f"result not proposed: {error}"
     data = json.dumps({"vp": {str(p): v for p, v in vp.items()}, "winner": winner, "ended_by_time": by_time,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..record import Record, RecordError, replay
+from ..rules import Game
 
 
 def result_from_record(record: Record, seated: Sequence[tuple[int, str]], *,
@@ -19,14 +20,19 @@ def result_from_record(record: Record, seated: Sequence[tuple[int, str]], *,
     return vp, winner, by_time
 
 
-def result_and_buildings(record: Record, seated: Sequence[tuple[int, str]], *, ended_by_time: bool = False
-                         ) -> tuple[dict[int, int], int | None, bool, dict[int, int]]:
+def result_and_buildings(record: Record, seated: Sequence[tuple[int, str]], *, ended_by_time: bool = False,
+                         game: Game | None = None) -> tuple[dict[int, int], int | None, bool, dict[int, int]]:
     """``(vp by player id, winner id or None, ended by time, building points by player id)`` from a record of a
     table's game (building points: settlements 1, cities 2 -- a preset's tiebreak at time).
 
     ``seated``: the table's ``(player id, name)`` pairs.  A record without a winner is accepted only as a game
     ended by the time limit (``ended_by_time=True``, or a ``time_limit`` event in the record): its VP are those
     after its last event (as the game stood at time).
+
+    ``game``: the record's game as a replay of it leaves it, when the caller holds one already (the desk server's
+    copy of a table's game: each event pushed through the rules as it came, as ``replay`` pushes them); the record
+    is then not replayed again (~40 ms for a whole game, on the desk's event loop when a tablet's game ended).
+    tests/test_desk_standings_push.py checks the result equals the one from a replay.
     """
     by_name = {name.casefold(): pid for pid, name in seated}
     record_names = [p["name"] for p in record.players]
@@ -35,7 +41,8 @@ def result_and_buildings(record: Record, seated: Sequence[tuple[int, str]], *, e
         raise ValueError(f"the record's players ({', '.join(record_names)}) are not the players at this table "
                          f"({', '.join(n for _, n in seated)})")
     try:
-        game = replay(record)
+        if game is None:
+            game = replay(record)
         summary = game.summary()
     except RecordError as error:
         raise ValueError(f"the record cannot be replayed: {error}") from None

@@ -37,7 +37,9 @@ def http_stack() -> tuple[str, str]:
 def settle_heap() -> None:
     """What the desk's heap holds now is kept out of the garbage collector's full passes (``gc.freeze``), after
     a pass over what is not yet frozen (young cycles are collected, not kept). The served desk calls it once
-    started and after each long batch (a tablet joining or back from offline: its game's state is new and stays):
+    started, after each long batch (a tablet joining or back from offline: its game's state is new and stays) and
+    after each game's end (its result, its replayed game; the full passes came five times as often in the second
+    after one, docs/performance.md):
     a full pass over a desk with 60 games held the whole process 0.7 s at a time, five times in 150 s of a
     60-tablet run (docs/performance.md). The floor's games hold no reference cycles (refcounting frees them when
     dropped), so what is frozen is still freed when let go; only a cycle made before a freeze and dropped after it

@@ -36,7 +36,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from .server_display import desk_page, display_data, display_json, display_page, display_recheck
+from .server_display import desk_page, display_data, display_json, display_page, display_recheck, standings_text
 from .server_push import Push, refused_data, table_data
 from .server_store import MAX_EVENTS_PER_GAME, CheckOutside, Floor, FloorError, canonical
 from .referee_routes import routes as referee_routes
@@ -148,8 +148,8 @@ class DeskApp:
         # while the join storm's checks ran side by side and starved the event loop (docs/performance.md).
         self._desk_thread = ThreadPoolExecutor(1, thread_name_prefix="desk-file")
         self._check_thread = ThreadPoolExecutor(1, thread_name_prefix="desk-backlog-check")
-        # called after a long batch is kept (the desk's heap grew by a game): the served desk settles its heap
-        # there (:func:`.server.settle_heap`); nothing by default
+        # called after a long batch is kept or a game ended (the desk's heap grew by a game): the served desk settles
+        # its heap there (:func:`.server.settle_heap`); nothing by default
         self.after_backlog: Callable[[], None] | None = None
         self.seen: dict[int, float] = {}  # pairing id -> when its tablet was last heard (monotonic)
         self._join_failures: dict[str, list[float]] = {}
@@ -290,12 +290,13 @@ class DeskApp:
     async def _display_text(self) -> str:
         """The display stream's whole display: a run-out clock is settled by the recheck, not here; the JSON is
         written on the desk's thread, without its lock (~5 ms for 60 tables: the event loop sends meanwhile)."""
-        data, seen = await self._call(lambda: (display_data(self.floor, settle=False), display_recheck(self.floor)))
+        data, seen = await self._call(lambda: (display_data(self.floor, settle=False),
+                                               (self.push.number(), display_recheck(self.floor))))
         self.push.saw(seen)
         return await self._on(self._desk_thread, display_json, data)
 
     async def _display_recheck(self):
-        return await self._call(display_recheck, self.floor)
+        return await self._call(lambda: (self.push.number(), display_recheck(self.floor)))
 
     @staticmethod
     def _stream(events) -> Response:
@@ -462,10 +463,13 @@ class DeskApp:
                                       checked=checked, checkpoint=checkpoint, texts=data["texts"])
             if trace is not None:
                 marks["kept"] = time.time()
-            line = None
-            if self.push.displays and not view.get("finished") and not view.get("stale"):
+            line = standings = None
+            ended = self.floor.game_ended
+            if self.push.displays and not view.get("stale"):
                 line = self.push.numbered(self._display_line_after(pairing))
-            return pairing, view, line
+                if view.get("finished"):  # a result may have gone in: the standings, from the stored results
+                    standings = (self.push.number(), standings_text(self.floor))
+            return pairing, view, line, standings, ended
 
         outcome = None
         long_batches: list = []  # the long batch's check, if this was one
@@ -493,14 +497,14 @@ class DeskApp:
                 outcome = await receive(data, problem, checked)
         else:
             outcome = await receive(data, problem)
-        pairing, view, line = outcome
-        if long_batches and self.after_backlog is not None:
-            self.after_backlog()
+        pairing, view, line, standings, ended = outcome
         self.seen[pairing.id] = time.monotonic()
-        if view.get("finished"):  # a result may have gone in: the standings change
-            self.push.changed()
-        elif not view.get("stale"):
-            self.push.changed(pairing.table, tablet=False, lines=line)  # the tablet reads the desk's view here
+        if not view.get("stale"):  # the tablet reads the desk's view here; a game's end: its line and the standings
+            self.push.changed(pairing.table, tablet=False, lines=line, standings=standings)
+        if (long_batches or ended) and self.after_backlog is not None:
+            # (a finished game's objects stay too: its result, its replayed game) after the displays' streams, woken
+            # above, have sent what changed
+            asyncio.get_running_loop().call_soon(self.after_backlog)
         if trace is not None and data is not None:
             trace.write("batch", pairing.table, data["from"], len(data["events"]), view.get("have"),
                         marks["arrived"], marks["read"], marks.get("locked"), marks.get("kept"), time.time(),

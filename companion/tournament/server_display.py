@@ -21,25 +21,15 @@ def display_data(floor: Floor, *, tables: bool = True, settle: bool = True) -> d
     """What the display shows, as JSON (``/display.json``): standings in the preset's columns, the round clock,
     each table's live VP (``tables=False``: no ``tables``; ``settle=False``: a run-out clock does not end games
     here, :meth:`.Floor.clock`)."""
-    desk, ev = floor.desk, floor.event
+    ev = floor.event
     cols = standing_columns(ev)
-    # The standings change only with a result or a player: worked out again only then (the display asks often).
-    key = desk._db.execute(
-        "SELECT (SELECT COUNT(*) FROM results WHERE event = :e), (SELECT MAX(id) FROM results WHERE event = :e), "
-        "(SELECT COUNT(*) FROM players WHERE event = :e), "
-        "(SELECT COUNT(*) FROM players WHERE event = :e AND dropped_after IS NOT NULL)", {"e": ev.id}).fetchone()
-    cached = getattr(floor, "display_standings", None)
-    if cached is None or cached[0] != key:
-        names = desk.names(ev.id)
-        cached = (key, [[str(r.rank), names[r.player]] + [_cell(r, c) for c in cols] for r in desk.standings(ev.id)])
-        floor.display_standings = cached
     floor_settings = referee.settings(floor)  # the display's language and the rule at time
     lang = floor_settings.language
     clock = floor.clock(settle=settle)
     words = display_text.words(lang)
     return {"event": ev.name, "preset": ev.preset.title, "round": floor.current_round(), "clock": clock,
             "columns": ["#", words["name"]] + [display_text.column(lang, c, HEADINGS[c]) for c in cols],
-            "standings": cached[1], "tables": floor.live_tables() if tables else [], "lang": lang,
+            "standings": standings_rows(floor), "tables": floor.live_tables() if tables else [], "lang": lang,
             "byes": _byes(floor, words),
             "clock_note": clock_mod.warning_text(clock, floor_settings.time_rule, lang),
             "labels": {**{k: words[k] for k in ("round", "standings", "tables", "table", "paused", "time_up", "vp_of",
@@ -48,15 +38,44 @@ def display_data(floor: Floor, *, tables: bool = True, settle: bool = True) -> d
 
 
 
-def display_recheck(floor: Floor) -> tuple[str, dict[int, tuple]]:
+def standings_rows(floor: Floor) -> list[list[str]]:
+    """The display's standings, a row per player in the preset's columns (rank, name, then the columns' cells).
+    Worked out from the stored results and players each time they changed since (read from the desk file: a
+    result entered by another desk or the command line counts too), else the rows worked out last time: the display
+    asks often, a result comes rarely. tests/test_desk_standings_push.py checks them against a fresh
+    :meth:`.Desk.standings` after every result."""
+    desk, ev = floor.desk, floor.event
+    key = desk._db.execute(
+        "SELECT (SELECT COUNT(*) FROM results WHERE event = :e), (SELECT MAX(id) FROM results WHERE event = :e), "
+        "(SELECT COUNT(*) FROM players WHERE event = :e), "
+        "(SELECT COUNT(*) FROM players WHERE event = :e AND dropped_after IS NOT NULL)", {"e": ev.id}).fetchone()
+    cached = getattr(floor, "display_standings", None)
+    if cached is None or cached[0] != key:
+        names = desk.names(ev.id)
+        cols = standing_columns(ev)
+        cached = (key, [[str(r.rank), names[r.player]] + [_cell(r, c) for c in cols] for r in desk.standings(ev.id)])
+        floor.display_standings = cached
+    return cached[1]
+
+
+def standings_text(floor: Floor) -> str:
+    """What the display stream sends (``event: standings``) when a tablet's game ends: the standings' rows alone,
+    as the display's data has them (``standings``). The rest of the display is as it was; the finished table's
+    line goes as any table's."""
+    return json.dumps({"standings": standings_rows(floor)}, ensure_ascii=False)
+
+
+def display_recheck(floor: Floor) -> tuple[str, dict[int, tuple], str]:
     """What the display stream's recheck compares (every :data:`.server_push.RECHECK_S`, to see changes made outside
-    this server: the command line, another desk on the same file): ``(beyond, games)``. ``beyond`` is everything the
-    display shows beyond the tables' games -- standings, round, seating, the clock but for its running seconds (the
-    page counts them down itself), its warning, the language -- as text; ``games`` is each table's latest game as
-    ``(pairing, game, rev)``. A few small queries (~0.3 ms): the whole display (~10 ms for 60 tables) is worked out
+    this server: the command line, another desk on the same file): ``(beyond, games, standings)``. ``beyond`` is
+    everything the display shows beyond the tables' games and the standings -- round, seating, the clock but for its
+    running seconds (the page counts them down itself), its warning, the language, the columns -- as text; ``games`` is each table's latest game as
+    ``(pairing, game, rev)``; ``standings`` is :func:`standings_text` (a game's end changes them, and the stream
+    sends them alone then). A few small queries (~0.3 ms): the whole display (~10 ms for 60 tables) is worked out
     only when ``beyond`` changed. A run-out clock ends the round's games here (:meth:`.Floor.clock`), not in the
     rebuild."""
     data = display_data(floor, tables=False)
+    standings = json.dumps({"standings": data.pop("standings")}, ensure_ascii=False)
     clock = data["clock"]
     if clock is not None and clock.get("running"):
         clock = {k: v for k, v in clock.items() if k != "left"}
@@ -69,7 +88,7 @@ def display_recheck(floor: Floor) -> tuple[str, dict[int, tuple]]:
             "SELECT p.table_no, g.pairing, g.game, g.rev FROM floor_games g JOIN floor_pairings p ON p.id = g.pairing "
             "WHERE p.event = ? AND p.round = ? ORDER BY g.updated", (floor.event.id, round_no)):
         games[table_no] = (pairing_id, game, rev)  # the last updated game wins, as on the display
-    return beyond, games
+    return beyond, games, standings
 
 
 def _byes(floor: Floor, words: dict[str, Any]) -> str:

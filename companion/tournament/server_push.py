@@ -5,10 +5,11 @@ Why server-sent events rather than WebSockets: the pushes go one way (desk -> sc
 library's ``http.client`` (no WebSocket library on the tablet, none in uvicorn's pure-Python install).
 
 - ``GET /display/stream``: the display's data (as ``/display.json``) when it connects and when something beyond a
-  table's game changes (the standings, the clock, the seating, a round); when one table's game changes, only that
-  table's line (``event: table``, an entry of the data's ``tables``): the whole display costs the desk ~10 ms for
-  60 tables, one table ~0.1 ms, and 60 tablets change a table 60 times a second. Anyone may read it, as the
-  display page.
+  table's game and the standings changes (the clock, the seating, a round, the language); when one table's game
+  changes, only that table's line (``event: table``, an entry of the data's ``tables``): the whole display costs
+  the desk ~10 ms for 60 tables, one table ~0.1 ms, and 60 tablets change a table 60 times a second; when a game
+  ends, its table's line and the standings' rows alone (``event: standings``, ``{"standings": [...]}``, as the
+  data's ``standings``). Anyone may read it, as the display page.
 - ``GET /api/table/stream`` (``Authorization: Bearer TOKEN``): the tablet's table (round, table, the round
   clock, the desk's view of its latest game) each time it changes; an ``event: refused`` and the end of the
   stream when the token stops working (the table was paired again).
@@ -51,31 +52,33 @@ class Listener:
     """One open stream: its wake-up, and (for a display) the changed tables' lines ready to send, the changed tables
     whose line it must work out, or everything."""
 
-    __slots__ = ("wake", "tables", "lines", "everything")
+    __slots__ = ("wake", "tables", "lines", "everything", "standings")
 
     def __init__(self):
         self.wake = asyncio.Event()
         self.tables: set[int] = set()
         self.lines: dict[int, str] = {}
         self.everything = True
+        self.standings: str | None = None  # the standings' message ready to send (a game ended)
 
-    def take(self) -> tuple[bool, set[int], dict[int, str]]:
-        everything, tables, lines = self.everything, self.tables, self.lines
-        self.everything, self.tables, self.lines = False, set(), {}
-        return everything, tables, lines
+    def take(self) -> tuple[bool, set[int], dict[int, str], str | None]:
+        everything, tables, lines, standings = self.everything, self.tables, self.lines, self.standings
+        self.everything, self.tables, self.lines, self.standings = False, set(), {}, None
+        return everything, tables, lines, standings
 
 
 class Push:
     """Who is listening and what changed. Used only on the server's event loop.
 
-    ``recheck`` (optional): what :func:`.server_display.display_recheck` gives, from the desk's thread. While a
-    display listens, one task compares it every :data:`RECHECK_S`: when what the display shows beyond the tables'
-    games changed, every display gets everything; when a table's game changed and no request here changed it,
-    that table's line. The whole display is not worked out again on a timer (it was, every 2 s: ~3 ms on the desk's
+    ``recheck`` (optional): what :func:`.server_display.display_recheck` gives, from the desk's thread, with its
+    number (:meth:`number`, taken in the same turn at the desk's lock). While a display listens, one task compares
+    it every :data:`RECHECK_S`: when what the display shows beyond the tables' games and the standings changed,
+    every display gets everything; when the standings changed (a result entered elsewhere), the standings; when a
+    table's game changed and no request here changed it, that table's line. The whole display is not worked out again on a timer (it was, every 2 s: ~3 ms on the desk's
     thread and ~5 ms of JSON on the event loop for 60 tables, and table lines waited behind it)."""
 
     def __init__(self, display_text: Callable[[], Awaitable[str]], should_stop: Callable[[], bool],
-                 recheck: Callable[[], Awaitable[tuple[str, dict[int, tuple]]]] | None = None):
+                 recheck: Callable[[], Awaitable[tuple[int, tuple[str, dict[int, tuple], str]]]] | None = None):
         self._display_text = display_text
         self.should_stop = should_stop
         self._recheck = recheck
@@ -95,18 +98,27 @@ class Push:
         self._lines: dict[int, tuple[int, str]] = {}
         self._line_number = 0
         self._numbering = threading.Lock()
+        # (number, the standings' message) newest worked out: by a game's end (under the desk's lock, numbered as
+        # the lines), a whole display, or a recheck; an older one reaching the event loop late replaces nothing
+        self._standings: tuple[int, str] | None = None
 
     @property
     def displays(self) -> bool:
         """Whether any display is listening (else nobody needs a table's line worked out)."""
         return bool(self._listeners.get(None))
 
+    def number(self) -> int:
+        """The next number of what is worked out under the desk's lock (lines, standings, a recheck's reading):
+        their order there."""
+        with self._numbering:
+            self._line_number += 1
+            return self._line_number
+
     def numbered(self, lines: list[tuple[int, str]]) -> list[tuple[int, int, str]]:
         """Tables' lines as ``(table, number, line)``, numbered in the order they were worked out (call it where
         they are: under the desk's lock)."""
-        with self._numbering:
-            self._line_number += 1
-            return [(t, self._line_number, text) for t, text in lines]
+        number = self.number()
+        return [(t, number, text) for t, text in lines]
 
     def ready_lines(self, tables: set[int]) -> dict[int, str]:
         return {t: self._lines[t][1] for t in tables if t in self._lines}
@@ -116,12 +128,18 @@ class Push:
         return sum(len(s) for s in self._listeners.values())
 
     def changed(self, table: int | None = None, *, tablet: bool = True,
-                lines: list[tuple[int, int, str]] | None = None) -> None:
+                lines: list[tuple[int, int, str]] | None = None, standings: tuple[int, str] | None = None) -> None:
         """Something changed: at one table (its tablet's stream and the display wake) or, ``None``, for everyone
         (the clock, a pairing, a round). ``tablet=False``: the table's tablet knows already (its own events, told
         in the answer to its request), only the display wakes. ``lines``: the table's display line as the change
         left it (:meth:`numbered`): handed to every display's stream as it is (one text for all of them), which
-        sends it as soon as it runs, without a trip to the desk's thread; without, a display works it out."""
+        sends it as soon as it runs, without a trip to the desk's thread; without, a display works it out.
+        ``standings``: ``(number, the standings' message)`` a game's end left (:meth:`number`): sent to every
+        display as it is, beside the table's line -- not the whole display (60 tables' lines and the standings
+        through the desk's thread, with every table's line waiting behind it: the slow tail of a floor where games
+        end, docs/performance.md)."""
+        if standings is not None:
+            self.standings_changed(*standings)
         self.version += 1
         if table is None:
             self._lines.clear()
@@ -160,10 +178,26 @@ class Push:
                 self._display = (version, await self._display_text())
             return self._display[1]
 
-    def saw(self, seen: tuple[str, dict[int, tuple]]) -> None:
+    def standings_changed(self, number: int, text: str) -> None:
+        """The standings as worked out under the desk's lock as ``number``: sent to the displays when newer than
+        the last worked out and different."""
+        if self._standings is not None and self._standings[0] >= number:
+            return
+        before, self._standings = self._standings, (number, text)
+        if before is None or before[1] == text:
+            return  # (none worked out yet: a display's first look sends everything)
+        for listener in self._listeners.get(None, ()):
+            listener.standings = text
+            listener.wake.set()
+
+    def saw(self, seen: tuple[int, tuple[str, dict[int, tuple], str]]) -> None:
         """What the recheck would have seen when the whole display was worked out (in the same turn at the desk's
-        lock): the next recheck compares with it, so a change made outside meanwhile is not missed."""
-        self._seen = seen
+        lock, with its number): the next recheck compares with it, so a change made outside meanwhile is not
+        missed."""
+        number, (beyond, games, standings) = seen
+        self._seen = (beyond, games)
+        if self._standings is None or self._standings[0] < number:
+            self._standings = (number, standings)
 
     async def _recheck_while_displays_listen(self) -> None:
         """Every :data:`RECHECK_S` while a display listens: changes made outside this server (see the class)."""
@@ -176,13 +210,14 @@ class Push:
                 if not self.displays or self.should_stop():
                     return
                 touched, self._touched = self._touched, set()
-                beyond, games = await self._recheck()
+                number, (beyond, games, standings) = await self._recheck()
                 seen, self._seen = self._seen, (beyond, games)
                 if seen is None:
                     continue
                 if beyond != seen[0]:
                     self.changed()
                     continue
+                self.standings_changed(number, standings)  # (a result entered elsewhere: the command line)
                 for t in sorted(set(games) | set(seen[1])):
                     if games.get(t) != seen[1].get(t) and t not in touched and t not in self._touched:
                         self.changed(t)  # (its tablet's stream wakes too: the game was kept elsewhere)
@@ -215,14 +250,16 @@ class Push:
                 due = not display and now - last_look >= TABLET_RECHECK_S
                 if listener.wake.is_set() or due:
                     listener.wake.clear()  # cleared before looking: a change while looking wakes the next round
-                    everything, tables, lines = listener.take()
+                    everything, tables, lines, standings = listener.take()
                     last_look = now
                     messages: Messages = []
                     if not display or everything:
                         messages = await look(True, set())
                     else:
+                        if standings is not None:  # worked out with the game's end: as they are
+                            messages.append(("standings", "standings", standings))
                         if lines:  # worked out with the change that made them: no wait for the desk's thread
-                            messages = [(f"table {t}", "table", lines[t]) for t in sorted(lines)]
+                            messages += [(f"table {t}", "table", lines[t]) for t in sorted(lines)]
                             if self.on_lines is not None:
                                 self.on_lines(sorted(lines))
                         if tables - set(lines):

@@ -192,6 +192,7 @@ class Floor:
         # (:meth:`live_table_after`): (pairing, game) and the row :meth:`_fill_live` takes, and the seated names.
         self._kept: tuple[tuple[int, int], tuple, list[str]] | None = None
         self.checkpoint_due = False  # a result entered by receive(checkpoint=False): checkpoint() before answering
+        self.game_ended = False  # the last receive() finished its game (a result entered or proposed)
 
     # --- the round and its tables --------------------------------------------------------------------------
     def current_round(self) -> int:
@@ -334,7 +335,7 @@ class Floor:
         runs :meth:`checkpoint` (off the event loop) before answering. ``texts``: the events' :func:`canonical`
         texts when the caller has them already."""
         self._kept = None
-        self.checkpoint_due = False
+        self.checkpoint_due = self.game_ended = False
         self._db.execute("PRAGMA synchronous=NORMAL")
         try:
             view = self._receive(pairing, game, rev, start, events, count, header, defer_long, checked, texts)
@@ -426,8 +427,9 @@ class Floor:
             finished = checked.state.winner is not None
             if finished:
                 before = note
-                note = self._enter_result(pairing, game, record, self.game_events(*key))
+                note = self._enter_result(pairing, game, record, checked)
                 entered = note == "result entered" and before != note
+                self.game_ended = before != note
             db.execute("UPDATE floor_games SET rev = ?, count = ?, finished = ?, note = ?, updated = ? "
                        "WHERE pairing = ? AND game = ?", (rev, new_count, int(finished), note, time.time(), *key))
         self._games[key] = (new_count, checked)
@@ -453,19 +455,20 @@ class Floor:
             game = replay(record)
         return _pushed(game, keep, tail, record.players)
 
-    def _enter_result(self, pairing: Pairing, game: int, record: Record, events: list[dict]) -> str:
+    def _enter_result(self, pairing: Pairing, game: int, record: Record, played: Game) -> str:
         """The finished game's result into the desk's results (or, when the event wants the referee's confirm, a
-        proposal waiting for it: :mod:`.referee`), unless the table has one; returns the game's note."""
+        proposal waiting for it: :mod:`.referee`), unless the table has one; returns the game's note. ``played``:
+        the game as the batch left it, every event through the rules -- what a replay of the record gives, so the
+        record is not replayed again (nor its events read back: ~50 ms of the desk's event loop per game end)."""
+        full = Record(record.game, record.players, record.board, record.options, [], {})  # (its events: ``played``)
         if referee.settings(self).confirm == "referee":
-            return referee.propose(self, pairing, game, Record(record.game, record.players, record.board,
-                                                               record.options, events, {}))
+            return referee.propose(self, pairing, game, full, played=played)
         note = referee.note_for_a_result_there(self, pairing, game)
         if note is not None:
             return note
-        full = Record(record.game, record.players, record.board, record.options, events, {})
         try:
             self.desk.enter_record(self.event.id, pairing.round, pairing.table, full, source=f"tablet: game {game}",
-                                   who=f"tablet at table {pairing.table}")
+                                   who=f"tablet at table {pairing.table}", game=played)
         except TournamentError as error:
             return f"result not entered: {error}"
         return "result entered"

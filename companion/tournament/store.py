@@ -673,8 +673,9 @@ class Desk:
 
     def enter_record(self, event: int, round_no: int, table: int, record, *, ended_by_time: bool = False,
                      source: str = "record", correct: bool = False, reason: str = "",
-                     who: str | None = None) -> ResultEntry:
-        """Fill a table's result from a finished game record (``companion.record.Record``)."""
+                     who: str | None = None, game=None) -> ResultEntry:
+        """Fill a table's result from a finished game record (``companion.record.Record``; ``game``: the record
+        replayed, when the caller holds it: :func:`.results.result_and_buildings`)."""
         from .results import result_and_buildings
 
         rnd = self.round(event, round_no)
@@ -683,7 +684,8 @@ class Desk:
         names = self.names(event)
         seated = [(p, names[p]) for p in rnd.tables[table - 1]]
         try:
-            vp, winner, by_time, buildings = result_and_buildings(record, seated, ended_by_time=ended_by_time)
+            vp, winner, by_time, buildings = result_and_buildings(record, seated, ended_by_time=ended_by_time,
+                                                                  game=game)
         except ValueError as error:
             raise TournamentError(f"round {round_no} table {table}: {error}") from None
         return self.enter_result(event, round_no, table, vp, winner, ended_by_time=by_time, correct=correct,
