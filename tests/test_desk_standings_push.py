@@ -10,17 +10,20 @@ Real desk servers on 127.0.0.1, read with the tablet's own stream reader (tests/
 
 from __future__ import annotations
 
+import gc
 import json
 import random
+import time
 
 from companion.desk_link import join, request
 from companion.record import new_game, replay
 from companion.rules.random_play import random_events
 from companion.tournament.results import result_and_buildings
+from companion.tournament.server import DeskServer
 from companion.tournament.server_display import display_data
 from companion.tournament.server_push import RECHECK_S
 from companion.tournament.server_store import Floor
-from test_desk_push import PASSWORD, Reader, pair, server  # noqa: F401 -- (server: the fixture)
+from test_desk_push import PASSWORD, Reader, make_event, pair, server  # noqa: F401 -- (server: the fixture)
 
 
 def won_game(assignment, seed: int) -> list[dict]:
@@ -120,3 +123,26 @@ def test_the_result_from_the_desk_s_copy_of_the_game_equals_a_replay_of_its_reco
         stored = server.desk.current_result(server.floor.event.id, 1, table)
         assert (stored.vp, stored.winner, stored.buildings) == (vp, winner, buildings)
         assert stored.source == "tablet: game 1"
+
+
+def test_the_served_desk_keeps_a_finished_game_out_of_full_collections(tmp_path):
+    """The desk in its own process (``tournament serve``) settles its heap after a game's end as after a backlog
+    (server.settle_heap): what the game's end left is frozen, out of the collector's full passes (which came five
+    times as often in the second after a game's end). On the old code only a backlog settled it."""
+    make_event(tmp_path / "desk.sqlite3")
+    try:
+        with DeskServer("Kobe Open", tmp_path / "desk.sqlite3", host="127.0.0.1", port=0, password=PASSWORD,
+                        own_process=True) as server:
+            a = join(server.url, pair(server, 1))
+            events = won_game(a, 3)
+            post(server, a, events[:-1], 0, 1)  # (a backlog: settled as before)
+            frozen = gc.get_freeze_count()
+            assert post(server, a, events, len(events) - 1, 2)["finished"]  # the last event alone ends it
+            deadline = time.monotonic() + 10
+            while gc.get_freeze_count() <= frozen and time.monotonic() < deadline:  # (settled once answered)
+                time.sleep(0.05)
+            assert gc.get_freeze_count() > frozen, "the heap was not settled after the game's end"
+            (count, held), = server.floor._games.values()
+            assert count == len(events) and held.state.winner is not None
+    finally:
+        gc.unfreeze()  # (the test's process is not the desk's own)
