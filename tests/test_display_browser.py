@@ -204,6 +204,24 @@ def test_the_page_in_japanese(server, browser):
     browser.screenshot(str(Path(__file__).resolve().parents[1] / "docs" / "screens" / "display-ja.png"))
 
 
+def test_a_tablet_s_won_game_reaches_the_standings_and_its_table_at_once(server, browser):
+    """A game's end is pushed as its table's line and the standings alone (``event: standings``): the open page
+    shows both -- the winner first in the standings, the table finished -- and the rest of the page as it was."""
+    browser.open(server.url + "/")
+    wait_page(browser, "Object.values(s.tables).length === 2", "both tables")
+    a = joined(server, 1)
+    events = list(random_events(new_game(a.record()), random.Random(3), 3000))
+    posted_at = time.time()
+    assert post(server, a, events, 0, len(events))["note"] == "result entered"
+    want = request(server.url, "GET", "/display.json")["standings"]
+    state = wait_page(browser, f"JSON.stringify(s.standings) === {json.dumps(json.dumps(want, separators=(',', ':')))}"
+                      " && s.tables['1'].heading.includes('finished')", "the result in the standings and table 1")
+    assert time.time() - posted_at < LIMIT_S
+    winner = a.players[replayed(a, events).state.winner]
+    assert state["standings"][0][:2] == ["1", winner]
+    assert on_page(state, 2)["heading"] == "Table 2" and on_page(state, 2)["hexes"]
+
+
 def test_a_referee_s_confirm_and_correction_reach_the_standings_at_once(server, browser):
     admin(server, "/api/admin/settings", {"confirm": "referee"})
     a = joined(server, 1)
