@@ -221,8 +221,13 @@ def where_the_time_went(events, reports, trace_file: Path, go_at: float, slow: f
     batches: dict[int, list] = {}
     stalls, pauses, stall_cpu, pause_cpu, cpu_at = [], [], [], [], []
     looks: dict[int, list[float]] = {}  # table -> when the display's stream looked at its line
-    for line in trace_file.read_text().splitlines():
-        row = json.loads(line)
+    unreadable = 0
+    for line in trace_file.read_bytes().decode("utf-8", "replace").splitlines():
+        try:  # (a trace written before its lines were written under a lock: two threads' lines could mix)
+            row = json.loads(line)
+        except ValueError:
+            unreadable += 1
+            continue
         if row[0] == "batch":
             _, table, start, n, have, arrived, read, locked, kept, answered, path = row
             batches.setdefault(table, []).append((arrived, start, n, read, locked, kept, answered, path))
@@ -265,7 +270,9 @@ def where_the_time_went(events, reports, trace_file: Path, go_at: float, slow: f
            f"{max((b - a for a, b in stalls), default=0) * 1e3:.0f} ms); GC pauses over 2 ms or of generation 2: "
            f"{len(pauses)} (total {sum(b - a for a, b, _ in pauses) * 1e3:.0f} ms, max "
            f"{max((b - a for a, b, _ in pauses), default=0) * 1e3:.0f} ms); the desk's CPU in them: loop late "
-           f"{sum(stall_cpu):.1f} s, GC {sum(pause_cpu) * 1e3:.0f} ms"]
+           f"{sum(stall_cpu):.1f} s, GC {sum(pause_cpu) * 1e3:.0f} ms" +
+           (f"; {unreadable} unreadable trace lines left out" if unreadable else "")]
+    out.append(around_game_ends(events, reports, batches, pauses, go_at))
     cpu_times = [sample[0] for sample in cpu_at]
 
     def desk_cpu_share(a: float, b: float) -> float | None:
@@ -325,6 +332,57 @@ def where_the_time_went(events, reports, trace_file: Path, go_at: float, slow: f
     return "\n".join(out)
 
 
+def around_game_ends(events, reports, batches: dict[int, list], pauses, go_at: float, window: float = 1.0) -> str:
+    """Events shown within ``window`` s after a game's end at the desk (its last event kept: the result entered,
+    the standings changed) against the rest, after the first 30 s; and the GC's passes in those windows against
+    elsewhere (the trace's passes: over 2 ms or of generation 2)."""
+    import bisect
+
+    from companion.record import Record, replay
+
+    def won(r) -> bool:
+        h = r["header"]
+        return replay(Record(h["game"], h["players"], h["board"], h.get("options", {}), r["events"])).state.winner \
+            is not None
+    final = {r["table"]: len(r["events"]) for r in reports if won(r)}  # (a game the run's end cut short: none)
+    ends = sorted(min(b[5] for b in v if b[5] is not None and b[1] + b[2] == final.get(t) and b[2] > 0)
+                  for t, v in batches.items()
+                  if any(b[5] is not None and b[1] + b[2] == final.get(t) and b[2] > 0 for b in v))
+    if not ends:
+        return "no game ended during the run"
+
+    def after_an_end(t: float) -> bool:
+        i = bisect.bisect_right(ends, t) - 1
+        return i >= 0 and t - ends[i] <= window
+    out = [f"\n{len(ends)} games ended at the desk during the run; after the first 30 s:"]
+    for name, keep in ((f"shown within {window:g} s after a game's end", True), ("the rest", False)):
+        v = sorted(shown - at for _t, _i, at, shown in events if at >= go_at + 30 and after_an_end(shown) == keep)
+        if v:
+            out.append(f"- events {name}: {len(v)}, median {v[len(v) // 2] * 1e3:.0f} ms, p99 "
+                       f"{v[min(len(v) - 1, int(0.99 * len(v)))] * 1e3:.0f} ms, over 200 ms: "
+                       f"{sum(x > 0.2 for x in v)}")
+    span = max(max(b[0] for b in v) for v in batches.values()) - go_at - 30
+    near = sum(1 for e in ends if e >= go_at + 30) * window
+    for gen in (0, 1, 2):
+        a = [p for p in pauses if p[2] == gen and p[0] >= go_at + 30 and after_an_end(p[0])]
+        b = [p for p in pauses if p[2] == gen and p[0] >= go_at + 30 and not after_an_end(p[0])]
+        if near and span > near:
+            out.append(f"- GC generation {gen} passes: {len(a) / near:.2f}/s within {window:g} s after a game's end "
+                       f"(max {max((q[1] - q[0] for q in a), default=0) * 1e3:.0f} ms), {len(b) / (span - near):.2f}/s "
+                       f"elsewhere (max {max((q[1] - q[0] for q in b), default=0) * 1e3:.0f} ms)")
+    return "\n".join(out)
+
+
+def analyse(work: Path) -> None:
+    """The trace's analysis again from a run's work folder (its latencies.json, reports and desk-trace.jsonl; the
+    run's start taken from its go file's time)."""
+    go_at = (work / "go").stat().st_mtime
+    reports = [r for f in sorted(work.glob("report*.json")) for r in json.loads(f.read_text())]
+    events = [(t, i, go_at + at, go_at + at + latency)
+              for t, i, at, latency in json.loads((work / "latencies.json").read_text())["events"]]
+    print(where_the_time_went(events, reports, work / "desk-trace.jsonl", go_at))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--costs", type=int, default=0, metavar="N",
@@ -343,7 +401,12 @@ def main() -> int:
                         help="the desk and tablets write down every request (CATAN_DESK_TRACE): where the events "
                              "slower than 200 ms spent their time, printed at the end")
     parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--analyse", type=Path, default=None, metavar="WORK",
+                        help="print a traced run's analysis again from its work folder")
     args = parser.parse_args()
+    if args.analyse:
+        analyse(args.analyse)
+        return 0
     offline = tuple(float(x) for x in args.offline.split(","))
     if args.costs:
         desk_costs(args.costs)

@@ -26,17 +26,24 @@ class Trace:
     def __init__(self, path: str):
         self._file = open(path, "a", encoding="utf-8", buffering=1 << 16)  # noqa: SIM115 -- closed at exit
         self._gc_began = self._gc_cpu = 0.0
+        # one line at a time: the collector's callback runs on whichever thread set it off (the desk's, the
+        # backlog check's, the loop's), and two threads writing the buffered file at once mixed their lines
+        self._writing = threading.RLock()  # (re-entered if a collection starts inside a write: never waits on itself)
         gc.callbacks.append(self._gc)
         atexit.register(self.close)
 
     def write(self, *fields) -> None:
-        self._file.write(json.dumps(fields) + "\n")
+        line = json.dumps(fields) + "\n"
+        with self._writing:
+            if not self._file.closed:
+                self._file.write(line)
 
     def close(self) -> None:
         if self._gc in gc.callbacks:
             gc.callbacks.remove(self._gc)
-        if not self._file.closed:
-            self._file.close()
+        with self._writing:
+            if not self._file.closed:
+                self._file.close()
 
     def _gc(self, phase: str, info: dict) -> None:
         if phase == "start":
