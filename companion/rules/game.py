@@ -658,32 +658,35 @@ class Game(EventHistory):
             s.last_payouts = {}
             return {"payouts": {}, "shortages": (), "gold_owed": {}}
         payouts = result.payouts
+        paid = {}
         if payouts:
-            bank = s.bank  # (what pay grants the bank holds: _receive's check written out, without it)
+            bank = s.bank  # (what pay grants the bank holds: _receive's check and Hand.add written out)
             players = s.players
             for player, cards in payouts.items():
+                hand = players[player].hand.known
                 for r, n in cards.items():
-                    bank[r] -= n
-                players[player].hand.add(cards)
-            s.last_payouts = {p: dict(c) for p, c in payouts.items()}
-        else:
-            s.last_payouts = {}
+                    if n:
+                        bank[r] -= n
+                        hand[r] = hand.get(r, 0) + n
+                paid[player] = dict(cards)
+        s.last_payouts = paid
         gold = self._owe_gold(result.gold_owed, s.phase) if result.gold_owed and any(s.bank.values()) else {}
         return {"payouts": payouts, "shortages": result.shortages, "gold_owed": gold}
 
     def _produced(self, number: int) -> Production | None:
         """What a roll of ``number`` pays now (None: no building on a hex showing it), changing nothing:
         the kept :meth:`_claims`, what they come to with the robber where it stands (kept beside them, by
-        number and blocked hexes), paid by the bank (:func:`.production.pay`)."""
+        number and the robber's hex, which gives the blocked hexes), paid by the bank (:func:`.production.pay`)."""
         hex_claims = self._claims(number)
         if not hex_claims:
             return None
-        blocked = self._blocked_hexes()
+        s = self.state
+        robber = s.robber  # (the blocked hexes are the robber's: keyed by its hex, made only when not kept)
         by_robber = self._claims_memo[3]
-        due = by_robber.get((number, blocked))
+        due = by_robber.get((number, robber))
         if due is None:
-            due = by_robber[number, blocked] = owed(hex_claims, blocked)
-        return pay(*due, self.state.bank)
+            due = by_robber[number, robber] = owed(hex_claims, self._blocked_hexes())
+        return pay(*due, s.bank)
 
     def _claims(self, number: int) -> tuple:
         """What the hexes showing ``number`` owe before the robber and the bank (:func:`.production.claims`).
@@ -702,7 +705,7 @@ class Game(EventHistory):
                                                   BUILDING_WEIGHTS, board.hex_corners)
         return hex_claims
 
-    # (board, buildings, claims by number, what they come to by (number, blocked hexes): production.owed)
+    # (board, buildings, claims by number, what they come to by (number, robber's hex): production.owed)
     _claims_memo: tuple[Board, dict[Vertex, tuple[int, str]], dict[int, tuple], dict[tuple, tuple]] | None = None
 
     @property
@@ -1144,8 +1147,12 @@ class Game(EventHistory):
             return (AwardChange("largest_army", holder, challenger, knights[challenger]),)
         return ()
 
+    # (a winner is found by the win check after the event that gave the points or the turn; these give neither)
+    after_event_unneeded = frozenset({"roll", "trade", "discard", "move_robber", "steal", "gold", "note",
+                                      "set_hand"})
+
     def _after_event(self, before: State) -> dict[str, Any]:
-        """After every event: has somebody won?"""
+        """After every event but those in ``after_event_unneeded``: has somebody won?"""
         s = self.state
         if s.winner is not None or s.phase in _SETUP_PHASES:
             return {}

@@ -41,6 +41,13 @@ class EventHistory:
     def _after_event(self, context: Any) -> dict[str, Any]:
         return {}
 
+    # Event types after which ``_after_event`` is not asked: they cannot change anything it looks at (the board
+    # games: nobody's VP, nor whose turn it is, so nobody can have won by them). Read from the class only where
+    # it is declared by the class whose ``_after_event`` is in use or by a subclass of it: a game that brings
+    # its own ``_after_event`` is asked after every event until it declares its own (none are inherited past
+    # it). tests/test_after_event_skipped.py plays every game and holds each listed type to it.
+    after_event_unneeded: frozenset[str] = frozenset()
+
     def _refuse_after_game_over(self) -> None:
         raise IllegalAction(Refusal("ended_by_time" if self.ended_by_time is not None else "game_over"))
 
@@ -96,7 +103,7 @@ class EventHistory:
             handler: Callable[[Any, Mapping[str, Any]], dict[str, Any]] = _HANDLERS[cls][kind]
         except (KeyError, TypeError):  # the class's first event, a type it does not know, or no name at all
             handler = self._handler_for(kind)
-        plain_before, outcome_class, known_fields = _CLASS_FACTS[cls]
+        plain_before, outcome_class, known_fields, unneeded = _CLASS_FACTS[cls]
         forced = event.get("forced", False)
         if forced is not False and forced is not True:
             raise MalformedEvent(f"forced must be true or false, got {forced!r}")
@@ -111,9 +118,10 @@ class EventHistory:
             if saved.phase == GAME_OVER and kind not in self.after_game_over:
                 self._refuse_after_game_over()
             fields = handler(self, event)
-            more = self._after_event(context)
-            if more:
-                fields.update(more)
+            if kind not in unneeded:  # (a roll, trade, discard, robber move, steal cannot make a winner)
+                more = self._after_event(context)
+                if more:
+                    fields.update(more)
         except Exception:
             if atomic:
                 self.state = saved
@@ -135,7 +143,7 @@ class EventHistory:
         if not known_fields.issuperset(fields):
             outcome_class.adopt(fields)  # (raises, naming the unknown fields)
         outcome = _new_object(outcome_class)
-        _set_attribute(outcome, "__dict__", fields)
+        _set_outcome_fields(outcome, fields)
         self.outcomes.append(outcome)
         return outcome
 
@@ -165,12 +173,24 @@ class EventHistory:
 
 _PLAIN_BEFORE = EventHistory._before_event
 _new_object = object.__new__
-_set_attribute = object.__setattr__
+# An outcome's ``__dict__`` set through its descriptor (an outcome is frozen, so not by assignment): what
+# ``object.__setattr__(outcome, "__dict__", fields)`` ends in, without looking the name up in the class first
+# (a third of the cost of making an outcome). Every outcome class is an Outcome, which holds the descriptor.
+_set_outcome_fields = Outcome.__dict__["__dict__"].__set__
 _HANDLERS: dict[type, dict[str, Callable]] = {}  # a game class -> its handler table (see below)
-# a game class -> (it has no _before_event of its own, its outcome class, that class's fields), read with its
-# handler table: class attributes read through an instance or a class are not cached by this interpreter
-# (3.11), and push read three every event
-_CLASS_FACTS: dict[type, tuple[bool, type[Outcome], frozenset]] = {}
+# a game class -> (it has no _before_event of its own, its outcome class, that class's fields, the event types
+# its _after_event is not asked after), read with its handler table: class attributes read through an instance
+# or a class are not cached by this interpreter (3.11), and push read three every event
+_CLASS_FACTS: dict[type, tuple[bool, type[Outcome], frozenset, frozenset]] = {}
+
+
+def after_event_unneeded(cls: type) -> frozenset[str]:
+    """The event types after which ``cls``'s ``_after_event`` is not asked (see
+    ``EventHistory.after_event_unneeded``): its declaration counts only if made by the class defining the
+    ``_after_event`` in use or by a subclass of that class."""
+    declared_by = next(k for k in cls.__mro__ if "after_event_unneeded" in k.__dict__)
+    checked_by = next(k for k in cls.__mro__ if "_after_event" in k.__dict__)
+    return frozenset(cls.after_event_unneeded) if issubclass(declared_by, checked_by) else frozenset()
 
 
 def _handler_table(cls: type, *, refresh: bool = False) -> dict[str, Callable]:
@@ -185,6 +205,9 @@ def _handler_table(cls: type, *, refresh: bool = False) -> dict[str, Callable]:
                 function = getattr(cls, name)
                 if callable(function):
                     table[name[4:]] = function
-        _CLASS_FACTS[cls] = (cls._before_event is _PLAIN_BEFORE, cls.outcome_class, cls.outcome_class._known)
+        if not issubclass(cls.outcome_class, Outcome):  # (push sets its fields through Outcome's descriptor)
+            raise TypeError(f"{cls.__name__}.outcome_class must be an Outcome")
+        _CLASS_FACTS[cls] = (cls._before_event is _PLAIN_BEFORE, cls.outcome_class, cls.outcome_class._known,
+                             after_event_unneeded(cls))
         _HANDLERS[cls] = table
     return table

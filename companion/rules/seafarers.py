@@ -53,6 +53,7 @@ class SeafarersGame(Game):
     options_class = SeafarersOptions
     costs = {**COSTS, "ship": {"lumber": 1, "wool": 1}}
     piece_limits = {**Game.piece_limits, "ship": 15}
+    after_event_unneeded = Game.after_event_unneeded | {"move_pirate"}  # (a moved ship can lengthen a route)
 
     def __init__(self, board, players, options=None):
         if players >= 5:
