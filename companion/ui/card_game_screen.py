@@ -26,7 +26,7 @@ from ..rules import RulesError
 from ..rules.board import RESOURCES
 from ..rules.card_game import CITY_FACES, COSTS, sides
 from . import i18n_extra
-from .widgets import load_rules
+from .widgets import lay_out_now, load_rules
 from .board_view import PLAYER_COLORS
 from .game_screen import GameScreen
 from .starfarers_screen import _button, _row
@@ -80,6 +80,7 @@ class CardGameScreen(GameScreen):
         self._info(g)
         self._tableaux(g)
         self._actions(g)
+        lay_out_now(self.ids.actions)  # a tap before the next frame meets the new panel
         self.ids.undo.disabled = not g.events
         self.ids.redo.disabled = not self.table.can_redo
 

@@ -32,7 +32,7 @@ from .play_panels import (build_row, buy_button, confirmation, cost_card, joined
 from .refusals_text import app_describe, app_places, places_for, refusal_spots
 from .tide_text import tide_text
 from .umpire_notes import add_note_rows
-from .widgets import BigButton, BigToggle, app, as_json, load_rules
+from .widgets import BigButton, BigToggle, app, as_json, lay_out_now, load_rules
 
 load_rules("play.kv")
 
@@ -360,6 +360,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self._last_roll(g, last)
         self._tide(g, last)
         self._actions(g, phase, who)
+        lay_out_now(self.ids.actions)  # a tap before the next frame meets the new panel
         self.refresh_dice_buttons()
         self.ids.undo.disabled = not g.events  # (a tap on them did nothing and said nothing)
         self.ids.redo.disabled = not a.table.can_redo

@@ -34,7 +34,7 @@ from ..rules import geometry as geo
 from ..rules.starfarers import BALL_VALUES, COSTS, SETUP_UPGRADES, UPGRADES, shake_mothership
 from ..rules.starfarers_board import NUMBERS, RESOURCES, first_game_board
 from . import i18n_extra
-from .widgets import load_rules
+from .widgets import lay_out_now, load_rules
 from .camera_picture import CameraPicture, open_camera_view
 from .choices import ChoicePanels
 from .game_screen import GameScreen, app
@@ -441,6 +441,7 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         self._roll_panel(g)
         self._offer(g, who)
         self._actions(g, who)
+        lay_out_now(self.ids.actions)  # a tap before the next frame meets the new panel
         self._vp_board(g)
         self.ids.undo.disabled = not g.events
         self.ids.redo.disabled = not self.table.can_redo

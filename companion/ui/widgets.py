@@ -52,6 +52,27 @@ def load_rules(kv_name: str | None = None) -> None:
             Builder.load_file(str(path))
 
 
+def lay_out_now(panel) -> None:
+    """Place a panel's widgets at once, where Kivy would in the next frame.
+
+    A tap's refresh builds the action panel anew ("+" changes a count, and the rows are made again); the new
+    widgets stand at (0, 0) until the next frame lays them out, and a tap read before then pressed nothing.  A
+    loaded tablet reads several taps between two frames: four quick taps on a "+" counted once."""
+    from kivy.uix.layout import Layout
+    from kivy.uix.scrollview import ScrollView
+
+    for _ in range(2):  # its height follows its minimum height (kv): the second pass places the rows in it
+        panel.do_layout()
+    if isinstance(panel.parent, ScrollView):
+        panel.parent.update_from_scroll()  # the list's offset for the new height
+    stack = list(panel.children)
+    while stack:  # each layout before the layouts inside it, which fit into the place it gave them
+        widget = stack.pop()
+        if isinstance(widget, Layout):
+            widget.do_layout()
+        stack.extend(widget.children)
+
+
 class BigButton(PhraseWrap, Button):
     """A button sized for a finger across the table (its look is in companion.kv); a long word gets smaller
     letters rather than being cut, Japanese breaks between phrases (wrapping.py)."""
