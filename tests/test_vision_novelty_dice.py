@@ -78,25 +78,28 @@ def test_a_die_that_is_not_a_pip_die_is_not_read_as_a_pip_face(reader, kind):
     assert own_right >= 0.95 * own, f"{own_right} of {own} real dice beside them read right"
 
 
-#: The bench's 30 numeral dice (bench_novelty_dice.py, seed 3): 6 read as a pip face when only the marks were counted
-#: (fewer than two marks above a share of 0.6), 2 since a long stroke with no round pip also tells (above 0.4).
-BENCH_NUMERALS, NUMERALS_GUESSED_AT_MOST = 30, 3
+#: The bench's numeral dice (bench_novelty_dice.py) of seeds 3 and 7, 30 and 40: 2 + 3 read as a pip face when a long
+#: stroke with no round pip told above a share of 0.4 (6 of seed 3's when only the marks were counted), 0 + 1 since the
+#: face's own colour is its middle's (a numeral on a die turned in the picture was a blob the size of the die), the
+#: stroke tells from a share of 0.25 and a face of fewer round pips than half the number read is not a pip face.
+BENCH_NUMERALS, NUMERALS_GUESSED_AT_MOST = {3: 30, 7: 40}, 2
 
 
 @needs_data
 def test_a_numeral_drawn_in_strokes_is_not_read_as_pips_though_its_share_is_middling(reader):
-    """A numeral's share of the novelty class often sits between 0.4 and 0.6, where a pip die's rarely goes (four of
-    the sets' 2,603 dice read: the blurred fours, which show round pips, and two others). Its face shows a stroke most
-    of the face long and no filled round pip: not a pip die."""
+    """A numeral's share of the novelty class often sits between 0.25 and 0.6, where a pip die's rarely goes (28 of
+    the sets' 2,616 dice read). Its face shows a stroke most of the face long and no filled round pip, or pieces of
+    ink of which few are round: not a pip die."""
     guessed, own_right, own = 0, 0, 0
-    for image, labelled, spot, side in _scenes("numeral", BENCH_NUMERALS, seed=3):
-        everything = reader.read_all(image)
-        guessed += any(d.face is not None and d.standard for d in _at(everything, spot, side))
-        for truth in labelled:
-            own += 1
-            own_right += any(d.standard and d.face == truth.face
-                             for d in _at(everything, truth.centre, min(truth.box[2], truth.box[3])))
-    assert guessed <= NUMERALS_GUESSED_AT_MOST, f"{guessed} of {BENCH_NUMERALS} numerals read as a pip face"
+    for seed, count in BENCH_NUMERALS.items():
+        for image, labelled, spot, side in _scenes("numeral", count, seed=seed):
+            everything = reader.read_all(image)
+            guessed += any(d.face is not None and d.standard for d in _at(everything, spot, side))
+            for truth in labelled:
+                own += 1
+                own_right += any(d.standard and d.face == truth.face
+                                 for d in _at(everything, truth.centre, min(truth.box[2], truth.box[3])))
+    assert guessed <= NUMERALS_GUESSED_AT_MOST, f"{guessed} of {sum(BENCH_NUMERALS.values())} numerals read as a pip face"
     assert own_right >= 0.95 * own, f"{own_right} of {own} real dice beside them read right"
 
 
