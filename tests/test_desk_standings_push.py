@@ -15,6 +15,8 @@ import json
 import random
 import time
 
+import pytest
+
 from companion.desk_link import join, request
 from companion.record import new_game, replay
 from companion.rules.random_play import random_events
@@ -23,6 +25,7 @@ from companion.tournament.server import DeskServer
 from companion.tournament.server_display import display_data
 from companion.tournament.server_push import RECHECK_S
 from companion.tournament.server_store import Floor
+from companion.tournament.store import Desk
 from test_desk_push import PASSWORD, Reader, make_event, pair, server  # noqa: F401 -- (server: the fixture)
 
 
@@ -49,10 +52,29 @@ def fresh_standings(server) -> list[list[str]]:
         return display_data(Floor(desk, "Kobe Open"), tables=False)["standings"]
 
 
-def test_a_game_s_end_sends_its_line_and_the_standings_alone_as_stored(server):  # noqa: F811
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_server(request, tmp_path):
+    """The desk server over a SQLite file, or over a PostgreSQL database (``--dsn``): the same event."""
+    if request.param == "sqlite":
+        desk = Desk(tmp_path / "desk.sqlite3")
+    else:
+        desk = Desk(dsn=request.getfixturevalue("postgres_dsn"))
+    with desk:
+        ev = desk.create_event("Kobe Open", seed=7)
+        for name in ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumi", "Gen", "<b>Jun</b>"]:
+            desk.add_player(ev.id, name)
+        desk.seat_round(ev.id)
+    where = {"db": tmp_path / "desk.sqlite3"} if request.param == "sqlite" else {"dsn": desk.dsn}
+    with DeskServer("Kobe Open", **where, host="127.0.0.1", port=0, password=PASSWORD) as s:
+        yield s
+
+
+def test_a_game_s_end_sends_its_line_and_the_standings_alone_as_stored(any_server):
     """Table 1's game ends by its last event alone (kept on the event loop), table 2's in one whole batch (checked
     on the backlog thread): each time the display gets the standings (equal to a fresh desk's) and the table's
-    finished line, and never the whole display again. On the old code each end sent the whole display."""
+    finished line, and never the whole display again. On the old code each end sent the whole display. On SQLite
+    and on PostgreSQL."""
+    server = any_server
     display = Reader(server.url, "/display/stream")
     try:
         first = json.loads(display.wait_for(lambda name, data: True, "at connection")[1])
