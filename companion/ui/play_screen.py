@@ -172,9 +172,11 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             self._roll_refused = ""
 
     def _auto_roll(self, _dt=None) -> None:
-        """Demo: the simulated player rolls whenever the table waits for a roll."""
+        """Demo: the simulated player rolls whenever the table waits for a roll -- not in the 5-6 special building
+        phase, where the others build first: a roll ends it (the next player taps Roll when they are done).  A
+        roll tapped in, then End turn, within the demo's 2 s rolled in that phase and skipped it."""
         g = self.game
-        if app().demo and g is not None and g.state.phase in ("roll", "special_build") and self.manager.current == "play":
+        if app().demo and g is not None and g.state.phase == "roll" and self.manager.current == "play":
             app().request_roll()
 
     def tap_die(self, value: int) -> None:
@@ -364,9 +366,10 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self.refresh_dice_buttons()
         self.ids.undo.disabled = not g.events  # (a tap on them did nothing and said nothing)
         self.ids.redo.disabled = not a.table.can_redo
-        if a.demo and phase == "roll":
-            Clock.unschedule(self._auto_roll)
-            Clock.schedule_once(self._auto_roll, 2.0)
+        if a.demo:
+            Clock.unschedule(self._auto_roll)  # a roll due for a phase now gone is not made
+            if phase == "roll":
+                Clock.schedule_once(self._auto_roll, 2.0)
 
     def _offer(self, g, phase: str, who, last) -> None:
         """Which spots the board offers now -- all from the rules core."""
