@@ -150,6 +150,17 @@ class Announcer:
                 if self._current is not None:
                     self._current[1].set()
 
+    def forget_from(self, event_index: int) -> None:
+        """The events from ``event_index`` on were undone: what they meant is not said any more (queued phrases
+        dropped, one being said cut short) -- a table that took back a rob should not hear it go on."""
+        def undone(a: Announcement) -> bool:
+            return a.event_index is not None and a.event_index >= event_index
+
+        with self._lock:
+            self._drop_queued(undone, "undone")
+            if self._current is not None and undone(self._current[0]):
+                self._current[1].set()
+
     @property
     def audio_notice(self) -> str | None:
         """The one-line notice for the screen, in the current language, when there is no sound; else None.

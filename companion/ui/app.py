@@ -258,6 +258,20 @@ class CompanionApp(App):
     def changed(self) -> None:
         """Something changed the table outside ``submit`` (undo): redraw."""
         self.revision += 1
+        self._forget_undone()
+
+    def _forget_undone(self) -> None:
+        """After an Undo: the caption of an undone event goes, and the voice drops what it still had to say of it
+        ("Aki steals wool from Ben." stayed under the board after the rob was undone, read as still standing)."""
+        if self.table is None:
+            return
+        left = len(self.table.record.events)
+        if self.announcer is not None:
+            self.announcer.forget_from(left)
+        shown = getattr(self, "_captioned", None)
+        index = getattr(shown, "event_index", None)
+        if index is not None and index >= left:
+            self.caption, self._captioned = "", None
 
     # --- settings ----------------------------------------------------------------------------------------
     def apply_settings(self, settings: Settings) -> None:
@@ -333,6 +347,9 @@ class CompanionApp(App):
                                       event=self.table.record.events[outcome.index])  # a trade said with its cards
 
     def _show_caption(self, announcement) -> None:
+        index = announcement.event_index
+        if index is not None and self.table is not None and index >= len(self.table.record.events):
+            return  # its event was undone before this frame showed it
         self.caption = announcement.caption
         self._captioned = announcement
 
