@@ -35,6 +35,10 @@ def player(event: Mapping[str, Any], n_players: int, field: str = "player") -> i
 
 
 def hex_(value: Any, what: str = "hex") -> Hex:
+    if type(value) is list and len(value) == 2:  # (the usual JSON [q, r] of plain ints, without the generator)
+        q, r = value
+        if type(q) is int and type(r) is int:
+            return (q, r)
     if (not isinstance(value, (list, tuple)) or len(value) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)):
         raise MalformedEvent(f"{what} must be [q, r], got {value!r}")

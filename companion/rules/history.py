@@ -98,12 +98,12 @@ class EventHistory:
         if type(event) is not dict and not isinstance(event, Mapping):  # (isinstance of an ABC is slow)
             raise MalformedEvent(f"an event must be an object, got {type(event).__name__}")
         kind = event.get("type")
-        cls = type(self)
         try:
-            handler: Callable[[Any, Mapping[str, Any]], dict[str, Any]] = _HANDLERS[cls][kind]
+            handlers, plain_before, outcome_class, known_fields, unneeded = _CLASS_FACTS[type(self)]
+            handler: Callable[[Any, Mapping[str, Any]], dict[str, Any]] = handlers[kind]
         except (KeyError, TypeError):  # the class's first event, a type it does not know, or no name at all
             handler = self._handler_for(kind)
-        plain_before, outcome_class, known_fields, unneeded = _CLASS_FACTS[cls]
+            handlers, plain_before, outcome_class, known_fields, unneeded = _CLASS_FACTS[type(self)]
         forced = event.get("forced", False)
         if forced is not False and forced is not True:
             raise MalformedEvent(f"forced must be true or false, got {forced!r}")
@@ -178,10 +178,10 @@ _new_object = object.__new__
 # (a third of the cost of making an outcome). Every outcome class is an Outcome, which holds the descriptor.
 _set_outcome_fields = Outcome.__dict__["__dict__"].__set__
 _HANDLERS: dict[type, dict[str, Callable]] = {}  # a game class -> its handler table (see below)
-# a game class -> (it has no _before_event of its own, its outcome class, that class's fields, the event types
-# its _after_event is not asked after), read with its handler table: class attributes read through an instance
-# or a class are not cached by this interpreter (3.11), and push read three every event
-_CLASS_FACTS: dict[type, tuple[bool, type[Outcome], frozenset, frozenset]] = {}
+# a game class -> (its handler table, it has no _before_event of its own, its outcome class, that class's
+# fields, the event types its _after_event is not asked after), read with its handler table: class attributes
+# read through an instance or a class are not cached by this interpreter (3.11), and push read three every event
+_CLASS_FACTS: dict[type, tuple[dict[str, Callable], bool, type[Outcome], frozenset, frozenset]] = {}
 
 
 def after_event_unneeded(cls: type) -> frozenset[str]:
@@ -207,7 +207,7 @@ def _handler_table(cls: type, *, refresh: bool = False) -> dict[str, Callable]:
                     table[name[4:]] = function
         if not issubclass(cls.outcome_class, Outcome):  # (push sets its fields through Outcome's descriptor)
             raise TypeError(f"{cls.__name__}.outcome_class must be an Outcome")
-        _CLASS_FACTS[cls] = (cls._before_event is _PLAIN_BEFORE, cls.outcome_class, cls.outcome_class._known,
-                             after_event_unneeded(cls))
+        _CLASS_FACTS[cls] = (table, cls._before_event is _PLAIN_BEFORE, cls.outcome_class,
+                             cls.outcome_class._known, after_event_unneeded(cls))
         _HANDLERS[cls] = table
     return table

@@ -139,5 +139,12 @@ def pay(owed_cards: Owed, gold: tuple, bank: Mapping[str, int]) -> Production:
                 payouts[player][resource] = n
             else:
                 payouts[player] = {resource: n}
-    return Production({p: payouts[p] for p in sorted(payouts)} if len(payouts) > 1 else payouts, tuple(shortages),
-                      dict(gold))
+    # (made without Production's __init__ call: a game pays every roll)
+    result = _new_production(Production)
+    result.payouts = {p: payouts[p] for p in sorted(payouts)} if len(payouts) > 1 else payouts
+    result.shortages = tuple(shortages)
+    result.gold_owed = dict(gold)
+    return result
+
+
+_new_production = object.__new__
