@@ -455,7 +455,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             view.highlight = []
             return
         number = sum(s.last_dice)
-        self.roll_text = f"{a.tr('rolled', n=number)}  ({s.last_dice[0]} + {s.last_dice[1]})"
+        faces = f"{s.last_dice[0]} + {s.last_dice[1]}"  # Japanese brackets are full-width, with no space before
+        self.roll_text = a.tr("rolled", n=number) + (f"（{faces}）" if a.lang == "ja" else f"  ({faces})")
         lines = [a.tr("receives", name=a.player_name(p), cards=cards_text(c, a.lang))
                  for p, c in sorted(s.last_payouts.items()) if c]
         roll_outcome = next((o for o in reversed(g.outcomes) if o.kind == "roll"), None)
