@@ -65,3 +65,16 @@ def test_the_robber_is_read_right_or_asked_never_wrong_and_sure(table):
         if not reading.robber_sure and reading.robber is not None:
             assert reading.robber in reading.unsure  # ringed in the app: a person looks
     assert right >= 4  # (the old rule: 0 of SettlersEye's 6; these photos were among the net's training photos)
+
+
+def test_a_photo_model_shares_one_robber_among_the_hexes_and_reads_a_mirror_alike():
+    """The shipped net is trained photo by photo (make_robber_model): its 19 probabilities and "no robber" share
+    one softmax, so they sum to at most 1 (one robber, or none), and each crop is read with its mirror image
+    averaged, so a mirrored crop reads the same."""
+    weights = robber.bundled_weights()
+    assert weights is not None and float(weights["softmax"]) == 1.0
+    crops = np.random.default_rng(3).integers(0, 255, (19, robber.CROP, robber.CROP, 3), dtype=np.uint8)
+    p = robber.photo_probabilities(weights, robber.as_input(crops))
+    assert p.shape == (19,) and (p >= 0).all() and p.sum() <= 1.0 + 1e-6
+    mirrored = robber.photo_probabilities(weights, robber.as_input(crops[:, :, ::-1].copy()))
+    assert np.allclose(p, mirrored, atol=1e-5)

@@ -11,8 +11,16 @@ labelled by the robber's base in pixels (tests/data/boards/settlerseye/robber_po
 
 ``train`` (torch, training only: the app runs the net in numpy) groups the photos by board -- a board's copies
 and re-shoots together; SettlersEye's board3 and board10 are one layout; CatanAI's by layout -- and, for each of
-FOLDS groups of boards, trains on the others and reads the group's photos: held-out figures, per photo.  Then it
-trains on everything and saves the weights.  Each net is trained from the same seed for STEPS steps.
+FOLDS groups of boards, trains on the others and reads the group's photos: held-out figures, per photo
+(``--save-folds DIR``: each fold's weights and which photos it left out, for bench_board_held_out's
+``--robber-folds``).  Then it trains on everything and saves the weights.  Each net is trained from the same
+seed for STEPS steps.
+
+The net is trained photo by photo (session 6): the robber stands on one hex of a photo or on none, so each step
+takes four photos' 19 crops, and the 19 scores with a "none" score of 0 go through one softmax against where
+the robber stands (cross-entropy); the reader does the same with each crop and its mirror image averaged
+(robber.photo_probabilities).  Each crop is TRAIN_WINDOW spacings wide, saved with the weights (1.6, for
+lattices fitted to a tokenless board's outline a fifth to a third of a hex off, was tried: no better held out).
 """
 
 from __future__ import annotations
@@ -28,7 +36,9 @@ import numpy as np
 
 LABELS = Path("tests/data/boards")  # run from the checkout (the labels do not ship with the package)
 FOLDS = 3
-STEPS = 1000
+STEPS = 500
+TRAIN_WINDOW = 1.2  # spacings; saved with the weights (robber.hex_probabilities crops at the model's window)
+PHOTOS_PER_STEP = 4
 SAME_LAYOUT = {"board10": "board3"}  # board10 shows board3's layout in another light (tests/data/boards/settlerseye)
 
 
@@ -122,19 +132,20 @@ def _net():
     return RobberNet()
 
 
-def _augmented(crops: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Each 2x crop turned (+-12 deg), scaled (0.85-1.15), shifted (+-0.12 spacing: the lattice fitted to a
-    tokenless board's outline is a fifth of a hex off), maybe mirrored, its light and colour moved; then its
-    middle cut at the net's size."""
+def _augmented(crops: np.ndarray, rng: np.random.Generator, window: float = TRAIN_WINDOW) -> np.ndarray:
+    """Each crop (collected 2 x 1.2 spacings wide) turned (+-12 deg), scaled (0.85-1.15), shifted (+-0.12
+    spacing: the lattice fitted to a tokenless board's outline is a fifth of a hex off), maybe mirrored, its
+    light and colour moved; then its middle ``window`` spacings cut at the net's size."""
     import cv2
 
     from vision.board.robber import CROP
     out = np.empty((len(crops), CROP, CROP, 3), np.uint8)
     big = crops.shape[1]
     per_spacing = big / (2 * 1.2)
+    k = 1.2 / window  # the collected crops' pixels per net pixel
     for i, crop in enumerate(crops):
-        angle, scale = rng.uniform(-12, 12), rng.uniform(0.85, 1.15)
-        shift = rng.uniform(-0.12, 0.12, 2) * per_spacing
+        angle, scale = rng.uniform(-12, 12), rng.uniform(0.85, 1.15) * k
+        shift = rng.uniform(-0.12, 0.12, 2) * per_spacing * k
         m = cv2.getRotationMatrix2D((big / 2, big / 2), angle, scale)
         m[:, 2] += shift - (big - CROP) / 2
         piece = cv2.warpAffine(crop, m, (CROP, CROP), borderMode=cv2.BORDER_REPLICATE)
@@ -145,29 +156,39 @@ def _augmented(crops: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return out
 
 
-def _centre(crops: np.ndarray) -> np.ndarray:
+def _centre(crops: np.ndarray, window: float = TRAIN_WINDOW) -> np.ndarray:
+    """The middle ``window`` spacings of each collected crop, at the net's size (as the reader cuts them)."""
+    import cv2
+
     from vision.board.robber import CROP
-    lo = (crops.shape[1] - CROP) // 2
-    return crops[:, lo:lo + CROP, lo:lo + CROP]
+    side = int(round(crops.shape[1] * window / 2.4))
+    lo = (crops.shape[1] - side) // 2
+    return np.stack([cv2.resize(c[lo:lo + side, lo:lo + side], (CROP, CROP), interpolation=cv2.INTER_AREA)
+                     for c in crops])
 
 
-def train_net(crops: np.ndarray, labels: np.ndarray, seed: int = 0):
+def train_photo_net(crops: np.ndarray, labels: np.ndarray, photos: np.ndarray, seed: int = 0):
+    """The net trained photo by photo: PHOTOS_PER_STEP photos' 19 crops a step, one softmax over each photo's
+    19 scores and a "none" score of 0 (the robber on one hex, or not in the picture)."""
     import torch
 
     from vision.board.robber import as_input
     torch.manual_seed(seed)
     torch.set_num_threads(1)
     rng = np.random.default_rng(seed)
+    rows_of = [np.flatnonzero(photos == p) for p in dict.fromkeys(photos)]
     net = _net()
     optimiser = torch.optim.Adam(net.parameters(), lr=2e-3, weight_decay=1e-4)
-    positive, negative = np.flatnonzero(labels > 0.5), np.flatnonzero(labels < 0.5)
-    loss_fn = torch.nn.BCEWithLogitsLoss()
+    n = PHOTOS_PER_STEP
     for step in range(STEPS):
-        batch = np.concatenate([rng.choice(positive, 16), rng.choice(negative, 48)])
-        x = torch.from_numpy(as_input(_augmented(crops[batch], rng)))
-        y = torch.from_numpy(labels[batch])
+        chosen = rng.choice(len(rows_of), n, replace=False)
+        rows = np.concatenate([rows_of[c] for c in chosen])
+        x = torch.from_numpy(as_input(_augmented(crops[rows], rng)))
+        scores = torch.cat([net(x).view(n, 19), torch.zeros(n, 1)], 1)
+        on = labels[rows].reshape(n, 19)
+        target = torch.from_numpy(np.where(on.max(1) > 0.5, on.argmax(1), 19))
         optimiser.zero_grad()
-        loss = loss_fn(net(x), y)
+        loss = torch.nn.functional.cross_entropy(scores, target)
         loss.backward()
         optimiser.step()
     net.eval()
@@ -175,10 +196,13 @@ def train_net(crops: np.ndarray, labels: np.ndarray, seed: int = 0):
 
 
 def weights_of(net) -> dict:
-    return {k: v.detach().numpy().astype(np.float32) for k, v in net.state_dict().items()}
+    """The net's weights as saved (robber_model.npz), with how the reader is to use them."""
+    weights = {k: v.detach().numpy().astype(np.float32) for k, v in net.state_dict().items()}
+    weights.update(softmax=np.float32(1.0), window=np.float32(TRAIN_WINDOW))
+    return weights
 
 
-def held_out(data, folds: int = FOLDS) -> dict:
+def held_out(data, folds: int = FOLDS, save_folds: Path | None = None) -> dict:
     from vision.board import robber
     from vision.board.lattice import LAND
     crops, labels, photos, groups = data["crops"], data["labels"], data["photos"], data["groups"]
@@ -190,11 +214,14 @@ def held_out(data, folds: int = FOLDS) -> dict:
         test = np.array([fold_of[g] == fold for g in groups])
         if not test.any():
             continue
-        weights = weights_of(train_net(crops[~test], labels[~test], seed=fold))
-        probabilities = robber.forward(weights, robber.as_input(_centre(crops[test])))
+        weights = weights_of(train_photo_net(crops[~test], labels[~test], photos[~test], seed=10 * fold))
+        if save_folds is not None:
+            save_folds.mkdir(parents=True, exist_ok=True)
+            np.savez_compressed(save_folds / f"fold{fold}.npz", **weights)
+        x = robber.as_input(_centre(crops[test]))
         for photo in dict.fromkeys(photos[test]):
             at = photos[test] == photo
-            p = dict(zip(LAND, probabilities[at].tolist()))
+            p = dict(zip(LAND, robber.photo_probabilities(weights, x[at]).tolist()))
             truth = [h for h, v in zip(LAND, labels[test][at]) if v > 0.5]
             got, sure = robber.decide(p)
             rule_hex = next((h for h, v in zip(LAND, rules[test][at]) if v), None) if rules is not None else None
@@ -239,6 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--no-save", action="store_true")
     t.add_argument("--no-folds", action="store_true")
     t.add_argument("--json", action="store_true")
+    t.add_argument("--save-folds", type=Path, help="save each fold's weights and folds.json here")
     args = parser.parse_args(argv)
     if args.command == "crops":
         collect_crops(args.shared, args.out, args.labels)
@@ -246,7 +274,12 @@ def main(argv: list[str] | None = None) -> int:
     with np.load(args.crops) as data:
         data = {k: data[k] for k in data.files}
     if not args.no_folds:
-        result = held_out(data)
+        result = held_out(data, save_folds=args.save_folds)
+        if args.save_folds is not None:
+            boards = sorted(set(data["groups"]))
+            fold_of = {b: i % FOLDS for i, b in enumerate(boards)}
+            (args.save_folds / "folds.json").write_text(json.dumps(
+                {str(p): fold_of[g] for p, g in zip(data["photos"], data["groups"])}), encoding="utf-8")
         if args.json:
             print(json.dumps(result, default=list))
         else:
@@ -255,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(result["summary"]))
     if not args.no_save:
         from vision.board.robber import MODEL_PATH
-        np.savez_compressed(MODEL_PATH, **weights_of(train_net(data["crops"], data["labels"])))
+        np.savez_compressed(MODEL_PATH, **weights_of(train_photo_net(data["crops"], data["labels"], data["photos"])))
         print(f"{MODEL_PATH}: saved")
     return 0
 

@@ -307,6 +307,7 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, tok
         numbers[h] = number
         if not sure:
             unsure_number.append(h)
+    not_sure_reads = list(unsure_number)  # before the surplus: a number read too often is asked on every hex
     unsure_number.extend(surplus_numbers(numbers))
     # a token the circle finder missed was read at its hex's middle: asked
     unsure_number.extend(h for h in numbers if terrains[h] != "desert" and not has_token[h])
@@ -318,7 +319,10 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, tok
         if terrains[h] != "desert" and h not in numbers:
             numbers[h] = None  # no token seen, the robber stands on it, or no known tokens to compare
             unsure.append(h)
-    set_note = surplus_note(numbers)
+    # The numbers in sight: a token read under a robber that may stand there (asked) is left out -- the figure
+    # may cover it -- of what is said about the set and of what is eliminated from.
+    in_sight = {h: n for h, n in numbers.items() if h != robber}
+    set_note = surplus_note(in_sight)
     # The token under the robber (or any token not read surely) is the one the standard set has left over, when
     # every other number was read surely and the desert is known: exact, as a player knows it -- read surely.
     # (the robber's base on the desert may be taken for a token; a token read under a robber that may stand
@@ -326,12 +330,18 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, tok
     desert_sure = all((not has_token[h] or (h == robber and robber_sure)) and h not in unsure_colour
                       for h in LAND if terrains[h] == "desert")
     eliminated = (by_elimination({h: numbers[h] for h in LAND if terrains[h] != "desert"}, terrains,
-                                 set(unsure_number) | {robber}, desert_sure, token_set) if not by_outline else {})
+                                 set(not_sure_reads) | set(surplus_numbers(in_sight)) | {robber}
+                                 | {h for h in numbers if terrains[h] != "desert" and not has_token[h]},
+                                 desert_sure, token_set) if not by_outline else {})
+    # hexes asked only because the token read under the robber made a number too many (a 10 read through the
+    # figure beside the set's two 10s): once the set gave the robber's hex, they are not asked
+    robbers_surplus = ((set(surplus_numbers(numbers)) - set(surplus_numbers(in_sight)) - set(not_sure_reads)
+                        - {h for h in numbers if not has_token[h]}) if robber in eliminated else set())
     for h, number in eliminated.items():
         numbers[h] = number
         deduced.append(h)
     # a hex asked only for its number is not asked once the set gave it; its colour or the robber still may be
-    unsure = [h for h in unsure if h not in eliminated or h in unsure_colour]
+    unsure = [h for h in unsure if (h not in eliminated and h not in robbers_surplus) or h in unsure_colour]
     if not robber_sure and robber is not None:
         unsure.append(robber)  # ringed: the person looks whether the robber stands there
     reading = BoardReading(terrains, has_token, robber, sorted(set(unsure)), numbers, patches, reds, lattice, scale)

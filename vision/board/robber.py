@@ -82,12 +82,29 @@ def _pool(x: np.ndarray) -> np.ndarray:
     return x[:, :, :h // 2 * 2, :w // 2 * 2].reshape(n, c, h // 2, 2, w // 2, 2).max(axis=(3, 5))
 
 
-def forward(weights: dict, x: np.ndarray) -> np.ndarray:
-    """The net's probability (robber on this hex) for each input row; the layers as make_robber_model builds."""
+def logits(weights: dict, x: np.ndarray) -> np.ndarray:
+    """The net's score for each input row; the layers as make_robber_model builds."""
     for i in range(3):
         x = _pool(_conv_relu(x, weights[f"conv{i}.weight"], weights[f"conv{i}.bias"]))
-    logits = x.reshape(len(x), -1) @ weights["fc.weight"].T + weights["fc.bias"]
-    return 1.0 / (1.0 + np.exp(-logits[:, 0]))
+    return (x.reshape(len(x), -1) @ weights["fc.weight"].T + weights["fc.bias"])[:, 0]
+
+
+def forward(weights: dict, x: np.ndarray) -> np.ndarray:
+    """Each input row's probability on its own (a model trained hex by hex: make_robber_model's first cut)."""
+    return 1.0 / (1.0 + np.exp(-logits(weights, x)))
+
+
+def photo_probabilities(weights: dict, x: np.ndarray) -> np.ndarray:
+    """The 19 hexes' probabilities from their crops' input ``x`` (LAND's order).  A model trained photo by photo
+    (``softmax`` in its file: the robber stands on one hex or on none, so the 19 scores and a "none" score of 0
+    share one softmax) reads each crop and its mirror image and averages the two scores; one trained hex by hex,
+    a sigmoid each."""
+    if not float(weights.get("softmax", 0.0)):
+        return forward(weights, x)
+    score = (logits(weights, x) + logits(weights, x[..., ::-1].copy())) / 2
+    top = max(float(score.max()), 0.0)
+    e = np.exp(np.append(score, 0.0) - top)
+    return e[:-1] / e.sum()
 
 
 @lru_cache(maxsize=1)
@@ -103,7 +120,8 @@ def hex_probabilities(image: np.ndarray, lattice: Lattice, weights: dict | None 
     weights = weights if weights is not None else bundled_weights()
     if weights is None:
         return None
-    p = forward(weights, as_input(land_crops(image, lattice)))
+    window = float(weights.get("window", WINDOW))
+    p = photo_probabilities(weights, as_input(land_crops(image, lattice, window=window)))
     return dict(zip(LAND, (float(v) for v in p)))
 
 
