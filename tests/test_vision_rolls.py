@@ -208,15 +208,11 @@ def test_an_overhead_camera_catches_a_cocked_die_seen_as_one_face(reader, studio
     assert (events[0][1].reason_code, events[0][1].reason_params) == ("unreadable", (("count", 1),))
 
 
-@pytest.mark.parametrize("index", [
-    0, 19,
-    pytest.param(10, marks=pytest.mark.xfail(strict=True, reason=(
-        "known gap (issue 29, docs/vision.md 'Any camera angle'): this cocked die's top face measures 1.27-1.34 box "
-        "sides in some settled frames and 0.75 in others (the colour bar splits it), so the frames disagree and a "
-        "camera not calibrated as overhead still guesses its roll")))])
+@pytest.mark.parametrize("index", [0, 10, 19])
 def test_a_cocked_die_seen_as_one_face_asks_for_a_reroll_whatever_the_camera_angle(reader, studio, pool, index):
     """No calibration: the cocked die's lit top face runs past the one face the detector boxed (vision.cocked
-    .looks_cocked_at_any_angle; a strict xfail for all three until 2026-11-26: each was a guessed roll)."""
+    .looks_cocked_at_any_angle; a strict xfail for all three until 2026-11-26: each was a guessed roll; die 10, a
+    dark navy die, until 2026-11-27: its top face's lightness varied more than the band, and the frames disagreed)."""
     tray, by_face = studio
     leaning, flat = cocked_dice(*pool, 20, seed=11)[index]
     events, _ = run(RollDetector(reader), cocked_roll(tray, by_face, leaning, flat, seed=index))

@@ -128,6 +128,10 @@ BESIDE_TOP = 1.5
 #: ... where the top face is the body's pixels whose lightness differs from the face's middle by at most a share
 #: of it plus some levels ...
 TOP_LIGHTNESS = (0.12, 6.0)
+#: ... or by at most this many levels (of 255), whichever is more: a dark die's top face (a navy body, L 5-50 across
+#: its face in the test's die 10) varies by more than 12 % of its lightness, and the face was a lace of pixels that
+#: morphology joined in some frames of one still die (1.3 box sides) and not in others (0.75).
+TOP_LIGHTNESS_FLOOR = 20.0
 #: ... and its colour (Lab a, b) by at most this: a die's faces are one colour, a neighbour's piece beside it is not.
 TOP_COLOUR = 12.0
 #: Looked for only in frames of at most this many dice: in a heap the faces of dice lying together run into each
@@ -155,7 +159,8 @@ def top_face_shape(frame: np.ndarray, box: tuple[int, int, int, int],
     distance = _distance_in(lab)
     kernel = np.ones((max(3, int(SHAPE_SIDE / 5) | 1),) * 2, np.uint8)
     whole = (distance(body) < distance(tray)).astype(np.uint8)
-    lit = whole & (np.abs(lab[..., 0] - body[0]) < TOP_LIGHTNESS[0] * body[0] + TOP_LIGHTNESS[1]).astype(np.uint8)
+    band = max(TOP_LIGHTNESS[0] * body[0] + TOP_LIGHTNESS[1], TOP_LIGHTNESS_FLOOR)
+    lit = whole & (np.abs(lab[..., 0] - body[0]) < band).astype(np.uint8)
     lit &= (np.sqrt(((lab[..., 1:] - body[1:]) ** 2).sum(axis=2)) < TOP_COLOUR).astype(np.uint8)
     lit = cv2.morphologyEx(cv2.morphologyEx(lit, cv2.MORPH_CLOSE, kernel), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     _, labels = cv2.connectedComponents(lit)
