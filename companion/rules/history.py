@@ -129,6 +129,8 @@ class EventHistory:
         finally:
             if forced:
                 self._forced = False
+        if not known_fields.issuperset(fields):  # (before the five fields below, which every outcome has)
+            outcome_class.adopt(fields)  # (raises, naming the unknown fields)
         self._stack.append(saved if atomic else None)
         events = self.events
         events.append(dict(event))
@@ -140,8 +142,6 @@ class EventHistory:
         fields["warnings"] = tuple(warnings) if warnings else ()
         fields["next"] = self.state.phase
         fields["next_player"] = self.waiting_for()
-        if not known_fields.issuperset(fields):
-            outcome_class.adopt(fields)  # (raises, naming the unknown fields)
         outcome = _new_object(outcome_class)
         _set_outcome_fields(outcome, fields)
         self.outcomes.append(outcome)
