@@ -60,6 +60,7 @@ class CompanionApp(App):
     camera_watching = BooleanProperty(False)  # the dice come from a camera (shows "Camera view")
     pending_roll = StringProperty("")      # "3 + 5" while a camera roll waits for OK (Settings), else ""
     desk_line = StringProperty("")         # a tournament table's round clock (the play screen shows it by its prompt)
+    sound_notice = StringProperty("")      # "No audio device: ... captions only." while no sound can be played, else ""
 
     def __init__(self, data_dir_path: str | Path | None = None, *, demo: bool = False,
                  source_url: str | None = None, player: str = "auto", **kwargs: Any):
@@ -249,6 +250,7 @@ class CompanionApp(App):
         if self.announcer is not None:
             self.announcer.close()
             self.announcer = None
+        self.sound_notice = ""
         self.table = None
 
     def _on_outcome(self, outcome) -> None:
@@ -288,6 +290,7 @@ class CompanionApp(App):
             self.announcer.language = settings.lang
             self.announcer.volume = settings.volume
             self.announcer.muted = not settings.voice
+            self._show_sound_notice(self.announcer)  # in the new language
         if self.table is not None and settings.source_url() != old_url and self._source_url is None:
             self._stop_source()
             self._start_source()
@@ -332,10 +335,21 @@ class CompanionApp(App):
                                        names=[p.get("name") for p in players],
                                        voices={s: v for s, v in voices.items() if s < len(players)})
             self.announcer.add_caption_listener(lambda a: Clock.schedule_once(lambda dt: self._show_caption(a)))
+            # No sound device at the start, or the device lost mid-game: the table is told it gets captions only
+            # (the listener runs on the announcer's thread, or at once here when the device was missing).
+            announcer = self.announcer
+            announcer.add_problem_listener(
+                lambda problem: Clock.schedule_once(lambda dt: self._show_sound_notice(announcer)))
             self.table.add_listener(self._announce)
         except Exception as error:  # the app works silently when the announcer cannot start
             log.warning("announcer unavailable: %s", error)
             self.announcer = None
+
+    def _show_sound_notice(self, announcer) -> None:
+        """The one-line "captions only" notice under the caption, in the app's language (shown, never said); a
+        closed game's announcer reporting late changes nothing."""
+        if announcer is self.announcer:
+            self.sound_notice = announcer.audio_notice or ""
 
     def _announce(self, outcome) -> None:
         """Say what an event meant; a roll the camera read is said with its faces, so the table hears a misread."""

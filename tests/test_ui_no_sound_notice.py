@@ -1,0 +1,120 @@
+"""A tablet that cannot play sound says so on the play screen: one line under the caption, in the current language,
+shown and never said, nothing to dismiss.
+
+At the start: the app runs in a child process whose HOME holds an ``.asoundrc`` sending ALSA's default device to a
+sound card that is not there (card 42), as on a tablet with no sound device: PortAudio reads that configuration
+once, when sounddevice is imported, so the test process's own audio cannot be changed.  Mid-game: a device that
+goes away is a player whose ``play`` raises the same ``AudioUnavailable`` SoundDevicePlayer raises when its stream
+fails (a PortAudio device cannot be unplugged from inside a test).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from companion.announce.announcer import NO_SOUND_NOTICE
+from companion.announce.players import AudioUnavailable, Player
+from companion.ui import driver as d
+
+ROOT = Path(__file__).resolve().parents[1]
+
+CHILD = r"""
+import json, sys
+from dataclasses import replace
+spec = json.loads(sys.argv[1])
+from companion.ui.app import configure_kivy
+configure_kivy()
+from companion.ui import driver as d
+
+app = d.start_app(spec["data"], size=tuple(spec["size"]), player="sounddevice")
+report = {}
+try:
+    d.new_game(app, 3)
+    play = app.root.get_screen("play")
+    notice = play.ids.sound_notice
+    report["shown_en"] = d.wait_until(lambda: notice.text == spec["en"])
+    report["player"] = app.announcer.player_name
+    report["problem"] = app.announcer.audio_problem
+    report["visible"] = notice.height > 0 and notice.opacity == 1 and notice.width > 0
+    report["inside"] = app.root.collide_point(*notice.to_window(*notice.center))
+    report["prompt"] = play.ids.prompt.text
+    report["covers_prompt"] = notice.collide_widget(play.ids.prompt) if notice.height else None
+    report["layout"] = d.layout_problems(play)
+    d.screenshot(__import__("pathlib").Path(spec["shot"] + "-en.png"))
+    app.apply_settings(replace(app.settings, lang="ja"))
+    report["shown_ja"] = d.wait_until(lambda: notice.text == spec["ja"])
+    d.screenshot(__import__("pathlib").Path(spec["shot"] + "-ja.png"))
+    report["said"] = [a.caption for a in app.announcer.captions]
+finally:
+    d.stop_app(app)
+print("REPORT " + json.dumps(report))
+"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 1280)], ids=["landscape", "upright"])
+def test_no_sound_device_is_said_on_the_play_screen(tmp_path, size):
+    home = tmp_path / "home"
+    home.mkdir()
+    # ALSA's default device is a card that does not exist: what PortAudio finds on a tablet with no sound device
+    (home / ".asoundrc").write_text("pcm.!default { type hw card 42 device 0 }\nctl.!default { type hw card 42 }\n")
+    shot = ROOT / "docs" / "screens" / ("play-no-sound" + ("" if size[0] > size[1] else "-portrait"))
+    spec = {"data": str(tmp_path / "data"), "size": size, "shot": str(shot), **NO_SOUND_NOTICE}
+    env = dict(os.environ, HOME=str(home), PYTHONPATH=str(ROOT / "tests") + os.pathsep + str(ROOT))
+    done = subprocess.run([sys.executable, "-c", CHILD, json.dumps(spec)], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=240)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("REPORT ")]
+    assert lines, done.stdout[-2000:] + done.stderr[-4000:]
+    report = json.loads(lines[-1][len("REPORT "):])
+    assert report["player"] == "null" and report["problem"], report  # sound really failed, as on the tablet
+    assert report["shown_en"], report
+    assert report["visible"] and report["inside"], report
+    assert report["prompt"] and not report["covers_prompt"], report  # the prompt still reads whole
+    assert report["layout"] == [], report
+    assert report["shown_ja"], report
+    # shown, not said: no announcement carries it
+    assert not any(NO_SOUND_NOTICE["en"] in c or NO_SOUND_NOTICE["ja"] in c for c in report["said"]), report
+
+
+class UnpluggedMidGame(Player):
+    """Plays the first phrase, then fails as SoundDevicePlayer does when its device is unplugged."""
+
+    name = "unplugged"
+
+    def __init__(self):
+        self.phrases = 0
+
+    def play(self, announcement, samples, volume, cancel, started) -> bool:
+        self.phrases += 1
+        if self.phrases > 1:
+            raise AudioUnavailable("audio output 'USB speaker' failed: Unanticipated host error")
+        started()
+        return True
+
+
+def test_sound_lost_mid_game_is_said_then_follows_the_language(tmp_path):
+    app = d.start_app(tmp_path, player=UnpluggedMidGame())
+    try:
+        d.new_game(app, 3)
+        play = app.root.get_screen("play")
+        notice = play.ids.sound_notice
+        d.place_setup(app)
+        assert d.wait_until(lambda: app.announcer.audio_problem is not None), "the second phrase did not fail"
+        assert d.wait_until(lambda: notice.text == NO_SOUND_NOTICE["en"]), notice.text
+        assert notice.height > 0 and notice.opacity == 1
+        assert not play.ids.caption.collide_widget(notice) or play.ids.caption.y >= notice.top
+        app.apply_settings(replace(app.settings, lang="ja"))
+        assert d.wait_until(lambda: notice.text == NO_SOUND_NOTICE["ja"]), notice.text
+        app.apply_settings(replace(app.settings, lang="en"))
+        assert d.wait_until(lambda: notice.text == NO_SOUND_NOTICE["en"]), notice.text
+        # a new game gets a new announcer: no notice until its own sound fails
+        app.close_table()
+        assert app.sound_notice == ""
+    finally:
+        d.stop_app(app)
