@@ -179,9 +179,7 @@ class KivyPlayer(Player):
             out.setsampwidth(2)
             out.setframerate(RATE)
             out.writeframes(samples.tobytes())
-        sound = self._loader.load(str(path))
-        if sound is None:
-            raise AudioUnavailable("Kivy found no audio provider that plays WAV")
+        sound = self._load(path)
         try:
             sound.volume = volume
             sound.play()
@@ -192,6 +190,26 @@ class KivyPlayer(Player):
             return finished
         finally:
             sound.unload()
+
+    def _load(self, path: Path):
+        sound = self._loader.load(str(path))
+        if sound is None:
+            raise AudioUnavailable("Kivy found no audio provider that plays WAV")
+        # SDL2's mixer with no audio device "loads" every sound empty (it logs "Audio device hasn't been opened")
+        # and plays it as silence without an error: a tablet without sound would say nothing of it
+        if type(sound).__name__ == "SoundSDL2" and not sound.length:
+            sound.unload()
+            raise AudioUnavailable("Kivy (SDL2) could not open an audio device")
+        return sound
+
+    def prepare(self) -> None:
+        path = self._folder / "prepare.wav"  # 20 ms of silence: is there a device to play it on?
+        with wave.open(str(path), "wb") as out:
+            out.setnchannels(1)
+            out.setsampwidth(2)
+            out.setframerate(RATE)
+            out.writeframes(np.zeros(RATE // 50, dtype=np.int16).tobytes())
+        self._load(path).unload()
 
     def close(self) -> None:
         for path in self._folder.glob("*.wav"):
