@@ -269,9 +269,12 @@ def test_kivy_player_speaks_through_sdl_and_a_new_roll_cuts_the_old_phrase(tmp_p
     roll_at, roll_fit = correlate(captured, roll)
     assert roll_fit > 0.98, f"the roll's phrase was not heard whole (best fit {roll_fit:.3f})"
     heard_of_news = roll_at  # everything before the roll is the cut news phrase
-    assert 0.5 * RATE < heard_of_news < len(news) - RATE, \
-        f"the news should be cut after about 0.8 s, not after {heard_of_news / RATE:.2f} s of {len(news) / RATE:.2f} s"
-    start, news_fit = correlate(captured[:roll_at], news[:RATE // 2])
+    # The child cuts the news 0.8 s after it began by the wall clock; SDL's disk writer keeps pace with that clock
+    # only on an idle machine (0.46 s were written by then at a load of 19), so the cut must fall inside the news,
+    # after some of it and long before its end, rather than at a set time.
+    assert 0.1 * RATE < heard_of_news < len(news) - RATE, \
+        f"the news should be cut part-way, not after {heard_of_news / RATE:.2f} s of {len(news) / RATE:.2f} s"
+    start, news_fit = correlate(captured[:roll_at], news[:min(RATE // 2, heard_of_news // 2)])
     assert news_fit > 0.98 and start < RATE // 2, "what was heard before the roll is not the news phrase"
 
 
