@@ -65,7 +65,55 @@ FIGURE_OFFSET = (-0.55, 0.0)
 PAN_SLOP_DP = 12
 
 
-class BoardView(StencilView):
+class PannedWhenZoomed:
+    """A map's touches once it is zoomed past 1: a drag pans it (``focus``), a tap without a drag picks on lift.
+
+    The widget gives ``zoom``, ``focus``, ``board``, ``_transform()`` (hex size and offsets) and
+    ``_pick_at(touch)``.  The board (BoardView) and Starfarers' star map share it, so both answer a finger alike.
+    """
+
+    def on_touch_down(self, touch):
+        if self.zoom > 1 and self.board is not None and self.collide_point(*touch.pos):
+            touch.grab(self)  # zoomed: a drag pans, so the spot is picked when the finger lifts without one
+            touch.ud[self._pan_key()] = {"start": touch.pos, "panned": False}
+            return True
+        return self._pick_at(touch)
+
+    def _pan_key(self) -> str:
+        return f"map-pan-{self.uid}"
+
+    def _touch_down_passed_on(self, touch):
+        """The widget's own class's handling of a touch its map does not take (``super()`` from the widget
+        itself would come back here)."""
+        return super().on_touch_down(touch)
+
+    def on_touch_move(self, touch):
+        pan = touch.ud.get(self._pan_key())
+        if touch.grab_current is not self or pan is None:
+            return super().on_touch_move(touch)
+        if not pan["panned"] and math.dist(pan["start"], touch.pos) < dp(PAN_SLOP_DP):
+            return True
+        pan["panned"] = True
+        size, ox, oy = self._transform()
+        cx, cy = (self.center_x - ox) / size, (self.center_y - oy) / size
+        self.focus = (cx - touch.dx / size, cy - touch.dy / size)
+        return True
+
+    def on_touch_up(self, touch):
+        pan = touch.ud.get(self._pan_key())
+        if touch.grab_current is not self or pan is None:
+            return super().on_touch_up(touch)
+        touch.ungrab(self)
+        if not pan["panned"]:
+            self._pick_at(touch)
+        return True
+
+    def fitted_hex_size(self) -> float:
+        """A hex's size (centre to corner, px) with the whole map in the widget (zoom 1)."""
+        return self._transform()[0] / max(1.0, self.zoom)
+
+
+class BoardView(PannedWhenZoomed, StencilView):
     """Draws a board with its pieces; reports touched spots.
 
     ``zoom`` above 1 draws the board that much larger around ``focus`` (a point of the board's plane, in hex
@@ -133,10 +181,6 @@ class BoardView(StencilView):
                 cy = min(max(self.focus[1], min(ys)), max(ys))
         return size, self.center_x - cx * size, self.center_y - cy * size
 
-    def fitted_hex_size(self) -> float:
-        """A hex's size (centre to corner, px) with the whole board in the widget (zoom 1)."""
-        return self._transform()[0] / max(1.0, self.zoom)
-
     def to_widget(self, point: tuple[float, float]) -> tuple[float, float]:
         size, ox, oy = self._transform()
         return (ox + point[0] * size, oy + point[1] * size)
@@ -157,43 +201,12 @@ class BoardView(StencilView):
         return self.to_window(*self.to_widget(geo.edge_point(tuple(map(tuple, e)))))
 
     # --- touches -----------------------------------------------------------------------------------
-    def on_touch_down(self, touch):
-        if self.zoom > 1 and self.board is not None and self.collide_point(*touch.pos):
-            touch.grab(self)  # zoomed: a drag pans, so the spot is picked when the finger lifts without one
-            touch.ud[self._pan_key()] = {"start": touch.pos, "panned": False}
-            return True
-        return self._pick_at(touch)
-
-    def _pan_key(self) -> str:
-        return f"board-pan-{self.uid}"
-
-    def on_touch_move(self, touch):
-        pan = touch.ud.get(self._pan_key())
-        if touch.grab_current is not self or pan is None:
-            return super().on_touch_move(touch)
-        if not pan["panned"] and math.dist(pan["start"], touch.pos) < dp(PAN_SLOP_DP):
-            return True
-        pan["panned"] = True
-        size, ox, oy = self._transform()
-        cx, cy = (self.center_x - ox) / size, (self.center_y - oy) / size
-        self.focus = (cx - touch.dx / size, cy - touch.dy / size)
-        return True
-
-    def on_touch_up(self, touch):
-        pan = touch.ud.get(self._pan_key())
-        if touch.grab_current is not self or pan is None:
-            return super().on_touch_up(touch)
-        touch.ungrab(self)
-        if not pan["panned"]:
-            self._pick_at(touch)
-        return True
-
     def _pick_at(self, touch):
         """A tap: the offered (or not) spot nearest to it is reported (``on_vertex``, ``on_edge``, ``on_hex``)."""
         if not self.collide_point(*touch.pos) or not self.pick or self.board is None:
             if self.collide_point(*touch.pos) and self.dispatch("on_plain_tap"):
                 return True  # nothing was offered and the screen closed a panel the tap was not meant for
-            return super().on_touch_down(touch)
+            return self._touch_down_passed_on(touch)
         spot = self.spot_at(touch.pos)
         if spot is None:
             return True

@@ -39,7 +39,7 @@ from .camera_picture import CameraPicture, open_camera_view
 from .choices import ChoicePanels
 from .game_screen import GameScreen, app
 from .refusals_text import app_describe
-from .board_view import PAN_SLOP_DP, PLAYER_COLORS
+from .board_view import PLAYER_COLORS, PannedWhenZoomed
 from .play_screen import MIN_TARGET_DP, ZOOM
 
 RESOURCE_COLORS = {"ore": (0.55, 0.55, 0.62), "fuel": (0.85, 0.35, 0.2), "carbon": (0.25, 0.25, 0.28),
@@ -72,7 +72,7 @@ def build_screen() -> "StarfarersScreen":
     return StarfarersScreen()
 
 
-class StarMap(StencilView):
+class StarMap(PannedWhenZoomed, StencilView):
     """Draws the planets, colony sites, alien stations and pieces; turns a touch into a spot.
 
     ``pick``: which spots a touch chooses (``site``, ``station``, ``planet``); a touch fires ``on_spot``
@@ -125,10 +125,6 @@ class StarMap(StencilView):
                 cy = min(max(self.focus[1], min(ys)), max(ys))
         return size, self.center_x - cx * size, self.center_y - cy * size
 
-    def fitted_hex_size(self) -> float:
-        """A hex's size (centre to corner, px) with the whole map in the widget (zoom 1)."""
-        return self._transform()[0] / max(1.0, self.zoom)
-
     def offered_middle(self):
         """The middle of the offered spots (hex sizes), or None when nothing is offered."""
         where = geo.edge_point if self.pick == "site" else geo.pixel_center
@@ -164,41 +160,10 @@ class StarMap(StencilView):
             return [(h, self.hex_pos(h)) for h in self.board.planets]
         return []
 
-    def on_touch_down(self, touch):
-        if self.zoom > 1 and self.board is not None and self.collide_point(*touch.pos):
-            touch.grab(self)  # zoomed: a drag pans, so the spot is picked when the finger lifts without one
-            touch.ud[self._pan_key()] = {"start": touch.pos, "panned": False}
-            return True
-        return self._pick_at(touch)
-
-    def _pan_key(self) -> str:
-        return f"map-pan-{self.uid}"
-
-    def on_touch_move(self, touch):
-        pan = touch.ud.get(self._pan_key())
-        if touch.grab_current is not self or pan is None:
-            return super().on_touch_move(touch)
-        if not pan["panned"] and math.dist(pan["start"], touch.pos) < dp(PAN_SLOP_DP):
-            return True
-        pan["panned"] = True
-        size, ox, oy = self._transform()
-        cx, cy = (self.center_x - ox) / size, (self.center_y - oy) / size
-        self.focus = (cx - touch.dx / size, cy - touch.dy / size)
-        return True
-
-    def on_touch_up(self, touch):
-        pan = touch.ud.get(self._pan_key())
-        if touch.grab_current is not self or pan is None:
-            return super().on_touch_up(touch)
-        touch.ungrab(self)
-        if not pan["panned"]:
-            self._pick_at(touch)
-        return True
-
     def _pick_at(self, touch):
         """A tap: the spot of the picked kind nearest to it is reported (``on_spot``), offered or not."""
         if not self.collide_point(*touch.pos) or not self.pick:
-            return super().on_touch_down(touch)
+            return self._touch_down_passed_on(touch)
         found = min(self.spots(), key=lambda sp_: math.dist(sp_[1], touch.pos), default=None)
         if found is None:
             return False
