@@ -20,29 +20,17 @@ from __future__ import annotations
 import argparse
 import copy
 import json
-import random
+import sys
 from pathlib import Path
 
-from companion.record import COLORS, Record, new_game
-from companion.rules import standard_board
-from companion.rules.board import BASE_SPEC
+from companion.record import Record, new_game
 from companion.rules.errors import RulesError
-from companion.rules.random_play import random_events
 
-OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "spoilt_events.json"
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "tests" / "data" / "spoilt_events.json"
+sys.path.insert(0, str(ROOT / "bench"))
+from bench_core import thousand_event_record  # noqa: E402  (the benches' 1,000-event game, one writer of it)
 PER_KIND = 8  # cases kept of each way of spoiling, plain and forced
-
-
-def the_game() -> Record:
-    """The benches' 1,000-event game (bench/bench_core.py's ``thousand_event_record``)."""
-    for seed in range(3, 103):
-        board = standard_board(seed, spec=BASE_SPEC)
-        record = Record("base", [{"name": f"P{i}", "color": COLORS[i]} for i in range(4)], board.to_json())
-        events = list(random_events(new_game(record), random.Random(seed), 1000))
-        if len(events) == 1000:
-            record.events = events
-            return record
-    raise RuntimeError("no seed gave a 1,000-event game")
 
 
 def spoilt(event: dict, robber) -> list[tuple[str, dict]]:
@@ -142,7 +130,7 @@ def main() -> None:
     parser.add_argument("--all", action="store_true", help="keep every case (~11,000), not a sample")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
-    record = the_game()
+    record = thousand_event_record()
     every = cases(record)
     kept = every if args.all else sample(every)
     data = {"about": "written by tools/make_spoilt_events.py (see its doc); read by tests/test_spoilt_events.py",
