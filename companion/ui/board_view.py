@@ -108,6 +108,16 @@ class PannedWhenZoomed:
             self._pick_at(touch)
         return True
 
+    def _zoomed(self, size, cx, cy, xs, ys) -> tuple[float, float, float]:
+        """The fitted transform (hex size ``size``, map centre ``cx, cy``) made ``zoom`` times larger around
+        ``focus`` -- panned, but never past the map's edge (the hex centres ``xs``, ``ys``)."""
+        if self.zoom > 1:
+            size *= self.zoom
+            if self.focus is not None:
+                cx = min(max(self.focus[0], min(xs)), max(xs))
+                cy = min(max(self.focus[1], min(ys)), max(ys))
+        return size, self.center_x - cx * size, self.center_y - cy * size
+
     def fitted_hex_size(self) -> float:
         """A hex's size (centre to corner, px) with the whole map in the widget (zoom 1)."""
         return self._transform()[0] / max(1.0, self.zoom)
@@ -174,12 +184,7 @@ class BoardView(PannedWhenZoomed, StencilView):
         size = max(1.0, min(self.width / w, self.height / h)) * 0.98
         cx = (max(xs) + min(xs)) / 2
         cy = (max(ys) + min(ys)) / 2
-        if self.zoom > 1:
-            size *= self.zoom
-            if self.focus is not None:  # panned, but never past the board's edge
-                cx = min(max(self.focus[0], min(xs)), max(xs))
-                cy = min(max(self.focus[1], min(ys)), max(ys))
-        return size, self.center_x - cx * size, self.center_y - cy * size
+        return self._zoomed(size, cx, cy, xs, ys)
 
     def to_widget(self, point: tuple[float, float]) -> tuple[float, float]:
         size, ox, oy = self._transform()

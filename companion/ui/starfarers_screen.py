@@ -118,12 +118,7 @@ class StarMap(PannedWhenZoomed, StencilView):
         size = max(1.0, min(self.width / (max(xs) - min(xs) + math.sqrt(3)),
                             self.height / (max(ys) - min(ys) + 3)) * 0.97)
         cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys) + 1) / 2
-        if self.zoom > 1:
-            size *= self.zoom
-            if self.focus is not None:  # panned, but never past the map's edge
-                cx = min(max(self.focus[0], min(xs)), max(xs))
-                cy = min(max(self.focus[1], min(ys)), max(ys))
-        return size, self.center_x - cx * size, self.center_y - cy * size
+        return self._zoomed(size, cx, cy, xs, ys)
 
     def offered_middle(self):
         """The middle of the offered spots (hex sizes), or None when nothing is offered."""
