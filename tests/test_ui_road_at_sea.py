@@ -3,7 +3,9 @@
 Seen by touch under Xvfb (last session, and again this one): in a base game -- no ships, no sea lanes -- a finger
 that slipped onto the sea frame read "Not allowed: no land beside a sea lane, so no road can go there" (Japanese:
 「海路は陸地に接していないので道を置けません」), words from Seafarers that a table playing the base game has
-never heard.  Real widgets under Xvfb, the side tapped on the board; nothing is recorded."""
+never heard.  Real widgets under Xvfb, the side tapped on the board; nothing is recorded, and no "Record anyway
+(umpire)" is offered: the umpire's override is for rules, not for a place a road cannot be (the rules refuse it
+forced as well, tests/test_forced_no_such_place.py)."""
 
 from __future__ import annotations
 
@@ -36,5 +38,10 @@ def test_a_road_tapped_out_at_sea_is_told_to_go_on_land(tmp_path, lang, size, sa
         assert says in said, said
         assert "sea lane" not in said and "海路" not in said, said
         assert len(app.table.record.events) == events
+        # a road at sea is no rule an umpire may overrule: no "Record anyway (umpire)" is offered for it
+        d.settle()
+        with pytest.raises(LookupError):
+            d.find(play.ids.message_row, app.tr("force"), timeout=0)
+        assert not play.refused
     finally:
         d.stop_app(app)

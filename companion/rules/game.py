@@ -20,7 +20,7 @@ from .hands import Hand
 from .history import GAME_OVER, EventHistory
 from .outcome import AwardChange, Outcome
 from .production import Production, claims, owed, pay
-from .refusals import Breach, Refusal, json_spot
+from .refusals import NO_SUCH_PLACE, Breach, Refusal, json_spot
 from .routes import memo_longest_route
 from .values import Fresh, Value
 
@@ -547,6 +547,8 @@ class Game(EventHistory):
 
     def _require_problem(self, problem: Refusal | None) -> None:
         if problem is not None:
+            if problem.code in NO_SUCH_PLACE:  # no table put it there: forced or not, nothing to record
+                raise IllegalAction(problem)
             self._breach(problem)
 
     def _starting_cards(self, player: int, v: Vertex) -> dict[str, Any]:

@@ -316,6 +316,14 @@ def _formatter(words: Words):
 _Formatter = None
 
 
+# Refusals that name a place the piece cannot be at all: a side or corner with no land (a road or settlement at
+# sea, off the board), a side between two land hexes for a ship, a place already holding a piece.  No table can
+# have done that, so an umpire's ``forced`` entry is refused as well (the override is for rules, not geometry),
+# and the app offers no "record anyway" for them.
+NO_SUCH_PLACE: frozenset[str] = frozenset({"vertex_off_land", "vertex_taken", "road_off_land", "edge_taken",
+                                           "ship_off_water"})
+
+
 ENGLISH = Words()
 
 

@@ -23,6 +23,7 @@ from kivy.utils import escape_markup
 
 from ..dice import DiceRolled, RollPhoto
 from ..rules import IllegalAction, RulesError, board_from_json
+from ..rules.refusals import NO_SUCH_PLACE
 from .board_view import PLAYER_COLORS
 from .camera_picture import CameraPicture
 from .choices import ChoicePanels
@@ -87,8 +88,9 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             self.selection, self.build_piece = kept  # a refusal changes nothing, the choices included
             self.message = app().tr("illegal", why=app_describe(error))
             self.ids.board.marked = refusal_spots(error)  # the places the words name, ringed
-            if isinstance(error, IllegalAction) and not event.get("forced"):
-                # A rule breach (not a malformed entry): the umpire may record it anyway, flagged.
+            if isinstance(error, IllegalAction) and not event.get("forced") and error.code not in NO_SUCH_PLACE:
+                # A rule breach (not a malformed entry, not a place the piece cannot be at all, such as a road at
+                # sea): the umpire may record it anyway, flagged.
                 self.refused = {"event": dict(event), "why": app_describe(error)}
             self.refresh()
             return False
