@@ -132,3 +132,49 @@ def test_sound_lost_mid_game_is_said_then_follows_the_language(tmp_path):
         assert app.sound_notice == ""
     finally:
         d.stop_app(app)
+
+
+class NoDevice(Player):
+    """No sound device, found when the announcer gets the device ready: what Xvfb or a soundless tablet gives."""
+
+    name = "no device"
+
+    def prepare(self) -> None:
+        raise AudioUnavailable("no audio output device")
+
+    def play(self, announcement, samples, volume, cancel, started) -> bool:
+        raise AudioUnavailable("no audio output device")
+
+
+def test_the_notice_goes_when_the_voice_is_turned_off(tmp_path):
+    """A table that turned Voice off in Settings asked for captions only: "no sound" is no news to it (the line
+    stayed under the caption).  Turned on again, the notice is back."""
+    app = d.start_app(tmp_path, player=NoDevice())
+    try:
+        d.new_game(app, 3)
+        play = app.root.get_screen("play")
+        notice = play.ids.sound_notice
+        assert d.wait_until(lambda: app.announcer.audio_problem is not None)
+        d.settle()
+        assert notice.text == NO_SOUND_NOTICE["en"] and notice.height > 0
+
+        def voice(on: bool) -> None:  # Menu → Settings → Voice → Save, then the game again, as a player does
+            d.tap(play.ids.menu)
+            d.tap(app.root.get_screen("start").ids.settings)
+            switch = app.root.get_screen("settings").ids.voice
+            if switch.active != on:
+                d.tap(switch)
+            assert switch.active == on
+            d.tap(app.root.get_screen("settings").ids.save)
+            d.tap(d.find(app.root.get_screen("start").ids.games, "#", startswith=True))
+            assert app.root.current == "play"
+            d.wait_until(lambda: app.announcer.audio_problem is not None)
+            d.settle()
+
+        voice(False)
+        assert app.settings.voice is False
+        assert notice.text == "" and notice.height == 0 and notice.opacity == 0
+        voice(True)
+        assert notice.text == NO_SOUND_NOTICE["en"] and notice.height > 0
+    finally:
+        d.stop_app(app)

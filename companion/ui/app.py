@@ -347,9 +347,10 @@ class CompanionApp(App):
 
     def _show_sound_notice(self, announcer) -> None:
         """The one-line "captions only" notice under the caption, in the app's language (shown, never said); a
-        closed game's announcer reporting late changes nothing."""
+        closed game's announcer reporting late changes nothing.  With the voice turned off in Settings the table
+        asked for captions only: a missing sound device is then no news, and the line goes (back with the voice)."""
         if announcer is self.announcer:
-            self.sound_notice = announcer.audio_notice or ""
+            self.sound_notice = "" if announcer.muted else (announcer.audio_notice or "")
 
     def _announce(self, outcome) -> None:
         """Say what an event meant; a roll the camera read is said with its faces, so the table hears a misread."""
