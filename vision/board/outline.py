@@ -81,9 +81,11 @@ def _canonical_land() -> np.ndarray:
 
 CANONICAL_LAND = _canonical_land()
 LAND_AREA = 19 * 1.5 * SQRT3 * BEACH ** 2  # canonical units (19 hexes of circumradius 1, and the beach)
-# canonical units -> pixels of CANONICAL_LAND (drawn BEACH times larger)
-TO_CANON_PIXELS = np.array([[BEACH * CANON_SCALE, 0, CANON_HALF * CANON_SCALE],
-                            [0, BEACH * CANON_SCALE, CANON_HALF * CANON_SCALE], [0, 0, 1]], np.float64)
+# canonical units -> pixels of CANONICAL_LAND.  The land is drawn BEACH times larger than the hexes, so a
+# canonical unit is CANON_SCALE pixels, not BEACH * CANON_SCALE: scaling this map by BEACH too (sessions 3-6)
+# undid the beach, and the outline's lattice came out the beach's 6-7 % too large.
+TO_CANON_PIXELS = np.array([[CANON_SCALE, 0, CANON_HALF * CANON_SCALE],
+                            [0, CANON_SCALE, CANON_HALF * CANON_SCALE], [0, 0, 1]], np.float64)
 
 
 def _ecc(template: np.ndarray, target: np.ndarray, warp: np.ndarray, motion: int, iterations: int
