@@ -302,6 +302,7 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
     #: name that pushes the medals onto their own line -- was drawn above the tile, out of sight).
     vp_tile_height = NumericProperty(dp(76))
     big_map = BooleanProperty(False)     # the colony sites too close to tap at the map's fitted size: Zoom offered
+    map_first = BooleanProperty(False)   # the set-up: the choices are made on the map (upright, it gets the room)
     # selection: choices being made: discard counts, encounter, trade, balls, ...
 
     def __init__(self, **kw):
@@ -401,6 +402,7 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         self._roll_panel(g)
         self._offer(g, who)
         self._actions(g, who)
+        self.map_first = s.phase in ("setup_colony", "setup_spaceport") and self.selection.get("mode") != "umpire"
         lay_out_now(self.ids.actions)  # a tap before the next frame meets the new panel
         self._vp_board(g)
         self.ids.undo.disabled = not g.events
