@@ -78,3 +78,30 @@ def test_a_photo_model_shares_one_robber_among_the_hexes_and_reads_a_mirror_alik
     assert p.shape == (19,) and (p >= 0).all() and p.sum() <= 1.0 + 1e-6
     mirrored = robber.photo_probabilities(weights, robber.as_input(crops[:, :, ::-1].copy()))
     assert np.allclose(p, mirrored, atol=1e-5)
+
+
+@pytest.mark.parametrize("image, record", load_labels(DATA / "catanai"), ids=lambda v: getattr(v, "name", ""))
+def test_the_rule_finds_a_robber_covering_its_token_and_none_on_a_board_without_one(image, record):
+    """The dark-grey rule names the robber's hex on CatanAI's 7 photos with one (the figure covers its hex's
+    middle) and nothing on testimg2, which has no robber on the board (its darkest forest is grey round the
+    token, not on it: until session 7 the rule named it)."""
+    import cv2
+
+    from vision.board.reader import find_robber
+    from vision.board.terrain import corrected_plane
+
+    reading = read_board_file(image)
+    work = cv2.resize(cv2.imread(str(image)), None, fx=reading.scale, fy=reading.scale, interpolation=cv2.INTER_AREA)
+    labels = {tuple(h["at"]): h["terrain"] for h in record["board"]["hexes"]}
+    turns = max(range(6), key=lambda k: sum(labels[rotate(h, k)] == t for h, t in reading.terrains.items()))
+    ruled = find_robber(corrected_plane(work, reading.lattice), reading.terrains)
+    assert (list(rotate(ruled, turns)) if ruled else None) == record["board"]["robber"]
+
+
+def test_a_board_without_the_robber_says_no_robber_seen_and_asks():
+    """testimg2 (a board laid out, no robber on it): neither the net nor the rule sees a robber, so none is
+    read -- asked (robber_sure False: the app says the robber was not found), no hex guessed."""
+    image = DATA / "catanai" / "photos" / "testimg2.jpg"
+    reading = read_board_file(image)
+    assert reading.robber is None and not reading.robber_sure
+    assert read_board_file(image).board_json()["robber"] is None
