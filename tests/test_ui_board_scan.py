@@ -125,8 +125,14 @@ def test_scan_correct_and_use_a_board_photo(tmp_path):
         assert scan.unsure and scan_screen.selected == min(scan.unsure)  # the first to check, selected at once
         truth = turned_to(as_read(scan), labelled("test4_2"))
         wrong_before = sum(as_read(scan)[h] != truth[h] for h in LAND) + (scan.robber != truth["robber"])
+        # The board as read shows more 10s than the standard set has (this set has three; a fourth is read
+        # through the robber on the 8): said to the player, in words, with the count shown
+        tens = sum(as_read(scan)[h][1] == 10 for h in LAND)
+        assert tens > 2 and scan_screen.ids.set_note.text == (
+            f"10 is on {tens} hexes; the standard set has 2: one is misread, or your tokens are not the standard set.")
         taps = correct(scan_screen, truth)
         assert as_read(scan) == {h: truth[h] for h in LAND} and scan.robber == truth["robber"]
+        assert scan_screen.ids.set_note.text.startswith("10 is on 3 hexes")  # the set's own third 10
         assert (taps == 0) == (wrong_before == 0)
         # The tap on a hex names it as players do, never by coordinates (conftest checks the screen too).
         ten = next(h for h in LAND if truth[h][1] == 10)
@@ -137,6 +143,7 @@ def test_scan_correct_and_use_a_board_photo(tmp_path):
         d.tap(d.find(scan_screen.ids.numbers, "3"))
         truth[ten] = (truth[ten][0], 3)
         assert ten not in scan.unsure  # looked at and set by a person: no longer ringed
+        assert scan_screen.set_note == "" and scan_screen.ids.set_note.height == 0  # a standard set now: no note
         d.tap(scan_screen.ids.use)
         assert app.root.current == "new_game", editor.message
         used = {tuple(h["at"]): (h["terrain"], h.get("number")) for h in ng.board_json["hexes"]
@@ -196,7 +203,8 @@ def test_the_scan_screen_fits_with_a_hex_being_corrected(tmp_path, size, lang):
         assert d.layout_problems(app.root) == []  # the editor's mode row with its third button
         d.tap(editor.ids.scan)
         screen = app.root.get_screen("board_scan")
-        read(app, screen, DATA / "photos" / "testimg3.jpg")
+        read(app, screen, DATA / "photos" / "test4_2.jpg")  # with the set note shown (three 10s and more)
+        assert screen.set_note and screen.ids.set_note.height > 0
         tap_hex(screen, sorted(screen.scan.unsure)[0] if screen.scan.unsure else LAND[0])
         d.settle()
         assert screen.picking and d.layout_problems(app.root) == []

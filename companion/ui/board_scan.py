@@ -59,6 +59,10 @@ TEXT: dict[str, dict[str, str]] = {
     "scan_other_edge": {"en": "Other coast", "ja": "隣の海岸へ"},
     "scan_robber_unknown": {"en": "The robber was not found: select its hex, then Robber here.",
                             "ja": "盗賊が見つかりません。その地形を選んで「盗賊はここ」。"},
+    "scan_set_note": {"en": "{number} is on {count} hexes; the standard set has {has}: one is misread, or your "
+                            "tokens are not the standard set.",
+                      "ja": "{number}が{count}か所にあります（標準セットでは{has}枚）。読み違いか、標準でない"
+                            "数字チップです。"},
 }
 
 
@@ -116,6 +120,7 @@ class ScanBoardScreen(PhotoReading, Screen):
     """Read a photo of the board, show it, let a person correct it, hand it to the board editor."""
 
     message = StringProperty("")
+    set_note = StringProperty("")      # a number shown more often than the standard set has it (BoardScan.surplus)
     selected_text = StringProperty("")
     picking = BooleanProperty(False)   # a hex is selected: the terrain and number buttons are shown
     picking_harbour = BooleanProperty(False)  # a harbour is selected: its trade buttons are shown
@@ -244,6 +249,9 @@ class ScanBoardScreen(PhotoReading, Screen):
         if self.scan.robber is None and not getattr(self.scan.reading, "robber_sure", True):
             lines.append(tr("scan_robber_unknown"))  # asked, not guessed (a game has its robber somewhere)
         self.message = " ".join(lines)
+        # said apart from the message, which is sized for its few lines: the numbers as they now stand, so a
+        # correction that makes the board a standard set's takes the note away
+        self.set_note = " ".join(tr("scan_set_note", number=n, count=k, has=has) for n, k, has in self.scan.surplus())
         self.picking = self.selected is not None
         self.picking_harbour = self.selected_harbour is not None
         if self.selected is not None:

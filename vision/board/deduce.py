@@ -72,14 +72,20 @@ def by_elimination(numbers: dict[Hex, int | None], terrains: dict[Hex, str], uns
     return {h: missing[0] for h in unknown}
 
 
+def surplus(numbers: dict[Hex, int | None]) -> list[tuple[int, int, int]]:
+    """(number, hexes holding it, tokens of it in the standard set) for each number held more often than the set
+    has it, smallest first: a misreading, or the table's set is not the standard one."""
+    count = Counter(n for n in numbers.values() if n is not None)
+    return [(n, count[n], TOKEN_SET.get(n, 0)) for n in sorted(count) if count[n] > TOKEN_SET.get(n, 0)]
+
+
 def surplus_note(numbers: dict[Hex, int | None]) -> str | None:
     """Said when the numbers read hold more of one number than the standard set has ("10 read 3 times (the set
     has 2)"): a misreading, or the table's set is not the standard one."""
-    count = Counter(n for n in numbers.values() if n is not None)
-    over = sorted(n for n, k in count.items() if k > TOKEN_SET.get(n, 0))
+    over = surplus(numbers)
     if not over:
         return None
-    said = ", ".join(f"{n} read {count[n]} times (the set has {TOKEN_SET.get(n, 0)})" for n in over)
+    said = ", ".join(f"{n} read {k} times (the set has {has})" for n, k, has in over)
     return f"{said}: a misreading, or not the standard set of tokens"
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.board.deduce import surplus as deduce_surplus
 from vision.board.harbours import NEIGHBOURS, TRADES, edge_corners
 from vision.board.lattice import LAND, canonical_center, turned
 from vision.board.reader import WORK_SIZE, BoardReading, board_object, read_board, read_photo_file
@@ -116,6 +117,12 @@ class BoardScan:
         """A person looked at ``h``: it is no longer unsure (unless its number is still unknown)."""
         if self.terrains[h] == "desert" or self.numbers[h] is not None:
             self.unsure.discard(h)
+
+    def surplus(self) -> list[tuple[int, int, int]]:
+        """(number, hexes showing it, tokens of it in the standard set) for each number the board as it now
+        stands shows more often than the standard set holds it (deduce.surplus): a misreading, or another set.
+        Follows the corrections: set right, the note goes."""
+        return deduce_surplus(self.numbers)
 
     # --- the board ---------------------------------------------------------------------------------------
     def board_json(self) -> dict:
