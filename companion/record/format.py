@@ -216,15 +216,16 @@ def replay(record: Record, *, upto: int | None = None) -> Game:
     if collecting:
         gc.disable()
     try:
-        for i, event in enumerate(events):
-            try:
-                game.push(event, atomic=False)  # an error ends the replay, so no snapshots needed
-            except RulesError as error:
-                raise RecordError(str(error), i, event) from None
-            except Exception as error:  # noqa: BLE001 -- a rules check that missed this input: still a message, not a crash
-                # (kept as the cause: the fuzz tests look for these, to give each its own clear reason)
-                raise RecordError(f"not understood ({type(error).__name__}: {one_line(str(error), 100)})", i,
-                                  event) from error
+        try:
+            game.push_all(events)  # an error ends the replay, so no snapshots needed
+        except RulesError as error:
+            i = len(game.outcomes)  # (the events before the refused one were pushed whole)
+            raise RecordError(str(error), i, events[i]) from None
+        except Exception as error:  # noqa: BLE001 -- a rules check that missed this input: still a message, not a crash
+            # (kept as the cause: the fuzz tests look for these, to give each its own clear reason)
+            i = len(game.outcomes)
+            raise RecordError(f"not understood ({type(error).__name__}: {one_line(str(error), 100)})", i,
+                              events[i]) from error
     finally:
         if collecting:
             gc.enable()

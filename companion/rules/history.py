@@ -17,6 +17,7 @@ from .outcome import Outcome
 
 TYPE_CHECKING = False  # (typing is not imported at run time: see values.py)
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Any, Callable
 
 GAME_OVER = "game_over"
@@ -71,8 +72,7 @@ class EventHistory:
         state = self.state
         if after < n:  # the game as it stood then: replayed from the start (once a game, at most)
             stood = type(self)(self.initial_board, self.n_players, self.options)
-            for e in self.events[:after]:
-                stood.push(e, atomic=False)
+            stood.push_all(self.events[:after])
             state = stood.state
         if state.phase == GAME_OVER:  # won before time: nothing to end (not even an umpire's forced entry)
             raise IllegalAction(Refusal("game_over"))
@@ -95,57 +95,77 @@ class EventHistory:
         ``atomic=False`` (bulk replay, where an error ends the replay anyway) skips the snapshot that
         makes the event undoable in O(1); ``pop`` then recomputes the earlier state from the events.
         """
-        if type(event) is not dict and not isinstance(event, Mapping):  # (isinstance of an ABC is slow)
-            raise MalformedEvent(f"an event must be an object, got {type(event).__name__}")
-        kind = event.get("type")
-        try:
-            handlers, plain_before, outcome_class, known_fields, unneeded = _CLASS_FACTS[type(self)]
-            handler: Callable[[Any, Mapping[str, Any]], dict[str, Any]] = handlers[kind]
-        except (KeyError, TypeError):  # the class's first event, a type it does not know, or no name at all
-            handler = self._handler_for(kind)
-            handlers, plain_before, outcome_class, known_fields, unneeded = _CLASS_FACTS[type(self)]
-        forced = event.get("forced", False)
-        if forced is not False and forced is not True:
-            raise MalformedEvent(f"forced must be true or false, got {forced!r}")
-        saved = self.state
-        if atomic:
-            self.state = self._copy_state(saved)
-        context = saved if plain_before else self._before_event(saved)  # (the usual, no call)
-        self._warnings = warnings = []
-        if forced:  # (False between events: set only for an umpire's entry, and put back below)
-            self._forced = True
-        try:
-            if saved.phase == GAME_OVER and kind not in self.after_game_over:
-                self._refuse_after_game_over()
-            fields = handler(self, event)
-            if kind not in unneeded:  # (a roll, trade, discard, robber move, steal cannot make a winner)
-                more = self._after_event(context)
-                if more:
-                    fields.update(more)
-        except Exception:
+        self._push_events((event,), atomic)
+        return self.outcomes[-1]
+
+    def push_all(self, events: Iterable[Mapping[str, Any]]) -> None:
+        """``push(event, atomic=False)`` for each of ``events`` in turn (a replay), in one loop instead of a call
+        per event.  The first event refused raises its error, as ``push`` would; the events before it stay
+        pushed, so ``len(self.outcomes)`` less the count before the call is the refused event's place."""
+        self._push_events(events, False)
+
+    def _push_events(self, events: Iterable[Mapping[str, Any]], atomic: bool) -> None:
+        # The one mechanism behind push and push_all. What an event does not change is read once before the
+        # loop: the class's facts (a class's methods do not change while games are played; see _handler_table),
+        # the game's lists, its bound hooks. (A replay's per-event call, its keyword argument and these reads
+        # were a sixth of push's fixed cost.)
+        cls = type(self)
+        if cls not in _CLASS_FACTS:
+            _handler_table(cls)
+        handlers, plain_before, outcome_class, known_fields, unneeded = _CLASS_FACTS[cls]
+        after_game_over = self.after_game_over
+        after_event = self._after_event
+        waiting_for = self.waiting_for
+        history, outcomes, stack = self.events, self.outcomes, self._stack
+        for event in events:
+            if type(event) is not dict and not isinstance(event, Mapping):  # (isinstance of an ABC is slow)
+                raise MalformedEvent(f"an event must be an object, got {type(event).__name__}")
+            kind = event.get("type")
+            try:
+                handler: Callable[[Any, Mapping[str, Any]], dict[str, Any]] = handlers[kind]
+            except (KeyError, TypeError):  # a type the class does not know, or no name at all
+                handler = self._handler_for(kind)
+                handlers, plain_before, outcome_class, known_fields, unneeded = _CLASS_FACTS[cls]
+            forced = event.get("forced", False)
+            if forced is not False and forced is not True:
+                raise MalformedEvent(f"forced must be true or false, got {forced!r}")
+            saved = self.state
             if atomic:
-                self.state = saved
-            raise
-        finally:
-            if forced:
-                self._forced = False
-        if not known_fields.issuperset(fields):  # (before the five fields below, which every outcome has)
-            outcome_class.adopt(fields)  # (raises, naming the unknown fields)
-        self._stack.append(saved if atomic else None)
-        events = self.events
-        events.append(dict(event))
-        # The handler's fields dict (always a new one) becomes the outcome's, with what every outcome says.
-        # (Outcome.adopt written out here: a replay makes an outcome for every event, and the call was a tenth
-        # of an event's fixed cost.)
-        fields["index"] = len(events) - 1
-        fields["kind"] = kind
-        fields["warnings"] = tuple(warnings) if warnings else ()
-        fields["next"] = self.state.phase
-        fields["next_player"] = self.waiting_for()
-        outcome = _new_object(outcome_class)
-        _set_outcome_fields(outcome, fields)
-        self.outcomes.append(outcome)
-        return outcome
+                self.state = self._copy_state(saved)
+            context = saved if plain_before else self._before_event(saved)  # (the usual, no call)
+            self._warnings = warnings = []
+            if forced:  # (False between events: set only for an umpire's entry, and put back below)
+                self._forced = True
+            try:
+                if saved.phase == GAME_OVER and kind not in after_game_over:
+                    self._refuse_after_game_over()
+                fields = handler(self, event)
+                if kind not in unneeded:  # (a roll, trade, discard, robber move, steal cannot make a winner)
+                    more = after_event(context)
+                    if more:
+                        fields.update(more)
+            except Exception:
+                if atomic:
+                    self.state = saved
+                raise
+            finally:
+                if forced:
+                    self._forced = False
+            if not known_fields.issuperset(fields):  # (before the five fields below, which every outcome has)
+                outcome_class.adopt(fields)  # (raises, naming the unknown fields)
+            stack.append(saved if atomic else None)
+            history.append(dict(event))
+            # The handler's fields dict (always a new one) becomes the outcome's, with what every outcome says.
+            # (Outcome.adopt written out here: a replay makes an outcome for every event, and the call was a
+            # tenth of an event's fixed cost.)
+            fields["index"] = len(history) - 1
+            fields["kind"] = kind
+            fields["warnings"] = tuple(warnings) if warnings else ()
+            fields["next"] = self.state.phase
+            fields["next_player"] = waiting_for()
+            outcome = _new_object(outcome_class)
+            _set_outcome_fields(outcome, fields)
+            outcomes.append(outcome)  # (last: len(outcomes) counts the events pushed whole)
 
     def _handler_for(self, kind: Any) -> Callable[[Any, Mapping[str, Any]], dict[str, Any]]:
         """``push``'s handler when the class's table does not have it at hand: the table read (again) from the
@@ -164,8 +184,7 @@ class EventHistory:
         event = self.events.pop()
         if saved is None:  # no snapshot: recompute the state from the start
             fresh = type(self)(self.initial_board, self.n_players, self.options)
-            for e in self.events:
-                fresh.push(e, atomic=False)
+            fresh.push_all(self.events)
             saved = fresh.state
         self.state = saved
         return event
@@ -207,6 +226,8 @@ def _handler_table(cls: type, *, refresh: bool = False) -> dict[str, Callable]:
                     table[name[4:]] = function
         if not issubclass(cls.outcome_class, Outcome):  # (push sets its fields through Outcome's descriptor)
             raise TypeError(f"{cls.__name__}.outcome_class must be an Outcome")
+        if cls.push is not EventHistory.push:  # (push_all, a replay, would pass it by: use the hooks)
+            raise TypeError(f"{cls.__name__} overrides push: _before_event/_after_event are the hooks")
         _CLASS_FACTS[cls] = (table, cls._before_event is _PLAIN_BEFORE, cls.outcome_class,
                              cls.outcome_class._known, after_event_unneeded(cls))
         _HANDLERS[cls] = table

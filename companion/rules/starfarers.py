@@ -640,14 +640,13 @@ class StarfarersGame(Game):
         fleet.shake, fleet.speed = None, None
         return fields
 
-    def push(self, event: Mapping[str, Any], *, atomic: bool = True) -> Outcome:
+    def _before_event(self, saved: Any) -> tuple[str, list[int]]:
         # VP before the event, for the outcome's ``vp`` (a bulk replay mutates the state in place, so
-        # the state handed to _after_event cannot serve as "before")
-        self._before = (self.state.phase, [self.victory_points(p) for p in range(self.n_players)])
-        return super().push(event, atomic=atomic)
+        # the state itself cannot serve as "before" once the event is applied)
+        return saved.phase, [self.victory_points(p) for p in range(self.n_players)]
 
-    def _after_event(self, before) -> dict[str, Any]:
-        phase, vps = self._before
+    def _after_event(self, before: tuple[str, list[int]]) -> dict[str, Any]:
+        phase, vps = before
         changed = {p: self.victory_points(p) for p in range(self.n_players) if vps[p] != self.victory_points(p)}
         return {"vp": changed} if changed and phase not in (SETUP_COLONY, SETUP_SPACEPORT) else {}
 
