@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from labelled_pieces_game import COLORS, labelled_pieces, record_of_the_labelled_board  # noqa: E402
 from vision.board.piece_check import best_turn, differences  # noqa: E402
-from vision.board.pieces import from_outline, read_slots, sure_of  # noqa: E402
+from vision.board.pieces import read_slots, sure_of  # noqa: E402
 from vision.board.scan import BoardScan  # noqa: E402
 
 PHOTOS = ROOT / "tests" / "data" / "boards" / "catanai" / "photos"
@@ -39,7 +39,7 @@ def main() -> int:
     for name in NAMES:
         scan = BoardScan.of_file(PHOTOS / f"{name}.jpg")
         lattice = scan.reading.lattice
-        read.append((name, scan, read_slots(scan.photo, lattice.homography, outline=from_outline(lattice))))
+        read.append((name, scan, read_slots(scan.photo, lattice.homography)))
     _, full = record_of_the_labelled_board()
     listed = sure = 0
     for name, scan, slots in read:

@@ -247,10 +247,9 @@ def _key(difference) -> tuple:
 def _pieces_of(scan):
     """The scan and what stands at each corner and edge of its photo (read at the size the lattice was fitted
     at; the photo as the reader saw it, turned back if it was a mirror image)."""
-    from vision.board.pieces import from_outline, read_slots
+    from vision.board.pieces import read_slots
 
-    lattice = scan.reading.lattice
-    return scan, read_slots(scan.photo, lattice.homography, outline=from_outline(lattice))
+    return scan, read_slots(scan.photo, scan.reading.lattice.homography)
 
 
 def install(app, manager) -> None:

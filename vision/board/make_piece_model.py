@@ -60,12 +60,6 @@ def photo_rows(export: str | Path) -> list[dict]:
         row["reader"] = P.slot_features(work, reading.lattice.homography)
         row["refitted_outline"] = P.outline_features(work, refitted)
         row["reader_outline"] = P.outline_features(work, reading.lattice.homography)
-        if P.from_outline(reading.lattice):
-            # the outline's lattice shrunk too: score() reads the one whose slots its classifiers find the more
-            # like pieces, as pieces.read_slots does
-            shrunk = reading.lattice.homography @ np.diag([P.OUTLINE_SHRINK, P.OUTLINE_SHRINK, 1.0])
-            row["reader_shrunk"] = P.slot_features(work, shrunk)
-            row["reader_shrunk_outline"] = P.outline_features(work, shrunk)
         rows.append(row)
     return rows
 
@@ -145,9 +139,6 @@ def score(models: tuple[P.Classifier, ...], rows: list[dict], lattice: str, rule
     tally = {"pieces": 0, "found": 0, "said": 0, "invented": 0, "kind": 0, "sure_cities": 0, "sure_cities_right": 0}
     for row in rows:
         way = lattice
-        if (lattice == "reader" and "reader_shrunk" in row
-                and P.piece_mass(models[:2], row["reader_shrunk"]) > P.piece_mass(models[:2], row["reader"])):
-            way = "reader_shrunk"   # pieces.outline_settled's choice
         city_chance = models[2].probabilities(row[way + "_outline"])[:, 1] if len(models) > 2 else None
         slots = P.SlotReading(models[0].probabilities(row[way][0]), models[1].probabilities(row[way][1]),
                               np.eye(3), city_chance=city_chance)

@@ -385,58 +385,20 @@ class SlotReading:
         return float(self.corners[CORNERS.index(slot)][0])
 
 
-#: A lattice fitted to fewer tokens than this came from the board's outline (vision.board.lattice.fit_lattice's
-#: min_matched: without 12 tokens the reader fits the land inside the sea frame, vision/board/outline.py).
-TOKEN_LATTICE = 12
-#: The outline's lattice measured against the pieces (session 6): on CatanAI's test board the token lattice is
-#: 0.933 times the outline's (3 photos), on SettlersEye's boards the lattice refitted on the piece boxes 0.93
-#: times it (median of 29 development photos): the frame's beach is wider than outline.BEACH says, and a road
-#: at the coast falls a road's width off its edge.  So the outline's lattice is also tried shrunk by this about
-#: the board's middle, and the one whose slots look the more like pieces is read (outline_settled).
-OUTLINE_SHRINK = 0.93
-
-
-def from_outline(lattice) -> bool:
-    """Whether the reader's ``lattice`` (vision.board.lattice.Lattice) was fitted to the board's outline."""
-    return len(lattice.matched) < TOKEN_LATTICE
-
-
-def piece_mass(models: tuple[Classifier, Classifier], features: tuple[np.ndarray, np.ndarray]) -> float:
-    """How much the slots look like pieces: the sum over every slot of 1 - P(none)."""
-    return float(np.sum(1.0 - models[0].probabilities(features[0])[:, 0])
-                 + np.sum(1.0 - models[1].probabilities(features[1])[:, 0]))
-
-
-def outline_settled(image: np.ndarray, homography: np.ndarray, models: tuple[Classifier, Classifier]
-                    ) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
-    """Of an outline's lattice and that lattice shrunk by OUTLINE_SHRINK, the one whose slots look the more like
-    pieces (piece_mass), and its slot_features.  On the photos measured the shrunk one won on 33 of 35
-    SettlersEye photos and 6 of 6 CatanAI ones read from their outline; on CatanAI's token lattices (right as
-    they are) the unshrunk one wins 6 of 6 (58-59 against 51-57), so an outline fixed to the right size keeps
-    it.  The pieces' own evidence, not a constant for one table's frame."""
-    shrunk = homography @ np.diag([OUTLINE_SHRINK, OUTLINE_SHRINK, 1.0])
-    features, shrunk_features = slot_features(image, homography), slot_features(image, shrunk)
-    if piece_mass(models, shrunk_features) > piece_mass(models, features):
-        return shrunk, shrunk_features
-    return homography, features
-
-
 def read_slots(image: np.ndarray, homography: np.ndarray, scale: float = 1.0,
                models: tuple[Classifier, Classifier] | None = None,
-               kind_model: Classifier | None = None, outline: bool = False) -> SlotReading | None:
+               kind_model: Classifier | None = None) -> SlotReading | None:
     """The classifiers' reading of every slot of the board in ``image`` (BGR), whose lattice maps the canonical
     plane to the image's pixels by ``homography``; None when no classifier is bundled.  The kind classifier
     (settlement or city) is the bundled one unless ``kind_model`` is given; without one the corner classifier
-    says the kind alone.  ``outline``: the lattice was fitted to the board's outline (from_outline), whose size
-    is checked against the pieces (outline_settled); the reading's homography is the one read."""
+    says the kind alone.  A lattice fitted to the board's outline (no tokens) is read as it is: session 6
+    also tried it shrunk by 0.93, the outline's lattice being 7 % too large then; vision/board/outline.py's fix
+    (3d85430) made it the hexes' size, and the shrunk copy then lost the pieces (docs/board-reader.md)."""
     models = models or bundled_models()
     if models is None:
         return None
     kind_model = kind_model or bundled_kind_model()
-    if outline:
-        homography, (edge_features, corner_features) = outline_settled(image, homography, models)
-    else:
-        edge_features, corner_features = slot_features(image, homography)
+    edge_features, corner_features = slot_features(image, homography)
     city_chance = (kind_model.probabilities(outline_features(image, homography))[:, 1]
                    if kind_model is not None else None)
     return SlotReading(models[0].probabilities(edge_features), models[1].probabilities(corner_features),
@@ -476,13 +438,12 @@ def consistent(pieces: list[Piece]) -> list[Piece]:
 
 
 def read_pieces(image: np.ndarray, homography: np.ndarray, scale: float = 1.0,
-                models: tuple[Classifier, Classifier] | None = None, rules: bool = True,
-                outline: bool = False) -> list[Piece]:
+                models: tuple[Classifier, Classifier] | None = None, rules: bool = True) -> list[Piece]:
     """The pieces standing on the board in ``image`` (BGR), whose lattice maps the canonical plane to the
     image's pixels by ``homography``.  ``scale`` is the image's pixels per photo pixel (the reader works on a
     resized copy); a Piece's pixel is the photo's.  With ``rules``, only those the game's rules let stand
-    together (:func:`consistent`).  ``outline``: as read_slots.  Empty when no classifier is bundled."""
-    slots = read_slots(image, homography, scale, models, outline=outline)
+    together (:func:`consistent`).  Empty when no classifier is bundled."""
+    slots = read_slots(image, homography, scale, models)
     if slots is None:
         return []
     return consistent(slots.all_pieces()) if rules else slots.all_pieces()
@@ -537,8 +498,7 @@ def pieces_of_photo(path, reading, rules: bool = True) -> list[Piece]:
                       interpolation=cv2.INTER_AREA if work_scale < 1 else cv2.INTER_LINEAR)
     if reading.mirrored:
         work = cv2.flip(work, 1)
-    found = read_pieces(work, reading.lattice.homography, WORK_SIZE / max(width, height), rules=rules,
-                        outline=from_outline(reading.lattice))
+    found = read_pieces(work, reading.lattice.homography, WORK_SIZE / max(width, height), rules=rules)
     if reading.mirrored:
         found = [Piece(p.piece, p.color, p.at, (width - 1 - p.pixel[0], p.pixel[1]), p.confidence, p.kind_share)
                  for p in found]
