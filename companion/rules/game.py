@@ -36,6 +36,7 @@ COSTS: dict[str, dict[str, int]] = {
 }
 DEVELOPMENT_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
 BUILDING_WEIGHTS = {"settlement": 1, "city": 2}
+_NOT_KEPT = object()
 
 SETUP_SETTLEMENT = "setup_settlement"
 SETUP_ROAD = "setup_road"
@@ -450,9 +451,10 @@ class Game(EventHistory):
             self._require(False, "cannot_afford", player=player, cards=dict(cards), purpose=what,
                           holds=hand.holdings())
             return  # forced: the table says it was paid; do not invent negative cards
-        hand.remove(cards)
+        hand.take(cards)  # (can_pay asked just above)
+        bank = self.state.bank
         for r, n in cards.items():
-            self.state.bank[r] += n
+            bank[r] += n
 
     def _receive(self, player: int, cards: Mapping[str, int]) -> None:
         s = self.state
@@ -611,19 +613,22 @@ class Game(EventHistory):
         if not isinstance(dice, (list, tuple)) or len(dice) != 2:
             raise MalformedEvent(f"dice must be two faces 1-6 like [3, 4], got {dice!r}")
         a, b = dice
-        if type(a) is not int or type(b) is not int or not (1 <= a <= 6 and 1 <= b <= 6):  # (no bools)
+        if not (type(a) is int is type(b) and 0 < a < 7 and 0 < b < 7):  # (no bools)
             raise MalformedEvent(f"dice must be two faces 1-6 like [3, 4], got {dice!r}")
         if s.phase != ROLL:  # (the checks called only when they have something to do: a third of all events)
             self._close_special_build()
             self._require_phase(ROLL)
-        s.last_dice = (a, b)
+        roller = s.turn_player
+        s.last_dice = faces = (a, b)
         s.last_payouts = {}
-        fields: dict[str, Any] = {"player": s.turn_player, "dice": (a, b)}
+        # (the seven's or production's fields dict, always a new one, is the roll's: neither names a player or dice)
         if a + b == 7:
-            fields.update(self._seven())
+            fields = self._seven()
         else:
             s.phase = MAIN  # (gold choices, a flood, ... may come first: production says)
-            fields.update(self._production(a + b))
+            fields = self._production(a + b)
+        fields["player"] = roller
+        fields["dice"] = faces
         return fields
 
     def _seven(self) -> dict[str, Any]:
@@ -679,16 +684,19 @@ class Game(EventHistory):
         """What a roll of ``number`` pays now (None: no building on a hex showing it), changing nothing:
         the kept :meth:`_claims`, what they come to with the robber where it stands (kept beside them, by
         number and the robber's hex, which gives the blocked hexes), paid by the bank (:func:`.production.pay`)."""
-        hex_claims = self._claims(number)
-        if not hex_claims:
-            return None
         s = self.state
+        memo = self._claims_memo  # (the look-up of _claims written out: a roll asks it, a miss calls it)
+        if memo is None or memo[0] is not s.board or memo[1] != s.buildings:
+            memo = self._claims_memo = (s.board, dict(s.buildings), {}, {})
         robber = s.robber  # (the blocked hexes are the robber's: keyed by its hex, made only when not kept)
-        by_robber = self._claims_memo[3]
-        due = by_robber.get((number, robber))
+        due = memo[3].get((number, robber), _NOT_KEPT)
+        if due is _NOT_KEPT:
+            hex_claims = self._claims(number)
+            due = memo[3][number, robber] = owed(hex_claims, self._blocked_hexes()) if hex_claims else None
         if due is None:
-            due = by_robber[number, robber] = owed(hex_claims, self._blocked_hexes())
-        return pay(*due, s.bank)
+            return None
+        owed_cards, gold = due
+        return pay(owed_cards, gold, s.bank)
 
     def _claims(self, number: int) -> tuple:
         """What the hexes showing ``number`` owe before the robber and the bank (:func:`.production.claims`).
@@ -707,7 +715,8 @@ class Game(EventHistory):
                                                   BUILDING_WEIGHTS, board.hex_corners)
         return hex_claims
 
-    # (board, buildings, claims by number, what they come to by (number, robber's hex): production.owed)
+    # (board, buildings, claims by number, what they come to by (number, robber's hex): production.owed, or None
+    # when no hex showing the number has a building)
     _claims_memo: tuple[Board, dict[Vertex, tuple[int, str]], dict[int, tuple], dict[tuple, tuple]] | None = None
 
     @property
@@ -1002,7 +1011,7 @@ class Game(EventHistory):
             for who, cards in ((player, give), (other, get)):
                 hand = s.players[who].hand
                 if hand.can_pay(cards):
-                    hand.remove(cards)
+                    hand.take(cards)
                 else:  # (a forced trade the app cannot account for keeps the hand)
                     self._breach(Refusal("does_not_hold", player=who, cards=dict(cards)))
             s.players[player].hand.add(get)

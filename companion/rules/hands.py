@@ -71,6 +71,11 @@ class Hand:
             if player is None:
                 raise IllegalAction(Refusal("hand_lacks", cards=dict(cards), holds=self.holdings()))
             raise IllegalAction(Refusal("does_not_hold_hand", player=player, cards=dict(cards), holds=self.holdings()))
+        self.take(cards)
+
+    def take(self, cards: Mapping[str, int]) -> None:
+        """:meth:`remove` for a caller that has just asked :meth:`can_pay` (a payment, a trade): the check not
+        made twice.  Cards the hand may not hold would leave it fewer than none unseen."""
         known = self.known
         for r, n in cards.items():
             have = known.get(r, 0)
