@@ -15,6 +15,8 @@ bracket; never between two kanji, two katakana, a kanji and its kana ending, or 
 
 from __future__ import annotations
 
+import re
+
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import sp
 
@@ -98,6 +100,21 @@ def longest_piece(text: str) -> str:
     return max(pieces, key=len, default="")
 
 
+_SMALLER = re.compile(r"\[size=[^\]]*\].*?\[/size\]", re.S)
+_TAG = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]")
+
+
+def shown_text(text: str, markup: bool) -> str:
+    """The words a label shows (markup tags taken out)."""
+    return _TAG.sub("", text) if markup else text
+
+
+def own_size_words(text: str, markup: bool) -> str:
+    """The words shown at the label's own font size: in markup, what a ``[size=...]`` part sets in other letters
+    (a build button's reason under its name) is left out; that part wraps at its spaces on its own."""
+    return _TAG.sub("", _SMALLER.sub(" ", text)) if markup else text
+
+
 class PhraseWrap:
     """Mixin for a Label (or a Button) that wraps (``text_size`` has a width): Japanese is broken between
     phrases, and the font shrinks (down to ``min_font``) until the longest word or phrase fits the width."""
@@ -119,16 +136,19 @@ class PhraseWrap:
             self.bind(size=self._refit, text=self._refit)
         width = self.text_size[0] if self.text_size else None
         text = self.text
-        if width and text and not getattr(self, "markup", False):
+        markup = getattr(self, "markup", False)
+        if width and text:
             room = max(1.0, width - self.padding_x_total())
             if self.shrink_to_fit_words:
-                longest = longest_piece(text)
+                # (markup too: a build button's name over its reason, "Settlement / can't pay", was cut
+                # "Settlemen|t" in a narrow button)
+                longest = longest_piece(own_size_words(text, markup))
                 size = self.font_size
                 while size > self.min_font and self._measure(size)(longest) > room:
                     size = max(self.min_font, size - sp(1))
                 if abs(size - self.font_size) > 0.1:
                     self.font_size = size  # lays out again at this size
-            if has_cjk(text):
+            if has_cjk(text) and not markup:  # (Kivy lays markup out from ``text`` itself: no breaks put in)
                 self._label.text = wrap(text, room, self._measure(self.font_size))
         super().texture_update(*largs)
         if (self.shrink_to_fit_words and hasattr(self, "trigger_action") and self.size_hint_y is None
@@ -148,10 +168,11 @@ class PhraseWrap:
 def broken_words(label) -> list[str]:
     """Where a shown label's lines were cut inside a word or a Japanese phrase: ``"Settlem|ent"`` for each."""
     core = getattr(label, "_label", None)
-    if core is None or getattr(label, "markup", False):
+    if core is None:
         return []
     lines = getattr(core, "_cached_lines", None) or []
-    laid_out = str(core.text)
+    markup = getattr(label, "markup", False)
+    laid_out = shown_text(str(core.text), markup)
     found = []
     for before, line in zip(lines, lines[1:]):
         if not getattr(line, "line_wrap", False):
@@ -162,6 +183,8 @@ def broken_words(label) -> list[str]:
             continue
         if (left[-6:] + right[:6]) not in laid_out:
             continue  # a space was there: Kivy broke the line at it
+        if markup and not (left[-1].isascii() and right[0].isascii()):
+            continue  # (Kivy lays markup out itself: Japanese in markup is not yet broken between phrases)
         if not may_break(left[-1], right[0]):
             found.append(f"{left[-8:]}|{right[:8]}")
     return found

@@ -1,0 +1,48 @@
+"""A build button that cannot be used says why under its name, and its name stays whole.
+
+Seen by touch under Xvfb (High Tide, 1280x800, after a 7): six builds stand in one row of the panel (Road,
+Settlement, City, Ship, Dike, Move ship), and "Settlement" over "can't pay" was cut "Settlemen / t": the name
+and its reason are markup, which the buttons' shrink-to-fit skipped (and the layout check did not read).  Real
+widgets under Xvfb; the set-up recorded (seeded), the roll tapped."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.record import new_game as record_game
+from companion.rules.random_play import random_events
+from companion.ui import driver as d
+from companion.ui.wrapping import broken_words
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.mark.parametrize("game_name, size, lang", [("high_tide", (1280, 800), "en"), ("seafarers", (1280, 800), "ja"),
+                                                   ("high_tide", (800, 1280), "ja")])
+def test_every_build_button_shows_its_name_whole(tmp_path, game_name, size, lang):
+    app = d.start_app(tmp_path, size=size)
+    try:
+        app.lang = lang
+        d.new_game(app, 4, game_name)
+        shadow = record_game(app.table.record)  # the set-up played on a copy, each placement sent to the table
+        for event in random_events(shadow, random.Random(7)):
+            app.table.submit(event)
+            if shadow.state.phase == "roll":
+                break
+        app.changed()
+        play = app.root.get_screen("play")
+        game = app.table.game
+        d.tap_dice(play, 6)
+        assert d.wait_until(lambda: game.state.phase == "main")
+        d.settle()
+        builds = [w for w in d.walk(play.ids.actions) if getattr(w, "group", None) == "build"]
+        assert len(builds) >= 5, [b.text for b in builds]
+        assert any("\n" in b.text for b in builds), "no build says why it cannot be used: the premise is gone"
+        for b in builds:
+            assert broken_words(b) == [], (b.text, b.width, b.font_size)
+            assert b.texture_size[0] <= b.width + 2, (b.text, b.texture_size, b.width)
+        assert d.layout_problems(play) == []
+    finally:
+        d.stop_app(app)
