@@ -81,7 +81,7 @@ def test_a_later_player_builds_in_the_special_building_phase(tmp_path):
         app.changed()
         d.tap(d.find(play.ids.actions, app.player_name(later)))
         assert play.acting(game) == later
-        assert play.ids.prompt.text.endswith(app.player_name(later)), play.ids.prompt.text
+        assert play.ids.prompt.text.startswith(f"Special building: {app.player_name(later)} "), play.ids.prompt.text
         board = play.ids.board
         road = next(e for e in sorted(board.legal) if len(e) == 2)  # a side the picked player may build on
         d.tap_at(*board.edge_pos(road))
@@ -89,5 +89,28 @@ def test_a_later_player_builds_in_the_special_building_phase(tmp_path):
         assert app.table.record.events[-1] == {"type": "build", "player": later, "piece": "road",
                                                "at": [list(h) for h in road]}, play.message
         assert list(game.state.special_queue) == queue[2:]
+    finally:
+        d.stop_app(app)
+
+
+@pytest.mark.parametrize("lang, says", [("en", "Special building: {builder} (then {roller} rolls)"),
+                                        ("ja", "特別建設：{builder}（済んだら{roller}がダイスを振ります）")])
+def test_the_prompt_says_who_rolls_when_the_builders_are_done(tmp_path, lang, says):
+    """Seen by touch (1280x800): the prompt said only "Special building: Ben" over the dice; nothing told the table
+    that the next roll ends the phase, nor whose roll it is.  Now it says so, and that roll, tapped, is the next
+    player's and ends the phase."""
+    app = d.start_app(tmp_path, size=(1280, 800))
+    try:
+        app.lang = lang
+        play = reach_special_build(app)
+        game = app.table.game
+        roller = game.state.turn_player
+        builder = play.acting(game)
+        d.settle()
+        assert play.ids.prompt.text == says.format(builder=app.player_name(builder), roller=app.player_name(roller))
+        d.tap_dice(play, 6)
+        assert d.wait_until(lambda: game.state.phase == "main")
+        assert app.table.record.events[-1]["type"] == "roll" and game.state.turn_player == roller
+        assert d.layout_problems(play) == []
     finally:
         d.stop_app(app)

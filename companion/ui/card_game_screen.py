@@ -26,7 +26,7 @@ from ..rules import RulesError
 from ..rules.board import RESOURCES
 from ..rules.card_game import CITY_FACES, COSTS, sides
 from . import i18n_extra
-from .widgets import lay_out_now, load_rules
+from .widgets import app, lay_out_now, load_rules
 from .board_view import PLAYER_COLORS
 from .game_screen import GameScreen
 from .starfarers_screen import _button, _row
@@ -203,13 +203,14 @@ class CardGameScreen(GameScreen):
             _button(self.tr("cg_settlement"), lambda: self._build(
                 {"piece": "settlement", **({"flip_fate": True} if self.selection.get("flip") else {})})),
             flip))
-        city = [_button(f"{self.tr('cg_city')}: {self.tr('cg_' + face)}",
+        colon = "：" if app().lang == "ja" else ": "  # Japanese takes the full-width colon, with no space
+        city = [_button(f"{self.tr('cg_city')}{colon}{self.tr('cg_' + face)}",
                         lambda face=face: self._build({"piece": "city", "face": face}),
                         font_size=sp(16)) for face in CITY_FACES]
         box.add_widget(_row(*city, three))
         kinds = list(g.options.expansion_kinds)
         for i in range(0, len(kinds), 3):
-            box.add_widget(_row(*[_button(f"{self.tr('cg_expansion')}: {self.tr('cg_' + k) if ('cg_' + k) in i18n_extra.TEXT else k}",
+            box.add_widget(_row(*[_button(f"{self.tr('cg_expansion')}{colon}{self.tr('cg_' + k) if ('cg_' + k) in i18n_extra.TEXT else k}",
                                           lambda k=k: self._build({"piece": "expansion", "kind": k}),
                                           font_size=sp(15)) for k in kinds[i:i + 3]]))
         box.add_widget(Label(text=self.tr("cg_card_text"), font_size=sp(16), size_hint_y=None, height=dp(26)))

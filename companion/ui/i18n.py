@@ -76,7 +76,9 @@ TEXT: dict[str, dict[str, str]] = {
     "p_steal": {"en": "{name}: rob whom?", "ja": "{name}：誰から奪う？"},
     "p_gold": {"en": "{name}: choose {n} card(s) for gold", "ja": "{name}：金鉱のカードを{n}枚選ぶ"},
     "p_flood": {"en": "{name}: tap the hex the tide floods", "ja": "{name}：浸水するヘクスをタップ"},
-    "p_special_build": {"en": "Special building: {name}", "ja": "特別建設：{name}"},
+    # (the next roll ends the phase: the table is told who rolls once the builders are done)
+    "p_special_build": {"en": "Special building: {name} (then {roller} rolls)",
+                        "ja": "特別建設：{name}（済んだら{roller}がダイスを振ります）"},
     "p_game_over": {"en": "Game over — {name} wins", "ja": "ゲーム終了 — {name}の勝ち"},
     "p_time_limit": {"en": "Game over — ended by the round's time limit", "ja": "ゲーム終了 — ラウンドの制限時間"},
     "dice": {"en": "Dice", "ja": "ダイス"},

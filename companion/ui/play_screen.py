@@ -358,7 +358,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             key = "p_move_robber_or_pirate" if g.robber_hexes() else "p_move_pirate"
         if phase == "main" and self.build_piece == "move_ship":
             key = "p_move_ship_to" if self.lifted_ship is not None else "p_move_ship_pick"
-        self.prompt = a.tr(key, name=name, n=n_owed)
+        self.prompt = a.tr(key, name=name, n=n_owed, roller=a.player_name(s.turn_player))
         self._offer(g, phase, who, last)
         self._vp_board(g)
         self._last_roll(g, last)
