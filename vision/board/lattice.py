@@ -150,8 +150,19 @@ def _refit(points: np.ndarray, matched: dict[tuple[int, int], int]) -> np.ndarra
     return homography
 
 
-def fit_lattice(points: np.ndarray, min_matched: int = 12) -> Lattice | None:
-    """Fit the 19-hex land lattice to candidate token centres (N x 2); None when no lattice explains them."""
+def _turn(k: int) -> np.ndarray:
+    """The canonical plane turned by 60 * k degrees about (0, 0), as a 3x3 matrix (maps lattice to lattice)."""
+    c, s = math.cos(math.radians(60 * k)), math.sin(math.radians(60 * k))
+    return np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])
+
+
+def fit_lattice(points: np.ndarray, min_matched: int = 12, cells: tuple[tuple[int, int], ...] = LAND,
+                enough: int = 18) -> Lattice | None:
+    """Fit the 19-hex land lattice to candidate token centres (N x 2); None when no lattice explains them.
+    ``cells``: another board's land hexes (the 5-6 board's 30: vision/board/board56.py), whose shape is not
+    the same at every 60-degree turn, so each turn is tried too; ``enough``: tokens matched that end the search
+    (the board's tokens less one)."""
+    turns = (0,) if set(cells) == set(LAND) else tuple(range(6))
     points = np.asarray(points, np.float64).reshape(-1, 2)
     if len(points) < min_matched:
         return None
@@ -168,21 +179,21 @@ def fit_lattice(points: np.ndarray, min_matched: int = 12) -> Lattice | None:
     guesses = [lambda anchor: _similarity_guess(anchor, angle, spacing)]
     if axes is not None:
         guesses.insert(0, lambda anchor: _axes_guess(anchor, *axes))
-    for guess, anchor in ((g, a) for g in guesses for a in points[order[:8]]):
-        base = guess(anchor)
+    for guess, anchor, turn in ((g, a, t) for g in guesses for a in points[order[:8]] for t in turns):
+        base = guess(anchor) @ _turn(turn)
         # The anchor may be any of the land hexes: try each, keep what explains the most tokens.
-        for shift in LAND:
+        for shift in cells:
             sx, sy = canonical_center(shift)
             move = np.array([[1.0, 0.0, -sx], [0.0, 1.0, -sy], [0.0, 0.0, 1.0]])
             homography = base @ move
-            matched = _match(points, homography, 0.6, LAND)
+            matched = _match(points, homography, 0.6, cells)
             if len(matched) < min(min_matched, 4) or (best is not None and len(matched) + 3 < best[0]):
                 continue
             for _ in range(4):  # perspective: refit on what matched, match again
                 refit = _refit(points, matched)
                 if refit is None:
                     break
-                again = _match(points, refit, 0.45, LAND)
+                again = _match(points, refit, 0.45, cells)
                 homography = refit
                 if again == matched:
                     break
@@ -192,7 +203,7 @@ def fit_lattice(points: np.ndarray, min_matched: int = 12) -> Lattice | None:
             err = _residual(points, matched, homography)
             if best is None or (len(matched), -err) > (best[0], -best[1]):
                 best = (len(matched), err, matched, homography)
-        if best is not None and best[0] >= 18 and best[1] < 0.1:
+        if best is not None and best[0] >= enough and best[1] < 0.1:
             break  # every token explained: no need to try another anchor
     if best is None or best[0] < min_matched or best[1] > 0.25:
         return None
