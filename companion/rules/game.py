@@ -88,11 +88,15 @@ class PlayerState(Value):
     vp_revealed: int = 0                                       # victory-point cards shown to the table
 
     def copy(self) -> "PlayerState":
+        # Every field set one by one in field order, as __init__ does (see State.copy).
         new = object.__new__(PlayerState)
-        new.__dict__.update(self.__dict__)
         new.hand = self.hand.copy()
         new.dev = dict(self.dev)
+        new.dev_unknown = self.dev_unknown
         new.dev_new = dict(self.dev_new)
+        new.dev_new_unknown = self.dev_new_unknown
+        new.knights = self.knights
+        new.vp_revealed = self.vp_revealed
         return new
 
     @property
@@ -134,16 +138,39 @@ class State(Value):
     extra: dict[str, Any] = Fresh(dict)  # variant state (deep-copied)
 
     def copy(self) -> "State":
+        # Every field set one by one, in field order, as __init__ does: the copy keeps the class's shared key
+        # layout, which CPython 3.11's specialised attribute reads rely on.  (Filling ``new.__dict__`` in bulk
+        # gave every copy a dict of its own, so a table's game -- a copy before every event -- read its state's
+        # attributes the slow way: a live push and undo of a roll 116 -> 81 k instructions.)
+        # tests/test_state_copy.py holds the list to State's fields.
         new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
+        new.board = self.board
         new.players = [p.copy() for p in self.players]
         new.buildings = dict(self.buildings)
         new.pieces = dict(self.pieces)
+        new.robber = self.robber
+        new.pirate = self.pirate
         new.bank = dict(self.bank)
         new.deck = dict(self.deck)
+        new.deck_size = self.deck_size
+        new.phase = self.phase
+        new.turn_player = self.turn_player
+        new.turn_number = self.turn_number
+        new.setup_step = self.setup_step
+        new.setup_vertex = self.setup_vertex
         new.discards_owed = dict(self.discards_owed)
+        new.return_phase = self.return_phase
+        new.steal_candidates = self.steal_candidates
+        new.free_roads = self.free_roads
         new.gold_owed = dict(self.gold_owed)
+        new.gold_return = self.gold_return
+        new.special_queue = self.special_queue
+        new.dev_played = self.dev_played
+        new.longest_road = self.longest_road
+        new.largest_army = self.largest_army
         new.route_lengths = list(self.route_lengths)
+        new.winner = self.winner
+        new.last_dice = self.last_dice
         new.last_payouts = {p: dict(c) for p, c in self.last_payouts.items()}
         if self.extra:  # a variant's state (Seafarers' and High Tide's); the base game has none
             import copy
