@@ -92,21 +92,26 @@ def _patch(plane: np.ndarray, centre: tuple[float, float], angle: float, size: t
 HUE_BANDS = 12
 
 
-def patch_features(patches: list[np.ndarray], board_lab: np.ndarray, grid: tuple[int, int]) -> np.ndarray:
+def patch_features(patches: list[np.ndarray], board_lab: np.ndarray, grid: tuple[int, int],
+                   keep: np.ndarray | None = None) -> np.ndarray:
     """Each patch's colour figures (one row per patch; the patches all of one size): Lab percentiles (relative
     to the board's median), the share of its pixels in each of HUE_BANDS saturated hue bands and of pale
     unsaturated ones (a white piece), and a coarse Lab grid (where in the patch the colour is: a road fills its
-    patch's length, a settlement does not).  All patches are converted and counted together: numpy's and
+    patch's length, a settlement does not).  ``keep`` (a patch-sized mask) says which pixels the percentiles and
+    shares count; the grid sees the whole patch.  All patches are converted and counted together: numpy's and
     OpenCV's per-call overhead on 126 small patches was most of this function's time."""
     n, h, w = len(patches), patches[0].shape[0], patches[0].shape[1]
     stacked = np.concatenate(patches, axis=0)   # one (n*h, w) image: colour conversions are per pixel
     lab_image = cv2.cvtColor(stacked, cv2.COLOR_BGR2LAB)
     lab = lab_image.reshape(n, h * w, 3).astype(np.float32) - board_lab
     hsv = cv2.cvtColor(stacked, cv2.COLOR_BGR2HSV).reshape(n, h * w, 3).astype(np.float32)
+    if keep is not None:
+        lab, hsv = lab[:, keep.reshape(-1)], hsv[:, keep.reshape(-1)]
+    counted = lab.shape[1]
     percentiles = np.percentile(lab, (10, 50, 90), axis=1).transpose(1, 0, 2).reshape(n, 9) / 64.0
     saturated = hsv[:, :, 1] > 90
     band = (hsv[:, :, 0] * HUE_BANDS / 180).astype(int) % HUE_BANDS + HUE_BANDS * np.arange(n)[:, None]
-    bands = np.bincount(band[saturated], minlength=n * HUE_BANDS).reshape(n, HUE_BANDS) / (h * w)
+    bands = np.bincount(band[saturated], minlength=n * HUE_BANDS).reshape(n, HUE_BANDS) / counted
     pale = np.mean((hsv[:, :, 1] < 60) & (hsv[:, :, 2] > 150), axis=1)
     dark = np.mean(hsv[:, :, 2] < 60, axis=1)
     coarse = np.stack([cv2.resize(lab_image[i * h:(i + 1) * h], grid, interpolation=cv2.INTER_AREA)
@@ -115,13 +120,33 @@ def patch_features(patches: list[np.ndarray], board_lab: np.ndarray, grid: tuple
     return np.hstack([percentiles, bands, pale[:, None], dark[:, None], coarse]).astype(np.float32)
 
 
+#: An edge's figures (percentiles, hue bands, pale, dark) count only the middle of its patch: this far (units)
+#: either side of the edge's midpoint along it and across it -- the middle third of the edge, about a road's
+#: width and its wobble across.  The whole patch reached the buildings at the edge's ends (and, seen at a
+#: slant, their lean), the commonest invented road (session 6: 242 on SettlersEye's development folds, most
+#: beside a building of that colour); its ends' colour also muddied a road's own.  The coarse grid still sees
+#: the whole patch.  Chosen on the development folds (docs/board-reader.md, session 7).
+EDGE_MIDDLE = (1.0 / 6.0, 0.15)
+
+
+@lru_cache(maxsize=1)
+def edge_keep() -> np.ndarray:
+    """The pixels of an edge's patch its figures count (EDGE_MIDDLE): every edge patch lies along its edge
+    the same way, so one mask serves them all."""
+    w, h = (max(2, int(round(s * PLANE_SCALE))) for s in EDGE_PATCH)
+    yy, xx = np.mgrid[0:h, 0:w] + 0.5
+    along, across = (m * PLANE_SCALE for m in EDGE_MIDDLE)
+    return (np.abs(xx - w / 2.0) <= along) & (np.abs(yy - h / 2.0) <= across)
+
+
 def slot_features(image: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The features of every edge (len(EDGES) rows) and every corner (len(CORNERS) rows) of the board."""
     plane = flat_plane(image, homography)
     lab = cv2.cvtColor(plane, cv2.COLOR_BGR2LAB).reshape(-1, 3)
     inside = lab[(plane.reshape(-1, 3).sum(axis=1) > 0)]
     board_lab = np.median(inside if len(inside) else lab, axis=0).astype(np.float32)
-    edges = patch_features([_patch(plane, edge_point(e), edge_angle(e), EDGE_PATCH) for e in EDGES], board_lab, (4, 2))
+    edges = patch_features([_patch(plane, edge_point(e), edge_angle(e), EDGE_PATCH) for e in EDGES], board_lab, (4, 2),
+                           edge_keep())
     corners = patch_features([_patch(plane, corner_point(v), 0.0, (CORNER_PATCH, CORNER_PATCH)) for v in CORNERS],
                              board_lab, (3, 3))
     return edges, np.hstack([corners, corner_size_features(image, homography, board_lab)])
