@@ -270,6 +270,30 @@ def test_every_settlement_of_a_real_board_is_read_as_a_settlement(test4_1_read):
     assert sum(said.get(at) == ("settlement", c) for at, c in settlements.items()) >= 14
 
 
+def test_every_road_of_a_real_board_is_read_in_its_colour_and_none_more(test4_1_read):
+    """CatanAI's test4_1 has 39 roads (labelled by eye).  An edge's colour figures counted its whole patch, which
+    reached the buildings at its ends: two of its roads (orange on the coast by a harbour) were read empty.
+    Counted on the edge's middle third (pieces.EDGE_MIDDLE) every road is read, in its colour, and no other."""
+    from companion.rules import board_from_json
+    from vision.board.pieces import consistent
+    from vision.board.reader import board_object
+
+    labels = json.loads((ROOT / "tests" / "data" / "pieces" / "catanai_test4.json").read_text())
+    label = json.loads((ROOT / "tests" / "data" / "boards" / "catanai" / "labels" / "test4_1.json").read_text())
+    label = label["board"]
+    board = board_from_json(board_object({tuple(h["at"]): h["terrain"] for h in label["hexes"]},
+                                         {tuple(h["at"]): h.get("number") for h in label["hexes"]},
+                                         tuple(label["robber"]), 0), check=False)
+    scan, slots = test4_1_read
+    turns, _ = best_turn(scan.reading.terrains, scan.reading.numbers, board)
+    said = {tuple(sorted(turned(h, turns) for h in p.at)): p.color
+            for p in consistent(slots.all_pieces()) if p.piece == "road"}
+    roads = {tuple(tuple(h) for h in p["at"]): p["color"] for p in labels["pieces"] if p["piece"] == "road"}
+    assert len(roads) == 39
+    assert said == roads, ({a: c for a, c in roads.items() if said.get(a) != c},
+                           {a: c for a, c in said.items() if roads.get(a) != c})
+
+
 def test_a_board_read_from_its_outline_has_its_pieces_read_where_they_stand(test4_1_read):
     """The lattice the reader fits to a board's outline (no tokens) is the hexes' size since outline.py's fix
     (3d85430), and is read as it is: test4_1 read on its outline's lattice says the same pieces, at the same
