@@ -62,7 +62,7 @@ def test_a_synthetic_5_6_board_has_its_30_hexes_read_and_nothing_wrong_said_sure
     """The stretch's first cut (vision/board/board56.py, not yet wired into the reader): the 30-hex lattice is
     fitted to the tokens over the six turns, each hex's terrain and number read; known only up to the 180-degree
     turn that lays the 30 hexes on themselves.  Nothing wrong is read surely on these boards (on 24 synthetic
-    boards 4 of 600 hexes were: docs/board-reader.md)."""
+    boards 3 of 600 hexes were: docs/board-reader.md)."""
     from vision.board.board56 import LAND_56, mirrored, read_56
 
     work, reading = source

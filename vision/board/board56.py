@@ -29,6 +29,7 @@ from vision.board.tokens import bundled_reader, red_ink, token_patch
 LAND_56 = tuple(sorted(tuple(h) for h in EXTENSION_SPEC.land))
 SET_56 = Counter(EXTENSION_SPEC.numbers)  # the 5-6 set's number tokens
 TOKENS_56 = 28            # 30 land hexes, two deserts
+A_TOKEN = 0.70            # a hex's middle matching a known token this well holds one (reader.NOT_A_TOKEN)
 BEYOND_19 = 6             # token discs beyond the best 19-hex part that make it a 5-6 board (as reader.BEYOND_56)
 WORK_SIZE = 1000
 TOKEN_RADIUS = 0.165      # a token's radius over the neighbour spacing (as reader.TOKEN_RADIUS)
@@ -84,30 +85,43 @@ def read_56(image: np.ndarray) -> Reading56:
         # every token but a few stray discs (ships, the robber's base) inside 19 hexes: a 3-4 board
         raise No56BoardError(f"a 3-4 board: only {beyond} token discs lie beyond its 19 hexes")
     colours = terrain_mod.relative(_ring_colours(flat_plane(work, lattice)))
-    has_token = {h: h in lattice.matched for h in LAND_56}
+    reader = bundled_reader()
+    radius = TOKEN_RADIUS * lattice.spacing
+    centres = {h: (discs[i].x, discs[i].y) for h, i in lattice.matched.items()}
+    looks_like_token: set[tuple[int, int]] = set()
+    if reader is not None:
+        # a token the circle finder missed (at a slant it is an ellipse) still lies at its hex's middle: a hex
+        # whose middle matches a known token as well as real tokens do may have one.  A desert's middle (the
+        # robber's base, the sand) scored 0.40-0.88 on the synthetic boards, a fields hex's 0.51-0.85: on a
+        # hex coloured desert it only makes the desert asked.
+        missed = [h for h in LAND_56 if h not in centres]
+        middles = [lattice.center(h) for h in missed]
+        if missed:
+            best = reader.scores([token_patch(work, x, y, radius) for x, y in middles]).max(axis=0)
+            looks_like_token = {h for h, score in zip(missed, best) if score >= A_TOKEN}
+            centres.update({h: c for h, c in zip(missed, middles)
+                            if h in looks_like_token and terrain_mod.classify(colours[h])[0] != "desert"})
+    has_token = {h: h in centres for h in LAND_56}
     terrains, unsure = {}, []
     for h in LAND_56:
         t, sure = terrain_mod.classify(colours[h])
         if not has_token[h] and t in ("desert", "fields"):
             # sunlit wheat looks like sand: a tokenless sandy hex is a desert -- sure only when its colour said
-            # so (the circle finder misses a token at a slant: a fields hex may merely have lost its token)
-            t, sure = "desert", sure and t == "desert"
+            # so and its middle does not look like a token (a fields hex may merely have lost its disc)
+            t, sure = "desert", sure and t == "desert" and h not in looks_like_token
         elif has_token[h] and t == "desert":
             t, sure = terrain_mod.classify(colours[h], exclude=("desert",))[0], False
         terrains[h] = t
         if not sure or (t != "desert" and not has_token[h]):
             unsure.append(h)
     numbers: dict[tuple[int, int], int | None] = {h: None for h in LAND_56 if terrains[h] != "desert"}
-    reader = bundled_reader()
     read = [h for h in numbers if has_token[h]]
     if reader is not None and read:
-        radius = TOKEN_RADIUS * lattice.spacing
-        centres = [(discs[lattice.matched[h]].x, discs[lattice.matched[h]].y) for h in read]
-        patches = [token_patch(work, x, y, radius) for x, y in centres]
-        reds = [red_ink(work, x, y, radius) for x, y in centres]
+        patches = [token_patch(work, *centres[h], radius) for h in read]
+        reds = [red_ink(work, *centres[h], radius) for h in read]
         for h, (number, sure, _scores) in zip(read, reader.read_all(patches, reds)):
             numbers[h] = number
-            if not sure:
+            if not sure or h not in lattice.matched:
                 unsure.append(h)
     unsure.extend(h for h, n in numbers.items() if n is None)
     # a number read more often than the 5-6 set holds it: one of them is misread, which one is not known
