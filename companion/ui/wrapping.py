@@ -19,6 +19,7 @@ import re
 
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import sp
+from kivy.utils import get_hex_from_color
 
 CLOSING = set("、。・：；！？）」』】〉，．,.!?:;)]」…")
 OPENING = set("（「『【〈([")
@@ -151,12 +152,29 @@ class PhraseWrap:
             if has_cjk(text) and not markup:  # (Kivy lays markup out from ``text`` itself: no breaks put in)
                 self._label.text = wrap(text, room, self._measure(self.font_size))
         super().texture_update(*largs)
+        if width and text and markup and has_cjk(text):
+            self._wrap_markup_between_phrases(text, max(1.0, width - self.padding_x_total()))
         if (self.shrink_to_fit_words and hasattr(self, "trigger_action") and self.size_hint_y is None
                 and self.height > 0 and self.opacity > 0
                 and self.texture_size[1] > self.height + 1 and self.font_size > self.min_font):
             # a button's lines (two of a long name, a reason in markup under it) taller than the button: smaller
             # letters, a point at a time (each change lays the text out again)
             self.font_size = max(self.min_font, self.font_size - sp(1))
+
+    def _wrap_markup_between_phrases(self, text: str, room: float) -> None:
+        """Markup Japanese ("カードを使う" over its reason in smaller letters): Kivy lays markup out from ``text``
+        and cut it anywhere ("カードを使|う"); its lines without tags are broken between phrases here and the
+        text laid out again as Kivy's Label does (in the label's colour)."""
+        measure = self._measure(self.font_size)
+        wrapped = "\n".join(line if _TAG.search(line) else wrap(line, room, measure) for line in text.split("\n"))
+        if wrapped == text:
+            return
+        color = get_hex_from_color(self.disabled_color if self.disabled else self.color)
+        self._label.text = f"[color={color}]{wrapped}[/color]"
+        self._label.refresh()
+        if self._label.texture is not None:
+            self.texture = self._label.texture
+            self.texture_size = list(self.texture.size)
 
     def _refit(self, *_):
         """A new size: start again from the natural letters (the fit above shrinks them as far as needed)."""
@@ -165,8 +183,10 @@ class PhraseWrap:
                 self.font_size = self._natural_font
 
 
-def broken_words(label) -> list[str]:
-    """Where a shown label's lines were cut inside a word or a Japanese phrase: ``"Settlem|ent"`` for each."""
+def broken_words(label, *, japanese_in_markup: bool = False) -> list[str]:
+    """Where a shown label's lines were cut inside a word or a Japanese phrase: ``"Settlem|ent"`` for each (in a
+    markup label only between Latin letters unless ``japanese_in_markup``: a markup line with tags in it is
+    still Kivy's to break)."""
     core = getattr(label, "_label", None)
     if core is None:
         return []
@@ -183,7 +203,7 @@ def broken_words(label) -> list[str]:
             continue
         if (left[-6:] + right[:6]) not in laid_out:
             continue  # a space was there: Kivy broke the line at it
-        if markup and not (left[-1].isascii() and right[0].isascii()):
+        if markup and not japanese_in_markup and not (left[-1].isascii() and right[0].isascii()):
             continue  # (Kivy lays markup out itself: Japanese in markup is not yet broken between phrases)
         if not may_break(left[-1], right[0]):
             found.append(f"{left[-8:]}|{right[:8]}")
