@@ -154,13 +154,15 @@ class EventHistory:
             if not known_fields.issuperset(fields):  # (before the five fields below, which every outcome has)
                 outcome_class.adopt(fields)  # (raises, naming the unknown fields)
             stack.append(saved if atomic else None)
-            history.append(dict(event))
             # The handler's fields dict (always a new one) becomes the outcome's, with what every outcome says.
             # (Outcome.adopt written out here: a replay makes an outcome for every event, and the call was a
-            # tenth of an event's fixed cost.)
-            fields["index"] = len(history) - 1
+            # tenth of an event's fixed cost.) No warnings, the usual, is left to the class's default, ``()``, as
+            # any field an event leaves empty: one entry fewer, and most handlers' dicts then need no resize.
+            fields["index"] = len(history)
+            history.append(dict(event))
             fields["kind"] = kind
-            fields["warnings"] = tuple(warnings) if warnings else ()
+            if warnings:
+                fields["warnings"] = tuple(warnings)
             fields["next"] = self.state.phase
             fields["next_player"] = waiting_for()
             outcome = _new_object(outcome_class)
