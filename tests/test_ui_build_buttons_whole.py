@@ -20,7 +20,8 @@ pytestmark = pytest.mark.timeout(120)
 
 
 @pytest.mark.parametrize("game_name, size, lang", [("high_tide", (1280, 800), "en"), ("seafarers", (1280, 800), "ja"),
-                                                   ("high_tide", (800, 1280), "ja"), ("base", (1280, 800), "ja")])
+                                                   ("high_tide", (800, 1280), "ja"), ("base", (1280, 800), "ja"),
+                                                   ("high_tide", (1280, 800), "ja")])
 def test_every_build_button_shows_its_name_whole(tmp_path, game_name, size, lang):
     app = d.start_app(tmp_path, size=size)
     try:

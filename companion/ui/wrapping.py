@@ -103,6 +103,7 @@ def longest_piece(text: str) -> str:
 
 _SMALLER = re.compile(r"\[size=[^\]]*\].*?\[/size\]", re.S)
 _TAG = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]")
+_SMALL_LINE = re.compile(r"\[size=(\d+)\]\[color=([^\]]+)\]([^\[]*)\[/color\]\[/size\]")
 
 
 def shown_text(text: str, markup: bool) -> str:
@@ -166,7 +167,18 @@ class PhraseWrap:
         and cut it anywhere ("カードを使|う"); its lines without tags are broken between phrases here and the
         text laid out again as Kivy's Label does (in the label's colour)."""
         measure = self._measure(self.font_size)
-        wrapped = "\n".join(line if _TAG.search(line) else wrap(line, room, measure) for line in text.split("\n"))
+
+        def wrapped_line(line: str) -> str:
+            if not _TAG.search(line):
+                return wrap(line, room, measure)
+            small = _SMALL_LINE.fullmatch(line)  # a reason in smaller letters ("置ける所なし"): at its own size
+            if small is None:
+                return line
+            size, color, words = small.groups()
+            parts = wrap(words, room, self._measure(float(size))).split("\n")
+            return "\n".join(f"[size={size}][color={color}]{part}[/color][/size]" for part in parts)
+
+        wrapped = "\n".join(wrapped_line(line) for line in text.split("\n"))
         if wrapped == text:
             return
         color = get_hex_from_color(self.disabled_color if self.disabled else self.color)
