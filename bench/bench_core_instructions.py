@@ -57,6 +57,14 @@ WORK = {
         "{'settlement': 1, 'city': 2}, s.bank, game._blocked_hexes(), corners)",
     "production for one roll as the game runs it (`Game._produced`: claims kept with the buildings)":
         "for _ in range(N): game._produced(8)",
+    # (a table's game: every push copies the state first, so its states are copies; set up in both runs)
+    "a table's push of one roll + its undo (`push`, atomic: the state copied; `pop`), mid-game":
+        "from companion.rules.game import Game\n"
+        "roll_at = next(i for i in range(600, 1000) if record.events[i]['type'] == 'roll')\n"
+        "live = Game(game.board, 4)\n"
+        "for event in record.events[:roll_at]: live.push(event)\n"
+        "event = record.events[roll_at]; live.push(event); live.pop(); gc.collect()\n"
+        "for _ in range(N): live.push(event); live.pop()",
 }
 CALLS = {"replay of the 1,000-event game in process": 3, "the same, each game kept, and a full collection after": 3}
 
