@@ -250,20 +250,8 @@ def test_every_settlement_of_a_real_board_is_read_as_a_settlement(test4_1_read):
     """CatanAI's test4_1 (labelled by eye: tests/data/pieces/catanai_test4.json) has 15 settlements and no city.
     Its red settlement between red roads in line was read as a city: the corner classifier gave it 0.99, the
     outline's size 0.12, and their plain average said city (the kind classifier now weighs 0.6)."""
-    from companion.rules import board_from_json
-    from vision.board.pieces import consistent
-    from vision.board.reader import board_object
-
-    labels = json.loads((ROOT / "tests" / "data" / "pieces" / "catanai_test4.json").read_text())
-    label = json.loads((ROOT / "tests" / "data" / "boards" / "catanai" / "labels" / "test4_1.json").read_text())
-    label = label["board"]
-    board = board_from_json(board_object({tuple(h["at"]): h["terrain"] for h in label["hexes"]},
-                                         {tuple(h["at"]): h.get("number") for h in label["hexes"]},
-                                         tuple(label["robber"]), 0), check=False)
-    scan, slots = test4_1_read
-    turns, _ = best_turn(scan.reading.terrains, scan.reading.numbers, board)
-    said = {tuple(sorted(turned(h, turns) for h in p.at)): (p.piece, p.color)
-            for p in consistent(slots.all_pieces()) if p.piece != "road"}
+    labels, read = _test4_1_labelled_and_read(test4_1_read)
+    said = {at: (p.piece, p.color) for at, p in read if p.piece != "road"}
     settlements = {tuple(tuple(h) for h in p["at"]): p["color"] for p in labels["pieces"] if p["piece"] == "settlement"}
     assert len(settlements) == 15
     assert [at for at, what in said.items() if what[0] == "city"] == []
@@ -275,20 +263,8 @@ def test_every_road_of_a_real_board_is_read_in_its_colour_and_none_more(test4_1_
     """CatanAI's test4_1 has 39 roads (labelled by eye).  An edge's colour figures counted its whole patch, which
     reached the buildings at its ends: two of its roads (orange on the coast by a harbour) were read empty.
     Counted on the edge's middle third (pieces.EDGE_MIDDLE) every road is read, in its colour, and no other."""
-    from companion.rules import board_from_json
-    from vision.board.pieces import consistent
-    from vision.board.reader import board_object
-
-    labels = json.loads((ROOT / "tests" / "data" / "pieces" / "catanai_test4.json").read_text())
-    label = json.loads((ROOT / "tests" / "data" / "boards" / "catanai" / "labels" / "test4_1.json").read_text())
-    label = label["board"]
-    board = board_from_json(board_object({tuple(h["at"]): h["terrain"] for h in label["hexes"]},
-                                         {tuple(h["at"]): h.get("number") for h in label["hexes"]},
-                                         tuple(label["robber"]), 0), check=False)
-    scan, slots = test4_1_read
-    turns, _ = best_turn(scan.reading.terrains, scan.reading.numbers, board)
-    said = {tuple(sorted(turned(h, turns) for h in p.at)): p.color
-            for p in consistent(slots.all_pieces()) if p.piece == "road"}
+    labels, read = _test4_1_labelled_and_read(test4_1_read)
+    said = {at: p.color for at, p in read if p.piece == "road"}
     roads = {tuple(tuple(h) for h in p["at"]): p["color"] for p in labels["pieces"] if p["piece"] == "road"}
     assert len(roads) == 39
     assert said == roads, ({a: c for a, c in roads.items() if said.get(a) != c},
@@ -313,3 +289,21 @@ def test_a_board_read_from_its_outline_has_its_pieces_read_where_they_stand(test
                                         for q in on_outline)]
     assert len(on_tokens) >= 50 and len(same) >= 0.9 * len(on_tokens), (len(same), len(on_tokens))
     assert len(on_outline) <= len(on_tokens) + 3
+
+
+def _test4_1_labelled_and_read(test4_1_read):
+    """CatanAI test4_1's pieces as labelled by eye, and the pieces the rules' check keeps of its reading, each
+    with its place turned onto the labels' board: ``(labels, [(at, piece)])``."""
+    from companion.rules import board_from_json
+    from vision.board.pieces import consistent
+    from vision.board.reader import board_object
+
+    labels = json.loads((ROOT / "tests" / "data" / "pieces" / "catanai_test4.json").read_text())
+    label = json.loads((ROOT / "tests" / "data" / "boards" / "catanai" / "labels" / "test4_1.json").read_text())
+    label = label["board"]
+    board = board_from_json(board_object({tuple(h["at"]): h["terrain"] for h in label["hexes"]},
+                                         {tuple(h["at"]): h.get("number") for h in label["hexes"]},
+                                         tuple(label["robber"]), 0), check=False)
+    scan, slots = test4_1_read
+    turns, _ = best_turn(scan.reading.terrains, scan.reading.numbers, board)
+    return labels, [(tuple(sorted(turned(h, turns) for h in p.at)), p) for p in consistent(slots.all_pieces())]

@@ -7,12 +7,8 @@ widgets under Xvfb; the set-up recorded (seeded), the roll tapped."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from companion.record import new_game as record_game
-from companion.rules.random_play import random_events
 from companion.ui import driver as d
 from companion.ui.wrapping import broken_words
 
@@ -27,12 +23,7 @@ def test_every_build_button_shows_its_name_whole(tmp_path, game_name, size, lang
     try:
         app.lang = lang
         d.new_game(app, 4, game_name)
-        shadow = record_game(app.table.record)  # the set-up played on a copy, each placement sent to the table
-        for event in random_events(shadow, random.Random(7)):
-            app.table.submit(event)
-            if shadow.state.phase == "roll":
-                break
-        app.changed()
+        d.submit_seeded_setup(app, 7)
         play = app.root.get_screen("play")
         game = app.table.game
         d.tap_dice(play, 6)

@@ -8,12 +8,9 @@ where a table taps."""
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
-from companion.record import new_game as record_game
-from companion.rules.random_play import random_events
 from companion.ui import driver as d
 
 pytestmark = pytest.mark.timeout(150)
@@ -29,12 +26,7 @@ def reach_special_build(app):
     """New game -> Base 5-6 (5 players) by taps, the set-up placed (seeded), a roll and End turn by taps: the
     others' special building phase.  Returns the play screen."""
     d.new_game(app, 5, "base56")
-    shadow = record_game(app.table.record)  # the set-up played on a copy, each placement sent to the table
-    for event in random_events(shadow, random.Random(5)):
-        app.table.submit(event)
-        if shadow.state.phase == "roll":
-            break
-    app.changed()
+    d.submit_seeded_setup(app, 5)
     play = app.root.get_screen("play")
     d.tap_dice(play, 8)
     assert d.wait_until(lambda: app.table.game.state.phase == "main")

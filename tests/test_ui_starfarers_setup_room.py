@@ -37,10 +37,7 @@ def empty_under_prompt(screen) -> float:
 def test_the_map_takes_the_room_during_the_upright_set_up(tmp_path):
     app = d.start_app(tmp_path, size=(800, 1280))
     try:
-        ng = d.open_new_game(app, "starfarers")
-        d.tap(ng.ids.n4)
-        d.tap(ng.ids.start)
-        assert app.root.current == "starfarers", ng.message
+        d.new_game(app, 4, "starfarers")
         screen = app.root.get_screen("starfarers")
         game, m = app.table.game, screen.ids.map
         d.settle()

@@ -33,10 +33,7 @@ def in_view(m, site) -> bool:
 def test_zoom_spreads_the_colony_sites_a_fingertip_apart(tmp_path, size):
     app = d.start_app(tmp_path, size=size)
     try:
-        ng = d.open_new_game(app, "starfarers")
-        d.tap(ng.ids.n4)
-        d.tap(ng.ids.start)
-        assert app.root.current == "starfarers", ng.message
+        d.new_game(app, 4, "starfarers")
         sf = app.root.get_screen("starfarers")
         m = sf.ids.map
         d.settle()

@@ -7,6 +7,7 @@ that ``Clock.schedule_once`` work (dice-source callbacks, captions) runs as in t
 
 from __future__ import annotations
 
+import random
 import re
 import time
 from pathlib import Path
@@ -447,11 +448,28 @@ def open_new_game(app, game: str | None = None):
 
 
 def new_game(app, players: int = 3, game: str = "base") -> None:
-    """Start screen → new game → ``game`` with ``players`` → start, all by taps."""
+    """Start screen → new game → ``game`` with ``players`` → start, all by taps (to the game's own screen:
+    Starfarers' and the card game's are their own)."""
+    from .app import GAME_SCREENS
+
     ng = open_new_game(app, game)
     tap(ng.ids[f"n{players}"])
     tap(ng.ids.start)
-    assert app.root.current == "play", ng.message
+    assert app.root.current == GAME_SCREENS.get(game, "play"), ng.message
+
+
+def submit_seeded_setup(app, seed: int) -> None:
+    """The open game's set-up placed through the table as taps would send it, each placement a legal one drawn
+    with ``seed`` (played first on a copy of the record); the screens are told after."""
+    from ..record import new_game as record_game
+    from ..rules.random_play import random_events
+
+    shadow = record_game(app.table.record)
+    for event in random_events(shadow, random.Random(seed)):
+        app.table.submit(event)
+        if shadow.state.phase == "roll":
+            break
+    app.changed()
 
 
 def open_board_editor(app, players: int = 3):
