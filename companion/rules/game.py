@@ -690,7 +690,7 @@ class Game(EventHistory):
         result = self._produced(number)
         if result is None:  # (no building on a hex showing the number: most rolls of a game's first turns)
             s.last_payouts = {}
-            return {"payouts": {}, "shortages": (), "gold_owed": {}}
+            return {}  # (fields left out read their class's empty defaults: no dicts made for nothing)
         payouts = result.payouts
         paid = {}
         if payouts:
@@ -704,8 +704,14 @@ class Game(EventHistory):
                         hand[r] = hand.get(r, 0) + n
                 paid[player] = dict(cards)
         s.last_payouts = paid
-        gold = self._owe_gold(result.gold_owed, s.phase) if result.gold_owed and any(s.bank.values()) else {}
-        return {"payouts": payouts, "shortages": result.shortages, "gold_owed": gold}
+        fields: dict[str, Any] = {"payouts": payouts} if payouts else {}
+        if result.shortages:
+            fields["shortages"] = result.shortages
+        if result.gold_owed and any(s.bank.values()):
+            gold = self._owe_gold(result.gold_owed, s.phase)
+            if gold:
+                fields["gold_owed"] = gold
+        return fields
 
     def _produced(self, number: int) -> Production | None:
         """What a roll of ``number`` pays now (None: no building on a hex showing it), changing nothing:
