@@ -56,6 +56,9 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
     board_first = BooleanProperty(False)  # the set-up: every choice is on the board (upright, it gets the room)
     picking = BooleanProperty(False)     # a discard or gold: the counters get the room of empty message rows
     coast_choice = BooleanProperty(False)  # set-up: a coast may take a road or a ship (Road / Ship offered)
+    # the whole set-up of a game with ships keeps the room of that row (upright), so the board does not shrink
+    # between a settlement's tap and its road's and grow back after (seen by touch: the road's sides jumped)
+    coast_room = BooleanProperty(False)
     big_board = BooleanProperty(False)   # the board's sides too small to tap at its fitted size: Zoom offered
 
     def __init__(self, **kw):
@@ -346,6 +349,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self.board_first = phase in ("setup_settlement", "setup_road") and self.selection.get("mode") != "umpire"
         self.picking = phase in ("discard", "gold") and self.selection.get("mode") != "umpire"
         self.coast_choice = phase == "setup_road" and self.board_first and coast_links(g)
+        self.coast_room = self.board_first and takes_ships(g)
         last = a.table.last_outcome
         n_owed = s.discards_owed.get(who, 0) if phase == "discard" else s.gold_owed.get(who, 0)
         if phase == "game_over":
@@ -778,9 +782,14 @@ def coast_links(g) -> bool:
     return bool({e for piece, e in links if piece == "road"} & {e for piece, e in links if piece == "ship"})
 
 
+def takes_ships(g) -> bool:
+    """Whether the game builds ships (Seafarers and games built on it)."""
+    return hasattr(g, "ship_move_problem")
+
+
 def movable_ships(g, who: int) -> list:
     """The ships ``who`` may move now (Seafarers and games built on it; none in the other games)."""
-    return g.movable_ships(who) if hasattr(g, "ship_move_problem") else []
+    return g.movable_ships(who) if takes_ships(g) else []
 
 
 def rolled_this_turn(g) -> bool:
