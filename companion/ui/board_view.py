@@ -58,7 +58,16 @@ PIP_COUNT = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 #: Where the robber and the pirate stand, from their hex's centre, in hex sizes: beside the number token, clear
 #: of it and well inside the hex (its flat sides are 0.87 away; below the token it sat on the corner where
 #: settlements stand, and looked as if it were on the border).
-FIGURE_OFFSET = (-0.55, 0.0)
+FIGURE_OFFSET = (-0.6, 0.0)
+#: The figure's radius in hex sizes beside a number token (it must stay clear of the token, 0.33, and inside the
+#: hex), and on a hex without one (the desert, the sea): there it stands in the middle, larger.  At 0.2 the
+#: figures were 16 px across on an upright Seafarers board, hard to find from across a table.
+FIGURE_BESIDE_TOKEN = 0.25
+FIGURE_ALONE = 0.36
+#: How far from a token-less hex's middle (hex sizes) the figure may step aside when a harbour's label sits
+#: there (the pirate on a harbour's sea hex was drawn over the label), and how small it may then become.
+FIGURE_STEPS = (0.3, 0.45, 0.6, 0.7)
+FIGURE_LEAST = 0.2
 
 
 #: How far a finger moves on a zoomed board before the touch is a drag (the board pans) rather than a tap.
@@ -196,8 +205,45 @@ class BoardView(PannedWhenZoomed, StencilView):
 
     def figure_pos(self, h) -> tuple[float, float]:
         """Window coordinates where the robber (or pirate) standing on hex ``h`` is drawn."""
-        x, y = geo.pixel_center(tuple(h))
-        return self.to_window(*self.to_widget((x + FIGURE_OFFSET[0], y + FIGURE_OFFSET[1])))
+        x, y, _rad = self._figure_spot(h)
+        return self.to_window(x, y)
+
+    def figure_radius(self, h) -> float:
+        """The radius in pixels of the robber's (or pirate's) disc on hex ``h``."""
+        return self._figure_spot(h)[2]
+
+    def _figure_spot(self, h) -> tuple[float, float, float]:
+        """(x, y, radius) of a figure on hex ``h``, widget coordinates: beside its number token, or in the middle of
+        a hex without one -- stepped aside when a harbour's label (as last drawn) is there."""
+        size = self._transform()[0]
+        cx, cy = self.to_widget(geo.pixel_center(tuple(h)))
+        tile = self.board.tiles.get(tuple(h)) if self.board is not None else None
+        if tile is not None and tile.number is not None:
+            return cx + size * FIGURE_OFFSET[0], cy + size * FIGURE_OFFSET[1], size * FIGURE_BESIDE_TOKEN
+        spots = list(self._figure_spots(cx, cy, size))
+        best = max(range(len(spots)), key=lambda i: spots[i][2])  # the first (the middle) of equals
+        x, y, room = spots[best]
+        return x, y, max(size * FIGURE_LEAST, min(size * FIGURE_ALONE, room))
+
+    def _figure_spots(self, cx: float, cy: float, size: float):
+        """Where a figure may stand on a token-less hex centred at (cx, cy), each with the largest radius that
+        keeps it off every harbour label: the middle first, then stepped toward each flat side and each corner.
+        A large harbour label can fill half a sea hex on a small board: the figure then stands in what is left,
+        smaller (never under FIGURE_LEAST), and may reach over its hex's side into the sea around it; its middle
+        stays well inside its own hex."""
+        yield cx, cy, self._figure_room(cx, cy, size)
+        for step in FIGURE_STEPS:
+            for a in range(0, 360, 30):
+                x = cx + size * step * math.cos(math.radians(a))
+                y = cy + size * step * math.sin(math.radians(a))
+                yield x, y, self._figure_room(x, y, size)
+
+    def _figure_room(self, x: float, y: float, size: float) -> float:
+        """The radius a figure at (x, y) may have: up to FIGURE_ALONE, 2 px clear of every harbour label as last
+        drawn (negative where a label covers the spot)."""
+        labels = min((math.dist((x, y), (hx, hy)) - r - 2 for hx, hy, r in self.harbor_discs.values()),
+                     default=math.inf)
+        return min(size * FIGURE_ALONE, labels)
 
     def vertex_pos(self, v) -> tuple[float, float]:
         return self.to_window(*self.to_widget(geo.vertex_point(tuple(map(tuple, v)))))
@@ -383,14 +429,12 @@ class BoardView(PannedWhenZoomed, StencilView):
             for token, h, rgb in (("R", self.robber, (0.15, 0.15, 0.15)), ("P", self.pirate, (0.05, 0.05, 0.05))):
                 if h is None:
                     continue
-                cx, cy = P(geo.pixel_center(tuple(h)))
-                cx, cy = cx + size * FIGURE_OFFSET[0], cy + size * FIGURE_OFFSET[1]
-                rad = size * 0.2
+                cx, cy, rad = self._figure_spot(h)
                 Color(1, 1, 1, 1)
                 Ellipse(pos=(cx - rad - 2, cy - rad - 2), size=(2 * rad + 4, 2 * rad + 4))
                 Color(*rgb, 1)
                 Ellipse(pos=(cx - rad, cy - rad), size=(2 * rad, 2 * rad))
-                self._blit_text(token, (cx, cy), max(8, int(size * 0.22)), (1, 1, 1, 1))
+                self._blit_text(token, (cx, cy), max(8, int(rad * 1.1)), (1, 1, 1, 1))
             self._draw_offers(P, size)
 
     def _draw_offers(self, P, size: float) -> None:

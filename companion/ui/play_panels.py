@@ -106,9 +106,14 @@ def build_row(screen, g, who: int) -> BoxLayout:
             b.color = (0.75, 0.75, 0.75, 1)
         b.bind(on_release=lambda btn, piece=piece, problem=problem: _tap_build(screen, btn, piece, problem))
         row.add_widget(b)
-    if screen.phase == "main" and hasattr(g, "ship_move_problem"):
+    if screen.phase == "main" and takes_ships(g):
         row.add_widget(_move_ship_button(screen, g, who))
     return row
+
+
+def takes_ships(g) -> bool:
+    """Whether the game builds ships (Seafarers and games built on it)."""
+    return hasattr(g, "ship_move_problem")
 
 
 def _move_ship_button(screen, g, who: int):

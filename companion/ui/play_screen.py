@@ -29,7 +29,7 @@ from .camera_picture import CameraPicture
 from .choices import ChoicePanels
 from .i18n import cards_text
 from .play_panels import (build_row, buy_button, confirmation, cost_card, joined, knight_button, play_button,
-                          reveal_button, reveal_panel, tile_details)
+                          reveal_button, reveal_panel, takes_ships, tile_details)
 from .refusals_text import app_describe, app_places, places_for, refusal_spots
 from .tide_text import tide_text
 from .umpire_notes import add_note_rows
@@ -780,11 +780,6 @@ def coast_links(g) -> bool:
     """Whether the set-up link about to be placed may go on a side that takes a road or a ship (a coast)."""
     links = g.legal_setup_links()
     return bool({e for piece, e in links if piece == "road"} & {e for piece, e in links if piece == "ship"})
-
-
-def takes_ships(g) -> bool:
-    """Whether the game builds ships (Seafarers and games built on it)."""
-    return hasattr(g, "ship_move_problem")
 
 
 def movable_ships(g, who: int) -> list:
