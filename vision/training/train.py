@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
+import queue as queue_module
 import random
 import time
 from pathlib import Path
@@ -460,17 +462,56 @@ def classifier_from_onnx(path: Path) -> FaceClassifier:
     return model
 
 
+def _draw_epochs(samples, rng_state, hard, epochs: int, out) -> None:
+    """The worker of ``draw_ahead``: each epoch's patches, in order, from the same random stream the
+    training process would have drawn them from, each with the stream's state after it."""
+    cv2.setNumThreads(1)
+    rng = random.Random()
+    rng.setstate(rng_state)
+    for _ in range(epochs):
+        x, y = classifier_samples(samples, rng, hard=hard)
+        out.put((x.numpy(), y.numpy(), rng.getstate()))
+
+
+class PatchesAhead:
+    """Each classifier epoch's patches drawn in a second process while the network trains on the epoch
+    before (drawing took about a third of an epoch's time).  The stream of random numbers is the one the
+    training process would use (that stream draws patches and nothing else), so the patches, and the
+    network, are those of drawing them in turn; the state after each epoch is handed back for the checkpoint."""
+
+    def __init__(self, samples, rng: random.Random, hard, epochs: int) -> None:
+        context = multiprocessing.get_context("fork")  # the photos are shared, not copied through a pipe
+        self.rng, self.queue = rng, context.Queue(maxsize=1)
+        self.worker = context.Process(target=_draw_epochs, args=(samples, rng.getstate(), hard, epochs, self.queue),
+                                      daemon=True)
+        self.worker.start()
+
+    def next_epoch(self):
+        while True:
+            try:
+                x, y, state = self.queue.get(timeout=5)
+                break
+            except queue_module.Empty:
+                if not self.worker.is_alive():
+                    raise RuntimeError(f"the patch-drawing process ended (exit status {self.worker.exitcode})")
+        self.rng.setstate(state)
+        return torch.from_numpy(x), torch.from_numpy(y)
+
+
 def train_classifier(samples, epochs: int, seed: int, hard=None, init: Path | None = None,
-                     lr: float = 3e-3, checkpoint: Checkpoint = NO_CHECKPOINT) -> FaceClassifier:
+                     lr: float = 3e-3, checkpoint: Checkpoint = NO_CHECKPOINT,
+                     draw_ahead: bool = False) -> FaceClassifier:
     rng = random.Random(seed + 1)
     model = FaceClassifier() if init is None else classifier_from_onnx(init)
     optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
     state = {"model": model, "optimiser": optimiser, "rng": rng}
-    for epoch in range(checkpoint.resume(state), epochs):
+    first = checkpoint.resume(state)
+    ahead = PatchesAhead(samples, rng, hard, epochs - first) if draw_ahead and first < epochs else None
+    for epoch in range(first, epochs):
         started = time.time()
         for group in optimiser.param_groups:
             group["lr"] = lr * 0.5 * (1 + math.cos(math.pi * epoch / epochs))
-        x, y = classifier_samples(samples, rng, hard=hard)
+        x, y = ahead.next_epoch() if ahead else classifier_samples(samples, rng, hard=hard)
         model.train()
         if init is not None:  # fine-tuning: the folded batch norms keep their (identity) statistics
             for module in model.modules():
@@ -517,6 +558,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="save the state after each epoch here and go on from it when run again (with --only)")
     parser.add_argument("--max-minutes", type=float, metavar="M",
                         help="with --checkpoint: stop after the epoch that passes M minutes (exit status 3)")
+    parser.add_argument("--draw-ahead", action="store_true",
+                        help="draw the classifier's patches for the next epoch in a second process while this one "
+                             "trains (the same patches; a second core's worth of work)")
     args = parser.parse_args(argv)
     if args.checkpoint is not None and args.only is None:
         parser.error("--checkpoint needs --only detector or --only classifier (one network per checkpoint)")
@@ -530,7 +574,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.only in (None, "classifier"):
         hard = mine_hard_negatives(samples, args.hard_negatives) if args.hard_negatives else None
         export(train_classifier(samples, args.epochs_classifier, args.seed, hard,
-                                args.init_classifier, args.lr_classifier, checkpoint), (1, 3, PATCH_SIZE, PATCH_SIZE),
+                                args.init_classifier, args.lr_classifier, checkpoint, args.draw_ahead),
+               (1, 3, PATCH_SIZE, PATCH_SIZE),
                args.out / "faces.onnx")
     if args.only in (None, "detector"):
         export(train_detector(samples, args.epochs_detector, args.seed, checkpoint), (1, 3, DETECTOR_SIZE, DETECTOR_SIZE),
