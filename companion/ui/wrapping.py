@@ -95,11 +95,30 @@ def wrap(text: str, width: float, measure) -> str:
     return "\n".join(lines)
 
 
+def letters_wrap(line: str, width: float, measure) -> list[str]:
+    """``line`` as it is when it fits ``width``, else cut between its letters where the width runs out (the last
+    resort for one phrase wider than the room at the least size: cut, but never clipped)."""
+    if measure(line) <= width or len(line) < 2:
+        return [line]
+    parts, part = [], ""
+    for ch in line:
+        if part and measure(part + ch) > width:
+            parts.append(part)
+            part = ch
+        else:
+            part += ch
+    return parts + [part]
+
+
 def longest_piece(text: str) -> str:
     """The widest thing that may not be broken: the longest word or phrase."""
     pieces = [p.strip() for line in text.split("\n") for seg in segments(line) for p in seg.split(" ")]
     return max(pieces, key=len, default="")
 
+
+#: How far under a label's least font a reason in smaller letters (a build button's "カードなし") may go
+#: before it is broken between its letters.
+REASON_LEAST = 0.8
 
 _SMALLER = re.compile(r"\[size=[^\]]*\].*?\[/size\]", re.S)
 _TAG = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]")
@@ -175,7 +194,15 @@ class PhraseWrap:
             if small is None:
                 return line
             size, color, words = small.groups()
-            parts = wrap(words, room, self._measure(float(size))).split("\n")
+            # a phrase wider than the button ("カードなし" under "カードを使う" 60 px wide was cut "カードな|し"):
+            # smaller letters, down to a little under the label's least size (a reason is read at a glance),
+            # then broken between its letters
+            size = int(size)
+            longest = longest_piece(words)
+            while size > REASON_LEAST * self.min_font and self._measure(size)(longest) > room:
+                size -= 1
+            parts = [part for line in wrap(words, room, self._measure(size)).split("\n")
+                     for part in letters_wrap(line, room, self._measure(size))]
             return "\n".join(f"[size={size}][color={color}]{part}[/color][/size]" for part in parts)
 
         wrapped = "\n".join(wrapped_line(line) for line in text.split("\n"))
