@@ -24,6 +24,9 @@ MIN_CORRELATION = 0.75  # ECC's correlation below this: the blue thing is not a 
 STARTS = tuple(range(0, 60, 8))  # degrees
 
 
+FRAME_PIECE = 0.2  # a blue region this share of the largest's area or more is part of the sea frame
+
+
 def sea_mask(image: np.ndarray) -> np.ndarray:
     """The sea frame's blue (the printed sea is a clear mid blue; a dark blue piece or the shade is not)."""
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
@@ -44,7 +47,12 @@ def land_mask(image: np.ndarray) -> np.ndarray | None:
     frame_area = stats[frame, cv2.CC_STAT_AREA]  # kept: ``stats`` is the land's below
     if frame_area < 0.03 * blue.size:
         return None
-    sea = (labels == frame).astype(np.uint8)
+    # The frame is six pieces: where their seams show, a piece (or two, SettlersEye's board8) is a region of its
+    # own, and the hull of the largest alone cut the land in half.  Every blue region a fifth the largest's
+    # size or more is frame (a blue piece is a hundredth of it).
+    pieces = 1 + np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= FRAME_PIECE * frame_area)
+    sea = np.isin(labels, pieces).astype(np.uint8)
+    frame_area = int(sea.sum())
     # The frame is a convex hexagon: its hull encloses the land even where the ring is broken (a beach reaching
     # the frame's edge, the photo's edge cutting it).
     points = cv2.findNonZero(sea)

@@ -25,6 +25,7 @@ from vision.board.harbours import read_harbours
 from vision.board.lattice import (LAND, SQRT3, Lattice, _match, canonical_center, fit_lattice, hex_distance,
                                   turned)
 from vision.board.outline import fit_outline
+from vision.board.seams import settled_lattice
 from vision.board.token_print import print_on_board
 from vision.board.tokens import bundled_reader, red_ink, token_patch
 
@@ -201,7 +202,7 @@ def _decoded_at(path: str | Path, image: np.ndarray) -> float:
 
 
 def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, token_set: str = STANDARD,
-               robber_weights: dict | None = None, _flipped: bool = False) -> BoardReading:
+               robber_weights: dict | None = None, settle: bool = True, _flipped: bool = False) -> BoardReading:
     """Read a BGR photo of a 3-4 player board; raises NoBoardError when none is found.
 
     The lattice is fitted to the number tokens; without enough of them, to the land's outline inside the blue
@@ -215,7 +216,8 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, tok
     ``token_set`` is the table's set of number tokens (vision/board/deduce.py): with the standard one (a
     player's assumption, and the only one the app plays), tokens the photo does not show surely -- the one under
     the robber -- are known by elimination when the others were read surely, and read surely; with ``OTHER``
-    they stay asked.  ``robber_weights`` replaces the shipped robber classifier (held-out scoring).
+    they stay asked.  ``robber_weights`` replaces the shipped robber classifier (held-out scoring).  ``settle``:
+    the outline's lattice is settled on the tiles' seams (vision/board/seams.py; False: the outline's as it is).
     """
     start = time.perf_counter()
     scale = WORK_SIZE / max(image.shape[:2])
@@ -242,7 +244,7 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, tok
         outlined = fit_outline(work)
         if outlined is not None:
             # the few tokens found still count where they sit on a hex (its number is read, the desert told)
-            lattice = outlined[0]
+            lattice = settled_lattice(work, outlined[0]) if settle else outlined[0]
             lattice.matched = _match(points, lattice.homography, 0.35, LAND) if len(points) else {}
             by_outline = True
             beyond = tokens_beyond_the_land(points, lattice)
@@ -294,7 +296,8 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, tok
     readable = [h for h in LAND if terrains[h] != "desert" and h in patches and (h != robber or not robber_sure)]
     scores = tokens.scores([patches[h] for h in readable]) if tokens is not None and readable else None
     if scores is not None and not _flipped and tokens.looks_mirrored([patches[h] for h in readable], scores):
-        reading = read_board(cv2.flip(image, 1), token_set=token_set, robber_weights=robber_weights, _flipped=True)
+        reading = read_board(cv2.flip(image, 1), token_set=token_set, robber_weights=robber_weights, settle=settle,
+                             _flipped=True)
         reading.mirrored = True
         return reading
     # the print counted from the photo itself (a 12 MP photo's dots are 6-10 px; at WORK_SIZE 1-2)
