@@ -28,6 +28,7 @@ from vision import exposure, preprocess
 from vision.calibration import FLOOR_REACH, Calibration, colour_name, floor_colour, floor_colours_near
 from vision.cocked import TOP_MOST_DICE, looks_cocked, looks_cocked_at_any_angle
 from vision.face_marks import marks_on_face, round_pips, stroke_without_pips
+from vision.top_face import DOUBTFUL, top_face_reading
 
 #: The committed networks ship inside the package (``vision/models/``), found through importlib.resources
 #: so an installed wheel or an APK reads them as a checkout does.
@@ -182,6 +183,9 @@ class DiceReader:
                     if d.face is not None and looks_cocked(frame, d.box, [o.centre for o in dice if o is not d])
                     else d for d in dice]
         if len([d for d in dice if d.standard]) <= TOP_MOST_DICE:
+            # A camera low and close: the box holds a side face beside the top one, read as one face without
+            # confidence; the top face alone, where a strip at one end of the box is read as a face.
+            dice = [self._top_face_of(frame, d) if d.face is not None and d.confidence < DOUBTFUL else d for d in dice]
             # Whatever the camera's angle, a cocked die whose top face runs past the one face the detector boxed.
             dice = [Die(None, d.colour, d.box, d.confidence)
                     if d.face is not None and looks_cocked_at_any_angle(frame, d.box, [o.centre for o in dice if o is not d])
@@ -189,6 +193,14 @@ class DiceReader:
         return sorted(dice, key=lambda d: (d.box[0], d.box[1]))
 
     # ------------------------------------------------------------------ steps
+
+    def _top_face_of(self, frame: np.ndarray, die: Die) -> Die:
+        """``die`` read on its top face alone when its box holds a side face too (vision/top_face.py)."""
+        found = top_face_reading(frame, die.box, self._class_probabilities)
+        if found is None:
+            return die
+        face, confidence = found
+        return Die(face, die.colour, die.box, round(confidence, 4))
 
     def _colour_ratios(self, frame: np.ndarray, candidates) -> list[np.ndarray | None]:
         """Per candidate, the per-channel factors that bring the light where it lies back to the calibration's,
