@@ -10,6 +10,7 @@ Variants subclass :class:`Game` and override a few hooks (see ``companion/rules/
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Mapping
 
 from . import events as ev
@@ -49,6 +50,10 @@ GOLD = "gold"                      # players owed gold-field choices name them
 SPECIAL_BUILD = "special_build"    # 5-6 players: the others may build before the next roll
 _TURN_PLAYER_PHASES = frozenset((ROLL, MAIN, MOVE_ROBBER, STEAL))  # the turn's player acts
 _SETUP_PHASES = frozenset((SETUP_SETTLEMENT, SETUP_ROAD))
+# Game._route_lengths's last complete input and its answer: the pieces' edges and their (player, kind), the
+# buildings' corners and their (player, kind), each side of a building's corner -> its ((corner, owner), ...),
+# and per player: blocked corners, own corners, pieces as (edge, kind), route length.
+_RouteInputs = namedtuple("_RouteInputs", "edges pieces corners owners sides blocked own mine lengths")
 
 
 class Options(Value, frozen=True):
@@ -1121,47 +1126,77 @@ class Game(EventHistory):
 
     def _route_lengths(self) -> list[int]:
         """Every player's route, searched from the pieces (remembered by complete input, see routes.py)."""
+        # A player's route is a function of their pieces and of the buildings on their pieces' corners (someone
+        # else's: a route stops there; their own: road and ship join there).  The last call's complete input
+        # is kept with its answer and compared with this call's in C -- the pieces and the buildings as tuples
+        # in their dicts' order -- so that only the players whose input differs are searched again, and a
+        # build (the last call's pieces with one more after them, the same buildings) looks only at the new
+        # piece: its owner's pieces and the buildings at its ends are the last call's with it added, the same
+        # as a split from scratch.  Anything else (a building built, upgraded, sunk or taken off; a piece
+        # taken off or moved; an undo) splits everything afresh.  (Asked on every build: splitting every piece
+        # by player and looking at every building's sides, in Python, every time was 6 % of a replay.)
         s = self.state
-        placed = s.pieces
+        placed, buildings = s.pieces, s.buildings
         n = self.n_players
-        mine: list[dict[Edge, str]] = [{} for _ in range(n)]
-        for e, (p, kind) in placed.items():
-            mine[p][e] = kind
-        # Each player's corners holding a building, someone else's (where a route stops) or their own, found
-        # from the buildings' sides -- a few dozen buildings -- rather than every corner of every route: hashing a
-        # corner costs more than the rest of this (asked on every build, for every player).
-        blocked: list[list[Vertex]] = [[] for _ in range(n)]
-        own: list[list[Vertex]] = [[] for _ in range(n)]
-        if placed:
-            vertex_edges = self.board.vertex_edges
-            for v, (owner, _) in s.buildings.items():
-                for e in vertex_edges.get(v, ()):  # (a corner off the board touches none of the pieces on it)
-                    piece = placed.get(e)
-                    if piece is not None:
-                        p = piece[0]
-                        (own if p == owner else blocked)[p].append(v)
-        # A build changes one player's route inputs: the others' are compared whole with their last search's
-        # (dicts and lists compare in C, with no hashing) before the frozensets of the remembered search are made.
+        edges, pieces = tuple(placed), tuple(placed.values())
+        corners, owners = tuple(buildings), tuple(buildings.values())
         last = self._route_inputs
-        if last is None or len(last) != n:
-            self._route_inputs = last = [None] * n
-        lengths = []
-        for player, pieces in enumerate(mine):
-            if not pieces:
-                lengths.append(0)
-                continue
-            stops, joins = blocked[player], own[player]
-            before = last[player]
-            if before is not None and before[0] == pieces and before[1] == stops and before[2] == joins:
-                lengths.append(before[3])
-                continue
-            length = memo_longest_route(frozenset(pieces.items()), frozenset(stops), frozenset(joins))
-            last[player] = (pieces, stops, joins, length)
-            lengths.append(length)
+        if last is None or len(last.lengths) != n:
+            nothing = (frozenset(),) * n  # (no pieces, no buildings: every route 0)
+            last = _RouteInputs((), (), None, None, {}, nothing, nothing, nothing, (0,) * n)
+        known = len(last.edges)
+        if len(edges) >= known and edges[:known] == last.edges and pieces[:known] == last.pieces:
+            mine = list(last.mine)
+            redo = set()
+            for e, piece in zip(edges[known:], pieces[known:]):
+                p = piece[0]
+                mine[p] = mine[p] | {(e, piece[1])}
+                redo.add(p)
+            same_pieces_before = True
+        else:
+            split: list[list[tuple[Edge, str]]] = [[] for _ in range(n)]
+            for e, piece in zip(edges, pieces):
+                split[piece[0]].append((e, piece[1]))
+            mine = [frozenset(player_pieces) for player_pieces in split]
+            redo = set(range(n))
+            same_pieces_before = False
+        if same_pieces_before and last.corners == corners and last.owners == owners:
+            sides = last.sides
+            blocked, own = list(last.blocked), list(last.own)
+            for e, piece in zip(edges[known:], pieces[known:]):
+                for v, owner in sides.get(e, ()):
+                    p = piece[0]
+                    if owner == p:
+                        own[p] = own[p] | {v}
+                    else:
+                        blocked[p] = blocked[p] | {v}
+        else:
+            # each side of a building's corner -> ((corner, owner), ...): made again when a building changes
+            vertex_edges = self.board.vertex_edges
+            sides = {}
+            for v, (owner, _) in zip(corners, owners):
+                for e in vertex_edges.get(v, ()):  # (a corner off the board touches no piece on it)
+                    sides[e] = sides.get(e, ()) + ((v, owner),)
+            blocked_of: list[list[Vertex]] = [[] for _ in range(n)]
+            own_of: list[list[Vertex]] = [[] for _ in range(n)]
+            for e, at in sides.items():
+                piece = placed.get(e)
+                if piece is not None:
+                    p = piece[0]
+                    for v, owner in at:
+                        (own_of if owner == p else blocked_of)[p].append(v)
+            blocked, own = [frozenset(vs) for vs in blocked_of], [frozenset(vs) for vs in own_of]
+            redo.update(p for p in range(n) if blocked[p] != last.blocked[p] or own[p] != last.own[p])
+        lengths = list(last.lengths)
+        for p in redo:
+            lengths[p] = memo_longest_route(mine[p], blocked[p], own[p]) if mine[p] else 0
+        self._route_inputs = _RouteInputs(edges, pieces, corners, owners, sides, tuple(blocked), tuple(own),
+                                          tuple(mine), tuple(lengths))
         return lengths
 
-    # per player, the complete input of the last route search and its length: (pieces, blocked, own, length)
-    _route_inputs: list[tuple[dict[Edge, str], list[Vertex], list[Vertex], int] | None] | None = None
+    # The last route search's complete input and its lengths, replaced whole by every call (a copied game
+    # shares it until either searches again).
+    _route_inputs: _RouteInputs | None = None
 
     def _update_longest_route(self) -> tuple[AwardChange, ...]:
         s = self.state
