@@ -9,7 +9,8 @@ labelled boxes (vision/board/piece_labels.refit_on_boxes, what the labels are la
 corner and edge centre of the board: the distance in hex spacings (neighbouring hex centres), median, 90th
 percentile and worst.  The difference is split into a similarity (scale, turn, shift: the best one taking the
 reader's slots onto the refitted ones) and what is left (perspective, shear).  Without ``--sealed`` the sealed
-boards (make_piece_model.SEALED_BOARDS) are left out: choices are made on the others.
+boards (make_piece_model.SEALED_BOARDS) are left out: choices are made on the others.  ``--raw``: the
+outline's lattice as it was before session 8 (not settled on the tiles' seams, read_board(settle=False)).
 """
 
 from __future__ import annotations
@@ -36,9 +37,7 @@ def slot_errors(reader: np.ndarray, refitted: np.ndarray) -> np.ndarray:
     """Each slot's distance between the two lattices, in hex spacings of the refitted lattice (the refitted
     slot taken back to the canonical plane through the reader's map would use the wrong lattice's size)."""
     mine = cv2.perspectiveTransform(SLOTS.reshape(-1, 1, 2), reader).reshape(-1, 2)
-    truth = cv2.perspectiveTransform(SLOTS.reshape(-1, 1, 2), refitted).reshape(-1, 2)
     back = cv2.perspectiveTransform(mine.reshape(-1, 1, 2), np.linalg.inv(refitted)).reshape(-1, 2)
-    del truth
     return np.hypot(*(back - SLOTS).T) / SQRT3
 
 
