@@ -94,9 +94,20 @@ class BoardEditorScreen(Screen):
         old = self.tiles.get(self.selected)
         number = old.number if old is not None and terrain not in ("sea", "desert") else None
         self.tiles[self.selected] = Tile(terrain, number, old.islet if old else False)
-        if terrain == "desert" and (self.robber is None or not self.tiles.get(self.robber, Tile("sea")).is_land):
-            self.robber = self.selected
+        self._robber_to_desert()
         self._update()
+
+    def _robber_to_desert(self) -> None:
+        """The robber starts on the desert: a board entered by hand moves it with the desert.
+
+        Otherwise a desert entered elsewhere left the robber on the old desert's hex, now (say) a pasture 10,
+        and the game started with that hex robbed.  A board with no desert keeps it where it stands."""
+        deserts = [h for h, tile in self.tiles.items() if tile.terrain == "desert"]
+        on = self.tiles.get(self.robber) if self.robber is not None else None
+        if on is not None and on.terrain == "desert":
+            return
+        if deserts:
+            self.robber = self.selected if self.selected in deserts else min(deserts)
 
     def set_number(self, number: int | None) -> None:
         if self.mode != "hex" or self.selected is None or self.selected not in self.tiles:

@@ -1,0 +1,70 @@
+"""The board on the table entered by hand on an upright tablet in Japanese, as a new table's first evening does it:
+the robber goes with the desert (a game started on a hand-entered board had it on the old desert's hex, by then a
+pasture 10 that gave nothing on a 10), and the editor's panel is laid out below the board, not over it, with its
+rows where they were whichever mode is on."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.ui import driver as d
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def _japanese_editor(tmp_path, size):
+    app = d.start_app(tmp_path, size=size)
+    d.tap(app.root.get_screen("start").ids.settings)  # as a user switches: Settings → 日本語 → Save
+    d.tap(app.root.get_screen("settings").ids.lang_ja)
+    d.tap(app.root.get_screen("settings").ids.save)
+    assert app.lang == "ja"
+    return app, d.open_board_editor(app, players=4)
+
+
+def test_robber_goes_with_the_desert(tmp_path):
+    app, editor = _japanese_editor(tmp_path, (800, 1280))
+    try:
+        view = editor.ids.board
+        old_desert = editor.robber
+        assert editor.tiles[old_desert].terrain == "desert"
+        # The table's desert is elsewhere: the two hexes swapped, by taps (terrain, then the number it carries).
+        table_desert = next(h for h, t in sorted(editor.tiles.items()) if t.terrain == "pasture")
+        number = editor.tiles[table_desert].number
+        d.tap_at(*view.hex_pos(old_desert))
+        d.tap(d.find(editor.ids.terrains, "牧草地"))
+        d.tap(d.find(editor.ids.numbers, str(number)))
+        d.tap_at(*view.hex_pos(table_desert))
+        d.tap(d.find(editor.ids.terrains, "砂漠"))
+        assert editor.valid, editor.message
+        assert editor.robber == table_desert and view.robber == table_desert
+        d.tap(editor.ids.use)
+        d.tap(app.root.get_screen("new_game").ids.start)
+        assert app.table.game.board.robber == table_desert
+        assert app.table.game.board.tiles[old_desert].number == number  # the pasture is not robbed: it produces
+    finally:
+        d.stop_app(app)
+
+
+@pytest.mark.parametrize("size", [(800, 1280), (1280, 800)], ids=["upright", "landscape"])
+def test_editor_panel_beside_the_board_and_steady(tmp_path, size):
+    app, editor = _japanese_editor(tmp_path, size)
+    try:
+        board, ids = editor.ids.board, editor.ids
+        panel = ids.help.parent
+
+        def rows():
+            return {name: round(ids[name].y) for name in ("mode_hex", "problems", "path", "use")}
+
+        in_hex_mode = rows()
+        if size[1] > size[0]:  # upright: the panel under the board, the help inside the panel
+            assert panel.top <= board.y + 1, (panel.top, board.y)
+            assert ids.help.top <= board.y + 1, "the help is drawn over the board"
+        for child in panel.children:  # nothing stands out of the panel
+            assert child.y >= panel.y - 1 and child.top <= panel.top + 1, (child, child.y, child.top, panel.top)
+        d.tap(ids.mode_harbor)
+        assert editor.mode == "harbor"
+        assert rows() == in_hex_mode, "the rows moved when the mode changed"
+        d.tap(ids.mode_hex)
+        assert rows() == in_hex_mode
+    finally:
+        d.stop_app(app)
