@@ -721,12 +721,15 @@ class Game(EventHistory):
     def _produced(self, number: int) -> Production | None:
         """What a roll of ``number`` pays now (None: no building on a hex showing it), changing nothing:
         the kept :meth:`_claims`, what they come to with the robber where it stands (kept beside them, by
-        number and the robber's hex, which gives the blocked hexes), paid by the bank (:func:`.production.pay`)."""
+        number and the robber's hex, which gives the blocked hexes; any hex not showing the number counts as
+        none, so a robber move does not make every number's owed again), paid by the bank (:func:`.production.pay`)."""
         s = self.state
         memo = self._claims_memo  # (the look-up of _claims written out: a roll asks it, a miss calls it)
         if memo is None or memo[0] is not s.board or memo[1] != s.buildings:
             memo = self._claims_memo = (s.board, dict(s.buildings), {}, {})
         robber = s.robber  # (the blocked hexes are the robber's: keyed by its hex, made only when not kept)
+        if robber is not None and robber not in s.board.hexes_by_number.get(number, ()):
+            robber = None  # (the robber on a hex not showing the number leaves out nothing: owed as without it)
         due = memo[3].get((number, robber), _NOT_KEPT)
         if due is _NOT_KEPT:
             hex_claims = self._claims(number)
@@ -753,8 +756,9 @@ class Game(EventHistory):
                                                   BUILDING_WEIGHTS, board.hex_corners)
         return hex_claims
 
-    # (board, buildings, claims by number, what they come to by (number, robber's hex): production.owed, or None
-    # when no hex showing the number has a building)
+    # (board, buildings, claims by number, what they come to by (number, robber's hex -- None when the robber
+    # stands on no hex showing the number, as it leaves nothing out): production.owed, or None when no hex
+    # showing the number has a building)
     _claims_memo: tuple[Board, dict[Vertex, tuple[int, str]], dict[int, tuple], dict[tuple, tuple]] | None = None
 
     @property
