@@ -18,6 +18,9 @@ difference from the committed ``faces.onnx``: that network's "not a standard die
 the fold's classifier learns all nine classes together in its one run, as ``train.py`` does today.  The eight
 pip classes, the detector and the hard negatives are made as the committed ones were.
 
+Each network keeps a checkpoint after every epoch in ``--work``: the same command run again goes on where an
+interrupted run stopped (a shared machine's quiet hours, one session after another) and trains the same networks.
+
 ``--smoke N`` checks the whole chain quickly: N photos of each set (symlinked into the work folder) and
 ``--epochs E`` for every network.  Models, logs and the figures (``figures.json``) stay in ``--work``.
 """
@@ -113,12 +116,15 @@ def main(argv: list[str] | None = None) -> int:
     if not args.skip_training:
         lines = {
             "detector": [training(args.torch_python, args.fold, sets, "--only", "detector",
-                                  "--epochs-detector", str(detector), "--out", str(models))],
+                                  "--epochs-detector", str(detector), "--out", str(models),
+                                  "--checkpoint", str(work / "detector.ckpt"))],
             "classifier": [training(args.torch_python, args.fold, sets, "--only", "detector",
-                                    "--epochs-detector", str(early), "--out", str(early_dir)),
+                                    "--epochs-detector", str(early), "--out", str(early_dir),
+                                    "--checkpoint", str(work / "early-detector.ckpt")),
                            training(args.torch_python, args.fold, sets, "--only", "classifier",
                                     "--epochs-classifier", str(classifier), "--draw-ahead",
-                                    "--hard-negatives", str(early_dir / "detector.onnx"), "--out", str(models))],
+                                    "--hard-negatives", str(early_dir / "detector.onnx"), "--out", str(models),
+                                    "--checkpoint", str(work / "classifier.ckpt"))],
         }
         running = {name: run_in_turn(commands, work / f"{name}.log", env, args.nice) for name, commands in lines.items()}
         print(f"training fold {args.fold} (logs: {work}/detector.log, {work}/classifier.log)", flush=True)
