@@ -1,0 +1,235 @@
+"""What the rules' check (vision.board.pieces.consistent) does to the pieces read on SettlersEye's boards (issue 30).
+
+    .venv/bin/python bench/bench_pieces_check.py [EXPORT] [--cache FILE] [--sealed] [--causes]
+
+The boards are read as ``make_piece_model --folds 3`` reads them (each development fold by classifiers trained
+on the other folds, CatanAI's ``testimg2`` empty and painted; the sealed boards, with ``--sealed`` only, by
+classifiers trained on every development photo), on both lattices (refitted on the boxes; the reader's own).
+The classifiers' probabilities are kept in ``--cache`` (default /tmp/bench_pieces_check_{dev,sealed}.pkl) so
+the check can be scored again without retraining.  Printed per lattice: found / invented without the check,
+with the shipped check, and (``--causes``) every right piece the check drops, by why: which rule, and what the
+neighbour that made it was (a building missed, read in another colour, ...).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import pickle
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+from companion.rules.geometry import edge_vertices, vertex_edges, vertex_neighbours  # noqa: E402
+from vision.board import pieces as P  # noqa: E402
+from vision.board.make_piece_model import (CORNER_INDEX, EDGE_INDEX, SEALED_BOARDS, empty_rows,  # noqa: E402
+                                           painted_rows, train)
+from vision.board.piece_labels import load_export, refit_on_boxes, slot_labels  # noqa: E402
+from vision.board.reader import NoBoardError, read_board  # noqa: E402
+
+LATTICES = ("refitted", "reader")
+
+
+def rows_of(export: Path, sealed: bool) -> list[dict]:
+    rows = []
+    for photo in load_export(export):
+        if (photo.board in SEALED_BOARDS) != sealed:
+            continue
+        image = cv2.imread(str(photo.path))
+        try:
+            reading = read_board(image)
+        except (NoBoardError, IndexError) as error:
+            print(f"{photo.path.name}: no lattice ({error})", file=sys.stderr)
+            continue
+        work = cv2.resize(image, None, fx=reading.scale, fy=reading.scale, interpolation=cv2.INTER_AREA)
+        refitted = refit_on_boxes(reading.lattice.homography, photo.boxes, reading.scale)
+        edges, corners, _ = slot_labels(refitted, photo.boxes, reading.scale)
+        row = {"board": photo.board, "name": photo.path.name,
+               "edge_labels": np.array([EDGE_INDEX[edges.get(i, "none")] for i in range(len(P.EDGES))]),
+               "corner_labels": np.array([CORNER_INDEX[corners.get(i, "none")] for i in range(len(P.CORNERS))])}
+        for way, homography in (("refitted", refitted), ("reader", reading.lattice.homography)):
+            row[way] = P.slot_features(work, homography)
+            row[way + "_outline"] = P.outline_features(work, homography)
+        rows.append(row)
+    return rows
+
+
+def readings(export: Path, sealed: bool, folds: int = 3) -> list[dict]:
+    """Per photo: its truth per slot and, per lattice, the classifiers' probabilities (edges, corners, city)."""
+    catanai = ROOT.parent / "shared" / "data" / "boards" / "catanai" / "photos"
+    scratch = Path("/tmp/bench_pieces_check_extra")
+    scratch.mkdir(exist_ok=True)
+    for name in ("testimg2.JPG",):   # make_piece_model's --empty/--painted DIR: testimg2 alone
+        target = scratch / "testimg2.jpg"
+        if not target.exists():
+            target.write_bytes((catanai / name).read_bytes())
+    extra = empty_rows(scratch) + painted_rows(scratch, ("testimg3",))
+    dev = rows_of(export, sealed=False) if not sealed else rows_of(export, sealed=False)
+    scored = rows_of(export, sealed=True) if sealed else dev
+    out = []
+    if sealed:
+        plan = [(train(dev + extra), scored)]
+    else:
+        boards = sorted({r["board"] for r in dev})
+        plan = []
+        for k in range(folds):
+            held = set(boards[k::folds])
+            plan.append((train([r for r in dev + extra if r["board"] not in held]),
+                         [r for r in dev if r["board"] in held]))
+    for models, rows in plan:
+        for row in rows:
+            item = {"board": row["board"], "name": row["name"],
+                    "truth": {**{e: P.EDGE_CLASSES[c] for e, c in zip(P.EDGES, row["edge_labels"])},
+                              **{v: P.CORNER_CLASSES[c] for v, c in zip(P.CORNERS, row["corner_labels"])}}}
+            for way in LATTICES:
+                item[way] = (models[0].probabilities(row[way][0]), models[1].probabilities(row[way][1]),
+                             models[2].probabilities(row[way + "_outline"])[:, 1])
+            out.append(item)
+    return out
+
+
+def slots_of(item: dict, way: str) -> P.SlotReading:
+    edges, corners, city = item[way]
+    return P.SlotReading(edges, corners, np.eye(3), city_chance=city)
+
+
+def tally(items: list[dict], way: str, check, legal_only: bool = False) -> dict:
+    """Found and invented; ``legal_only``: found counts only the true pieces the rules allow (legal_slots)."""
+    t = collections.Counter()
+    for item in items:
+        truth = item["truth"]
+        said = check(slots_of(item, way))
+        t["pieces"] += sum(c != "none" for c in truth.values())
+        t["said"] += len(said)
+        allowed = legal_slots(truth) if legal_only else truth
+        right = sum(truth[p.at] == f"{p.color} {p.piece}" and p.at in allowed for p in said)
+        t["found"] += right
+        t["invented"] += len(said) - right
+    return t
+
+
+def share(t: dict) -> str:
+    return (f"found {t['found']}/{t['pieces']} = {t['found'] / max(1, t['pieces']):.1%}, invented "
+            f"{t['invented']}/{t['said']} = {t['invented'] / max(1, t['said']):.1%}")
+
+
+def what_is(truth: dict, slot, said: dict) -> str:
+    """A neighbour's story: what stands there and what the reading said of it."""
+    real, read = truth[slot], said.get(slot)
+    read = "none" if read is None else f"{read.color} {read.piece}"
+    if real == "none":
+        return "empty, read empty" if read == "none" else f"empty, read {read}"
+    if read == "none":
+        return f"{real} missed"
+    return f"{real} read right" if read == real else f"{real} read {read}"
+
+
+def truth_pieces(truth: dict) -> list[P.Piece]:
+    return [P.Piece(c.split()[1], c.split()[0], slot, (0.0, 0.0), 1.0) for slot, c in truth.items() if c != "none"]
+
+
+def legal_slots(truth: dict) -> set:
+    """The slots of the true pieces the check keeps when it is given the truth itself: SettlersEye's boards are
+    staged for the camera, not all played by the rules (buildings side by side, roads far from any building)."""
+    kept = {p.at for p in P.consistent(truth_pieces(truth))}
+    crowded = {v for v in kept if len(v) == 3 and any(truth.get(n, "none") != "none" for n in vertex_neighbours(v))}
+    return kept - crowded   # of two true buildings side by side the check keeps one: the board breaks the rule
+
+
+def causes(items: list[dict], way: str) -> collections.Counter:
+    """Each right piece the shipped check drops, by why."""
+    count = collections.Counter()
+    for item in items:
+        truth = item["truth"]
+        every = slots_of(item, way).all_pieces()
+        said = {p.at: p for p in every}
+        kept = {p.at for p in P.consistent(every, slots_of(item, way))}
+        legal = legal_slots(truth)
+        for p in every:
+            if p.at in kept or truth[p.at] != f"{p.color} {p.piece}":
+                continue
+            if p.at not in legal:
+                count["the board itself breaks the rule there (the check drops it from the true pieces too)"] += 1
+                continue
+            if p.piece != "road":
+                rivals = [n for n in vertex_neighbours(p.at) if n in said and said[n].confidence > p.confidence]
+                stories = sorted({what_is(truth, n, said).split(" read ")[0].split()[-1] + " neighbour: "
+                                  + ("real" if truth[n] != "none" else "invented") for n in rivals})
+                count["building, distance rule: " + "; ".join(stories)] += 1
+                continue
+            # a road not linked: what its colour's network lacks.  Its own ends and the roads beside them
+            ends = edge_vertices(p.at)
+            anchor = [v for v in ends if truth[v].startswith(p.color + " ")]
+            if anchor:
+                v = anchor[0]
+                read = said.get(v)
+                if read is None:
+                    why = "its building missed"
+                elif read.color != p.color:
+                    why = f"its building read {'another colour' if read.color != p.color else ''}"
+                else:
+                    why = "its building dropped by the distance rule"
+                count["road: " + why] += 1
+                continue
+            # no building of its colour at its ends: the network further away
+            network = {p.at}
+            frontier = [p.at]
+            anchored = "no building of its colour on its real network"
+            while frontier:
+                e = frontier.pop()
+                for v in edge_vertices(e):
+                    if truth[v].startswith(p.color + " "):
+                        read = said.get(v)
+                        anchored = ("a road of its network missed/miscoloured between"
+                                    if read is not None and read.color == p.color and v in kept
+                                    else "the network's building missed, miscoloured or dropped")
+                    for n in vertex_edges(v):
+                        if n not in network and truth.get(n) == f"{p.color} road":
+                            network.add(n)
+                            frontier.append(n)
+            count["road: " + anchored] += 1
+    return count
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("export", nargs="?", type=Path,
+                        default=ROOT.parent / "shared" / "data" / "boards" / "settlerseye" / "pieces")
+    parser.add_argument("--cache", type=Path)
+    parser.add_argument("--sealed", action="store_true")
+    parser.add_argument("--causes", action="store_true")
+    args = parser.parse_args()
+    cache = args.cache or Path(f"/tmp/bench_pieces_check_{'sealed' if args.sealed else 'dev'}.pkl")
+    if cache.exists():
+        items = pickle.loads(cache.read_bytes())
+    else:
+        items = readings(args.export, args.sealed)
+        cache.write_bytes(pickle.dumps(items))
+    legal = sum(len(legal_slots(i["truth"])) for i in items)
+    print(f"{len(items)} photos ({'sealed' if args.sealed else 'development folds'}); of their "
+          f"{sum(len(truth_pieces(i['truth'])) for i in items)} true pieces the check keeps "
+          f"{sum(len(P.consistent(truth_pieces(i['truth']))) for i in items)} when given the true pieces themselves, "
+          f"{legal} once buildings side by side are left out")
+    for way in LATTICES:
+        print(f"lattice {way}:")
+        for what, check in (("no check", lambda s: s.all_pieces()),
+                            ("session 8's check (no faint building)", lambda s: P.consistent(s.all_pieces())),
+                            ("the check", lambda s: P.consistent(s.all_pieces(), s)),
+                            ("the check's pieces and its unsure ones", lambda s: P.consistent(s.all_pieces(), s)
+                             + P.doubtful(s.all_pieces(), s)),
+                            ("its unsure ones alone", lambda s: P.doubtful(s.all_pieces(), s))):
+            print(f"   {what}: {share(tally(items, way, check))}; of the {legal} pieces the rules allow on the "
+                  f"true boards found {tally(items, way, check, legal_only=True)['found']}")
+        if args.causes:
+            for why, n in causes(items, way).most_common():
+                print(f"   {n:4d}  {why}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
