@@ -488,7 +488,7 @@ def consistent(pieces: list[Piece], slots: SlotReading | None = None) -> list[Pi
 
 #: A piece the rules' check drops is still asked about (not said, not silent) when it was read with at least this.
 #: On CatanAI's test board (a game played by the rules) the check drops 34 pieces in 6 photos, one of them real;
-#: 9 were read with >= 0.9 (1 real).  On SettlersEye's development folds (staged boards that break the rules)
+#: 10 were read with >= 0.9 (the real one among them).  On SettlersEye's development folds (staged boards that break the rules)
 #: it drops 987 on the reader's lattice, 732 real; of the 679 read with >= 0.9, 584 are real.
 ASK_FLOOR = 0.9
 
