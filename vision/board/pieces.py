@@ -488,14 +488,14 @@ def consistent(pieces: list[Piece], slots: SlotReading | None = None) -> list[Pi
 
 #: A piece the rules' check drops is still asked about (not said, not silent) when it was read with at least this.
 #: On CatanAI's test board (a game played by the rules) the check drops 34 pieces in 6 photos, one of them real;
-#: 10 were read with >= 0.9 (the real one among them).  On SettlersEye's development folds (staged boards that break the rules)
-#: it drops 987 on the reader's lattice, 732 real; of the 679 read with >= 0.9, 584 are real.
+#: 10 were read with >= 0.9 (the real one among them).  On SettlersEye's development folds (staged boards that
+#: break the rules) it drops 987 on the reader's lattice, 732 real; of the 679 read with >= 0.9, 584 are real.
 ASK_FLOOR = 0.9
 
 
 def doubtful(pieces: list[Piece], slots: SlotReading | None = None) -> list[Piece]:
     """The pieces :func:`consistent` drops that were read with at least ASK_FLOOR: the rules say no, the photo
-    says yes -- a person at the table is to look (the CLI's ``unsure_pieces``)."""
+    says yes -- a person at the table is to look (their places are in the CLI's ``unsure``)."""
     kept = {id(p) for p in consistent(pieces, slots)}
     return [p for p in pieces if id(p) not in kept and p.confidence >= ASK_FLOOR]
 
@@ -590,13 +590,14 @@ def pieces_of_photo(path, reading, rules: bool = True, unsure: list | None = Non
 
 def add_pieces(out: dict, path, reading) -> dict:
     """The CLI's JSON object for a photo (BoardReading.to_json) given its ``pieces`` in the issue's shape, turned
-    as its board is, and ``unsure_pieces``: those the rules' check takes for misread that the photo shows surely
-    (pieces.doubtful), to be looked at on the table; ``ms`` then counts the pieces' reading too."""
+    as its board is; the places of the pieces the rules' check takes for misread but the photo shows surely
+    (pieces.doubtful: a person is to look) join the unsure hexes in ``unsure``, as the issue's "unsure":
+    [places] has it; ``ms`` then counts the pieces' reading too."""
     import time
 
     started = time.perf_counter()
     asked: list[Piece] = []
     out["pieces"] = [p.to_json(reading.photo_turns()) for p in pieces_of_photo(path, reading, unsure=asked)]
-    out["unsure_pieces"] = [p.to_json(reading.photo_turns()) for p in asked]
+    out["unsure"] = list(out.get("unsure", [])) + [p.to_json(reading.photo_turns())["at"] for p in asked]
     out["ms"] = out.get("ms", 0) + round((time.perf_counter() - started) * 1000.0)
     return out
