@@ -1,6 +1,6 @@
 """What the rules' check (vision.board.pieces.consistent) does to the pieces read on SettlersEye's boards (issue 30).
 
-    .venv/bin/python bench/bench_pieces_check.py [EXPORT] [--cache FILE] [--sealed] [--causes]
+    .venv/bin/python bench/bench_pieces_check.py [EXPORT] [--cache FILE] [--sealed] [--causes] [--time]
 
 The boards are read as ``make_piece_model --folds 3`` reads them (each development fold by classifiers trained
 on the other folds, CatanAI's ``testimg2`` empty and painted; the sealed boards, with ``--sealed`` only, by
@@ -203,6 +203,7 @@ def main() -> int:
     parser.add_argument("--cache", type=Path)
     parser.add_argument("--sealed", action="store_true")
     parser.add_argument("--causes", action="store_true")
+    parser.add_argument("--time", action="store_true", help="the check's own time per photo (CPU, median of 21)")
     args = parser.parse_args()
     cache = args.cache or Path(f"/tmp/bench_pieces_check_{'sealed' if args.sealed else 'dev'}.pkl")
     if cache.exists():
@@ -228,6 +229,25 @@ def main() -> int:
         if args.causes:
             for why, n in causes(items, way).most_common():
                 print(f"   {n:4d}  {why}")
+    if args.time:
+        import os
+        import statistics
+        import time
+
+        load = os.getloadavg()[0]
+        for name, check in (("session 8's check", lambda s: P.consistent(s.all_pieces())),
+                            ("the check and its unsure pieces (pieces.checked)", P.checked)):
+            per_photo = []
+            for item in items:
+                slots = slots_of(item, "reader")
+                runs = []
+                for _ in range(21):
+                    started = time.process_time()
+                    check(slots)
+                    runs.append((time.process_time() - started) * 1000.0)
+                per_photo.append(statistics.median(runs))
+            print(f"{name}: {statistics.median(per_photo):.2f} ms CPU per photo (median of the photos' medians of "
+                  f"21; {min(per_photo):.2f}-{max(per_photo):.2f}), load average {load:.1f} -> {os.getloadavg()[0]:.1f}")
     return 0
 
 
