@@ -493,11 +493,12 @@ def consistent(pieces: list[Piece], slots: SlotReading | None = None) -> list[Pi
 ASK_FLOOR = 0.9
 
 
-def doubtful(pieces: list[Piece], slots: SlotReading | None = None) -> list[Piece]:
+def doubtful(pieces: list[Piece], slots: SlotReading | None = None, kept: list[Piece] | None = None) -> list[Piece]:
     """The pieces :func:`consistent` drops that were read with at least ASK_FLOOR: the rules say no, the photo
-    says yes -- a person at the table is to look (their places are in the CLI's ``unsure``)."""
-    kept = {id(p) for p in consistent(pieces, slots)}
-    return [p for p in pieces if id(p) not in kept and p.confidence >= ASK_FLOOR]
+    says yes -- a person at the table is to look (their places are in the CLI's ``unsure``).  ``kept``: what
+    consistent(pieces, slots) gave, when the caller has it."""
+    kept_ids = {id(p) for p in (consistent(pieces, slots) if kept is None else kept)}
+    return [p for p in pieces if id(p) not in kept_ids and p.confidence >= ASK_FLOOR]
 
 
 def checked(slots: SlotReading) -> list[Piece]:
@@ -506,7 +507,8 @@ def checked(slots: SlotReading) -> list[Piece]:
     list: on CatanAI's test board (a game holding every piece shown) its misreading rows fall from 40 to 16 with
     every lacking piece still listed (317 of 324, 305 as sure), against listing every piece read."""
     every = slots.all_pieces()
-    return consistent(every, slots) + doubtful(every, slots)
+    kept = consistent(every, slots)
+    return kept + doubtful(every, slots, kept)
 
 
 def read_pieces(image: np.ndarray, homography: np.ndarray, scale: float = 1.0,
@@ -576,7 +578,7 @@ def pieces_of_photo(path, reading, rules: bool = True, unsure: list | None = Non
         return []
     every = slots.all_pieces()
     found = consistent(every, slots) if rules else every
-    asked = doubtful(every, slots) if rules else []
+    asked = doubtful(every, slots, found) if rules else []
 
     def in_photo(p: Piece) -> Piece:
         return Piece(p.piece, p.color, p.at, (width - 1 - p.pixel[0], p.pixel[1]), p.confidence, p.kind_share)
