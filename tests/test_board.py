@@ -106,3 +106,50 @@ def test_a_record_that_asks_for_separate_red_numbers_refuses_a_board_without_the
     new_game(Record("base", players, data))  # without the option the table may play it
     with pytest.raises(RecordError, match=r"board: hex \[-?\d+, -?\d+\]: [68] next to [68]"):
         new_game(Record("base", players, data, options={"separate_red_numbers": True}))
+
+
+def robber_on(data, terrain):
+    """A board's JSON with its robber put on the first hex of ``terrain`` (as a photo of a game under way reads)."""
+    hexes = sorted(h["at"] for h in data["hexes"] if h["terrain"] == terrain)
+    return {**data, "robber": hexes[0]}
+
+
+PLAYERS = [{"name": n, "color": c} for n, c in (("Aki", "red"), ("Ben", "blue"), ("Chie", "white"))]
+
+
+def test_a_base_game_starts_with_its_robber_on_the_desert():
+    from companion.record import Record, RecordError, new_game
+
+    data = standard_board(4).to_json()
+    desert = next(h["at"] for h in data["hexes"] if h["terrain"] == "desert")
+    robbed = robber_on(data, "hills")
+    board = board_from_json(robbed)  # a board as such may show the robber anywhere on land (a game under way)
+    assert board_problems(board) == []
+    problems = board_problems(board, robber_on_desert=True)
+    assert [str(p) for p in problems] == [
+        f"hex {robbed['robber']}: the robber starts on the desert ({desert}), not on {robbed['robber']}"]
+    with pytest.raises(RecordError, match=r"board: hex .*: the robber starts on the desert"):
+        new_game(Record("base", PLAYERS, robbed))
+    assert new_game(Record("base", PLAYERS, data)).state.robber == tuple(desert)
+
+
+def test_the_five_six_board_starts_its_robber_on_either_desert():
+    from companion.record import Record, RecordError, new_game
+
+    data = standard_board(6, spec=EXTENSION_SPEC).to_json()
+    players = PLAYERS + [{"name": "Dan", "color": "orange"}, {"name": "Emi", "color": "green"}]
+    deserts = sorted(h["at"] for h in data["hexes"] if h["terrain"] == "desert")
+    for d in deserts:
+        assert new_game(Record("base56", players, {**data, "robber": d})).state.robber == tuple(d)
+    with pytest.raises(RecordError, match="the robber starts on the desert"):
+        new_game(Record("base56", players, robber_on(data, "fields")))
+
+
+def test_a_seafarers_scenario_places_its_robber_where_its_map_says():
+    """Seed 004, 4(2): the robber stands where the scenario says (beside the board without a desert)."""
+    from companion.record import Record, new_game
+
+    data = robber_on(standard_board(4).to_json(), "forest")
+    game = new_game(Record("seafarers", PLAYERS, data))
+    assert game.state.robber == tuple(data["robber"])
+    assert board_problems(board_from_json(data), robber_on_desert=game.robber_starts_on_desert) == []

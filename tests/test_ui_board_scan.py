@@ -144,7 +144,19 @@ def test_scan_correct_and_use_a_board_photo(tmp_path):
         truth[ten] = (truth[ten][0], 3)
         assert ten not in scan.unsure  # looked at and set by a person: no longer ringed
         assert scan_screen.set_note == "" and scan_screen.ids.set_note.height == 0  # a standard set now: no note
+        # The photo is of a game under way: its robber on the 8 fields.  A game starts with the robber on the
+        # desert, so the editor says so and rings both hexes; the desert tapped, then Desert, puts it there.
         d.tap(scan_screen.ids.use)
+        robbed = scan.in_record(truth["robber"])
+        desert = scan.in_record(next(h for h in LAND if truth[h][0] == "desert"))
+        assert app.root.current == "board_editor"
+        assert editor.message.endswith("the robber starts on the desert, not on the 8 fields: select the desert, "
+                                       "then tap Desert"), editor.message
+        assert set(editor.ids.board.marked) == {robbed, desert}
+        d.tap_at(*editor.ids.board.hex_pos(desert))
+        d.tap(d.find(editor.ids.terrains, "desert"))
+        assert editor.valid and editor.robber == desert, editor.message
+        d.tap(editor.ids.use)
         assert app.root.current == "new_game", editor.message
         used = {tuple(h["at"]): (h["terrain"], h.get("number")) for h in ng.board_json["hexes"]
                 if h["terrain"] != "sea"}
@@ -154,7 +166,7 @@ def test_scan_correct_and_use_a_board_photo(tmp_path):
         board = app.table.game.board
         assert {h: (board.tiles[scan.in_record(h)].terrain, board.tiles[scan.in_record(h)].number)
                 for h in LAND} == {h: truth[h] for h in LAND}
-        assert board.robber == scan.in_record(truth["robber"])  # where the photo shows it (here on the 10 fields, not the desert)
+        assert board.robber == desert  # the game starts with it there, and the 8 fields produce
     finally:
         d.stop_app(app)
 

@@ -13,6 +13,7 @@ import os
 import sys
 
 from ..rules import Board, Game, RulesError, board_from_json, board_problems, game_class
+from ..rules.board import robber_start_problems
 from ..rules.errors import BoardError
 from ..rules.values import Fresh, Value
 from .json_text import loads
@@ -164,10 +165,14 @@ def new_game(record: Record) -> Game:
         options = cls.options_class.from_json(record.options)
     except RulesError as error:
         raise RecordError(str(error)) from None
-    if getattr(options, "separate_red_numbers", False):  # the table agreed: no 6 or 8 side by side
-        reds = board_problems(board, separate_red_numbers=True)
-        if reds:
-            raise RecordError(f"board: {BoardError(reds)}")
+    # the start's checks that depend on the game and its options: no 6 or 8 side by side when the table agreed
+    # so; the robber on the desert where the game's rules put it there (not Seafarers': its scenario says)
+    problems = board_problems(board, separate_red_numbers=True) if getattr(
+        options, "separate_red_numbers", False) else []
+    if reader is None and getattr(cls, "robber_starts_on_desert", True):
+        problems += robber_start_problems(board)  # (a few attribute reads when it stands there: every replay)
+    if problems:
+        raise RecordError(f"board: {BoardError(problems)}")
     try:
         return cls(board, len(record.players), options)
     except RulesError as error:

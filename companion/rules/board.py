@@ -305,8 +305,9 @@ def board_from_json(data: Any, *, check: bool = True) -> Board:
 
 
 def board_problems(board: Board, *, standard: "BoardSpec | None" = None,
-                   separate_red_numbers: bool = False) -> list[BoardProblem]:
-    """Every problem with ``board``, by hex.  With ``standard``, also the component counts."""
+                   separate_red_numbers: bool = False, robber_on_desert: bool = False) -> list[BoardProblem]:
+    """Every problem with ``board``, by hex.  With ``standard``, also the component counts; with
+    ``robber_on_desert`` (a game's start where the rules put the robber on the desert), a robber elsewhere."""
     problems: list[BoardProblem] = []
     for h in sorted(board.tiles):
         t = board.tiles[h]
@@ -332,6 +333,8 @@ def board_problems(board: Board, *, standard: "BoardSpec | None" = None,
             problems.append(BoardProblem(h, Refusal("robber_on_sea")))
         elif name == "pirate" and board.is_land(h):
             problems.append(BoardProblem(h, Refusal("pirate_on_land")))
+    if robber_on_desert:
+        problems.extend(robber_start_problems(board))
     if separate_red_numbers:
         for h in sorted(board.tiles):
             if board.tiles[h].number in (6, 8):
@@ -342,6 +345,21 @@ def board_problems(board: Board, *, standard: "BoardSpec | None" = None,
     if standard is not None:
         problems.extend(standard.count_problems(board))
     return problems
+
+
+def robber_start_problems(board: Board) -> list[BoardProblem]:
+    """The robber at a game's start stands on the desert (on one of them, the 5-6 board's two).
+
+    A board without a desert has its robber beside the board (None), and a board read from JSON without a
+    robber has it on its first desert: nothing to say.  A robber off the board or at sea is said by
+    :func:`board_problems` already."""
+    h = board.robber
+    if h is None or not board.is_land(h) or board.tiles[h].terrain == "desert":
+        return []
+    deserts = sorted(d for d, t in board.tiles.items() if t.terrain == "desert")
+    if not deserts:
+        return []
+    return [BoardProblem(h, Refusal("robber_not_on_desert", desert=list(deserts[0]), hex=list(h)))]
 
 
 # --- standard boards ----------------------------------------------------------------------------

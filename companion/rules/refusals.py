@@ -210,6 +210,7 @@ TEMPLATES: dict[str, str] = {
     "figure_off_board": "the {figure:figure} stands on a hex that is not on the board",
     "robber_on_sea": "the robber must stand on land",
     "pirate_on_land": "the pirate must stand on sea",
+    "robber_not_on_desert": "the robber starts on the desert ({desert:hex}), not on {hex:hex}",
     "red_numbers_adjacent": "{number} next to {other} at {hex:hex}",
     "terrain_count": "{terrain:terrain}: {have} hexes, the standard set has {want}",
     "numbers_missing": "number tokens missing from the standard set: {numbers:numbers}",

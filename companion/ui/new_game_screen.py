@@ -180,7 +180,9 @@ class NewGameScreen(Screen):
         if self.game in ("base", "base56"):
             spec = EXTENSION_SPEC if self.count >= 5 else BASE_SPEC
         separate = bool(self.options().get("separate_red_numbers"))
-        return board_problems(board, standard=spec, separate_red_numbers=separate)
+        # the base games' robber starts on the desert; a Seafarers scenario's map places its own
+        on_desert = getattr(game_class(self.game), "robber_starts_on_desert", True)
+        return board_problems(board, standard=spec, separate_red_numbers=separate, robber_on_desert=on_desert)
 
     def options(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

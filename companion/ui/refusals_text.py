@@ -188,6 +188,7 @@ JA: dict[str, str] = {
     "figure_off_board": "{figure:figure}が盤面にないヘクスにいます",
     "robber_on_sea": "盗賊は陸地に置きます",
     "pirate_on_land": "海賊は海に置きます",
+    "robber_not_on_desert": "盗賊は{desert:hex}から始めます（今は{hex:hex}にいます）：砂漠を選んで「砂漠」を押すと移ります",
     "red_numbers_adjacent": "{number}と{other}が隣り合っています（{hex:hex}と。6と8は隣に置きません）",
     "terrain_count": "{terrain:terrain}：{have}枚（標準セットは{want}枚）",
     "numbers_missing": "標準セットより足りない数字チップ：{numbers:numbers}",
@@ -227,6 +228,8 @@ APP_EN: dict[str, str] = {
                         "other)",
     "red_numbers_adjacent": "next to {hex:hex} (no 6 or 8 side by side)",
     "number_on_blank": "a {terrain:terrain} carries no number (has {number})",
+    # (the places as players say them; the board editor puts the robber on the desert tapped with Desert)
+    "robber_not_on_desert": "the robber starts on {desert:hex}, not on {hex:hex}: select the desert, then tap Desert",
 }
 TEXT: dict[str, dict[str, str]] = {"en": {**TEMPLATES, **APP_EN}, "ja": JA}
 
