@@ -164,13 +164,18 @@ class NewGameScreen(Screen):
 
     def _show_board(self) -> None:
         if self.game in OWN_SCREEN:
-            self.ids.preview.board = None
+            self.ids.preview.board = self.ids.preview.robber = self.ids.preview.pirate = None
             return
-        self.ids.preview.marked = []
+        preview = self.ids.preview
+        preview.marked = []
         try:
-            self.ids.preview.board = board_from_json(self.board_json, check=False)
+            board = board_from_json(self.board_json, check=False)
         except BoardError as error:
             self.say(lambda error=error: app_describe(error))
+            return
+        # the figures where the game starts them, drawn as the play board draws them (the view draws what it is
+        # given: a board alone showed no robber, and a table sets it up from the preview)
+        preview.board, preview.robber, preview.pirate = board, board.robber, board.pirate
 
     def board_problems(self, board: Board) -> list:
         """What Start refuses about ``board`` for the game and options chosen here: the one check the board
