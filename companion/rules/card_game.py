@@ -238,7 +238,7 @@ class CardGame(EventHistory):
 
     # --- copying and history (as the board games') ----------------------------------------------------
     def copy(self) -> "CardGame":
-        new = _copy.copy(self)
+        new = self._bare_copy()
         new.state = _copy.deepcopy(self.state)
         new.events, new.outcomes, new._stack = list(self.events), list(self.outcomes), list(self._stack)
         return new

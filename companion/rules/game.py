@@ -203,6 +203,11 @@ class Game(EventHistory):
     def __init__(self, board: Board, players: int, options: Options | None = None):
         if not self.min_players <= players <= self.max_players:
             raise MalformedEvent(f"{self.name} is played by {self.min_players}-{self.max_players} players, not {players}")
+        # Every attribute a game holds is set here (copied_attributes, in this order), the memos and the bank and
+        # deck a 5-6 Seafarers game sets for itself included: CPython 3.11+ keeps a class's instances in one
+        # shared key layout (fast reads) only for keys its first instances bring -- each new instance leaves
+        # less room for more -- and a game is copied for every roll a table previews.
+        self.bank_size, self.deck_composition = self.bank_size, self.deck_composition
         self.initial_board = board
         self.n_players = players
         self.options = options or self.options_class()
@@ -221,6 +226,7 @@ class Game(EventHistory):
         self._stack: list[State] = []
         self._warnings: list[str] = []
         self._forced = False
+        self._building_vp_memo = self._claims_memo = self._resource_cache = self._route_inputs = None
 
     @property
     def board(self) -> Board:
@@ -228,10 +234,13 @@ class Game(EventHistory):
         return self.state.board
 
     # --- copying and history -------------------------------------------------------------------
-    def copy(self) -> "Game":
-        import copy  # (imported here, not at the top: a replay process never copies a game)
+    # (in the order __init__ sets them)
+    copied_attributes = ("bank_size", "deck_composition", "initial_board", "n_players", "options",
+                         "special_building", "state", "events", "outcomes", "_stack", "_warnings", "_forced",
+                         "_building_vp_memo", "_claims_memo", "_resource_cache", "_route_inputs")
 
-        new = copy.copy(self)
+    def copy(self) -> "Game":
+        new = self._bare_copy()
         new.state = self.state.copy()
         new.events = list(self.events)
         new.outcomes = list(self.outcomes)

@@ -31,6 +31,22 @@ class EventHistory:
     # events still accepted once the game is over (an umpire's corrections and notes)
     after_game_over: tuple[str, ...] = ("note",)
 
+    # Every attribute a game holds, as its ``__init__`` sets them. ``_bare_copy`` copies them by name, never
+    # through the instance's ``__dict__``: reading an object's ``__dict__`` (as ``copy.copy`` does) takes it out
+    # of its class's shared key layout on CPython 3.11+ for good, and the original is a table's live game, copied
+    # for every roll it previews, whose attributes are read on every event. tests/test_game_copy.py holds each
+    # game class's list to the attributes of played games.
+    copied_attributes: tuple[str, ...] = ("initial_board", "n_players", "options", "state", "events", "outcomes",
+                                          "_stack", "_warnings", "_forced")
+
+    def _bare_copy(self) -> Any:
+        """A new game of this class holding this one's attributes (the same objects: the caller copies what
+        it must not share), set one by one."""
+        new = object.__new__(type(self))
+        for name in self.copied_attributes:
+            setattr(new, name, getattr(self, name))
+        return new
+
     # --- hooks --------------------------------------------------------------------------------------
     def _copy_state(self, state: Any) -> Any:
         return state.copy()
