@@ -59,6 +59,9 @@ def test_editor_panel_beside_the_board_and_steady(tmp_path, size):
         if size[1] > size[0]:  # upright: the panel under the board, the help inside the panel
             assert panel.top <= board.y + 1, (panel.top, board.y)
             assert ids.help.top <= board.y + 1, "the help is drawn over the board"
+            # a hex at least 97 px across its flats, read from across the table (81 with the buttons in two rows)
+            assert board.fitted_hex_size() * 3 ** 0.5 >= 97, board.fitted_hex_size()
+        assert d.layout_problems(app.root) == []
         for child in panel.children:  # nothing stands out of the panel
             assert child.y >= panel.y - 1 and child.top <= panel.top + 1, (child, child.y, child.top, panel.top)
         d.tap(ids.mode_harbor)

@@ -72,6 +72,17 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
                    on_hex=lambda _w, h, ok: self.tap_hex(h, ok), on_plain_tap=lambda _w: self.close_card_panel(),
                    size=self._offer_zoom)
 
+    def on_size(self, *_args) -> None:
+        """Upright, End turn stands at the right of the turn's row (the roll and what it paid), and the board takes
+        the row it had under the actions; lying down it is under the actions, as wide as the panel (play.kv)."""
+        if "end_turn" not in self.ids:
+            return
+        button, row, panel = self.ids.end_turn, self.ids.turn_row, self.ids.panel
+        place = row if self.height > self.width else panel
+        if button.parent.proxy_ref is not place.proxy_ref:  # (``ids`` hold weak proxies)
+            button.parent.remove_widget(button)
+            place.add_widget(button, index=0 if place is row else 1)  # (the panel's last row is the bottom row)
+
     # --- state ---------------------------------------------------------------------------------
     @property
     def game(self):

@@ -1,0 +1,103 @@
+"""Upright (800x1280), the board is read from across the table: it takes the room the panel under it does not use.
+
+The panel had a row for a message that was mostly empty, a row for the roll over a row for its payouts, and End
+turn a row of its own: the board had 522 of 1280 px (a hex 46.5 px from centre to corner; 4 players, their tiles
+in two rows: 432 px, 38.5).  Now the message takes the prompt's place while it is shown, the roll, its payouts and
+End turn share one row, and the board gets 672 px (59.9; 4 players 582 px, 51.9) through the roll and the main
+phase alike, every text whole and nothing overlapping, in English and Japanese.  Real widgets under Xvfb, the
+dice and the board tapped.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.ui import driver as d
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def hex_size(play) -> float:
+    return play.ids.board.fitted_hex_size()
+
+
+def in_row(widget, row) -> bool:
+    """Whether ``widget`` is a child of ``row`` (an ``ids`` entry: a weak proxy)."""
+    return widget.parent.proxy_ref is row.proxy_ref
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_upright_board_gets_the_room_through_a_turn(tmp_path, lang):
+    record, game = d.base_game_after_setup(board_seed=1, setup_seed=11)
+    game_id = d.journal(tmp_path, record, "after set-up")
+    app = d.start_app(tmp_path, size=(800, 1280))
+    try:
+        app.lang = lang
+        play = d.resume(app, game_id)
+        game = app.table.game
+        board = play.ids.board
+        assert game.state.phase == "roll"
+        d.settle()
+        at_roll = tuple(round(c) for c in (*board.pos, *board.size))
+        assert board.height >= 650 and hex_size(play) >= 58, (board.size, hex_size(play))
+        assert d.layout_problems(app.root) == []
+
+        d.tap_dice(play, d.producing_number(game, 0))
+        assert game.state.phase == "main" and play.payout_text
+        d.settle()
+        assert tuple(round(c) for c in (*board.pos, *board.size)) == at_roll  # the board holds still
+        assert hex_size(play) >= 58
+        # the roll, what it paid and End turn in one row under the board, End turn at its right
+        end_turn, roll, payouts = play.ids.end_turn, play.ids.roll, play.ids.payouts
+        assert in_row(end_turn, play.ids.turn_row) and end_turn.width >= 150 and end_turn.height >= 48
+        assert roll.right <= payouts.x + 1 and payouts.right <= end_turn.x + 1
+        assert abs(roll.center_y - end_turn.center_y) <= 2 and end_turn.top <= board.y - play.ids.caption.height
+        assert d.layout_problems(app.root) == []
+
+        # a refusal: said in the prompt's place, the board and every button where they were
+        still = d.StillTargets()
+        prompt_row, message_row = play.ids.prompt.parent, play.ids.message_row
+        prompt_place = (round(prompt_row.y), round(prompt_row.top))
+        d.tap_at(*board.edge_pos(d.unreachable_road_side(game, board.legal)))
+        assert play.message and play.refused
+        d.settle()
+        assert (round(message_row.y), round(message_row.top)) == prompt_place  # one row, the two in turn
+        assert message_row.opacity == 1 and prompt_row.opacity == 0
+        still.check("a refusal")
+        assert still.moves == [], still.moves
+        assert d.layout_problems(app.root) == []
+
+        d.tap(end_turn)
+        assert game.state.phase == "roll" and end_turn.width == 0  # the next player's roll: End turn gone
+        assert tuple(round(c) for c in (*board.pos, *board.size)) == at_roll
+    finally:
+        d.stop_app(app)
+
+
+def test_four_players_tiles_in_two_rows_leave_the_board_more_than_before(tmp_path):
+    game_id = d.journal_main_phase_game(tmp_path)  # Aki, Ben, Chie, Dan: the tiles two a row
+    app = d.start_app(tmp_path, size=(800, 1280))
+    try:
+        play = d.resume(app, game_id)
+        d.settle()
+        assert play.ids.vpboard.height >= 180  # (the premise: two rows of tiles)
+        assert hex_size(play) >= 50, hex_size(play)  # was 38.5
+        assert d.layout_problems(app.root) == []
+    finally:
+        d.stop_app(app)
+
+
+def test_lying_down_the_board_keeps_its_room(tmp_path):
+    """1280x800: as before (the board's column is as high as the screen allows; End turn under the actions)."""
+    record, game = d.base_game_after_setup(board_seed=1, setup_seed=11)
+    game_id = d.journal(tmp_path, record, "after set-up")
+    app = d.start_app(tmp_path, size=(1280, 800))
+    try:
+        play = d.resume(app, game_id)
+        d.tap_dice(play, d.producing_number(app.table.game, 0))
+        d.settle()
+        assert hex_size(play) >= 58 and in_row(play.ids.end_turn, play.ids.panel)
+        assert play.ids.end_turn.width >= 400
+        assert d.layout_problems(app.root) == []
+    finally:
+        d.stop_app(app)
