@@ -162,3 +162,46 @@ def test_a_city_the_photo_is_sure_of_is_offered_as_sure_and_city_records_it(tmp_
         assert spot not in {row.difference.at for row in check.ids.differences.children}
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.parametrize("size, lang, unsure_words, screen", [((800, 1280), "en", "Not sure: ", "portrait-en"),
+                                                               ((1280, 800), "ja", "不確か：", "ja")])
+def test_a_piece_the_rules_drop_and_the_photo_doubts_is_not_offered(tmp_path, size, lang, unsure_words, screen):
+    # The game holds all 54 labelled pieces, so every row on test4_1 is a misreading.  The reader reads some
+    # pieces the rules' check drops (a blue city beside another building, a white road no white building
+    # reaches); those read unsurely are not offered at all, those read surely (pieces.doubtful) are offered,
+    # "Not sure: ...", never as sure.  Listing every piece read, test4_1 gave 10 such rows; now 3.
+    from vision.board.lattice import turned
+    from vision.board.piece_check import best_turn
+    from vision.board.pieces import ASK_FLOOR, consistent, doubtful
+
+    record, game = record_of_the_labelled_board()
+    app, check = open_check(tmp_path, record, size=size, lang=lang)
+    try:
+        events = len(app.table.record.events)
+        check.ids.path.text = str(PHOTOS / "test4_1.jpg")
+        read(check, check.ids.read_file)
+        every = check.slots.all_pieces()
+        kept = consistent(every, check.slots)
+        asked = doubtful(every, check.slots, kept)
+        dropped = [p for p in every if p not in kept and p not in asked]
+        assert dropped and asked and all(p.confidence < ASK_FLOOR for p in dropped)
+        turns, _ = best_turn(check.scan.terrains, check.scan.numbers, game.board)
+
+        def in_game(p) -> tuple:
+            return tuple(sorted(turned(h, turns) for h in p.at))
+
+        rows = check.ids.differences.children
+        offered = {(row.difference.color, row.difference.at) for row in rows if row.difference.what != "missing_on_photo"}
+        for p in dropped:  # a rule-breaking piece the photo is unsure of: a misreading, not a question
+            assert (p.color, in_game(p)) not in offered, f"offered: a {p.color} {p.piece} read {p.confidence:.2f}"
+        for p in asked:  # a rule-breaking piece the photo shows surely: asked, not said
+            row = next(row for row in rows if (row.difference.color, row.difference.at) == (p.color, in_game(p)))
+            assert not row.sure and row.children[-1].text.startswith(unsure_words), row.children[-1].text
+        assert not any(row.sure for row in rows), [(r.difference, r.sure) for r in rows]
+        assert len(rows) <= 3, [row.difference for row in rows]
+        assert len(app.table.record.events) == events, "something was recorded without a tap"
+        d.screenshot(SCREENS / f"board-check-{screen}.png")
+        assert d.layout_problems(app.root) == []
+    finally:
+        d.stop_app(app)
