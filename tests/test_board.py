@@ -127,8 +127,8 @@ def test_a_base_game_starts_with_its_robber_on_the_desert():
     assert board_problems(board) == []
     problems = board_problems(board, robber_on_desert=True)
     assert [str(p) for p in problems] == [
-        f"hex {robbed['robber']}: the robber starts on the desert ({desert}), not on {robbed['robber']}"]
-    with pytest.raises(RecordError, match=r"board: hex .*: the robber starts on the desert"):
+        f"the robber starts on the desert ({desert}), not on {robbed['robber']}"]
+    with pytest.raises(RecordError, match=r"board: the robber starts on the desert \(\[-?\d, -?\d\]\), not on"):
         new_game(Record("base", PLAYERS, robbed))
     assert new_game(Record("base", PLAYERS, data)).state.robber == tuple(desert)
 

@@ -359,7 +359,8 @@ def robber_start_problems(board: Board) -> list[BoardProblem]:
     deserts = sorted(d for d, t in board.tiles.items() if t.terrain == "desert")
     if not deserts:
         return []
-    return [BoardProblem(h, Refusal("robber_not_on_desert", desert=list(deserts[0]), hex=list(h)))]
+    # board-wide (its words name both hexes): "the 8 fields: ... not on the 8 fields" said the place twice
+    return [BoardProblem(None, Refusal("robber_not_on_desert", desert=list(deserts[0]), hex=list(h)))]
 
 
 # --- standard boards ----------------------------------------------------------------------------
