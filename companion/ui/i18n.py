@@ -143,7 +143,7 @@ TEXT: dict[str, dict[str, str]] = {
     "set_hand_ok": {"en": "Set {name}'s hand ({n} cards)", "ja": "{name}の手札を{n}枚にする"},
     "remove": {"en": "Remove", "ja": "取り除く"},
     "remove_building": {"en": "Settlement / city", "ja": "開拓地・都市"},
-    "remove_link": {"en": "Road / ship", "ja": "街道・船"},
+    "remove_link": {"en": "Road / ship", "ja": "道・船"},  # (the build button's 道: one word per thing)
     "note_hint": {"en": "A note for the record…", "ja": "記録に残すメモ…"},
     "note_record": {"en": "Record note", "ja": "メモを記録"},
     "note_empty": {"en": "Type the note first: an empty note is not recorded",
