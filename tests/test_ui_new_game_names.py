@@ -42,3 +42,28 @@ def test_names_typed_replace_the_suggested_ones(tmp_path, size):
         assert [p["name"] for p in app.table.record.players] == ["Mika", "Sho", "Yui"]
     finally:
         d.stop_app(app)
+
+
+def test_two_players_of_one_name_are_told_apart_before_the_game(tmp_path):
+    """Two seats called Ken: "Ken: place a settlement", "Rob Ken" and the voice's "Ken takes ..." said either.
+    Start says so and starts nothing; a name changed, it starts."""
+    app = d.start_app(tmp_path)
+    try:
+        ng = d.open_new_game(app)
+        d.tap(ng.ids.n3)
+        fields = sorted((w for w in d.walk(ng.ids.players) if isinstance(w, NameField)), key=lambda w: -w.y)
+        for field, name in zip(fields, ("Ken", "Yui", "ken ")):
+            d.tap(field)
+            d.settle()
+            _type(name)
+        d.tap(ng.ids.start)
+        assert app.root.current == "new_game" and app.table is None
+        assert ng.message == "Players 1 and 3 are both called ken: give one of them another name"
+        d.tap(fields[2])
+        d.settle()
+        _type("Kenta")
+        d.tap(ng.ids.start)
+        assert app.root.current == "play", ng.message
+        assert [p["name"] for p in app.table.record.players] == ["Ken", "Yui", "Kenta"]
+    finally:
+        d.stop_app(app)

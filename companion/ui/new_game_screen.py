@@ -226,10 +226,11 @@ class NewGameScreen(Screen):
         return out
 
     def record(self) -> Record:
-        from .player_names import typed_name  # NFC, nothing invisible; refused in the player's language
+        from .player_names import names_apart, typed_name  # NFC, nothing invisible; refused in the player's language
 
         players = [{"name": typed_name(self.names[i], i + 1, app().lang) or app().tr(self.colors[i]),
                     "color": self.colors[i]} for i in range(self.count)]
+        names_apart([p["name"] for p in players], app().lang)  # two alike: said, nothing starts
         return Record(self.game, players, dict(self.board_json), self.options())
 
     def start(self) -> None:

@@ -15,6 +15,8 @@ TEXT: dict[str, dict[str, str]] = {
                     "ja": "プレイヤー{seat}の名前の{pos}文字目に見えない文字（{code}）があります。その文字を除いて入力してください"},
     "name_long": {"en": "Player {seat}'s name is {n} characters long; at most {max}",
                   "ja": "プレイヤー{seat}の名前が{n}文字あります。{max}文字までです"},
+    "name_twice": {"en": "Players {a} and {b} are both called {name}: give one of them another name",
+                   "ja": "プレイヤー{a}と{b}の名前がどちらも{name}です。片方を別の名前にしてください"},
 }
 for _key, _entry in TEXT.items():
     i18n.TEXT.setdefault(_key, _entry)
@@ -33,3 +35,15 @@ def typed_name(text: str, seat: int, lang: str) -> str:
         else:
             message = i18n.tr("name_long", lang, seat=seat, n=len(text.strip()), max=MAX_NAME)
         raise ValueError(message) from None
+
+
+def names_apart(names: list[str], lang: str) -> None:
+    """Every seat's name (as stored: typed, else its colour's word) told apart from the others, letter case aside:
+    two players called Ken made "Ken: place a settlement", "Rob Ken" and the voice's "Ken takes ..." say either.
+    Two alike raise ValueError naming both seats, in ``lang``."""
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(names, 1):
+        key = name.casefold()
+        if key in seen:
+            raise ValueError(i18n.tr("name_twice", lang, a=seen[key], b=seat, name=name))
+        seen[key] = seat
