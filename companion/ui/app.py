@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import logging
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -334,7 +335,10 @@ class CompanionApp(App):
                                        volume=self.settings.volume, muted=not self.settings.voice,
                                        names=[p.get("name") for p in players],
                                        voices={s: v for s, v in voices.items() if s < len(players)})
-            self.announcer.add_caption_listener(lambda a: Clock.schedule_once(lambda dt: self._show_caption(a)))
+            # (shown at once when the table published on this thread -- a roll tapped or a camera's roll handed
+            # over -- so the caption is drawn in the frame that shows the roll, not one frame later: under
+            # load a frame was ~0.4 s; from another thread, a notice, on the next frame)
+            self.announcer.add_caption_listener(self._caption_from_any_thread)
             # No sound device at the start, or the device lost mid-game: the table is told it gets captions only
             # (the listener runs on the announcer's thread, or at once here when the device was missing).
             announcer = self.announcer
@@ -360,6 +364,12 @@ class CompanionApp(App):
             self.announcer.on_outcome(outcome, faces=read_by_camera(outcome, self.table.record.events),
                                       given_back=self.table.replaced_payouts.get(outcome.index),
                                       event=self.table.record.events[outcome.index])  # a trade said with its cards
+
+    def _caption_from_any_thread(self, announcement) -> None:
+        if threading.current_thread() is threading.main_thread():
+            self._show_caption(announcement)
+        else:
+            Clock.schedule_once(lambda _dt: self._show_caption(announcement))
 
     def _show_caption(self, announcement) -> None:
         index = announcement.event_index

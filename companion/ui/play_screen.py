@@ -111,7 +111,10 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         if outcome.warnings:  # a forced entry: say which rules it broke
             self.message = app().tr("forced_done", why="; ".join(app_describe(w) for w in outcome.warnings))
         said = confirmation(self.game, outcome, event)
-        if said:  # a card bought, a trade made, VP cards shown: the caption under the board confirms it
+        # a card bought, a trade made, VP cards shown: the caption under the board confirms it -- unless the voice
+        # said it (a trade with its cards), whose caption is already there (shown in this frame, app.py)
+        announced = getattr(app(), "_captioned", None)
+        if said and getattr(announced, "event_index", None) != outcome.index:
             app().caption = said
         return True
 
