@@ -28,7 +28,7 @@ import numpy as np  # noqa: E402
 from companion.rules.geometry import edge_vertices, vertex_edges, vertex_neighbours  # noqa: E402
 from vision.board import pieces as P  # noqa: E402
 from vision.board.make_piece_model import (CORNER_INDEX, EDGE_INDEX, SEALED_BOARDS, empty_rows,  # noqa: E402
-                                           painted_rows, train)
+                                           fold_boards, painted_rows, train)
 from vision.board.piece_labels import load_export, refit_on_boxes, slot_labels  # noqa: E402
 from vision.board.reader import NoBoardError, read_board  # noqa: E402
 
@@ -77,8 +77,7 @@ def readings(export: Path, sealed: bool, folds: int = 3) -> list[dict]:
     else:
         boards = sorted({r["board"] for r in dev})
         plan = []
-        for k in range(folds):
-            held = set(boards[k::folds])
+        for held in fold_boards(boards, folds):
             plan.append((train([r for r in dev + extra if r["board"] not in held]),
                          [r for r in dev if r["board"] in held]))
     for models, rows in plan:

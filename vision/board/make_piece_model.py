@@ -6,7 +6,8 @@
 EXPORT is the ``settlerseye/pieces`` folder (images/, labels/; see ../shared/data/boards/README.md).  Each photo's
 lattice is the reader's (fitted to the board's outline: these boards have no tokens), refitted on the boxes
 (vision/board/piece_labels.py).  With ``--folds N`` the boards are split into N groups (a board's copies stay
-together) and each group is read by classifiers trained on the others: "found" is the share of pieces on the
+together, and so do the names photographed on one physical board: PHYSICAL_BOARDS) and each group is read by
+classifiers trained on the others: "found" is the share of pieces on the
 board read at their slot with the right colour and kind, "invented" the share of pieces said that are not
 there (wrong colour or kind included).  Two lattices are scored: the one refitted on the boxes (what a board
 with its tokens gets: their lattice is within a tenth of a hex) and the reader's own from the outline, each
@@ -39,6 +40,27 @@ CORNER_INDEX = {c: i for i, c in enumerate(P.CORNER_CLASSES)}
 #: changes were scored, as every fourth of the sorted board names from the fourth: 6 photos, 366 pieces.  The
 #: CatanAI test board (bench/bench_pieces_held_out.py) was never trained on but has been looked at while tuning.
 SEALED_BOARDS = ("board13", "board18", "board23", "board7")
+#: The physical board (its terrain layout) each SettlersEye board name was photographed on: the 17 names are 4
+#: boards, each laid out once, with the pieces moved between photos (some names hold the very same pieces:
+#: board1/board2, board6/board11, board7/board8, board14/board16).  Found in session 9 by reading every photo's
+#: terrain (two names of one layout agree on 16-19 of 19 hexes under the best of the 12 symmetries, two of
+#: different layouts on 6-9), the labelled pieces on the lattice, and SIFT matches (docs/board-reader.md).  The
+#: folds keep a physical board on one side.  The sealed names share boards with the development ones (board7
+#: with board8, the rest with "D"): the sealed figures are of the same boards with other pieces, not other tables.
+PHYSICAL_BOARDS = {**{f"board{n}": "A" for n in (1, 2, 3, 4, 10)}, "board6": "B", "board11": "B",
+                   "board7": "C", "board8": "C", **{f"board{n}": "D" for n in (13, 14, 16, 17, 18, 19, 21, 23)}}
+
+
+def fold_boards(boards, folds: int) -> list[set[str]]:
+    """The board names held out by each of ``folds`` folds: a physical board's names (PHYSICAL_BOARDS; a name not
+    there is a board of its own) always in one fold; the largest boards first, each to the fold holding fewest."""
+    groups: dict[str, list[str]] = {}
+    for board in sorted(boards):
+        groups.setdefault(PHYSICAL_BOARDS.get(board, board), []).append(board)
+    held: list[set[str]] = [set() for _ in range(folds)]
+    for group in sorted(groups.values(), key=lambda g: (-len(g), g)):
+        min(held, key=len).update(group)
+    return held
 
 
 def photo_rows(export: str | Path) -> list[dict]:
@@ -184,8 +206,7 @@ def main(argv: list[str] | None = None) -> int:
                 for kind in (True, False)]
         totals = {way: {"pieces": 0, "found": 0, "said": 0, "invented": 0, "kind": 0, "sure_cities": 0,
                         "sure_cities_right": 0} for way in ways}
-        for k in range(args.folds):
-            held = set(boards[k::args.folds])
+        for held in fold_boards(boards, args.folds):
             models = train([r for r in rows + empty + painted if r["board"] not in held | sealed])
             for lattice, rules, kind in ways:
                 for key, n in score(models if kind else models[:2], [r for r in rows if r["board"] in held],
