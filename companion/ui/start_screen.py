@@ -7,9 +7,17 @@ from kivy.metrics import dp, sp
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
+from . import i18n
 from .widgets import BigButton, app, load_rules
 
 load_rules("start.kv")
+
+TEXT: dict[str, dict[str, str]] = {
+    "resume_refused": {"en": "Game #{id} cannot be resumed: {why}",
+                       "ja": "ゲーム#{id}は再開できません：{why}"},
+}
+for _key, _entry in TEXT.items():
+    i18n.TEXT.setdefault(_key, _entry)
 
 
 class StartScreen(Screen):
@@ -30,10 +38,49 @@ class StartScreen(Screen):
             box.add_widget(Label(text=a.tr("no_unfinished"), size_hint_y=None, height=dp(56), font_size=sp(20)))
         for info in sorted(games, key=lambda g: -g.updated):
             button = BigButton(text=resume_line(a, info))
-            button.bind(on_release=lambda _b, gid=info.id: a.resume_game(gid))
+            button.bind(on_release=lambda _b, gid=info.id: self.resume(gid))
             box.add_widget(button)
         self.ids.tournament.disabled = not a.has_screen("tournament")
         self.ids.tournament.opacity = 1 if a.has_screen("tournament") else 0
+
+    def resume(self, game_id: int) -> None:
+        """Open a journalled game; one whose record no longer replays (a start the rules now refuse: say, a base
+        game begun with its robber off the desert) is said above the list, and the app stays here (it stopped
+        on the exception)."""
+        from ..record import RecordError
+        from ..rules import RulesError
+
+        a = app()
+        try:
+            a.resume_game(game_id)
+        except (RecordError, RulesError) as error:
+            for old in [w for w in self.ids.games.children if getattr(w, "refused_resume", False)]:
+                self.ids.games.remove_widget(old)  # (one such line: a second tap says it again, not twice)
+            said = Label(text=a.tr("resume_refused", id=game_id, why=_why(a, game_id, error)), font_size=sp(17),
+                         color=(1, 0.45, 0.4, 1), size_hint_y=None, height=dp(84), halign="center",
+                         valign="middle", text_size=(self.width * 0.9, None))
+            said.refused_resume = True
+            self.ids.games.add_widget(said, index=len(self.ids.games.children))
+
+
+def _why(a, game_id: int, error) -> str:
+    """Why a record does not replay, in the user's words: its start's board problems with their places said as
+    players say them (no coordinates on the screen); else the record's own message's first line."""
+    from ..rules import board_from_json, board_problems, game_class
+    from ..rules.board import robber_start_problems
+    from .refusals_text import app_describe
+
+    try:
+        record = a.journal.load(game_id)
+        board = board_from_json(record.board, check=False)
+        problems = board_problems(board)
+        if getattr(game_class(record.game), "robber_starts_on_desert", True):
+            problems += robber_start_problems(board)
+    except Exception:  # (a board that does not read: the record's message says it)
+        problems = []
+    if problems:
+        return "; ".join(app_describe(p, board) for p in problems[:2])
+    return str(error).removeprefix("record: ").splitlines()[0]
 
 
 def resume_line(a, info) -> str:
