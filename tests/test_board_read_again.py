@@ -47,11 +47,7 @@ def test_the_same_board_data_gives_the_same_board_and_other_data_its_own():
 
     moved = copy.deepcopy(data)
     moved["robber"] = next(e["at"] for e in data["hexes"] if e["terrain"] == "forest")
-    # (a base game starts with its robber on the desert: a Seafarers game's map may place it anywhere on land)
-    at_sea = Record("seafarers", record(moved).players, moved)
-    assert new_game(at_sea).board.robber == tuple(moved["robber"]) != first.robber
-    with pytest.raises(RecordError, match="the robber starts on the desert"):
-        new_game(record(moved))
+    assert new_game(record(moved)).board.robber == tuple(moved["robber"]) != first.robber
 
     changed = copy.deepcopy(data)
     hex_ = next(e for e in changed["hexes"] if e["terrain"] == "forest")

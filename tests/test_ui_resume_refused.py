@@ -1,6 +1,6 @@
-"""A journalled game whose record no longer replays is said on the start screen, not a crash: a base game begun
-with its robber off the desert (the board editor let that happen before 2474fb5; the start's check refuses it
-now) stopped the app on the tap that resumed it.  Real widgets under Xvfb, the journal in SQLite."""
+"""A journalled game whose record does not replay is said on the start screen, not a crash: a record whose
+options ask for no 6 beside an 8 on a board that has one (written by another program, or edited by hand) stopped
+the app on the tap that resumed it.  Real widgets under Xvfb, the journal in SQLite."""
 
 from __future__ import annotations
 
@@ -10,14 +10,22 @@ from companion.record import COLORS, Record
 from companion.rules import standard_board
 from companion.ui import driver as d
 
+
+def hex_distance(a, b):
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
 pytestmark = pytest.mark.timeout(120)
 
 
 def test_a_game_that_no_longer_replays_is_said_and_nothing_opens(tmp_path):
     data = standard_board(3).to_json()
-    data["robber"] = sorted(h["at"] for h in data["hexes"] if h["terrain"] == "forest")[0]
+    sixes = [h for h in data["hexes"] if h.get("number") == 6]
+    beside = next(h for h in data["hexes"] if h.get("number") not in (None, 6, 8)
+                  and any(hex_distance(h["at"], s["at"]) == 1 for s in sixes))
+    beside["number"] = 8  # (a 6 next to an 8: the record's option refuses that board)
     players = [{"name": n, "color": c} for n, c in zip(("Aki", "Ben", "Chie"), COLORS)]
-    game_id = d.journal(tmp_path, Record("base", players, data))
+    game_id = d.journal(tmp_path, Record("base", players, data, options={"separate_red_numbers": True}))
     app = d.start_app(tmp_path)
     try:
         start = app.root.get_screen("start")
@@ -25,6 +33,6 @@ def test_a_game_that_no_longer_replays_is_said_and_nothing_opens(tmp_path):
             d.tap(d.find(start.ids.games, f"#{game_id} ", startswith=True))
         assert app.root.current == "start" and app.table is None
         said = [w.text for w in start.ids.games.children if w.text.startswith(f"Game #{game_id} cannot be resumed")]
-        assert len(said) == 1 and "the robber starts on the desert, not on the " in said[0], said  # (no coordinates)
+        assert len(said) == 1 and " next to " in said[0] and "[" not in said[0], said  # (places as players say them)
     finally:
         d.stop_app(app)

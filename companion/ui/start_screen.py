@@ -66,16 +66,13 @@ class StartScreen(Screen):
 def _why(a, game_id: int, error) -> str:
     """Why a record does not replay, in the user's words: its start's board problems with their places said as
     players say them (no coordinates on the screen); else the record's own message's first line."""
-    from ..rules import board_from_json, board_problems, game_class
-    from ..rules.board import robber_start_problems
+    from ..rules import board_from_json, board_problems
     from .refusals_text import app_describe
 
     try:
         record = a.journal.load(game_id)
         board = board_from_json(record.board, check=False)
-        problems = board_problems(board)
-        if getattr(game_class(record.game), "robber_starts_on_desert", True):
-            problems += robber_start_problems(board)
+        problems = board_problems(board, separate_red_numbers=bool((record.options or {}).get("separate_red_numbers")))
     except Exception:  # (a board that does not read: the record's message says it)
         problems = []
     if problems:
