@@ -69,6 +69,10 @@ def joined(parts, lang: str) -> str:
 
 # --- building ------------------------------------------------------------------------------------------
 
+#: A space a line does not break at (Kivy breaks lines at plain spaces only).
+NO_BREAK = "\u00a0"
+
+
 def cost_card(g) -> Label:
     """What each piece and a development card cost, in one fixed block above the build buttons."""
     a = app()
@@ -76,7 +80,9 @@ def cost_card(g) -> Label:
     for piece in (*g.buildable_pieces(), "development"):
         cost = g.costs.get(piece)
         if cost:
-            lines.append(f"[b]{a.tr(piece)}[/b] {cards_text(dict(cost), a.lang)}")
+            # (an item's words held together: a line breaks between items, never "1 lumber, 1 / wool"; no bold
+            # name -- Kivy breaks a line where a markup span ends, spaces or not)
+            lines.append(f"{a.tr(piece)} {cards_text(dict(cost), a.lang)}".replace(" ", NO_BREAK))
     label = Label(text=f"{a.tr('cost_card')}: " + "  ·  ".join(lines), markup=True, font_size=sp(14),
                   size_hint_y=None, halign="left", valign="middle", color=(0.85, 0.85, 0.85, 1))
     label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
