@@ -199,6 +199,9 @@ class Game(EventHistory):
     options_class = Options
     costs: Mapping[str, Mapping[str, int]] = COSTS
     outcome_class: type[Outcome] = Outcome  # a game with more to announce adds fields in a subclass
+    # The robber starts on the desert (RULES.md 1; the 5-6 board: on either of its two): the app holds a game it
+    # starts to that (board_problems(robber_on_desert=)); a record's board replays as written.
+    robber_starts_on_desert = True
 
     def __init__(self, board: Board, players: int, options: Options | None = None):
         if not self.min_players <= players <= self.max_players:

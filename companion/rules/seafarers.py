@@ -54,9 +54,7 @@ class SeafarersGame(Game):
     costs = {**COSTS, "ship": {"lumber": 1, "wool": 1}}
     piece_limits = {**Game.piece_limits, "ship": 15}
     after_event_unneeded = Game.after_event_unneeded | {"move_pirate"}  # (a moved ship can lengthen a route)
-    # The base games' robber starts on the desert (RULES.md 1; the 5-6 board: on one of its two deserts), which
-    # the start's board check holds them to (record.format.new_game, NewGameScreen.board_problems: a game class
-    # without this attribute is held to it).  A scenario's map places its own (seed 004, 4(2)): High Tide's too.
+    # A scenario's map places its own robber (seed 004, 4(2)), beside the board without a desert: High Tide's too.
     robber_starts_on_desert = False
 
     def __init__(self, board, players, options=None):
