@@ -14,8 +14,12 @@ effect with the old panel's offset, which once threw ``scroll_y`` millions of sc
 
 from __future__ import annotations
 
+import time
+
+from kivy.clock import Clock
 from kivy.effects.dampedscroll import DampedScrollEffect
 from kivy.lang import Builder
+from kivy.uix.scrollview import ScrollView
 
 #: The longest time one frame's scroll covers: more (a frame stalled for seconds) is not made up for.
 LONGEST_FRAME = 2.0
@@ -40,6 +44,26 @@ def keep_in_view(scroller, scroll_y: float) -> None:
     left alone."""
     if not -1 <= scroll_y <= 2:
         scroller.scroll_y = 1
+
+
+class PatientScroll(ScrollView):
+    """A list a finger may rest on before it drags: a touch goes to the button under it only once it has been
+    still for ``scroll_timeout`` since *it* came down.
+
+    Kivy schedules the hand-over ``scroll_timeout`` after each touch down and never cancels it: a tap's leftover
+    call, firing while the next touch is down, handed that one over early -- a drag begun within
+    ``scroll_timeout`` of a tap pressed the toggle under the finger and could not scroll (seen in
+    tests/test_ui_panel_slow_drag.py: one run in three with a 300 ms timeout).  Here a call that comes before
+    the touch now down has been held ``scroll_timeout`` waits out the rest."""
+
+    def _change_touch_mode(self, *largs):
+        touch = self._touch
+        if touch:
+            left = self.scroll_timeout / 1000 - (time.time() - touch.time_start)
+            if left > 0:
+                Clock.schedule_once(self._change_touch_mode, left)
+                return
+        super()._change_touch_mode(*largs)
 
 
 _installed = False
