@@ -404,6 +404,17 @@ class BoardView(PannedWhenZoomed, StencilView):
                 else:
                     self._blit_text("2:1", (hx, hy + rad * 0.36), max(least, int(size * 0.2)), kind="harbor")
                     self._blit_text(word, (hx, hy - rad * 0.34), font, kind="harbor")
+            # The robber and the pirate under the pieces: a road, ship or building on the figure's side of its hex
+            # stays whole (drawn over, a white road beside the robber was hidden by its disc; playtest s9).
+            for token, h, rgb in (("R", self.robber, (0.15, 0.15, 0.15)), ("P", self.pirate, (0.05, 0.05, 0.05))):
+                if h is None:
+                    continue
+                cx, cy, rad = self._figure_spot(h)
+                Color(1, 1, 1, 1)
+                Ellipse(pos=(cx - rad - 2, cy - rad - 2), size=(2 * rad + 4, 2 * rad + 4))
+                Color(*rgb, 1)
+                Ellipse(pos=(cx - rad, cy - rad), size=(2 * rad, 2 * rad))
+                self._blit_text(token, (cx, cy), max(8, int(rad * 1.1)), (1, 1, 1, 1))
             for e, (player, kind) in self.pieces.items():
                 (x1, y1), (x2, y2) = (P(geo.vertex_point(v)) for v in geo.edge_vertices(e))
                 x1, y1, x2, y2 = (x1 + (x2 - x1) * 0.12, y1 + (y2 - y1) * 0.12,
@@ -426,15 +437,6 @@ class BoardView(PannedWhenZoomed, StencilView):
                 if kind == "city":
                     Color(0, 0, 0, 1)
                     Line(rectangle=(x - s * 0.5, y - s * 0.5, s, s), width=1.5)
-            for token, h, rgb in (("R", self.robber, (0.15, 0.15, 0.15)), ("P", self.pirate, (0.05, 0.05, 0.05))):
-                if h is None:
-                    continue
-                cx, cy, rad = self._figure_spot(h)
-                Color(1, 1, 1, 1)
-                Ellipse(pos=(cx - rad - 2, cy - rad - 2), size=(2 * rad + 4, 2 * rad + 4))
-                Color(*rgb, 1)
-                Ellipse(pos=(cx - rad, cy - rad), size=(2 * rad, 2 * rad))
-                self._blit_text(token, (cx, cy), max(8, int(rad * 1.1)), (1, 1, 1, 1))
             self._draw_offers(P, size)
 
     def _draw_offers(self, P, size: float) -> None:
