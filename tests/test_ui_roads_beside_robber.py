@@ -50,11 +50,12 @@ def _inland_numbered(board):
             if t.number is not None and all(n in tiles for n in geo.neighbours(h))]
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (800, 1280)], ids=["landscape", "upright"])
-def test_a_road_on_every_side_of_the_robbers_hex_is_seen(tmp_path, size):
+@pytest.mark.parametrize("size,game", [((1280, 800), "base"), ((800, 1280), "base"), ((800, 1280), "seafarers")],
+                         ids=["landscape", "upright", "upright-seafarers"])
+def test_a_road_on_every_side_of_the_robbers_hex_is_seen(tmp_path, size, game):
     app = d.start_app(tmp_path, size=size)
     try:
-        d.new_game(app, 4, "base")
+        d.new_game(app, 4, game)
         view = app.root.get_screen("play").ids.board
         d.settle()
         view.pick, view.legal = "", frozenset()  # no green corners offered over the pieces' ends
