@@ -696,24 +696,35 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
     #: Where the opened panel's rows begin among the action rows (set by :meth:`refresh`).
     panel_start = 0
 
-    def bring_panel_into_sight(self) -> None:
-        """The panel just opened (trade, a card, VP cards) is brought into sight: on an upright screen the
-        actions scroll, and a panel opened below their fold showed as a sliver of buttons.  When its first row
-        is not in sight, the actions scroll so that the panel starts at the top of their view (its later
-        rows, a partner's counters, then grow below in sight).  A panel already (mostly) in sight moves nothing."""
+    def _pick(self, key: str, value) -> None:
+        super()._pick(key, value)
+        if key in PANEL_GROWS and self.selection.get("mode") in CARD_PANELS:
+            Clock.schedule_once(lambda _dt: self.bring_panel_into_sight())
+
+    def bring_panel_into_sight(self, again: bool = True) -> None:
+        """The panel just opened (trade, a card, VP cards) or grown (a partner, a card chosen) is brought into
+        sight, lying down and upright: the actions scroll the least that shows the panel's last row (its OK),
+        never past its first row.  A panel taller than the view shows from its first row (the choice just
+        made), the rest a drag away; a panel wholly in sight moves nothing.  (Landscape 1280x800 the actions'
+        view is 316 px under the builds: Show VP cards' OK showed as a 12 px sliver, a trade with a player as
+        "Give" and half a row.)"""
         box = self.ids.actions
-        rows = box.children[::-1]  # children are stored last-first
+        rows = [w for w in box.children[::-1][self.panel_start:] if w.height > 0]  # (the filler at the end: 0)
         scroller = box.parent
-        if self.width > self.height or self.panel_start >= len(rows) or box.height <= scroller.height:
-            return  # lying down, the actions have the screen's height: the panel shows below, nothing moves
-        first = rows[self.panel_start]
-        bottom = scroller.to_local(*first.to_window(first.x, first.y))[1]
-        top = scroller.to_local(*first.to_window(first.x, first.top))[1]
-        in_sight = min(top, scroller.top) - max(bottom, scroller.y)
-        if in_sight >= 0.75 * first.height:  # a few pixels under the fold: readable, and nothing moves
+        spare = box.height - scroller.height  # how far the content can scroll
+        if not rows or spare <= 0:
             return
-        above = box.height - first.top  # of the content above the panel's first row
-        scroller.scroll_y = min(1.0, max(0.0, 1 - above / (box.height - scroller.height)))
+        first, last = rows[0], rows[-1]
+        shown_from = (1 - scroller.scroll_y) * spare  # px of content above the view
+        content_top = box.children[-1].top  # (the rows' own top: the box's may not have followed them yet)
+        top_of_first = content_top - first.top
+        bottom_of_last = content_top - last.y
+        wanted = min(top_of_first, max(shown_from, bottom_of_last - scroller.height))
+        wanted = min(spare, max(0.0, wanted))
+        if abs(wanted - shown_from) >= 1:
+            scroller.scroll_y = 1 - wanted / spare
+            if again:  # a label above that takes its height from its text in the next frame: once more then
+                Clock.schedule_once(lambda _dt: self.bring_panel_into_sight(again=False))
 
     def _play_panel(self, g, who: int) -> None:
         """Play a development card: knight, road building, year of plenty (two from the bank), monopoly."""
@@ -725,7 +736,11 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         if card == "year_of_plenty":
             chosen = self._counter_rows("cards", g.resources)
             event["resources"] = [r for r, n in sorted(chosen.items()) for _ in range(n)]
+            # two from the bank (fewer only when the bank holds fewer: the rules judge); OK says the count, as
+            # the discard's does -- "OK (1/2)" before a tap the rules would refuse
             enabled = 1 <= len(event["resources"]) <= 2
+            self._ok(enabled, event, f"{a.tr('ok')} ({len(event['resources'])}/2)")
+            return
         elif card == "monopoly":
             self._toggle_row("", "resource", g.resources, [a.tr(r) for r in g.resources], font=15)
             event["resource"] = self.selection.get("resource")
@@ -772,6 +787,9 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
 ZOOM, MIN_TARGET_DP = 2.0, 40
 #: A side's tap disk with nothing armed, in hex sizes (measured: 30 px at a 60 px hex; see zoom_needed).
 SIDE_DISK = 0.5
+
+#: The choices in an opened panel that add rows to it (a partner's counters, a card's, the taken counts).
+PANEL_GROWS = ("partner", "card", "resource", "reveal_n")
 
 #: The panels under which the board builds nothing (a tap on it closes them): play a card, trade, show VP cards.
 CARD_PANELS = ("play", "trade", "reveal")
