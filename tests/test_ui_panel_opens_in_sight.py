@@ -102,3 +102,20 @@ def test_year_of_plenty_shows_its_rows_and_counts_on_ok(tmp_path, size, lang):
         assert panel_rows(play)[-1].text == f"{app.tr('ok')} (2/2)"
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_trade_with_the_bank_whole_in_sight(tmp_path, size, lang):
+    """The playtest's upright bank trade: only a sliver of the give row showed after "Bank"."""
+    app, play = start(tmp_path, size, lang)
+    try:
+        scroller = play.ids.actions.parent
+        d.tap(d.find(play.ids.actions, app.tr("trade")))
+        d.tap(d.find(panel_rows(play)[0], app.tr("bank")))
+        d.settle()
+        assert play.selection.get("partner") == "bank"
+        rows = panel_rows(play)
+        assert all(whole(r, scroller) for r in rows), [visible(r, scroller) for r in rows]
+    finally:
+        d.stop_app(app)
