@@ -22,41 +22,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from companion.rules.geometry import edge_vertices, vertex_edges, vertex_neighbours  # noqa: E402
 from vision.board import pieces as P  # noqa: E402
-from vision.board.make_piece_model import (CORNER_INDEX, EDGE_INDEX, SEALED_BOARDS, empty_rows,  # noqa: E402
-                                           fold_boards, painted_rows, train)
-from vision.board.piece_labels import load_export, refit_on_boxes, slot_labels  # noqa: E402
-from vision.board.reader import NoBoardError, read_board  # noqa: E402
+from vision.board.make_piece_model import (empty_rows, fold_boards, painted_rows, photo_rows,  # noqa: E402
+                                           train)
 
 LATTICES = ("refitted", "reader")
-
-
-def rows_of(export: Path, sealed: bool) -> list[dict]:
-    rows = []
-    for photo in load_export(export):
-        if (photo.board in SEALED_BOARDS) != sealed:
-            continue
-        image = cv2.imread(str(photo.path))
-        try:
-            reading = read_board(image)
-        except (NoBoardError, IndexError) as error:
-            print(f"{photo.path.name}: no lattice ({error})", file=sys.stderr)
-            continue
-        work = cv2.resize(image, None, fx=reading.scale, fy=reading.scale, interpolation=cv2.INTER_AREA)
-        refitted = refit_on_boxes(reading.lattice.homography, photo.boxes, reading.scale)
-        edges, corners, _ = slot_labels(refitted, photo.boxes, reading.scale)
-        row = {"board": photo.board, "name": photo.path.name,
-               "edge_labels": np.array([EDGE_INDEX[edges.get(i, "none")] for i in range(len(P.EDGES))]),
-               "corner_labels": np.array([CORNER_INDEX[corners.get(i, "none")] for i in range(len(P.CORNERS))])}
-        for way, homography in (("refitted", refitted), ("reader", reading.lattice.homography)):
-            row[way] = P.slot_features(work, homography)
-            row[way + "_outline"] = P.outline_features(work, homography)
-        rows.append(row)
-    return rows
 
 
 def readings(export: Path, sealed: bool, folds: int = 3) -> list[dict]:
@@ -69,8 +42,8 @@ def readings(export: Path, sealed: bool, folds: int = 3) -> list[dict]:
         if not target.exists():
             target.write_bytes((catanai / name).read_bytes())
     extra = empty_rows(scratch) + painted_rows(scratch, ("testimg3",))
-    dev = rows_of(export, sealed=False) if not sealed else rows_of(export, sealed=False)
-    scored = rows_of(export, sealed=True) if sealed else dev
+    dev = photo_rows(export, sealed=False) if not sealed else photo_rows(export, sealed=False)
+    scored = photo_rows(export, sealed=True) if sealed else dev
     out = []
     if sealed:
         plan = [(train(dev + extra), scored)]

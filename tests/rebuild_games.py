@@ -64,3 +64,29 @@ def put_back_one_by_one(game, spots, check):
     for _ in spots:
         game.pop()
         check(game)
+
+
+def games_in_play(kind, players, seed, *, every=37, events=600):
+    """A random game of ``kind`` (the board games, ``starfarers``, ``card-game``), yielded after every
+    ``every``-th of its first ``events`` random legal events (the same game object, played on)."""
+    import random
+
+    from companion.rules import game_class
+    from companion.rules.card_game import CardSetup
+    from companion.rules.card_game_random import random_events as card_events
+    from companion.rules.starfarers_board import first_game_board
+    from companion.rules.starfarers_random import random_events as starfarers_events
+
+    if kind == "starfarers":
+        game = new_game(Record(kind, [{"name": f"P{i}", "color": COLORS[i]} for i in range(players)],
+                               first_game_board().to_json()))
+        played = starfarers_events(game, random.Random(seed), events)
+    elif kind == "card-game":
+        game = game_class("card-game")(CardSetup(), players)
+        played = card_events(game, random.Random(seed), events)
+    else:
+        game = fresh_game(kind, players, seed)
+        played = random_events(game, random.Random(seed), events)
+    for i, _ in enumerate(played):
+        if i % every == 0:
+            yield game

@@ -12,34 +12,12 @@ import random
 
 import pytest
 
-from companion.record import COLORS, Record, new_game
-from companion.rules import game_class
-from companion.rules.card_game import CardSetup
-from companion.rules.card_game_random import random_events as card_events
 from companion.rules.random_play import random_events
-from companion.rules.starfarers_board import first_game_board
-from companion.rules.starfarers_random import random_events as starfarers_events
 
-from rebuild_games import fresh_game
+from rebuild_games import fresh_game, games_in_play
 
 COPIED_AFRESH = ("state", "events", "outcomes", "_stack")  # what a copy must not share with its original
-
-
-def games_in_play(kind, players, seed):
-    """A random game of ``kind``, yielded after every 41st event."""
-    if kind == "starfarers":
-        game = new_game(Record(kind, [{"name": f"P{i}", "color": COLORS[i]} for i in range(players)],
-                               first_game_board().to_json()))
-        events = starfarers_events(game, random.Random(seed), 300)
-    elif kind == "card-game":
-        game = game_class("card-game")(CardSetup(), players)
-        events = card_events(game, random.Random(seed), 300)
-    else:
-        game = fresh_game(kind, players, seed)
-        events = random_events(game, random.Random(seed), 500)
-    for i, _ in enumerate(events):
-        if i % 41 == 0:
-            yield game
+BOARD_GAMES = ("base", "base56", "seafarers", "high-tide")
 
 
 def keeps_the_shared_layout(game) -> bool:
@@ -54,7 +32,7 @@ def keeps_the_shared_layout(game) -> bool:
 def test_a_copied_game_holds_what_the_game_holds_and_the_game_keeps_its_layout(kind, players, seed):
     type_names = None
     copies = 0
-    for game in games_in_play(kind, players, seed):
+    for game in games_in_play(kind, players, seed, every=41, events=500 if kind in BOARD_GAMES else 300):
         copy = game.copy()
         copies += 1
         assert keeps_the_shared_layout(game), "copying took the table's game out of its class's layout"

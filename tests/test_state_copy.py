@@ -6,31 +6,12 @@ every field of ``State`` and ``PlayerState``, share nothing mutable with the ori
 """
 
 import gc
-import random
 
 import pytest
 
-from companion.record import COLORS, Record, new_game
 from companion.rules.game import PlayerState, State
-from companion.rules.random_play import random_events
-from companion.rules.starfarers_board import first_game_board
-from companion.rules.starfarers_random import random_events as starfarers_events
 
-from rebuild_games import fresh_game
-
-
-def games_in_play(kind, players, seed):
-    """A random game of ``kind``, yielded after every 37th event."""
-    if kind == "starfarers":
-        game = new_game(Record(kind, [{"name": f"P{i}", "color": COLORS[i]} for i in range(players)],
-                               first_game_board().to_json()))
-        events = starfarers_events(game, random.Random(seed), 400)
-    else:
-        game = fresh_game(kind, players, seed)
-        events = random_events(game, random.Random(seed), 600)
-    for i, _ in enumerate(events):
-        if i % 37 == 0:
-            yield game
+from rebuild_games import games_in_play
 
 
 def holds_its_fields_in_the_shared_layout(value, field) -> bool:
@@ -42,7 +23,7 @@ def holds_its_fields_in_the_shared_layout(value, field) -> bool:
 @pytest.mark.parametrize("kind, players, seed", [("base", 4, 1), ("base56", 6, 2), ("seafarers", 4, 3),
                                                  ("high-tide", 4, 4), ("starfarers", 4, 5)])
 def test_a_copied_state_is_the_state_whole_and_shares_nothing_it_could_change(kind, players, seed):
-    for game in games_in_play(kind, players, seed):
+    for game in games_in_play(kind, players, seed, events=400 if kind == "starfarers" else 600):
         state = game.state
         copy = state.copy()
         assert holds_its_fields_in_the_shared_layout(copy, "players")

@@ -63,9 +63,13 @@ def fold_boards(boards, folds: int) -> list[set[str]]:
     return held
 
 
-def photo_rows(export: str | Path) -> list[dict]:
+def photo_rows(export: str | Path, sealed: bool | None = None) -> list[dict]:
+    """Each labelled photo's slot features on both lattices (the one refitted on its piece boxes, the reader's
+    own) and its labels; ``sealed`` True or False: only the sealed boards' photos, or only the others'."""
     rows = []
     for photo in load_export(export):
+        if sealed is not None and (photo.board in SEALED_BOARDS) != sealed:
+            continue
         image = cv2.imread(str(photo.path))
         try:
             reading = read_board(image)
