@@ -29,6 +29,7 @@ TEXT: dict[str, dict[str, str]] = {
     "g_seafarers": {"en": "Seafarers", "ja": "航海者"},
     "g_high-tide": {"en": "High Tide", "ja": "満潮"},
     "players": {"en": "Players", "ja": "プレイヤー"},
+    "count_refused": {"en": "{game} is played by {low} to {high} players", "ja": "{game}は{low}〜{high}人で遊びます"},
     "player_n": {"en": "Player {n}", "ja": "プレイヤー{n}"},
     "seed": {"en": "Board seed", "ja": "盤面シード"},
     "separate_reds": {"en": "No 6 next to 8", "ja": "6と8を隣接させない"},

@@ -30,6 +30,7 @@ load_rules("new_game.kv")
 
 OWN_SCREEN = ("starfarers", "card-game")  # games with their own live screen and no hex board
 DEFAULT_NAMES = ("Aki", "Ben", "Chie", "Dan", "Emi", "Fumi")
+BASE_BOXES = ("base", "base56")  # the base game's two boxes: 3-4 players, the 5-6 extension
 
 
 class NameField(TextInput):
@@ -110,15 +111,33 @@ class NewGameScreen(Screen):
             self.board_json = None
             self.refresh()
 
+    def count_open(self, n: int, game: str | None = None) -> bool:
+        """Whether the table-size toggle ``n`` can be chosen for ``game``: a size the game is played by, or, for
+        the base game, any of 3-6 (the size picks the box: 5 or 6 at a Base 3-4 table is the 5-6 game)."""
+        game = game or self.game
+        cls = game_class(game)
+        return cls.min_players <= n <= cls.max_players or (game in BASE_BOXES and 3 <= n <= 6)
+
     def set_count(self, n: int) -> None:
+        if self.game in BASE_BOXES and n not in self.allowed_counts() and self.count_open(n):
+            # five players at Base 3-4 (or three at Base 5-6): the size chooses the box; it was refused with
+            # "base56: 5-6" in English on a Japanese screen and the 3 shown chosen while five seats stayed
+            self.set_game("base56" if n >= 5 else "base")
         if n not in self.allowed_counts():
-            self.say(lambda counts=self.allowed_counts(): f"{self.game}: {counts[0]}-{counts[-1]}")
+            self.say(lambda counts=self.allowed_counts(): app().tr(
+                "count_refused", game=app().tr(f"g_{self.game}"), low=counts[0], high=counts[-1]))
+            self._show_count()
             return
         size_changed = (n >= 5) != (self.count >= 5)
         self.count = n
         if size_changed:
             self.board_json = None
         self.refresh()
+
+    def _show_count(self) -> None:
+        """The table-size toggles show the size chosen (a refused tap left its toggle down)."""
+        for k in range(2, 7):
+            self.ids[f"n{k}"].state = "down" if self.count == k else "normal"
 
     def _players_rows(self) -> None:
         a = app()
