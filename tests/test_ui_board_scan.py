@@ -42,6 +42,9 @@ def turned_to(reading: dict, label: dict) -> dict:
 
 
 def read(app, screen, photo: Path) -> None:
+    """The photo's path typed under the pictures' list (shown first when a board read is on the screen)."""
+    if not screen.choosing:
+        d.tap(screen.ids.pictures)
     screen.ids.path.text = str(photo)
     d.tap(screen.ids.read_file)
     assert d.wait_until(lambda: not screen.reading, timeout=120), "the photo is still being read"

@@ -5,8 +5,11 @@ passes the same check Start makes).
 
 Nothing read from a photo becomes a game without a person's tap.  The reading (0.5-1 s for a 12 MP photo)
 runs on a thread of its own, joined when the app stops; its result reaches the screen by
-``Clock.schedule_once``.  The photo is a picture file (a path, as the editor's JSON import takes one) or one
-picture from the camera named in Settings (opened as the dice source opens it: Kivy's camera on Android).
+``Clock.schedule_once``.  The photo is a picture file, tapped in the pictures listed newest first
+(picture_chooser.py: the Pictures folder, on Android the camera's DCIM/Camera) or its path typed, or one picture
+from a camera: the one chosen on this screen when the device has more than one (remembered in Settings as
+``scan_camera``), else the dice camera Settings names (opened as the dice source opens it: Kivy's camera on
+Android).
 
 Added to the app by :func:`install` (one line in app.py): the screen, and its button in the board editor's
 mode row.  Layout in board_scan.kv.
@@ -15,16 +18,20 @@ mode row.  Layout in board_scan.kv.
 from __future__ import annotations
 
 import logging
+import threading
 from pathlib import Path
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.metrics import dp
 from kivy.graphics import Color, Rectangle
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from .photo_reading import PhotoReading, install_screen, scan_camera, scan_file, tr
+from .photo_reading import (PhotoReading, cameras_here, install_screen, scan_camera, scan_camera_choices,
+                            scan_file, tr)
+from .picture_chooser import PictureChooser, pictures_folder  # noqa: F401  (PictureChooser: in board_scan.kv)
 
 log = logging.getLogger(__name__)
 KV = Path(__file__).resolve().parent / "board_scan.kv"
@@ -36,7 +43,16 @@ TEXT: dict[str, dict[str, str]] = {
                         "or harbour.",
                   "ja": "盤面全体を上から撮った写真（どの向きでも可）。オレンジの枠は読み取りに自信がない地形で、"
                         "最初の一つが選ばれています（白）。正しい地形か数字を選ぶか、別の地形か港をタップ。"},
-    "scan_read_file": {"en": "Read the photo", "ja": "写真を読む"},
+    "scan_read_file": {"en": "Read", "ja": "読む"},
+    "scan_path_hint": {"en": "or a picture's path", "ja": "または写真のパス"},
+    "scan_pictures": {"en": "Pictures", "ja": "写真を選ぶ"},
+    "scan_show_read": {"en": "The board read", "ja": "読んだ盤面"},
+    "scan_up": {"en": "Up a folder", "ja": "上のフォルダへ"},
+    "scan_choose": {"en": "Tap the photo of the board (newest first), or Camera.",
+                    "ja": "盤面の写真をタップ（新しい順）、または「カメラ」。"},
+    "scan_no_path": {"en": "Type a picture's path, or tap Pictures.", "ja": "写真のパスを入力するか、「写真を選ぶ」。"},
+    "scan_camera_n": {"en": "Camera {n}", "ja": "カメラ {n}"},
+    "scan_dice_mark": {"en": " (dice)", "ja": "（ダイス）"},
     "scan_camera": {"en": "Camera", "ja": "カメラ"},
     "scan_use": {"en": "Use this board", "ja": "この盤面を使う"},
     "scan_reading": {"en": "Reading the photo…", "ja": "写真を読んでいます…"},
@@ -125,7 +141,10 @@ class ScanBoardScreen(PhotoReading, Screen):
     picking = BooleanProperty(False)   # a hex is selected: the terrain and number buttons are shown
     picking_harbour = BooleanProperty(False)  # a harbour is selected: its trade buttons are shown
     reading = BooleanProperty(False)   # a photo is being read (the read buttons wait)
-    path = StringProperty("")
+    path = StringProperty("")          # the last picture file read (or typed)
+    choosing = BooleanProperty(False)  # the pictures are listed in the photo's place
+    has_scan = BooleanProperty(False)  # a photo has been read (there is a board to go back to)
+    cameras = ListProperty([])         # the cameras offered (scan_camera_choices); a choice when 2 or more
 
     def __init__(self, **kw):
         super().__init__(name="board_scan", **kw)
@@ -133,12 +152,31 @@ class ScanBoardScreen(PhotoReading, Screen):
         self.selected = None
         self.selected_harbour = None    # a harbour's sea hex, when one is selected (then no hex is)
         self._init_reading()
-        self.path = str(Path.home() / "catan-board.jpg")
+        self._camera_finder = None      # the thread looking for the device's cameras (once a run)
+        self._found_cameras: list[str] = []
+        self._opened = False
         Clock.schedule_once(lambda _dt: App.get_running_app().bind(lang=lambda *_: self._update()))
 
+    def on_pre_enter(self, *_):
+        if self.scan is None:
+            self.choosing = True  # nothing read yet: the pictures, newest first
+            self.message = tr("scan_choose")
+        if not self._opened:
+            self._opened = True  # the first visit opens the Pictures folder; later ones stay where the user was
+            self.ids.chooser.path = str(pictures_folder(self.path))
+        self._look_for_cameras()
+
     # --- reading ---------------------------------------------------------------------------------------
+    def choose_picture(self, path: str) -> None:
+        """A picture tapped in the list: read (a file that is no picture is said; nothing changes)."""
+        self.ids.path.text = path
+        self.read_file()
+
     def read_file(self) -> None:
-        path = self.ids.path.text.strip() or self.path
+        path = self.ids.path.text.strip()
+        if not path:
+            self.message = tr("scan_no_path")
+            return
         self.path = path
         if not Path(path).is_file():
             self.message = tr("scan_no_file", path=path)
@@ -146,11 +184,95 @@ class ScanBoardScreen(PhotoReading, Screen):
         self._start(lambda: scan_file(path), Path(path).name)
 
     def read_camera(self) -> None:
-        entry = App.get_running_app().settings.camera or "0"
+        entry = self.camera_entry()
         self._start(lambda: scan_camera(entry, self._cancel), entry)
+
+    # --- the camera --------------------------------------------------------------------------------------
+    def camera_entry(self) -> str:
+        """The camera Camera reads: the one chosen here, else the dice camera Settings names."""
+        settings = App.get_running_app().settings
+        return settings.scan_camera or settings.camera or "0"
+
+    def choose_camera(self, entry: str) -> None:
+        """Read the board with camera ``entry`` from now on (saved in Settings; the dice camera unchanged).  Its
+        toggle is down already (the toggles are one group)."""
+        from dataclasses import replace
+
+        app = App.get_running_app()
+        if app.settings.scan_camera != entry:
+            app.settings = replace(app.settings, scan_camera=entry)
+            app.settings.save(app.data_dir)
+
+    def read_with(self, entry: str) -> None:
+        """A camera's toggle tapped: that camera chosen (remembered) and read."""
+        if self.reading:
+            self._show_cameras()  # one photo at a time: the toggles as they were
+            return
+        self.choose_camera(entry)
+        self.read_camera()
+
+    def _look_for_cameras(self) -> None:
+        """Which cameras the device has, looked for once a run on a thread (a probe opens each camera), never
+        while the game's own camera source reads one; the choices are shown meanwhile without them."""
+        app = App.get_running_app()
+        self._show_cameras()
+        if self._camera_finder is not None or (app.table is not None and app.source is not None):
+            return
+
+        def find():
+            try:
+                found = cameras_here()
+            except Exception:  # pragma: no cover - a driver failing while asked: the choices as they are
+                log.exception("looking for cameras failed")
+                found = []
+            Clock.schedule_once(lambda _dt: self._cameras_found(found))
+
+        self._camera_finder = threading.Thread(target=find, name="scan-camera-finder")
+        self._camera_finder.start()
+
+    def _cameras_found(self, found: list[str]) -> None:
+        self._found_cameras = found
+        self._show_cameras()
+
+    def _show_cameras(self) -> None:
+        """The camera choices, as toggles (shown when there are two or more): the one Camera reads is down."""
+        from kivy.factory import Factory
+
+        settings = App.get_running_app().settings
+        self.cameras = scan_camera_choices(settings, self._found_cameras)
+        row = self.ids.camera_choices
+        row.clear_widgets()
+        if len(self.cameras) < 2:
+            return
+        chosen = self.camera_entry()
+        for entry in self.cameras:
+            toggle = Factory.BigToggle(text=self.camera_label(entry), group="scan_camera", height=dp(56),
+                                       allow_no_selection=False, state="down" if entry == chosen else "normal")
+            toggle.camera_entry = entry
+            toggle.bind(on_release=lambda t: self.read_with(t.camera_entry))
+            row.add_widget(toggle)
+
+    def camera_label(self, entry: str) -> str:
+        """A camera as the screen names it: "Camera 1", a stream's host, a video file's name; the dice camera
+        marked "(dice)"."""
+        settings = App.get_running_app().settings
+        if entry.isdigit():
+            words = tr("scan_camera_n", n=entry)
+        elif "://" in entry:
+            words = entry.split("://", 1)[1].split("/", 1)[0]
+        else:
+            words = Path(entry).name
+        return words + (tr("scan_dice_mark") if entry == (settings.camera or "0") else "")
+
+    def stop(self, timeout: float = 10.0) -> None:
+        super().stop(timeout)
+        if self._camera_finder is not None:
+            self._camera_finder.join(timeout)
 
     def _read(self, value) -> None:
         self.scan = value
+        self.has_scan = True
+        self.choosing = False  # the photo read, with the board drawn over it, in the pictures' place
         self._select_next()  # the first hex (or harbour) to check is selected: one tap less each
         self._update(read_ms=round(value.reading.ms))
 

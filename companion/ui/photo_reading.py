@@ -132,3 +132,32 @@ def scan_camera(entry: str, cancel: threading.Event):
     if frame is None:
         raise OSError(tr("scan_no_camera", camera=entry))
     return BoardScan.of_image(frame)
+
+
+def cameras_here() -> list[str]:
+    """The cameras this device has, as Settings names them ("0", "1", ...).  Android: the platform's count (no
+    camera opened); elsewhere each /dev/video* that gives a picture (``doctor.camera_pictures``, which opens
+    them: run it on a thread, and never while the game's camera source reads one)."""
+    from companion.dice.camera import _platform
+
+    if _platform() == "android":
+        try:
+            from jnius import autoclass  # python-for-android's; Kivy's own Android camera uses this class
+
+            return [str(n) for n in range(autoclass("android.hardware.Camera").getNumberOfCameras())]
+        except Exception:
+            log.exception("the cameras could not be counted")
+            return []
+    from companion import doctor
+
+    return [device.rsplit("video", 1)[-1] for device, size in doctor.camera_pictures() if size is not None]
+
+
+def scan_camera_choices(settings, found: list[str]) -> list[str]:
+    """The cameras "Scan the board" offers: the dice camera (Settings'), the cameras ``found``, and the one chosen
+    there before (a stream or a video file is offered again), each once, in that order."""
+    out: list[str] = []
+    for entry in [settings.camera or "0", *found, settings.scan_camera]:
+        if entry and entry not in out:
+            out.append(entry)
+    return out

@@ -39,6 +39,9 @@ class Settings:
     confirm_camera: bool = False
     #: The camera chosen (a number, a stream address, a video file), remembered while the dice come from elsewhere.
     camera: str = ""
+    #: The camera "Scan the board" reads (a number, a stream address, a video file), chosen on that screen;
+    #: "" while none was chosen there: the dice camera above.  Choosing it never changes the dice camera.
+    scan_camera: str = ""
 
     def __post_init__(self) -> None:
         if not self.camera or self.source_kind == "camera":

@@ -1,0 +1,151 @@
+"""A picture file chosen by a finger, for "Scan the board": Kivy's own FileChooser with rows a finger can hit.
+
+Opened in the Pictures folder (Android: the camera's DCIM/Camera, where the tablet's photos are), or in the
+folder of the last picture read; folders first, then the pictures newest first (the photo just taken is the
+top row); only ``.jpg``, ``.jpeg`` and ``.png`` files are listed (any case).  One tap on a picture chooses it
+(``on_submit``), one tap on a folder opens it, the top row goes up a folder.  Each row is 64 dp high, its name
+in large letters with the picture's date and size beside it.  Layout in board_scan.kv.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.filechooser import FileChooserController
+
+from .fitted_label import Hideable
+
+PICTURE_SUFFIXES = (".jpg", ".jpeg", ".png")
+
+
+def is_picture_name(_folder: str, path: str) -> bool:
+    """A FileChooser filter: a file named as a photo is (``IMG_0001.JPG`` as well as ``board.jpg``)."""
+    return path.lower().endswith(PICTURE_SUFFIXES)
+
+
+def pictures_folder(last_picture: str = "", *, platform: str | None = None) -> Path:
+    """Where the chooser opens: the folder of ``last_picture`` while it is there; else, on Android, the camera's
+    folder (``DCIM/Camera``, else ``DCIM``) and then Pictures; elsewhere the user's Pictures folder
+    (platformdirs: ``XDG_PICTURES_DIR``, ``~/Pictures``); else the home folder."""
+    from companion.dice.camera import _platform
+
+    places = []
+    if last_picture:
+        places.append(Path(last_picture).expanduser().parent)
+    if (platform or _platform()) == "android":
+        storage = Path(os.environ.get("EXTERNAL_STORAGE", "/storage/emulated/0"))
+        places += [storage / "DCIM" / "Camera", storage / "DCIM", storage / "Pictures"]
+    else:
+        try:
+            import platformdirs
+
+            places.append(Path(platformdirs.user_pictures_dir()))
+        except Exception:  # pragma: no cover - a platform platformdirs does not know: home below
+            pass
+    places.append(Path.home())
+    return next((p for p in places if p.is_dir()), Path.home())
+
+
+def newest_first(files: list[str], filesystem) -> list[str]:
+    """FileChooser's ``sort_func``: folders first by name, then files by the time they were written, newest
+    first (a phone names its photos by date, but a copied or renamed one keeps only its time)."""
+    def written(path: str) -> float:
+        try:
+            return os.stat(path).st_mtime
+        except OSError:
+            return 0.0
+
+    folders = sorted((f for f in files if filesystem.is_dir(f)), key=lambda f: os.path.basename(f).lower())
+    pictures = sorted((f for f in files if not filesystem.is_dir(f)),
+                      key=lambda f: (-written(f), os.path.basename(f).lower()))
+    return folders + pictures
+
+
+def describe(path: str, isdir: bool) -> str:
+    """A row's second words: a picture's date and size ("2026-11-27 12:14 · 2.4 MB"); nothing for a folder."""
+    if isdir:
+        return ""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return ""
+    size = st.st_size / 1024
+    size_text = f"{size:.0f} KB" if size < 1024 else f"{size / 1024:.1f} MB"
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(st.st_mtime)) + " · " + size_text
+
+
+class PictureRow(ButtonBehavior, BoxLayout):
+    """One row of the chooser: a folder or a picture (the FileChooser's entry: ``path``, ``locked``,
+    ``selected``), a button reporting its press and release to the chooser as Kivy's own entries report their
+    touches (inside the chooser's ScrollView: a drag scrolls the list and chooses nothing)."""
+
+    path = StringProperty("")
+    name = StringProperty("")
+    detail = StringProperty("")
+    isdir = BooleanProperty(False)
+    locked = BooleanProperty(False)      # a folder that could not be listed (the chooser sets it)
+    selected = BooleanProperty(False)
+    controller = ObjectProperty(None)    # a weak reference to the chooser
+
+    def on_press(self):
+        if self.controller is not None:
+            self.controller().entry_touched(self, self.last_touch)
+
+    def on_release(self):
+        if self.controller is not None:
+            self.controller().entry_released(self, self.last_touch)
+
+
+class PictureChooser(Hideable, FileChooserController):
+    """Kivy's FileChooser listing pictures in finger-sized rows (``PictureRow``), newest first; a tap on a
+    picture dispatches ``on_submit([path], touch)``.  Hidden (``shown`` False) it lets touches through."""
+
+    up_text = StringProperty("..")   # the top row's words (the screen sets them in the player's language)
+
+    def __init__(self, **kw):
+        kw.setdefault("filters", [is_picture_name])
+        kw.setdefault("sort_func", newest_first)
+        super().__init__(**kw)
+
+    def _update_files(self, *args, **kwargs):
+        """Listed only while shown (a folder of a thousand photos is not read when the app starts), and again
+        each time it is shown (a photo taken meanwhile comes on top)."""
+        if self.shown:
+            super()._update_files(*args, **kwargs)
+
+    def on_shown(self, _chooser, shown: bool) -> None:
+        if shown:
+            self._trigger_update()
+
+    def _create_entry_widget(self, ctx):
+        up = ctx["name"].startswith("..")
+        name = (self.up_text + "  (" + Path(self.path).parent.name + ")") if up else ctx["name"]
+        return PictureRow(path=ctx["path"], name=name + ("/" if ctx["isdir"] and not up else ""),
+                          detail=describe(ctx["path"], ctx["isdir"]), isdir=ctx["isdir"],
+                          controller=ctx["controller"])
+
+    def on_entry_added(self, node, parent=None):
+        self.ids.rows.add_widget(node)
+
+    def on_entries_cleared(self):
+        self.ids.rows.clear_widgets()
+        self.ids.scroll.scroll_y = 1  # a new folder is seen from its top (its newest pictures)
+
+    def entry_released(self, entry, touch):
+        """A folder opens; a picture is chosen at once (one tap, not Kivy's double tap)."""
+        if "button" in touch.profile and touch.button.startswith("scroll"):
+            return False
+        if self.file_system.is_dir(entry.path):
+            self.open_entry(entry)
+        else:
+            self.selection = [entry.path]
+            self.dispatch("on_submit", [entry.path], touch)
+
+    def rows(self) -> list[PictureRow]:
+        """The rows as shown, top first."""
+        return list(reversed(self.ids.rows.children))

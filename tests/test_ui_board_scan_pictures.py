@@ -1,0 +1,213 @@
+""""Scan the board" as a table uses it, by touches on the real app: the picture tapped in a list of the tablet's
+pictures (no path typed), and the camera chosen on the scan screen when there is more than one (remembered, the
+dice camera in Settings left as it is).  Real photos of real boards (CatanAI's, labelled in tests/data), a real
+Pictures folder (platformdirs' XDG_PICTURES_DIR), real video files read through cv2.VideoCapture as cameras,
+the real settings file."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.ui import driver as d
+from companion.ui.settings import Settings
+from vision.board.lattice import LAND
+from tests.test_ui_board_scan import DATA, as_read, labelled, turned_to
+
+pytestmark = pytest.mark.timeout(300)
+
+DAY = 24 * 3600.0
+
+
+@pytest.fixture
+def pictures(tmp_path, monkeypatch):
+    """A Pictures folder as a tablet's: photos named by the camera (one with an upper-case suffix), a file named
+    .jpg that is no picture, a note that is no picture by name, a folder; the XDG settings pointing at it."""
+    folder = tmp_path / "Pictures"
+    (folder / "Screenshots").mkdir(parents=True)
+    shutil.copy(DATA / "photos" / "testimg3.jpg", folder / "IMG_20261101_090000.JPG")
+    shutil.copy(DATA / "photos" / "test4_2.jpg", folder / "IMG_20261127_121400.jpg")
+    (folder / "board-notes.jpg").write_text("not a photo: the scores of last week")
+    (folder / "notes.txt").write_text("not a photo by name")
+    now = 1_795_000_000.0
+    for name, age in (("IMG_20261101_090000.JPG", 26), ("board-notes.jpg", 3), ("IMG_20261127_121400.jpg", 0),
+                      ("notes.txt", 1)):
+        os.utime(folder / name, (now - age * DAY, now - age * DAY))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no user-dirs.dirs: the variable below counts
+    monkeypatch.setenv("XDG_PICTURES_DIR", str(folder))
+    return folder
+
+
+def shown_rows(chooser) -> list[str]:
+    return [row.name for row in chooser.rows()]
+
+
+def wait_read(screen) -> None:
+    assert d.wait_until(lambda: not screen.reading, timeout=120), "the photo is still being read"
+    d.settle()
+
+
+def test_a_picture_tapped_in_the_pictures_folder_is_read_and_used(tmp_path, pictures):
+    app = d.start_app(tmp_path)
+    try:
+        editor = d.open_board_editor(app)
+        generated = editor.to_json()
+        d.tap(editor.ids.scan)  # tap 1 from "Scan the board"
+        screen = app.root.get_screen("board_scan")
+        chooser = screen.ids.chooser
+
+        # Nothing read yet: the pictures are shown in the photo's place, from the Pictures folder: the folder
+        # first, then the pictures newest first (the one just taken on top), the note that is no picture by name
+        # left out; rows a finger can hit.
+        assert screen.choosing and chooser.shown and Path(chooser.path) == pictures
+        expected = ["Up a folder  (" + pictures.parent.name + ")", "Screenshots/", "IMG_20261127_121400.jpg",
+                    "board-notes.jpg", "IMG_20261101_090000.JPG"]
+        assert d.wait_until(lambda: shown_rows(chooser) == expected, timeout=30), shown_rows(chooser)
+        assert all(row.height >= 48 for row in chooser.rows())
+        assert chooser.rows()[2].detail.endswith("KB")  # its date and size beside the name
+        assert d.layout_problems(app.root) == []
+
+        # A file named .jpg that is no picture: the reader's words, naming it; nothing read, nothing changed.
+        d.tap(chooser.rows()[3])
+        wait_read(screen)
+        assert "board-notes.jpg: not a readable image" in screen.message, screen.message
+        assert screen.scan is None and screen.choosing and editor.to_json() == generated
+
+        # A folder opens with a tap, the top row goes back up.
+        d.tap(chooser.rows()[1])
+        assert d.wait_until(lambda: Path(chooser.path) == pictures / "Screenshots", timeout=10)
+        assert d.wait_until(lambda: shown_rows(chooser)[:1] == ["Up a folder  (Pictures)"], timeout=30)
+        d.tap(chooser.rows()[0])
+        assert d.wait_until(lambda: shown_rows(chooser) == expected, timeout=30), shown_rows(chooser)
+
+        # The newest picture, one tap: read and shown with the board drawn over it (the list goes away).
+        d.tap(chooser.rows()[2])  # tap 2
+        wait_read(screen)
+        assert screen.scan is not None, screen.message
+        assert not screen.choosing and not chooser.shown and screen.ids.picture.texture is not None
+        assert screen.ids.path.text == str(pictures / "IMG_20261127_121400.jpg")
+        truth = turned_to(as_read(screen.scan), labelled("test4_2"))
+        assert sum(as_read(screen.scan)[h][0] == truth[h][0] for h in LAND) >= 18
+
+        # "Pictures" shows the list again (the board read stays, one tap away), and the older photo is read.
+        d.tap(screen.ids.pictures)
+        assert screen.choosing and screen.ids.pictures.text == "The board read"
+        d.tap(screen.ids.pictures)
+        assert not screen.choosing and screen.scan is not None
+        d.tap(screen.ids.pictures)
+        assert d.wait_until(lambda: shown_rows(chooser) == expected, timeout=30), shown_rows(chooser)
+        d.tap(chooser.rows()[4])
+        wait_read(screen)
+        older = turned_to(as_read(screen.scan), labelled("testimg3"))
+        assert sum(as_read(screen.scan)[h][0] == older[h][0] for h in LAND) >= 18
+
+        # Use this board (tap 3): the editor holds the board as read.
+        board = screen.board_json()
+        d.tap(screen.ids.use)
+        assert app.root.current == "board_editor"
+        assert {tuple(h["at"]): h["terrain"] for h in editor.to_json()["hexes"]} == {
+            tuple(h["at"]): h["terrain"] for h in board["hexes"]}
+    finally:
+        d.stop_app(app)
+
+
+def board_video(path: Path, photo: str) -> Path:
+    """A video file of a board photo (8 frames): what Settings takes as a camera to try the app without one."""
+    image = cv2.imread(str(DATA / "photos" / f"{photo}.jpg"))
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 5, (image.shape[1], image.shape[0]))
+    for _ in range(8):
+        writer.write(image)
+    writer.release()
+    return path
+
+
+def camera_toggles(screen) -> dict:
+    return {t.text: t for t in screen.ids.camera_choices.children}
+
+
+def terrains_right(scan, photo: str) -> int:
+    truth = turned_to(as_read(scan), labelled(photo))
+    return sum(as_read(scan)[h][0] == truth[h][0] for h in LAND)
+
+
+def test_the_scan_camera_is_chosen_on_the_scan_screen_and_remembered(tmp_path):
+    dice_camera = board_video(tmp_path / "table.avi", "testimg2")   # the dice camera, as Settings names it
+    other = board_video(tmp_path / "overhead.avi", "test4_2")      # another camera, chosen for the scan before
+    Settings(camera=str(dice_camera), scan_camera=str(other)).save(tmp_path)
+    app = d.start_app(tmp_path)
+    try:
+        dice_source = app.settings.dice_source
+        d.tap(app.root.get_screen("start").ids.new_game)
+        d.tap(app.root.get_screen("new_game").ids.edit)
+        d.tap(app.root.get_screen("board_editor").ids.scan)
+        screen = app.root.get_screen("board_scan")
+        assert d.wait_until(lambda: not screen._camera_finder.is_alive(), timeout=60)
+        d.settle()
+        toggles = camera_toggles(screen)
+        assert set(toggles) == {"table.avi (dice)", "overhead.avi"} and screen.ids.camera_choices.shown
+        assert toggles["overhead.avi"].state == "down"  # the one chosen last time
+        assert d.layout_problems(app.root) == []
+
+        # Camera reads the one chosen before, the overhead one (its board, not the dice camera's).
+        d.tap(screen.ids.camera)
+        wait_read(screen)
+        assert screen.scan is not None, screen.message
+        assert terrains_right(screen.scan, "test4_2") >= 18
+        assert not screen.choosing  # the photo read shown in the place of the choices
+
+        # Pictures shows where a photo comes from again: the dice camera tapped is read, and chosen (saved) for
+        # the scan; the dice stay as they were.
+        d.tap(screen.ids.pictures)
+        d.tap(camera_toggles(screen)["table.avi (dice)"])
+        wait_read(screen)
+        assert terrains_right(screen.scan, "testimg2") >= 18
+        saved = json.loads((tmp_path / "settings.json").read_text())
+        assert saved["scan_camera"] == str(dice_camera) and saved["camera"] == str(dice_camera)
+        assert saved["dice_source"] == dice_source
+        d.tap(screen.ids.pictures)
+        assert {t: b.state for t, b in camera_toggles(screen).items()} == {
+            "table.avi (dice)": "down", "overhead.avi": "normal"}
+
+        # Back to the overhead camera: read, and remembered by the next run of the app.
+        d.tap(camera_toggles(screen)["overhead.avi"])
+        wait_read(screen)
+        assert terrains_right(screen.scan, "test4_2") >= 18
+        assert app.settings.scan_camera == str(other)
+    finally:
+        d.stop_app(app)
+    app = d.start_app(tmp_path)
+    try:
+        assert app.settings.scan_camera == str(other) and app.settings.camera == str(dice_camera)
+        assert app.settings.dice_source == dice_source
+        d.tap(app.root.get_screen("start").ids.new_game)
+        d.tap(app.root.get_screen("new_game").ids.edit)
+        d.tap(app.root.get_screen("board_editor").ids.scan)
+        screen = app.root.get_screen("board_scan")
+        assert d.wait_until(lambda: not screen._camera_finder.is_alive(), timeout=60)
+        d.settle()
+        assert {t: b.state for t, b in camera_toggles(screen).items()} == {
+            "table.avi (dice)": "normal", "overhead.avi": "down"}
+        assert screen.camera_entry() == str(other)
+    finally:
+        d.stop_app(app)
+
+
+def test_one_camera_offers_no_choice(tmp_path):
+    # The dice camera alone (no other found or chosen before): no row of one choice; Camera reads it.
+    app = d.start_app(tmp_path)
+    try:
+        d.tap(app.root.get_screen("start").ids.new_game)
+        d.tap(app.root.get_screen("new_game").ids.edit)
+        d.tap(app.root.get_screen("board_editor").ids.scan)
+        screen = app.root.get_screen("board_scan")
+        assert d.wait_until(lambda: not screen._camera_finder.is_alive(), timeout=60)
+        d.settle()
+        assert len(screen.cameras) == 1 and not screen.ids.camera_choices.shown
+        assert screen.camera_entry() == app.settings.camera
+    finally:
+        d.stop_app(app)
