@@ -406,15 +406,7 @@ class BoardView(PannedWhenZoomed, StencilView):
                     self._blit_text(word, (hx, hy - rad * 0.34), font, kind="harbor")
             # The robber and the pirate under the pieces: a road, ship or building on the figure's side of its hex
             # stays whole (drawn over, a white road beside the robber was hidden by its disc; playtest s9).
-            for token, h, rgb in (("R", self.robber, (0.15, 0.15, 0.15)), ("P", self.pirate, (0.05, 0.05, 0.05))):
-                if h is None:
-                    continue
-                cx, cy, rad = self._figure_spot(h)
-                Color(1, 1, 1, 1)
-                Ellipse(pos=(cx - rad - 2, cy - rad - 2), size=(2 * rad + 4, 2 * rad + 4))
-                Color(*rgb, 1)
-                Ellipse(pos=(cx - rad, cy - rad), size=(2 * rad, 2 * rad))
-                self._blit_text(token, (cx, cy), max(8, int(rad * 1.1)), (1, 1, 1, 1))
+            self._draw_figures()
             for e, (player, kind) in self.pieces.items():
                 (x1, y1), (x2, y2) = (P(geo.vertex_point(v)) for v in geo.edge_vertices(e))
                 x1, y1, x2, y2 = (x1 + (x2 - x1) * 0.12, y1 + (y2 - y1) * 0.12,
@@ -439,6 +431,22 @@ class BoardView(PannedWhenZoomed, StencilView):
                     Line(rectangle=(x - s * 0.5, y - s * 0.5, s, s), width=1.5)
             self._draw_offers(P, size)
 
+    FIGURES = (("R", "robber", (0.15, 0.15, 0.15)), ("P", "pirate", (0.05, 0.05, 0.05)))
+
+    def _draw_figures(self, on=None) -> None:
+        """The robber and the pirate (those standing on a hex of ``on`` only, when given): a white-edged disc with
+        its letter."""
+        for token, name, rgb in self.FIGURES:
+            h = getattr(self, name)
+            if h is None or (on is not None and tuple(h) not in on):
+                continue
+            cx, cy, rad = self._figure_spot(h)
+            Color(1, 1, 1, 1)
+            Ellipse(pos=(cx - rad - 2, cy - rad - 2), size=(2 * rad + 4, 2 * rad + 4))
+            Color(*rgb, 1)
+            Ellipse(pos=(cx - rad, cy - rad), size=(2 * rad, 2 * rad))
+            self._blit_text(token, (cx, cy), max(8, int(rad * 1.1)), (1, 1, 1, 1))
+
     def _draw_offers(self, P, size: float) -> None:
         if self.pick == "vertex":
             Color(0.2, 1.0, 0.3, 0.95)
@@ -457,6 +465,10 @@ class BoardView(PannedWhenZoomed, StencilView):
             for h in self.legal:
                 cx, cy = P(geo.pixel_center(h))
                 Line(circle=(cx, cy, size * 0.6), width=max(2, size * 0.06))
+            # a ringed hex's robber or pirate over its ring: the ring ran through the figure beside the token, and
+            # with a building at the corner the robber was all but hidden while the tide asked for that very hex
+            # ("Nobody receives anything" on its 5 and no robber to be seen; playtest s10, High Tide upright)
+            self._draw_figures(on={tuple(h) for h in self.legal})
         elif self.pick == "build":
             # nothing armed: where a tap builds, hinted faintly (the board stays readable)
             Color(0.2, 1.0, 0.3, 0.55)
