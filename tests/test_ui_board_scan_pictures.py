@@ -211,3 +211,58 @@ def test_one_camera_offers_no_choice(tmp_path):
         assert screen.camera_entry() == app.settings.camera
     finally:
         d.stop_app(app)
+
+
+def lines_opening_with_punctuation(root) -> list[str]:
+    """Shown lines of text that begin with a closing mark ("。オレンジの枠は…", "、最初の…"): Japanese breaks
+    a line after its 。 and 、, never before (a markup label's lines are Kivy's to break, and it did there)."""
+    from kivy.uix.label import Label
+
+    from companion.ui.wrapping import CLOSING
+
+    found = []
+    for w in d.walk(root):
+        if isinstance(w, Label) and d._shown(w) and getattr(w, "_label", None) is not None:
+            lines = ["".join(word.text for word in line.words) for line in (w._label._cached_lines or [])]
+            found += [line for line in lines[1:] if line[:1] in CLOSING]
+    return found
+
+
+@pytest.mark.parametrize("size, lang", [((1280, 800), "en"), ((1280, 800), "ja"), ((800, 1280), "en"),
+                                        ((800, 1280), "ja")],
+                         ids=["landscape-en", "landscape-ja", "portrait-en", "portrait-ja"])
+def test_every_step_of_a_scan_fits(tmp_path, pictures, size, lang):
+    # Each step as a table meets it, lying down and upright, in English and Japanese: the pictures, the photo
+    # read with its first ringed hex selected, a correction, a harbour selected, and the board used (the editor
+    # listing what the standard set cannot make): every control whole and finger-sized, no text cut or running
+    # past its box, no word or phrase broken (driver.layout_problems), no Japanese line begun with 。 or 、 (the
+    # help under the title, in markup, had three).  Upright, the editor's list of five
+    # problems ran 12 px past its box (its "…" cut) before its place grew to six lines at the least letters.
+    newest = pictures / "IMG_20261127_180000.jpg"
+    shutil.copy(DATA / "photos" / "testimg2.jpg", newest)  # a photo whose harbours show, one of them ringed
+    app = d.start_app(tmp_path, size=size)
+    try:
+        app.lang = lang
+        editor = d.open_board_editor(app)
+        d.tap(editor.ids.scan)
+        screen = app.root.get_screen("board_scan")
+        chooser = screen.ids.chooser
+        assert d.wait_until(lambda: len(chooser.rows()) == 6, timeout=30)
+        assert d.layout_problems(app.root) == [], "the pictures"
+        d.tap(chooser.rows()[2])
+        wait_read(screen)
+        assert screen.scan is not None and screen.picking, screen.message
+        assert d.layout_problems(app.root) == [], "the photo read, a ringed hex selected"
+        assert lines_opening_with_punctuation(screen) == []
+        d.tap(d.find(screen.ids.terrains, app.tr("forest")))
+        assert d.layout_problems(app.root) == [], "a correction"
+        sea = min(screen.scan.unsure_harbours)
+        centre, _ = screen.scan.harbour_badge(screen.scan.harbour(sea))
+        d.tap_at(*screen.ids.picture.window_pos(*centre))
+        assert screen.picking_harbour
+        assert d.layout_problems(app.root) == [], "a harbour selected"
+        d.tap(screen.ids.use)
+        assert app.root.current == "board_editor" and len(editor.problems()) >= 5, editor.message
+        assert d.layout_problems(app.root) == [], "the board used, its problems listed"
+    finally:
+        d.stop_app(app)

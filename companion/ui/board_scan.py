@@ -31,7 +31,7 @@ from kivy.uix.widget import Widget
 
 from .photo_reading import (PhotoReading, cameras_here, install_screen, scan_camera, scan_camera_choices,
                             scan_file, tr)
-from .picture_chooser import PictureChooser, pictures_folder  # noqa: F401  (PictureChooser: in board_scan.kv)
+from .picture_chooser import PictureChooser, may_read_pictures, pictures_folder  # noqa: F401  (PictureChooser: kv)
 
 log = logging.getLogger(__name__)
 KV = Path(__file__).resolve().parent / "board_scan.kv"
@@ -50,6 +50,8 @@ TEXT: dict[str, dict[str, str]] = {
     "scan_up": {"en": "Up a folder", "ja": "上のフォルダへ"},
     "scan_choose": {"en": "Tap the photo of the board (newest first), or Camera.",
                     "ja": "盤面の写真をタップ（新しい順）、または「カメラ」。"},
+    "scan_pictures_permission": {"en": "The pictures need your permission: allow it, then Back and Scan the board.",
+                                 "ja": "写真を読むには許可が必要です。許可してから「戻る」、もう一度「盤面を撮影して読む」。"},
     "scan_no_path": {"en": "Type a picture's path, or tap Pictures.", "ja": "写真のパスを入力するか、「写真を選ぶ」。"},
     "scan_camera_n": {"en": "Camera {n}", "ja": "カメラ {n}"},
     "scan_dice_mark": {"en": " (dice)", "ja": "（ダイス）"},
@@ -160,10 +162,12 @@ class ScanBoardScreen(PhotoReading, Screen):
     def on_pre_enter(self, *_):
         if self.scan is None:
             self.choosing = True  # nothing read yet: the pictures, newest first
-            self.message = tr("scan_choose")
+            self.message = tr("scan_choose") if may_read_pictures() else tr("scan_pictures_permission")
         if not self._opened:
             self._opened = True  # the first visit opens the Pictures folder; later ones stay where the user was
             self.ids.chooser.path = str(pictures_folder(self.path))
+        if self.choosing:
+            self.ids.chooser._trigger_update()  # listed afresh: a photo taken (or a permission given) meanwhile
         self._look_for_cameras()
 
     # --- reading ---------------------------------------------------------------------------------------

@@ -51,6 +51,28 @@ def pictures_folder(last_picture: str = "", *, platform: str | None = None) -> P
     return next((p for p in places if p.is_dir()), Path.home())
 
 
+#: What Android asks before an app reads the photos of others (the camera app's): 13 and later, and before.
+PICTURE_PERMISSIONS = ("android.permission.READ_MEDIA_IMAGES", "android.permission.READ_EXTERNAL_STORAGE")
+
+
+def may_read_pictures() -> bool:
+    """Whether the pictures may be listed: on Android the user's permission, asked for at the first use (the
+    dialog answers later: False until then); elsewhere always."""
+    from companion.dice.camera import _platform
+
+    if _platform() != "android":
+        return True
+    try:  # pragma: no cover - needs an Android device
+        from android.permissions import check_permission, request_permissions  # type: ignore
+
+        if any(check_permission(p) for p in PICTURE_PERMISSIONS):
+            return True
+        request_permissions(list(PICTURE_PERMISSIONS))
+    except Exception:  # pragma: no cover
+        return True  # no permission module: listed as far as the platform lets
+    return False  # pragma: no cover
+
+
 def newest_first(files: list[str], filesystem) -> list[str]:
     """FileChooser's ``sort_func``: folders first by name, then files by the time they were written, newest
     first (a phone names its photos by date, but a copied or renamed one keeps only its time)."""
