@@ -121,8 +121,8 @@ def test_card_game_turns_builds_fate_and_undo(tmp_path):
         assert app.caption and not any(c.isascii() and c.isalpha() for c in words), app.caption
         assert d.layout_problems(app.root) == []
         # the builds in Japanese take the full-width colon, no space ("都市：盗賊の襲撃"; was "都市: 盗賊の襲撃")
-        labels = [w.text for w in d.walk(screen.ids.actions) if getattr(w, "text", "").startswith(("都市", "都市拡張"))]
-        assert "都市：盗賊の襲撃" in labels and "都市拡張：教会" in labels, labels
+        labels = [w.text for w in d.walk(screen.ids.actions) if getattr(w, "text", "").startswith("都市")]
+        assert "都市：盗賊の襲撃" in labels and "都市拡充：教会" in labels, labels
         assert not any(": " in t or ":" in t for t in labels), labels
         shot("card-game-ja")
         app.apply_settings(replace(app.settings, lang="en"))

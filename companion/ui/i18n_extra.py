@@ -82,11 +82,11 @@ TEXT: dict[str, dict[str, str]] = {
     "cg_with": {"en": "With {name}", "ja": "{name}と"},
     "cg_road": {"en": "Road", "ja": "街道"}, "cg_knight": {"en": "Knight", "ja": "騎士"},
     "cg_settlement": {"en": "Settlement", "ja": "開拓地"}, "cg_city": {"en": "City", "ja": "都市"},
-    "cg_expansion": {"en": "Expansion", "ja": "都市拡張"},
+    "cg_expansion": {"en": "Expansion", "ja": "都市拡充"},  # seed 001's word (都市拡充), as 議事堂 and 市場の日
     "cg_flip_fate": {"en": "+ fate flip", "ja": "＋運命を裏返す"},
-    "cg_robber_raid": {"en": "robber raid", "ja": "盗賊の襲撃"}, "cg_market_day": {"en": "market day", "ja": "市の日"},
+    "cg_robber_raid": {"en": "robber raid", "ja": "盗賊の襲撃"}, "cg_market_day": {"en": "market day", "ja": "市場の日"},
     "cg_church": {"en": "church", "ja": "教会"}, "cg_city_wall": {"en": "city wall", "ja": "城壁"},
-    "cg_town_hall": {"en": "town hall", "ja": "市庁舎"}, "cg_library": {"en": "library", "ja": "図書館"},
+    "cg_town_hall": {"en": "town hall", "ja": "議事堂"}, "cg_library": {"en": "library", "ja": "図書館"},
     "cg_merchant_guild": {"en": "merchant guild", "ja": "商人ギルド"}, "cg_other": {"en": "other", "ja": "その他"},
     "cg_fate": {"en": "Fate card: {side} ({arrow})", "ja": "運命カード：{side}（{arrow}）"},
     "cg_white": {"en": "white", "ja": "白"}, "cg_black": {"en": "black", "ja": "黒"},
@@ -109,7 +109,7 @@ TEXT: dict[str, dict[str, str]] = {
     "cg_tableau_1": {"en": "{vp} VP · 1 card", "ja": "{vp}点・1枚"},
     "cg_decks": {"en": "Decks: road {road} · knight {knight} · settlement {settlement} · expansion {expansion} · "
                        "pile {pile}",
-                 "ja": "山：街道{road}・騎士{knight}・開拓地{settlement}・拡張{expansion}・資源山{pile}"},
+                 "ja": "山：街道{road}・騎士{knight}・開拓地{settlement}・拡充{expansion}・資源山{pile}"},
     "cg_laid": {"en": "{name} laid a {piece} ({side} side)", "ja": "{name}は{piece}を置いた（{side}面）"},
     "cg_taken": {"en": "taken from {name}", "ja": "{name}から取った"},
     "cg_skipped": {"en": "skipped {name} ({why})", "ja": "{name}を飛ばした（{why}）"},

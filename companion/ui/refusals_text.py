@@ -128,8 +128,8 @@ JA: dict[str, str] = {
     "card_built_kind": "{player:player}はこの手番にすでに{piece:piece}を建設しました（各種1回まで）",
     "card_city_needs_settlement": "都市は{player:player}の開拓地を裏返します：開拓地がありません",
     "card_has_expansion": "{player:player}はすでに{kind:piece}を持っています",
-    "card_no_free_city": "都市拡張は拡張のない都市に置きます：{player:player}には空いた都市がありません",
-    "card_expansion_deck_empty": "都市拡張の山はもうありません",
+    "card_no_free_city": "都市拡充は拡充のない都市に置きます：{player:player}には空いた都市がありません",
+    "card_expansion_deck_empty": "都市拡充の山はもうありません",
     "card_settlement_deck_empty": "開拓地の山がないので開拓地を建設できません",
     "card_flip_only_settlement": "運命カードを裏返せるのは新しい開拓地だけです（盗賊の襲撃では必ず裏返します）",
     "card_fate_points": "運命カード（{fate:fate}）が指すのは{target:player}の{piece:piece}です（{named:player}ではありません）",
@@ -237,11 +237,11 @@ TEXT: dict[str, dict[str, str]] = {"en": {**TEMPLATES, **APP_EN}, "ja": JA}
 JA_NAMES: dict[str, str] = {
     # pieces (the app's road/settlement/city/ship/dike words come from i18n)
     "road": "道", "settlement": "開拓地", "city": "都市", "ship": "船", "dike": "堤防",
-    "knight": "騎士", "expansion": "都市拡張", "development": "発展カード",
+    "knight": "騎士", "expansion": "都市拡充", "development": "発展カード",
     "colony": "コロニー", "spaceport": "宇宙港", "spaceport_ring": "宇宙港リング", "transport_ship": "輸送船",
     "trade_station": "交易基地", "colony_ship": "コロニー船", "trade_ship": "交易船",
     "booster": "ブースター", "cannon": "砲台", "freight_ring": "貨物リング",
-    "church": "教会", "city_wall": "城壁", "town_hall": "市庁舎", "library": "図書館",
+    "church": "教会", "city_wall": "城壁", "town_hall": "議事堂", "library": "図書館",
     "merchant_guild": "商人ギルド", "other": "その他",
     # development cards
     "victory_point": "勝利点", "road_building": "街道建設", "year_of_plenty": "収穫", "monopoly": "独占",
