@@ -43,7 +43,7 @@ def test_showing_vp_cards_wins_at_once_and_the_ranking_counts_them(tmp_path):
         d.tap(d.find(play.ids.actions, "Show VP cards"))
         d.find_label(play.ids.actions, "Aki: how many victory-point cards to show? (up to 2)")
         d.tap(d.find(play.ids.actions, "2"))
-        d.tap(d.find(play.ids.actions, "Show 2 VP card(s)"))
+        d.tap(d.find(play.ids.actions, "Show 2 VP cards"))
         assert app.table.record.events[-1] == {"type": "reveal_development", "player": 0,
                                                "cards": {"victory_point": 2}}
         assert game.state.phase == "game_over" and game.state.winner == 0

@@ -74,3 +74,15 @@ def test_each_starfarers_race_has_one_japanese_name_on_screen_and_in_the_caption
     _spoken, caption = _JA_ALIENS[race]
     i18n_extra.install()
     assert i18n.TEXT[race]["ja"] + "の" == caption
+
+
+def test_a_count_is_said_in_words_not_with_a_bracketed_plural():
+    """English texts say "1 card" and "2 cards" ("Ben: choose 1 card(s) for gold" on the Seafarers gold field, "4
+    leader turn(s) left" in High Tide: playtest s10).  A key's "_1" text is the one for a count of one."""
+    texts = app_texts()
+    assert [key for key, (english, _ja) in texts.items() if "(s)" in (english or "")] == []
+    assert i18n.tr("p_gold", "en", name="Ben", n=1) == "Ben: choose 1 card for gold"
+    assert i18n.tr("p_gold", "en", name="Ben", n=2) == "Ben: choose 2 cards for gold"
+    assert i18n.tr("p_gold", "ja", name="Ben", n=1) == "Ben：金鉱のカードを1枚選ぶ"
+    assert i18n.tr("tide_high", "en", round=2, name="Chie", turns=1, n=1).startswith(
+        "High tide, round 2 (leader: Chie; 1 leader turn left, then")

@@ -75,7 +75,8 @@ TEXT: dict[str, dict[str, str]] = {
     "p_discard": {"en": "{name} discards {n} cards", "ja": "{name}は{n}枚捨てる"},
     "p_move_robber": {"en": "{name}: move the robber (tap a marked hex)", "ja": "{name}：盗賊を移動（印のヘクスをタップ）"},
     "p_steal": {"en": "{name}: rob whom?", "ja": "{name}：誰から奪う？"},
-    "p_gold": {"en": "{name}: choose {n} card(s) for gold", "ja": "{name}：金鉱のカードを{n}枚選ぶ"},
+    "p_gold_1": {"en": "{name}: choose 1 card for gold", "ja": "{name}：金鉱のカードを1枚選ぶ"},
+    "p_gold": {"en": "{name}: choose {n} cards for gold", "ja": "{name}：金鉱のカードを{n}枚選ぶ"},
     "p_flood": {"en": "{name}: tap the hex the tide floods", "ja": "{name}：浸水するヘクスをタップ"},
     # (the next roll ends the phase: the table is told who rolls once the builders are done)
     "p_special_build": {"en": "Special building: {name} (then {roller} rolls)",
@@ -140,7 +141,8 @@ TEXT: dict[str, dict[str, str]] = {
     "force_yes": {"en": "Yes, record it (umpire)", "ja": "記録する（審判）"},
     "forced_done": {"en": "Recorded by the umpire, against: {why}", "ja": "審判が記録（違反：{why}）"},
     "set_hand": {"en": "Hand", "ja": "手札"},
-    "hand_unseen": {"en": "{n} card(s) nobody has seen: give the whole hand", "ja": "不明なカード{n}枚：手札全部を入力"},
+    "hand_unseen_1": {"en": "1 card nobody has seen: give the whole hand", "ja": "不明なカード1枚：手札全部を入力"},
+    "hand_unseen": {"en": "{n} cards nobody has seen: give the whole hand", "ja": "不明なカード{n}枚：手札全部を入力"},
     "set_hand_ok": {"en": "Set {name}'s hand ({n} cards)", "ja": "{name}の手札を{n}枚にする"},
     "remove": {"en": "Remove", "ja": "取り除く"},
     "remove_building": {"en": "Settlement / city", "ja": "開拓地・都市"},
@@ -168,7 +170,7 @@ TEXT: dict[str, dict[str, str]] = {
     "tide_phase": {"en": "Tide: {phase}", "ja": "潮：{phase}"},
     "normal": {"en": "normal", "ja": "通常"}, "dike_round": {"en": "dike round", "ja": "堤防ラウンド"},
     "high_tide": {"en": "high tide", "ja": "満潮"}, "spring_tide_phase": {"en": "spring tide", "ja": "大潮"}, "ended": {"en": "ended", "ja": "終了"},
-    "flooded": {"en": "The tide floods {hex}", "ja": "{hex}が浸水"},
+    "flooded": {"en": "The tide floods {hex}.", "ja": "{hex}が浸水しました。"},
     "sank": {"en": "Sank: {what}", "ja": "沈んだもの：{what}"},
     "illegal": {"en": "Not allowed: {why}", "ja": "できません：{why}"},
     # dice source status
@@ -271,13 +273,17 @@ TEXT: dict[str, dict[str, str]] = {
     "number": {"en": "Number", "ja": "数字"},
     "harbor": {"en": "Harbor", "ja": "港"},
     "use_board": {"en": "Use this board", "ja": "この盤面を使う"},
-    "problems": {"en": "{n} problem(s):{first}", "ja": "問題{n}件：{first}"},
+    "problems_1": {"en": "1 problem:{first}", "ja": "問題1件：{first}"},
+    "problems": {"en": "{n} problems:{first}", "ja": "問題{n}件：{first}"},
     "saved_to": {"en": "Saved to {path}", "ja": "{path} に保存"},
 }
 
 
 def tr(key: str, lang: str = "en", **values) -> str:
     """The text for ``key`` in ``lang``, with ``{name}`` fields filled from ``values``."""
+    one = TEXT.get(key + "_1")
+    if values.get("n") == 1 and one is not None and lang in one:
+        key = key + "_1"  # a count of one said as one: "1 card", not "1 card(s)" (a "_1" text in that language)
     entry = TEXT.get(key)
     if entry is None:
         return f"[{key}]"

@@ -52,13 +52,15 @@ TEXT: dict[str, dict[str, str]] = {
                      "ja": "{name}：公開する勝利点カードの枚数（最大{n}枚）"},
     "reveal_none": {"en": "{name} holds no card that may be a victory-point card",
                     "ja": "{name}は勝利点カードでありうるカードを持っていません"},
-    "reveal_ok": {"en": "Show {n} VP card(s)", "ja": "勝利点カードを{n}枚公開"},
+    "reveal_ok_1": {"en": "Show 1 VP card", "ja": "勝利点カードを1枚公開"},
+    "reveal_ok": {"en": "Show {n} VP cards", "ja": "勝利点カードを{n}枚公開"},
     # confirmations of what changed hands (the caption line under the board says them too)
     "bought_dev": {"en": "{name} bought a development card", "ja": "{name}は発展カードを買った"},
     "traded_bank": {"en": "{name} traded {give} to the bank for {get}", "ja": "{name}は銀行と交易：{give}を出して{get}"},
     "traded_with": {"en": "{name} traded {give} to {other} for {get}",
                     "ja": "{name}は{other}と交易：{give}を出して{get}"},
-    "revealed_vp": {"en": "{name} shows {n} victory-point card(s)", "ja": "{name}は勝利点カードを{n}枚公開"},
+    "revealed_vp_1": {"en": "{name} shows 1 victory-point card", "ja": "{name}は勝利点カードを1枚公開"},
+    "revealed_vp": {"en": "{name} shows {n} victory-point cards", "ja": "{name}は勝利点カードを{n}枚公開"},
     # the resume list: what a table remembers of a game
     "resume_line": {"en": "#{id} {game} — {turn} — {players} — {when}", "ja": "#{id} {game} — {turn} — {players} — {when}"},
     "resume_turn": {"en": "turn {n}", "ja": "{n}手番目"},

@@ -27,15 +27,28 @@ TEXT: dict[str, dict[str, str]] = {
               "{name}.",
         "ja": "{name}が{vp}点に達してリーダーです。この手番が終わると、{name}の次の人から堤防ラウンドが始まります。"},
     "tide_dike_round": {
-        "en": "Dike round (leader: {name}): one round to build dikes at {cost} each ({who} has {left} dike card(s) "
+        "en": "Dike round (leader: {name}): one round to build dikes at {cost} each ({who} has {left} dike cards "
               "left). A dike saves a land hex from one flood. Next: the high tide.",
         "ja": "堤防ラウンド（リーダー：{name}）：1周の間、堤防を1つ{cost}で作れます（{who}の堤防カード残り{left}枚）。"
               "堤防は陸地のヘクスを1回の浸水から守ります。次は満潮です。"},
     "tide_high": {
-        "en": "High tide, round {round} (leader: {name}; {turns} leader turn(s) left, then the game ends). After "
+        "en": "High tide, round {round} (leader: {name}; {turns} leader turns left, then the game ends). After "
               "every roll but 7 the roller floods one land hex with the number rolled; a dike holds it back once.",
         "ja": "満潮 第{round}ラウンド（リーダー：{name}。リーダーの手番は残り{turns}回で終了）。7以外の目のたびに、"
               "振った人はその数字の陸地を1つ浸水させます。堤防があれば1回だけ防ぎます。"},
+    # a count of one said as one (i18n.tr picks these for n=1): "1 dike card left", "1 leader turn left"
+    "tide_dike_round_1": {
+        "en": "Dike round (leader: {name}): one round to build dikes at {cost} each ({who} has 1 dike card left). "
+              "A dike saves a land hex from one flood. Next: the high tide.",
+        "ja": "堤防ラウンド（リーダー：{name}）：1周の間、堤防を1つ{cost}で作れます（{who}の堤防カード残り1枚）。"
+              "堤防は陸地のヘクスを1回の浸水から守ります。次は満潮です。"},
+    "tide_high_1": {
+        "en": "High tide, round {round} (leader: {name}; 1 leader turn left, then the game ends). After "
+              "every roll but 7 the roller floods one land hex with the number rolled; a dike holds it back once.",
+        "ja": "満潮 第{round}ラウンド（リーダー：{name}。リーダーの手番は残り1回で終了）。7以外の目のたびに、"
+              "振った人はその数字の陸地を1つ浸水させます。堤防があれば1回だけ防ぎます。"},
+    "tide_sunk_pieces": {"en": "{name}'s {n} {pieces}", "ja": "{name}の{pieces}{n}つ"},
+    "tide_sunk_pieces_1": {"en": "{name}'s {piece}", "ja": "{name}の{piece}"},
     "tide_spring": {
         "en": "Spring tide (no more dikes): the floods go on until only {target} land hexes remain ({land} now).",
         "ja": "大潮（堤防はもう作れません）：陸地のヘクスが{target}枚になるまで浸水が続きます（現在{land}枚）。"},
@@ -80,9 +93,11 @@ def tide_text(g, last, tr: Callable[..., str], name: Callable[[int], str], place
     elif tide.phase == "dike_round":
         cost = i18n.cards_text(dict(opts.dike_cost), lang)
         left = tide.dikes_left[who] if who is not None else 0
-        lines = [tr("tide_dike_round", name=leader, cost=cost, who=name(who) if who is not None else "", left=left)]
+        lines = [tr("tide_dike_round", name=leader, cost=cost, who=name(who) if who is not None else "", left=left,
+                    n=left)]
     elif tide.phase == "high_tide":
-        lines = [tr("tide_high", round=tide.round, name=leader, turns=g.leader_turns - tide.leader_turns_done)]
+        turns = g.leader_turns - tide.leader_turns_done
+        lines = [tr("tide_high", round=tide.round, name=leader, turns=turns, n=turns)]
     elif tide.phase == "spring_tide":
         lines = [tr("tide_spring", target=g.spring_tide_land, land=len(g.board.land))]
     else:
@@ -92,9 +107,26 @@ def tide_text(g, last, tr: Callable[..., str], name: Callable[[int], str], place
     if last is not None and last.dike_removed is not None:
         lines.append(tr("tide_dike_held", hex=hex_(last.dike_removed)))
     if last is not None and last.sunk:
-        # whose piece, said as a phrase ("Ben's road", "Benの道"), listed in the language's own way
-        owned = "{}の{}" if lang == "ja" else "{}'s {}"
+        # whose pieces, counted, in the order they sank ("Ben's 2 roads, Aki's settlement"; it read "Ben's road,
+        # Ben's road"), listed in the language's own way
+        counts: dict[tuple[int, str], int] = {}
+        for x in last.sunk:
+            counts[(x.player, x.piece)] = counts.get((x.player, x.piece), 0) + 1
         what = ("、" if lang == "ja" else ", ").join(
-            owned.format(name(x.player), tr(x.piece) if lang == "ja" else tr(x.piece).lower()) for x in last.sunk)
+            tr("tide_sunk_pieces", name=name(p), n=n, piece=_piece(tr, piece, lang), pieces=_pieces(tr, piece, lang))
+            for (p, piece), n in counts.items())
         lines.append(tr("sank", what=what))
     return "\n".join(lines)
+
+
+def _piece(tr: Callable[..., str], piece: str, lang: str) -> str:
+    """A piece's name inside a sentence: "road" (the app's "Road" button word, lower case), "道"."""
+    return tr(piece) if lang == "ja" else tr(piece).lower()
+
+
+def _pieces(tr: Callable[..., str], piece: str, lang: str) -> str:
+    """More than one of a piece: "roads", "cities" (Japanese counts without a plural: the word as it is)."""
+    word = _piece(tr, piece, lang)
+    if lang == "ja":
+        return word
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"
