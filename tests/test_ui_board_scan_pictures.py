@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import threading
 from pathlib import Path
 
 import cv2
@@ -69,7 +70,14 @@ def test_a_picture_tapped_in_the_pictures_folder_is_read_and_used(tmp_path, pict
                     "board-notes.jpg", "IMG_20261101_090000.JPG"]
         assert d.wait_until(lambda: shown_rows(chooser) == expected, timeout=30), shown_rows(chooser)
         assert all(row.height >= 48 for row in chooser.rows())
-        assert chooser.rows()[2].detail.endswith("KB")  # its date and size beside the name
+        assert chooser.rows()[2].detail.endswith("KB")  # its date and size under the name
+        # each photo's small copy beside its name, made on a thread (the rows shown first); none for the
+        # folders nor for the file that is no picture
+        photos = [chooser.rows()[2], chooser.rows()[4]]
+        assert d.wait_until(lambda: all(row.thumb is not None for row in photos), timeout=60)
+        assert all(max(row.thumb.size) == 112 for row in photos)
+        d.settle()
+        assert [row.thumb is not None for row in chooser.rows()] == [False, False, True, False, True]
         assert d.layout_problems(app.root) == []
 
         # A file named .jpg that is no picture: the reader's words, naming it; nothing read, nothing changed.
@@ -114,6 +122,7 @@ def test_a_picture_tapped_in_the_pictures_folder_is_read_and_used(tmp_path, pict
             tuple(h["at"]): h["terrain"] for h in board["hexes"]}
     finally:
         d.stop_app(app)
+    assert not [t.name for t in threading.enumerate() if t.name == "picture-thumbnails"]  # stopped with the app
 
 
 def board_video(path: Path, photo: str) -> Path:

@@ -270,6 +270,7 @@ class ScanBoardScreen(PhotoReading, Screen):
 
     def stop(self, timeout: float = 10.0) -> None:
         super().stop(timeout)
+        self.ids.chooser.stop(timeout)  # the small pictures' thread
         if self._camera_finder is not None:
             self._camera_finder.join(timeout)
 
