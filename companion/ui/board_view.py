@@ -55,6 +55,13 @@ def is_vertex(spot) -> bool:
 PIP_COUNT = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
+#: A dike (High Tide): a band around the inside of its hex, its middle at ``DIKE_AT`` of the way from the centre to
+#: the corners, ``DIKE_WIDTH`` hex sizes wide; light earth between dark edges, unlike any terrain or the sea.
+DIKE_AT = 0.86
+DIKE_WIDTH = 0.12
+DIKE_COLOR = (0.87, 0.74, 0.5)
+DIKE_EDGE = (0.3, 0.2, 0.1)
+
 #: Where the robber and the pirate stand, from their hex's centre, in hex sizes: beside the number token, clear
 #: of it and well inside the hex (its flat sides are 0.87 away; below the token it sat on the corner where
 #: settlements stand, and looked as if it were on the border).
@@ -361,8 +368,14 @@ class BoardView(PannedWhenZoomed, StencilView):
                     Line(points=sum(([cx + (x - cx) * 0.8, cy + (y - cy) * 0.8] for x, y in corners), []),
                          close=True, width=max(1.5, size * 0.06))
                 if h in self.dikes:
-                    Color(0.35, 0.25, 0.15, 1)
-                    Line(points=sum(([x, y] for x, y in corners), []), close=True, width=max(1.5, size * 0.04))
+                    # an embankment inside the hex's edge, a light band between dark ones: a thin brown line on the
+                    # hex's border read as the border itself, and a table did not see the dike it had just paid for
+                    # (playtest s10, High Tide upright: ~3 px)
+                    ring = sum(([cx + (x - cx) * DIKE_AT, cy + (y - cy) * DIKE_AT] for x, y in corners), [])
+                    Color(*DIKE_EDGE, 1)
+                    Line(points=ring, close=True, width=max(3, size * DIKE_WIDTH / 2 + 1.5), joint="miter")
+                    Color(*DIKE_COLOR, 1)
+                    Line(points=ring, close=True, width=max(1.5, size * DIKE_WIDTH / 2), joint="miter")
                 if tile.number is not None:
                     rad = size * 0.33
                     Color(0.98, 0.94, 0.82, 1)
