@@ -214,12 +214,12 @@ class PictureRow(ButtonBehavior, BoxLayout):
             self.thumb = bgr_texture(picture)
 
     def on_press(self):
-        if self.controller is not None:
+        if self.controller is not None and self.last_touch is not None:
             self.controller().entry_touched(self, self.last_touch)
 
     def on_release(self):
         if self.controller is not None:
-            self.controller().entry_released(self, self.last_touch)
+            self.controller().entry_released(self, self.last_touch)  # (None: trigger_action, no finger)
 
 
 class PictureChooser(Hideable, FileChooserController):
@@ -263,7 +263,7 @@ class PictureChooser(Hideable, FileChooserController):
 
     def entry_released(self, entry, touch):
         """A folder opens; a picture is chosen at once (one tap, not Kivy's double tap)."""
-        if "button" in touch.profile and touch.button.startswith("scroll"):
+        if touch is not None and "button" in touch.profile and touch.button.startswith("scroll"):
             return False
         if self.file_system.is_dir(entry.path):
             self.open_entry(entry)
