@@ -1,8 +1,9 @@
-"""A dike is seen on its hex.
+"""A dike is seen on its hex, and said where the tide may take it.
 
 Seen by real taps (playtest s10, High Tide upright 800x1280, Japanese, the bundled game in its dike round): Aki
 tapped Dike and the 8 fields, paid, and the board showed a brown line ~3 px wide on the hex's border, which read as
-the border itself; the table could not tell the dike was there.  Now a dike is a band inside its hex's edge.  Read
+the border itself; the table could not tell the dike was there.  Now a dike is a band inside its hex's edge, and when the tide offers
+that hex the offer says a dike stands there (it did not: Aki chose between the 8 forest and the 8 fields blind).  Read
 from the window's pixels under Xvfb: across the hex's edge, from its middle toward each side, how many pixels
 in a row are neither the terrain's colour nor the number token's."""
 
@@ -49,7 +50,8 @@ def test_a_dike_built_by_taps_is_seen_on_its_hex(tmp_path):
         play = d.resume(app, game_id)
         game, view = app.table.game, play.ids.board
         assert game.tide.phase == "dike_round" and game.waiting_for() == 0
-        target = max(game.legal_dike_spots(0), key=lambda h: (game.board.tiles[h].terrain == "fields", h))
+        target = next(h for h in game.legal_dike_spots(0) if (game.board.tiles[h].number, game.board.tiles[h].terrain)
+                      == (8, "fields"))
         d.tap(d.find(play.ids.actions, "Dike", startswith=True))
         d.tap_at(*view.hex_pos(target))
         d.settle()
@@ -65,5 +67,20 @@ def test_a_dike_built_by_taps_is_seen_on_its_hex(tmp_path):
         bare_px = band_px(image, view, bare, TERRAIN_COLORS[game.board.tiles[bare].terrain])
         assert bare_px <= 1
         assert seen >= 6, f"the dike shows as {seen} px across its band (hex size {view._transform()[0]:.0f} px)"
+
+        # The round goes on to the high tide; Aki rolls the dike's 8: the tide's offer says where the dike stands.
+        d.tap(play.ids.end_turn)
+        for roll in (4, 6):  # Ben, then Chie (the leader): the dike round's end
+            d.tap_dice(play, roll)
+            d.tap(play.ids.end_turn)
+        d.tap_dice(play, 8)
+        d.settle()
+        assert game.state.phase == "flood" and target in game.tide.flood_choices and game.tide.phase == "high_tide"
+        assert "A dike stands on the 8 fields: tapped, it loses the dike and stays land." in play.tide_text, \
+            play.tide_text
+        d.tap_at(*view.hex_pos(target))
+        d.settle()
+        assert target not in game.tide.dikes and game.board.is_land(target)
+        assert "The dike on the 8 fields held back the tide" in play.tide_text, play.tide_text
     finally:
         d.stop_app(app)

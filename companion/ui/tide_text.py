@@ -58,6 +58,12 @@ TEXT: dict[str, dict[str, str]] = {
     "tide_choose": {
         "en": "The tide comes: {name} picks the hex it floods, one of {choices} (ringed).",
         "ja": "潮が来ます：{name}が浸水させるヘクスを選びます（{choices}のどれか。丸印）。"},
+    # which of the hexes offered to the tide a dike stands on: tapped, the dike goes and the land stays (the table
+    # chose without seeing it: a dike was a thin line, and the offer did not say; playtest s10)
+    "tide_choice_diked": {"en": "Dikes stand on {hexes}: a hex tapped there loses its dike and stays land.",
+                          "ja": "{hexes}には堤防があります：選ぶと堤防がなくなり、土地は残ります。"},
+    "tide_choice_diked_1": {"en": "A dike stands on {hexes}: tapped, it loses the dike and stays land.",
+                            "ja": "{hexes}には堤防があります：選ぶと堤防がなくなり、土地は残ります。"},
     "tide_dike_held": {"en": "The dike on {hex} held back the tide (and is gone).",
                        "ja": "{hex}の堤防が潮を防ぎました（堤防はなくなります）。"},
 }
@@ -86,6 +92,9 @@ def tide_text(g, last, tr: Callable[..., str], name: Callable[[int], str], place
     hex_ = then.hex if then is not None else (lambda h: str(list(h)))
     if g.state.phase == "flood" and tide.flood_choices:
         lines = [tr("tide_choose", name=name(who), choices=hexes(tide.flood_choices))]
+        diked = [h for h in tide.flood_choices if tuple(h) in tide.dikes]
+        if diked:
+            lines.append(tr("tide_choice_diked", hexes=hexes(diked), n=len(diked)))
     elif tide.phase == "normal" and tide.leader is not None:
         lines = [tr("tide_leader_now", name=leader, vp=opts.leader_vp)]
     elif tide.phase == "normal":
