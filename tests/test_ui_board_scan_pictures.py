@@ -275,3 +275,57 @@ def test_every_step_of_a_scan_fits(tmp_path, pictures, size, lang):
         assert d.layout_problems(app.root) == [], "the board used, its problems listed"
     finally:
         d.stop_app(app)
+
+
+def slow_drag(x: float, y: float, steps=(40, 60, 80, 60)) -> None:
+    """A finger down at window point ``(x, y)``, still for 100 ms of the wall clock (what a ScrollView times),
+    then moved up by ``steps`` px 50 ms apart, and lifted."""
+    import time
+
+    from kivy.tests.common import UnitTestTouch
+
+    def wait_ms(ms: float) -> None:
+        start = time.monotonic()
+        d.wait_until(lambda: time.monotonic() - start >= ms / 1000)
+
+    d.screen_shown()
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    wait_ms(100)
+    for step in steps:
+        y += step
+        touch.touch_move(x, y)
+        wait_ms(50)
+    touch.touch_up()
+    assert d.wait_until(lambda: not touch.grab_list, timeout=5), "the drag's touch was never let go"
+    d.settle()
+
+
+def test_a_slow_drag_scrolls_the_pictures_and_reads_none(tmp_path, pictures):
+    # A finger resting on a picture before it drags (100 ms still, then 40-80 px steps 50 ms apart, as the
+    # play panel's playtest drag): the list scrolls and no picture is read; a quick tap still reads one.  (This
+    # drag passes with Kivy's own 250 ms hand-over too: it guards the list's behaviour, not PatientScroll's
+    # 300 ms, whose margin over 250 is too thin to time on a loaded machine.)
+    for n in range(16):
+        shutil.copy(DATA / "photos" / "test4_2.jpg", pictures / f"IMG_20261020_{n:06d}.jpg")
+    app = d.start_app(tmp_path)
+    try:
+        editor = d.open_board_editor(app)
+        d.tap(editor.ids.scan)
+        screen = app.root.get_screen("board_scan")
+        chooser = screen.ids.chooser
+        assert d.wait_until(lambda: len(chooser.rows()) == 21, timeout=60)
+        scroll = chooser.ids.scroll
+        assert chooser.ids.rows.height > scroll.height, "the list is taller than its view"
+        d.settle()
+        row = chooser.rows()[3]
+        before = scroll.scroll_y
+        slow_drag(*row.to_window(*row.center))
+        assert not screen.reading and screen.scan is None, "a drag read a picture"
+        assert screen.message == "Tap the photo of the board (newest first), or Camera."
+        assert scroll.scroll_y < before - 0.05, f"the drag did not scroll: scroll_y {before} -> {scroll.scroll_y}"
+        d.tap(chooser.rows()[2])
+        wait_read(screen)
+        assert screen.scan is not None, screen.message
+    finally:
+        d.stop_app(app)

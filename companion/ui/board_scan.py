@@ -31,6 +31,7 @@ from kivy.uix.widget import Widget
 
 from .photo_reading import (PhotoReading, cameras_here, install_screen, scan_camera, scan_camera_choices,
                             scan_file, tr)
+from .steady_scroll import PatientScroll  # noqa: F401  (the pictures' list, in board_scan.kv)
 from .picture_chooser import PictureChooser, may_read_pictures, pictures_folder  # noqa: F401  (PictureChooser: kv)
 
 log = logging.getLogger(__name__)
