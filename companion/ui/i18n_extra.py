@@ -14,6 +14,20 @@ TEXT: dict[str, dict[str, str]] = {
     # the two games in the new-game and start screens
     "g_starfarers": {"en": "Starfarers", "ja": "宇宙開拓者"},
     "g_card-game": {"en": "Card game", "ja": "カードゲーム"},
+    # the new-game screen, in the board's place, for the games without a hex board
+    "about_starfarers": {
+        "en": "Starfarers: the app keeps each roll's production and supply draws, the 7, the builds and the VP. The "
+              "ships fly on the real board: after the mothership is shaken, tap what they did there (a colony "
+              "founded, a trade station, a pirate base defeated, an ice planet terraformed).",
+        "ja": "宇宙開拓者：アプリはダイスごとの産出と補充の山からの引き、7、建設、勝利点を記録します。宇宙船は実際の"
+              "ボードで飛ばします。母船を振った後、船がしたこと（コロニー設置、交易ステーション、海賊基地の撃破、"
+              "氷の惑星の地球化）をタップします。"},
+    "about_card-game": {
+        "en": "Card game: the resource cards stay in your hands, unseen. The app keeps the roads, knights, "
+              "settlements, cities and improvements laid, the fate card, the decks and the VP: tap each exchange, "
+              "each build and the end of the turn.",
+        "ja": "カードゲーム：資源カードは各自の手札のまま、アプリには見えません。アプリは置いた街道・騎士・開拓地・"
+              "都市・都市拡充、運命カード、山札、勝利点を記録します。交換・建設・手番終了をそれぞれタップします。"},
     # Starfarers: resources
     "fuel": {"en": "fuel", "ja": "燃料"}, "carbon": {"en": "carbon", "ja": "炭素"},
     "food": {"en": "food", "ja": "食料"}, "trade_goods": {"en": "trade goods", "ja": "交易品"},
