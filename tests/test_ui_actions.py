@@ -57,14 +57,8 @@ def test_build_trade_buy_by_touch(tmp_path):
         # Trade with Ben: one grain for one wool.
         d.tap(d.find(play.ids.actions, "Trade"))
         d.tap(d.find(play.ids.actions, "Ben"))
-        def plus(resource: str, side: int):
-            """The + of ``resource`` in the give (0) or get (1) list, found afresh (the panel is rebuilt)."""
-            rows = [c for c in reversed(play.ids.actions.children)
-                    if c.children and getattr(c.children[-1], "text", "").startswith(resource + " (")]
-            return rows[side].children[0]
-
-        d.tap(plus("grain", 0))
-        d.tap(plus("wool", 1))
+        d.tap(d.counter(play.ids.actions, "grain", "give").plus)
+        d.tap(d.counter(play.ids.actions, "wool", "get").plus)
         d.tap(d.find(play.ids.actions, "OK"))
         assert not play.message
         assert hand().known["grain"] == 1 and hand().known["wool"] == 2

@@ -98,15 +98,10 @@ def test_two_quick_taps_on_one_screen_both_count(tmp_path, patient_double_tap):
         play = app.root.get_screen("play")
         assert app.table.game.state.phase == "discard"
         d.settle()
-        label = app.tr("wool") + " ("
-        row = next(c for c in play.ids.actions.children
-                   if c.children and getattr(c.children[-1], "text", "").startswith(label))
-        plus = row.children[0]
-        d.tap(plus)  # scrolled into sight first, as a finger would see it
+        d.tap(d.counter(play.ids.actions, "wool", "cards").plus)  # scrolled into sight first, as a finger would see it
         d.settle()
-        row = next(c for c in play.ids.actions.children
-                   if c.children and getattr(c.children[-1], "text", "").startswith(label))
-        x, y = row.children[0].to_window(*row.children[0].center)
+        plus = d.counter(play.ids.actions, "wool", "cards").plus
+        x, y = plus.to_window(*plus.center)
         d.finger_tap_at(x, y)
         d.settle()
         second = d.finger_tap_at(x, y)

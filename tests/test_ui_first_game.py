@@ -158,9 +158,7 @@ class FirstGame:
         picks = [r for r in self.game.resources for _ in range(hand.get(r, 0))][:need]
         picks += [self.game.resources[0]] * (need - len(picks))
         for r in picks:
-            row = next(c for c in self.play.ids.actions.children
-                       if c.children and getattr(c.children[-1], "text", "").startswith(self.tr(r) + " ("))
-            d.tap(row.children[0])
+            d.tap(d.counter(self.play.ids.actions, r, "cards").plus)
         d.tap(self.button(self.tr("ok")))
 
     def move_robber(self) -> None:
@@ -220,14 +218,8 @@ class FirstGame:
         me = self.game.state.turn_player
         self.open_panel("trade", self.tr("trade"))
         d.tap(self.button(self.app.player_name(other), startswith=False))
-
-        def plus(resource: str, side: int):
-            rows = [c for c in reversed(self.play.ids.actions.children)
-                    if c.children and getattr(c.children[-1], "text", "").startswith(self.tr(resource) + " (")]
-            return rows[side].children[0]
-
-        d.tap(plus(give, 0))
-        d.tap(plus(get, 1))
+        d.tap(d.counter(self.play.ids.actions, give, "give").plus)
+        d.tap(d.counter(self.play.ids.actions, get, "get").plus)
         before = self.game.state.players[other].hand.count(give)
         d.tap(self.button(self.tr("ok"), startswith=False))
         assert self.game.state.players[other].hand.count(give) == before + 1, self.play.message

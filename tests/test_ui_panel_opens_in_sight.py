@@ -43,23 +43,43 @@ def start(tmp_path, size, lang):
     return app, d.resume(app, game_id)
 
 
+def tap_in_sight(widget, box) -> None:
+    """A finger's tap on ``widget`` where it is drawn, without any scroll: it must be whole in the view."""
+    assert whole(widget, box), f"{visible(widget, box):.0f} of {widget!r}'s {widget.height:.0f} px in sight"
+    d.tap_at(*widget.to_window(*widget.center))
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("size", SIZES)
-def test_trade_with_a_player_shows_the_panel_from_its_partners(tmp_path, size, lang):
+def test_a_trade_with_a_player_takes_no_drag(tmp_path, size, lang):
+    """Trade -> a partner -> the counts -> OK, each tapped where it shows: the partners, every counter of both
+    sides and OK in the view at once.  Before, the panel was two blocks of five rows (~780 px) in a view of
+    298-316 px: Get and OK lay 454-472 px below it, a drag or two away."""
     app, play = start(tmp_path, size, lang)
     try:
         scroller = play.ids.actions.parent
+        game = app.table.game
         d.tap(d.find(play.ids.actions, app.tr("trade")))
-        d.tap(d.find(panel_rows(play)[0], app.player_name(1)))
+        tap_in_sight(d.find(panel_rows(play)[0], app.player_name(1)), scroller)
         d.settle()
         assert play.selection.get("partner") == 1
         rows = panel_rows(play)
-        assert whole(rows[0], scroller), "the partners' row went out of sight"
-        top = scroller.to_window(scroller.x, scroller.top)[1]
-        gap = top - rows[0].to_window(rows[0].x, rows[0].top)[1]
-        # the panel is taller than the view: it fills the view from its partners' row down (before, lying down,
-        # the builds above it took 180 of the view's 316 px)
-        assert whole(rows[-1], scroller) or gap <= 1, f"{gap} px above the partners' row are not the trade panel"
+        assert all(whole(r, scroller) for r in rows), [f"{visible(r, scroller):.0f}/{r.height:.0f}" for r in rows]
+        counters = [d.counter(play.ids.actions, r, side) for r in game.resources for side in ("give", "get")]
+        assert all(whole(c, scroller) for c in counters), [c.resource for c in counters if not whole(c, scroller)]
+        ben_lumber = game.state.players[1].hand.count("lumber")
+        aki_brick = game.state.players[0].hand.count("brick")
+        tap_in_sight(d.counter(play.ids.actions, "brick", "give").plus, scroller)
+        tap_in_sight(d.counter(play.ids.actions, "lumber", "get").plus, scroller)
+        d.settle()
+        assert play.selection.get("give") == {"brick": 1} and play.selection.get("get") == {"lumber": 1}
+        ben = d.counter(play.ids.actions, "lumber", "get")
+        assert ben.n == 1 and ben.count.text.startswith("1[") and "/4[" in ben.count.text, "Ben's 4 lumber by the count"
+        tap_in_sight(d.find(play.ids.actions, app.tr("ok")), scroller)
+        assert app.table.record.events[-1] == {"type": "trade", "player": 0, "with": 1, "give": {"brick": 1},
+                                               "get": {"lumber": 1}}, play.message
+        assert game.state.players[1].hand.count("lumber") == ben_lumber - 1
+        assert game.state.players[0].hand.count("brick") == aki_brick - 1
     finally:
         d.stop_app(app)
 
@@ -92,14 +112,19 @@ def test_year_of_plenty_shows_its_rows_and_counts_on_ok(tmp_path, size, lang):
         d.settle()
         rows = panel_rows(play)
         assert whole(rows[0], scroller), "the cards' row went out of sight"
-        assert whole(rows[1], scroller) and whole(rows[2], scroller), "the first resources' rows are out of sight"
-        ok = rows[-1]
+        # OK and every resource's counter in sight: the 5th row (ore) and OK were a drag away (OK 96 px below the
+        # view lying down, 114 upright)
+        ok = d.find_label(play.ids.actions, f"{app.tr('ok')} (")
         assert ok.text == f"{app.tr('ok')} (0/2)" and ok.disabled
-        plus = [w for w in d.walk(rows[1]) if getattr(w, "text", None) == "+"][0]
-        d.tap(plus)
-        assert panel_rows(play)[-1].text == f"{app.tr('ok')} (1/2)"
-        d.tap([w for w in d.walk(panel_rows(play)[1]) if getattr(w, "text", None) == "+"][0])
-        assert panel_rows(play)[-1].text == f"{app.tr('ok')} (2/2)"
+        assert whole(ok, scroller), f"{visible(ok, scroller):.0f} of OK's {ok.height:.0f} px in sight"
+        counters = [d.counter(play.ids.actions, r, "cards") for r in app.table.game.resources]
+        assert all(whole(c, scroller) for c in counters), [c.resource for c in counters if not whole(c, scroller)]
+        tap_in_sight(d.counter(play.ids.actions, "lumber", "cards").plus, scroller)
+        assert d.find_label(play.ids.actions, f"{app.tr('ok')} (").text == f"{app.tr('ok')} (1/2)"
+        tap_in_sight(d.counter(play.ids.actions, "ore", "cards").plus, scroller)
+        ok = d.find(play.ids.actions, f"{app.tr('ok')} (2/2)")
+        tap_in_sight(ok, scroller)
+        assert app.table.record.events[-1]["resources"] == ["lumber", "ore"], play.message
     finally:
         d.stop_app(app)
 

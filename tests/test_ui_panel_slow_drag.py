@@ -9,38 +9,11 @@ an OK).  Real widgets under Xvfb."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
-
-from kivy.tests.common import UnitTestTouch
 
 from companion.ui import driver as d
 
 pytestmark = pytest.mark.timeout(240)
-
-
-def wait_ms(ms: float) -> None:
-    """Frames run until ``ms`` of the wall clock have gone: a finger's pace, which is what the ScrollView times."""
-    start = time.monotonic()
-    d.wait_until(lambda: time.monotonic() - start >= ms / 1000)
-
-
-def slow_drag(x: float, y: float, steps=(40, 60, 80, 60)) -> UnitTestTouch:
-    """A finger down at ``(x, y)`` (window coordinates), still for 100 ms, then moved up in ``steps`` px 50 ms
-    apart, and lifted: the playtest's xdotool drag."""
-    d.screen_shown()
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
-    wait_ms(100)
-    for step in steps:
-        y += step
-        touch.touch_move(x, y)
-        wait_ms(50)
-    touch.touch_up()
-    assert d.wait_until(lambda: not touch.grab_list, timeout=5), "the drag's touch was never let go"
-    d.settle()
-    return touch
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 1280)], ids=["landscape", "upright"])
@@ -59,7 +32,7 @@ def test_slow_drag_on_the_umpire_panel_scrolls_and_chooses_nobody(tmp_path, size
         ben = d.find(play.ids.actions, "Ben")
         x, y = ben.to_window(*ben.center)
         before = scroller.scroll_y
-        slow_drag(x, y)
+        d.slow_drag(x, y)
         assert play.selection.get("u_player") == 0, "a drag chose a player"
         assert ben.state == "normal" or ben.parent is None
         assert scroller.scroll_y < before - 0.05, f"the drag did not scroll: scroll_y {before} -> {scroller.scroll_y}"

@@ -74,10 +74,7 @@ def test_game_setup_rolls_seven_undo_and_resume(tmp_path):
             picked = 0
             for r in game.resources:
                 for _ in range(min(hand.get(r, 0), need - picked)):
-                    row = next(c for c in play.ids.actions.children if c.children and
-                               getattr(c.children[-1], "text", "").startswith(r))
-                    plus = row.children[0]
-                    d.tap(plus)
+                    d.tap(d.counter(play.ids.actions, r, "cards").plus)
                     picked += 1
             ok = d.find(play.ids.actions, "OK", startswith=True)
             assert not ok.disabled

@@ -19,12 +19,6 @@ from companion.ui import driver as d
 pytestmark = pytest.mark.timeout(120)
 
 
-def plus_of(actions, label: str):
-    """The "+" of the counter row named ``label`` in the panel."""
-    row = next(c for c in actions.children if c.children and getattr(c.children[-1], "text", "") == label)
-    return row.children[0]
-
-
 def quick_taps(widget, n: int) -> None:
     """``n`` taps on ``widget`` queued together, as the window queues a finger's events between two frames."""
     EventLoop.add_postproc_module(kivy_postproc_modules["doubletap"])  # as the live app has it
@@ -45,11 +39,11 @@ def test_four_quick_taps_on_plus_count_four(tmp_path, size):
         d.tap(play.ids.umpire)
         d.tap(d.find(play.ids.actions, "Aki"))
         held = play.selection["hand"].get("lumber", 0)
-        quick_taps(plus_of(play.ids.actions, app.tr("lumber")), 4)
+        quick_taps(d.counter(play.ids.actions, "lumber", "hand").plus, 4)
         counted = lambda: play.selection["hand"].get("lumber", 0) - held  # noqa: E731
         d.wait_until(lambda: counted() >= 4, timeout=5)
         d.settle()
         assert counted() == 4, f"4 quick taps on + counted {counted()}"
-        assert plus_of(play.ids.actions, app.tr("lumber")).parent.children[1].text == str(held + 4)
+        assert d.counter(play.ids.actions, "lumber", "hand").count.text == str(held + 4)
     finally:
         d.stop_app(app)

@@ -232,10 +232,8 @@ def test_gold_pays_a_resource_chosen_by_touch(tmp_path, size):
         (_, ok_bottom), (_, view_bottom) = ok.to_window(ok.x, ok.y), view.to_window(view.x, view.y)
         assert ok_bottom >= view_bottom, f"OK starts {view_bottom - ok_bottom:.0f} px below the panel's fold"
         ore_before = game.state.players[who].hand.count("ore")
-        row = next(c for c in play.ids.actions.children
-                   if c.children and getattr(c.children[-1], "text", "").startswith(app.tr("ore") + " ("))
         for _ in range(game.state.gold_owed[who]):
-            d.tap(row.children[0])  # the + button
+            d.tap(d.counter(play.ids.actions, "ore", "cards").plus)
         d.tap(d.find(play.ids.actions, app.tr("ok"), startswith=True))
         assert game.state.players[who].hand.count("ore") > ore_before
         assert app.table.record.events[-1]["type"] == "gold"

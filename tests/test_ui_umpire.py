@@ -171,9 +171,7 @@ def test_umpire_records_anyway_sets_a_hand_and_removes_a_piece(tmp_path):
         d.tap(play.ids.umpire)
         assert play.ids.umpire.state == "down"
         d.tap(d.find(play.ids.actions, "Ben"))
-        ore = next(c for c in play.ids.actions.children
-                   if c.children and getattr(c.children[-1], "text", "") == "ore")
-        d.tap(ore.children[0])  # +
+        d.tap(d.counter(play.ids.actions, "ore", "hand").plus)
         d.tap(d.find(play.ids.actions, "Set Ben's hand", startswith=True))
         assert app.table.record.events[-1] == {"type": "set_hand", "player": 1, "cards": {"wool": 1, "ore": 1}}
         assert game.state.players[1].hand.known == {"wool": 1, "ore": 1}

@@ -11,10 +11,14 @@ A screen using :class:`ChoicePanels` has a ``selection`` dict property (the choi
 
 from __future__ import annotations
 
+from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
+from .fitted_label import FittedLabel
 from .widgets import BigButton, BigToggle, app
 
 
@@ -42,32 +46,68 @@ class ChoicePanels:
             row.add_widget(b)
         self.ids.actions.add_widget(row)
 
-    def _counter_rows(self, key: str, resources, held=None) -> dict[str, int]:
-        """+/- per resource for ``selection[key]`` (a ``{resource: count}``); returns the current choice."""
-        chosen = dict(self.selection.get(key, {}))
+    def _counter_rows(self, key: str, resources, held=None) -> tuple[dict[str, int], "CounterGrid"]:
+        """+/- per resource for ``selection[key]`` (a ``{resource: count}``), as many a row as the panel's width
+        holds; returns the current choice and the counters' grid (:meth:`_ok` puts OK in its spare cell)."""
+        grid = self._counter_grid(resources, [(key, held)])
+        self.ids.actions.add_widget(grid)
+        return {r: n for r, n in self.selection.get(key, {}).items() if n}, grid
+
+    def _counter_grid(self, resources, sides, heads=()) -> "CounterGrid":
+        """One cell per resource: its name and a counter for each of ``sides`` (``[(key, held or None)]``), as many
+        cells a row as the panel's width holds; ``heads`` name the sides' columns over the cells (a trade's Give /
+        Get).  With one side a held count is said in the name ("lumber (3)"), with two beside each count ("0/3":
+        each side's own hand)."""
+        cell_min = dp(LABEL_MIN) + len(sides) * (Counter.width_dp() + dp(CELL_SPACING)) + (len(sides) - 1) * dp(SIDES_GAP)
+        grid = CounterGrid(cols=self._columns(cell_min), cell_min=cell_min, heads=heads)
         for r in resources:
-            row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
+            cell = BoxLayout(spacing=dp(CELL_SPACING))
+            held = sides[0][1] if len(sides) == 1 else None
             text = self.resource_text(r) + (f" ({held.get(r, 0)})" if held is not None else "")
-            minus = BigButton(text="−", size_hint_x=None, width=dp(60), height=dp(52))
-            minus.bind(on_release=lambda _b, r=r: self._count(key, r, -1))
-            plus = BigButton(text="+", size_hint_x=None, width=dp(60), height=dp(52))
-            plus.bind(on_release=lambda _b, r=r: self._count(key, r, +1))
-            count = Label(text=str(chosen.get(r, 0)), font_size=sp(22), size_hint_x=None, width=dp(36))
-            for w in (Label(text=text, font_size=sp(18)), minus, count, plus):
-                row.add_widget(w)
-            self.ids.actions.add_widget(row)
-        return {r: n for r, n in chosen.items() if n}
+            cell.add_widget(FittedLabel(text=text, max_font_size=sp(18), min_font_size=sp(11), halign="center",
+                                        valign="middle"))
+            for i, (key, held_here) in enumerate(sides):
+                if i:  # (the sides' counters apart: which + is whose)
+                    cell.add_widget(Widget(size_hint_x=None, width=dp(SIDES_GAP) - dp(CELL_SPACING)))
+                cell.add_widget(Counter(key, r, self.selection.get(key, {}).get(r, 0),
+                                        held_here if len(sides) > 1 else None, on_step=self._count))
+            grid.add_cell(cell)
+        self._watch_width()
+        return grid
+
+    def _columns(self, cell_min: float) -> int:
+        """How many cells of at least ``cell_min`` px a row of the action panel holds (1 before it has a width)."""
+        return max(1, int((self.ids.actions.width + dp(CELL_GAP)) // (cell_min + dp(CELL_GAP))))
+
+    def _watch_width(self) -> None:
+        """The panel is made again when its width changes how many cells a row holds (the tablet turned)."""
+        if getattr(self, "_width_watched", False):
+            return
+        self._width_watched = True
+        again = Clock.create_trigger(lambda _dt: self.refresh())
+
+        def changed(box, _width) -> None:
+            if any(isinstance(w, CounterGrid) and w.cols != self._columns(w.cell_min) for w in box.children):
+                again()
+
+        self.ids.actions.bind(width=changed)
 
     def _count(self, key: str, resource: str, delta: int) -> None:
         cards = dict(self.selection.get(key, {}))
         cards[resource] = max(0, cards.get(resource, 0) + delta)
         self._pick(key, {r: n for r, n in cards.items() if n})
 
-    def _ok(self, enabled: bool, event: dict | None, label: str = "") -> None:
+    def _ok(self, enabled: bool, event: dict | None, label: str = "", grid: "CounterGrid | None" = None) -> None:
+        """The panel's OK: in ``grid``'s spare cell after its last counter when it has one, else a row of its own."""
         ok = BigButton(text=label or app().tr("ok"), disabled=not enabled)
         if enabled and event is not None:
             ok.bind(on_release=lambda _b: self.submit(event))
-        self.ids.actions.add_widget(ok)
+        if grid is not None:
+            ok.height = dp(ROW_HEIGHT + 4)  # (under the counters, a row as high as theirs: a trade in sight)
+        if grid is not None and grid.spare_cell():
+            grid.add_cell(ok)
+        else:
+            self.ids.actions.add_widget(ok)
 
     def _trade_panel(self, g, who: int) -> None:
         """Trade with the bank (at the player's ratios, from the rules' harbor query) or with a player."""
@@ -86,8 +126,84 @@ class ChoicePanels:
             self._ok(bool(give and get), give and get and {"type": "trade", "player": who, "with": "bank",
                                                              "give": {give: ratios[give]}, "get": {get: 1}})
         elif partner is not None:
-            self.ids.actions.add_widget(Label(text=a.tr("give"), size_hint_y=None, height=dp(28)))
-            give = self._counter_rows("give", g.resources, dict(g.state.players[who].hand.known))
-            self.ids.actions.add_widget(Label(text=a.tr("get"), size_hint_y=None, height=dp(28)))
-            get = self._counter_rows("get", g.resources, dict(g.state.players[partner].hand.known))
-            self._ok(bool(give and get), {"type": "trade", "player": who, "with": partner, "give": give, "get": get})
+            # a cell per resource holding what each side gives of it: the partners, the counts and OK in sight
+            # without a drag (in two blocks of five rows the panel was 780 px, its view 298-316 px)
+            sides = [("give", dict(g.state.players[who].hand.known)),
+                     ("get", dict(g.state.players[partner].hand.known))]
+            grid = self._counter_grid(g.resources, sides, heads=(a.tr("give"), a.tr("get")))
+            self.ids.actions.add_widget(grid)
+            give = {r: n for r, n in self.selection.get("give", {}).items() if n}
+            get = {r: n for r, n in self.selection.get("get", {}).items() if n}
+            self._ok(bool(give and get), {"type": "trade", "player": who, "with": partner, "give": give, "get": get},
+                     grid=grid)
+
+
+#: A counter's parts and a counter cell's (dp): − and + a finger wide and high, the count between; the narrowest
+#: a resource's name gets beside its counters; between a cell's parts, between two cells of a row, between rows;
+#: the column heads' row.
+STEP_WIDTH, COUNT_WIDTH, ROW_HEIGHT = 48, 40, 48
+LABEL_MIN, CELL_SPACING, CELL_GAP, ROW_GAP, HEAD_HEIGHT, SIDES_GAP = 80, 4, 10, 2, 22, 12
+
+
+class Counter(BoxLayout):
+    """− n + for one resource in one choice (``key``: "give", "get", "cards", "hand"); the tests find it by its
+    key and resource (driver.counter).  ``held``: how many of the resource that side holds, said beside the
+    count ("0/3")."""
+
+    @staticmethod
+    def width_dp() -> float:
+        return dp(2 * STEP_WIDTH + COUNT_WIDTH + 2 * 2)
+
+    def __init__(self, key: str, resource: str, n: int, held=None, *, on_step, **kw):
+        super().__init__(size_hint_x=None, width=self.width_dp(), spacing=dp(2), **kw)
+        self.key, self.resource, self.n = key, resource, n
+        self.minus = BigButton(text="−", size_hint_x=None, width=dp(STEP_WIDTH), height=dp(ROW_HEIGHT))
+        self.plus = BigButton(text="+", size_hint_x=None, width=dp(STEP_WIDTH), height=dp(ROW_HEIGHT))
+        self.minus.bind(on_release=lambda _b: on_step(key, resource, -1))
+        self.plus.bind(on_release=lambda _b: on_step(key, resource, +1))
+        text = str(n) if held is None else \
+            f"{n}[size={int(sp(13))}][color=aaaaaa]/{held.get(resource, 0)}[/color][/size]"
+        self.count = Label(text=text, markup=True, font_size=sp(22), size_hint_x=None, width=dp(COUNT_WIDTH))
+        for w in (self.minus, self.count, self.plus):
+            self.add_widget(w)
+
+
+class CounterGrid(BoxLayout):
+    """Counter cells ``cols`` a row, each a finger high, under a row naming the counters' columns (``heads``, if
+    any): one child of the action panel, as tall as its rows (a panel brought into sight shows it whole)."""
+
+    def __init__(self, *, cols: int, cell_min: float, heads=(), **kw):
+        super().__init__(orientation="vertical", size_hint_y=None, spacing=dp(2), **kw)
+        self.cols, self.cell_min = cols, cell_min
+        if heads:
+            row = GridLayout(cols=cols, spacing=(dp(CELL_GAP), 0), size_hint_y=None, height=dp(HEAD_HEIGHT))
+            for _ in range(cols):
+                head = BoxLayout(spacing=dp(CELL_SPACING))
+                head.add_widget(Widget())  # over the names
+                for i, text in enumerate(heads):
+                    if i:
+                        head.add_widget(Widget(size_hint_x=None, width=dp(SIDES_GAP) - dp(CELL_SPACING)))
+                    head.add_widget(FittedLabel(text=text, max_font_size=sp(15), min_font_size=sp(10),
+                                                halign="center", valign="bottom", size_hint_x=None,
+                                                width=Counter.width_dp(), color=(0.8, 0.8, 0.8, 1)))
+                row.add_widget(head)
+            self.add_widget(row)
+        self.cells = GridLayout(cols=cols, spacing=(dp(CELL_GAP), dp(ROW_GAP)), size_hint_y=None,
+                                row_force_default=True, row_default_height=dp(ROW_HEIGHT))
+        self.add_widget(self.cells)
+        self._fit()
+
+    def add_cell(self, widget) -> None:
+        self.cells.add_widget(widget)
+        self._fit()
+
+    def spare_cell(self) -> bool:
+        return len(self.cells.children) % self.cols != 0
+
+    def counters(self) -> list[Counter]:
+        return [w for w in self.walk() if isinstance(w, Counter)]
+
+    def _fit(self) -> None:
+        rows = -(-len(self.cells.children) // self.cols)
+        self.cells.height = rows * dp(ROW_HEIGHT) + max(0, rows - 1) * dp(ROW_GAP)
+        self.height = sum(w.height for w in self.children) + self.spacing * (len(self.children) - 1)

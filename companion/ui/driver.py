@@ -178,6 +178,32 @@ def finger_tap_at(x: float, y: float) -> UnitTestTouch:
     return touch
 
 
+def slow_drag(x: float, y: float, steps=(40, 60, 80, 60), rest_ms: float = 100) -> UnitTestTouch:
+    """A finger down at window coordinates ``(x, y)``, still for ``rest_ms``, then moved up in ``steps`` px
+    50 ms apart, and lifted: the pace of a real drag seen under xdotool (a player's finger resting before it
+    moves).  The touch goes through Kivy's input path; the pauses are the wall clock's (what a ScrollView
+    times), frames running meanwhile."""
+    screen_shown()
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    _frames_for_ms(rest_ms)
+    for step in steps:
+        y += step
+        touch.touch_move(x, y)
+        _frames_for_ms(50)
+    touch.touch_up()
+    if not wait_until(lambda: not touch.grab_list, timeout=5):
+        raise AssertionError(f"the drag from {(x, y)} was never let go")
+    settle()
+    return touch
+
+
+def _frames_for_ms(ms: float) -> None:
+    """Frames run until ``ms`` of the wall clock have gone: a finger's pace."""
+    start = time.monotonic()
+    wait_until(lambda: time.monotonic() - start >= ms / 1000)
+
+
 def dropdown_closing() -> bool:
     """Whether a list that was chosen from (a Spinner's DropDown) is still over the screen, its closing
     scheduled ``min_state_time`` (35 ms) after the choice.  While it is there it takes the next touch
@@ -515,6 +541,26 @@ def producing_number(game, player: int) -> int:
     raise AssertionError("no producing hex")
 
 
+def counter(root: Widget, resource: str, key: str | None = None, timeout: float = 5.0):
+    """The − n + of ``resource`` (its interchange name: "lumber") in a choice panel under ``root``: its ``minus``
+    and ``plus`` buttons and its count ``n``.  ``key`` names the choice where a panel has two counters a resource
+    (a trade with a player: "give", "get"); a discard, gold and Year of plenty count "cards", the umpire's hand
+    "hand".  Found afresh each time: a tap rebuilds the panel (and, as :func:`find`, waits a few frames for it)."""
+    from .choices import Counter
+
+    def matching() -> list[Widget]:
+        return [w for w in walk(root) if isinstance(w, Counter) and w.resource == resource
+                and (key is None or w.key == key)]
+
+    if not matching():
+        wait_until(lambda: bool(matching()), timeout=timeout)
+    found = matching()
+    if len(found) != 1:
+        raise LookupError(f"{len(found)} counters of {resource!r}" + (f" for {key!r}" if key else "")
+                          + (f" (keys {[w.key for w in found]}): name the key" if found else ""))
+    return found[0]
+
+
 def submit_discard(app, who: int, need: int) -> None:
     """Pick ``need`` of ``who``'s known cards with the + buttons of the 7 helper, then OK."""
     play = app.root.get_screen("play")
@@ -523,10 +569,7 @@ def submit_discard(app, who: int, need: int) -> None:
     picked = 0
     for r in game.resources:
         for _ in range(min(hand.get(r, 0), need - picked)):
-            label = app.tr(r)
-            row = next(c for c in play.ids.actions.children
-                       if c.children and getattr(c.children[-1], "text", "").startswith(label + " ("))
-            tap(row.children[0])  # the + button
+            tap(counter(play.ids.actions, r, "cards").plus)
             picked += 1
     tap(find(play.ids.actions, app.tr("ok"), startswith=True))
 

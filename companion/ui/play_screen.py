@@ -55,6 +55,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
     confirming = BooleanProperty(False)  # the umpire's "record anyway" awaits its confirmation
     board_first = BooleanProperty(False)  # the set-up: every choice is on the board (upright, it gets the room)
     picking = BooleanProperty(False)     # a discard or gold: the counters get the room of empty message rows
+    card_panel = BooleanProperty(False)  # a trade or a card being entered: lying down it gets the payouts' room
     coast_choice = BooleanProperty(False)  # set-up: a coast may take a road or a ship (Road / Ship offered)
     # the whole set-up of a game with ships keeps the room of that row (upright), so the board does not shrink
     # between a settlement's tap and its road's and grow back after (seen by touch: the road's sides jumped)
@@ -362,6 +363,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         phase = self.phase = s.phase
         self.board_first = phase in ("setup_settlement", "setup_road") and self.selection.get("mode") != "umpire"
         self.picking = phase in ("discard", "gold") and self.selection.get("mode") != "umpire"
+        self.card_panel = phase == "main" and self.selection.get("mode") in ("trade", "play")
         self.coast_choice = phase == "setup_road" and self.board_first and coast_links(g)
         self.coast_room = self.board_first and takes_ships(g)
         last = a.table.last_outcome
@@ -638,7 +640,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             if hand.unknown:
                 box.add_widget(Label(text=a.tr("hand_unseen", n=hand.unknown), font_size=sp(16),
                                      size_hint_y=None, height=dp(28)))
-            cards = self._counter_rows("hand", g.resources)
+            cards, _grid = self._counter_rows("hand", g.resources)  # (its OK a row of its own: a long label)
             self._ok(True, {"type": "set_hand", "player": who, "cards": dict(cards)},
                      a.tr("set_hand_ok", name=a.player_name(who), n=sum(cards.values())))
         self._toggle_row(a.tr("remove"), "u_remove", ["vertex", "edge"],
@@ -671,11 +673,10 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         """Discard (from the hand) or gold (from the bank): +/- per resource, OK at exactly ``owed``."""
         a = app()
         box = self.ids.actions
-        chosen = self.selection.get("cards", {})
         held = dict(g.state.players[who].hand.known) if phase == "discard" else dict(g.state.bank)
-        chosen = self._counter_rows("cards", g.resources, held)
+        chosen, grid = self._counter_rows("cards", g.resources, held)
         self._ok(sum(chosen.values()) == owed, {"type": phase, "player": who, "cards": dict(chosen)},
-                 f"{a.tr('ok')} ({sum(chosen.values())}/{owed})")
+                 f"{a.tr('ok')} ({sum(chosen.values())}/{owed})", grid=grid)
 
     def adjust(self, resource: str, delta: int) -> None:
         self._count("cards", resource, delta)
@@ -709,6 +710,9 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         view is 316 px under the builds: Show VP cards' OK showed as a 12 px sliver, a trade with a player as
         "Give" and half a row.)"""
         box = self.ids.actions
+        if again:  # labels above take their heights from their texts, and the box its own, in the next frame: once
+            # more then (the box's height a frame behind its rows left a grown panel's last row 11 px out of sight)
+            Clock.schedule_once(lambda _dt: self.bring_panel_into_sight(again=False))
         rows = [w for w in box.children[::-1][self.panel_start:] if w.height > 0]  # (the filler at the end: 0)
         scroller = box.parent
         spare = box.height - scroller.height  # how far the content can scroll
@@ -723,8 +727,6 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         wanted = min(spare, max(0.0, wanted))
         if abs(wanted - shown_from) >= 1:
             scroller.scroll_y = 1 - wanted / spare
-            if again:  # a label above that takes its height from its text in the next frame: once more then
-                Clock.schedule_once(lambda _dt: self.bring_panel_into_sight(again=False))
 
     def _play_panel(self, g, who: int) -> None:
         """Play a development card: knight, road building, year of plenty (two from the bank), monopoly."""
@@ -734,12 +736,12 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         card = self.selection.get("card")
         event: dict | None = {"type": "play_development", "player": who, "card": card}
         if card == "year_of_plenty":
-            chosen = self._counter_rows("cards", g.resources)
+            chosen, grid = self._counter_rows("cards", g.resources)
             event["resources"] = [r for r, n in sorted(chosen.items()) for _ in range(n)]
             # two from the bank (fewer only when the bank holds fewer: the rules judge); OK says the count, as
             # the discard's does -- "OK (1/2)" before a tap the rules would refuse
             enabled = 1 <= len(event["resources"]) <= 2
-            self._ok(enabled, event, f"{a.tr('ok')} ({len(event['resources'])}/2)")
+            self._ok(enabled, event, f"{a.tr('ok')} ({len(event['resources'])}/2)", grid=grid)
             return
         elif card == "monopoly":
             self._toggle_row("", "resource", g.resources, [a.tr(r) for r in g.resources], font=15)
