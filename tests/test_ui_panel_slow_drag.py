@@ -1,4 +1,4 @@
-"""A slow drag on the play screen's action panel scrolls it and chooses nothing.
+"""A slow drag on the play screen's action panel, or on the new-game form, scrolls it and chooses nothing.
 
 Seen by real taps (xdotool under Xvfb, landscape 1280x800): the umpire setting Yui's hand, a drag up the panel
 (finger down, 100 ms still, then 40-80 px steps 50 ms apart) did not scroll and left Mika's hand chosen -- the
@@ -46,5 +46,37 @@ def test_slow_drag_on_the_umpire_panel_scrolls_and_chooses_nobody(tmp_path, size
         events = len(app.table.game.events)
         d.tap(d.find(play.ids.actions, "Set Ben", startswith=True))
         assert len(app.table.game.events) == events + 1
+    finally:
+        d.stop_app(app)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (600, 1024)], ids=["landscape", "upright"])
+def test_slow_drag_on_the_new_game_form_scrolls_and_chooses_nothing(tmp_path, size):
+    """A finger resting 270 ms on the new-game form before it drags, begun on Seafarers' toggle: Kivy's
+    ScrollView (250 ms, its config's default) handed the touch to the toggle, which lit up while Base game stayed
+    chosen, and the form did not scroll (4 runs of 4, both ways).  Every ScrollView of the app now waits as the
+    actions' does (steady_scroll.install).  On a 7-inch tablet (1024x600): at 1280x800 the whole form is in sight
+    (706 of 708 px).  Upright the form has 57 px to scroll: the drag pulls it past its end, and it stays there
+    (it once jumped back to its top: steady_scroll.keep_in_view)."""
+    app = d.start_app(tmp_path, size=size)
+    try:
+        ng = d.open_new_game(app)
+        assert ng.game == "base"
+        form = ng.ids.form
+        scroller = form.parent
+        assert form.height > scroller.height, "the form is taller than its view"
+        scroller.scroll_y = 1
+        d.settle()
+        seafarers = ng.ids.g_seafarers
+        x, y = seafarers.to_window(*seafarers.center)
+        d.slow_drag(x, y, rest_ms=270)
+        assert seafarers.state == "normal" and ng.ids.g_base.state == "down", "a drag pressed Seafarers"
+        assert ng.game == "base"
+        assert scroller.scroll_y < 0.05, f"the drag did not scroll the form to its end: scroll_y {scroller.scroll_y}"
+        # a quick tap still chooses
+        scroller.scroll_y = 1
+        d.settle()
+        d.tap(seafarers)
+        assert ng.game == "seafarers"
     finally:
         d.stop_app(app)

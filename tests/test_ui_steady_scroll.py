@@ -27,13 +27,17 @@ def test_a_panel_past_its_edge_springs_back_whatever_the_frame_time(frame_second
 def test_every_scrolling_panel_of_the_app_springs_back_steadily(tmp_path):
     from kivy.uix.scrollview import ScrollView
 
-    from companion.ui.steady_scroll import SteadyScrollEffect
+    from companion.ui.steady_scroll import PatientScroll, SteadyScrollEffect
 
     app = d.start_app(tmp_path)
     try:
         panels = [w for screen in app.root.screens for w in d.walk(screen) if isinstance(w, ScrollView)]
         assert len(panels) >= 3  # the start screen's games, the play screen's actions, the settings ...
         assert all(isinstance(p.effect_y, SteadyScrollEffect) for p in panels), [type(p.effect_y) for p in panels]
+        # and each waits 300 ms, timed from its own touch, before handing a still finger to what is under it
+        # (tests/test_ui_panel_slow_drag.py)
+        assert all(isinstance(p, PatientScroll) and p.scroll_timeout == 300 for p in panels), \
+            [(type(p).__name__, p.scroll_timeout) for p in panels]
         # and none is ever thrown out of sight: millions of screens away, a list goes back to its top (a panel
         # rebuilt under a finger once left the effect with such an offset); a bounce past an edge is left alone
         for panel in panels:

@@ -18,7 +18,9 @@ import time
 
 from kivy.clock import Clock
 from kivy.effects.dampedscroll import DampedScrollEffect
+from kivy.factory import Factory
 from kivy.lang import Builder
+from kivy.properties import NumericProperty
 from kivy.uix.scrollview import ScrollView
 
 #: The longest time one frame's scroll covers: more (a frame stalled for seconds) is not made up for.
@@ -40,21 +42,34 @@ def keep_in_view(scroller, scroll_y: float) -> None:
     """A guard on a list's scroll: a panel rebuilt under a finger (a tap's own refresh) can leave Kivy's scroll
     effect with the old panel's offset over a content barely taller than the view, which throws ``scroll_y``
     millions of screens away and every button with it (seen in the first-game test: a tap on Trade, then no
-    panel).  Far out of range, the list goes back to its top; an overscroll bounce (a little past 0 or 1) is
-    left alone."""
-    if not -1 <= scroll_y <= 2:
+    panel).  Far out of range, the list goes back to its top; a finger pulling it past an edge, and the bounce
+    back, are left alone.  Far: more than a scroll range past an edge, and more than twice the view's height in
+    px, farther than a finger can pull.  (Counted by the range alone, a short list's range was less than a
+    drag: the upright new-game form, 57 px to scroll, jumped back to its top under a 240 px drag.)"""
+    if -1 <= scroll_y <= 2:
+        return
+    content = scroller.children[0] if scroller.children else None
+    scroll_range = max(1.0, content.height - scroller.height) if content is not None else 1.0
+    if max(-scroll_y, scroll_y - 1) * scroll_range > 2 * max(scroller.height, 1.0):
         scroller.scroll_y = 1
 
 
 class PatientScroll(ScrollView):
     """A list a finger may rest on before it drags: a touch goes to the button under it only once it has been
-    still for ``scroll_timeout`` since *it* came down.
+    still for ``scroll_timeout`` (300 ms; Kivy's 250) since *it* came down.
+
+    A finger that rests before it drags scrolls: with Kivy's 250 ms (its config's default) a finger still for
+    270 ms went to the toggle under it, which took its state on the way down (Seafarers lit on the new-game
+    form; a player chosen by a drag).  A quick tap is handed on when the finger lifts, as before; a finger held still 300 ms presses what
+    is under it.  Every ScrollView of the app is one (:func:`install`).
 
     Kivy schedules the hand-over ``scroll_timeout`` after each touch down and never cancels it: a tap's leftover
     call, firing while the next touch is down, handed that one over early -- a drag begun within
     ``scroll_timeout`` of a tap pressed the toggle under the finger and could not scroll (seen in
     tests/test_ui_panel_slow_drag.py: one run in three with a 300 ms timeout).  Here a call that comes before
     the touch now down has been held ``scroll_timeout`` waits out the rest."""
+
+    scroll_timeout = NumericProperty(300)
 
     def _change_touch_mode(self, *largs):
         touch = self._touch
@@ -71,9 +86,13 @@ _installed = False
 
 def install() -> None:
     """Every ScrollView made from now on scrolls with :class:`SteadyScrollEffect` and is kept in view
-    (:func:`keep_in_view`): a kv class rule."""
+    (:func:`keep_in_view`), a kv class rule; and every one a kv file makes is a :class:`PatientScroll` (kv's
+    ``ScrollView:`` names it): a slow drag on the new-game form, Starfarers' or the card game's actions or the
+    board check's list scrolls rather than pressing what it started on."""
     global _installed
     if not _installed:
+        Factory.unregister("ScrollView")
+        Factory.register("ScrollView", cls=PatientScroll)
         Builder.load_string("#:import SteadyScrollEffect companion.ui.steady_scroll.SteadyScrollEffect\n"
                             "#:import keep_in_view companion.ui.steady_scroll.keep_in_view\n"
                             "<ScrollView>:\n    effect_cls: SteadyScrollEffect\n"
