@@ -10,7 +10,9 @@ spaces), it cuts wherever the width runs out: "Settlem/ent", 盤面を入力・�
 
 Phrase boundaries come from the kind of each character (a small rule set, no dictionary): a break may follow
 punctuation or a hiragana run ending before a kanji, katakana or Latin letter, and may precede an opening
-bracket; never between two kanji, two katakana, a kanji and its kana ending, or two letters or digits.
+bracket; never between two kanji, two katakana, a kanji and its kana ending, or two letters or digits; never
+between a number and the Japanese word after it (its counter or unit: 2枚, 3人, 10点, 2ポイント, 2つ) nor inside a
+number (1,000, 2.5).
 """
 
 from __future__ import annotations
@@ -45,8 +47,21 @@ def kind(ch: str) -> str:
     return "X"
 
 
-def may_break(a: str, b: str) -> bool:
-    """Whether a line may end after character ``a`` when ``b`` follows it."""
+#: Digits, half and full width: a number is kept whole, and with the counter word after it.
+DIGITS = set("0123456789０１２３４５６７８９")
+#: What may stand inside a number between its digits ("1,000", "2.5").
+IN_NUMBER = set(",.，．")
+
+
+def may_break(a: str, b: str, before: str = "") -> bool:
+    """Whether a line may end after character ``a`` when ``b`` follows it (``before``: the character before
+    ``a``, when there is one: "1," before "000" is inside a number)."""
+    if a in DIGITS and (b in DIGITS or kind(b) in ("C", "K", "H")):
+        return False  # inside a number, or a number and its counter ("2枚", "3人", "2ポイント")
+    if a in IN_NUMBER and before in DIGITS and b in DIGITS:
+        return False  # "1,|000", "2.|5"
+    if a in "かカヶケヵ" and before in DIGITS:
+        return False  # "3か所", "2ヶ月": a counter written with a small ka
     ka, kb = kind(a), kind(b)
     if "S" in (ka, kb):
         return True
@@ -73,7 +88,7 @@ def segments(line: str) -> list[str]:
         return [""]
     out, start = [], 0
     for i in range(1, len(line)):
-        if may_break(line[i - 1], line[i]) and not line[i].isspace():
+        if may_break(line[i - 1], line[i], line[i - 2] if i > 1 else "") and not line[i].isspace():
             out.append(line[start:i])
             start = i
     out.append(line[start:])
@@ -222,29 +237,52 @@ class PhraseWrap:
                 self.font_size = self._natural_font
 
 
+#: Japanese counter and unit words, as they follow a number ("2枚", "3人", "10点", "2つ", "3回目", "5ポイント"): a
+#: line the layout check finds beginning with one after a line ending in a digit has its number cut from its
+#: counter.  (A list of its own, not ``may_break``'s rule: the check must not trust what it checks.)
+COUNTERS = ("枚", "個", "人", "本", "つ", "回", "点", "目", "件", "か所", "箇所", "ヶ所", "番", "台", "匹", "隻", "歳",
+            "度", "倍", "年", "月", "日", "時", "分", "秒", "位", "戦", "手", "名", "組", "軒", "種", "色", "面", "辺",
+            "段", "歩", "マス", "ポイント", "ターン", "ラウンド", "%", "％")
+
+
+def split_number(left: str, right: str) -> bool:
+    """Whether a line ending in ``left`` and the next beginning with ``right`` cut a number ("1|0", "1,|000")
+    or a number from its counter word ("2|枚", "3|人")."""
+    if not left or not right:
+        return False
+    if left[-1] in DIGITS:
+        return right[0] in DIGITS or right.startswith(COUNTERS)
+    return left[-1] in IN_NUMBER and left[-2:-1] in DIGITS and right[0] in DIGITS
+
+
 def broken_words(label, *, japanese_in_markup: bool = False) -> list[str]:
-    """Where a shown label's lines were cut inside a word or a Japanese phrase: ``"Settlem|ent"`` for each (in a
-    markup label only between Latin letters unless ``japanese_in_markup``: a markup line with tags in it is
-    still Kivy's to break)."""
+    """Where a shown label's lines were cut inside a word, a number or a Japanese phrase, or a number cut from
+    its counter word: ``"Settlem|ent"``, ``"では2|枚）"`` for each.  The cuts looked at are Kivy's (a line too
+    long for the width) and, in a plain label, the breaks the phrase wrapping put in (a line the text itself
+    starts with "\n" is no cut).  In a markup label only cuts between Latin letters or digits count unless
+    ``japanese_in_markup``: a markup line with tags in it is still Kivy's to break."""
     core = getattr(label, "_label", None)
     if core is None:
         return []
     lines = getattr(core, "_cached_lines", None) or []
     markup = getattr(label, "markup", False)
     laid_out = shown_text(str(core.text), markup)
+    own = shown_text(str(label.text), markup)  # the text as given, before the phrase wrapping's breaks
     found = []
     for before, line in zip(lines, lines[1:]):
-        if not getattr(line, "line_wrap", False):
-            continue  # a line the text itself starts ("\n"), not a cut
         left = "".join(w.text for w in before.words)
         right = "".join(w.text for w in line.words)
         if not left or not right or left[-1].isspace() or right[0].isspace():
             continue
-        if (left[-6:] + right[:6]) not in laid_out:
-            continue  # a space was there: Kivy broke the line at it
+        joined = left[-6:] + right[:6]
+        if getattr(line, "line_wrap", False):  # Kivy cut the line
+            if joined not in laid_out:
+                continue  # a space was there: Kivy broke the line at it
+        elif markup or joined not in own:
+            continue  # a line the text itself starts ("\n"), not a cut
         if markup and not japanese_in_markup and not (left[-1].isascii() and right[0].isascii()):
             continue  # (Kivy lays markup out itself: Japanese in markup is not yet broken between phrases)
-        if not may_break(left[-1], right[0]):
+        if not may_break(left[-1], right[0], left[-2:-1]) or split_number(left, right):
             found.append(f"{left[-8:]}|{right[:8]}")
     return found
 
