@@ -36,6 +36,11 @@ def open_check(tmp_path, record, size=(1280, 800), lang="en"):
 
 
 def read(check, button) -> dict:
+    """Read (the path typed under the pictures' list, shown first when a photo read is on the screen)."""
+    if button is check.ids.read_file and not check.choosing:
+        path = check.ids.path.text
+        d.tap(check.ids.pictures)
+        check.ids.path.text = path
     d.tap(button)
     assert d.wait_until(lambda: not check.reading, timeout=120), "the photo is still being read"
     d.settle()

@@ -17,7 +17,10 @@ here), and a taken event is in the record as if the board had been tapped; a pie
 does not show is taken off as the umpire's correction (``remove_piece``) would.
 
 The photo is a picture file or one picture from the camera named in Settings, read on a thread of its own (as
-"Scan the board" reads it, board_scan.py), its result brought to the screen by ``Clock.schedule_once``.  Added to
+"Scan the board" reads it, board_scan.py), its result brought to the screen by ``Clock.schedule_once``.  The
+picture is tapped in the list Scan the board shows (picture_chooser.py: the Pictures folder, on Android the
+camera's DCIM/Camera, newest first, in the photo's place until a photo is read and again after "Pictures"), or
+its path typed under the list.  Added to
 the app by :func:`install` (one line in app.py): the screen and its button in the play screen's bottom row.
 """
 
@@ -34,6 +37,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from .photo_reading import PhotoReading, install_screen, scan_camera, scan_file, tr
+from .picture_chooser import PictureChooser, may_read_pictures, pictures_folder  # noqa: F401  (PictureChooser: kv)
 
 log = logging.getLogger(__name__)
 KV = Path(__file__).resolve().parent / "board_check.kv"
@@ -46,7 +50,15 @@ TEXT: dict[str, dict[str, str]] = {
                    "ja": "駒の載った盤面全体を上から撮った写真。ゲームと違う所を並べます。タップするまで何も変わりません。"},
     "check_read_file": {"en": "Read the photo", "ja": "写真を読む"},
     "check_camera": {"en": "Camera", "ja": "カメラ"},
-    "check_path_hint": {"en": "The photo's file (or use the camera)", "ja": "写真のファイル（またはカメラ）"},
+    "check_path_hint": {"en": "or a picture's path", "ja": "または写真のパス"},
+    "check_pictures": {"en": "Pictures", "ja": "写真を選ぶ"},
+    "check_show_read": {"en": "The photo read", "ja": "読んだ写真"},
+    "check_up": {"en": "Up a folder", "ja": "上のフォルダへ"},
+    "check_choose": {"en": "Tap the photo of the board (newest first), or Camera.",
+                     "ja": "盤面の写真をタップ（新しい順）、または「カメラ」。"},
+    "check_pictures_permission": {"en": "The pictures need your permission: allow it, then Back and Check board.",
+                                  "ja": "写真を読むには許可が必要です。許可してから「ゲームに戻る」、もう一度「盤面確認」。"},
+    "check_no_path": {"en": "Type a picture's path, or tap Pictures.", "ja": "写真のパスを入力するか、「写真を選ぶ」。"},
     "check_back": {"en": "Back to the game", "ja": "ゲームに戻る"},
     "check_reading": {"en": "Reading the photo…", "ja": "写真を読んでいます…"},
     "check_no_game": {"en": "No game is open.", "ja": "開いているゲームがありません。"},
@@ -83,6 +95,9 @@ class CheckBoardScreen(PhotoReading, Screen):
 
     message = StringProperty("")
     reading = BooleanProperty(False)
+    path = StringProperty("")           # the last picture file read (or typed)
+    choosing = BooleanProperty(False)   # the pictures are listed in the photo's place
+    has_photo = BooleanProperty(False)  # a photo has been read (there is one to go back to)
     _reading_message = "check_reading"
     _thread_name = "board-check"
 
@@ -95,13 +110,33 @@ class CheckBoardScreen(PhotoReading, Screen):
         self.dismissed: set = set()  # differences a person said are wrong, for the photo read last
         self.shown: tuple[list, list] = ([], [])  # the differences listed: (sure, not sure)
         self._init_reading()
+        self._opened = False
+
+    def on_pre_enter(self, *_):
+        if self.scan is None:
+            self.choosing = True  # nothing read yet: the pictures, newest first
+            self.message = tr("check_choose") if may_read_pictures() else tr("check_pictures_permission")
+        if not self._opened:
+            self._opened = True  # the first visit opens the Pictures folder; later ones stay where the user was
+            self.ids.chooser.path = str(pictures_folder(self.path))
+        if self.choosing:
+            self.ids.chooser._trigger_update()  # listed afresh: the photo just taken comes on top
 
     # --- reading ---------------------------------------------------------------------------------------
+    def choose_picture(self, path: str) -> None:
+        """A picture tapped in the list: read (a file that is no picture is said; nothing changes)."""
+        self.ids.path.text = path
+        self.read_file()
+
     def read_file(self) -> None:
         path = self.ids.path.text.strip()
-        if not path or not Path(path).is_file():
+        if not path:
+            self.message = tr("check_no_path")
+            return
+        if not Path(path).is_file():
             self.message = tr("scan_no_file", path=path)
             return
+        self.path = path
         self._start(lambda: _pieces_of(scan_file(path)), Path(path).name)
 
     def read_camera(self) -> None:
@@ -114,6 +149,8 @@ class CheckBoardScreen(PhotoReading, Screen):
         self.scan, self.slots = value
         self.pieces = checked(self.slots) if self.slots is not None else []
         self.dismissed = set()
+        self.choosing = False  # the photo read, its pieces marked, in the pictures' place
+        self.has_photo = True
         self.compare()
 
     # --- the differences -------------------------------------------------------------------------------
@@ -245,6 +282,10 @@ class CheckBoardScreen(PhotoReading, Screen):
 
     def back(self) -> None:
         App.get_running_app().go("play")
+
+    def stop(self, timeout: float = 10.0) -> None:
+        super().stop(timeout)
+        self.ids.chooser.stop(timeout)  # the small pictures' thread
 
 
 def _key(difference) -> tuple:

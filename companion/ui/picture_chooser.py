@@ -5,7 +5,8 @@ folder of the last picture read; folders first, then the pictures newest first (
 top row); only ``.jpg``, ``.jpeg`` and ``.png`` files are listed (any case).  One tap on a picture chooses it
 (``on_submit``), one tap on a folder opens it, the top row goes up a folder.  Each row is 64 dp high: a small
 picture of the photo (made on a thread of its own, newest first, handed over by ``Clock.schedule_once``), its
-name in large letters and its date and size under it.  Layout in board_scan.kv.
+name in large letters and its date and size under it.  Layout in picture_chooser.kv, loaded here (one chooser
+for both screens that read a board photo: Scan the board, board_scan.kv, and Check the board, board_check.kv).
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ import time
 from pathlib import Path
 
 from kivy.clock import Clock
+from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.filechooser import FileChooserController
 
 from .fitted_label import Hideable
+from .steady_scroll import PatientScroll  # noqa: F401  (the list's scrolling, in picture_chooser.kv)
 
 log = logging.getLogger(__name__)
 
@@ -278,3 +281,8 @@ class PictureChooser(Hideable, FileChooserController):
     def stop(self, timeout: float = 10.0) -> None:
         """The app stops: the thread making the small pictures ends."""
         self.thumbnails.stop(timeout)
+
+
+KV = Path(__file__).resolve().with_suffix(".kv")
+if str(KV) not in Builder.files:
+    Builder.load_file(str(KV))
