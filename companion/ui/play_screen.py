@@ -56,6 +56,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
     board_first = BooleanProperty(False)  # the set-up: every choice is on the board (upright, it gets the room)
     picking = BooleanProperty(False)     # a discard or gold: the counters get the room of empty message rows
     card_panel = BooleanProperty(False)  # a trade or a card being entered: lying down it gets the payouts' room
+    special_room = BooleanProperty(False)  # 5-6 players: upright, room all game for the special builders' row
     coast_choice = BooleanProperty(False)  # set-up: a coast may take a road or a ship (Road / Ship offered)
     # the whole set-up of a game with ships keeps the room of that row (upright), so the board does not shrink
     # between a settlement's tap and its road's and grow back after (seen by touch: the road's sides jumped)
@@ -364,6 +365,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self.board_first = phase in ("setup_settlement", "setup_road") and self.selection.get("mode") != "umpire"
         self.picking = phase in ("discard", "gold") and self.selection.get("mode") != "umpire"
         self.card_panel = phase == "main" and self.selection.get("mode") in ("trade", "play")
+        self.special_room = bool(getattr(g, "special_building", False))
         self.coast_choice = phase == "setup_road" and self.board_first and coast_links(g)
         self.coast_room = self.board_first and takes_ships(g)
         last = a.table.last_outcome
