@@ -144,3 +144,35 @@ def test_trade_with_the_bank_whole_in_sight(tmp_path, size, lang):
         assert all(whole(r, scroller) for r in rows), [visible(r, scroller) for r in rows]
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_starfarers_trade_with_a_player_in_sight(tmp_path, size):
+    """Starfarers' screen shares the trade panel: after Trade -> Ben its OK lay 17 px (upright) / 75 px (lying
+    down) below the view, nothing scrolled.  Now the panel is brought into sight from its partners to its OK."""
+    from pathlib import Path
+
+    from companion.record import Record, load_record
+
+    example = load_record(Path(__file__).resolve().parents[1] / "companion" / "assets" / "games"
+                          / "example-starfarers.json")
+    app = d.start_app(tmp_path, size=SIZES[size])
+    try:
+        app.start_game(Record(example.game, example.players, example.board, example.options, list(example.events[:13])))
+        screen = app.root.get_screen("starfarers")
+        d.settle()
+        scroller = screen.ids.actions.parent
+        d.tap(d.find(screen.ids.actions, app.tr("trade")))
+        tap_in_sight(d.find(screen.ids.actions, app.player_name(1)), scroller)
+        d.settle()
+        ok = d.find(screen.ids.actions, app.tr("ok"))
+        partners = d.find(screen.ids.actions, app.player_name(1)).parent
+        assert whole(partners, scroller), f"{visible(partners, scroller):.0f} of the partners' row in sight"
+        assert whole(ok, scroller), f"{visible(ok, scroller):.0f} of OK's {ok.height:.0f} px in sight"
+        tap_in_sight(d.counter(screen.ids.actions, "food", "give").plus, scroller)
+        tap_in_sight(d.counter(screen.ids.actions, "ore", "get").plus, scroller)
+        tap_in_sight(d.find(screen.ids.actions, app.tr("ok")), scroller)
+        assert app.table.record.events[-1] == {"type": "trade", "player": 0, "with": 1, "give": {"food": 1},
+                                               "get": {"ore": 1}}, screen.message
+    finally:
+        d.stop_app(app)

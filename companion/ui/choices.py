@@ -109,12 +109,34 @@ class ChoicePanels:
         else:
             self.ids.actions.add_widget(ok)
 
+    def bring_trade_into_sight(self, again: bool = True) -> None:
+        """The trade panel (its partners' row to its OK) scrolled the least that shows its OK, never past its
+        partners' row; once more a frame later, when the rows have their heights.  (The play screen brings
+        every panel into sight its own way: PlayScreen.bring_panel_into_sight.)"""
+        if again:
+            Clock.schedule_once(lambda _dt: self.bring_trade_into_sight(again=False))
+        first, last = getattr(self, "_trade_rows", (None, None))
+        box = self.ids.actions
+        scroller = box.parent
+        if first is None or last is None or first.parent is None or last.parent is None:
+            return
+        spare = box.height - scroller.height
+        if spare <= 0:
+            return
+        shown_from = (1 - scroller.scroll_y) * spare  # px of content above the view
+        top_of_first = box.top - first.top  # (the rows stand in the box's own coordinates)
+        bottom_of_last = box.top - last.y
+        wanted = min(spare, max(0.0, min(top_of_first, max(shown_from, bottom_of_last - scroller.height))))
+        if abs(wanted - shown_from) >= 1:
+            scroller.scroll_y = 1 - wanted / spare
+
     def _trade_panel(self, g, who: int) -> None:
         """Trade with the bank (at the player's ratios, from the rules' harbor query) or with a player."""
         a = app()
         others = [p for p in range(g.n_players) if p != who]
         self._toggle_row(a.tr("with"), "partner", ["bank", *others],
                          [a.tr(self.bank_key)] + [a.player_name(p) for p in others], font=15)
+        self._trade_rows = (self.ids.actions.children[0], self.ids.actions.children[0])
         partner = self.selection.get("partner")
         if partner == "bank":
             ratios = g.harbor_ratios(who)
@@ -125,6 +147,7 @@ class ChoicePanels:
             give, get = self.selection.get("bank_give"), self.selection.get("bank_get")
             self._ok(bool(give and get), give and get and {"type": "trade", "player": who, "with": "bank",
                                                              "give": {give: ratios[give]}, "get": {get: 1}})
+            self._trade_rows = (self._trade_rows[0], self.ids.actions.children[0])
         elif partner is not None:
             # a cell per resource holding what each side gives of it: the partners, the counts and OK in sight
             # without a drag (in two blocks of five rows the panel was 780 px, its view 298-316 px)
@@ -136,6 +159,7 @@ class ChoicePanels:
             get = {r: n for r, n in self.selection.get("get", {}).items() if n}
             self._ok(bool(give and get), {"type": "trade", "player": who, "with": partner, "give": give, "get": get},
                      grid=grid)
+            self._trade_rows = (self._trade_rows[0], grid)
 
 
 #: A counter's parts and a counter cell's (dp): − and + a finger wide and high, the count between; the narrowest

@@ -593,13 +593,20 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
 
     def resource_text(self, resource: str) -> str:
         """Starfarers' own resource names where the seed differs from the base game's (ore: 鉱石, not 鉄)."""
-        own = "sf_" + resource
-        return self.tr(own) if own in i18n_extra.TEXT else self.tr(resource)
+        return self.tr(i18n_extra.resource_key(self.game_name, resource))
 
     def _set_mode(self, mode: str) -> None:
-        """Open (or close with "") the trade panel; its earlier choices go."""
+        """Open (or close with "") the trade panel; its earlier choices go.  Opened, or grown by a partner, it is
+        brought into sight (after Trade -> Ben its OK lay 17 px below the view upright, 75 lying down)."""
         self.selection = {"mode": mode} if mode else {}
         self.refresh()
+        if mode:
+            self.bring_trade_into_sight()
+
+    def _pick(self, key: str, value) -> None:
+        super()._pick(key, value)
+        if key == "partner" and self.selection.get("mode") == "trade":
+            self.bring_trade_into_sight()
 
     def _setup_spaceport_panel(self, box, who) -> None:
         # the choice panels' toggle rows (their buttons wrap long names such as "trade goods")
