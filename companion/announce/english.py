@@ -40,7 +40,7 @@ def _listing(items: list[list[str]], joiner: str = "and") -> list[str]:
     return out
 
 
-def given_back_tokens(paid: dict[int, dict[str, int]], colors: Sequence[str], starfarers: bool = False) -> list[str]:
+def given_back_tokens(paid: dict[int, dict[str, int]], colors: Sequence[str], game: str | None = None) -> list[str]:
     """What a roll put right had paid out, to go back: "Red gives back one ore." (``paid``: seat → cards)."""
     t: list[str] = []
     for seat, got in sorted(paid.items()):
@@ -240,5 +240,11 @@ def _card_game(o: CardOutcome, who) -> list[str]:
     return t
 
 
+def market_tokens(event: dict, colors: Sequence[str]) -> list[str]:
+    """The card game's exchange with the market, whose cards lie face up: "Red takes ore."."""
+    return [mention(colors, event["player"]), "takes", _resource(event["get"]), "."]
+
+
 register_language(Language("en", full_stop=".", spaced=True, outcome_tokens=outcome_tokens,
-                           given_back_tokens=given_back_tokens, trade_tokens=trade_tokens))
+                           given_back_tokens=given_back_tokens, trade_tokens=trade_tokens,
+                           market_tokens=market_tokens))

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..own_words import own_word
 from ..rules.card_game import CardOutcome
 from ..rules.outcome import Outcome
 from ..rules.starfarers import StarOutcome
-from .phrases import Language, left_of, mention, register_language, robber_mover, who_robs
+from .phrases import Language, game_of, left_of, mention, register_language, robber_mover, who_robs
 from .vocabulary import ALIENS, BALLS, JA_COUNTERS, MAX_COUNT, PHASES, RESOURCES
 
 _PIECE_COUNTERS = {"road": "hon", "ship": "seki", "settlement": "tsu", "city": "tsu"}
@@ -28,10 +29,9 @@ def _counted(prefix: str, n: int) -> str:
     return f"n{n}" if 0 <= n <= MAX_COUNT else "many"
 
 
-def _resource(name: str | None, starfarers: bool = False) -> str:
-    if starfarers and name == "ore":
-        return "ore_starfarers"  # 鉱石 in the Starfarers seed
-    return name if name in RESOURCES else "resource_other"
+def _resource(name: str | None, game: str | None = None) -> str:
+    """A resource's clip, in ``game``'s own word where its seed has one (ore: 鉱石 in Starfarers and the card game)."""
+    return own_word(game, name) if name in RESOURCES else "resource_other"
 
 
 def _joined(items: list[list[str]], joiner: str) -> list[str]:
@@ -43,9 +43,9 @@ def _joined(items: list[list[str]], joiner: str) -> list[str]:
     return out
 
 
-def given_back_tokens(paid: dict[int, dict[str, int]], colors: Sequence[str], starfarers: bool = False) -> list[str]:
+def given_back_tokens(paid: dict[int, dict[str, int]], colors: Sequence[str], game: str | None = None) -> list[str]:
     """出目を直したとき、前の出目で受け取った分を戻す：「赤は鉱石1枚、青は羊毛1枚戻します。」"""
-    items = [[mention(colors, seat, "wa"), *_joined([[_resource(r, starfarers), _counted("mai", n)]
+    items = [[mention(colors, seat, "wa"), *_joined([[_resource(r, game), _counted("mai", n)]
                                              for r, n in got.items() if n], "and")]
              for seat, got in sorted(paid.items()) if any(got.values()) and 0 <= seat < len(colors)]
     return [*_joined(items, "、"), "return", "。"] if items else []
@@ -65,6 +65,7 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
         return mention(colors, seat, particle, index=o.index)
 
     star = isinstance(o, StarOutcome)
+    game = game_of(o)
     t: list[str] = []
     if o.player is not None and o.kind == "buy_development":  # 「赤は発展カードを買いました。」(中身は秘密のまま)
         t += [who(o.player, "wa"), "bought_a_development_card", "。"]
@@ -74,12 +75,12 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
         t += [f"roll{o.number}", "。"]
         if o.number != 7 and not o.payouts and not o.gold_owed:
             t += ["no_production", "。"]
-    payouts = [[who(seat, "wa"), *_joined([[_resource(r, star), _counted("mai", n)] for r, n in got.items() if n], "and")]
+    payouts = [[who(seat, "wa"), *_joined([[_resource(r, game), _counted("mai", n)] for r, n in got.items() if n], "and")]
                for seat, got in o.payouts.items() if any(got.values())]
     if payouts:
         t += [*_joined(payouts, "、"), "。"]
     if o.shortages:
-        t += ["bank_no", *_joined([[_resource(r, star)] for r in o.shortages], "and"), "short", "。"]
+        t += ["bank_no", *_joined([[_resource(r, game)] for r in o.shortages], "and"), "short", "。"]
     # A gold choice or a discard repeats who still owes one; the table heard that with the roll.
     if o.kind != "gold":
         for seat, n in o.gold_owed.items():
@@ -105,7 +106,7 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     if o.stolen is not None:
         victim, resource = o.stolen
         thief = [who(o.player, "ga")] if o.player is not None else []
-        loot = ["stole_a_card"] if resource is None else [_resource(resource, star), "stole"]
+        loot = ["stole_a_card"] if resource is None else [_resource(resource, game), "stole"]
         t += thief + [who(victim), "from", *loot, "。"]
     if star:
         t += _starfarers(o, who, colors)
@@ -236,5 +237,11 @@ def _card_game(o: CardOutcome, who) -> list[str]:
     return t
 
 
+def market_tokens(event: dict, colors: Sequence[str]) -> list[str]:
+    """The card game's exchange with the market, whose cards lie face up: 「赤が鉱石を取りました。」"""
+    return [mention(colors, event["player"], "ga"), _resource(event["get"], "card-game"), "took", "。"]
+
+
 register_language(Language("ja", full_stop="。", spaced=False, outcome_tokens=outcome_tokens,
-                           given_back_tokens=given_back_tokens, trade_tokens=trade_tokens))
+                           given_back_tokens=given_back_tokens, trade_tokens=trade_tokens,
+                           market_tokens=market_tokens))

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 from ..rules.outcome import Outcome
-from .vocabulary import CLIPS, COLORS, PAUSES
+from .vocabulary import CLIPS, COLORS, PAUSES, RESOURCES
 
 #: Notices that do not come from the rules: the dice hardware speaking up.
 NOTICES = ("box_disconnected", "box_reconnected", "camera_lost", "camera_back", "camera_reroll",
@@ -50,7 +50,7 @@ class Mention(str):
 class Language:
     """What the core needs of a language: how its sentences end and join, and its sentence builders.
 
-    ``outcome_tokens(outcome, colors)`` and ``given_back_tokens(paid, colors, starfarers)`` return clip keys,
+    ``outcome_tokens(outcome, colors)`` and ``given_back_tokens(paid, colors, game)`` return clip keys,
     players named with :func:`mention`; ``spaced``: words are joined by spaces and a sentence starts with a
     capital (English), else they run on (Japanese)."""
 
@@ -62,6 +62,9 @@ class Language:
     #: ``trade_tokens(event, colors)``: a trade event said with what went each way, in the place of the
     #: outcome's short "Red trades." (the outcome does not carry the cards; the record's event does).
     trade_tokens: Callable[[dict, Sequence[str]], list[str]] | None = None
+    #: ``market_tokens(event, colors)``: the card game's exchange with the market (its cards lie face up), said
+    #: with the card taken: "Red takes ore." / 「赤が鉱石を取りました。」 (an exchange is otherwise quiet).
+    market_tokens: Callable[[dict, Sequence[str]], list[str]] | None = None
 
 
 _LANGUAGES: dict[str, Language] = {}
@@ -200,6 +203,8 @@ def phrase_for_outcome(outcome: Outcome, colors: Sequence[str], lang: str, faces
     colors = check_colors(colors)
     names = check_names(names, colors)
     tokens = speech.outcome_tokens(outcome, colors)
+    if _a_market_take(outcome, event, colors) and speech.market_tokens is not None:
+        tokens[0:0] = speech.market_tokens(event, colors)
     if not tokens:
         return None
     from ..rules.starfarers import StarOutcome
@@ -211,10 +216,27 @@ def phrase_for_outcome(outcome: Outcome, colors: Sequence[str], lang: str, faces
     if faces and outcome.dice and tokens[:1] == [f"roll{outcome.number}"]:
         tokens[2:2] = faces_tokens(outcome.dice, lang)  # after the number and its full stop
     if given_back:
-        from ..rules.starfarers import StarOutcome
-
-        tokens[0:0] = speech.given_back_tokens(given_back, colors, isinstance(outcome, StarOutcome))
+        tokens[0:0] = speech.given_back_tokens(given_back, colors, game_of(outcome))
     return Phrase(lang, tuple(tokens), caption_of(lang, tokens, names))
+
+
+def game_of(outcome: Outcome) -> str | None:
+    """The record's name of the game whose outcome this is, for its own words (``vocabulary.OWN_WORDS``); None
+    for the hex-board games, which say the base game's."""
+    from ..rules.card_game import CardOutcome
+    from ..rules.starfarers import StarOutcome
+
+    return "starfarers" if isinstance(outcome, StarOutcome) else "card-game" if isinstance(outcome, CardOutcome) \
+        else None
+
+
+def _a_market_take(outcome: Outcome, event: dict | None, colors: Sequence[str]) -> bool:
+    """Whether ``event`` is the card game's exchange with the market, naming a resource the card taken."""
+    from ..rules.card_game import CardOutcome
+
+    return (isinstance(outcome, CardOutcome) and outcome.kind == "exchange" and isinstance(event, dict)
+            and event.get("type") == "exchange" and event.get("with") == "market" and event.get("get") in RESOURCES
+            and isinstance(event.get("player"), int) and 0 <= event["player"] < len(colors))
 
 
 def _a_known_trade(event: dict | None, colors: Sequence[str]) -> bool:

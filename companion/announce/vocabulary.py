@@ -11,6 +11,8 @@ Pauses are not recorded: they are silence of a fixed length (:data:`PAUSES`), ma
 
 from __future__ import annotations
 
+from ..own_words import OWN_WORDS, own_word  # noqa: F401  (a game's own words: their keys are clips here)
+
 LANGUAGES = ("en", "ja")
 COLORS = ("red", "blue", "white", "orange", "green", "brown")
 RESOURCES = ("lumber", "brick", "wool", "grain", "ore", "fuel", "carbon", "food", "trade_goods")
@@ -222,7 +224,7 @@ def _japanese_starfarers_and_card_game() -> dict[str, tuple[str, str]]:
     v: dict[str, tuple[str, str]] = {}
     words = {
         # Starfarers
-        "ore_starfarers": "鉱石",  # the Starfarers seed's word; the base game says 鉄
+        "ore_koseki": "鉱石",  # Starfarers' and the card game's word (OWN_WORDS); the base game says 鉄
         "return": "戻します", "supply_from": "補充の山から", "draw": "引きます",
         "supply_refilled": "補充の山を作り直しました",
         "ball_yellow": "黄色", "ball_black": "黒",

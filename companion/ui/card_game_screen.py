@@ -56,6 +56,10 @@ class CardGameScreen(GameScreen):
         kw.setdefault("name", "card_game")
         super().__init__(**kw)
 
+    def resource_text(self, resource: str) -> str:
+        """A resource's name as the card game's seed says it (ore: 鉱石, not the base game's 鉄)."""
+        return self.tr(i18n_extra.resource_key(self.game_name, resource))
+
     def submit_roll(self, roll, photo=None) -> None:
         """The card game has no dice: a roll from a source is ignored."""
 
@@ -112,7 +116,7 @@ class CardGameScreen(GameScreen):
         if other == "pile":
             return self.tr("cg_exchanged_pile", name=name)
         if other == "market":
-            return self.tr("cg_exchanged_market", name=name, res=self.tr(event["get"]))
+            return self.tr("cg_exchanged_market", name=name, res=self.resource_text(event["get"]))
         return self.tr("cg_exchanged_with", name=name, other=self.name_of(other))
 
     def _tableaux(self, g) -> None:
@@ -186,8 +190,9 @@ class CardGameScreen(GameScreen):
             box.add_widget(_row(*row))
             market = [Label(text=self.tr("cg_market"), font_size=sp(16))]
             for r in RESOURCES:
-                market.append(_button(self.tr(r), lambda r=r: self.submit({"type": "exchange", "player": me,
-                                                                           "with": "market", "get": r}),
+                market.append(_button(self.resource_text(r),
+                                      lambda r=r: self.submit({"type": "exchange", "player": me, "with": "market",
+                                                               "get": r}),
                                       font_size=sp(16)))
             box.add_widget(_row(*market))
         box.add_widget(Label(text=self.tr("build"), font_size=sp(18), size_hint_y=None, height=dp(28)))
@@ -301,13 +306,14 @@ class CardGameScreen(GameScreen):
         box.add_widget(Label(text=self.tr("cg_stand_in_title", piece=self.tr("cg_" + event["piece"])),
                              font_size=sp(18), size_hint_y=None, height=dp(34)))
         for missing, bys in offers.items():
-            head = Label(text=self.tr("cg_instead_of", res=" + ".join(self.tr(r) for r in missing)), font_size=sp(16),
-                         size_hint_x=None)
+            head = Label(text=self.tr("cg_instead_of", res=" + ".join(self.resource_text(r) for r in missing)),
+                         font_size=sp(16), size_hint_x=None)
             # as wide as its words in either language ("for ore:", "レンガの代わりに：")
             head.bind(texture_size=lambda w, v: setattr(w, "width", max(dp(100), v[0] + dp(8))))
             row = [head]
             for by, paid in bys.items():
-                text = " + ".join(self.tr("cg_cards_of", n=3 * n, res=self.tr(r)) for r, n in Counter(by).items())
+                text = " + ".join(self.tr("cg_cards_of", n=3 * n, res=self.resource_text(r))
+                                  for r, n in Counter(by).items())
                 row.append(_button(text,
                                    lambda paid=paid: self._pay(event, paid), font_size=sp(16)))
             box.add_widget(_row(*row))

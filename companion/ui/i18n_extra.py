@@ -8,6 +8,7 @@ resources are ore, fuel, carbon, food and trade goods; the card game uses the ba
 
 from __future__ import annotations
 
+from ..own_words import own_word
 from . import i18n
 
 TEXT: dict[str, dict[str, str]] = {
@@ -31,7 +32,8 @@ TEXT: dict[str, dict[str, str]] = {
     # Starfarers: resources
     "fuel": {"en": "fuel", "ja": "燃料"}, "carbon": {"en": "carbon", "ja": "炭素"},
     "food": {"en": "food", "ja": "食料"}, "trade_goods": {"en": "trade goods", "ja": "交易品"},
-    "sf_ore": {"en": "ore", "ja": "鉱石"},
+    # ore as Starfarers' and the card game's seeds say it (companion.own_words; the base game's is 鉄)
+    "ore_koseki": {"en": "ore", "ja": "鉱石"},
     # Starfarers: phases
     "sf_p_setup_colony": {"en": "{name}: place a set-up colony (tap a green site)",
                           "ja": "{name}：初期コロニーを置く（緑の地点をタップ）"},
@@ -137,6 +139,13 @@ TEXT: dict[str, dict[str, str]] = {
     "cg_exchanged_with": {"en": "{name} exchanged a card with {other}", "ja": "{name}は{other}と1枚交換した"},
     "cg_target": {"en": "Win at {n} VP", "ja": "{n}点で勝利"},
 }
+
+
+def resource_key(game: str | None, resource: str) -> str:
+    """The text key of ``resource`` in ``game`` (the record's game name): its own word where its seed has one
+    (ore: 鉱石 in Starfarers and the card game), else the app's."""
+    key = own_word(game, resource)
+    return key if key in TEXT or key in i18n.TEXT else resource
 
 
 def install() -> None:

@@ -17,6 +17,7 @@ from typing import Any, Callable, Mapping
 from companion.rules.errors import BoardError, BoardProblem
 from companion.rules.refusals import TEMPLATES, Refusal, Words, fields, render
 
+from ..own_words import own_word
 from . import i18n, i18n_extra
 from .places import Places, StarPlaces
 
@@ -311,11 +312,13 @@ class AppEnglish(PlaceWords, Words):
 
 
 class Japanese(PlaceWords, Words):
-    """Every kind of field in Japanese: players by name or colour, the app's words for the rest."""
+    """Every kind of field in Japanese: players by name or colour, the app's words for the rest (``game``'s own
+    where its seed has one: ore is 鉱石 in Starfarers and the card game)."""
 
-    def __init__(self, player_name: PlayerName, places: Places | None = None):
+    def __init__(self, player_name: PlayerName, places: Places | None = None, game: str | None = None):
         self.player_name = player_name
         self.places = places
+        self.game = game
 
     def player(self, p: int | None) -> str:
         return self.player_name(p) if p is not None else "なし"
@@ -326,6 +329,8 @@ class Japanese(PlaceWords, Words):
     def name(self, value: str) -> str:
         # this module's names first (the app's "knight" is a button: "play knight"), then the app's
         # words for resources and terrains
+        if isinstance(value, str):
+            value = own_word(self.game, value)
         return JA_NAMES.get(value) or _app_word(value, "ja") or str(value)
 
     piece = card = resource = ball = fate = terrain = trade = figure = name
@@ -387,15 +392,19 @@ CARD_GAME_JA_NAMES = {"road": "街道"}
 
 
 def words(lang: str, player_name: PlayerName | None = None, places: Places | None = None,
-          code: str = "") -> Words:
+          code: str = "", game: str | None = None) -> Words:
+    """The words a refusal's fields read as; ``game`` (the record's game name; else a ``card_`` code's game)
+    gives that game's own words."""
     name = player_name or _default_name
+    if code.startswith("card_"):
+        game = "card-game"
     if lang == "ja":
-        return CardGameJapanese(name, places) if code.startswith("card_") else Japanese(name, places)
+        return (CardGameJapanese if game == "card-game" else Japanese)(name, places, game)
     return AppEnglish(name, places)
 
 
 def render_refusal(refusal: Refusal, lang: str, player_name: PlayerName | None = None,
-                   places: Places | None = None) -> str:
+                   places: Places | None = None, game: str | None = None) -> str:
     """One refusal's sentence in ``lang`` (English when the language has no template for the code); with
     ``places``, spots are said as players say them, else as the record writes them."""
     template = TEXT.get(lang, {}).get(refusal.code)
@@ -403,11 +412,12 @@ def render_refusal(refusal: Refusal, lang: str, player_name: PlayerName | None =
         lang, template = "en", TEMPLATES[refusal.code]
     if places is None and lang == "en":
         template = TEMPLATES[refusal.code]  # the app's English assumes place words
-    return render(refusal.code, refusal.params, words(lang, player_name, places, refusal.code), template)
+    return render(refusal.code, refusal.params, words(lang, player_name, places, refusal.code, game), template)
 
 
-def _problem(problem: BoardProblem, lang: str, player_name: PlayerName | None, places: Places | None) -> str:
-    text = render_refusal(problem.refusal, lang, player_name, places)
+def _problem(problem: BoardProblem, lang: str, player_name: PlayerName | None, places: Places | None,
+             game: str | None = None) -> str:
+    text = render_refusal(problem.refusal, lang, player_name, places, game)
     if problem.at is None:
         return text
     if places is not None:
@@ -415,18 +425,21 @@ def _problem(problem: BoardProblem, lang: str, player_name: PlayerName | None, p
     return f"ヘクス{list(problem.at)}：{text}" if lang == "ja" else f"hex {list(problem.at)}: {text}"
 
 
-def describe(what: Any, lang: str, player_name: PlayerName | None = None, places: Places | None = None) -> str:
+def describe(what: Any, lang: str, player_name: PlayerName | None = None, places: Places | None = None,
+             game: str | None = None) -> str:
     """What the rules said, in ``lang``: a :class:`RulesError` (board errors list every problem), a
     :class:`BoardProblem`, a :class:`Refusal`, an umpire's recorded breach (an outcome's warning);
     any other text is shown as it is.  ``player_name(seat)`` names players (the app's
-    ``player_name``: the name given, else the colour); ``places`` names the spots (else coordinates)."""
+    ``player_name``: the name given, else the colour); ``places`` names the spots (else coordinates); ``game``
+    (the record's game name) gives that game's own words (ore: 鉱石 in Starfarers and the card game)."""
     if isinstance(what, BoardError) and what.problems:
-        return ("；" if lang == "ja" else "; ").join(_problem(p, lang, player_name, places) for p in what.problems)
+        return ("；" if lang == "ja" else "; ").join(_problem(p, lang, player_name, places, game)
+                                                     for p in what.problems)
     if isinstance(what, BoardProblem):
-        return _problem(what, lang, player_name, places)
+        return _problem(what, lang, player_name, places, game)
     refusal = what if isinstance(what, Refusal) else getattr(what, "refusal", None)
     if isinstance(refusal, Refusal):
-        return render_refusal(refusal, lang, player_name, places)
+        return render_refusal(refusal, lang, player_name, places, game)
     return str(what)
 
 
@@ -477,7 +490,7 @@ def places_for(board, lang: str, player_name: PlayerName, buildings=None, pieces
     None for a game without a board (the card game)."""
     if board is not None and getattr(board, "planets", None) is not None:
         # (Starfarers' ore has its own Japanese word, 鉱石)
-        return StarPlaces(board, lang, lambda key: app_word("sf_ore" if key == "ore" else key, lang), player_name,
+        return StarPlaces(board, lang, lambda key: app_word(own_word("starfarers", key), lang), player_name,
                           buildings)
     if board is None or not getattr(board, "tiles", None):
         return None
@@ -505,4 +518,5 @@ def app_describe(what: Any, board=None) -> str:
     from kivy.app import App
 
     a = App.get_running_app()
-    return describe(what, a.lang, a.player_name, app_places(board))
+    game = a.table.record.game if board is None and a.table is not None else None
+    return describe(what, a.lang, a.player_name, app_places(board), game)
