@@ -15,6 +15,8 @@ from companion.ui import driver as d
 
 pytestmark = pytest.mark.timeout(240)
 
+PATIENT_MS = 300  # steady_scroll's wait before a still finger goes to the button under it
+
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 1280)], ids=["landscape", "upright"])
 def test_slow_drag_on_the_umpire_panel_scrolls_and_chooses_nobody(tmp_path, size):
@@ -65,11 +67,21 @@ def test_slow_drag_on_the_new_game_form_scrolls_and_chooses_nothing(tmp_path, si
         form = ng.ids.form
         scroller = form.parent
         assert form.height > scroller.height, "the form is taller than its view"
-        scroller.scroll_y = 1
-        d.settle()
         seafarers = ng.ids.g_seafarers
-        x, y = seafarers.to_window(*seafarers.center)
-        d.slow_drag(x, y, rest_ms=270)
+        # The rest must fall between Kivy's 250 ms and the app's 300: a frame that came late on a loaded machine
+        # can stretch it past 300, where even the patient view hands the finger on -- that drag proves nothing
+        # and is made again (at most 5 times), with the form put back as it was.
+        for attempt in range(5):
+            scroller.scroll_y = 1
+            d.settle()
+            x, y = seafarers.to_window(*seafarers.center)
+            touch = d.slow_drag(x, y, rest_ms=270)
+            if touch.rested_ms < PATIENT_MS - 5:
+                break
+            if ng.game != "base":
+                d.tap(ng.ids.g_base)
+        else:
+            pytest.fail(f"5 drags in a row rested {touch.rested_ms:.0f} ms or more: the machine too slow to tell")
         assert seafarers.state == "normal" and ng.ids.g_base.state == "down", "a drag pressed Seafarers"
         assert ng.game == "base"
         assert scroller.scroll_y < 0.05, f"the drag did not scroll the form to its end: scroll_y {scroller.scroll_y}"

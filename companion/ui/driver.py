@@ -182,11 +182,14 @@ def slow_drag(x: float, y: float, steps=(40, 60, 80, 60), rest_ms: float = 100) 
     """A finger down at window coordinates ``(x, y)``, still for ``rest_ms``, then moved up in ``steps`` px
     50 ms apart, and lifted: the pace of a real drag seen under xdotool (a player's finger resting before it
     moves).  The touch goes through Kivy's input path; the pauses are the wall clock's (what a ScrollView
-    times), frames running meanwhile."""
+    times), frames running meanwhile.  The touch returned carries ``rested_ms``, the rest as the wall clock
+    measured it (a loaded machine's slow frame lengthens it)."""
     screen_shown()
     touch = UnitTestTouch(x, y)
+    down = time.monotonic()
     touch.touch_down()
     _frames_for_ms(rest_ms)
+    touch.rested_ms = (time.monotonic() - down) * 1000  # the rest as it came: a slow frame makes it longer
     for step in steps:
         y += step
         touch.touch_move(x, y)
