@@ -24,17 +24,6 @@ ROAD = ((-1, 0), (0, -1))  # the red road the game is not told of (in the label'
 SCREENS = Path(__file__).resolve().parents[1] / "docs" / "screens"
 
 
-def open_check(tmp_path, record, size=(1280, 800), lang="en"):
-    game_id = d.journal(tmp_path, record)
-    app = d.start_app(tmp_path, size=size)
-    app.lang = lang
-    d.settle()
-    d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
-    d.tap(app.root.get_screen("play").ids.check_board)
-    assert app.root.current == "board_check"
-    return app, app.root.get_screen("board_check")
-
-
 def read(check, button) -> dict:
     """Read (the path typed under the pictures' list, shown first when a photo read is on the screen)."""
     if button is check.ids.read_file and not check.choosing:
@@ -58,7 +47,7 @@ def assert_only_the_road_is_sure(check, unsure_words: str) -> None:
 
 def test_only_the_true_difference_looks_sure_and_add_records_it(tmp_path):
     record, game = record_of_the_labelled_board(without=ROAD)
-    app, check = open_check(tmp_path, record)
+    app, check = d.open_board_check(tmp_path, record)
     try:
         events = len(app.table.record.events)
         # A photo of another board: said, nothing listed, nothing recorded.
@@ -116,7 +105,7 @@ def test_the_camera_gives_a_mirrored_photo_and_japanese_upright(tmp_path):
     for _ in range(8):
         writer.write(photo)
     writer.release()
-    app, check = open_check(tmp_path, record, size=(800, 1280), lang="ja")
+    app, check = d.open_board_check(tmp_path, record, size=(800, 1280), lang="ja")
     try:
         app.settings.camera = str(video)
         rows = read(check, check.ids.camera)
@@ -148,7 +137,7 @@ def test_a_city_the_photo_is_sure_of_is_offered_as_sure_and_city_records_it(tmp_
     photo = tmp_path / "red_city.png"
     cv2.imwrite(str(photo), draw_pieces(scan.photo, scan.reading.lattice.homography,
                                         [("city", "red", in_lattice(spot, turns))]))
-    app, check = open_check(tmp_path, record)
+    app, check = d.open_board_check(tmp_path, record)
     try:
         events = len(app.table.record.events)
         check.ids.path.text = str(photo)
@@ -181,7 +170,7 @@ def test_a_piece_the_rules_drop_and_the_photo_doubts_is_not_offered(tmp_path, si
     from vision.board.pieces import ASK_FLOOR, consistent, doubtful
 
     record, game = record_of_the_labelled_board()
-    app, check = open_check(tmp_path, record, size=size, lang=lang)
+    app, check = d.open_board_check(tmp_path, record, size=size, lang=lang)
     try:
         events = len(app.table.record.events)
         check.ids.path.text = str(PHOTOS / "test4_1.jpg")

@@ -6,8 +6,6 @@ piece but a red road: Check board, the newest picture, Add -- three taps, no pat
 
 from __future__ import annotations
 
-import os
-import shutil
 import threading
 from pathlib import Path
 
@@ -15,12 +13,12 @@ import pytest
 
 from companion.ui import driver as d
 from labelled_pieces_game import record_of_the_labelled_board
+from pictures_folder import pictures_folder
 from tests.test_ui_board_check import PHOTOS, ROAD, SCREENS, assert_only_the_road_is_sure
 from tests.test_ui_board_scan_pictures import lines_opening_with_punctuation
 
 pytestmark = pytest.mark.timeout(300)
 
-DAY = 24 * 3600.0
 NEWEST = "IMG_20261127_193000.jpg"  # test4_1: the game's board, red's road on it
 OLDER = "IMG_20261120_200000.jpg"   # testimg3: another board
 
@@ -28,29 +26,9 @@ OLDER = "IMG_20261120_200000.jpg"   # testimg3: another board
 @pytest.fixture
 def pictures(tmp_path, monkeypatch):
     """A tablet's Pictures folder: the photo just taken, a file named .jpg that is no picture, an older photo."""
-    folder = tmp_path / "Pictures"
-    folder.mkdir()
-    shutil.copy(PHOTOS / "test4_1.jpg", folder / NEWEST)
-    shutil.copy(PHOTOS / "testimg3.jpg", folder / OLDER)
-    (folder / "board-notes.jpg").write_text("not a photo: the scores of last week")
-    now = 1_795_000_000.0
-    for name, age in ((NEWEST, 0), ("board-notes.jpg", 2), (OLDER, 7)):
-        os.utime(folder / name, (now - age * DAY, now - age * DAY))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no user-dirs.dirs: the variable below counts
-    monkeypatch.setenv("XDG_PICTURES_DIR", str(folder))
-    return folder
-
-
-def open_check(tmp_path, record, size=(1280, 800), lang="en"):
-    """The game opened and Check board tapped (the first tap)."""
-    game_id = d.journal(tmp_path, record)
-    app = d.start_app(tmp_path, size=size)
-    app.lang = lang
-    d.settle()
-    d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
-    d.tap(app.root.get_screen("play").ids.check_board)
-    assert app.root.current == "board_check"
-    return app, app.root.get_screen("board_check")
+    return pictures_folder(tmp_path, monkeypatch, {
+        NEWEST: (PHOTOS / "test4_1.jpg", 0), "board-notes.jpg": ("not a photo: the scores of last week", 2),
+        OLDER: (PHOTOS / "testimg3.jpg", 7)})
 
 
 def names(chooser) -> list[str]:
@@ -64,7 +42,7 @@ def wait_read(check) -> None:
 
 def test_the_newest_picture_tapped_is_checked_and_its_road_added(tmp_path, pictures):
     record, game = record_of_the_labelled_board(without=ROAD)
-    app, check = open_check(tmp_path, record)  # tap 1: Check board
+    app, check = d.open_board_check(tmp_path, record)  # tap 1: Check board
     try:
         events = len(app.table.record.events)
         chooser = check.ids.chooser
@@ -129,7 +107,7 @@ def test_the_pictures_fit_lying_down_and_upright(tmp_path, pictures, size, lang)
     # control whole and finger-sized, no text cut or past its box, no word or phrase broken, no Japanese line
     # begun with 。 or 、 (the title and help were one markup label, which Kivy breaks anywhere).
     record, game = record_of_the_labelled_board(without=ROAD)
-    app, check = open_check(tmp_path, record, size=size, lang=lang)
+    app, check = d.open_board_check(tmp_path, record, size=size, lang=lang)
     try:
         chooser = check.ids.chooser
         assert d.wait_until(lambda: len(chooser.rows()) == 4, timeout=30), names(chooser)

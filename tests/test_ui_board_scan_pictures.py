@@ -7,7 +7,6 @@ the real settings file."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import threading
 from pathlib import Path
@@ -18,30 +17,22 @@ import pytest
 from companion.ui import driver as d
 from companion.ui.settings import Settings
 from vision.board.lattice import LAND
+from pictures_folder import pictures_folder
 from tests.test_ui_board_scan import DATA, as_read, labelled, turned_to
 
 pytestmark = pytest.mark.timeout(300)
 
-DAY = 24 * 3600.0
 
 
 @pytest.fixture
 def pictures(tmp_path, monkeypatch):
     """A Pictures folder as a tablet's: photos named by the camera (one with an upper-case suffix), a file named
     .jpg that is no picture, a note that is no picture by name, a folder; the XDG settings pointing at it."""
-    folder = tmp_path / "Pictures"
-    (folder / "Screenshots").mkdir(parents=True)
-    shutil.copy(DATA / "photos" / "testimg3.jpg", folder / "IMG_20261101_090000.JPG")
-    shutil.copy(DATA / "photos" / "test4_2.jpg", folder / "IMG_20261127_121400.jpg")
-    (folder / "board-notes.jpg").write_text("not a photo: the scores of last week")
-    (folder / "notes.txt").write_text("not a photo by name")
-    now = 1_795_000_000.0
-    for name, age in (("IMG_20261101_090000.JPG", 26), ("board-notes.jpg", 3), ("IMG_20261127_121400.jpg", 0),
-                      ("notes.txt", 1)):
-        os.utime(folder / name, (now - age * DAY, now - age * DAY))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no user-dirs.dirs: the variable below counts
-    monkeypatch.setenv("XDG_PICTURES_DIR", str(folder))
-    return folder
+    return pictures_folder(tmp_path, monkeypatch, {
+        "IMG_20261101_090000.JPG": (DATA / "photos" / "testimg3.jpg", 26),
+        "IMG_20261127_121400.jpg": (DATA / "photos" / "test4_2.jpg", 0),
+        "board-notes.jpg": ("not a photo: the scores of last week", 3), "notes.txt": ("not a photo by name", 1)},
+        folders=("Screenshots",))
 
 
 def shown_rows(chooser) -> list[str]:

@@ -510,6 +510,19 @@ def open_board_editor(app, players: int = 3):
     return app.root.get_screen("board_editor")
 
 
+def open_board_check(data_dir, record, size=(1280, 800), lang: str = "en"):
+    """``record`` journalled, the app started on it (``size``, ``lang``), the game opened from the start screen
+    and Check board tapped: the app and the board check screen, shown (one tap from play)."""
+    game_id = journal(data_dir, record)
+    app = start_app(data_dir, size=size)
+    app.lang = lang
+    settle()
+    tap(find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
+    tap(app.root.get_screen("play").ids.check_board)
+    assert app.root.current == "board_check"
+    return app, app.root.get_screen("board_check")
+
+
 def place_setup(app) -> None:
     """Tap each set-up settlement and road where the board offers them (the rules' legal spots)."""
     play = app.root.get_screen("play")
