@@ -61,17 +61,20 @@ CASES = [
      "Nine. Orange picks two from the gold field.", "9。オレンジは金鉱から2枚選びます。"),
     ("High Tide leader and phase", dict(kind="build", player=2, leader=2, phase="dike_round"),
      "White is the new leader. Dike round.", "白がトップになりました。堤防ラウンドです。"),
-    ("flood sinks pieces", dict(kind="flood", player=0, flooded=(0, 1), sunk=(
+    ("flood sinks pieces", dict(kind="flood", player=0, flooded=(0, 1), flooded_terrain="mountains",
+                                flooded_number=5, sunk=(
         SunkPiece(0, "settlement", ((0, 1), (1, 0), (1, 1))), SunkPiece(0, "road", ((0, 1), (1, 0))),
         SunkPiece(0, "road", ((0, 1), (0, 2))), SunkPiece(1, "ship", ((0, 1), (-1, 1))))),
-     "The tide floods the land. Red loses a settlement and two roads to the sea. Blue loses a ship to the sea.",
-     "土地が水没しました。赤は開拓地1つと道2本を失いました。青は船1隻を失いました。"),
-    ("flood sinks a city and hands on the award", dict(kind="flood", player=2, flooded=(0, 1), sunk=(
+     "The tide floods the five mountains. Red loses a settlement and two roads to the sea. Blue loses a ship to the "
+     "sea.",
+     "5の山地が水没しました。赤は開拓地1つと道2本を失いました。青は船1隻を失いました。"),
+    ("flood sinks a city and hands on the award", dict(kind="flood", player=2, flooded=(0, 1),
+                                                       flooded_terrain="gold", flooded_number=11, sunk=(
         SunkPiece(0, "city", ((0, 1), (1, 0), (1, 1))), SunkPiece(0, "settlement", ((0, 2), (1, 1), (1, 2)))),
         awards=(AwardChange("longest_road", 0, 1, 5),)),
-     "The tide floods the land. Red loses a city and a settlement to the sea. Blue now holds Longest Road, "
+     "The tide floods the eleven gold field. Red loses a city and a settlement to the sea. Blue now holds Longest Road, "
      "five roads.",
-     "土地が水没しました。赤は都市1つと開拓地1つを失いました。青が最長交易路を獲得、道5本。"),
+     "11の金鉱が水没しました。赤は都市1つと開拓地1つを失いました。青が最長交易路を獲得、道5本。"),
     ("High Tide phases: high tide", dict(kind="end_turn", player=0, phase="high_tide"), "High tide.", "満潮です。"),
     ("High Tide phases: spring tide", dict(kind="end_turn", player=0, phase="spring_tide"),
      "Spring tide.", "大潮です。"),
@@ -246,7 +249,10 @@ outcomes = st.builds(
     awards=st.lists(st.builds(AwardChange, st.sampled_from(["longest_road", "largest_army", "other"]),
                               st.none() | seat, st.none() | seat, count), max_size=2).map(tuple),
     leader=st.none() | seat, phase=st.none() | st.sampled_from(["dike_round", "high_tide", "something_new"]),
-    flooded=st.none() | st.just((0, 0)), sunk=st.lists(st.builds(
+    flooded=st.none() | st.just((0, 0)),
+    flooded_terrain=st.none() | st.sampled_from(("forest", "hills", "pasture", "fields", "mountains", "gold",
+                                                 "desert", "sea", "mystery")),
+    flooded_number=st.none() | st.integers(0, 40), sunk=st.lists(st.builds(
         SunkPiece, seat, st.sampled_from(["road", "ship", "settlement", "city"]), st.just(())), max_size=5).map(tuple),
     winner=st.none() | seat, ranking=st.lists(seat, max_size=4, unique=True).map(tuple),
     pirate_moved=st.none() | st.tuples(st.integers(), st.integers()), dike_removed=st.none() | st.just((1, 0)),

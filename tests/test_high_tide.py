@@ -64,3 +64,16 @@ def test_an_umpire_can_record_the_flood_the_table_really_made():
     record["events"][-1] = {"type": "flood", "at": [1, -1], "forced": True}  # sea: nothing to flood
     with pytest.raises(RecordError, match=r"\[1, -1\] is not land"):
         replay(parse_record(record))
+
+
+def test_the_flood_outcome_says_what_the_land_was():
+    """The outcome names the flooded hex as it was before the flood (its terrain and number), so the voice can
+    say "the 6 fields" from the outcome alone; the board itself no longer has it as land."""
+    record = json.loads((SCENARIOS / "tide_flood_sinks_settlement_and_longest_road.json").read_text())["record"]
+    before = next(e for e in record["board"]["hexes"] if e["at"] == [0, 0])
+    game = replay(parse_record(record))
+    last = game.outcomes[-1]
+    assert (last.flooded, last.flooded_terrain, last.flooded_number) == ((0, 0), before["terrain"], before["number"])
+    assert (before["terrain"], before["number"]) == ("fields", 6)
+    assert not game.board.is_land((0, 0))
+    assert last.to_json()["flooded_terrain"] == "fields"

@@ -12,7 +12,7 @@ from ..rules.card_game import CardOutcome
 from ..rules.outcome import Outcome
 from ..rules.starfarers import StarOutcome
 from .phrases import Language, left_of, mention, register_language, robber_mover, who_robs
-from .vocabulary import ALIENS, BALLS, MAX_COUNT, PHASES, RESOURCES
+from .vocabulary import ALIENS, BALLS, FLOOD_TERRAINS, MAX_COUNT, PHASES, RESOURCES
 
 _PIECES = {"road": ("a_road", "roads"), "ship": ("a_ship", "ships"),
            "settlement": ("a_settlement", "settlements"), "city": ("a_city", "cities")}
@@ -22,6 +22,14 @@ _AWARDS = {"longest_road": ("longest_road", "road", "roads"), "largest_army": ("
 
 def _count(n: int) -> str:
     return f"n{n}" if 0 <= n <= MAX_COUNT else "many"
+
+
+def _flood(o: Outcome) -> list[str]:
+    """"The tide floods the five mountains." (the hex as it was); without its terrain, "... the land"."""
+    if o.flooded_terrain not in FLOOD_TERRAINS:
+        return ["tide_floods", "."]
+    number = [_count(o.flooded_number)] if o.flooded_number is not None else []
+    return ["tide_floods_the", *number, f"terrain_{o.flooded_terrain}", "."]
 
 
 def _resource(name: str | None) -> str:
@@ -115,7 +123,7 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     if o.dike_removed is not None:
         t += ["dike_held", "."]
     if o.flooded is not None:
-        t += ["tide_floods", "."]
+        t += _flood(o)
     t += _sunk(o, who)
     for change in o.awards:
         if change.award.startswith("friendship_"):

@@ -14,7 +14,7 @@ from ..rules.card_game import CardOutcome
 from ..rules.outcome import Outcome
 from ..rules.starfarers import StarOutcome
 from .phrases import Language, game_of, left_of, mention, register_language, robber_mover, who_robs
-from .vocabulary import ALIENS, BALLS, JA_COUNTERS, MAX_COUNT, PHASES, RESOURCES
+from .vocabulary import ALIENS, BALLS, FLOOD_TERRAINS, JA_COUNTERS, MAX_COUNT, PHASES, RESOURCES
 
 _PIECE_COUNTERS = {"road": "hon", "ship": "seki", "settlement": "tsu", "city": "tsu"}
 _AWARDS = {"longest_road": ("longest_road", "road", "hon"), "longest_trade_route": ("longest_road", "road", "hon"),
@@ -27,6 +27,14 @@ def _counted(prefix: str, n: int) -> str:
     if 1 <= n <= top:
         return f"{prefix}{n}"
     return f"n{n}" if 0 <= n <= MAX_COUNT else "many"
+
+
+def _flood(o: Outcome) -> list[str]:
+    """「5の山地が水没しました。」 (the hex as it was); without its terrain, 「土地が水没しました。」."""
+    if o.flooded_terrain not in FLOOD_TERRAINS:
+        return ["tide_floods", "。"]
+    number = [_counted_bare(o.flooded_number), "particle_no"] if o.flooded_number is not None else []
+    return [*number, f"terrain_{o.flooded_terrain}", "ga_flooded", "。"]
 
 
 def _resource(name: str | None, game: str | None = None) -> str:
@@ -116,7 +124,7 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     if o.dike_removed is not None:
         t += ["dike_held", "。"]
     if o.flooded is not None:
-        t += ["tide_floods", "。"]
+        t += _flood(o)
     t += _sunk(o, who)
     for change in o.awards:
         if change.award.startswith("friendship_"):

@@ -27,6 +27,10 @@ PAUSES: dict[str, dict[str, tuple[int, str]]] = {
 PHASES = {"dike_round": "phase_dike_round", "high_tide": "phase_high_tide", "spring_tide": "phase_spring_tide",
           "ended": "phase_ended"}
 
+#: Land the High Tide can flood (a hex with a number: never the desert) -> its clip, ``terrain_<name>``
+#: (``Outcome.flooded_terrain``; the words are the screen's, companion/ui/i18n.py).
+FLOOD_TERRAINS = ("forest", "hills", "pasture", "fields", "mountains", "gold")
+
 #: Starfarers alien races with their own words (``friendship_<alien>`` awards); another race is said as
 #: "a friendship marker" / 友好親善マーカー without its name.
 ALIENS = ("merchants", "scientists", "travelers", "green_folk")
@@ -82,6 +86,9 @@ def _english() -> dict[str, tuple[str, str]]:
         "phase_ended": "The game is over",
         "phase_other": "A new phase begins",
         "tide_floods": "The tide floods the land",
+        "tide_floods_the": "The tide floods the",
+        "terrain_forest": "forest", "terrain_hills": "hills", "terrain_pasture": "pasture",
+        "terrain_fields": "fields", "terrain_mountains": "mountains", "terrain_gold": "gold field",
         "dike_held": "The dike held back the tide, and is removed",
         "chooses_flood": "chooses land to flood",
         "loses": "loses", "to_the_sea": "to the sea",
@@ -197,6 +204,9 @@ def _japanese() -> dict[str, tuple[str, str]]:
         "phase_ended": "ゲーム終了です",
         "phase_other": "新しい局面です",
         "tide_floods": "土地が水没しました",
+        "ga_flooded": "が水没しました",
+        "terrain_forest": "森林", "terrain_hills": "丘陵", "terrain_pasture": "牧草地",
+        "terrain_fields": "畑", "terrain_mountains": "山地", "terrain_gold": "金鉱",
         "dike_held": "堤防が持ちこたえ、取り除かれました",
         "chooses_flood": "水没させる土地を選びます",
         "lost": "を失いました",

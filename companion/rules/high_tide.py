@@ -211,9 +211,12 @@ class HighTideGame(SeafarersGame):
             else:
                 taken.append(h)
         if taken:
+            was = s.board.tiles[taken[0]]  # what the voice and the screen name: the hex as it was
             s.board = flooded_board(s.board, taken)
             tide.flooded.extend(taken)
             fields["flooded"] = taken[0]
+            fields["flooded_terrain"] = was.terrain
+            fields["flooded_number"] = was.number
             if s.robber in taken:
                 deserts = sorted(h for h in s.board.land if s.board.tiles[h].terrain == "desert")
                 s.robber = deserts[0] if deserts else None

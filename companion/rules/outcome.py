@@ -89,6 +89,8 @@ class Outcome(Value, frozen=True):
     - ``leader``: a player who became the High Tide leader with this event.
     - ``phase``: the new High Tide phase when it changed (``"dike_round"``, ``"high_tide"``, ...).
     - ``flooded`` / ``dike_removed``: the hex the tide took / the hex whose dike held (High Tide).
+    - ``flooded_terrain`` / ``flooded_number``: what the flooded hex was before the flood (its terrain, e.g.
+      ``"mountains"``, and its number token), so the voice can say "the 5 mountains" from the outcome alone.
     - ``flood_choices``: land hexes the roller may choose to flood (High Tide, before the choice).
     - ``sunk``: pieces that sank after a flood.
     - ``winner``: the player who won with this event; ``ranking`` the final order when the game ended.
@@ -116,6 +118,8 @@ class Outcome(Value, frozen=True):
     leader: int | None = None
     phase: str | None = None
     flooded: Hex | None = None
+    flooded_terrain: str | None = None
+    flooded_number: int | None = None
     dike_removed: Hex | None = None
     flood_choices: tuple[Hex, ...] = ()
     sunk: tuple[SunkPiece, ...] = ()
