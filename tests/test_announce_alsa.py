@@ -296,3 +296,27 @@ def test_cli_says_a_roll_the_camera_read_with_its_faces_through_alsa(tmp_path):
     assert phrase.tokens[2:5] == (f"n{low}", "and", f"n{high}")
     assert done.stdout == f"#{roll.index} {phrase.caption}\n"
     find_in_order(read_capture(out), [library("en").render(phrase.tokens)])
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "#31 The tide floods the six fields. Red loses a settlement and two roads to the sea. "
+           "Blue now holds Longest Road, five roads."),
+    ("ja", "#31 6の畑が水没しました。赤は開拓地1つと道2本を失いました。青が最長交易路を獲得、道5本。")])
+def test_cli_says_which_land_the_tide_floods_through_alsa(tmp_path, lang, said):
+    """High Tide: the flood is heard with the hex as it was (number and terrain), not as "the land"; what reaches
+    ALSA is exactly its clips, and the flood sentence alone lasts as long as such a sentence does."""
+    scenario = ROOT / "tests" / "scenarios" / "tide_flood_sinks_settlement_and_longest_road.json"
+    path = tmp_path / "tide.json"
+    path.write_text(json.dumps(json.loads(scenario.read_text())["record"]), encoding="utf-8")
+    home, out = file_home(tmp_path)
+    done = run_cli(home, str(path), "--lang", lang)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == said + "\n"
+    record = load_record(path)
+    last = replay(record).outcomes[-1]
+    phrase = phrase_for_outcome(last, [p["color"] for p in record.players], lang)
+    captured = read_capture(out)
+    find_in_order(captured, [library(lang).render(phrase.tokens)])
+    flood = phrase.tokens[:phrase.tokens.index("." if lang == "en" else "。") + 1]
+    seconds = len(library(lang).render(flood)) / RATE
+    assert 1.5 < seconds < 5.0, f"the flood sentence lasts {seconds:.2f} s"
