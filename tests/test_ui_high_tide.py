@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.announce import phrase_for_outcome
+from companion.announce.vocabulary import CLIPS
 from companion.record import load_record
 from companion.record.journal import Journal
 from companion.ui import driver as d
@@ -70,6 +71,9 @@ def test_flood_by_tap_then_the_end_and_ranking(tmp_path):
         expected = phrase_for_outcome(outcome, [p["color"] for p in players], "en",
                                       names=[p.get("name") for p in players]).caption
         assert d.wait_until(lambda: app.caption == expected), (app.caption, expected)
+        # the voice names the same land as the screen, by number and terrain (it said "The tide floods the land")
+        number, terrain = CLIPS["en"][f"n{tile['number']}"][1], CLIPS["en"][f"terrain_{tile['terrain']}"][1]
+        assert app.caption.startswith(f"The tide floods the {number} {terrain}."), app.caption
 
         # The leader ends their last turn: game over, ranking on the screen.
         assert game.state.phase == "main"
