@@ -301,7 +301,7 @@ def test_cli_says_a_roll_the_camera_read_with_its_faces_through_alsa(tmp_path):
 @pytest.mark.parametrize("lang, said", [
     ("en", "#31 The tide floods the six fields. Red loses a settlement and two roads to the sea. "
            "Blue now holds Longest Road, five roads."),
-    ("ja", "#31 6の畑が水没しました。赤は開拓地1つと道2本を失いました。青が最長交易路を獲得、道5本。")])
+    ("ja", "#31 6の畑が浸水しました。赤は開拓地1つと道2本を失いました。青が最長交易路を獲得、道5本。")])
 def test_cli_says_which_land_the_tide_floods_through_alsa(tmp_path, lang, said):
     """High Tide: the flood is heard with the hex as it was (number and terrain), not as "the land"; what reaches
     ALSA is exactly its clips, and the flood sentence alone lasts as long as such a sentence does."""

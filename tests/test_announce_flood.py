@@ -1,7 +1,7 @@
 """High Tide: the voice names the land the tide took, as the screen does ("The tide floods the 5 mountains.").
 
 The rules core puts the flooded hex's terrain and number (as they were before the flood) on the outcome; the
-announcer says them from recorded clips only: "The tide floods the five mountains." / 「5の山地が水没しました。」.
+announcer says them from recorded clips only: "The tide floods the five mountains." / 「5の山地が浸水しました。」.
 """
 
 from __future__ import annotations
@@ -24,22 +24,22 @@ SEATS = ["red", "blue", "white", "orange"]
 CASES = [
     ("mountains", 5, ["tide_floods_the", "n5", "terrain_mountains", "."],
      ["n5", "particle_no", "terrain_mountains", "ga_flooded", "。"],
-     "The tide floods the five mountains.", "5の山地が水没しました。"),
+     "The tide floods the five mountains.", "5の山地が浸水しました。"),
     ("hills", 8, ["tide_floods_the", "n8", "terrain_hills", "."],
      ["n8", "particle_no", "terrain_hills", "ga_flooded", "。"],
-     "The tide floods the eight hills.", "8の丘陵が水没しました。"),
+     "The tide floods the eight hills.", "8の丘陵が浸水しました。"),
     ("forest", 3, ["tide_floods_the", "n3", "terrain_forest", "."],
      ["n3", "particle_no", "terrain_forest", "ga_flooded", "。"],
-     "The tide floods the three forest.", "3の森林が水没しました。"),
+     "The tide floods the three forest.", "3の森林が浸水しました。"),
     ("pasture", 10, ["tide_floods_the", "n10", "terrain_pasture", "."],
      ["n10", "particle_no", "terrain_pasture", "ga_flooded", "。"],
-     "The tide floods the ten pasture.", "10の牧草地が水没しました。"),
+     "The tide floods the ten pasture.", "10の牧草地が浸水しました。"),
     ("fields", 6, ["tide_floods_the", "n6", "terrain_fields", "."],
      ["n6", "particle_no", "terrain_fields", "ga_flooded", "。"],
-     "The tide floods the six fields.", "6の畑が水没しました。"),
+     "The tide floods the six fields.", "6の畑が浸水しました。"),
     ("gold", 11, ["tide_floods_the", "n11", "terrain_gold", "."],
      ["n11", "particle_no", "terrain_gold", "ga_flooded", "。"],
-     "The tide floods the eleven gold field.", "11の金鉱が水没しました。"),
+     "The tide floods the eleven gold field.", "11の金鉱が浸水しました。"),
 ]
 
 
@@ -56,7 +56,7 @@ def test_the_japanese_terrain_words_are_the_screens():
     for terrain in FLOOD_TERRAINS:
         said = phrase_for_outcome(Outcome(index=1, kind="flood", flooded=(0, 0), flooded_terrain=terrain,
                                           flooded_number=4), SEATS, "ja")
-        assert said.caption == f"4の{TEXT[terrain]['ja']}が水没しました。"
+        assert said.caption == f"4の{TEXT[terrain]['ja']}が浸水しました。"
 
 
 def test_every_land_the_tide_can_take_has_its_words():
@@ -68,7 +68,7 @@ def test_an_outcome_without_the_terrain_still_says_the_land():
     """An outcome built without the new fields (not from the rules) keeps the old sentence, not silence."""
     bare = Outcome(index=1, kind="flood", flooded=(0, 0))
     assert [phrase_for_outcome(bare, SEATS, lang).caption for lang in ("en", "ja")] == [
-        "The tide floods the land.", "土地が水没しました。"]
+        "The tide floods the land.", "土地が浸水しました。"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

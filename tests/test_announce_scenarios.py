@@ -43,10 +43,10 @@ HEARD = {
              "赤が最長交易路を獲得、道6本。赤がトップになりました。"),
         18: ("Dike round.", "堤防ラウンドです。"),
         29: ("High tide.", "満潮です。"),
-        30: ("Six. Red takes one grain. Blue chooses land to flood.", "6。赤は小麦1枚。青が水没させる土地を選びます。"),
+        30: ("Six. Red takes one grain. Blue chooses land to flood.", "6。赤は小麦1枚。青が浸水させる土地を選びます。"),
         31: ("The tide floods the six fields. Red loses a settlement and two roads to the sea. "
              "Blue now holds Longest Road, five roads.",
-             "6の畑が水没しました。赤は開拓地1つと道2本を失いました。青が最長交易路を獲得、道5本。"),
+             "6の畑が浸水しました。赤は開拓地1つと道2本を失いました。青が最長交易路を獲得、道5本。"),
     },
     "tide_dike_holds_and_three_player_end": {
         33: ("The dike held back the tide, and is removed.", "堤防が持ちこたえ、取り除かれました。"),
@@ -56,16 +56,16 @@ HEARD = {
     "tide_variant_flood_all": {
         25: ("Six. Red takes one brick and one grain. The tide floods the six fields. Red loses a settlement and two "
              "roads to the sea. Longest Road is set aside.",
-             "6。赤はレンガ1枚と小麦1枚。6の畑が水没しました。赤は開拓地1つと道2本を失いました。最長交易路は保留になりました。"),
+             "6。赤はレンガ1枚と小麦1枚。6の畑が浸水しました。赤は開拓地1つと道2本を失いました。最長交易路は保留になりました。"),
     },
     "tide_variant_leader_at_8": {
         22: ("Red buys a development card. Red is the new leader.", "赤は発展カードを買いました。赤がトップになりました。"),
     },
     "tide_variant_spring_tide": {
         48: ("Spring tide.", "大潮です。"),
-        49: ("Eleven. No production. Blue chooses land to flood.", "11。産出なし。青が水没させる土地を選びます。"),
+        49: ("Eleven. No production. Blue chooses land to flood.", "11。産出なし。青が浸水させる土地を選びます。"),
         53: ("The tide floods the twelve fields. The game is over. Red wins the game. Final order: red, blue and white.",
-             "12の畑が水没しました。ゲーム終了です。赤の勝ちです。順位は赤、青、白。"),
+             "12の畑が浸水しました。ゲーム終了です。赤の勝ちです。順位は赤、青、白。"),
     },
     # Starfarers (issue 9). Seats: red, blue, white, clockwise; the left neighbour is the next seat.
     "star_production_supply_and_seven": {

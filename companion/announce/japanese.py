@@ -30,7 +30,7 @@ def _counted(prefix: str, n: int) -> str:
 
 
 def _flood(o: Outcome) -> list[str]:
-    """「5の山地が水没しました。」 (the hex as it was); without its terrain, 「土地が水没しました。」."""
+    """「5の山地が浸水しました。」 (the hex as it was); without its terrain, 「土地が浸水しました。」."""
     if o.flooded_terrain not in FLOOD_TERRAINS:
         return ["tide_floods", "。"]
     number = [_counted_bare(o.flooded_number), "particle_no"] if o.flooded_number is not None else []
