@@ -106,7 +106,15 @@ def test_the_tide_says_what_happens_and_what_comes_next_and_dikes_go_only_where_
             assert play.ids.tide.height > 0 and "[" not in play.tide_text
             if what in ("normal", "dike round") and game.state.phase == "main":
                 who = game.waiting_for()
-                d.tap(d.find(play.ids.actions, "Dike", startswith=True))
+                dike = d.find(play.ids.actions, "Dike", startswith=True)
+                if what == "normal":
+                    # before the dike round the button says when dikes come, not "can't pay" (read at a first
+                    # evening as "I need brick and lumber"; playtest s10); the reason is the rules' own
+                    assert game.build_problem(who, "dike").code == "dike_too_early"
+                    assert "from the dike round" in dike.text and "can't pay" not in dike.text, dike.text
+                d.tap(dike)
+                if what == "normal":  # tapped, the rules' whole sentence, and nothing armed
+                    assert "before the dike-building round" in play.message, play.message
                 # the hexes offered (before the dike round the button arms nothing: the board offers no hex,
                 # only the sides and corners a tap builds on)
                 hexes = play.ids.board.legal if play.ids.board.pick == "hex" else frozenset()

@@ -156,6 +156,20 @@ class HighTideGame(SeafarersGame):
         tide.dikes_left[player] = max(0, tide.dikes_left[player] - 1)
         return {"player": player}
 
+    def build_problem(self, player: int, piece: str) -> Refusal | None:
+        """As the base game's, but a dike is first refused for its time, as ``build`` refuses it: before the dike
+        round (``dike_too_early``), in the spring tide, in the special building phase, with no dike card left --
+        not "cannot pay" (a first evening read that as "I need brick and lumber"; playtest s10)."""
+        if piece == "dike":
+            s, tide = self.state, self.tide
+            if s.phase == SPECIAL_BUILD:
+                return Refusal("dike_special_build")
+            if tide.phase not in (DIKE_ROUND, HIGH_TIDE):
+                return Refusal("dike_spring_tide" if tide.phase == SPRING_TIDE else "dike_too_early")
+            if tide.dikes_left[player] <= 0:
+                return Refusal("no_dike_card", player=player)
+        return super().build_problem(player, piece)
+
     def legal_dike_spots(self, player: int) -> list[Hex]:
         """The land hexes where ``player`` may build a dike now (the checks of a dike's ``build`` that do not
         depend on the hand): none before the dike round, in the special building phase, in the spring tide or

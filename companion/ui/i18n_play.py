@@ -25,6 +25,11 @@ TEXT: dict[str, dict[str, str]] = {
     "why_short_no_legal_spot": {"en": "nowhere to build", "ja": "置ける所なし"},
     "why_short_ship_already_moved": {"en": "moved already", "ja": "移動済み"},
     "why_short_no_movable_ship": {"en": "none movable", "ja": "動かせる船なし"},
+    # High Tide: a dike's time (the rules' refusal codes for a dike out of its rounds)
+    "why_short_dike_too_early": {"en": "from the dike round", "ja": "堤防ラウンドから"},
+    "why_short_dike_spring_tide": {"en": "no more in the spring tide", "ja": "大潮では不可"},
+    "why_short_dike_special_build": {"en": "not in special build", "ja": "特別建設では不可"},
+    "why_short_no_dike_card": {"en": "no dike card left", "ja": "堤防カードなし"},
     # Seafarers: moving a ship (the Move ship button, then two taps on the board)
     "move_ship": {"en": "Move ship", "ja": "船を移動"},
     "on_a_coast": {"en": "On a coast:", "ja": "海岸には："},
