@@ -4,7 +4,10 @@ A tile (``PlayerTag`` on the play screen) is of fixed size -- one that grew with
 under a finger -- and Kivy silently drops the lines of a label that do not fit its box: a long name wrapped, and
 the hand ("1 brick, 2 grain, 13 lumber, 1 ore, 2 wool"), its development cards and the awards were gone.  So a
 tile whose text does not fit is drawn smaller: first the lines under the name (down to ``SMALLEST_LINES``),
-then the whole tile, step by step, down to ``SMALLEST_SCALE`` of its size.  The kv rule calls
+then the name line, step by step, down to ``SMALLEST_SCALE`` of its size but never under ``SMALLEST_LINES``.
+No letters are drawn under ``SMALLEST_LINES`` sp (letters of ~9 px, as a crowded tile upright was fitted to, are
+unreadable at arm's length; playtest s10): the lines wrap at that size, and a tile still too full even so
+loses its last line rather than being drawn smaller.  The kv rule calls
 :func:`fit_tile_soon` whenever the tile's size or text changes (fitted once its layout is done, before the frame).
 """
 
@@ -16,9 +19,9 @@ from kivy.clock import Clock
 from kivy.core.text.markup import MarkupLabel
 from kivy.metrics import sp
 
-#: The smallest size of the hand and award lines (sp) before the name line shrinks too.
-SMALLEST_LINES = 10
-#: The smallest the whole tile is drawn, as a share of its size.
+#: The smallest letters a tile draws (sp): the hand and award lines, then the name line, no smaller.
+SMALLEST_LINES = 11
+#: The smallest the name line is drawn, as a share of its size (and never under ``SMALLEST_LINES``).
 SMALLEST_SCALE = 0.6
 
 _SIZE = re.compile(r"\[size=(\d+(?:\.\d+)?)\]")
@@ -40,18 +43,21 @@ def _height(label, markup: str, font_size: float) -> float:
     return core.texture.size[1] if core.texture is not None else 0
 
 
-def _steps(markup: str):
-    """(first line's scale, the other lines' scale) from the tile as made to its smallest."""
-    sizes = [float(s) for s in _SIZE.findall(markup.partition("\n")[2])]
-    smallest_lines = min(1.0, sp(SMALLEST_LINES) / max(sizes)) if sizes else 1.0
+def _steps(markup: str, font_size: float):
+    """(first line's scale, the other lines' scale) from the tile as made to its smallest: no letters under
+    ``SMALLEST_LINES`` sp (the 1 px spaces of Japanese separators aside)."""
+    sizes = [float(s) for s in _SIZE.findall(markup.partition("\n")[2]) if float(s) > 1]
+    smallest_lines = min(1.0, sp(SMALLEST_LINES) / min(sizes)) if sizes else 1.0
     k = 1.0
     while k > smallest_lines + 1e-6:  # the hand and awards first
         k = max(smallest_lines, k - 0.08)
         yield 1.0, k
+    first = [float(s) for s in _SIZE.findall(markup.partition("\n")[0]) if float(s) > 1] + [font_size]
+    smallest_first = max(SMALLEST_SCALE, min(1.0, sp(SMALLEST_LINES) / min(first)))
     scale = 1.0
-    while scale > SMALLEST_SCALE + 1e-6:  # then everything
-        scale = max(SMALLEST_SCALE, scale - 0.08)
-        yield scale, k * scale
+    while scale > smallest_first + 1e-6:  # then the name line
+        scale = max(smallest_first, scale - 0.08)
+        yield scale, k
 
 
 def fit_tile_soon(label) -> None:
@@ -78,7 +84,7 @@ def fit_tile(label) -> None:
     room = label.text_size[1]
     markup, size = full, font_size
     if _height(label, full, font_size) > room:
-        for first, rest in _steps(full):
+        for first, rest in _steps(full, font_size):
             markup, size = _scaled(full, first, rest), font_size * first
             if _height(label, markup, size) <= room:
                 break
