@@ -42,6 +42,13 @@ TEXT: dict[str, dict[str, str]] = {
     "p_move_pirate": {"en": "{name}: move the pirate (tap a marked sea hex)", "ja": "{name}：海賊を移動（印の海ヘクスをタップ）"},
     # a board too large to tap at its fitted size (Seafarers): twice as large, panned by a drag
     "zoom": {"en": "Zoom", "ja": "拡大"},
+    # a build armed (its button down): what the next tap on the board builds
+    "p_armed_road": {"en": "{name}: tap a green side for the road", "ja": "{name}：道を置く緑の辺をタップ"},
+    "p_armed_ship": {"en": "{name}: tap a green side for the ship", "ja": "{name}：船を置く緑の辺をタップ"},
+    "p_armed_settlement": {"en": "{name}: tap a green corner for the settlement",
+                           "ja": "{name}：開拓地を置く緑の角をタップ"},
+    "p_armed_city": {"en": "{name}: tap a green corner (a settlement) for the city",
+                     "ja": "{name}：都市にする緑の角（開拓地）をタップ"},
     "p_move_ship_pick": {"en": "{name}: tap the ship to move (a green side)", "ja": "{name}：動かす船をタップ（緑の辺）"},
     "p_move_ship_to": {"en": "{name}: tap where the ship goes (a green side); tap the ship again to leave it",
                        "ja": "{name}：船の行き先をタップ（緑の辺）。もう一度その船をタップすると動かしません"},
