@@ -522,6 +522,13 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         box = self.ids.actions
         box.clear_widgets()
         self.panel_start = 1 << 30  # no panel below the buttons until one is opened
+        mode = self.selection.get("mode") or ""
+        if self._drawn_mode and not mode:
+            # a panel closed (a trade's OK, Cancel, a tap on the board): the list back at its top, the costs and
+            # the builds in sight (it stayed scrolled where the panel's OK was: ~100 px of blank above a list now
+            # shorter than its view, the builds at the bottom; playtest s10)
+            box.parent.scroll_y = 1
+        self._drawn_mode = mode
         if "umpire" in self.ids:
             self.ids.umpire.state = "down" if self.selection.get("mode") == "umpire" else "normal"
         # (a refusal's "record anyway" sits beside the message, in play.kv: it moves no button)
@@ -703,6 +710,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
 
     #: Where the opened panel's rows begin among the action rows (set by :meth:`refresh`).
     panel_start = 0
+    _drawn_mode = ""  # the panel the action list last showed ("" none): its closing scrolls the list to its top
 
     def _pick(self, key: str, value) -> None:
         super()._pick(key, value)
