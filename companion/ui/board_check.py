@@ -37,7 +37,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from .photo_reading import PhotoReading, install_screen, scan_camera, scan_file, tr
-from .picture_chooser import PictureChooser, may_read_pictures, pictures_folder  # noqa: F401  (PictureChooser: kv)
+from .picture_chooser import PictureChooser, ReadsAPicture  # noqa: F401  (PictureChooser: kv)
 
 log = logging.getLogger(__name__)
 KV = Path(__file__).resolve().parent / "board_check.kv"
@@ -90,9 +90,10 @@ TEXT: dict[str, dict[str, str]] = {
 }
 
 
-class CheckBoardScreen(PhotoReading, Screen):
+class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
     """Read a photo's pieces, list what differs from the game, record a difference when a person taps it."""
 
+    CHOOSE, NO_PERMISSION, NO_PATH = "check_choose", "check_pictures_permission", "check_no_path"
     message = StringProperty("")
     reading = BooleanProperty(False)
     path = StringProperty("")           # the last picture file read (or typed)
@@ -110,31 +111,14 @@ class CheckBoardScreen(PhotoReading, Screen):
         self.dismissed: set = set()  # differences a person said are wrong, for the photo read last
         self.shown: tuple[list, list] = ([], [])  # the differences listed: (sure, not sure)
         self._init_reading()
-        self._opened = False
 
     def on_pre_enter(self, *_):
-        if self.scan is None:
-            self.choosing = True  # nothing read yet: the pictures, newest first
-            self.message = tr("check_choose") if may_read_pictures() else tr("check_pictures_permission")
-        if not self._opened:
-            self._opened = True  # the first visit opens the Pictures folder; later ones stay where the user was
-            self.ids.chooser.path = str(pictures_folder(self.path))
-        if self.choosing:
-            self.ids.chooser._trigger_update()  # listed afresh: the photo just taken comes on top
+        self.show_pictures()
 
     # --- reading ---------------------------------------------------------------------------------------
-    def choose_picture(self, path: str) -> None:
-        """A picture tapped in the list: read (a file that is no picture is said; nothing changes)."""
-        self.ids.path.text = path
-        self.read_file()
-
     def read_file(self) -> None:
-        path = self.ids.path.text.strip()
-        if not path:
-            self.message = tr("check_no_path")
-            return
-        if not Path(path).is_file():
-            self.message = tr("scan_no_file", path=path)
+        path = self.typed_picture()
+        if path is None:
             return
         self.path = path
         self._start(lambda: _pieces_of(scan_file(path)), Path(path).name)

@@ -32,7 +32,7 @@ from kivy.uix.widget import Widget
 from .photo_reading import (PhotoReading, cameras_here, install_screen, scan_camera, scan_camera_choices,
                             scan_file, tr)
 from .steady_scroll import PatientScroll  # noqa: F401  (the pictures' list, in board_scan.kv)
-from .picture_chooser import PictureChooser, may_read_pictures, pictures_folder  # noqa: F401  (PictureChooser: kv)
+from .picture_chooser import PictureChooser, ReadsAPicture  # noqa: F401  (PictureChooser: kv)
 
 log = logging.getLogger(__name__)
 KV = Path(__file__).resolve().parent / "board_scan.kv"
@@ -135,9 +135,10 @@ class ScanPicture(Widget):
         pass
 
 
-class ScanBoardScreen(PhotoReading, Screen):
+class ScanBoardScreen(ReadsAPicture, PhotoReading, Screen):
     """Read a photo of the board, show it, let a person correct it, hand it to the board editor."""
 
+    CHOOSE, NO_PERMISSION, NO_PATH = "scan_choose", "scan_pictures_permission", "scan_no_path"
     message = StringProperty("")
     set_note = StringProperty("")      # a number shown more often than the standard set has it (BoardScan.surplus)
     selected_text = StringProperty("")
@@ -157,35 +158,18 @@ class ScanBoardScreen(PhotoReading, Screen):
         self._init_reading()
         self._camera_finder = None      # the thread looking for the device's cameras (once a run)
         self._found_cameras: list[str] = []
-        self._opened = False
         Clock.schedule_once(lambda _dt: App.get_running_app().bind(lang=lambda *_: self._update()))
 
     def on_pre_enter(self, *_):
-        if self.scan is None:
-            self.choosing = True  # nothing read yet: the pictures, newest first
-            self.message = tr("scan_choose") if may_read_pictures() else tr("scan_pictures_permission")
-        if not self._opened:
-            self._opened = True  # the first visit opens the Pictures folder; later ones stay where the user was
-            self.ids.chooser.path = str(pictures_folder(self.path))
-        if self.choosing:
-            self.ids.chooser._trigger_update()  # listed afresh: a photo taken (or a permission given) meanwhile
+        self.show_pictures()
         self._look_for_cameras()
 
     # --- reading ---------------------------------------------------------------------------------------
-    def choose_picture(self, path: str) -> None:
-        """A picture tapped in the list: read (a file that is no picture is said; nothing changes)."""
-        self.ids.path.text = path
-        self.read_file()
-
     def read_file(self) -> None:
-        path = self.ids.path.text.strip()
-        if not path:
-            self.message = tr("scan_no_path")
+        path = self.typed_picture()
+        if path is None:
             return
         self.path = path
-        if not Path(path).is_file():
-            self.message = tr("scan_no_file", path=path)
-            return
         self._start(lambda: scan_file(path), Path(path).name)
 
     def read_camera(self) -> None:

@@ -283,6 +283,48 @@ class PictureChooser(Hideable, FileChooserController):
         self.thumbnails.stop(timeout)
 
 
+class ReadsAPicture:
+    """The picture list's side of a screen that reads one photo (Scan the board, Check the board): until a photo is
+    read the pictures stand in its place, newest first; a tap on one reads it; a typed path is read the same way.
+    The screen names its own messages (``CHOOSE``, ``NO_PERMISSION``, ``NO_PATH``: i18n keys) and has ``path`` (the
+    last picture read), ``scan``, ``choosing``, ``message``, ``ids.chooser``, ``ids.path`` and ``read_file``."""
+
+    CHOOSE = NO_PERMISSION = NO_PATH = ""
+    _opened = False
+
+    def show_pictures(self) -> None:
+        """On entering: the list when nothing is read yet, opened once in the Pictures folder (later visits stay
+        where the user was), listed afresh (a photo taken, or a permission given, meanwhile comes on top)."""
+        from .photo_reading import tr
+
+        if self.scan is None:
+            self.choosing = True
+            self.message = tr(self.CHOOSE) if may_read_pictures() else tr(self.NO_PERMISSION)
+        if not self._opened:
+            self._opened = True
+            self.ids.chooser.path = str(pictures_folder(self.path))
+        if self.choosing:
+            self.ids.chooser._trigger_update()
+
+    def choose_picture(self, path: str) -> None:
+        """A picture tapped in the list: read (a file that is no picture is said; nothing changes)."""
+        self.ids.path.text = path
+        self.read_file()
+
+    def typed_picture(self) -> str | None:
+        """The path typed (or tapped), when it names a file; otherwise the message says what is wrong and None."""
+        from .photo_reading import tr
+
+        path = self.ids.path.text.strip()
+        if not path:
+            self.message = tr(self.NO_PATH)
+            return None
+        if not Path(path).is_file():
+            self.message = tr("scan_no_file", path=path)
+            return None
+        return path
+
+
 KV = Path(__file__).resolve().with_suffix(".kv")
 if str(KV) not in Builder.files:
     Builder.load_file(str(KV))
