@@ -24,8 +24,7 @@ def test_road_armed_says_so(tmp_path, lang):
         if lang == "ja":
             app.lang = "ja"
             d.settle()
-        d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
-        play = app.root.get_screen("play")
+        play = d.resume(app, game_id)
         idle = play.prompt
         assert idle.startswith("Aki"), idle
         road = d.find(play.ids.actions, app.tr("road"))

@@ -44,6 +44,17 @@ def wait_read(screen) -> None:
     d.settle()
 
 
+def open_scan_with_cameras(app):
+    """Start -> New game -> Edit -> Scan the board, by taps; once the look for the device's cameras has ended."""
+    d.tap(app.root.get_screen("start").ids.new_game)
+    d.tap(app.root.get_screen("new_game").ids.edit)
+    d.tap(app.root.get_screen("board_editor").ids.scan)
+    screen = app.root.get_screen("board_scan")
+    assert d.wait_until(lambda: not screen._camera_finder.is_alive(), timeout=60)
+    d.settle()
+    return screen
+
+
 def test_a_picture_tapped_in_the_pictures_folder_is_read_and_used(tmp_path, pictures):
     app = d.start_app(tmp_path)
     try:
@@ -142,12 +153,7 @@ def test_the_scan_camera_is_chosen_on_the_scan_screen_and_remembered(tmp_path):
     app = d.start_app(tmp_path)
     try:
         dice_source = app.settings.dice_source
-        d.tap(app.root.get_screen("start").ids.new_game)
-        d.tap(app.root.get_screen("new_game").ids.edit)
-        d.tap(app.root.get_screen("board_editor").ids.scan)
-        screen = app.root.get_screen("board_scan")
-        assert d.wait_until(lambda: not screen._camera_finder.is_alive(), timeout=60)
-        d.settle()
+        screen = open_scan_with_cameras(app)
         toggles = camera_toggles(screen)
         assert set(toggles) == {"table.avi (dice)", "overhead.avi"} and screen.ids.camera_choices.shown
         assert toggles["overhead.avi"].state == "down"  # the one chosen last time
@@ -184,12 +190,7 @@ def test_the_scan_camera_is_chosen_on_the_scan_screen_and_remembered(tmp_path):
     try:
         assert app.settings.scan_camera == str(other) and app.settings.camera == str(dice_camera)
         assert app.settings.dice_source == dice_source
-        d.tap(app.root.get_screen("start").ids.new_game)
-        d.tap(app.root.get_screen("new_game").ids.edit)
-        d.tap(app.root.get_screen("board_editor").ids.scan)
-        screen = app.root.get_screen("board_scan")
-        assert d.wait_until(lambda: not screen._camera_finder.is_alive(), timeout=60)
-        d.settle()
+        screen = open_scan_with_cameras(app)
         assert {t: b.state for t, b in camera_toggles(screen).items()} == {
             "table.avi (dice)": "normal", "overhead.avi": "down"}
         assert screen.camera_entry() == str(other)
@@ -201,12 +202,7 @@ def test_one_camera_offers_no_choice(tmp_path):
     # The dice camera alone (no other found or chosen before): no row of one choice; Camera reads it.
     app = d.start_app(tmp_path)
     try:
-        d.tap(app.root.get_screen("start").ids.new_game)
-        d.tap(app.root.get_screen("new_game").ids.edit)
-        d.tap(app.root.get_screen("board_editor").ids.scan)
-        screen = app.root.get_screen("board_scan")
-        assert d.wait_until(lambda: not screen._camera_finder.is_alive(), timeout=60)
-        d.settle()
+        screen = open_scan_with_cameras(app)
         assert len(screen.cameras) == 1 and not screen.ids.camera_choices.shown
         assert screen.camera_entry() == app.settings.camera
     finally:
