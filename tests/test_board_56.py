@@ -1,10 +1,13 @@
-"""A 5-6 player board (30 land hexes) is not read as a 3-4 board: the reader says it cannot.  There are no
-photos of a real 5-6 board, so the one here is SYNTHETIC: laid from the real tiles and tokens of a labelled 3-4
-photo (vision/board/synthetic_boards.py), turned and slanted, in another light.  The same pipeline laying the
-photo's own 19 hexes back in place is read (a control: the refusal is the board's size, not the picture)."""
+"""A 5-6 player board (30 land hexes) is not read as a 3-4 board: the 3-4 reader says it cannot, and the 5-6
+reader (vision/board/board56.py) reads it -- ``python -m vision board`` does so by itself (``--players auto``).
+There are no photos of a real 5-6 board, so the ones here are SYNTHETIC: laid from the real tiles and tokens of
+a labelled 3-4 photo (vision/board/synthetic_boards.py), turned and slanted, in another light.  The same pipeline
+laying the photo's own 19 hexes back in place is read (a control: the refusal is the board's size, not the
+picture)."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +20,31 @@ from vision.board.reader import NoBoardError, read_board
 from vision.board.synthetic_boards import flat_board, photo_of
 
 PHOTO = Path(__file__).parent / "data" / "boards" / "catanai" / "photos" / "test4_1.jpg"
+LABEL = Path(__file__).parent / "data" / "boards" / "catanai" / "labels" / "test4_1.json"
+
+
+def laid_photo(seed: int, path: Path) -> dict:
+    """A SYNTHETIC photo of a 5-6 board laid as the rules core's standard 5-6 board ``seed`` (the 5-6 set's
+    tiles and tokens), cut from test4_1's real tiles and tokens, written to ``path``; the layout (land hex ->
+    (terrain, number)), known up to the 180-degree turn (board56.mirrored)."""
+    from vision.board.synthetic_boards import label_truth, laid_board, layout_56
+
+    image = cv2.imread(str(PHOTO))
+    reading = read_board(image)
+    work = cv2.resize(image, None, fx=reading.scale, fy=reading.scale, interpolation=cv2.INTER_AREA)
+    truth = label_truth(reading, json.loads(LABEL.read_text())["board"])
+    rng = np.random.default_rng(seed)
+    layout = layout_56(seed)
+    cv2.imwrite(str(path), photo_of(laid_board(work, reading, layout, rng, truth), rng))
+    return layout
+
+
+def as_laid(read: dict, layout: dict) -> dict:
+    """``layout`` turned (or not) by the 180-degree turn, as it agrees best with ``read`` (hex -> terrain)."""
+    from vision.board.board56 import mirrored
+
+    turn = max((lambda h: h, mirrored), key=lambda f: sum(read.get(f(h)) == t for h, (t, _) in layout.items()))
+    return {turn(h): v for h, v in layout.items()}
 
 
 @pytest.fixture(scope="module")
@@ -47,14 +75,41 @@ def _turn(h, k):
     return rotate(h, k)
 
 
-def test_the_command_says_it_cannot_read_a_5_6_board(source, tmp_path):
+def vision_board(*args) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "vision", "board", *map(str, args)], capture_output=True, text=True,
+                          timeout=180)
+
+
+def test_the_command_reads_a_5_6_board_by_itself_and_says_the_size_it_was_told_is_wrong(tmp_path):
+    """``vision board PHOTO --json`` (``--players auto``) on a 5-6 photo prints the issue's JSON for a 5-6
+    board: 30 land hexes in the record's 5-6 layout with their terrains and numbers, the sea ring round them, no
+    harbours, no pieces, the robber null (not read) and what is unsure.  ``--players 5-6`` prints the same;
+    ``--players 3-4`` refuses it by name (exit 2, one line, no traceback), and ``--players 5-6`` a 3-4 photo."""
+    from companion.rules.board import EXTENSION_SPEC, board_from_json
+
     photo = tmp_path / "five-six.jpg"
-    cv2.imwrite(str(photo), synthetic(source, 2))
-    done = subprocess.run([sys.executable, "-m", "vision", "board", str(photo), "--json"], capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 2 and done.stdout == ""
-    assert len(done.stderr.strip().splitlines()) == 1 and "5-6 player board" in done.stderr
-    assert "Traceback" not in done.stderr
+    layout = laid_photo(2, photo)
+    done = vision_board(photo, "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert set(out) == {"image", "board", "pieces", "unsure", "ms"} and out["image"] == "five-six.jpg"
+    land = {tuple(h["at"]): (h["terrain"], h.get("number")) for h in out["board"]["hexes"] if h["terrain"] != "sea"}
+    assert set(land) == set(EXTENSION_SPEC.land) and len(out["board"]["hexes"]) == 30 + 22
+    assert out["board"]["robber"] is None and out["board"]["harbors"] == [] and out["pieces"] == []
+    board_from_json(out["board"])  # the record's format: a board the rules core takes
+    truth = as_laid({h: t for h, (t, _) in land.items()}, layout)
+    assert sum(land[h][0] == truth[h][0] for h in truth) >= 28
+    numbered = [h for h, (t, n) in truth.items() if n is not None]
+    assert sum(land[h][1] == truth[h][1] for h in numbered) >= 20
+    unsure = {tuple(h) for h in out["unsure"]}
+    assert not {h for h in truth if land[h] != (truth[h][0], truth[h][1])} - unsure  # nothing wrong said surely
+    assert json.loads(vision_board(photo, "--json", "--players", "5-6").stdout)["board"] == out["board"]
+    for args, says in (((photo, "--players", "3-4"), "a 5-6 player board (30 land hexes)"),
+                       ((PHOTO, "--players", "5-6"), "a 3-4 player board (19 land hexes)")):
+        done = vision_board(*args)
+        assert done.returncode == 2 and done.stdout == ""
+        assert len(done.stderr.strip().splitlines()) == 1 and says in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr
 
 
 @pytest.mark.parametrize("seed", [0, 2])
@@ -81,7 +136,9 @@ def test_a_synthetic_5_6_board_has_its_30_hexes_read_and_nothing_wrong_said_sure
 
 
 def test_a_3_4_board_is_no_5_6_board(source):
-    from vision.board.board56 import No56BoardError, read_56
+    from vision.board.board56 import read_56
+    from vision.board.reader import OtherSizeError
 
-    with pytest.raises(No56BoardError):
+    with pytest.raises(OtherSizeError, match="3-4 player board") as refused:
         read_56(cv2.imread(str(PHOTO)))
+    assert refused.value.players == "3-4"

@@ -1,8 +1,11 @@
 """The 5-6 player board (30 land hexes, rows 3-4-5-6-5-4-3): its lattice, terrains and numbers (issue 30's stretch).
 
-A first cut, measured on SYNTHETIC boards only (vision/board/synthetic_boards.py: real tiles and tokens of the
-3-4 photos laid as a 5-6 board; there is no photo of a real one).  The reader itself still refuses a 5-6 photo
-(reader.NoBoardError); :func:`read_56` is what a later step wires in.
+Measured on SYNTHETIC boards only (vision/board/synthetic_boards.py: real tiles and tokens of the 3-4 photos
+laid as a 5-6 board; there is no photo of a real one).  The 3-4 reader refuses a 5-6 photo by name
+(reader.OtherSizeError); ``python -m vision board --players 5-6`` (or the default ``auto``, which reads a photo
+the 3-4 reader refuses as a 5-6 board with :func:`read_56_file`) and the app's Scan the board in a 5-6 game read
+it here.  No robber, harbours or pieces are read on it (the robber's and the pieces' models know the 19 hexes
+only): the board's robber is left null, and the app puts it on a desert, where the game starts it.
 
 The 30 land hexes are the rules core's (``EXTENSION_SPEC.land``).  Their shape is not the same at every
 60-degree turn (only at 180 degrees), so the token lattice is fitted over all six turns
@@ -14,8 +17,10 @@ What is not read surely is in ``unsure``.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -24,6 +29,7 @@ from companion.rules.board import EXTENSION_SPEC
 from vision.board import terrain as terrain_mod
 from vision.board.discs import find_discs, token_sized
 from vision.board.lattice import Lattice, canonical_center, fit_lattice, hex_distance
+from vision.board.reader import NoBoardError, OtherSizeError, board_object, load_photo
 from vision.board.tokens import bundled_reader, red_ink, token_patch
 
 LAND_56 = tuple(sorted(tuple(h) for h in EXTENSION_SPEC.land))
@@ -37,17 +43,53 @@ HALF = 6.0                # the flat plane spans +-HALF canonical units about th
 MIDDLE = tuple(np.mean([canonical_center(h) for h in LAND_56], axis=0))
 
 
-class No56BoardError(ValueError):
+class No56BoardError(NoBoardError):
     """No 30-hex lattice goes through the photo's tokens."""
 
 
 @dataclass
 class Reading56:
+    """A 5-6 board read; what vision.board.scan.BoardScan and the CLI use of a reader.BoardReading (no robber, no
+    harbours, no pieces read; the board lies in the record's 5-6 layout, turned the way of the two that shows
+    the photo's top at its top)."""
+
     terrains: dict[tuple[int, int], str]
     numbers: dict[tuple[int, int], int | None]
     unsure: list[tuple[int, int]]
     lattice: Lattice
     has_token: dict[tuple[int, int], bool] = field(default_factory=dict)
+    scale: float = 1.0                # work pixels per pixel of the photo given (read_56_file: of the file)
+    ms: float = 0.0
+    robber: tuple[int, int] | None = None  # not read on a 5-6 board
+    robber_sure: bool = True          # nothing asked about it: the game starts it on a desert
+    harbours: list = field(default_factory=list)
+    pieces: list = field(default_factory=list)
+    mirrored: bool = False
+    deduced: list = field(default_factory=list)
+    land: tuple = LAND_56
+
+    @property
+    def set_note(self) -> str | None:
+        over = [(n, k, SET_56.get(n, 0)) for n, k in sorted(Counter(v for v in self.numbers.values() if v).items())
+                if k > SET_56.get(n, 0)]
+        if not over:
+            return None
+        said = ", ".join(f"{n} read {k} times (the set has {has})" for n, k, has in over)
+        return f"{said}: a misreading, or not the 5-6 set of tokens"
+
+    def photo_turns(self) -> int:
+        return 0  # the lattice was turned as the photo shows it when it was fitted (_photo_way_up)
+
+    def board_json(self) -> dict:
+        return board_object(self.terrains, self.numbers, self.robber, 0, self.harbours, land=LAND_56)
+
+    def to_json(self, image_name: str) -> dict:
+        return {"image": image_name, "board": self.board_json(), "pieces": self.pieces,
+                "unsure": [list(h) for h in self.unsure], "ms": round(self.ms)}
+
+    def pixel(self, h: tuple[int, int]) -> tuple[float, float]:
+        x, y = self.lattice.center(h)
+        return (x / self.scale, y / self.scale)
 
 
 def flat_plane(image: np.ndarray, lattice: Lattice) -> np.ndarray:
@@ -71,19 +113,51 @@ def _ring_colours(plane: np.ndarray) -> dict[tuple[int, int], np.ndarray]:
     return out
 
 
+def _photo_way_up(lattice: Lattice) -> Lattice:
+    """The lattice, or the same turned 180 degrees about the land's middle (the one turn that lays the 30 hexes
+    on themselves, :func:`mirrored`): the one whose rows run down the photo as the record's rows run down (the
+    app then draws the board with the photo's top at its top, as it does a 3-4 board's)."""
+    (x0, y0), (x1, y1) = lattice.to_image(np.array([MIDDLE, (MIDDLE[0], MIDDLE[1] + 1.0)]))
+    if y1 >= y0:
+        return lattice
+    # p -> 2 * MIDDLE - p in the canonical plane takes hex h's centre to mirrored(h)'s
+    half_turn = np.array([[-1.0, 0.0, 2 * MIDDLE[0]], [0.0, -1.0, 2 * MIDDLE[1]], [0.0, 0.0, 1.0]])
+    return Lattice(lattice.homography @ half_turn, {mirrored(h): i for h, i in lattice.matched.items()},
+                   lattice.spacing)
+
+
+def read_56_file(path: str | Path) -> Reading56:
+    """:func:`read_56` on a photo file (decoded at a quarter or half its size when that leaves WORK_SIZE
+    pixels, as the 3-4 reader decodes; refused as it refuses: OSError naming the file); ``scale`` and
+    ``pixel`` are the file's own pixels."""
+    from vision.image_header import image_size
+
+    start = time.perf_counter()
+    image = load_photo(path)
+    reading = read_56(image)
+    reading.scale *= max(image.shape[:2]) / max(image_size(path))
+    reading.ms = (time.perf_counter() - start) * 1000.0
+    return reading
+
+
 def read_56(image: np.ndarray) -> Reading56:
-    """Read a BGR photo of a 5-6 board; raises No56BoardError when no 30-hex lattice fits its tokens."""
+    """Read a BGR photo of a 5-6 board; raises No56BoardError when no 30-hex lattice fits its tokens, and
+    reader.OtherSizeError (players "3-4") when the tokens lie on a 3-4 board's 19 hexes."""
+    start = time.perf_counter()
     scale = WORK_SIZE / max(image.shape[:2])
     work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
     discs = token_sized([d for d in find_discs(work) if d.is_beige])
     points = np.array([(d.x, d.y) for d in discs], np.float64).reshape(-1, 2)
     lattice = fit_lattice(points, min_matched=20, cells=LAND_56, enough=TOKENS_56)
     if lattice is None:
-        raise No56BoardError(f"no 30-hex lattice through the photo's tokens ({len(points)} token-like discs)")
+        raise No56BoardError(f"no 5-6 board found: no 30-hex lattice through the photo's tokens ({len(points)} "
+                             f"token-like discs)")
     beyond = min(sum(hex_distance(h, c) > 2 for h in lattice.matched) for c in LAND_56)
     if beyond < BEYOND_19:
         # every token but a few stray discs (ships, the robber's base) inside 19 hexes: a 3-4 board
-        raise No56BoardError(f"a 3-4 board: only {beyond} token discs lie beyond its 19 hexes")
+        raise OtherSizeError(f"a 3-4 player board (19 land hexes): only {beyond} token discs lie beyond its 19 "
+                             f"hexes; read it with --players 3-4", "3-4")
+    lattice = _photo_way_up(lattice)
     colours = terrain_mod.relative(_ring_colours(flat_plane(work, lattice)))
     reader = bundled_reader()
     radius = TOKEN_RADIUS * lattice.spacing
@@ -127,7 +201,8 @@ def read_56(image: np.ndarray) -> Reading56:
     # a number read more often than the 5-6 set holds it: one of them is misread, which one is not known
     count = Counter(n for n in numbers.values() if n is not None)
     unsure.extend(h for h, n in numbers.items() if n is not None and count[n] > SET_56.get(n, 0))
-    return Reading56(terrains, numbers, sorted(set(unsure)), lattice, has_token)
+    return Reading56(terrains, numbers, sorted(set(unsure)), lattice, has_token, scale=scale,
+                     ms=(time.perf_counter() - start) * 1000.0)
 
 
 def mirrored(h: tuple[int, int]) -> tuple[int, int]:

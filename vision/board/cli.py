@@ -11,7 +11,7 @@ from pathlib import Path
 def board_main(argv: list[str]) -> int:
     from vision.board.deduce import STANDARD, TOKEN_SETS
     from vision.board.pieces import add_pieces
-    from vision.board.reader import NoBoardError, read_board_file
+    from vision.board.reader import NoBoardError, OtherSizeError, read_board_file
 
     parser = argparse.ArgumentParser(prog="python -m vision board")
     parser.add_argument("photos", nargs="+", metavar="PHOTO")
@@ -20,6 +20,10 @@ def board_main(argv: list[str]) -> int:
                         help="the table's number tokens: 'standard' (the 18 of the 3-4 set: a token the robber hides "
                              "is known from the 17 others, read surely) or 'other' (it stays asked); "
                              "default %(default)s")
+    parser.add_argument("--players", choices=("auto", "3-4", "5-6"), default="auto",
+                        help="the board's size: '3-4' (19 land hexes), '5-6' (30: no robber, harbours or pieces "
+                             "read), or 'auto': read as a 3-4 board, and as a 5-6 board when the 3-4 reader "
+                             "finds one (tokens beyond its 19 hexes); default %(default)s")
     args = parser.parse_args(argv)
     status = 0
     for photo in args.photos:
@@ -29,7 +33,17 @@ def board_main(argv: list[str]) -> int:
             status = max(status, 1)
             continue
         try:
+            if args.players == "5-6":
+                status = max(status, _print_56(photo, args.json))
+                continue
             reading = read_board_file(photo, token_set=args.token_set)
+        except OtherSizeError as error:
+            if args.players == "auto":
+                status = max(status, _print_56(photo, args.json))
+            else:
+                print(f"{photo}: {error}", file=sys.stderr)
+                status = 2
+            continue
         except NoBoardError as error:
             print(f"{photo}: {error}", file=sys.stderr)
             status = 2
@@ -52,6 +66,32 @@ def board_main(argv: list[str]) -> int:
             note = f"; {reading.set_note}" if reading.set_note else ""
             print(f"{name}: {hexes}; robber {out['board']['robber']}{note}; {out['ms']} ms")
     return status
+
+
+def _print_56(photo: str, as_json: bool) -> int:
+    """Read ``photo`` as a 5-6 board (vision/board/board56.py) and print it; the exit status (2: no 5-6 board)."""
+    from vision.board.board56 import read_56_file
+    from vision.board.reader import NoBoardError
+
+    name = Path(photo).name
+    try:
+        reading = read_56_file(photo)
+    except NoBoardError as error:
+        print(f"{photo}: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"vision board: {error}", file=sys.stderr)
+        return 1
+    out = reading.to_json(name)
+    if as_json:
+        print(json.dumps(out))
+    else:
+        land = [h for h in out["board"]["hexes"] if h["terrain"] != "sea"]
+        hexes = ", ".join(f"{h['at']} {h['terrain']}" + (f" {h['number']}" if h.get("number") else "")
+                          + ("?" if h["at"] in out["unsure"] else "") for h in land)
+        note = f"; {reading.set_note}" if reading.set_note else ""
+        print(f"{name}: 5-6 board: {hexes}; robber, harbours and pieces not read{note}; {out['ms']} ms")
+    return 0
 
 
 def evaluate_main(argv: list[str]) -> int:

@@ -72,11 +72,12 @@ def by_elimination(numbers: dict[Hex, int | None], terrains: dict[Hex, str], uns
     return {h: missing[0] for h in unknown}
 
 
-def surplus(numbers: dict[Hex, int | None]) -> list[tuple[int, int, int]]:
+def surplus(numbers: dict[Hex, int | None], token_set: dict[int, int] = TOKEN_SET) -> list[tuple[int, int, int]]:
     """(number, hexes holding it, tokens of it in the standard set) for each number held more often than the set
-    has it, smallest first: a misreading, or the table's set is not the standard one."""
+    has it, smallest first: a misreading, or the table's set is not the standard one.  ``token_set``: the 3-4
+    board's (default) or the 5-6 board's."""
     count = Counter(n for n in numbers.values() if n is not None)
-    return [(n, count[n], TOKEN_SET.get(n, 0)) for n in sorted(count) if count[n] > TOKEN_SET.get(n, 0)]
+    return [(n, count[n], token_set.get(n, 0)) for n in sorted(count) if count[n] > token_set.get(n, 0)]
 
 
 def surplus_note(numbers: dict[Hex, int | None]) -> str | None:

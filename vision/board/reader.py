@@ -61,6 +61,15 @@ class NoBoardError(ValueError):
     """The photo shows no board the reader can find (too few tokens on a hex lattice)."""
 
 
+class OtherSizeError(NoBoardError):
+    """The photo shows a board of the other size: ``players`` is the board's, "5-6" (30 land hexes) seen by the
+    3-4 reader, or "3-4" (19) seen by the 5-6 reader (vision/board/board56.py)."""
+
+    def __init__(self, message: str, players: str):
+        super().__init__(message)
+        self.players = players
+
+
 @dataclass
 class BoardReading:
     terrains: dict[tuple[int, int], str]
@@ -105,11 +114,13 @@ class BoardReading:
 
 
 def board_object(terrains: dict, numbers: dict, robber: tuple[int, int] | None, turns: int,
-                 harbours: list = ()) -> dict:
-    """The record's board object for the 19 land hexes read (and the sea ring), each hex turned ``turns``
-    times 60 degrees (the lattice's own orientation is arbitrary), with the harbours read (harbours.Harbour)."""
+                 harbours: list = (), land: tuple = LAND) -> dict:
+    """The record's board object for the land hexes read (``land``: the 19 of the 3-4 board, or the 30 of the
+    5-6 board) and the sea ring about them, each hex turned ``turns`` times 60 degrees (the lattice's own
+    orientation is arbitrary), with the harbours read (harbours.Harbour)."""
+    sea = SEA if tuple(land) == LAND else sea_ring(land)
     hexes = []
-    for h in sorted(set(LAND) | set(SEA), key=lambda h: turned(h, turns)):
+    for h in sorted(set(land) | set(sea), key=lambda h: turned(h, turns)):
         at = list(turned(h, turns))
         if h in terrains:
             entry: dict = {"at": at, "terrain": terrains[h]}
@@ -121,6 +132,13 @@ def board_object(terrains: dict, numbers: dict, robber: tuple[int, int] | None, 
     harbors = sorted(({"edge": [list(turned(h.land, turns)), list(turned(h.sea, turns))], "trade": h.trade}
                       for h in harbours), key=lambda e: e["edge"])
     return {"hexes": hexes, "harbors": harbors, "robber": list(turned(robber, turns)) if robber else None}
+
+
+def sea_ring(land) -> tuple:
+    """The hexes next to ``land`` that are not land: the sea frame's ring."""
+    land = set(land)
+    steps = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+    return tuple(sorted({(q + dq, r + dr) for q, r in land for dq, dr in steps} - land))
 
 
 def load_photo(path: str | Path, full: bool = False, half: bool = False) -> np.ndarray:
@@ -231,14 +249,14 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, tok
     lattice = fit_lattice(points)
     if lattice is not None and tile_centres is None and len(tokens_beyond_the_land(points, lattice)) >= BEYOND_56:
         # the 19 hexes fitted are part of a bigger board: reading them as a 3-4 board would be silently wrong
-        raise NoBoardError(f"a 5-6 player board (30 land hexes): {len(tokens_beyond_the_land(points, lattice))} "
-                           f"number tokens lie beyond the 3-4 board's 19 hexes; only the 3-4 board is read")
+        raise OtherSizeError(f"a 5-6 player board (30 land hexes): {len(tokens_beyond_the_land(points, lattice))} "
+                             f"number tokens lie beyond the 3-4 board's 19 hexes; read it with --players 5-6", "5-6")
     by_outline = False
     if lattice is None and tile_centres is None and len(points) >= MANY_DISCS_56:
         # more token-like discs than a 3-4 board shows (at most 26 on the labelled photos: 18 tokens and the
         # robber's base, harbour pieces, ...) and no 19-hex lattice through them: a bigger board seen at a slant
-        raise NoBoardError(f"a 5-6 player board (30 land hexes)? {len(points)} token-like discs, more than a 3-4 "
-                           f"board holds, on no 19-hex lattice; only the 3-4 board is read")
+        raise OtherSizeError(f"a 5-6 player board (30 land hexes)? {len(points)} token-like discs, more than a 3-4 "
+                             f"board holds, on no 19-hex lattice; read it with --players 5-6", "5-6")
     if lattice is None and tile_centres is None:
         # No tokens to fit to (a board laid before them, or too few found): the land inside the sea frame.
         outlined = fit_outline(work)
@@ -251,8 +269,8 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, tok
             if len(beyond) >= BEYOND_56 and len(beyond) >= len(lattice.matched) / 2:
                 # tokens on as many hexes beyond this "land" as on half of it: a bigger board (its outline
                 # fitted as the 3-4 board's), not a 3-4 board with a few stray discs
-                raise NoBoardError(f"a 5-6 player board (30 land hexes): {len(beyond)} number tokens lie beyond "
-                                   f"the 3-4 board's 19 hexes; only the 3-4 board is read")
+                raise OtherSizeError(f"a 5-6 player board (30 land hexes): {len(beyond)} number tokens lie beyond "
+                                     f"the 3-4 board's 19 hexes; read it with --players 5-6", "5-6")
     if lattice is None:
         raise NoBoardError(f"no board found: {len(points)} token-like discs, not 12 or more on one hex lattice, "
                            f"and no land framed by a blue sea")

@@ -18,7 +18,7 @@ import numpy as np
 from vision.board.deduce import surplus as deduce_surplus
 from vision.board.harbours import NEIGHBOURS, TRADES, edge_corners
 from vision.board.lattice import LAND, canonical_center, turned
-from vision.board.reader import WORK_SIZE, BoardReading, board_object, read_board, read_photo_file
+from vision.board.reader import WORK_SIZE, BoardReading, board_object, load_photo, read_board, read_photo_file
 
 PRODUCING = ("forest", "hills", "pasture", "fields", "mountains")
 LAND_TERRAINS = PRODUCING + ("desert",)
@@ -45,22 +45,40 @@ class BoardScan:
     harbours: list = field(default_factory=list)          # harbours.Harbour, as read and then corrected
     unsure_harbours: set[tuple[int, int]] = field(default_factory=set)  # their sea hexes
 
+    @property
+    def land(self) -> tuple:
+        """The board's land hexes: the 3-4 board's 19, or the 5-6 board's 30 (board56.Reading56)."""
+        return getattr(self.reading, "land", LAND)
+
     @classmethod
-    def of_file(cls, path: str | Path) -> "BoardScan":
-        """Read ``path``; raises OSError (not an image, too large) or NoBoardError, as the CLI does."""
+    def of_file(cls, path: str | Path, players: str = "3-4") -> "BoardScan":
+        """Read ``path`` as a board of ``players`` ("3-4" or "5-6": vision/board/board56.py); raises OSError (not
+        an image, too large) or NoBoardError (reader.OtherSizeError when the photo shows the other size), as the
+        CLI does."""
+        if players == "5-6":
+            from vision.board.board56 import read_56
+
+            image = load_photo(path)  # decoded at a quarter or half its size when that leaves WORK_SIZE
+            return cls.of_image(image, read_56(image))
         image, reading = read_photo_file(path)  # a 12 MP photo at half size, as the CLI reads it
         return cls.of_image(image, reading)
 
     @classmethod
-    def of_image(cls, image: np.ndarray, reading: BoardReading | None = None) -> "BoardScan":
-        """``reading``: read_board(image) when already made."""
+    def of_image(cls, image: np.ndarray, reading: BoardReading | None = None, players: str = "3-4"
+                 ) -> "BoardScan":
+        """``reading``: read_board(image) (or board56.read_56(image) for ``players`` "5-6") when already made."""
+        if reading is None and players == "5-6":
+            from vision.board.board56 import read_56
+
+            reading = read_56(image)
         reading = read_board(image) if reading is None else reading
         if reading.mirrored:
             image = cv2.flip(image, 1)  # shown the right way round, as it was read
         scale = WORK_SIZE / max(image.shape[:2])  # as read_board scales it: the lattice's pixels
         work = cv2.resize(image, None, fx=scale, fy=scale,
                           interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
-        numbers = {h: (None if reading.terrains[h] == "desert" else reading.numbers.get(h)) for h in LAND}
+        numbers = {h: (None if reading.terrains[h] == "desert" else reading.numbers.get(h))
+                   for h in getattr(reading, "land", LAND)}
         harbours = list(reading.harbours)
         unsure_harbours = {h.sea for h in harbours if not (h.sure and h.edge_sure)}
         return cls(work, reading, dict(reading.terrains), numbers, set(reading.unsure), reading.robber, harbours,
@@ -69,7 +87,7 @@ class BoardScan:
     # --- corrections ------------------------------------------------------------------------------------
     def set_terrain(self, h: tuple[int, int], terrain: str) -> None:
         if terrain not in LAND_TERRAINS:
-            raise ValueError(f"{terrain!r} is not a land terrain of the 3-4 board")
+            raise ValueError(f"{terrain!r} is not a land terrain of the base game's boards")
         self.terrains[h] = terrain
         if terrain == "desert":
             self.numbers[h] = None
@@ -121,18 +139,23 @@ class BoardScan:
     def surplus(self) -> list[tuple[int, int, int]]:
         """(number, hexes showing it, tokens of it in the standard set) for each number the board as it now
         stands shows more often than the standard set holds it (deduce.surplus): a misreading, or another set.
-        Follows the corrections: set right, the note goes."""
+        Follows the corrections: set right, the note goes.  (The 5-6 board's set: its 28 tokens.)"""
+        if self.land != LAND:
+            from vision.board.board56 import SET_56
+
+            return deduce_surplus(self.numbers, dict(SET_56))
         return deduce_surplus(self.numbers)
 
     # --- the board ---------------------------------------------------------------------------------------
     def board_json(self) -> dict:
-        """The record's board object (docs/record-format.md): 19 land hexes, the sea ring, the harbours the
+        """The record's board object (docs/record-format.md): 19 land hexes (a 5-6 board's 30), the sea ring, the harbours the
         frame shows (as read: the editor puts a wrong one right), turned as the photo shows the board (the editor then draws it as the table sees it).  A producing hex whose
         number is unknown has ``number: null`` (the board editor names it)."""
         robber = self.robber
         if robber is None or self.terrains.get(robber) is None:
-            robber = next((h for h in LAND if self.terrains[h] == "desert"), None)
-        return board_object(self.terrains, self.numbers, robber, self.reading.photo_turns(), self.harbours)
+            robber = next((h for h in self.land if self.terrains[h] == "desert"), None)
+        return board_object(self.terrains, self.numbers, robber, self.reading.photo_turns(), self.harbours,
+                            land=self.land)
 
     def in_record(self, h: tuple[int, int]) -> tuple[int, int]:
         """Where hex ``h`` (the reader's) is in :meth:`board_json`."""
@@ -148,7 +171,7 @@ class BoardScan:
 
     def hex_at(self, x: float, y: float) -> tuple[int, int] | None:
         """The land hex under the photo pixel ``(x, y)``, or None (off the board)."""
-        for h in LAND:
+        for h in self.land:
             poly = self.outline(h, 1.0).astype(np.float32)
             if cv2.pointPolygonTest(poly, (float(x), float(y)), False) >= 0:
                 return h
@@ -177,10 +200,10 @@ class BoardScan:
         out = self.photo.copy()
         spacing = self.reading.lattice.spacing
         line = max(2, int(spacing / 40))
-        for h in LAND:
+        for h in self.land:
             pts = self.outline(h).round().astype(np.int32)
             cv2.polylines(out, [pts], True, (40, 40, 40), line, cv2.LINE_AA)
-        for h in LAND:
+        for h in self.land:
             # the badge sits below the hex's middle, so the photo's own token stays in sight beside the reading
             cx, cy = canonical_center(h)
             x, y = self.reading.lattice.to_image(np.array([(cx, cy + 0.52)]))[0]

@@ -96,3 +96,78 @@ def photo_of(board: np.ndarray, rng: np.random.Generator, shape: tuple[int, int]
     light = rng.uniform(0.85, 1.1) + rng.uniform(-0.15, 0.15) * ramp
     tint = rng.uniform(0.93, 1.07, 3).astype(np.float32)
     return np.clip(out.astype(np.float32) * light[..., None] * tint, 0, 255).astype(np.uint8)
+
+
+#: a number token's radius in canonical units (reader.TOKEN_RADIUS of the neighbour spacing sqrt 3), and the
+#: disc cut round it: a little wider, so the token's edge and shadow come along
+TOKEN_UNITS = 0.165 * math.sqrt(3)
+TOKEN_CUT = 1.25 * TOKEN_UNITS
+
+
+def laid_board(work: np.ndarray, reading: BoardReading, layout: dict, rng: np.random.Generator,
+               truth: dict | None = None) -> np.ndarray:
+    """A flat synthetic 5-6 board (as :func:`flat_board`) laid as ``layout`` says (land hex -> (terrain,
+    number or None): a real 5-6 layout, e.g. companion.rules.standard_board(seed, spec=EXTENSION_SPEC)): each
+    hex takes a tile of its terrain from the 3-4 photo, and on it a token of its number cut from a hex of the
+    photo holding that number.  Only hexes the 3-4 reader read surely are taken (the truth is then the
+    layout's, up to what the reader got wrong surely: 0 such hexes on the labelled photos) -- or, with
+    ``truth`` (the photo's labels in the reading's hexes: hex -> (terrain, number or None); :func:`label_truth`),
+    any hex, as labelled."""
+    source = corrected_plane(work, reading.lattice)
+    src_mid = SOURCE_HALF * UNIT
+    size = int(2 * BOARD_HALF * UNIT)
+    mid = BOARD_HALF * UNIT
+    land_34 = np.zeros(source.shape[:2], bool)
+    for h in LAND:
+        cx, cy = canonical_center(h)
+        land_34 |= _hex_mask(source.shape[0], (cx * UNIT + src_mid, cy * UNIT + src_mid), UNIT * 1.05)
+    sea = np.median(source[~land_34 & (source.sum(axis=2) > 0)], axis=0)
+    board = np.empty((size, size, 3), np.float32)
+    board[:] = sea
+    board += rng.normal(0, 6, board.shape).astype(np.float32)
+    board = np.clip(board, 0, 255).astype(np.uint8)
+    if truth is None:
+        truth = {h: (reading.terrains[h], reading.numbers.get(h)) for h in LAND
+                 if h not in reading.unsure and h != reading.robber}
+    tiles = {t: [h for h, (t2, _) in truth.items() if t2 == t] for t in {t for t, _ in truth.values()}}
+    # a token under the robber is hidden: none is cut from there
+    tokens = {n: [h for h, (t, n2) in truth.items() if n2 == n and t != "desert" and h != reading.robber]
+              for n in range(2, 13)}
+    ys, xs = np.mgrid[0:size, 0:size]
+
+    def paste(to: tuple[int, int], frm: tuple[int, int], mask: np.ndarray) -> None:
+        tx, ty = canonical_center(to)
+        fx, fy = canonical_center(frm)
+        shift = np.array([[1, 0, (tx - fx) * UNIT + mid - src_mid], [0, 1, (ty - fy) * UNIT + mid - src_mid]],
+                         np.float64)
+        moved = cv2.warpAffine(source, shift, (size, size))
+        board[mask] = moved[mask]
+
+    for to, (terrain, number) in layout.items():
+        tx, ty = canonical_center(to)
+        paste(to, tiles[terrain][int(rng.integers(len(tiles[terrain])))],
+              _hex_mask(size, (tx * UNIT + mid, ty * UNIT + mid), UNIT * 1.0))
+        if number is not None:
+            frm = tokens[number][int(rng.integers(len(tokens[number])))]
+            disc = np.hypot(xs - (tx * UNIT + mid), ys - (ty * UNIT + mid)) <= TOKEN_CUT * UNIT
+            paste(to, frm, disc)
+    return board
+
+
+def layout_56(seed: int) -> dict:
+    """A random 5-6 layout with the 5-6 set's tiles and tokens (the rules core's standard board): land hex ->
+    (terrain, number or None), and the board's record object."""
+    from companion.rules.board import standard_board
+
+    board = standard_board(seed, spec=EXTENSION_SPEC)
+    return {h: (t.terrain, t.number) for h, t in board.tiles.items() if t.terrain != "sea"}
+
+
+def label_truth(reading: BoardReading, label_board: dict) -> dict:
+    """A labelled photo's board (the record's board object) in the reading's hexes: hex -> (terrain, number or
+    None), turned the way that agrees with the reading on most terrains."""
+    from vision.board.labels import rotate
+
+    label = {tuple(h["at"]): (h["terrain"], h.get("number")) for h in label_board["hexes"] if h["terrain"] != "sea"}
+    turns = max(range(6), key=lambda k: sum(label.get(rotate(h, k), ("",))[0] == reading.terrains[h] for h in LAND))
+    return {h: label[rotate(h, turns)] for h in LAND}
