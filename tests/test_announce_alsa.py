@@ -320,3 +320,25 @@ def test_cli_says_which_land_the_tide_floods_through_alsa(tmp_path, lang, said):
     flood = phrase.tokens[:phrase.tokens.index("." if lang == "en" else "。") + 1]
     seconds = len(library(lang).render(flood)) / RATE
     assert 1.5 < seconds < 5.0, f"the flood sentence lasts {seconds:.2f} s"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "#25 Six. Red takes one brick and one grain. The tide floods the six fields and the six hills. Red loses a "
+           "settlement and two roads to the sea. Longest Road is set aside."),
+    ("ja", "#25 6。赤はレンガ1枚と小麦1枚。6の畑と6の丘陵が浸水しました。赤は開拓地1つと道2本を失いました。"
+           "最長交易路は保留になりました。")])
+def test_cli_says_every_hex_the_flood_all_tide_takes_through_alsa(tmp_path, lang, said):
+    """High Tide with "flood all hexes": one roll floods both land hexes with the 6, and both are heard (the voice
+    named the first only); what reaches ALSA is exactly the phrase's clips, the new words included."""
+    scenario = ROOT / "tests" / "scenarios" / "tide_variant_flood_all.json"
+    path = tmp_path / "tide.json"
+    path.write_text(json.dumps(json.loads(scenario.read_text())["record"]), encoding="utf-8")
+    home, out = file_home(tmp_path)
+    done = run_cli(home, str(path), "--lang", lang)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == said + "\n"
+    record = load_record(path)
+    last = replay(record).outcomes[-1]
+    phrase = phrase_for_outcome(last, [p["color"] for p in record.players], lang)
+    assert ("the" if lang == "en" else "terrain_hills") in phrase.tokens
+    find_in_order(read_capture(out), [library(lang).render(phrase.tokens)])

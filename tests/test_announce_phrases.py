@@ -13,7 +13,7 @@ from companion.announce import phrase_for_notice, phrase_for_outcome
 from companion.announce.clips import RATE, VOICE_DIR, ClipLibrary
 from companion.announce.vocabulary import CLIPS, PAUSES, RESOURCES
 from companion.rules.card_game import CardOutcome
-from companion.rules.outcome import AwardChange, Outcome, SunkPiece
+from companion.rules.outcome import AwardChange, FloodedHex, Outcome, SunkPiece
 from companion.rules.starfarers import StarOutcome
 
 SEATS = ["red", "blue", "white", "orange"]
@@ -61,15 +61,15 @@ CASES = [
      "Nine. Orange picks two from the gold field.", "9。オレンジは金鉱から2枚選びます。"),
     ("High Tide leader and phase", dict(kind="build", player=2, leader=2, phase="dike_round"),
      "White is the new leader. Dike round.", "白がトップになりました。堤防ラウンドです。"),
-    ("flood sinks pieces", dict(kind="flood", player=0, flooded=(0, 1), flooded_terrain="mountains",
-                                flooded_number=5, sunk=(
+    ("flood sinks pieces", dict(kind="flood", player=0, flooded=(0, 1),
+                                floods=(FloodedHex((0, 1), "mountains", 5),), sunk=(
         SunkPiece(0, "settlement", ((0, 1), (1, 0), (1, 1))), SunkPiece(0, "road", ((0, 1), (1, 0))),
         SunkPiece(0, "road", ((0, 1), (0, 2))), SunkPiece(1, "ship", ((0, 1), (-1, 1))))),
      "The tide floods the five mountains. Red loses a settlement and two roads to the sea. Blue loses a ship to the "
      "sea.",
      "5の山地が浸水しました。赤は開拓地1つと道2本を失いました。青は船1隻を失いました。"),
     ("flood sinks a city and hands on the award", dict(kind="flood", player=2, flooded=(0, 1),
-                                                       flooded_terrain="gold", flooded_number=11, sunk=(
+                                                       floods=(FloodedHex((0, 1), "gold", 11),), sunk=(
         SunkPiece(0, "city", ((0, 1), (1, 0), (1, 1))), SunkPiece(0, "settlement", ((0, 2), (1, 1), (1, 2)))),
         awards=(AwardChange("longest_road", 0, 1, 5),)),
      "The tide floods the eleven gold field. Red loses a city and a settlement to the sea. Blue now holds Longest Road, "
@@ -235,6 +235,7 @@ seat = st.integers(0, len(SEATS) - 1)
 count = st.integers(0, 40)
 hexes = st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), max_size=3).map(tuple)
 resource = st.sampled_from(RESOURCES + ("mystery",))
+terrain = st.sampled_from(("forest", "hills", "pasture", "fields", "mountains", "gold", "desert", "sea", "mystery"))
 outcomes = st.builds(
     Outcome, index=st.integers(0, 500),
     kind=st.sampled_from(["roll", "build", "move_robber", "move_pirate", "steal", "flood", "discard", "gold",
@@ -250,9 +251,9 @@ outcomes = st.builds(
                               st.none() | seat, st.none() | seat, count), max_size=2).map(tuple),
     leader=st.none() | seat, phase=st.none() | st.sampled_from(["dike_round", "high_tide", "something_new"]),
     flooded=st.none() | st.just((0, 0)),
-    flooded_terrain=st.none() | st.sampled_from(("forest", "hills", "pasture", "fields", "mountains", "gold",
-                                                 "desert", "sea", "mystery")),
-    flooded_number=st.none() | st.integers(0, 40), sunk=st.lists(st.builds(
+    floods=st.lists(st.builds(FloodedHex, st.just((0, 0)), terrain, st.none() | st.integers(0, 40),
+                              st.none() | st.tuples(terrain, st.none() | st.integers(0, 40))), max_size=3).map(tuple),
+    sunk=st.lists(st.builds(
         SunkPiece, seat, st.sampled_from(["road", "ship", "settlement", "city"]), st.just(())), max_size=5).map(tuple),
     winner=st.none() | seat, ranking=st.lists(seat, max_size=4, unique=True).map(tuple),
     pirate_moved=st.none() | st.tuples(st.integers(), st.integers()), dike_removed=st.none() | st.just((1, 0)),

@@ -54,9 +54,9 @@ HEARD = {
              "ゲーム終了です。赤の勝ちです。順位は赤、白、青。"),
     },
     "tide_variant_flood_all": {
-        25: ("Six. Red takes one brick and one grain. The tide floods the six fields. Red loses a settlement and two "
-             "roads to the sea. Longest Road is set aside.",
-             "6。赤はレンガ1枚と小麦1枚。6の畑が浸水しました。赤は開拓地1つと道2本を失いました。最長交易路は保留になりました。"),
+        25: ("Six. Red takes one brick and one grain. The tide floods the six fields and the six hills. Red loses a "
+             "settlement and two roads to the sea. Longest Road is set aside.",
+             "6。赤はレンガ1枚と小麦1枚。6の畑と6の丘陵が浸水しました。赤は開拓地1つと道2本を失いました。最長交易路は保留になりました。"),
     },
     "tide_variant_leader_at_8": {
         22: ("Red buys a development card. Red is the new leader.", "赤は発展カードを買いました。赤がトップになりました。"),

@@ -73,7 +73,23 @@ def test_the_flood_outcome_says_what_the_land_was():
     before = next(e for e in record["board"]["hexes"] if e["at"] == [0, 0])
     game = replay(parse_record(record))
     last = game.outcomes[-1]
-    assert (last.flooded, last.flooded_terrain, last.flooded_number) == ((0, 0), before["terrain"], before["number"])
+    assert last.flooded == (0, 0)
+    assert [(f.at, f.terrain, f.number) for f in last.floods] == [((0, 0), before["terrain"], before["number"])]
     assert (before["terrain"], before["number"]) == ("fields", 6)
     assert not game.board.is_land((0, 0))
-    assert last.to_json()["flooded_terrain"] == "fields"
+    assert last.to_json()["floods"][0]["terrain"] == "fields"
+
+
+def test_flood_all_names_every_hex_it_takes_and_tells_twins_apart():
+    """With the flood-all option a roll floods every land hex with the number: the outcome names each (it named
+    the first only); two that share terrain and number each carry the neighbour only it has, read on the board
+    before the flood (the one the screen offered)."""
+    record = json.loads((SCENARIOS / "tide_variant_flood_all.json").read_text())["record"]
+    last = replay(parse_record(record)).outcomes[-1]
+    assert [(f.at, f.terrain, f.number, f.beside) for f in last.floods] == [
+        ((0, 0), "fields", 6, None), ((3, 0), "hills", 6, None)]
+    for tile in record["board"]["hexes"]:
+        if tile["at"] == [3, 0]:
+            tile["terrain"] = "fields"  # two 6 fields: (0,0) beside the 5 forest, (3,0) the 8 pasture and 9 gold
+    last = replay(parse_record(record)).outcomes[-1]
+    assert [(f.at, f.beside) for f in last.floods] == [((0, 0), ("forest", 5)), ((3, 0), ("pasture", 8))]

@@ -12,7 +12,7 @@ from ..rules.card_game import CardOutcome
 from ..rules.outcome import Outcome
 from ..rules.starfarers import StarOutcome
 from .phrases import Language, left_of, mention, register_language, robber_mover, who_robs
-from .vocabulary import ALIENS, BALLS, FLOOD_TERRAINS, MAX_COUNT, PHASES, RESOURCES
+from .vocabulary import ALIENS, BALLS, FLOOD_TERRAINS, LANDMARK_TERRAINS, MAX_COUNT, PHASES, RESOURCES
 
 _PIECES = {"road": ("a_road", "roads"), "ship": ("a_ship", "ships"),
            "settlement": ("a_settlement", "settlements"), "city": ("a_city", "cities")}
@@ -24,12 +24,24 @@ def _count(n: int) -> str:
     return f"n{n}" if 0 <= n <= MAX_COUNT else "many"
 
 
+def _tile(terrain: str, number: int | None) -> list[str]:
+    """"five mountains", "desert" (after "the")."""
+    return ([_count(number)] if number is not None else []) + [f"terrain_{terrain}"]
+
+
 def _flood(o: Outcome) -> list[str]:
-    """"The tide floods the five mountains." (the hex as it was); without its terrain, "... the land"."""
-    if o.flooded_terrain not in FLOOD_TERRAINS:
+    """"The tide floods the five mountains." -- every hex it took, as it was, in the screen's words: "... the six
+    fields and the six hills", a twin told apart by its neighbour: "the five mountains next to the eight hills".
+    Without the names (an outcome not from the rules, an unknown terrain): "The tide floods the land."."""
+    if not o.floods or any(f.terrain not in FLOOD_TERRAINS for f in o.floods):
         return ["tide_floods", "."]
-    number = [_count(o.flooded_number)] if o.flooded_number is not None else []
-    return ["tide_floods_the", *number, f"terrain_{o.flooded_terrain}", "."]
+    items = []
+    for i, f in enumerate(o.floods):
+        item = ([] if i == 0 else ["the"]) + _tile(f.terrain, f.number)
+        if f.beside is not None and f.beside[0] in LANDMARK_TERRAINS:
+            item += ["next_to_the", *_tile(*f.beside)]
+        items.append(item)
+    return ["tide_floods_the", *_listing(items), "."]
 
 
 def _resource(name: str | None) -> str:

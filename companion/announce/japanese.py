@@ -14,7 +14,7 @@ from ..rules.card_game import CardOutcome
 from ..rules.outcome import Outcome
 from ..rules.starfarers import StarOutcome
 from .phrases import Language, game_of, left_of, mention, register_language, robber_mover, who_robs
-from .vocabulary import ALIENS, BALLS, FLOOD_TERRAINS, JA_COUNTERS, MAX_COUNT, PHASES, RESOURCES
+from .vocabulary import ALIENS, BALLS, FLOOD_TERRAINS, JA_COUNTERS, LANDMARK_TERRAINS, MAX_COUNT, PHASES, RESOURCES
 
 _PIECE_COUNTERS = {"road": "hon", "ship": "seki", "settlement": "tsu", "city": "tsu"}
 _AWARDS = {"longest_road": ("longest_road", "road", "hon"), "longest_trade_route": ("longest_road", "road", "hon"),
@@ -29,12 +29,23 @@ def _counted(prefix: str, n: int) -> str:
     return f"n{n}" if 0 <= n <= MAX_COUNT else "many"
 
 
+def _tile(terrain: str, number: int | None) -> list[str]:
+    """「5の山地」「砂漠」"""
+    return ([_counted_bare(number), "particle_no"] if number is not None else []) + [f"terrain_{terrain}"]
+
+
 def _flood(o: Outcome) -> list[str]:
-    """「5の山地が浸水しました。」 (the hex as it was); without its terrain, 「土地が浸水しました。」."""
-    if o.flooded_terrain not in FLOOD_TERRAINS:
+    """「5の山地が浸水しました。」 -- every hex the tide took, as it was, in the screen's words: 「6の畑と6の丘陵が
+    浸水しました。」, a twin told apart by its neighbour: 「8の丘陵の隣の5の山地が…」.  Without the names:
+    「土地が浸水しました。」."""
+    if not o.floods or any(f.terrain not in FLOOD_TERRAINS for f in o.floods):
         return ["tide_floods", "。"]
-    number = [_counted_bare(o.flooded_number), "particle_no"] if o.flooded_number is not None else []
-    return [*number, f"terrain_{o.flooded_terrain}", "ga_flooded", "。"]
+    items = []
+    for f in o.floods:
+        beside = [*_tile(*f.beside), "no_tonari_no"] if f.beside is not None and f.beside[0] in LANDMARK_TERRAINS \
+            else []
+        items.append([*beside, *_tile(f.terrain, f.number)])
+    return [*_joined(items, "and"), "ga_flooded", "。"]
 
 
 def _resource(name: str | None, game: str | None = None) -> str:

@@ -28,8 +28,11 @@ PHASES = {"dike_round": "phase_dike_round", "high_tide": "phase_high_tide", "spr
           "ended": "phase_ended"}
 
 #: Land the High Tide can flood (a hex with a number: never the desert) -> its clip, ``terrain_<name>``
-#: (``Outcome.flooded_terrain``; the words are the screen's, companion/ui/i18n.py).
+#: (``FloodedHex.terrain``; the words are the screen's, companion/ui/i18n.py).
 FLOOD_TERRAINS = ("forest", "hills", "pasture", "fields", "mountains", "gold")
+#: What a flooded hex can be told apart by (``FloodedHex.beside``: "the 5 mountains next to the desert"): any
+#: terrain a neighbour can have.
+LANDMARK_TERRAINS = (*FLOOD_TERRAINS, "desert", "sea")
 
 #: Starfarers alien races with their own words (``friendship_<alien>`` awards); another race is said as
 #: "a friendship marker" / 友好親善マーカー without its name.
@@ -89,6 +92,7 @@ def _english() -> dict[str, tuple[str, str]]:
         "tide_floods_the": "The tide floods the",
         "terrain_forest": "forest", "terrain_hills": "hills", "terrain_pasture": "pasture",
         "terrain_fields": "fields", "terrain_mountains": "mountains", "terrain_gold": "gold field",
+        "terrain_desert": "desert", "terrain_sea": "sea", "the": "the", "next_to_the": "next to the",
         "dike_held": "The dike held back the tide, and is removed",
         "chooses_flood": "chooses land to flood",
         "loses": "loses", "to_the_sea": "to the sea",
@@ -207,6 +211,7 @@ def _japanese() -> dict[str, tuple[str, str]]:
         "ga_flooded": "が浸水しました",
         "terrain_forest": "森林", "terrain_hills": "丘陵", "terrain_pasture": "牧草地",
         "terrain_fields": "畑", "terrain_mountains": "山地", "terrain_gold": "金鉱",
+        "terrain_desert": "砂漠", "terrain_sea": "海", "no_tonari_no": "の隣の",
         "dike_held": "堤防が持ちこたえ、取り除かれました",
         "chooses_flood": "浸水させる土地を選びます",
         "lost": "を失いました",

@@ -49,6 +49,24 @@ class Tile(Value, frozen=True):
         return TERRAIN_RESOURCE.get(self.terrain)
 
 
+def telling_neighbour(tiles: Mapping[Hex, Tile], h: Hex) -> Hex | None:
+    """The neighbour that tells hex ``h`` apart from the other hexes of ``tiles`` that share its terrain and
+    number, as players do ("the 9 pasture next to the 4 forest"): None when no other hex shares them.  Else the
+    first neighbour, land before sea and then by number, whose terrain and number no other hex has; failing
+    that, the first neighbour at all (None when ``h`` has none on the board).  The app's place words
+    (companion/ui/places.py) and the High Tide flood's outcome (what the voice says) both name a hex by it."""
+    tile = tiles.get(h)
+    if tile is None:
+        return None
+    counts = Counter((t.terrain, t.number) for t in tiles.values())
+    if counts[(tile.terrain, tile.number)] == 1:
+        return None
+    around = sorted((n for n in geo.neighbours(h) if n in tiles),
+                    key=lambda n: (not tiles[n].is_land, tiles[n].number or 0, n))
+    unique = [n for n in around if counts[(tiles[n].terrain, tiles[n].number)] == 1]
+    return (unique or around or [None])[0]
+
+
 class Board(Value, frozen=True, eq=False):
     """An immutable board with its adjacency tables (built lazily, once)."""
 

@@ -39,11 +39,11 @@ from __future__ import annotations
 
 from . import GAMES
 from . import events as ev
-from .board import Board, Tile
+from .board import Board, Tile, telling_neighbour
 from .errors import IllegalAction, MalformedEvent
 from .game import GAME_OVER, GOLD, MAIN, SPECIAL_BUILD, SETUP_ROAD, SETUP_SETTLEMENT
 from .geometry import Hex, Vertex
-from .outcome import SunkPiece
+from .outcome import FloodedHex, SunkPiece
 from .refusals import Refusal, json_spot
 from .seafarers import SeafarersGame, SeafarersOptions
 from .values import Fresh, Value
@@ -225,12 +225,10 @@ class HighTideGame(SeafarersGame):
             else:
                 taken.append(h)
         if taken:
-            was = s.board.tiles[taken[0]]  # what the voice and the screen name: the hex as it was
+            fields["flooded"] = taken[0]
+            fields["floods"] = flood_names(s.board, taken)  # read before the flood: the hexes as they were
             s.board = flooded_board(s.board, taken)
             tide.flooded.extend(taken)
-            fields["flooded"] = taken[0]
-            fields["flooded_terrain"] = was.terrain
-            fields["flooded_number"] = was.number
             if s.robber in taken:
                 deserts = sorted(h for h in s.board.land if s.board.tiles[h].terrain == "desert")
                 s.robber = deserts[0] if deserts else None
@@ -342,6 +340,19 @@ class HighTideGame(SeafarersGame):
         if tide.ranking:
             out["high_tide"]["ranking"] = list(tide.ranking)
         return out
+
+
+def flood_names(board: Board, hexes) -> tuple[FloodedHex, ...]:
+    """``hexes`` of ``board`` (the board before the flood: the one the roller was offered) as the screen and the
+    voice name them: terrain, number, and the neighbour that tells a hex apart from another with the same terrain
+    and number (``telling_neighbour``, the rule the app's place words follow)."""
+    named = []
+    for h in hexes:
+        tile = board.tiles[h]
+        near = telling_neighbour(board.tiles, h)
+        beside = None if near is None else (board.tiles[near].terrain, board.tiles[near].number)
+        named.append(FloodedHex(h, tile.terrain, tile.number, beside))
+    return tuple(named)
 
 
 def flooded_board(board: Board, hexes) -> Board:

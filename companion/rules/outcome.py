@@ -40,6 +40,18 @@ class SunkPiece(Value, frozen=True):
     at: tuple
 
 
+class FloodedHex(Value, frozen=True):
+    """A hex the tide took (High Tide), as it was before the flood: what the screen and the voice name it by.
+    ``beside``: the terrain and number of the neighbour that tells it apart when another hex of the board shares
+    its terrain and number (:func:`~companion.rules.board.telling_neighbour`: "the 5 mountains next to the 8
+    hills"), else None."""
+
+    at: Hex
+    terrain: str
+    number: int | None = None
+    beside: tuple[str, int | None] | None = None
+
+
 class _NoEntries(dict):
     """The empty dict in an outcome's dict field that its event left empty: one shared, read-only instance
     (a replay makes an outcome for every event, and a fresh ``{}`` for each such field cost 4 % of it).
@@ -89,8 +101,10 @@ class Outcome(Value, frozen=True):
     - ``leader``: a player who became the High Tide leader with this event.
     - ``phase``: the new High Tide phase when it changed (``"dike_round"``, ``"high_tide"``, ...).
     - ``flooded`` / ``dike_removed``: the hex the tide took / the hex whose dike held (High Tide).
-    - ``flooded_terrain`` / ``flooded_number``: what the flooded hex was before the flood (its terrain, e.g.
-      ``"mountains"``, and its number token), so the voice can say "the 5 mountains" from the outcome alone.
+    - ``floods``: every hex the tide took, in order (``flooded`` is the first), each as it was before the flood
+      (:class:`FloodedHex`: terrain, number, the neighbour that tells it apart), so the screen and the voice say
+      "the 5 mountains and the 5 fields" from the outcome alone (one hex for a choice; with the ``flood_all``
+      option every land hex with the number).
     - ``flood_choices``: land hexes the roller may choose to flood (High Tide, before the choice).
     - ``sunk``: pieces that sank after a flood.
     - ``winner``: the player who won with this event; ``ranking`` the final order when the game ended.
@@ -118,8 +132,7 @@ class Outcome(Value, frozen=True):
     leader: int | None = None
     phase: str | None = None
     flooded: Hex | None = None
-    flooded_terrain: str | None = None
-    flooded_number: int | None = None
+    floods: tuple[FloodedHex, ...] = ()
     dike_removed: Hex | None = None
     flood_choices: tuple[Hex, ...] = ()
     sunk: tuple[SunkPiece, ...] = ()
@@ -169,7 +182,7 @@ class Outcome(Value, frozen=True):
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, (AwardChange, SunkPiece)):
+    if isinstance(value, (AwardChange, SunkPiece, FloodedHex)):
         return {k: _jsonable(getattr(value, k)) for k in value._fields}
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping
 
 from ..rules import geometry as geo
+from ..rules.board import telling_neighbour
 
 PlayerName = Callable[[int], str]
 
@@ -66,10 +67,22 @@ class Places:
         tile = self.tiles.get(tuple(h))
         if tile is None:
             return self.w["off"]
-        terrain = self.word(tile.terrain)
-        if tile.number is None:
-            return self.w["blank"].format(terrain=terrain)
-        return self.w["tile"].format(number=tile.number, terrain=terrain)
+        return self._tile(tile.terrain, tile.number)
+
+    def _tile(self, terrain: str, number: int | None) -> str:
+        word = self.word(terrain)
+        if number is None:
+            return self.w["blank"].format(terrain=word)
+        return self.w["tile"].format(number=number, terrain=word)
+
+    def named(self, terrain: str, number: int | None, beside: tuple[str, int | None] | None = None) -> str:
+        """A hex said from what it is (not where): "the 5 mountains", with ``beside`` (the terrain and number of
+        the neighbour that tells it apart) "the 5 mountains next to the 8 hills" -- a hex the tide took, named
+        from its outcome (``FloodedHex``) in the words :meth:`hex` gives it."""
+        base = self._tile(terrain, number)
+        if beside is None:
+            return base
+        return self.w["beside"].format(place=base, other=self._tile(*beside))
 
     def _land_first(self, hexes: Iterable) -> list:
         """Hexes on the board, land before sea, then by number (a stable, readable order)."""
@@ -77,16 +90,17 @@ class Places:
         return sorted(on, key=lambda h: (not self.tiles[h].is_land, self.tiles[h].number or 0, h))
 
     def hex(self, h) -> str:
+        """"the 6 hills"; one that shares its number and terrain with another hex, by a neighbour
+        (``telling_neighbour``, the rule the High Tide flood's outcome names a hex by): "the 9 pasture next to the
+        4 forest"."""
         h = _spot(h)
         base = self._base(h)
         if h not in self.tiles or base in self._unique:
             return base
-        near = [n for n in self._land_first(geo.neighbours(h)) if self._base(n) in self._unique]
-        if not near:
-            near = self._land_first(geo.neighbours(h))
-        if not near:
+        near = telling_neighbour(self.tiles, h)
+        if near is None:
             return base
-        return self.w["beside"].format(place=base, other=self._base(near[0]))
+        return self.w["beside"].format(place=base, other=self._base(near))
 
     def hexes(self, hexes) -> str:
         return self.w["or"].join(self.hex(h) for h in hexes)

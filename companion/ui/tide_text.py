@@ -64,6 +64,9 @@ TEXT: dict[str, dict[str, str]] = {
                           "ja": "{hexes}には堤防があります：選ぶと堤防がなくなり、土地は残ります。"},
     "tide_choice_diked_1": {"en": "A dike stands on {hexes}: tapped, it loses the dike and stays land.",
                             "ja": "{hexes}には堤防があります：選ぶと堤防がなくなり、土地は残ります。"},
+    # a list of flooded hexes (flood-all): "the 6 fields and the 6 hills" / 「6の畑と6の丘陵」, as the voice says it
+    "tide_list_and": {"en": " and ", "ja": "と"},
+    "tide_list_comma": {"en": ", ", "ja": "と"},
     "tide_dike_held": {"en": "The dike on {hex} held back the tide (and is gone).",
                        "ja": "{hex}の堤防が潮を防ぎました（堤防はなくなります）。"},
 }
@@ -111,7 +114,14 @@ def tide_text(g, last, tr: Callable[..., str], name: Callable[[int], str], place
         lines = [tr("tide_spring", target=g.spring_tide_land, land=len(g.board.land))]
     else:
         lines = [tr("tide_ended")]
-    if last is not None and last.flooded is not None:
+    if last is not None and last.floods:
+        # every hex the tide took (with the flood-all option, all the land with the number: it named the first
+        # only), each as it was before the flood and told apart from a twin by a neighbour, in the words the
+        # outcome gives the voice too: "The tide floods the 6 fields and the 6 hills."
+        name_of = then.named if then is not None else (lambda terrain, number, beside=None: f"{number} {terrain}")
+        names = [name_of(f.terrain, f.number, f.beside) for f in last.floods]
+        lines.append(tr("flooded", hex=_listed(tr, names)))
+    elif last is not None and last.flooded is not None:  # (an outcome built without its names)
         lines.append(tr("flooded", hex=hex_(last.flooded)))
     if last is not None and last.dike_removed is not None:
         lines.append(tr("tide_dike_held", hex=hex_(last.dike_removed)))
@@ -126,6 +136,13 @@ def tide_text(g, last, tr: Callable[..., str], name: Callable[[int], str], place
             for (p, piece), n in counts.items())
         lines.append(tr("sank", what=what))
     return "\n".join(lines)
+
+
+def _listed(tr: Callable[..., str], names: list[str]) -> str:
+    """"a", "a and b", "a, b and c" / 「aとb」「aとbとc」 (the voice lists them with the same words)."""
+    if len(names) < 2:
+        return "".join(names)
+    return tr("tide_list_comma").join(names[:-1]) + tr("tide_list_and") + names[-1]
 
 
 def _piece(tr: Callable[..., str], piece: str, lang: str) -> str:
