@@ -31,6 +31,23 @@ load_rules("new_game.kv")
 OWN_SCREEN = ("starfarers", "card-game")  # games with their own live screen and no hex board
 DEFAULT_NAMES = ("Aki", "Ben", "Chie", "Dan", "Emi", "Fumi")
 BASE_BOXES = ("base", "base56")  # the base game's two boxes: 3-4 players, the 5-6 extension
+GAME_TOGGLES = (*BASE_BOXES, "seafarers", "high-tide", *OWN_SCREEN)  # the games the form starts
+
+
+def play_again_button():
+    """The game-over screen's way on: a new game for the same table (:meth:`NewGameScreen.same_table`)."""
+    from .widgets import BigButton
+
+    a = app()
+    button = BigButton(text=a.tr("play_again"))
+    button.bind(on_release=lambda _b: play_again())
+    return button
+
+
+def play_again() -> None:
+    a = app()
+    a.root.get_screen("new_game").same_table(a.table.record)
+    a.go("new_game")
 
 
 class NameField(TextInput):
@@ -177,6 +194,30 @@ class NewGameScreen(Screen):
             seq[i - 1], seq[i] = seq[i], seq[i - 1]
         self.voices.swap(i - 1, i)
         self._players_rows()
+
+    def same_table(self, record: Record) -> None:
+        """After ``record``'s game: the form holds its table -- the game, the table's size, each seat's name and
+        colour -- and the next board seed, so that the same friends play again with one tap on Start (a game's
+        end led only to Menu, and New game opened Base 3-4 for four with the default names and the board just
+        played: playtest s11).  A player named by colour (no name typed) is left unnamed again."""
+        from . import i18n
+
+        players = record.players
+        self.game = record.game if record.game in GAME_TOGGLES else "base"
+        self.count = len(players)
+        for i, player in enumerate(players):
+            colour = player.get("color", self.colors[i])
+            if colour in self.colors:  # the colours stay one each: the seat's colour swaps with the one it takes
+                j = self.colors.index(colour)
+                self.colors[i], self.colors[j] = self.colors[j], self.colors[i]
+            name = player.get("name", "")
+            self.names[i] = "" if name in {i18n.tr(colour, lang) for lang in ("en", "ja")} else name
+        if "seed" in self.ids:
+            self.ids.seed.text = str(self.seed() + 1)
+        self.board_json = None
+        self.say(lambda: "")
+        self.refresh()
+        self._show_count()
 
     def seed(self) -> int:
         try:
