@@ -9,11 +9,15 @@ hands); these functions only lay it out in the user's language.  Each takes the 
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from kivy.app import App
 from kivy.metrics import dp, sp
+from kivy.properties import NumericProperty
+from kivy.core.text import Label as CoreLabel
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
 from . import i18n_play
@@ -90,30 +94,80 @@ def cost_card(g) -> Label:
     return label
 
 
+def _short_reason(a, problem) -> str:
+    """The few words under a button's name saying why it cannot be used now ("" when it can, or none are kept)."""
+    if problem is None:
+        return ""
+    return a.tr(f"why_short_{problem.code}") if f"why_short_{problem.code}" in i18n_play.TEXT else ""
+
+
 def _button_text(a, name: str, problem) -> str:
     """A build button's words: the piece, and under it why it cannot be used now (when it cannot)."""
     if problem is None:
         return name
-    short = a.tr(f"why_short_{problem.code}") if f"why_short_{problem.code}" in i18n_play.TEXT else ""
+    short = _short_reason(a, problem)
     return f"{name}\n[size={int(sp(13))}][color={WHY_COLOR}]{short}[/color][/size]" if short else name
+
+
+class ButtonRows(GridLayout):
+    """Buttons side by side in one row while each is at least ``need`` wide; narrower, in two (or more) rows of
+    equal buttons.  Seafarers' builds lying down (1280x800) stood five in a row (six with High Tide's Dike), 84
+    px each: "Move ship" over "moved already" was set in three lines, the name shrunk to 15 px (playtest s10).
+    Two rows of three give each ~150 px: the name at its own 20 sp and the reason on one line under it."""
+
+    need = NumericProperty(0)
+
+    def __init__(self, **kw):
+        kw.setdefault("size_hint_y", None)
+        kw.setdefault("spacing", dp(6))
+        super().__init__(cols=1, row_force_default=True, row_default_height=dp(64), **kw)
+        self.bind(width=self._arrange, need=self._arrange, children=self._arrange)
+
+    def _arrange(self, *_args) -> None:
+        n = max(1, len(self.children))
+        gap = self.spacing[0] if isinstance(self.spacing, (list, tuple)) else self.spacing
+        rows = 1
+        while rows < n and (self.width - gap * (math.ceil(n / rows) - 1)) / math.ceil(n / rows) < self.need:
+            rows += 1
+        self.cols = math.ceil(n / rows)
+        rows = math.ceil(n / self.cols)
+        self.height = rows * dp(64) + (rows - 1) * gap
+
+
+def words_width(name: str, short: str) -> float:
+    """How wide a build button must be to show ``name`` on one line at the buttons' size (20 sp) and under it
+    ``short`` (its reason) at the reasons' size, broken only between its words, with the buttons' margin."""
+    def width(text: str, size: float) -> float:
+        return CoreLabel(font_size=size).get_extents(text)[0] if text else 0.0
+
+    return max([width(name, sp(20))] + [width(word, sp(13)) for word in short.split()]) + dp(12)
 
 
 def build_row(screen, g, who: int) -> BoxLayout:
     """One toggle per piece the game builds.  A piece the rules say cannot be built now says why on the
     button; tapping it shows the rules' whole sentence (what it costs and what the hand holds, or that no
-    piece or no spot is left) instead of arming a build that would be refused."""
+    piece or no spot is left) instead of arming a build that would be refused.  In a game with ships, Move
+    ship joins them, and the row becomes two rows where one would squeeze a button's words (ButtonRows)."""
     a = app()
-    row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
+    buttons, words = [], []  # each button, and its name and reason
     for piece in g.buildable_pieces():
         problem = g.build_problem(who, piece)
+        words.append((a.tr(piece), _short_reason(a, problem)))
         b = BigToggle(text=_button_text(a, a.tr(piece), problem), markup=True, group="build",
                       state="down" if screen.build_piece == piece else "normal", height=dp(64))
         if problem is not None:
             b.color = (0.75, 0.75, 0.75, 1)
         b.bind(on_release=lambda btn, piece=piece, problem=problem: _tap_build(screen, btn, piece, problem))
-        row.add_widget(b)
+        buttons.append(b)
     if screen.phase == "main" and takes_ships(g):
-        row.add_widget(_move_ship_button(screen, g, who))
+        problem = g.ship_move_problem(who)
+        words.append((a.tr("move_ship"), _short_reason(a, problem)))
+        buttons.append(_move_ship_button(screen, g, who, problem))
+        row = ButtonRows(need=max(words_width(name, short) for name, short in words))
+    else:
+        row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
+    for b in buttons:
+        row.add_widget(b)
     return row
 
 
@@ -122,11 +176,10 @@ def takes_ships(g) -> bool:
     return hasattr(g, "ship_move_problem")
 
 
-def _move_ship_button(screen, g, who: int):
+def _move_ship_button(screen, g, who: int, problem):
     """Seafarers: Move ship, armed like a build (the board then offers the ships that may move, then where the
     tapped one may go); it says why when no ship may move now ("moved already", "none movable")."""
     a = app()
-    problem = g.ship_move_problem(who)
     b = BigToggle(text=_button_text(a, a.tr("move_ship"), problem), markup=True, group="build",
                   state="down" if screen.build_piece == "move_ship" else "normal", height=dp(64))
     if problem is not None:
