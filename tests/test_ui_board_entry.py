@@ -125,3 +125,74 @@ def test_one_board_check_for_the_editor_and_start_said_in_the_users_language_wit
         assert ng.message == said
     finally:
         d.stop_app(app)
+
+
+def _reading_order(view, hexes):
+    """Hexes as a person reads the board on the screen: rows from the top, each from the left."""
+    return sorted(hexes, key=lambda h: (-round(view.hex_pos(h)[1]), view.hex_pos(h)[0]))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_board_entered_hex_by_hex_moves_on_by_itself_two_taps_a_hex(tmp_path, lang):
+    """Entering the board on the table: the first hex tapped, then per hex its terrain and its number, and the
+    editor moves to the next hex in reading order by itself -- 1 + 2 x 18 + 1 (the desert) taps for the 19
+    land hexes, none of them on the board after the first.  The board entered is the seeded one turned half
+    round (a valid board unlike it in every hex but the middle), and the game starts on it."""
+    app = d.start_app(tmp_path)
+    try:
+        app.lang = lang
+        editor = d.open_board_editor(app)
+        view = editor.ids.board
+        seeded = dict(editor.tiles)
+        land = _reading_order(view, [h for h, t in seeded.items() if t.terrain != "sea"])
+        turned = {h: seeded[t] for h, t in zip(land, reversed(land))}  # read backwards: turned 180 degrees
+        names = {t: app.tr(t) for t in ("forest", "hills", "pasture", "fields", "mountains", "desert")}
+        taps = 1
+        d.tap_at(*view.hex_pos(land[0]))
+        for h in land:
+            assert editor.selected == h, (h, editor.selected)  # the editor moved here by itself
+            tile = turned[h]
+            d.tap(d.find(editor.ids.terrains, names[tile.terrain]))
+            taps += 1
+            if tile.number is not None:
+                d.tap(d.find(editor.ids.numbers, str(tile.number)))
+                taps += 1
+        assert taps == 1 + 2 * 18 + 1
+        assert {h: (editor.tiles[h].terrain, editor.tiles[h].number) for h in land} == \
+               {h: (t.terrain, t.number) for h, t in turned.items()}
+        assert editor.valid, (editor.message, editor.problems())
+        assert editor.robber == next(h for h in land if turned[h].terrain == "desert")
+        d.tap(editor.ids.use)
+        d.tap(app.root.get_screen("new_game").ids.start)
+        assert app.table.game.board.tiles[land[0]] == turned[land[0]]
+    finally:
+        d.stop_app(app)
+
+
+def test_a_single_correction_stays_on_its_hex_and_a_number_first_still_lands_on_its_hex(tmp_path):
+    """Only a hex given both its terrain and its number moves on: a number put right alone keeps the hex
+    selected (the next tap is still about it), and a number chosen before the terrain goes to the hex it was
+    chosen for, not to the next."""
+    app = d.start_app(tmp_path)
+    try:
+        editor = d.open_board_editor(app)
+        view = editor.ids.board
+        land = _reading_order(view, [h for h, t in editor.tiles.items() if t.terrain != "sea"])
+        first, second = land[0], land[1]
+        d.tap_at(*view.hex_pos(first))
+        d.tap(d.find(editor.ids.numbers, "11"))
+        assert editor.selected == first and editor.tiles[first].number == 11
+        d.tap(d.find(editor.ids.numbers, "12"))  # changed again: still the same hex
+        assert editor.selected == first and editor.tiles[first].number == 12
+        d.tap(d.find(editor.ids.terrains, app.tr("mountains")))  # now both: on to the next
+        assert editor.tiles[first].terrain == "mountains" and editor.tiles[first].number == 12
+        assert editor.selected == second
+        d.tap(d.find(editor.ids.terrains, app.tr("pasture")))  # a terrain alone stays
+        assert editor.selected == second and editor.tiles[second].terrain == "pasture"
+        # the last hex: entered, and the selection stays on it (nothing after it)
+        d.tap_at(*view.hex_pos(land[-1]))
+        d.tap(d.find(editor.ids.terrains, app.tr("forest")))
+        d.tap(d.find(editor.ids.numbers, "9"))
+        assert editor.selected == land[-1] and editor.tiles[land[-1]].number == 9
+    finally:
+        d.stop_app(app)

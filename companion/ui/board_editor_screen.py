@@ -36,6 +36,7 @@ class BoardEditorScreen(Screen):
         self.harbors: dict = {}
         self.robber = None
         self.pirate = None
+        self._picked: set = set()
         self.back = "new_game"
         self.path = str(Path.home() / "catan-board.json")
         # the problems (or "Board is valid."), the selection's name and the harbor words follow the language
@@ -62,16 +63,38 @@ class BoardEditorScreen(Screen):
         return self.board().to_json()
 
     def on_hex(self, hex_) -> None:
-        self.selected = hex_
-        self.ids.board.flash = hex_
+        self._select(hex_)
+
+    def _select(self, spot) -> None:
+        self.selected = spot
+        self.ids.board.flash = spot
+        self._picked = set()  # what was chosen for this hex since it was selected: "terrain", "number"
         self._update()
+
+    def _next_when_entered(self) -> None:
+        """Once a hex has had both its terrain and its number chosen (a desert or sea: its terrain), the next hex
+        in reading order is selected, so a board is entered hex by hex with two taps each and no tap on the board.
+
+        Only both choices move on, in either order: a single correction (a number put right) stays on its hex,
+        and a number chosen first never lands on the next hex."""
+        tile = self.tiles.get(self.selected)
+        if tile is None or not ("terrain" in self._picked
+                                and ("number" in self._picked or tile.terrain in ("desert", "sea"))):
+            return
+        view = self.ids.board
+
+        def reading(h):  # rows from the top of the screen, each from the left
+            x, y = view.hex_pos(h)
+            return -round(y), x
+
+        after = [h for h, t in self.tiles.items() if t.terrain != "sea" and reading(h) > reading(self.selected)]
+        if after:  # (sea hexes are skipped: the frame's sea is tapped only where a scenario puts land in it)
+            self._select(min(after, key=reading))
 
     def set_mode(self, mode: str) -> None:
         """``"hex"``: taps pick hexes (terrain, number); ``"harbor"``: taps pick coast sides."""
         self.mode = mode
-        self.selected = None
-        self.ids.board.flash = None
-        self._update()
+        self._select(None)
 
     def on_edge(self, edge) -> None:
         self.selected = edge
@@ -95,7 +118,9 @@ class BoardEditorScreen(Screen):
         number = old.number if old is not None and terrain not in ("sea", "desert") else None
         self.tiles[self.selected] = Tile(terrain, number, old.islet if old else False)
         self._robber_to_desert()
+        self._picked.add("terrain")
         self._update()
+        self._next_when_entered()
 
     def _robber_to_desert(self) -> None:
         """The robber starts on the desert: a board entered by hand moves it with the desert.
@@ -114,7 +139,9 @@ class BoardEditorScreen(Screen):
             return
         t = self.tiles[self.selected]
         self.tiles[self.selected] = Tile(t.terrain, number, t.islet)
+        self._picked.add("number")
         self._update()
+        self._next_when_entered()
 
     def problems(self) -> list:
         """The new-game screen's check (the one Start makes) of the board as entered."""
