@@ -167,6 +167,8 @@ TEXT: dict[str, dict[str, str]] = {
     "get": {"en": "Get", "ja": "受け取る"},
     "menu": {"en": "Menu", "ja": "メニュー"},
     "ranking": {"en": "Ranking", "ja": "順位"},
+    "play_again": {"en": "New game, same players", "ja": "同じメンバーで新しいゲーム"},
+    "ranking_cards": {"en": " ({n} cards)", "ja": "（手札{n}枚）"}, "ranking_cards_1": {"en": " (1 card)", "ja": "（手札1枚）"},
     "tide_phase": {"en": "Tide: {phase}", "ja": "潮：{phase}"},
     "normal": {"en": "normal", "ja": "通常"}, "dike_round": {"en": "dike round", "ja": "堤防ラウンド"},
     "high_tide": {"en": "high tide", "ja": "満潮"}, "spring_tide_phase": {"en": "spring tide", "ja": "大潮"}, "ended": {"en": "ended", "ja": "終了"},

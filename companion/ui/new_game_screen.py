@@ -34,22 +34,6 @@ BASE_BOXES = ("base", "base56")  # the base game's two boxes: 3-4 players, the 5
 GAME_TOGGLES = (*BASE_BOXES, "seafarers", "high-tide", *OWN_SCREEN)  # the games the form starts
 
 
-def play_again_button():
-    """The game-over screen's way on: a new game for the same table (:meth:`NewGameScreen.same_table`)."""
-    from .widgets import BigButton
-
-    a = app()
-    button = BigButton(text=a.tr("play_again"))
-    button.bind(on_release=lambda _b: play_again())
-    return button
-
-
-def play_again() -> None:
-    a = app()
-    a.root.get_screen("new_game").same_table(a.table.record)
-    a.go("new_game")
-
-
 class NameField(TextInput):
     """A seat's name.  Tapped (or tabbed to), its whole text is selected, so the name typed replaces the one
     suggested: the cursor landed after "Aki" and "Mika" typed made "AkiMika" (by real taps, 1280x800).  A tap

@@ -1,0 +1,53 @@
+"""The game-over panel of the board games (base, Seafarers, High Tide) on the play screen: the ranking, with
+what put tied players in their order, and the way on (a new game for the same table).
+
+The ranking is the rules core's (victory points, then resource cards in hand: High Tide's tie-break, seed 002).
+Two players on the same points read "3. Ben — 3 VP" and "4. Dan — 3 VP" and nothing said why Ben came first
+(playtest s11, High Tide for 5 played to its end by taps): a player level on points with another is shown with
+the cards in hand that ranked them, and players level on both share their place.
+"""
+
+from __future__ import annotations
+
+from kivy.metrics import dp, sp
+from kivy.uix.label import Label
+
+from .widgets import BigButton, app
+
+
+def ranking_lines(g) -> list[str]:
+    """``g``'s final order, a line a player: "1. Chie — 10 VP", "3. Ben — 3 VP (5 cards)" on a tie."""
+    a = app()
+    ranking = g.outcomes[-1].ranking if g.outcomes and g.outcomes[-1].ranking else g.ranking()
+    vp = {p: g.victory_points(p) for p in ranking}
+    cards = {p: g.state.players[p].hand.size for p in ranking}
+    lines: list[str] = []
+    place = 0
+    for i, p in enumerate(ranking):
+        if i == 0 or (vp[p], cards[p]) != (vp[ranking[i - 1]], cards[ranking[i - 1]]):
+            place = i + 1  # level on points and cards: the same place
+        level = any(vp[q] == vp[p] for q in ranking if q != p)
+        tie_break = a.tr("ranking_cards", n=cards[p]) if level else ""
+        lines.append(f"{place}. {a.player_name(p)} — {vp[p]} {a.tr('vp')}{tie_break}")
+    return lines
+
+
+def play_again_button() -> BigButton:
+    """The way on: the new-game form holding this table (NewGameScreen.same_table), one tap from its Start."""
+    button = BigButton(text=app().tr("play_again"))
+    button.bind(on_release=lambda _b: play_again())
+    return button
+
+
+def play_again() -> None:
+    a = app()
+    a.root.get_screen("new_game").same_table(a.table.record)
+    a.go("new_game")
+
+
+def game_over_widgets(g) -> list:
+    """The panel under the prompt at a game's end: the ranking, then "New game, same players"."""
+    lines = ranking_lines(g)
+    ranking = Label(text=app().tr("ranking") + "\n" + "\n".join(lines), font_size=sp(22), size_hint_y=None,
+                    height=dp(40) * (len(lines) + 1))
+    return [ranking, play_again_button()]
