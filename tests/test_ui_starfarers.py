@@ -85,7 +85,7 @@ def test_starfarers_from_new_game_to_friendship_and_undo(tmp_path):
         game = app.table.game
         set_up(app, screen)
         vp = screen.ids.vpboard.children[::-1]
-        assert all("4 VP" in tag.text for tag in vp), "3 colonies, one a spaceport: 4 VP each"
+        assert all("4 VP" in tag.text.replace("\u00a0", " ") for tag in vp), "3 colonies, one a spaceport: 4 VP each"
 
         # A 7 with 15 cards each: everybody returns 7, the roller takes a card, the supply draws follow.
         d.tap_dice(screen, 7)
@@ -120,7 +120,7 @@ def test_starfarers_from_new_game_to_friendship_and_undo(tmp_path):
         if fuel >= 2:
             press(button(screen.ids.actions, "Booster"))
             assert game.fleet.upgrades[0]["booster"] == 1, screen.message
-            assert "B1" in screen.ids.vpboard.children[-1].text
+            assert "1 booster" in screen.ids.vpboard.children[-1].text.replace("\u00a0", " ")
 
         # The table shook the real mothership: yellow + red, speed 5.
         press(button(screen.ids.actions, "yellow"))
@@ -136,7 +136,7 @@ def test_starfarers_from_new_game_to_friendship_and_undo(tmp_path):
         assert game.fleet.docks[station] == [0], screen.message
         assert game.fleet.friendship[station] == 0
         assert game.victory_points(0) == 6  # 4 + the friendship marker's 2
-        assert "6 VP" in screen.ids.vpboard.children[-1].text
+        assert "6 VP" in screen.ids.vpboard.children[-1].text.replace("\u00a0", " ")
         assert d.layout_problems(app.root) == [], "the flight panel fits the landscape screen"
         shot("starfarers-flight-en")
         language(app, "ja")
@@ -148,7 +148,7 @@ def test_starfarers_from_new_game_to_friendship_and_undo(tmp_path):
         # Undo takes the station back: the marker and its VP go with it.
         d.tap(screen.ids.undo)
         assert game.fleet.docks[station] == [] and game.victory_points(0) == 4
-        assert "4 VP" in screen.ids.vpboard.children[-1].text
+        assert "4 VP" in screen.ids.vpboard.children[-1].text.replace("\u00a0", " ")
         d.tap(screen.ids.redo)
         assert game.fleet.docks[station] == [0]
         press(button(screen.ids.actions, "End turn"))
@@ -253,7 +253,7 @@ def test_flight_results_by_touch_match_the_recorded_game(tmp_path):
             assert game.summary()["players"] == want.summary()["players"]
             for p in range(game.n_players):
                 vp = want.victory_points(p)
-                assert f"{vp} VP" in screen.ids.vpboard.children[::-1][p].text
+                assert f"{vp} VP" in screen.ids.vpboard.children[::-1][p].text.replace("\u00a0", " ")
             if before == 120:  # the terraformed ice planet: 1 VP, and the planet now shows its number
                 assert game.victory_points(1) > vp_before[1]
                 assert game.board.planets[(4, 1)].number == 6

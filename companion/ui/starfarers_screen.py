@@ -41,6 +41,7 @@ from .game_screen import GameScreen, app
 from .refusals_text import app_describe
 from .board_view import PLAYER_COLORS, PannedWhenZoomed
 from .play_screen import MIN_TARGET_DP, ZOOM
+from .play_panels import NO_BREAK, joined
 
 RESOURCE_COLORS = {"ore": (0.55, 0.55, 0.62), "fuel": (0.85, 0.35, 0.2), "carbon": (0.25, 0.25, 0.28),
                    "food": (0.35, 0.7, 0.3), "trade_goods": (0.85, 0.7, 0.25)}
@@ -271,6 +272,25 @@ class StarMap(PannedWhenZoomed, StencilView):
                 pos = self.site_pos(self.flash) if isinstance(self.flash[0], tuple) else self.hex_pos(self.flash)
                 Color(1, 0.2, 0.2, 1)
                 Line(circle=(pos[0], pos[1], r * 1.8), width=max(2, size * 0.07))
+
+
+def tile_text(tr, lang: str, name: str, *, vp: int, cards: int, medals: int, boosters: int, cannons: int, rings: int,
+              ships: int, stations: int, friends: list[str]) -> str:
+    """A player's tile on the VP board, in words: the name, points, cards and half-medals; the mothership's
+    boosters, cannons and freight rings; the ships in space and the trade stations; the friendships.  (It read
+    "4 VP · 15 cards · ½×1 / B2 C0 F0 · ships 1 · stations 0": nobody at a first evening knew B, C, F or ½×.)
+    A line wraps only between its parts (a part's own words are held together)."""
+    def part(key: str, n: int) -> str:
+        return tr(key, n=n).replace(" ", NO_BREAK)
+
+    lines = [f"[b]{name}[/b]  " + joined([part("sf_vp", vp), part("sf_cards", cards),
+                                          part("sf_n_half_medals", medals)], lang),
+             joined([part("sf_n_boosters", boosters), part("sf_n_cannons", cannons),
+                     part("sf_n_freight_rings", rings)], lang),
+             joined([part("sf_n_ships", ships), part("sf_n_stations", stations)], lang)]
+    if friends:
+        lines.append(tr("sf_friend", aliens=("、" if lang == "ja" else ", ").join(friends)))
+    return "\n".join(lines)
 
 
 def _button(text, on_release, **kw) -> Button:
@@ -517,14 +537,10 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
             up = fleet.upgrades[p]
             friends = [self.tr(g.board.stations[h]) for h, holder in fleet.friendship.items() if holder == p]
             cards = s.players[p].hand.size
-            text = (f"[b]{escape_markup(self.name_of(p))}[/b]  " + self.tr("sf_vp_line_1" if cards == 1 else "sf_vp_line",
-                                                            vp=g.victory_points(p), cards=cards,
-                                                            medals=fleet.half_medals[p])
-                    + "\n" + self.tr("sf_fleet_line", b=up["booster"], c=up["cannon"], f=up["freight_ring"],
-                                     ships=sum(fleet.ships[p].values()),
-                                     stations=sum(d.count(p) for d in fleet.docks.values()))
-                    + ("\n" + self.tr("sf_friend", aliens=("、" if app().lang == "ja" else ", ").join(friends))
-                       if friends else ""))
+            text = tile_text(self.tr, app().lang, escape_markup(self.name_of(p)), vp=g.victory_points(p), cards=cards,
+                             medals=fleet.half_medals[p], boosters=up["booster"], cannons=up["cannon"],
+                             rings=up["freight_ring"], ships=sum(fleet.ships[p].values()),
+                             stations=sum(d.count(p) for d in fleet.docks.values()), friends=friends)
             tag = Label(text=text, markup=True, font_size=sp(15), color=(0, 0, 0, 1) if dark else (1, 1, 1, 1),
                         halign="left", valign="middle", padding=(dp(6), dp(2)))
             # wrapped at the tile's width, as tall as its lines (drawn in the tile's middle): the tiles grow to it
