@@ -28,6 +28,7 @@ from ..rules.card_game import CITY_FACES, COSTS, sides
 from . import i18n_extra
 from .widgets import app, lay_out_now, load_rules
 from .board_view import PLAYER_COLORS
+from .game_over import play_again_button
 from .game_screen import GameScreen
 from .starfarers_screen import _button, _row
 
@@ -236,6 +237,7 @@ class CardGameScreen(GameScreen):
         label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
                    texture_size=lambda w, v: setattr(w, "height", v[1] + dp(8)))
         box.add_widget(label)
+        box.add_widget(play_again_button())  # the same table's next game (game_over.py)
 
     def _select(self, key, value) -> None:
         if "note" in self.selection:  # a remark answers the last tap only
