@@ -37,8 +37,9 @@ class FittedLabel(PhraseWrap, Label):
                   min_font_size=self._fit_trigger, font_name=self._fit_trigger, markup=self._fit_trigger)
         self._fit_trigger()
 
-    def _fits(self, font_size: float, width: float) -> bool:
-        text = self.text
+    def _fits(self, font_size: float, width: float, text: str | None = None) -> bool:
+        """Whether ``text`` (the label's own when None) fits the box at ``font_size``, ``width`` px wide."""
+        text = self.text if text is None else text
         if not self.markup:
             measure = self._measure(font_size)
             room = max(1.0, width - self.padding_x_total())

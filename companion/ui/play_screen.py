@@ -46,6 +46,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
     message = StringProperty("")
     roll_text = StringProperty("")
     payout_text = StringProperty("")
+    payout_lines = ListProperty([])      # the same, a line each (its places lay them out: payouts_label.py)
     tide_text = StringProperty("")
     build_piece = StringProperty("")     # the piece a main-phase tap builds ("move_ship": a ship is moved)
     lifted_ship = ObjectProperty(None, allownone=True)  # Seafarers: the ship being moved (its edge), once tapped
@@ -56,6 +57,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
     board_first = BooleanProperty(False)  # the set-up: every choice is on the board (upright, it gets the room)
     picking = BooleanProperty(False)     # a discard or gold: the counters get the room of empty message rows
     card_panel = BooleanProperty(False)  # a trade or a card being entered: lying down it gets the payouts' room
+    payouts_above = BooleanProperty(False)  # ... and the payouts are said in the message's place (play.kv)
     special_room = BooleanProperty(False)  # 5-6 players: upright, room all game for the special builders' row
     coast_choice = BooleanProperty(False)  # set-up: a coast may take a road or a ship (Road / Ship offered)
     # the whole set-up of a game with ships keeps the room of that row (upright), so the board does not shrink
@@ -129,6 +131,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self.die_a = 0
         self.note_draft = ""
         self.roll_text = self.payout_text = ""
+        self.payout_lines = []
         if "board" in self.ids:
             self.ids.board.flash, self.ids.board.marked = None, []
             self.ids.board.zoom, self.ids.board.focus = 1.0, None
@@ -480,7 +483,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self.forget_stale_picture(g)
         if s.last_dice is None or not rolled_this_turn(g):
             # (the last player's "Rolled 8" goes when the turn passes: the next player has not rolled yet)
-            self.roll_text, self.payout_text = "", ""
+            self.roll_text, self.payout_text, self.payout_lines = "", "", []
             view.highlight = []
             return
         number = sum(s.last_dice)
@@ -498,7 +501,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         if roll_outcome is not None and a.table is not None:  # a roll put right: the wrong one's cards go back
             lines[0:0] = [a.tr("gives_back", name=a.player_name(p), cards=cards_text(c, a.lang))
                           for p, c in sorted(a.table.replaced_payouts.get(roll_outcome.index, {}).items())]
-        self.payout_text = "\n".join(lines)
+        self.payout_text, self.payout_lines = "\n".join(lines), lines
         view.highlight = list(g.board.hexes_by_number.get(number, ())) if number != 7 else []
 
     def _tide(self, g, last) -> None:
