@@ -110,3 +110,33 @@ def test_two_quick_taps_on_one_screen_both_count(tmp_path, patient_double_tap):
         assert play.selection.get("cards", {}).get("wool") == 3
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.parametrize("game", ["base", "seafarers"])
+def test_double_tap_on_a_set_up_corner_places_the_settlement_and_no_road(tmp_path, patient_double_tap, game):
+    """A double tap on a set-up corner: the first tap places the settlement, and the board then offers that
+    corner's sides; the second tap, at the corner, was taken as the nearest side and built a road the player
+    never chose (Seafarers for 5, 800x1280, by real taps).  Now it goes nowhere; a tap on a side builds the road."""
+    app = d.start_app(tmp_path, size=(800, 1280))
+    try:
+        d.new_game(app, players=5 if game == "seafarers" else 4, game=game)
+        play = app.root.get_screen("play")
+        board, g = play.ids.board, app.table.game
+        d.settle()
+        corner = sorted(board.legal)[len(board.legal) // 2]
+        x, y = board.vertex_pos(corner)
+        first = d.finger_tap_at(x, y)
+        d.settle()
+        assert g.state.phase == "setup_road" and corner in g.state.buildings
+        second = d.finger_tap_at(x, y)
+        assert second.is_double_tap and not first.is_double_tap  # Kivy marked them as a double tap
+        d.settle()
+        assert g.state.phase == "setup_road" and g.state.pieces == {}, g.state.pieces
+        assert len(app.table.record.events) == 1
+        # a tap on one of the offered sides builds the road, as before
+        side = sorted(board.legal)[0]
+        d.finger_tap_at(*board.edge_pos(side))
+        d.settle()
+        assert list(g.state.pieces) == [side]
+    finally:
+        d.stop_app(app)

@@ -13,6 +13,7 @@ hexes in a y-up plane, scaled to fit the widget.
 from __future__ import annotations
 
 import math
+import time
 from typing import Any, Iterable
 
 from kivy.clock import Clock
@@ -179,6 +180,11 @@ class BoardView(PannedWhenZoomed, StencilView):
                   legal=self._trigger, highlight=self._trigger, flash=self._trigger, marked=self._trigger, colors=self._trigger, lifted=self._trigger,
                   zoom=self._trigger, focus=self._trigger,
                   dikes=self._trigger)
+        self.offers_changed_at = 0.0  # when the spots offered last changed (time.time(): a touch's clock)
+        self.bind(pick=self._offers_changed, legal=self._offers_changed)
+
+    def _offers_changed(self, *_args) -> None:
+        self.offers_changed_at = time.time()
 
     def _follow_language(self, _dt) -> None:
         """Harbor labels are words of the app's language: redraw when it changes."""
@@ -261,6 +267,12 @@ class BoardView(PannedWhenZoomed, StencilView):
     # --- touches -----------------------------------------------------------------------------------
     def _pick_at(self, touch):
         """A tap: the offered (or not) spot nearest to it is reported (``on_vertex``, ``on_edge``, ``on_hex``)."""
+        if getattr(touch, "is_double_tap", False) and self.collide_point(*touch.pos) and \
+                touch.time_start - touch.double_tap_time <= self.offers_changed_at <= touch.time_start:
+            # the double tap's first tap changed what the board offers (a set-up corner taken: now its sides), so
+            # this one was aimed at what went: at the corner it chose one of the three sides for the road
+            # (Seafarers for 5, 800x1280, by real taps: the settlement and a road the player never chose)
+            return True
         if not self.collide_point(*touch.pos) or not self.pick or self.board is None:
             if self.collide_point(*touch.pos) and self.dispatch("on_plain_tap"):
                 return True  # nothing was offered and the screen closed a panel the tap was not meant for
