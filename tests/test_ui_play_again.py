@@ -46,6 +46,39 @@ def name_fields(ng) -> list[str]:
     return [next(w for w in row.children if isinstance(w, NameField)).text for row in rows]
 
 
+@pytest.mark.parametrize("size, lang", [((1280, 800), "en"), ((800, 1280), "ja")])
+def test_the_game_over_screen_starts_the_same_table_again(tmp_path, size, lang):
+    app, play, old_id = ended_by_a_tap(tmp_path, size, lang)
+    try:
+        again = d.find(play.ids.actions, app.tr("play_again"))
+        assert again.text == {"en": "New game, same players", "ja": "同じメンバーで新しいゲーム"}[lang]
+        # in sight under the ranking, as the game ends (no drag to find it)
+        x0, y0 = again.to_window(again.x, again.y)
+        x1, y1 = again.to_window(again.right, again.top)
+        view = play.ids.actions.parent
+        vx0, vy0 = view.to_window(view.x, view.y)
+        vx1, vy1 = view.to_window(view.right, view.top)
+        assert vx0 <= x0 and x1 <= vx1 and vy0 <= y0 and y1 <= vy1, ((x0, y0, x1, y1), (vx0, vy0, vx1, vy1))
+
+        d.tap(again)
+        assert app.root.current == "new_game"
+        ng = app.root.get_screen("new_game")
+        assert ng.game == "high-tide" and ng.ids.g_high_tide.state == "down"
+        assert ng.count == 3 and ng.ids.n3.state == "down" and ng.ids.n4.state == "normal"
+        assert name_fields(ng) == ["Haruka", "", "Mio"]
+        assert ng.colors[:3] == ["orange", "green", "white"]
+
+        d.tap(ng.ids.start)  # one tap to the next game
+        assert app.root.current == "play"
+        new = app.table.record
+        assert app.table.game_id != old_id and new.game == "high-tide"
+        assert [p["color"] for p in new.players] == ["orange", "green", "white"]
+        assert [p["name"] for p in new.players] == ["Haruka", app.tr("green"), "Mio"]
+        assert app.table.game.state.phase == "setup_settlement" and not new.events
+    finally:
+        d.stop_app(app)
+
+
 def test_the_card_games_end_starts_the_same_table_again(tmp_path):
     """The card game ends on its own screen: under the final points the same button, to the form holding the
     card game and its players."""

@@ -28,6 +28,7 @@ from .board_view import PLAYER_COLORS
 from .camera_picture import CameraPicture
 from .choices import ChoicePanels
 from .i18n import cards_text
+from .game_over import game_over_widgets
 from .play_panels import (build_row, buy_button, confirmation, cost_card, joined, knight_button, play_button,
                           reveal_button, reveal_panel, takes_ships, tile_details)
 from .refusals_text import app_describe, app_places, places_for, refusal_spots
@@ -586,10 +587,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
                 b.bind(on_release=lambda _b, v=victim: self.submit({"type": "steal", "from": v, "card": None}))
                 box.add_widget(b)
         elif phase == "game_over":
-            ranking = g.outcomes[-1].ranking if g.outcomes and g.outcomes[-1].ranking else g.ranking()
-            lines = [f"{i + 1}. {a.player_name(p)} — {g.victory_points(p)} {a.tr('vp')}" for i, p in enumerate(ranking)]
-            box.add_widget(Label(text=a.tr("ranking") + "\n" + "\n".join(lines), font_size=sp(22),
-                                 size_hint_y=None, height=dp(40) * (len(lines) + 1)))
+            for w in game_over_widgets(g):  # the ranking and the same table's next game (game_over.py)
+                box.add_widget(w)
         box.add_widget(Widget())
 
     def _coast_row(self) -> None:
