@@ -2,12 +2,19 @@
 real 5-6 board, so each is laid from the real tiles and tokens of one labelled 3-4 photo (vision/board/
 synthetic_boards.py), seen at a random turn and slant in another light.
 
-    .venv/bin/python bench/bench_board_56.py [--seeds N]
+    .venv/bin/python bench/bench_board_56.py [--seeds N] [--laid-only] [--repeats R]
 
 For each of the 8 labelled CatanAI photos (tests/data/boards/catanai) and each seed: a 5-6 board (30 hexes) --
 the reader must refuse it as a 5-6 board, never read 19 of its hexes as a 3-4 board -- and, as a control, the
 same photo's own 19 hexes laid back in place through the same pipeline, which must still be read (terrains and
 numbers compared with the reading of the real photo, up to the turn).
+
+Then (``--laid-only``: this part alone) the boards as the app meets them: for each photo and seed a 5-6 board laid
+as a real 5-6 layout (the rules core's standard 5-6 board, the 5-6 set's tiles and tokens, no 6 and 8 side by
+side: synthetic_boards.laid_board, tiles and tokens cut as the photo's labels say), read by board56.read_56 and
+scored against the layout (up to the 180-degree turn): lattice fitted, terrains and numbers right, hexes asked,
+hexes wrong and not asked; read from the file as the command reads it (board56.read_56_file), the 1000 x 750
+picture's JPEG and a 12 MP JPEG of the same picture scaled up; the time, median of R repeats per board.
 """
 
 from __future__ import annotations
@@ -31,12 +38,12 @@ def _score_56(picture: np.ndarray, cells: dict, reading, as_56: dict) -> None:
     """The 5-6 board read as one (board56.read_56), against the 3-4 reading of the hexes it was laid from."""
     import time
 
-    from vision.board.board56 import No56BoardError, mirrored, read_56
+    from vision.board.board56 import mirrored, read_56
     as_56["boards"] += 1
     start = time.perf_counter()
     try:
         read = read_56(picture)
-    except No56BoardError:
+    except NoBoardError:  # no 30-hex lattice, or one whose tokens lie on 19 hexes (said to be a 3-4 board)
         return
     as_56["ms"].append((time.perf_counter() - start) * 1000)
     as_56["read"] += 1
@@ -52,8 +59,78 @@ def _score_56(picture: np.ndarray, cells: dict, reading, as_56: dict) -> None:
     as_56["wrong_sure"] += len(wrong - set(read.unsure))
 
 
+def laid(seeds: int, repeats: int) -> None:
+    """The 5-6 reader on boards laid as the 5-6 set (above), each read from two JPEG files as the command and the
+    app read them (board56.read_56_file): the 1000 x 750 picture, and a 12 MP copy of it (4000 x 3000, scaled up:
+    decoded at a quarter, it is not the same picture to the circle finder)."""
+    import json
+    import tempfile
+
+    from vision.board.board56 import mirrored, read_56_file
+    from vision.board.reader import OtherSizeError
+    from vision.board.synthetic_boards import label_truth, laid_board, layout_56
+
+    kinds = ("1000 px", "12 MP")
+    tally = {k: {"boards": 0, "read": 0, "said_3_4": 0, "terrain": 0, "numbers": 0, "numbers_of": 0, "unsure": 0,
+                 "wrong_sure": 0, "right": 0, "ms": []} for k in kinds}
+    folder = ROOT / "tests/data/boards/catanai"
+    with tempfile.TemporaryDirectory() as tmp:
+        for image, _record in load_labels(folder):
+            original = cv2.imread(str(image))
+            reading = read_board(original)
+            work = cv2.resize(original, None, fx=reading.scale, fy=reading.scale, interpolation=cv2.INTER_AREA)
+            truth = label_truth(reading, json.loads((folder / "labels" / f"{image.stem}.json").read_text())["board"])
+            for seed in range(seeds):
+                rng = np.random.default_rng(seed)
+                layout = layout_56(seed)
+                picture = photo_of(laid_board(work, reading, layout, rng, truth), rng)
+                files = {"1000 px": Path(tmp) / f"{image.stem}-{seed}.jpg", "12 MP": Path(tmp) / f"{image.stem}-{seed}-12mp.jpg"}
+                cv2.imwrite(str(files["1000 px"]), picture)
+                cv2.imwrite(str(files["12 MP"]), cv2.resize(picture, (4000, 3000), interpolation=cv2.INTER_CUBIC),
+                            [cv2.IMWRITE_JPEG_QUALITY, 90])
+                for kind in kinds:
+                    t = tally[kind]
+                    t["boards"] += 1
+                    try:
+                        reads = [read_56_file(files[kind]) for _ in range(repeats)]
+                    except NoBoardError as error:
+                        t["said_3_4"] += isinstance(error, OtherSizeError)
+                        print(f"{image.name} seed {seed} {kind}: refused: {error}")
+                        continue
+                    read = reads[0]
+                    t["ms"].append(float(np.median([r.ms for r in reads])))
+                    t["read"] += 1
+                    turn = max((lambda h: h, mirrored), key=lambda f: sum(read.terrains[f(h)] == v[0]
+                                                                         for h, v in layout.items()))
+                    want = {turn(h): v for h, v in layout.items()}
+                    numbered = [h for h, (_, n) in want.items() if n is not None]
+                    wrong = {h for h, (terrain, n) in want.items() if read.terrains[h] != terrain
+                             or (n is not None and read.numbers.get(h) != n)}
+                    t["terrain"] += sum(read.terrains[h] == v[0] for h, v in want.items())
+                    t["numbers_of"] += len(numbered)
+                    t["numbers"] += sum(read.numbers.get(h) == want[h][1] for h in numbered)
+                    t["unsure"] += len(read.unsure)
+                    t["wrong_sure"] += len(wrong - set(read.unsure))
+                    t["right"] += not wrong
+                    print(f"{image.name} seed {seed} {kind}: {len(read.lattice.matched)} tokens on the lattice, "
+                          f"{30 - len(wrong)}/30 hexes right, {len(read.unsure)} asked, "
+                          f"{len(wrong - set(read.unsure))} wrong and not asked; {t['ms'][-1]:.0f} ms", flush=True)
+    for kind in kinds:
+        t = tally[kind]
+        n, ms = t["read"], t["ms"]
+        print(f"SYNTHETIC 5-6 boards laid as the 5-6 set, {kind} files: read {n}/{t['boards']} (refused "
+              f"{t['boards'] - n}, {t['said_3_4']} of them said to be a 3-4 board); terrain {t['terrain']}/{30 * n}, "
+              f"numbers {t['numbers']}/{t['numbers_of']}, boards fully right {t['right']}/{n}, asked "
+              f"{t['unsure']}/{30 * n}, wrong and not asked {t['wrong_sure']}; reading (file to board) median "
+              f"{np.median(ms):.0f} ms (range {min(ms):.0f}-{max(ms):.0f}), median of {repeats} per board")
+
+
 def main() -> int:
     seeds = int(sys.argv[sys.argv.index("--seeds") + 1]) if "--seeds" in sys.argv else 3
+    repeats = int(sys.argv[sys.argv.index("--repeats") + 1]) if "--repeats" in sys.argv else 3
+    if "--laid-only" in sys.argv:
+        laid(seeds, repeats)
+        return 0
     as_56 = {"boards": 0, "read": 0, "terrain": 0, "numbers": 0, "numbers_of": 0, "unsure": 0, "wrong_sure": 0,
              "ms": []}
     refused_56 = read_56 = 0
@@ -97,6 +174,7 @@ def main() -> int:
     print(f"SYNTHETIC control (the 3-4 photos' own hexes through the same pipeline): read {control['read']}/"
           f"{control['photos']}, terrain as on the real photo {control['terrain']}/{19 * control['read']}, "
           f"numbers {control['numbers']}/{control['numbers_of']}")
+    laid(seeds, repeats)
     return 0
 
 

@@ -88,7 +88,7 @@ def test_the_command_reads_a_5_6_board_by_itself_and_says_the_size_it_was_told_i
     from companion.rules.board import EXTENSION_SPEC, board_from_json
 
     photo = tmp_path / "five-six.jpg"
-    layout = laid_photo(2, photo)
+    layout = laid_photo(7, photo)
     done = vision_board(photo, "--json")
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)

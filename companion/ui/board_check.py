@@ -45,6 +45,9 @@ KV = Path(__file__).resolve().parent / "board_check.kv"
 TEXT: dict[str, dict[str, str]] = {
     "check_board": {"en": "Check board", "ja": "盤面確認"},
     "check_title": {"en": "Check the board", "ja": "盤面を確認"},
+    "check_other_size": {"en": "{name} shows a {players} player board: Check the board reads the pieces of a 3-4 "
+                               "board only.",
+                         "ja": "{name}は{players}人用の盤面です。盤面確認で駒を読めるのは3-4人用の盤面だけです。"},
     "check_help": {"en": "A photo of the whole board from above, pieces on it. What differs from the game is "
                          "listed; nothing changes until you tap.",
                    "ja": "駒の載った盤面全体を上から撮った写真。ゲームと違う所を並べます。タップするまで何も変わりません。"},
@@ -94,6 +97,7 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
     """Read a photo's pieces, list what differs from the game, record a difference when a person taps it."""
 
     CHOOSE, NO_PERMISSION, NO_PATH = "check_choose", "check_pictures_permission", "check_no_path"
+    _other_size = "check_other_size"  # a 5-6 board's photo: its pieces are not read (vision/board/board56.py)
     message = StringProperty("")
     reading = BooleanProperty(False)
     path = StringProperty("")           # the last picture file read (or typed)

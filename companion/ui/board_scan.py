@@ -65,6 +65,10 @@ TEXT: dict[str, dict[str, str]] = {
                       "ja": "不確かな所はありません。写真と見比べてから使ってください。"},
     "scan_no_board": {"en": "No board found in {name}: the whole board, tokens up, from above.",
                       "ja": "{name}に盤面が見つかりません。数字チップが見えるよう、盤面全体を上から撮ってください。"},
+    "scan_other_size": {"en": "{name} shows a {players} player board; this game is for {game} players. Choose "
+                             "the number of players first, then scan again.",
+                        "ja": "{name}は{players}人用の盤面です。このゲームは{game}人用です。先に人数を選んでから、"
+                              "もう一度読んでください。"},
     "scan_no_file": {"en": "{path}: no such file.", "ja": "{path}：ファイルがありません。"},
     "scan_bad_photo": {"en": "{problem}", "ja": "{problem}"},
     "scan_no_camera": {"en": "The camera {camera} gave no picture.", "ja": "カメラ {camera} から画像が得られません。"},
@@ -78,6 +82,10 @@ TEXT: dict[str, dict[str, str]] = {
     "scan_other_edge": {"en": "Other coast", "ja": "隣の海岸へ"},
     "scan_robber_unknown": {"en": "The robber was not found: select its hex, then Robber here.",
                             "ja": "盗賊が見つかりません。その地形を選んで「盗賊はここ」。"},
+    "scan_set_note_one": {"en": "{number} on {count} hexes (the set has {has})", "ja": "{number}が{count}か所（{has}枚）"},
+    "scan_set_note_many": {"en": "More than the standard set holds: {numbers}. One of each is misread, or your tokens "
+                                 "are not the standard set.",
+                           "ja": "標準セットより多い数字：{numbers}。読み違いか、標準でない数字チップです。"},
     "scan_set_note": {"en": "{number} is on {count} hexes; the standard set has {has}: one is misread, or your "
                             "tokens are not the standard set.",
                       "ja": "{number}が{count}か所にあります（標準セットでは{has}枚）。読み違いか、標準でない"
@@ -170,11 +178,19 @@ class ScanBoardScreen(ReadsAPicture, PhotoReading, Screen):
         if path is None:
             return
         self.path = path
-        self._start(lambda: scan_file(path), Path(path).name)
+        players = self.board_size()
+        self._start(lambda: scan_file(path, players), Path(path).name)
 
     def read_camera(self) -> None:
         entry = self.camera_entry()
-        self._start(lambda: scan_camera(entry, self._cancel), entry)
+        players = self.board_size()
+        self._start(lambda: scan_camera(entry, self._cancel, players), entry)
+
+    def board_size(self) -> str:
+        """The board the new game plays on: "5-6" (30 land hexes) for the base game's 5-6 box, else "3-4" (the
+        board the new-game screen's check holds it to: new_game_screen.board_problems)."""
+        new_game = App.get_running_app().root.get_screen("new_game")
+        return "5-6" if new_game.game in ("base", "base56") and new_game.count >= 5 else "3-4"
 
     # --- the camera --------------------------------------------------------------------------------------
     def camera_entry(self) -> str:
@@ -363,7 +379,13 @@ class ScanBoardScreen(ReadsAPicture, PhotoReading, Screen):
         self.message = " ".join(lines)
         # said apart from the message, which is sized for its few lines: the numbers as they now stand, so a
         # correction that makes the board a standard set's takes the note away
-        self.set_note = " ".join(tr("scan_set_note", number=n, count=k, has=has) for n, k, has in self.scan.surplus())
+        surplus = self.scan.surplus()
+        if len(surplus) == 1:
+            self.set_note = tr("scan_set_note", number=surplus[0][0], count=surplus[0][1], has=surplus[0][2])
+        else:  # several numbers in one sentence: a sentence each ran the panel off the window (a 5-6 reading)
+            sep = "、" if App.get_running_app().lang == "ja" else ", "
+            self.set_note = (tr("scan_set_note_many", numbers=sep.join(
+                tr("scan_set_note_one", number=n, count=k, has=has) for n, k, has in surplus)) if surplus else "")
         self.picking = self.selected is not None
         self.picking_harbour = self.selected_harbour is not None
         if self.selected is not None:

@@ -25,11 +25,15 @@ def tr(key: str, **values) -> str:
     return app.tr(key, **values) if app is not None else i18n.tr(key, "en", **values)
 
 
-def photo_problem(error: BaseException, name: str) -> str:
-    """What the screen says of a photo that could not be read (``name``: the file's name or the camera entry)."""
+def photo_problem(error: BaseException, name: str, other_size: str = "scan_other_size") -> str:
+    """What the screen says of a photo that could not be read (``name``: the file's name or the camera entry;
+    ``other_size``: the screen's words for a board of the other size)."""
     from companion.dice.camera import CameraChoiceError
-    from vision.board.reader import NoBoardError
+    from vision.board.reader import NoBoardError, OtherSizeError
 
+    if isinstance(error, OtherSizeError):  # a 5-6 board at a 3-4 game, or the other way round
+        return tr(other_size, name=name, players=error.players,
+                  game="3-4" if error.players == "5-6" else "5-6")
     if isinstance(error, NoBoardError):
         return tr("scan_no_board", name=name)
     if isinstance(error, CameraChoiceError):  # said as Settings says it
@@ -65,6 +69,7 @@ class PhotoReading:
     name)`` runs ``work()`` on a thread, then ``_read(value)`` on the UI thread, or says why it failed."""
 
     _reading_message = "scan_reading"  # what the screen says while a photo is being read
+    _other_size = "scan_other_size"    # what it says of a board of the other size (reader.OtherSizeError)
     _thread_name = "board-photo"
 
     def _init_reading(self) -> None:
@@ -91,7 +96,7 @@ class PhotoReading:
         self.reading = False
         kind, value = result
         if kind == "error":
-            self.message = photo_problem(value, name)
+            self.message = photo_problem(value, name, self._other_size)
             return
         self._read(value)
 
@@ -105,14 +110,14 @@ class PhotoReading:
             self._thread.join(timeout)
 
 
-def scan_file(path: str):
-    """A picture file, read as a board photo."""
+def scan_file(path: str, players: str = "3-4"):
+    """A picture file, read as a board photo (``players``: the board's size, "3-4" or "5-6")."""
     from vision.board.scan import BoardScan
 
-    return BoardScan.of_file(path)
+    return BoardScan.of_file(path, players)
 
 
-def scan_camera(entry: str, cancel: threading.Event):
+def scan_camera(entry: str, cancel: threading.Event, players: str = "3-4"):
     """One picture from the camera ``entry`` names (a number, a stream address, a video file), read.  Opened as
     the dice source opens it: through Kivy's camera on Android and iOS (the platform's), OpenCV elsewhere."""
     from companion.dice.camera import camera_url, capture_spec, open_frames
@@ -131,7 +136,7 @@ def scan_camera(entry: str, cancel: threading.Event):
         frames.close()
     if frame is None:
         raise OSError(tr("scan_no_camera", camera=entry))
-    return BoardScan.of_image(frame)
+    return BoardScan.of_image(frame, players=players)
 
 
 def cameras_here() -> list[str]:

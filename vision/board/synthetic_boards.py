@@ -99,9 +99,9 @@ def photo_of(board: np.ndarray, rng: np.random.Generator, shape: tuple[int, int]
 
 
 #: a number token's radius in canonical units (reader.TOKEN_RADIUS of the neighbour spacing sqrt 3), and the
-#: disc cut round it: a little wider, so the token's edge and shadow come along
+#: disc cut round it, faded out from 1.05 token radii: the token's edge and shadow come along
 TOKEN_UNITS = 0.165 * math.sqrt(3)
-TOKEN_CUT = 1.25 * TOKEN_UNITS
+TOKEN_CUT = 1.4 * TOKEN_UNITS
 
 
 def laid_board(work: np.ndarray, reading: BoardReading, layout: dict, rng: np.random.Generator,
@@ -136,12 +136,17 @@ def laid_board(work: np.ndarray, reading: BoardReading, layout: dict, rng: np.ra
     ys, xs = np.mgrid[0:size, 0:size]
 
     def paste(to: tuple[int, int], frm: tuple[int, int], mask: np.ndarray) -> None:
+        """``frm``'s pixels onto ``to`` where ``mask`` is set (bool), or blended by it (float 0-1)."""
         tx, ty = canonical_center(to)
         fx, fy = canonical_center(frm)
         shift = np.array([[1, 0, (tx - fx) * UNIT + mid - src_mid], [0, 1, (ty - fy) * UNIT + mid - src_mid]],
                          np.float64)
         moved = cv2.warpAffine(source, shift, (size, size))
-        board[mask] = moved[mask]
+        if mask.dtype == bool:
+            board[mask] = moved[mask]
+        else:
+            alpha = mask[..., None]
+            board[:] = np.clip(board * (1 - alpha) + moved * alpha, 0, 255).astype(np.uint8)
 
     for to, (terrain, number) in layout.items():
         tx, ty = canonical_center(to)
@@ -149,17 +154,19 @@ def laid_board(work: np.ndarray, reading: BoardReading, layout: dict, rng: np.ra
               _hex_mask(size, (tx * UNIT + mid, ty * UNIT + mid), UNIT * 1.0))
         if number is not None:
             frm = tokens[number][int(rng.integers(len(tokens[number])))]
-            disc = np.hypot(xs - (tx * UNIT + mid), ys - (ty * UNIT + mid)) <= TOKEN_CUT * UNIT
-            paste(to, frm, disc)
+            # blended in from the token's edge outwards: a hard cut's edge is a second circle round the token,
+            # which the circle finder takes for another token
+            distance = np.hypot(xs - (tx * UNIT + mid), ys - (ty * UNIT + mid)) / UNIT
+            paste(to, frm, np.clip((TOKEN_CUT - distance) / (TOKEN_CUT - 1.05 * TOKEN_UNITS), 0, 1))
     return board
 
 
 def layout_56(seed: int) -> dict:
-    """A random 5-6 layout with the 5-6 set's tiles and tokens (the rules core's standard board): land hex ->
-    (terrain, number or None), and the board's record object."""
+    """A random 5-6 layout with the 5-6 set's tiles and tokens, no 6 or 8 side by side (the rules core's standard
+    board): land hex -> (terrain, number or None)."""
     from companion.rules.board import standard_board
 
-    board = standard_board(seed, spec=EXTENSION_SPEC)
+    board = standard_board(seed, spec=EXTENSION_SPEC, separate_red_numbers=True)
     return {h: (t.terrain, t.number) for h, t in board.tiles.items() if t.terrain != "sea"}
 
 
