@@ -7,6 +7,12 @@ top row); only ``.jpg``, ``.jpeg`` and ``.png`` files are listed (any case).  On
 picture of the photo (made on a thread of its own, newest first, handed over by ``Clock.schedule_once``), its
 name in large letters and its date and size under it.  Layout in picture_chooser.kv, loaded here (one chooser
 for both screens that read a board photo: Scan the board, board_scan.kv, and Check the board, board_check.kv).
+
+A phone's camera folder holds thousands of photos: the folder is listed in one pass (``os.scandir``: name, kind
+and time written together), and only the newest FIRST_PAGE pictures get a row; scrolled to its end, or a tap on the
+last row, "More pictures (N older)", the list adds the next PAGE under them, a few rows a frame.  An iPhone's HEIC photos (and HEIF) are listed as what they are, with
+what to do ("HEIC cannot be read: send it as JPEG"): the reader's OpenCV cannot decode them, and a tap on one
+says so and reads nothing.
 """
 
 from __future__ import annotations
@@ -31,13 +37,70 @@ from .steady_scroll import PatientScroll  # noqa: F401  (the list's scrolling, i
 log = logging.getLogger(__name__)
 
 PICTURE_SUFFIXES = (".jpg", ".jpeg", ".png")
+#: An iPhone's (and some Android phones') photos: listed, but OpenCV cannot decode them (said on the row and on
+#: a tap: send it as JPEG).
+UNREADABLE_SUFFIXES = (".heic", ".heif")
 #: A row's small picture: its long side in pixels (the row's 56 dp square at a tablet's 2x density).
 THUMB_SIZE = 112
+#: Pictures given a row when a folder is shown, newest first (a screen shows 10-18 rows); then PAGE more each time
+#: the list is scrolled to its end or "More pictures" is tapped.  A row costs 10-40 ms to build (its two labels'
+#: text, on the UI thread): 60 rows at once took 3.2-4.9 s to the first screen at load 10 (bench_picture_folder.py).
+FIRST_PAGE = 18
+PAGE = 30
+#: Rows built a frame while a page is added (the list keeps scrolling meanwhile).
+ROWS_A_FRAME = 3
+
+TEXT: dict[str, dict[str, str]] = {
+    "pictures_more": {"en": "More pictures ({n} older)", "ja": "さらに表示（古い写真あと{n}枚）"},
+    "pictures_heic_row": {"en": "HEIC cannot be read: send it as JPEG", "ja": "HEIC形式は読めません。JPEGで送ってください"},
+    "pictures_heic": {"en": "{name}: HEIC cannot be read: send it as JPEG (on the iPhone: Settings > Camera > "
+                            "Formats > Most Compatible, or share it as JPEG).",
+                      "ja": "{name}：HEIC形式は読めません。JPEGで送ってください（iPhoneでは「設定」>「カメラ」>"
+                            "「フォーマット」>「互換性優先」、またはJPEGとして共有）。"},
+}
+
+
+def _tr(key: str, **values) -> str:
+    from .photo_reading import tr
+
+    return tr(key, **values)
 
 
 def is_picture_name(_folder: str, path: str) -> bool:
     """A FileChooser filter: a file named as a photo is (``IMG_0001.JPG`` as well as ``board.jpg``)."""
     return path.lower().endswith(PICTURE_SUFFIXES)
+
+
+def is_listed_name(_folder: str, path: str) -> bool:
+    """The list's filter: a picture (``is_picture_name``), or a photo the reader cannot decode (HEIC), listed to
+    say so."""
+    return path.lower().endswith(PICTURE_SUFFIXES + UNREADABLE_SUFFIXES)
+
+
+def is_unreadable_name(path: str) -> bool:
+    """A HEIC/HEIF photo: OpenCV (the board reader's decoder) cannot read it."""
+    return path.lower().endswith(UNREADABLE_SUFFIXES)
+
+
+def folder_newest_first(path: str) -> tuple[list[str], list[str]]:
+    """(the folders, by name; the pictures listed (``is_listed_name``), newest first) of folder ``path``, hidden
+    names left out: one ``os.scandir`` pass (the kind and the time written come with each name: one stat a
+    picture at most, none for a folder on Linux and Android)."""
+    folders, pictures = [], []
+    with os.scandir(path) as entries:
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            try:
+                if entry.is_dir():
+                    folders.append(entry.path)
+                elif is_listed_name(path, entry.name):
+                    pictures.append((-entry.stat().st_mtime, entry.name.lower(), entry.path))
+            except OSError:  # gone meanwhile, or a link to nowhere
+                continue
+    folders.sort(key=lambda f: os.path.basename(f).lower())
+    pictures.sort()
+    return folders, [p for _, _, p in pictures]
 
 
 def pictures_folder(last_picture: str = "", *, platform: str | None = None) -> Path:
@@ -101,9 +164,12 @@ def newest_first(files: list[str], filesystem) -> list[str]:
 
 
 def describe(path: str, isdir: bool) -> str:
-    """A row's second words: a picture's date and size ("2026-11-27 12:14 · 2.4 MB"); nothing for a folder."""
+    """A row's second words: a picture's date and size ("2026-11-27 12:14 · 2.4 MB"); nothing for a folder; for
+    a HEIC photo what to do with it instead."""
     if isdir:
         return ""
+    if is_unreadable_name(path):
+        return _tr("pictures_heic_row")
     try:
         st = os.stat(path)
     except OSError:
@@ -209,6 +275,7 @@ class PictureRow(ButtonBehavior, BoxLayout):
     selected = BooleanProperty(False)
     controller = ObjectProperty(None)    # a weak reference to the chooser
     thumb = ObjectProperty(None, allownone=True)  # the picture's small copy, a texture (once made)
+    more = BooleanProperty(False)        # the last row: "More pictures (N older)"
 
     def show_thumbnail(self, picture) -> None:
         from .camera_picture import bgr_texture
@@ -217,7 +284,7 @@ class PictureRow(ButtonBehavior, BoxLayout):
             self.thumb = bgr_texture(picture)
 
     def on_press(self):
-        if self.controller is not None and self.last_touch is not None:
+        if self.controller is not None and self.last_touch is not None and not self.more:
             self.controller().entry_touched(self, self.last_touch)
 
     def on_release(self):
@@ -232,10 +299,82 @@ class PictureChooser(Hideable, FileChooserController):
     up_text = StringProperty("..")   # the top row's words (the screen sets them in the player's language)
 
     def __init__(self, **kw):
-        kw.setdefault("filters", [is_picture_name])
+        kw.setdefault("filters", [is_listed_name])
         kw.setdefault("sort_func", newest_first)
         self.thumbnails = Thumbnails()
+        self._older: list[str] = []   # the folder's pictures with no row yet, newest first ("More pictures")
+        self._more_row: PictureRow | None = None
+        self._adding = None           # the clock event adding a page of rows
         super().__init__(**kw)
+
+    def _add_files(self, path, parent=None):
+        """The folder's rows (Kivy's FileChooser asks them one by one, 50 ms of them a frame): its folders, then
+        its newest PAGE pictures, then "More pictures" when there are older ones (``show_more``)."""
+        from weakref import ref
+
+        path = os.path.expanduser(path)
+        if os.path.isfile(path):
+            path = os.path.dirname(path)
+        folders, pictures = folder_newest_first(path)
+        self._older = pictures[FIRST_PAGE:]
+        self._more_row = None
+        self._adding = None
+        listed = folders + pictures[:FIRST_PAGE]
+        self.files[:] = listed
+        total = len(listed) + bool(self._older)
+        controller = ref(self)
+        for index, fn in enumerate(listed):
+            yield index, total, self._create_entry_widget(
+                {"name": os.path.basename(fn), "path": fn, "controller": controller, "isdir": index < len(folders)})
+        if self._older:
+            self._more_row = self._more_entry()
+            yield total - 1, total, self._more_row
+
+    def _more_entry(self) -> PictureRow:
+        from weakref import ref
+
+        return PictureRow(path="", name=_tr("pictures_more", n=f"{len(self._older):,}"), more=True,
+                          controller=ref(self))
+
+    def show_more(self) -> None:
+        """The next PAGE older pictures get their rows under those shown, ROWS_A_FRAME a frame (the list stays
+        where it is and keeps scrolling); the "More pictures" row moves under them, or goes when none are left."""
+        from weakref import ref
+
+        if self._adding is not None or not self._older:
+            return
+        page, self._older = self._older[:PAGE], self._older[PAGE:]
+        self.files.extend(page)
+        controller = ref(self)
+        waiting = list(page)
+
+        def add(_dt):
+            rows = self.ids.rows
+            more = self._more_row
+            if more is not None:
+                rows.remove_widget(more)
+            for fn in waiting[:ROWS_A_FRAME]:
+                self.on_entry_added(self._create_entry_widget(
+                    {"name": os.path.basename(fn), "path": fn, "controller": controller, "isdir": False}))
+            del waiting[:ROWS_A_FRAME]
+            if waiting:
+                if more is not None:
+                    rows.add_widget(more)
+                return True
+            self._adding.cancel()
+            self._adding = None
+            self._more_row = None
+            if self._older:
+                self._more_row = self._more_entry()
+                rows.add_widget(self._more_row)
+            return False
+
+        self._adding = Clock.schedule_interval(add, 0)
+
+    def on_scrolled(self, scroll_y: float) -> None:
+        """The list scrolled to its end (its last rows in sight): the next older pictures are added."""
+        if scroll_y <= 0.02 and self._more_row is not None and self.ids.scroll.height < self.ids.rows.height:
+            self.show_more()
 
     def _update_files(self, *args, **kwargs):
         """Listed only while shown (a folder of a thousand photos is not read when the app starts), and again
@@ -256,10 +395,13 @@ class PictureChooser(Hideable, FileChooserController):
 
     def on_entry_added(self, node, parent=None):
         self.ids.rows.add_widget(node)
-        if not node.isdir:
+        if not node.isdir and not node.more and not is_unreadable_name(node.path):
             self.thumbnails.ask(node.path, node.show_thumbnail)
 
     def on_entries_cleared(self):
+        if getattr(self, "_adding", None) is not None:  # another folder (or this one afresh): no page half-added
+            self._adding.cancel()
+            self._adding = None
         self.thumbnails.forget()
         self.ids.rows.clear_widgets()
         self.ids.scroll.scroll_y = 1  # a new folder is seen from its top (its newest pictures)
@@ -268,7 +410,9 @@ class PictureChooser(Hideable, FileChooserController):
         """A folder opens; a picture is chosen at once (one tap, not Kivy's double tap)."""
         if touch is not None and "button" in touch.profile and touch.button.startswith("scroll"):
             return False
-        if self.file_system.is_dir(entry.path):
+        if entry.more:
+            self.show_more()
+        elif self.file_system.is_dir(entry.path):
             self.open_entry(entry)
         else:
             self.selection = [entry.path]
@@ -307,7 +451,11 @@ class ReadsAPicture:
             self.ids.chooser._trigger_update()
 
     def choose_picture(self, path: str) -> None:
-        """A picture tapped in the list: read (a file that is no picture is said; nothing changes)."""
+        """A picture tapped in the list: read (a file that is no picture is said; nothing changes).  A HEIC photo
+        is not read: what to do is said (nothing changes)."""
+        if is_unreadable_name(path):
+            self.message = _tr("pictures_heic", name=Path(path).name)
+            return
         self.ids.path.text = path
         self.read_file()
 
@@ -322,9 +470,20 @@ class ReadsAPicture:
         if not Path(path).is_file():
             self.message = tr("scan_no_file", path=path)
             return None
+        if is_unreadable_name(path):
+            self.message = tr("pictures_heic", name=Path(path).name)
+            return None
         return path
 
 
+def _install_texts() -> None:
+    from . import i18n
+
+    for key, entry in TEXT.items():
+        i18n.TEXT.setdefault(key, entry)
+
+
+_install_texts()
 KV = Path(__file__).resolve().with_suffix(".kv")
 if str(KV) not in Builder.files:
     Builder.load_file(str(KV))
