@@ -313,7 +313,7 @@ def test_a_trade_between_two_players_by_touch_in_portrait(tmp_path):
                                                "give": {"food": 2}, "get": {"ore": 1}}, screen.message
         assert game.state.players[0].hand.known == {**aki, "food": aki["food"] - 2, "ore": aki["ore"] + 1}
         assert game.state.players[1].hand.known == {**ben, "food": ben["food"] + 2, "ore": ben["ore"] - 1}
-        assert f"{cards - 1} cards" in screen.ids.vpboard.children[-1].text
+        assert f"{cards - 1} cards" in screen.ids.vpboard.children[-1].text.replace("\u00a0", " ")
         assert screen.selection == {}, "the panel closes once the trade is recorded"
 
         # The same panel with the stock, at the rules' ratio: 2 trade goods for 1 carbon.

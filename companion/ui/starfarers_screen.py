@@ -43,6 +43,11 @@ from .board_view import PLAYER_COLORS, PannedWhenZoomed
 from .play_screen import MIN_TARGET_DP, ZOOM
 from .play_panels import NO_BREAK, joined
 
+#: An offered colony site's ring, in hex sizes: as wide as the sites allow.  A site lies 0.87 hex from the middles
+#: of its two planets (their number chips 0.36 across), so a ring up to ~0.45 leaves the numbers clear; the three
+#: sites round a system's middle lie 0.87 apart, so their rings nearly touch.  Was 0.3 (7.8 px at 1280x800).
+SITE_RING = 0.42
+
 RESOURCE_COLORS = {"ore": (0.55, 0.55, 0.62), "fuel": (0.85, 0.35, 0.2), "carbon": (0.25, 0.25, 0.28),
                    "food": (0.35, 0.7, 0.3), "trade_goods": (0.85, 0.7, 0.25)}
 BALL_COLORS = {"yellow": (0.95, 0.85, 0.2), "red": (0.85, 0.15, 0.15), "blue": (0.2, 0.4, 0.9),
@@ -156,17 +161,26 @@ class StarMap(PannedWhenZoomed, StencilView):
             return [(h, self.hex_pos(h)) for h in self.board.planets]
         return []
 
+    def spot_at(self, pos):
+        """The spot of the picked kind a tap at ``pos`` (widget coordinates) takes: the nearest one, an offered
+        one winning a near tie (a finger between a taken site and a free one means the free one, as on the hex
+        boards); None in empty space."""
+        size = self._transform()[0]
+        found = min(self.spots(), key=lambda sp_: math.dist(sp_[1], pos) - (0.12 * size if sp_[0] in self.legal
+                                                                             else 0.0), default=None)
+        if found is None or math.dist(found[1], pos) > size * 0.9:
+            return None
+        return found[0]
+
     def _pick_at(self, touch):
-        """A tap: the spot of the picked kind nearest to it is reported (``on_spot``), offered or not."""
+        """A tap: the spot of the picked kind it takes (``spot_at``) is reported (``on_spot``), offered or not."""
         if not self.collide_point(*touch.pos) or not self.pick:
             return self._touch_down_passed_on(touch)
-        found = min(self.spots(), key=lambda sp_: math.dist(sp_[1], touch.pos), default=None)
-        if found is None:
+        if not self.spots():
             return False
-        size = self._transform()[0]
-        if math.dist(found[1], touch.pos) > size * 0.9:
-            return True  # a touch in empty space chooses nothing
-        self.dispatch("on_spot", found[0], found[0] in self.legal)
+        spot = self.spot_at(touch.pos)
+        if spot is not None:  # (a touch in empty space chooses nothing)
+            self.dispatch("on_spot", spot, spot in self.legal)
         return True
 
     # --- drawing ------------------------------------------------------------------------------------------
@@ -245,9 +259,14 @@ class StarMap(PannedWhenZoomed, StencilView):
                     Color(0.3, 1, 0.4, 1)
                     Line(circle=(c[0], c[1], size * 0.8), width=max(2, size * 0.06))
             r = size * 0.2
+            ring = size * SITE_RING  # an offered site's ring (its outer edge clear of the planets' number chips)
             for site in self.board.sites:
                 x, y = self.site_pos(site)
                 owner = self.buildings.get(site)
+                offered = self.pick == "site" and site in self.legal
+                if offered:  # a green disc in its ring: a mark to see and a spot to aim at (a 7.8 px ring was)
+                    Color(0.3, 1, 0.4, 0.3)
+                    Ellipse(pos=(x - ring, y - ring), size=(2 * ring, 2 * ring))
                 if owner is not None:
                     Color(0, 0, 0, 1)
                     Ellipse(pos=(x - r * 1.25, y - r * 1.25), size=(r * 2.5, r * 2.5))
@@ -259,19 +278,20 @@ class StarMap(PannedWhenZoomed, StencilView):
                 elif site in self.board.neutral:
                     Color(0.5, 0.5, 0.5, 1)
                     Ellipse(pos=(x - r, y - r), size=(r * 2, r * 2))
-                else:
-                    Color(1, 1, 1, 0.5)
-                    Line(circle=(x, y, r * 0.5), width=1)
-                if self.pick == "site" and site in self.legal:
-                    Color(0.3, 1, 0.4, 1)
-                    Line(circle=(x, y, r * 1.5), width=max(2, size * 0.06))
+                else:  # an empty site, offered or not: a ring a player can see (it was 2.6 px across at 1280x800)
+                    Color(1, 1, 1, 0.6)
+                    Line(circle=(x, y, size * 0.2), width=max(1.2, size * 0.03))
                 if site == self.chosen:  # the pick stands out from the offered green rings until OK (cyan: no
                     Color(0.1, 0.9, 1, 1)  # planet, player or marker is drawn in it)
-                    Line(circle=(x, y, r * 2.1), width=max(3, size * 0.1))
+                    Line(circle=(x, y, ring), width=max(3, size * 0.08))
+                elif offered:
+                    Color(0.3, 1, 0.4, 1)
+                    Line(circle=(x, y, ring), width=max(2, size * 0.05))
             if self.flash is not None and self.pick:
                 pos = self.site_pos(self.flash) if isinstance(self.flash[0], tuple) else self.hex_pos(self.flash)
                 Color(1, 0.2, 0.2, 1)
-                Line(circle=(pos[0], pos[1], r * 1.8), width=max(2, size * 0.07))
+                Line(circle=(pos[0], pos[1], ring if isinstance(self.flash[0], tuple) else size * 0.45),
+                     width=max(2, size * 0.07))
 
 
 def tile_text(tr, lang: str, name: str, *, vp: int, cards: int, medals: int, boosters: int, cannons: int, rings: int,
