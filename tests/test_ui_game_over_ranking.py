@@ -1,9 +1,10 @@
 """The game-over ranking says what ordered players level on points: High Tide ends on points, then resource cards
 in hand (seed 002). Played to its end by taps for five (playtest s11), the screen read "3. Ben — 3 VP" over
 "4. Dan — 3 VP" with nothing to say why; now a player level on points with another shows the cards that ranked
-them, and players level on both share the place.
+them, and players level on both share the place. With six the ranking and "New game, same players" are in
+sight, lying down and upright.
 
-The game: High Tide for five played by the rules core's random legal play until the leader's last End turn
+The game: High Tide for six played by the rules core's random legal play until the leader's last End turn
 (a seed whose end has two players level on points with different hands), journalled, resumed from the start
 screen and ended by a tap.
 """
@@ -21,11 +22,11 @@ from companion.rules.random_play import random_events
 from companion.ui import driver as d
 
 pytestmark = pytest.mark.timeout(240)
-NAMES = ["Aki", "Ben", "Chie", "Dan", "Emi"]
+NAMES = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumi"]
 
 
 def high_tide_with_a_tie_on_points():
-    """A finished High Tide game for five whose ranking has two players level on points (not on cards)."""
+    """A finished High Tide game for six whose ranking has players level on points (not on cards)."""
     for seed in range(3, 13):
         record = Record("high-tide", [{"name": n, "color": COLORS[i]} for i, n in enumerate(NAMES)],
                         dict(read_json("boards", "high-tide-5-6.json")), {})
@@ -36,15 +37,14 @@ def high_tide_with_a_tie_on_points():
         ranking = game.ranking()
         vp = [game.victory_points(p) for p in ranking]
         cards = [game.state.players[p].hand.size for p in ranking]
-        for i in range(1, len(ranking)):
-            if vp[i] == vp[i - 1] and cards[i] != cards[i - 1] and vp.count(vp[i]) == 2:
-                return record, ranking, i - 1
-    raise AssertionError("no seed in 3-12 ends High Tide for five with two players level on points")
+        if any(vp[i] == vp[i - 1] and cards[i] != cards[i - 1] for i in range(1, len(ranking))):
+            return record, ranking
+    raise AssertionError("no seed in 3-12 ends High Tide for six with players level on points")
 
 
 @pytest.mark.parametrize("size, lang", [((1280, 800), "en"), ((800, 1280), "ja")])
 def test_players_level_on_points_are_ranked_by_their_cards_on_the_screen(tmp_path, size, lang):
-    record, ranking, first_level = high_tide_with_a_tie_on_points()
+    record, ranking = high_tide_with_a_tie_on_points()
     last = record.events.pop()  # the leader's last End turn: the table's tap
     game_id = d.journal(tmp_path, record)
     app = d.start_app(tmp_path, size=size)
@@ -56,14 +56,27 @@ def test_players_level_on_points_are_ranked_by_their_cards_on_the_screen(tmp_pat
         d.tap(play.ids.end_turn)
         g = app.table.game
         assert g.state.phase == "game_over" and app.table.record.events[-1] == last
-        text = d.find_label(play.ids.actions, app.tr("ranking")).text
-        lines = text.splitlines()[1:]
+        ranking_label = d.find_label(play.ids.actions, app.tr("ranking"))
+        lines = ranking_label.text.splitlines()[1:]
         assert len(lines) == len(NAMES)
-        for place, p in enumerate(ranking, start=1):
-            vp, cards = g.victory_points(p), g.state.players[p].hand.size
-            level = place - 1 in (first_level, first_level + 1)
-            shown = {"en": f"{place}. {NAMES[p]} — {vp} VP" + (f" ({cards} card{'s' * (cards != 1)})" if level else ""),
-                     "ja": f"{place}. {NAMES[p]} — {vp} 点" + (f"（手札{cards}枚）" if level else "")}[lang]
-            assert lines[place - 1] == shown, (lines, shown)
+        vp = {p: g.victory_points(p) for p in ranking}
+        cards = {p: g.state.players[p].hand.size for p in ranking}
+        for row, p in enumerate(ranking):
+            place = 1 + sum((vp[q], cards[q]) > (vp[p], cards[p]) for q in ranking)  # level on both: one place
+            level = sum(vp[q] == vp[p] for q in ranking) > 1
+            n = cards[p]
+            shown = {"en": f"{place}. {NAMES[p]} — {vp[p]} VP" + (f" ({n} card{'s' * (n != 1)})" if level else ""),
+                     "ja": f"{place}. {NAMES[p]} — {vp[p]} 点" + (f"（手札{n}枚）" if level else "")}[lang]
+            assert lines[row] == shown, (lines, shown)
+        # the whole ranking and the way on are in sight as the game ends, six players, either way up (lying
+        # down the button was wholly below the view, upright 42 of its 60 px)
+        again = d.find(play.ids.actions, app.tr("play_again"))
+        view = play.ids.actions.parent
+        vx0, vy0 = view.to_window(view.x, view.y)
+        vx1, vy1 = view.to_window(view.right, view.top)
+        for w in (ranking_label, again):
+            x0, y0 = w.to_window(w.x, w.y)
+            x1, y1 = w.to_window(w.right, w.top)
+            assert vx0 <= x0 and x1 <= vx1 and vy0 <= y0 and y1 <= vy1, (w, (x0, y0, x1, y1), (vx0, vy0, vx1, vy1))
     finally:
         d.stop_app(app)
