@@ -42,9 +42,10 @@ PICTURE_SUFFIXES = (".jpg", ".jpeg", ".png")
 UNREADABLE_SUFFIXES = (".heic", ".heif")
 #: A row's small picture: its long side in pixels (the row's 56 dp square at a tablet's 2x density).
 THUMB_SIZE = 112
-#: Pictures given a row when a folder is shown, newest first (a screen shows 10-18 rows); then PAGE more each time
-#: the list is scrolled to its end or "More pictures" is tapped.  A row costs 10-40 ms to build (its two labels'
-#: text, on the UI thread): 60 rows at once took 3.2-4.9 s to the first screen at load 10 (bench_picture_folder.py).
+#: Pictures given a row when a folder is shown, newest first; then PAGE more each time the list is scrolled to its
+#: end or "More pictures" is tapped.  A row cost ~36 ms to build at load ~12 (its two labels' text, on the UI
+#: thread): 60 rows at once took 3.2-5.8 s to the first screen at load 10-12, 18 rows 1.1-1.6 s
+#: (bench/bench_picture_folder.py).
 FIRST_PAGE = 18
 PAGE = 30
 #: Rows built a frame while a page is added (the list keeps scrolling meanwhile).
