@@ -73,3 +73,23 @@ def test_shared_widgets_import_no_screen_and_each_screen_has_its_own_layout():
         kv = PACKAGE / (screen.removesuffix("_screen") + ".kv")
         assert kv.exists(), kv
         assert f"<{''.join(w.title() for w in screen.split('_')[:-1])}Screen>:" in kv.read_text(encoding="utf-8")
+
+
+def into_sight_routines(package: Path = PACKAGE) -> dict[str, list[str]]:
+    """Every function of the package that brings something of a screen into sight (its name ends in
+    ``into_sight``), by module."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(package.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.endswith("into_sight"):
+                found.setdefault(path.stem, []).append(node.name)
+    return found
+
+
+def test_one_routine_brings_a_panel_into_sight():
+    """The play screen and Starfarers scroll an opened panel into sight by one routine, ChoicePanels' (each had its
+    own: PlayScreen.bring_panel_into_sight for every panel, ChoicePanels.bring_trade_into_sight for Starfarers'
+    trade), and both screens call it."""
+    assert into_sight_routines() == {"choices": ["bring_panel_into_sight"]}
+    for screen in ("play_screen", "starfarers_screen"):
+        assert "self.bring_panel_into_sight()" in (PACKAGE / f"{screen}.py").read_text(encoding="utf-8"), screen

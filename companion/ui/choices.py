@@ -109,24 +109,39 @@ class ChoicePanels:
         else:
             self.ids.actions.add_widget(ok)
 
-    def bring_trade_into_sight(self, again: bool = True) -> None:
-        """The trade panel (its partners' row to its OK) scrolled the least that shows its OK, never past its
-        partners' row; once more a frame later, when the rows have their heights.  (The play screen brings
-        every panel into sight its own way: PlayScreen.bring_panel_into_sight.)"""
-        if again:
-            Clock.schedule_once(lambda _dt: self.bring_trade_into_sight(again=False))
-        first, last = getattr(self, "_trade_rows", (None, None))
+    #: Where the open panel's rows lie among the action rows, counted from the top: ``panel_start`` up to
+    #: ``panel_end`` (None: to the last row).  The screen sets them as it lays a panel out (the trade panel its own).
+    panel_start: int = 1 << 30
+    panel_end: int | None = None
+
+    def panel_rows(self) -> list:
+        """The open panel's rows, as laid out now (a row of no height left out: the filler at the end)."""
+        return [w for w in self.ids.actions.children[::-1][self.panel_start:self.panel_end] if w.height > 0]
+
+    def bring_panel_into_sight(self, again: bool = True) -> None:
+        """The panel just opened (a trade, a card, VP cards) or grown (a partner, a card chosen) is brought into
+        sight, lying down and upright, on every live screen that has one (the play screen, Starfarers): the
+        actions scroll the least that shows the panel's last row (its OK), never past its first row.  A panel
+        taller than the view shows from its first row (the choice just made), the rest a drag away; a panel wholly
+        in sight moves nothing.  (Landscape 1280x800 the actions' view is 316 px under the builds: Show VP cards'
+        OK showed as a 12 px sliver, a trade with a player as "Give" and half a row; Starfarers' trade with Ben
+        left its OK 0 of 52 px in sight upright.)"""
         box = self.ids.actions
+        if again:  # labels above take their heights from their texts, and the box its own, in the next frame: once
+            # more then (the box's height a frame behind its rows left a grown panel's last row 11 px out of sight)
+            Clock.schedule_once(lambda _dt: self.bring_panel_into_sight(again=False))
+        rows = self.panel_rows()
         scroller = box.parent
-        if first is None or last is None or first.parent is None or last.parent is None:
+        spare = box.height - scroller.height  # how far the content can scroll
+        if not rows or spare <= 0:
             return
-        spare = box.height - scroller.height
-        if spare <= 0:
-            return
+        first, last = rows[0], rows[-1]
         shown_from = (1 - scroller.scroll_y) * spare  # px of content above the view
-        top_of_first = box.top - first.top  # (the rows stand in the box's own coordinates)
-        bottom_of_last = box.top - last.y
-        wanted = min(spare, max(0.0, min(top_of_first, max(shown_from, bottom_of_last - scroller.height))))
+        content_top = box.children[-1].top  # (the rows' own top: the box's may not have followed them yet)
+        top_of_first = content_top - first.top
+        bottom_of_last = content_top - last.y
+        wanted = min(top_of_first, max(shown_from, bottom_of_last - scroller.height))
+        wanted = min(spare, max(0.0, wanted))
         if abs(wanted - shown_from) >= 1:
             scroller.scroll_y = 1 - wanted / spare
 
@@ -134,9 +149,9 @@ class ChoicePanels:
         """Trade with the bank (at the player's ratios, from the rules' harbor query) or with a player."""
         a = app()
         others = [p for p in range(g.n_players) if p != who]
+        self.panel_start = len(self.ids.actions.children)  # (the panel's rows: from its partners to its OK)
         self._toggle_row(a.tr("with"), "partner", ["bank", *others],
                          [a.tr(self.bank_key)] + [a.player_name(p) for p in others], font=15)
-        self._trade_rows = (self.ids.actions.children[0], self.ids.actions.children[0])
         partner = self.selection.get("partner")
         if partner == "bank":
             ratios = g.harbor_ratios(who)
@@ -147,7 +162,6 @@ class ChoicePanels:
             give, get = self.selection.get("bank_give"), self.selection.get("bank_get")
             self._ok(bool(give and get), give and get and {"type": "trade", "player": who, "with": "bank",
                                                              "give": {give: ratios[give]}, "get": {get: 1}})
-            self._trade_rows = (self._trade_rows[0], self.ids.actions.children[0])
         elif partner is not None:
             # a cell per resource holding what each side gives of it: the partners, the counts and OK in sight
             # without a drag (in two blocks of five rows the panel was 780 px, its view 298-316 px)
@@ -159,7 +173,7 @@ class ChoicePanels:
             get = {r: n for r, n in self.selection.get("get", {}).items() if n}
             self._ok(bool(give and get), {"type": "trade", "player": who, "with": partner, "give": give, "get": get},
                      grid=grid)
-            self._trade_rows = (self._trade_rows[0], grid)
+        self.panel_end = len(self.ids.actions.children)
 
 
 #: A counter's parts and a counter cell's (dp): − and + a finger wide and high, the count between; the narrowest

@@ -525,7 +525,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         a = app()
         box = self.ids.actions
         box.clear_widgets()
-        self.panel_start = 1 << 30  # no panel below the buttons until one is opened
+        self.panel_start, self.panel_end = 1 << 30, None  # no panel below the buttons until one is opened
         mode = self.selection.get("mode") or ""
         if self._drawn_mode and not mode:
             # a panel closed (a trade's OK, Cancel, a tap on the board): the list back at its top, the costs and
@@ -710,40 +710,12 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         if mode:
             Clock.schedule_once(lambda _dt: self.bring_panel_into_sight())
 
-    #: Where the opened panel's rows begin among the action rows (set by :meth:`refresh`).
-    panel_start = 0
     _drawn_mode = ""  # the panel the action list last showed ("" none): its closing scrolls the list to its top
 
     def _pick(self, key: str, value) -> None:
         super()._pick(key, value)
         if key in PANEL_GROWS and self.selection.get("mode") in CARD_PANELS:
             Clock.schedule_once(lambda _dt: self.bring_panel_into_sight())
-
-    def bring_panel_into_sight(self, again: bool = True) -> None:
-        """The panel just opened (trade, a card, VP cards) or grown (a partner, a card chosen) is brought into
-        sight, lying down and upright: the actions scroll the least that shows the panel's last row (its OK),
-        never past its first row.  A panel taller than the view shows from its first row (the choice just
-        made), the rest a drag away; a panel wholly in sight moves nothing.  (Landscape 1280x800 the actions'
-        view is 316 px under the builds: Show VP cards' OK showed as a 12 px sliver, a trade with a player as
-        "Give" and half a row.)"""
-        box = self.ids.actions
-        if again:  # labels above take their heights from their texts, and the box its own, in the next frame: once
-            # more then (the box's height a frame behind its rows left a grown panel's last row 11 px out of sight)
-            Clock.schedule_once(lambda _dt: self.bring_panel_into_sight(again=False))
-        rows = [w for w in box.children[::-1][self.panel_start:] if w.height > 0]  # (the filler at the end: 0)
-        scroller = box.parent
-        spare = box.height - scroller.height  # how far the content can scroll
-        if not rows or spare <= 0:
-            return
-        first, last = rows[0], rows[-1]
-        shown_from = (1 - scroller.scroll_y) * spare  # px of content above the view
-        content_top = box.children[-1].top  # (the rows' own top: the box's may not have followed them yet)
-        top_of_first = content_top - first.top
-        bottom_of_last = content_top - last.y
-        wanted = min(top_of_first, max(shown_from, bottom_of_last - scroller.height))
-        wanted = min(spare, max(0.0, wanted))
-        if abs(wanted - shown_from) >= 1:
-            scroller.scroll_y = 1 - wanted / spare
 
     def _play_panel(self, g, who: int) -> None:
         """Play a development card: knight, road building, year of plenty (two from the bank), monopoly."""

@@ -637,12 +637,12 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         self.selection = {"mode": mode} if mode else {}
         self.refresh()
         if mode:
-            self.bring_trade_into_sight()
+            self.bring_panel_into_sight()
 
     def _pick(self, key: str, value) -> None:
         super()._pick(key, value)
         if key == "partner" and self.selection.get("mode") == "trade":
-            self.bring_trade_into_sight()
+            self.bring_panel_into_sight()
 
     def _setup_spaceport_panel(self, box, who) -> None:
         # the choice panels' toggle rows (their buttons wrap long names such as "trade goods")
