@@ -42,6 +42,7 @@ from .refusals_text import app_describe
 from .board_view import PLAYER_COLORS, PannedWhenZoomed
 from .play_screen import MIN_TARGET_DP, ZOOM
 from .play_panels import NO_BREAK, joined
+from .game_over import play_again_button
 
 #: An offered colony site's ring, in hex sizes: as wide as the sites allow.  A site lies 0.87 hex from the middles
 #: of its two planets (their number chips 0.36 across), so a ring up to ~0.45 leaves the numbers clear; the three
@@ -610,6 +611,8 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
             self._encounter_panel(box, g, who)
         elif phase == "flight":
             self._flight_panel(box, g, who)
+        elif phase == "game_over":  # the way on: the new-game form holding this table, one tap from its Start
+            box.add_widget(play_again_button())
         if self.action and phase in ("main", "flight"):
             hint = {"spaceport": "sf_tap_site", "found_colony": "sf_tap_site", "trade_station": "sf_tap_station",
                     "defeat_pirate": "sf_tap_planet", "terraform": "sf_tap_planet"}[self.action]
