@@ -92,7 +92,7 @@ def test_a_camera_folder_is_paged_newest_first_and_heic_is_said(tmp_path, camera
         chooser.ids.scroll.scroll_to(heic, padding=0, animate=False)
         d.settle()
         d.tap(heic)
-        assert screen.message.startswith("IMG_4001.HEIC: HEIC cannot be read: send it as JPEG"), screen.message
+        assert screen.message == "IMG_4001.HEIC: HEIC cannot be read: send it as JPEG.", screen.message
         assert not screen.reading and screen.scan is None and screen.choosing
         # in Japanese too (the list made afresh in the player's language)
         app.lang = "ja"
@@ -106,7 +106,7 @@ def test_a_camera_folder_is_paged_newest_first_and_heic_is_said(tmp_path, camera
         chooser.ids.scroll.scroll_to(heic, padding=0, animate=False)
         d.settle()
         d.tap(heic)
-        assert screen.message.startswith("IMG_4001.HEIC：HEIC形式は読めません。JPEGで送ってください"), screen.message
+        assert screen.message == "IMG_4001.HEIC：HEIC形式は読めません。JPEGで送ってください。", screen.message
         assert screen.scan is None and d.layout_problems(app.root) == []
 
         # An older picture, from a page added later, is read as any other (this one shows no board).

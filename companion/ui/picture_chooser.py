@@ -54,10 +54,9 @@ ROWS_A_FRAME = 3
 TEXT: dict[str, dict[str, str]] = {
     "pictures_more": {"en": "More pictures ({n} older)", "ja": "さらに表示（古い写真あと{n}枚）"},
     "pictures_heic_row": {"en": "HEIC cannot be read: send it as JPEG", "ja": "HEIC形式は読めません。JPEGで送ってください"},
-    "pictures_heic": {"en": "{name}: HEIC cannot be read: send it as JPEG (on the iPhone: Settings > Camera > "
-                            "Formats > Most Compatible, or share it as JPEG).",
-                      "ja": "{name}：HEIC形式は読めません。JPEGで送ってください（iPhoneでは「設定」>「カメラ」>"
-                            "「フォーマット」>「互換性優先」、またはJPEGとして共有）。"},
+    # short: the scan screen's message box holds about two lines lying down (a longer one shrank to ~9 px)
+    "pictures_heic": {"en": "{name}: HEIC cannot be read: send it as JPEG.",
+                      "ja": "{name}：HEIC形式は読めません。JPEGで送ってください。"},
 }
 
 
