@@ -143,3 +143,33 @@ def test_check_the_board_says_it_reads_no_5_6_board(tmp_path):
         assert len(app.table.record.events) == events
     finally:
         d.stop_app(app)
+
+
+def test_the_camera_gives_a_5_6_board_in_a_5_6_game(tmp_path):
+    """Camera in a 5-6 game reads the picture as a 5-6 board (Settings' camera a video file of the synthetic
+    photo, as Settings allows)."""
+    import cv2
+
+    photo = tmp_path / "five-six.jpg"
+    layout = laid_photo(7, photo)
+    picture = cv2.imread(str(photo))
+    video = tmp_path / "board.avi"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 5, (picture.shape[1], picture.shape[0]))
+    for _ in range(8):
+        writer.write(picture)
+    writer.release()
+    app = d.start_app(tmp_path / "data")
+    try:
+        app.settings.camera = str(video)
+        editor = d.open_board_editor(app, players=6)
+        d.tap(editor.ids.scan)
+        screen = app.root.get_screen("board_scan")
+        d.tap(screen.ids.camera)
+        assert d.wait_until(lambda: not screen.reading, timeout=120)
+        d.settle()
+        assert screen.scan is not None, screen.message
+        assert len(screen.scan.land) == 30
+        truth = as_laid(screen.scan.terrains, layout)
+        assert sum(screen.scan.terrains[h] == truth[h][0] for h in truth) >= 27
+    finally:
+        d.stop_app(app)
