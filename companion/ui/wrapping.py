@@ -9,10 +9,11 @@ spaces), it cuts wherever the width runs out: "Settlem/ent", 盤面を入力・�
 - :func:`broken_words`, for the layout check: the places where a shown label's lines were cut inside a word.
 
 Phrase boundaries come from the kind of each character (a small rule set, no dictionary): a break may follow
-punctuation or a hiragana run ending before a kanji, katakana or Latin letter, and may precede an opening
+punctuation, the particle を, or a hiragana run ending before a kanji, katakana or Latin letter, and may precede an opening
 bracket; never between two kanji, two katakana, a kanji and its kana ending, or two letters or digits; never
 between a number and the Japanese word after it (its counter or unit: 2枚, 3人, 10点, 2ポイント, 2つ) nor inside a
-number (1,000, 2.5).
+number (1,000, 2.5); never inside a compound verb or noun whose first verb ends in one kana before the next kanji
+(取り除く, 受け取る, 組み合わせ, 捨て札; a button read 取り / 除きますか) or is written in two kana (やり直し).
 """
 
 from __future__ import annotations
@@ -51,17 +52,41 @@ def kind(ch: str) -> str:
 DIGITS = set("0123456789０１２３４５６７８９")
 #: What may stand inside a number between its digits ("1,000", "2.5").
 IN_NUMBER = set(",.，．")
+#: The kana a verb's joining form ends in (取り, 受け, 組み, 引き, 問い, 捨て, 落ち, 見せ, 攻め, 呼び, 急ぎ,
+#: 入れ, 比べ, 話し): followed by a kanji, it is most often the first half of a compound (取り除く, 受け取る,
+#: 組み合わせ, 捨て札), not a phrase's end.  The particles (を, が, は, に, で, と, の, も, か, や, へ) are not among them.
+JOINING_KANA = set("りきしいちみびぎけえせめれべて")
+
+
+def compound_stem(before: str) -> bool:
+    """Whether the hiragana ending ``before`` (the text up to a kanji) is the joining form of a verb that the
+    kanji continues: one kana after a kanji or katakana (取り|除く, 受け|取る, 捨て|札, ペアリングし|直す), or two
+    kana alone or after を
+    (やり|直し, をやり|直し) -- not a particle or a phrase's ending (盤面を|入力, 基準より|多い)."""
+    if not before or before[-1] not in JOINING_KANA:
+        return False
+    n = len(before)
+    while n and kind(before[n - 1]) == "H" and before[n - 1] != "を":
+        n -= 1
+    tail, lead = before[n:], before[n - 1:n]  # the kana run (after any を) and what stands before it
+    if len(tail) == 1:
+        return lead != "" and kind(lead) in ("C", "K")  # (a katakana noun's する: ペアリングし|直す)
+    return len(tail) == 2 and (lead in ("", "を") or kind(lead) in ("P", "O", "S"))
 
 
 def may_break(a: str, b: str, before: str = "") -> bool:
-    """Whether a line may end after character ``a`` when ``b`` follows it (``before``: the character before
-    ``a``, when there is one: "1," before "000" is inside a number)."""
+    """Whether a line may end after character ``a`` when ``b`` follows it (``before``: the text before ``a``,
+    when there is any; its last few characters are read: "1," before "000" is inside a number, "取" before
+    "り" and "除" inside a compound verb)."""
+    last = before[-1:]
     if a in DIGITS and (b in DIGITS or kind(b) in ("C", "K", "H")):
         return False  # inside a number, or a number and its counter ("2枚", "3人", "2ポイント")
-    if a in IN_NUMBER and before in DIGITS and b in DIGITS:
+    if a in IN_NUMBER and last in DIGITS and b in DIGITS:
         return False  # "1,|000", "2.|5"
-    if a in "かカヶケヵ" and before in DIGITS:
+    if a in "かカヶケヵ" and last in DIGITS:
         return False  # "3か所", "2ヶ月": a counter written with a small ka
+    if kind(b) == "C" and kind(a) == "H" and compound_stem(before + a):
+        return False  # "取り|除く", "やり|直し": inside a compound verb
     ka, kb = kind(a), kind(b)
     if "S" in (ka, kb):
         return True
@@ -72,7 +97,8 @@ def may_break(a: str, b: str, before: str = "") -> bool:
     if ka == "O":
         return False
     if ka == "H":
-        return kb in ("C", "K", "A", "X")
+        # after を, always a particle, a phrase ends even when kana follow ("組み合わせを|やり直す")
+        return kb in ("C", "K", "A", "X") or a == "を" and kb == "H"
     if ka in ("C", "K") and kb == "A" or ka == "A" and kb in ("C", "K"):
         return True
     return False  # inside a word: two kanji, katakana, letters or digits; a kanji and its kana; a particle
@@ -88,7 +114,7 @@ def segments(line: str) -> list[str]:
         return [""]
     out, start = [], 0
     for i in range(1, len(line)):
-        if may_break(line[i - 1], line[i], line[i - 2] if i > 1 else "") and not line[i].isspace():
+        if may_break(line[i - 1], line[i], line[max(0, i - 9):i - 1]) and not line[i].isspace():
             out.append(line[start:i])
             start = i
     out.append(line[start:])
@@ -282,7 +308,7 @@ def broken_words(label, *, japanese_in_markup: bool = False) -> list[str]:
             continue  # a line the text itself starts ("\n"), not a cut
         if markup and not japanese_in_markup and not (left[-1].isascii() and right[0].isascii()):
             continue  # (Kivy lays markup out itself: Japanese in markup is not yet broken between phrases)
-        if not may_break(left[-1], right[0], left[-2:-1]) or split_number(left, right):
+        if not may_break(left[-1], right[0], left[-9:-1]) or split_number(left, right):
             found.append(f"{left[-8:]}|{right[:8]}")
     return found
 
