@@ -120,18 +120,27 @@ def _similarity_guess(origin: np.ndarray, angle: float, spacing: float) -> np.nd
     return np.array([[c, -s, origin[0]], [s, c, origin[1]], [0.0, 0.0, 1.0]])
 
 
+_CENTRES: dict[tuple, np.ndarray] = {}
+
+
+def _centres(cells: tuple) -> np.ndarray:
+    """The canonical centres of ``cells`` (N x 2), made once per set of cells."""
+    if cells not in _CENTRES:
+        _CENTRES[cells] = np.array([canonical_center(c) for c in cells], np.float64).reshape(-1, 2)
+    return _CENTRES[cells]
+
+
 def _match(points: np.ndarray, homography: np.ndarray, tolerance: float,
            cells: tuple[tuple[int, int], ...]) -> dict[tuple[int, int], int]:
     """Each cell's nearest point if within ``tolerance`` (in canonical units) of the cell's centre."""
     inverse = np.linalg.inv(homography)
     canon = cv2.perspectiveTransform(points.reshape(-1, 1, 2).astype(np.float64), inverse).reshape(-1, 2)
-    matched: dict[tuple[int, int], int] = {}
-    for cell in cells:
-        cx, cy = canonical_center(cell)
-        d = np.hypot(canon[:, 0] - cx, canon[:, 1] - cy)
-        i = int(np.argmin(d))
-        if d[i] <= tolerance:
-            matched[cell] = i
+    centres = _centres(tuple(cells))
+    # every cell against every point at once (the lattice search calls this thousands of times a 5-6 board)
+    d = np.hypot(centres[:, None, 0] - canon[None, :, 0], centres[:, None, 1] - canon[None, :, 1])
+    nearest = np.argmin(d, axis=1)
+    near = d[np.arange(len(cells)), nearest] <= tolerance
+    matched: dict[tuple[int, int], int] = {cell: int(i) for cell, i, ok in zip(cells, nearest, near) if ok}
     # a point claimed by two cells goes to neither (never happens with a sane tolerance)
     counts: dict[int, int] = {}
     for i in matched.values():
