@@ -155,3 +155,30 @@ def test_a_seafarers_scenario_places_its_robber_where_its_map_says():
     game = new_game(Record("seafarers", PLAYERS, data))
     assert game.state.robber == tuple(data["robber"])
     assert board_problems(board_from_json(data), robber_on_desert=game.robber_starts_on_desert) == []
+
+
+def test_twin_hexes_are_named_apart_wherever_a_neighbour_can_tell_them():
+    """Two hexes of the same terrain and number are said with a neighbour ("the 6 forest next to the 11 hills").
+    Twins side by side share two neighbours, and the first rule (any neighbour unique on the board) named both by
+    the same one in 352 of 2,544 twin groups of seeds 1-2000: the app said "the 6 forest next to the 11 hills:
+    next to the 6 forest next to the 11 hills".  Now twins are named alike only when one of them has no
+    neighbour unique on the board that the other does not touch (3 groups of 2,544)."""
+    from collections import defaultdict
+
+    from companion.rules.board import telling_neighbour
+
+    for seed in range(1, 401):
+        tiles = standard_board(seed).tiles
+        key = {h: (t.terrain, t.number) for h, t in tiles.items()}
+        counts = Counter(key.values())
+        groups = defaultdict(list)
+        for h, t in tiles.items():
+            if t.is_land:
+                groups[key[h]].append(h)
+        for hexes in (g for g in groups.values() if len(g) > 1):
+            assert all(telling_neighbour(tiles, h) in geo.neighbours(h) for h in hexes)
+            named = [(key[h], key[telling_neighbour(tiles, h)]) for h in hexes]
+            if len(set(named)) < len(named):
+                own = [[n for n in geo.neighbours(h) if n in tiles and counts[key[n]] == 1
+                        and not any(n in geo.neighbours(o) for o in hexes if o != h)] for h in hexes]
+                assert not all(own), (seed, hexes, named)  # a neighbour of each could have told them apart

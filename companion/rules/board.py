@@ -52,8 +52,9 @@ class Tile(Value, frozen=True):
 def telling_neighbour(tiles: Mapping[Hex, Tile], h: Hex) -> Hex | None:
     """The neighbour that tells hex ``h`` apart from the other hexes of ``tiles`` that share its terrain and
     number, as players do ("the 9 pasture next to the 4 forest"): None when no other hex shares them.  Else the
-    first neighbour, land before sea and then by number, whose terrain and number no other hex has; failing
-    that, the first neighbour at all (None when ``h`` has none on the board).  The app's place words
+    first neighbour, land before sea and then by number, whose terrain and number no other hex has and which
+    touches none of the hexes it is told apart from; failing that, the first whose terrain and number no other hex
+    has; failing that, the first neighbour at all (None when ``h`` has none on the board).  The app's place words
     (companion/ui/places.py) and the High Tide flood's outcome (what the voice says) both name a hex by it."""
     tile = tiles.get(h)
     if tile is None:
@@ -64,7 +65,12 @@ def telling_neighbour(tiles: Mapping[Hex, Tile], h: Hex) -> Hex | None:
     around = sorted((n for n in geo.neighbours(h) if n in tiles),
                     key=lambda n: (not tiles[n].is_land, tiles[n].number or 0, n))
     unique = [n for n in around if counts[(tiles[n].terrain, tiles[n].number)] == 1]
-    return (unique or around or [None])[0]
+    # Two twins side by side share two neighbours: a neighbour that also touches a twin would name both hexes
+    # alike ("the 6 forest next to the 11 hills" for either), so one that touches no twin comes first.
+    twins = [o for o, t in tiles.items() if o != h and (t.terrain, t.number) == (tile.terrain, tile.number)]
+    touching_twin = {n for o in twins for n in geo.neighbours(o)}
+    telling = [n for n in unique if n not in touching_twin]
+    return (telling or unique or around or [None])[0]
 
 
 class Board(Value, frozen=True, eq=False):
