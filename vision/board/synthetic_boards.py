@@ -37,14 +37,12 @@ def _hex_mask(size: int, centre: tuple[float, float], radius: float) -> np.ndarr
     return mask.astype(bool)
 
 
-def flat_board(work: np.ndarray, reading: BoardReading, rng: np.random.Generator, same_layout: bool = False
-               ) -> tuple[np.ndarray, dict]:
-    """The flat synthetic board (BGR, canonical (0, 0) in the middle, UNIT px per unit) and, for each of its
-    land hexes, the 3-4 photo's hex it was cut from."""
+def _flat_sea(work: np.ndarray, reading: BoardReading, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """The 3-4 photo warped flat (SOURCE_HALF units each side) and an empty flat 5-6 board (BOARD_HALF units each
+    side) of the photo's own sea colour, with a little noise: the sea is not one flat colour."""
     source = corrected_plane(work, reading.lattice)
     src_mid = SOURCE_HALF * UNIT
     size = int(2 * BOARD_HALF * UNIT)
-    mid = BOARD_HALF * UNIT
     land_34 = np.zeros(source.shape[:2], bool)
     for h in LAND:
         cx, cy = canonical_center(h)
@@ -52,8 +50,16 @@ def flat_board(work: np.ndarray, reading: BoardReading, rng: np.random.Generator
     sea = np.median(source[~land_34 & (source.sum(axis=2) > 0)], axis=0)
     board = np.empty((size, size, 3), np.float32)
     board[:] = sea
-    board += rng.normal(0, 6, board.shape).astype(np.float32)  # the sea is not one flat colour
-    board = np.clip(board, 0, 255).astype(np.uint8)
+    board += rng.normal(0, 6, board.shape).astype(np.float32)
+    return source, np.clip(board, 0, 255).astype(np.uint8)
+
+
+def flat_board(work: np.ndarray, reading: BoardReading, rng: np.random.Generator, same_layout: bool = False
+               ) -> tuple[np.ndarray, dict]:
+    """The flat synthetic board (BGR, canonical (0, 0) in the middle, UNIT px per unit) and, for each of its
+    land hexes, the 3-4 photo's hex it was cut from."""
+    source, board = _flat_sea(work, reading, rng)
+    src_mid, size, mid = SOURCE_HALF * UNIT, board.shape[0], BOARD_HALF * UNIT
     if same_layout:
         cells = {h: h for h in LAND}
     else:
@@ -113,19 +119,8 @@ def laid_board(work: np.ndarray, reading: BoardReading, layout: dict, rng: np.ra
     layout's, up to what the reader got wrong surely: 0 such hexes on the labelled photos) -- or, with
     ``truth`` (the photo's labels in the reading's hexes: hex -> (terrain, number or None); :func:`label_truth`),
     any hex, as labelled."""
-    source = corrected_plane(work, reading.lattice)
-    src_mid = SOURCE_HALF * UNIT
-    size = int(2 * BOARD_HALF * UNIT)
-    mid = BOARD_HALF * UNIT
-    land_34 = np.zeros(source.shape[:2], bool)
-    for h in LAND:
-        cx, cy = canonical_center(h)
-        land_34 |= _hex_mask(source.shape[0], (cx * UNIT + src_mid, cy * UNIT + src_mid), UNIT * 1.05)
-    sea = np.median(source[~land_34 & (source.sum(axis=2) > 0)], axis=0)
-    board = np.empty((size, size, 3), np.float32)
-    board[:] = sea
-    board += rng.normal(0, 6, board.shape).astype(np.float32)
-    board = np.clip(board, 0, 255).astype(np.uint8)
+    source, board = _flat_sea(work, reading, rng)
+    src_mid, size, mid = SOURCE_HALF * UNIT, board.shape[0], BOARD_HALF * UNIT
     if truth is None:
         truth = {h: (reading.terrains[h], reading.numbers.get(h)) for h in LAND
                  if h not in reading.unsure and h != reading.robber}
