@@ -298,16 +298,25 @@ def test_cli_says_a_roll_the_camera_read_with_its_faces_through_alsa(tmp_path):
     find_in_order(read_capture(out), [library("en").render(phrase.tokens)])
 
 
-@pytest.mark.parametrize("lang, said", [
-    ("en", "#31 The tide floods the six fields. Red loses a settlement and two roads to the sea. "
-           "Blue now holds Longest Road, five roads."),
-    ("ja", "#31 6の畑が浸水しました。赤は開拓地1つと道2本を失いました。青が最長交易路を獲得、道5本。")])
-def test_cli_says_which_land_the_tide_floods_through_alsa(tmp_path, lang, said):
-    """High Tide: the flood is heard with the hex as it was (number and terrain), not as "the land"; what reaches
-    ALSA is exactly its clips, and the flood sentence alone lasts as long as such a sentence does."""
-    scenario = ROOT / "tests" / "scenarios" / "tide_flood_sinks_settlement_and_longest_road.json"
+@pytest.mark.parametrize("scenario, lang, said, longest", [
+    ("tide_flood_sinks_settlement_and_longest_road", "en",
+     "#31 The tide floods the six fields. Red loses a settlement and two roads to the sea. "
+     "Blue now holds Longest Road, five roads.", 5.0),
+    ("tide_flood_sinks_settlement_and_longest_road", "ja",
+     "#31 6の畑が浸水しました。赤は開拓地1つと道2本を失いました。青が最長交易路を獲得、道5本。", 5.0),
+    # "flood all hexes": one roll floods both land hexes with the 6, and both are heard (it named the first only)
+    ("tide_variant_flood_all", "en",
+     "#25 Six. Red takes one brick and one grain. The tide floods the six fields and the six hills. Red loses a "
+     "settlement and two roads to the sea. Longest Road is set aside.", 8.0),
+    ("tide_variant_flood_all", "ja",
+     "#25 6。赤はレンガ1枚と小麦1枚。6の畑と6の丘陵が浸水しました。赤は開拓地1つと道2本を失いました。"
+     "最長交易路は保留になりました。", 8.0)])
+def test_cli_says_which_land_the_tide_floods_through_alsa(tmp_path, scenario, lang, said, longest):
+    """High Tide: the flood is heard with every hex it takes as it was (number and terrain), not as "the land";
+    what reaches ALSA is exactly its clips, and the flood sentence alone lasts as long as such a sentence does."""
     path = tmp_path / "tide.json"
-    path.write_text(json.dumps(json.loads(scenario.read_text())["record"]), encoding="utf-8")
+    path.write_text(json.dumps(json.loads((ROOT / "tests" / "scenarios" / f"{scenario}.json").read_text())["record"]),
+                    encoding="utf-8")
     home, out = file_home(tmp_path)
     done = run_cli(home, str(path), "--lang", lang)
     assert done.returncode == 0, done.stderr
@@ -315,30 +324,10 @@ def test_cli_says_which_land_the_tide_floods_through_alsa(tmp_path, lang, said):
     record = load_record(path)
     last = replay(record).outcomes[-1]
     phrase = phrase_for_outcome(last, [p["color"] for p in record.players], lang)
-    captured = read_capture(out)
-    find_in_order(captured, [library(lang).render(phrase.tokens)])
-    flood = phrase.tokens[:phrase.tokens.index("." if lang == "en" else "。") + 1]
-    seconds = len(library(lang).render(flood)) / RATE
-    assert 1.5 < seconds < 5.0, f"the flood sentence lasts {seconds:.2f} s"
-
-
-@pytest.mark.parametrize("lang, said", [
-    ("en", "#25 Six. Red takes one brick and one grain. The tide floods the six fields and the six hills. Red loses a "
-           "settlement and two roads to the sea. Longest Road is set aside."),
-    ("ja", "#25 6。赤はレンガ1枚と小麦1枚。6の畑と6の丘陵が浸水しました。赤は開拓地1つと道2本を失いました。"
-           "最長交易路は保留になりました。")])
-def test_cli_says_every_hex_the_flood_all_tide_takes_through_alsa(tmp_path, lang, said):
-    """High Tide with "flood all hexes": one roll floods both land hexes with the 6, and both are heard (the voice
-    named the first only); what reaches ALSA is exactly the phrase's clips, the new words included."""
-    scenario = ROOT / "tests" / "scenarios" / "tide_variant_flood_all.json"
-    path = tmp_path / "tide.json"
-    path.write_text(json.dumps(json.loads(scenario.read_text())["record"]), encoding="utf-8")
-    home, out = file_home(tmp_path)
-    done = run_cli(home, str(path), "--lang", lang)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout == said + "\n"
-    record = load_record(path)
-    last = replay(record).outcomes[-1]
-    phrase = phrase_for_outcome(last, [p["color"] for p in record.players], lang)
-    assert ("the" if lang == "en" else "terrain_hills") in phrase.tokens
     find_in_order(read_capture(out), [library(lang).render(phrase.tokens)])
+    stop = "." if lang == "en" else "。"
+    said_at = next(i for i, token in enumerate(phrase.tokens) if token in ("tide_floods_the", "ga_flooded"))
+    begin = max((i + 1 for i, t in enumerate(phrase.tokens[:said_at]) if t == stop), default=0)  # its sentence
+    flood = phrase.tokens[begin:phrase.tokens.index(stop, said_at) + 1]
+    seconds = len(library(lang).render(flood)) / RATE
+    assert 1.5 < seconds < longest, f"the flood sentence lasts {seconds:.2f} s"
