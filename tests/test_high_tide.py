@@ -93,3 +93,28 @@ def test_flood_all_names_every_hex_it_takes_and_tells_twins_apart():
             tile["terrain"] = "fields"  # two 6 fields: (0,0) beside the 5 forest, (3,0) the 8 pasture and 9 gold
     last = replay(parse_record(record)).outcomes[-1]
     assert [(f.at, f.beside) for f in last.floods] == [((0, 0), ("forest", 5)), ((3, 0), ("pasture", 8))]
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "The dikes on the 6 fields and the 6 hills held back the tide (and are gone)."),
+    ("ja", "6の畑と6の丘陵の堤防が潮を防ぎました（堤防はなくなります）。")])
+def test_flood_all_over_two_dikes_names_both_dikes_on_the_outcome_and_the_screen(lang, line):
+    """With the flood-all option a roll may meet several dikes: each holds (and goes), and the outcome and the
+    play screen's High Tide line name every one (the outcome kept the last only, and the screen said one dike)."""
+    from companion.ui.i18n import tr
+    from companion.ui.refusals_text import places_for
+    from companion.ui.tide_text import tide_text
+
+    record = parse_record(json.loads((SCENARIOS / "tide_variant_flood_all.json").read_text())["record"])
+    game = replay(record, upto=len(record.events) - 1)
+    game.tide.dikes.update({(0, 0): 0, (3, 0): 1})  # both 6s diked, as a dike round would leave them
+    last = game.push(record.events[-1])
+    assert last.dikes_removed == ((0, 0), (3, 0)) and last.dike_removed == (0, 0)
+    assert last.flooded is None and not last.floods and game.board.is_land((0, 0)) and game.board.is_land((3, 0))
+    assert not game.tide.dikes
+    assert last.to_json()["dikes_removed"] == [[0, 0], [3, 0]]
+
+    name = [p["name"] for p in record.players].__getitem__
+    screen = tide_text(game, last, lambda key, **v: tr(key, lang, **v), name, places_for(game.board, lang, name),
+                       lang, places_for(game.initial_board, lang, name))
+    assert line in screen.split("\n"), screen

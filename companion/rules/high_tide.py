@@ -217,13 +217,16 @@ class HighTideGame(SeafarersGame):
         s, tide = self.state, self.tide
         tide.flood_choices = ()
         fields: dict[str, Any] = {}
-        taken = []
+        taken, held = [], []
         for h in hexes:
             if h in tide.dikes:
                 del tide.dikes[h]
-                fields["dike_removed"] = h
+                held.append(h)
             else:
                 taken.append(h)
+        if held:  # (with flood-all, several dikes may hold at one roll: it kept the last only)
+            fields["dike_removed"] = held[0]
+            fields["dikes_removed"] = tuple(held)
         if taken:
             fields["flooded"] = taken[0]
             fields["floods"] = flood_names(s.board, taken)  # read before the flood: the hexes as they were

@@ -100,7 +100,9 @@ class Outcome(Value, frozen=True):
     - ``awards``: awards that changed hands because of this event.
     - ``leader``: a player who became the High Tide leader with this event.
     - ``phase``: the new High Tide phase when it changed (``"dike_round"``, ``"high_tide"``, ...).
-    - ``flooded`` / ``dike_removed``: the hex the tide took / the hex whose dike held (High Tide).
+    - ``flooded`` / ``dike_removed``: the hex the tide took / the hex whose dike held (High Tide); with the
+      ``flood_all`` option several dikes may hold at one roll: ``dikes_removed`` lists them all, in order
+      (``dike_removed`` is the first).
     - ``floods``: every hex the tide took, in order (``flooded`` is the first), each as it was before the flood
       (:class:`FloodedHex`: terrain, number, the neighbour that tells it apart), so the screen and the voice say
       "the 5 mountains and the 5 fields" from the outcome alone (one hex for a choice; with the ``flood_all``
@@ -134,6 +136,7 @@ class Outcome(Value, frozen=True):
     flooded: Hex | None = None
     floods: tuple[FloodedHex, ...] = ()
     dike_removed: Hex | None = None
+    dikes_removed: tuple[Hex, ...] = ()
     flood_choices: tuple[Hex, ...] = ()
     sunk: tuple[SunkPiece, ...] = ()
     winner: int | None = None

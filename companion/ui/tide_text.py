@@ -69,6 +69,8 @@ TEXT: dict[str, dict[str, str]] = {
     "tide_list_comma": {"en": ", ", "ja": "と"},
     "tide_dike_held": {"en": "The dike on {hex} held back the tide (and is gone).",
                        "ja": "{hex}の堤防が潮を防ぎました（堤防はなくなります）。"},
+    "tide_dikes_held": {"en": "The dikes on {hex} held back the tide (and are gone).",
+                        "ja": "{hex}の堤防が潮を防ぎました（堤防はなくなります）。"},
 }
 
 
@@ -124,7 +126,9 @@ def tide_text(g, last, tr: Callable[..., str], name: Callable[[int], str], place
     elif last is not None and last.flooded is not None:  # (an outcome built without its names)
         lines.append(tr("flooded", hex=hex_(last.flooded)))
     if last is not None and last.dike_removed is not None:
-        lines.append(tr("tide_dike_held", hex=hex_(last.dike_removed)))
+        held = last.dikes_removed or (last.dike_removed,)
+        lines.append(tr("tide_dike_held" if len(held) == 1 else "tide_dikes_held",
+                        hex=_listed(tr, [hex_(h) for h in held])))
     if last is not None and last.sunk:
         # whose pieces, counted, in the order they sank ("Ben's 2 roads, Aki's settlement"; it read "Ben's road,
         # Ben's road"), listed in the language's own way
