@@ -109,6 +109,8 @@ def test_every_screen(tmp_path, lang):
         shot(app, "board-editor", lang)
         d.tap(editor.ids.use)
         assert app.root.current == "board_editor"  # a board with problems is not taken
+        assert editor.selected != land  # a desert is a whole entry: the editor moved on to the next hex
+        d.tap_at(*view.hex_pos(land))  # the ringed hex, put right
         d.tap(d.find(editor.ids.terrains, app.tr(terrain)))
         d.tap(d.find(editor.ids.numbers, "5"))
         assert editor.message == app.tr("board_ok")
