@@ -5,6 +5,7 @@ then starts on exactly the board entered.  Also the statistics screen's fairness
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
@@ -194,5 +195,42 @@ def test_a_single_correction_stays_on_its_hex_and_a_number_first_still_lands_on_
         d.tap(d.find(editor.ids.terrains, app.tr("forest")))
         d.tap(d.find(editor.ids.numbers, "9"))
         assert editor.selected == land[-1] and editor.tiles[land[-1]].number == 9
+    finally:
+        d.stop_app(app)
+
+
+def test_the_hex_being_entered_is_outlined_white_and_a_problem_ringed_red(tmp_path):
+    """The editor moves on by itself, so the hex being entered must be told from the hexes a problem names at a
+    glance: it is outlined white along its edge, problems keep their red circle (both were red circles)."""
+    from kivy.core.image import Image as CoreImage
+
+    app = d.start_app(tmp_path)
+    try:
+        editor = d.open_board_editor(app)
+        view = editor.ids.board
+        land = _reading_order(view, [h for h, t in editor.tiles.items() if t.terrain != "sea"])
+        # a hex beside an 8 made a 6 (its terrain kept): "no 6 or 8 side by side", the 8 ringed; the next hex is next
+        at = next(i for i, h in enumerate(land[:-1]) if editor.tiles[h].number not in (6, 8)
+                  and any(editor.tiles.get(n) and editor.tiles[n].number == 8 for n in neighbours(h)))
+        made_six, second = land[at], land[at + 1]
+        eight = next(n for n in neighbours(made_six) if editor.tiles.get(n) and editor.tiles[n].number == 8)
+        d.tap_at(*view.hex_pos(made_six))
+        d.tap(d.find(editor.ids.terrains, app.tr(editor.tiles[made_six].terrain)))
+        d.tap(d.find(editor.ids.numbers, "6"))
+        assert editor.selected == second and view.selected == second and not editor.valid
+        problem = eight
+        assert problem in {tuple(s) for s in view.marked}
+        image = CoreImage(str(d.screenshot(tmp_path / "editor.png")), keep_data=True)
+        size = view._transform()[0]
+
+        def colours_round(h, radius):
+            x, y = view.hex_pos(h)
+            return [d.pixel_at(image, x + radius * size * math.cos(math.radians(a)),
+                               y + radius * size * math.sin(math.radians(a))) for a in range(0, 360, 15)]
+
+        white = [c for c in colours_round(second, 0.86 * math.cos(math.radians(30))) if min(c) > 0.9]
+        assert len(white) >= 12, "the hex being entered is not outlined white along its edge"
+        red = [c for c in colours_round(problem, 0.75) if c[0] > 0.8 and c[1] < 0.35 and c[2] < 0.35]
+        assert len(red) >= 12, "the problem's hex lost its red circle"
     finally:
         d.stop_app(app)

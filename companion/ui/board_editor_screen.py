@@ -48,7 +48,7 @@ class BoardEditorScreen(Screen):
         self.tiles = dict(board.tiles)
         self.harbors = dict(board.harbors)
         self.robber, self.pirate = board.robber, board.pirate
-        self.selected = None
+        self.selected = self.ids.board.selected = None
         self._update()
 
     def refresh(self) -> None:
@@ -67,7 +67,7 @@ class BoardEditorScreen(Screen):
 
     def _select(self, spot) -> None:
         self.selected = spot
-        self.ids.board.flash = spot
+        self.ids.board.selected = spot  # outlined white: problems are ringed red
         self._picked = set()  # what was chosen for this hex since it was selected: "terrain", "number"
         self._update()
 
@@ -98,7 +98,7 @@ class BoardEditorScreen(Screen):
 
     def on_edge(self, edge) -> None:
         self.selected = edge
-        self.ids.board.flash = edge
+        self.ids.board.selected = edge
         self._update()
 
     def set_harbor(self, trade: str | None) -> None:

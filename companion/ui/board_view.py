@@ -159,6 +159,7 @@ class BoardView(PannedWhenZoomed, StencilView):
     highlight = ListProperty([])                       # hexes that just produced
     flash = ObjectProperty(None, allownone=True)       # a refused spot, drawn red
     marked = ListProperty([])                          # spots a message is about (a problem, a refusal): ringed red
+    selected = ObjectProperty(None, allownone=True)    # the hex (or side) an editor is entering: outlined white
     lifted = ObjectProperty(None, allownone=True)      # a ship being moved (its edge): ringed yellow until it goes
     zoom = NumericProperty(1.0)                        # 1: the whole board fits; 2: twice as large, panned by a drag
     focus = ObjectProperty(None, allownone=True)       # zoomed: the board point (hex sizes) at the widget's centre
@@ -177,7 +178,7 @@ class BoardView(PannedWhenZoomed, StencilView):
         Clock.schedule_once(self._follow_language)
         self.bind(size=self._trigger, pos=self._trigger, board=self._trigger, buildings=self._trigger,
                   pieces=self._trigger, robber=self._trigger, pirate=self._trigger, pick=self._trigger,
-                  legal=self._trigger, highlight=self._trigger, flash=self._trigger, marked=self._trigger, colors=self._trigger, lifted=self._trigger,
+                  legal=self._trigger, highlight=self._trigger, flash=self._trigger, marked=self._trigger, selected=self._trigger, colors=self._trigger, lifted=self._trigger,
                   zoom=self._trigger, focus=self._trigger,
                   dikes=self._trigger)
         self.offers_changed_at = 0.0  # when the spots offered last changed (time.time(): a touch's clock)
@@ -521,6 +522,21 @@ class BoardView(PannedWhenZoomed, StencilView):
             else:
                 cx, cy = P(geo.pixel_center(spot))
                 Line(circle=(cx, cy, size * 0.75), width=max(2, size * 0.05))
+        if self.selected is not None:
+            # white, and hex-shaped, where problems are red circles: with the editor moving on by itself, which hex
+            # is being entered must not be taken for a hex a problem names (both were red rings)
+            Color(1, 1, 1, 1)
+            spot = tuple(self.selected)
+            if isinstance(spot[0], (list, tuple)):
+                x, y = P(geo.edge_point(tuple(tuple(h) for h in spot)))
+                Line(circle=(x, y, size * 0.22), width=max(3, size * 0.07))
+            else:
+                cx, cy = P(geo.pixel_center(spot))
+                outline = []
+                for i in range(6):
+                    a = math.radians(60 * i + 30)  # pointy-top, inside the hex's edge
+                    outline += [cx + size * math.cos(a) * 0.86, cy + size * math.sin(a) * 0.86]
+                Line(points=outline, close=True, width=max(3, size * 0.08))
         if self.flash is not None:
             Color(1, 0.1, 0.1, 1)
             spot = self.flash
