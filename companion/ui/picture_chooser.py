@@ -23,6 +23,7 @@ import queue
 import threading
 import time
 from pathlib import Path
+from weakref import ref
 
 from kivy.clock import Clock
 from kivy.lang import Builder
@@ -310,8 +311,6 @@ class PictureChooser(Hideable, FileChooserController):
     def _add_files(self, path, parent=None):
         """The folder's rows (Kivy's FileChooser asks them one by one, 50 ms of them a frame): its folders, then
         its newest PAGE pictures, then "More pictures" when there are older ones (``show_more``)."""
-        from weakref import ref
-
         path = os.path.expanduser(path)
         if os.path.isfile(path):
             path = os.path.dirname(path)
@@ -331,16 +330,12 @@ class PictureChooser(Hideable, FileChooserController):
             yield total - 1, total, self._more_row
 
     def _more_entry(self) -> PictureRow:
-        from weakref import ref
-
         return PictureRow(path="", name=_tr("pictures_more", n=f"{len(self._older):,}"), more=True,
                           controller=ref(self))
 
     def show_more(self) -> None:
         """The next PAGE older pictures get their rows under those shown, ROWS_A_FRAME a frame (the list stays
         where it is and keeps scrolling); the "More pictures" row moves under them, or goes when none are left."""
-        from weakref import ref
-
         if self._adding is not None or not self._older:
             return
         page, self._older = self._older[:PAGE], self._older[PAGE:]
