@@ -127,7 +127,7 @@ def test_real_refusals_name_players_by_colour_in_japanese():
     discard = _refusal(game, {"type": "discard", "player": 2, "cards": {"brick": 3}})
     assert _japanese(discard) == "白が捨てるのは4枚です（3枚ではありません）"
     phase = _refusal(game, {"type": "end_turn"})
-    assert _japanese(phase) == "今はできません：現在は捨て札の段階です（建設・交易の段階で行います）"
+    assert _japanese(phase) == "現在は捨て札の段階です（建設・交易の段階で行います）"
     breach = game.push({"type": "discard", "player": 2, "cards": {"brick": 3}, "forced": True}).warnings[0]
     assert _japanese(breach) == "白が捨てるのは4枚です（3枚ではありません）"
     assert describe(breach, "en", lambda p: COLORS[p]) == "white must discard 4 cards, not 3"

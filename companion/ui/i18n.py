@@ -175,6 +175,11 @@ TEXT: dict[str, dict[str, str]] = {
     "flooded": {"en": "The tide floods {hex}.", "ja": "{hex}が浸水しました。"},
     "sank": {"en": "Sank: {what}", "ja": "沈んだもの：{what}"},
     "illegal": {"en": "Not allowed: {why}", "ja": "できません：{why}"},
+    # a dice box or a camera rolls whenever the dice are thrown, at set-up or with the robber waiting too
+    "roll_not_counted": {"en": "The {source} rolled {dice}: not counted, {why}",
+                         "ja": "{source}の{dice}は数えません：{why}"},
+    "roll_source_box": {"en": "dice box", "ja": "ダイスボックス"},
+    "roll_source_camera": {"en": "camera", "ja": "カメラ"},
     # dice source status
     "src_idle": {"en": "idle", "ja": "待機"}, "src_searching": {"en": "searching…", "ja": "検索中…"},
     "src_connected": {"en": "connected", "ja": "接続済み"}, "src_rolling": {"en": "rolling…", "ja": "転がり中…"},

@@ -31,7 +31,7 @@ from .i18n import cards_text
 from .game_over import game_over_widgets
 from .play_panels import (build_row, buy_button, confirmation, cost_card, joined, knight_button, play_button,
                           reveal_button, reveal_panel, takes_ships, tile_details)
-from .refusals_text import app_describe, app_places, places_for, refusal_spots
+from .refusals_text import app_describe, app_places, app_refused_roll, places_for, refusal_spots
 from .tide_text import tide_text
 from .umpire_notes import add_note_rows
 from .widgets import BigButton, BigToggle, app, as_json, lay_out_now, load_rules
@@ -172,7 +172,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             if app().table.roll(roll, photo, corrects) is None:
                 return False  # a roll the game already holds (a box resending it): nothing new to show
         except RulesError as error:
-            self.message = app().tr("illegal", why=app_describe(error))
+            self.message = app_refused_roll(roll, error)
             return False
         self.message = ""
         self.selection = {}

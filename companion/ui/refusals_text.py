@@ -32,7 +32,8 @@ JA: dict[str, str] = {
     # turn and phase
     "game_over": "ゲームは終了しています",
     "ended_by_time": "ラウンドの制限時間でゲームは終了しています",
-    "wrong_phase": "今はできません：現在は{phase:phase}の段階です（{needs:phases}の段階で行います）",
+    # (the screen puts "できません：" before every refusal: "今はできません：" here read it twice)
+    "wrong_phase": "現在は{phase:phase}の段階です（{needs:phases}の段階で行います）",
     "out_of_turn": "{player:player}の手番ではありません（今は{turn:player}の手番です）",
     "setup_wrong_player": "初期配置：今は{expected:player}が置く番です（{player:player}ではありません）",
     "setup_settlement_first": "初期配置：{player:player}はまず開拓地を置きます（{piece:piece}ではありません）",
@@ -143,7 +144,7 @@ JA: dict[str, str] = {
     "upgrade_max": "{player:player}の母船に付けられる{piece:piece}は{max}個までです",
     "upgrade_box_empty": "箱に{piece:piece}はもう残っていません",
     "upgrade_too_few": "{player:player}の{piece:piece}は{have}個しかないので、それ以上は失えません",
-    "setup_spaceport_phase": "今はできません：現在は{phase:phase}の段階です（初期の宇宙港はすべての初期コロニーの後です）",
+    "setup_spaceport_phase": "現在は{phase:phase}の段階です（初期の宇宙港はすべての初期コロニーの後です）",
     "setup_spaceport_wrong_player": "初期配置：今は{expected:player}が宇宙港を置く番です（{player:player}ではありません）",
     "setup_spaceport_needs_colony": "初期の宇宙港は{player:player}のコロニーに置きます：{site:edge}にあるのは{there:building}です",
     "balls_too_many": "母船の{colour:ball}玉は{have}個だけです（{n}個ではありません）",
@@ -232,7 +233,13 @@ APP_EN: dict[str, str] = {
     # (the places as players say them; the board editor puts the robber on the desert tapped with Desert)
     "robber_not_on_desert": "the robber starts on {desert:hex}, not on {hex:hex}: select the desert, then tap Desert",
 }
-TEXT: dict[str, dict[str, str]] = {"en": {**TEMPLATES, **APP_EN}, "ja": JA}
+# code -> the app's English with no spot in it, used with or without place words: the screen puts "Not allowed: "
+# before every refusal, and the core's "not allowed now: " read it twice.
+APP_EN_PHRASES: dict[str, str] = {
+    "wrong_phase": "the game is at {phase:phase}; this comes at {needs:phases}",
+    "setup_spaceport_phase": "the game is at {phase:phase}; the set-up spaceports come after all set-up colonies",
+}
+TEXT: dict[str, dict[str, str]] = {"en": {**TEMPLATES, **APP_EN, **APP_EN_PHRASES}, "ja": JA}
 
 # Japanese names of what fields name, beyond the app's own words (i18n: resources, terrains, colours).
 JA_NAMES: dict[str, str] = {
@@ -249,6 +256,16 @@ JA_NAMES: dict[str, str] = {
     # balls, fate, figures, harbors
     "yellow": "黄", "red": "赤", "blue": "青", "black": "黒", "white": "白",
     "robber": "盗賊", "pirate": "海賊", "3:1": "3:1",
+}
+# A phase as the screen says it ("the game is at set-up (settlements); this comes at the roll"); the core's
+# words are its field names ("setup settlement", "roll").
+EN_PHASES: dict[str, str] = {
+    "setup_settlement": "set-up (settlements)", "setup_road": "set-up (roads)", "roll": "the roll",
+    "discard": "the discards", "move_robber": "moving the robber", "steal": "the steal",
+    "main": "building and trading", "gold": "the gold choice", "special_build": "the special building phase",
+    "flood": "the flood", "game_over": "the game's end", "setup_colony": "set-up (colonies)",
+    "setup_spaceport": "set-up (spaceports)", "encounter": "an encounter", "flight": "the flight",
+    "exchange": "the exchange", "build": "building",
 }
 JA_PHASES: dict[str, str] = {
     "setup_settlement": "初期配置（開拓地）", "setup_road": "初期配置（道）", "roll": "ダイス",
@@ -309,6 +326,9 @@ class AppEnglish(PlaceWords, Words):
 
     def building(self, there: list | None) -> str:
         return "nothing" if there is None else f"{self.player(there[0])}'s {self.name(there[1])}"
+
+    def phase(self, value: str) -> str:
+        return EN_PHASES.get(value) or self.name(value)
 
 
 class Japanese(PlaceWords, Words):
@@ -410,8 +430,8 @@ def render_refusal(refusal: Refusal, lang: str, player_name: PlayerName | None =
     template = TEXT.get(lang, {}).get(refusal.code)
     if template is None:
         lang, template = "en", TEMPLATES[refusal.code]
-    if places is None and lang == "en":
-        template = TEMPLATES[refusal.code]  # the app's English assumes place words
+    if places is None and lang == "en" and refusal.code in APP_EN:
+        template = TEMPLATES[refusal.code]  # the app's English for spots assumes place words
     return render(refusal.code, refusal.params, words(lang, player_name, places, refusal.code, game), template)
 
 
@@ -520,3 +540,19 @@ def app_describe(what: Any, board=None) -> str:
     a = App.get_running_app()
     game = a.table.record.game if board is None and a.table is not None else None
     return describe(what, a.lang, a.player_name, app_places(board), game)
+
+
+def app_refused_roll(roll, error) -> str:
+    """The line for a roll the rules refuse, in the running app's language. A dice box or a camera rolls
+    whenever the table throws the dice (at set-up, while the robber waits, twice in a turn), so its roll is
+    named and said not counted ("The dice box rolled 3 + 6: not counted, the game is at set-up
+    (settlements); ..."): a bare "Not allowed" took the set-up's prompt away for something nobody tapped."""
+    from kivy.app import App
+
+    a = App.get_running_app()
+    why = app_describe(error)
+    refusal = getattr(error, "refusal", None)
+    if roll.source in ("box", "camera") and getattr(refusal, "code", None) == "wrong_phase":
+        dice = " + ".join(map(str, sorted(roll.values)))
+        return a.tr("roll_not_counted", source=a.tr(f"roll_source_{roll.source}"), dice=dice, why=why)
+    return a.tr("illegal", why=why)

@@ -38,7 +38,7 @@ from .widgets import lay_out_now, load_rules
 from .camera_picture import CameraPicture, open_camera_view
 from .choices import ChoicePanels
 from .game_screen import GameScreen, app
-from .refusals_text import app_describe
+from .refusals_text import app_describe, app_refused_roll
 from .board_view import PLAYER_COLORS, PannedWhenZoomed
 from .play_screen import MIN_TARGET_DP, ZOOM
 from .play_panels import NO_BREAK, joined
@@ -403,7 +403,7 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
             if self.table.roll(roll, photo, corrects) is None:
                 return False  # a roll the game already holds (a box resending it): nothing new to show
         except RulesError as error:
-            self.message = self.tr("illegal", why=app_describe(error))
+            self.message = app_refused_roll(roll, error)
             self.refresh()
             return False
         self.message, self.die_a = "", 0
