@@ -49,11 +49,16 @@ class Record(Value):
     options: dict[str, Any] = Fresh(dict)
     events: list[dict[str, Any]] = Fresh(list)
     extra: dict[str, Any] = Fresh(dict)
+    # the number the app dealt the board from (New game's Seed), so that the same table's next game is dealt
+    # from the one after it; None (and absent from the header) for records without one, as before
+    seed: int | None = None
 
     def header(self) -> dict[str, Any]:
         """Everything but the events."""
         out = {"format": FORMAT, "game": self.game, "options": self.options, "players": self.players,
                "board": self.board}
+        if self.seed is not None:
+            out["seed"] = self.seed
         out.update(self.extra)
         return out
 
@@ -110,8 +115,12 @@ def parse_record(data: Any) -> Record:
         too_deep = next((i for i, e in enumerate(events) if deeper_than(e, MAX_DEPTH - 2)), None)
         raise RecordError(f"nested more than {MAX_DEPTH} levels deep", too_deep,
                           None if too_deep is None else events[too_deep])
-    extra = {k: v for k, v in data.items() if k not in ("format", "game", "options", "players", "board", "events")}
-    return Record(game, players, board, options, list(events), extra)
+    seed = data.get("seed")
+    if seed is not None and (type(seed) is not int or abs(seed) >= 2 ** 63):
+        raise RecordError(f"seed must be a whole number (the board's seed), got {quote(seed)}")
+    extra = {k: v for k, v in data.items()
+             if k not in ("format", "game", "options", "players", "board", "events", "seed")}
+    return Record(game, players, board, options, list(events), extra, seed)
 
 
 def load_record(path: str | Path) -> Record:

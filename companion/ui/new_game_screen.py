@@ -196,8 +196,9 @@ class NewGameScreen(Screen):
                 self.colors[i], self.colors[j] = self.colors[j], self.colors[i]
             name = player.get("name", "")
             self.names[i] = "" if name in {i18n.tr(colour, lang) for lang in ("en", "ja")} else name
-        if "seed" in self.ids:
-            self.ids.seed.text = str(self.seed() + 1)
+        if "seed" in self.ids:  # the finished game's seed + 1 (kept in its record: the form's after a restart
+            # was the default 1, so "same players" dealt from 2); a record without one: the form's + 1, as before
+            self.ids.seed.text = str((self.seed() if record.seed is None else record.seed) + 1)
         self.board_json = None
         self.say(lambda: "")
         self.refresh()
@@ -275,7 +276,9 @@ class NewGameScreen(Screen):
         players = [{"name": typed_name(self.names[i], i + 1, app().lang) or app().tr(self.colors[i]),
                     "color": self.colors[i]} for i in range(self.count)]
         names_apart([p["name"] for p in players], app().lang)  # two alike: said, nothing starts
-        return Record(self.game, players, dict(self.board_json), self.options())
+        dealt = self.game not in ("high-tide", *OWN_SCREEN)  # a board the seed deals (unless entered or edited)
+        return Record(self.game, players, dict(self.board_json), self.options(),
+                      seed=self.seed() if dealt and "seed" in self.ids else None)
 
     def start(self) -> None:
         a = app()
