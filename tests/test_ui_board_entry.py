@@ -234,3 +234,56 @@ def test_the_hex_being_entered_is_outlined_white_and_a_problem_ringed_red(tmp_pa
         assert len(red) >= 12, "the problem's hex lost its red circle"
     finally:
         d.stop_app(app)
+
+
+def _clockwise(view, edges):
+    """Coast sides as a person reads the frame round: clockwise on the screen from twelve o'clock."""
+    xs = [view.edge_pos(e) for e in edges]
+    cx, cy = sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs)
+    return sorted(edges, key=lambda e: (math.pi / 2 - math.atan2(view.edge_pos(e)[1] - cy,
+                                                                  view.edge_pos(e)[0] - cx)) % (2 * math.pi))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_harbors_are_entered_round_the_frame_one_tap_each(tmp_path, lang):
+    """Harbor mode selects the first harbor clockwise from the top, and a kind chosen for a harbor hands the
+    selection to the next harbor round the coast: the frame's 9 kinds are 1 + 9 taps, none on the board (they
+    were a tap on each side and one on its kind, 1 + 18).  A table whose frame has its harbors elsewhere takes
+    them all off in one tap and puts each on its side (2 taps each); a harbor put on a free side stays selected.
+    The game starts with the harbors entered."""
+    app = d.start_app(tmp_path)
+    try:
+        app.lang = lang
+        editor = d.open_board_editor(app)
+        view = editor.ids.board
+        ring = _clockwise(view, list(editor.harbors))
+        assert len(ring) == 9
+        kinds = [editor.harbors[e] for e in ring]
+        wanted = kinds[1:] + kinds[:1]  # the kinds read one harbor on: every harbor changes where kinds differ
+        button = {k: d.find(editor.ids.harbors, k if k == "3:1" else app.tr(k)) for k in set(kinds)}
+        taps = 1
+        d.tap(editor.ids.mode_harbor)
+        for edge, kind in zip(ring, wanted):
+            assert editor.selected == edge, (edge, editor.selected)  # moved here by itself
+            d.tap(button[kind])
+            taps += 1
+        assert taps == 1 + 9
+        assert {e: editor.harbors[e] for e in ring} == dict(zip(ring, wanted))
+        assert editor.selected == ring[0]  # round the frame and back to the first
+
+        # Another frame: the harbors a side further round each.  All off, then a side and a kind per harbor.
+        coast = _clockwise(view, list(view.legal))
+        moved = {coast[(coast.index(e) + 1) % len(coast)]: k for e, k in zip(ring, wanted)}
+        d.tap(editor.ids.remove_all_harbors)
+        assert editor.harbors == {} and editor.selected is None
+        for edge in _clockwise(view, list(moved)):
+            d.tap_at(*view.edge_pos(edge))
+            assert editor.selected == edge
+            d.tap(button[moved[edge]])
+            assert editor.selected == edge  # a harbor on a free side stays selected
+        assert editor.harbors == moved and editor.valid, editor.message
+        d.tap(editor.ids.use)
+        d.tap(app.root.get_screen("new_game").ids.start)
+        assert app.table.game.board.harbors == moved
+    finally:
+        d.stop_app(app)

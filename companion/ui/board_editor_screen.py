@@ -5,6 +5,7 @@ as it grows by the new-game screen's own check, saved to and read from a JSON fi
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 from kivy.clock import Clock
@@ -16,9 +17,17 @@ from ..rules.board import Board, Tile
 from ..rules.errors import BoardError
 from .new_game_screen import problem_spots, problems_text
 from .refusals_text import app_describe, app_places
+from . import i18n
 from .widgets import app, load_rules
 
 load_rules("board_editor.kv")
+
+#: The editor's own words (merged into the app's table; its keys win).
+TEXT = {
+    "remove_all_harbors": {"en": "Remove all", "ja": "全部外す"},
+}
+for _key, _entry in TEXT.items():
+    i18n.TEXT.setdefault(_key, _entry)
 
 
 class BoardEditorScreen(Screen):
@@ -92,8 +101,50 @@ class BoardEditorScreen(Screen):
             self._select(min(after, key=reading))
 
     def set_mode(self, mode: str) -> None:
-        """``"hex"``: taps pick hexes (terrain, number); ``"harbor"``: taps pick coast sides."""
+        """``"hex"``: taps pick hexes (terrain, number); ``"harbor"``: taps pick coast sides.
+
+        In harbor mode the first harbor round the coast (clockwise from the top) is selected at once: where the
+        table's harbors stand where the board has them, their kinds are entered without a tap on the board."""
         self.mode = mode
+        self._select(None)
+        if mode == "harbor":
+            ring = self._harbor_ring()
+            if ring:
+                self.on_edge(ring[0])
+
+    def _clockwise(self):
+        """A side's place round the board as it is drawn: 0 at twelve o'clock, growing clockwise."""
+        view = self.ids.board
+        land = [view.hex_pos(h) for h, t in self.tiles.items() if t.terrain != "sea"]
+        cx = sum(x for x, _ in land) / max(1, len(land))
+        cy = sum(y for _, y in land) / max(1, len(land))
+
+        def key(edge) -> float:
+            x, y = view.edge_pos(edge)
+            return (math.pi / 2 - math.atan2(y - cy, x - cx)) % (2 * math.pi)  # (window y points up)
+        return key
+
+    def _harbor_ring(self) -> list:
+        """The sides holding a harbor, clockwise round the board from the top."""
+        return sorted(self.harbors, key=self._clockwise())
+
+    def _next_harbor(self) -> None:
+        """After a harbor's kind is chosen (or the harbor taken away) the next harbor clockwise is selected, as a
+        hex given its terrain and number hands on to the next hex: the table reads its frame round and taps the
+        kinds.  A harbor put on a side that had none stays selected (the table is placing its own: the next is a
+        tap on its side, and a harbor entered before is no place to jump back to)."""
+        here = self.selected
+        ring = sorted({*self.harbors, here}, key=self._clockwise())  # (a harbor taken away: on from where it was)
+        after = ring[(ring.index(here) + 1) % len(ring)]
+        if after != here:
+            self.on_edge(after)
+
+    def clear_harbors(self) -> None:
+        """Every harbor taken off the coast (the table's frame has its own elsewhere): then each is a tap on its
+        side and one on its kind."""
+        if self.mode != "harbor":
+            return
+        self.harbors.clear()
         self._select(None)
 
     def on_edge(self, edge) -> None:
@@ -105,11 +156,14 @@ class BoardEditorScreen(Screen):
         """Put a harbor (``"3:1"`` or a resource; None removes it) on the selected side."""
         if self.selected is None or self.mode != "harbor":
             return
+        had = self.selected in self.harbors
         if trade is None:
             self.harbors.pop(self.selected, None)
         else:
             self.harbors[self.selected] = trade
         self._update()
+        if had:
+            self._next_harbor()
 
     def set_terrain(self, terrain: str) -> None:
         if self.selected is None or self.mode != "hex":
