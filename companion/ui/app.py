@@ -278,7 +278,7 @@ class CompanionApp(App):
 
     # --- settings ----------------------------------------------------------------------------------------
     def apply_settings(self, settings: Settings) -> None:
-        old_url, old_lang = self.settings.source_url(), self.lang
+        old_url, old_lang = self.settings.source_url(), self.settings.lang  # (Settings may show its choice already)
         self.settings = settings
         settings.save(self.data_dir)
         self.lang = settings.lang

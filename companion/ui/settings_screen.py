@@ -90,7 +90,31 @@ class SettingsScreen(Screen):
             boxes, cameras = [], []
         Clock.schedule_once(lambda _dt: self._say_found(boxes, cameras))
 
+    def preview_language(self, lang: str) -> None:
+        """A tap on English / 日本語 shows Settings in that language at once: the screen stayed English until Save,
+        and a first-timer looking for 日本語 saw nothing happen (tried by touch). Save keeps it; Back puts the
+        saved language back (the screens that follow the app's language follow it there and back)."""
+        a = app()
+        if a.lang == lang:
+            return
+        a.lang = lang
+        self._relabel()
+
+    def _relabel(self) -> None:
+        """The texts this screen writes itself, in the app's language now."""
+        a = app()
+        if self.kind in SOURCE_KINDS:
+            self.ids.source.text = a.tr("source_" + self.kind)
+        if self._found is not None:
+            self._say_found(*self._found)
+        elif self.found:
+            self.found = a.tr("found_in_use" if a.table is not None and a.source is not None else "found_looking")
+        self.problem = ""  # (said in the other language; Save says it again if it still holds)
+
+    _found: tuple | None = None  # the boxes and cameras last found, to say again in another language
+
     def _say_found(self, boxes, cameras) -> None:
+        self._found = (boxes, cameras)
         tr = app().tr
         box_words = ", ".join(tr("found_box", model=box.model, port=port) for port, box in boxes)
         camera_words = ", ".join(tr("found_camera", number=device.rsplit("video", 1)[-1], size=f"{w}×{h}")
@@ -146,6 +170,9 @@ class SettingsScreen(Screen):
     back_to = "start"
 
     def back(self) -> None:
-        """Back where Settings was opened from (the start screen, or the game)."""
+        """Back where Settings was opened from (the start screen, or the game), in the saved language."""
         a = app()
+        if a.lang != a.settings.lang:  # a language tapped and not saved
+            a.lang = a.settings.lang
+            self._relabel()
         a.go(self.back_to if a.has_screen(self.back_to) and (self.back_to != "play" or a.table) else "start")
