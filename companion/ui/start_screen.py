@@ -15,7 +15,11 @@ load_rules("start.kv")
 TEXT: dict[str, dict[str, str]] = {
     "resume_refused": {"en": "Game #{id} cannot be resumed: {why}",
                        "ja": "ゲーム#{id}は再開できません：{why}"},
+    "finished_games": {"en": "Finished games", "ja": "終わったゲーム"},
+    "finished_won": {"en": "{name} won", "ja": "{name}の勝ち"},
+    "finished_ended": {"en": "ended", "ja": "終了"},
 }
+FINISHED_SHOWN = 5  # the last few evenings: who won, and the way to the same table again
 for _key, _entry in TEXT.items():
     i18n.TEXT.setdefault(_key, _entry)
 
@@ -38,6 +42,16 @@ class StartScreen(Screen):
             box.add_widget(Label(text=a.tr("no_unfinished"), size_hint_y=None, height=dp(56), font_size=sp(20)))
         for info in sorted(games, key=lambda g: -g.updated):
             button = BigButton(text=resume_line(a, info))
+            button.bind(on_release=lambda _b, gid=info.id: self.resume(gid))
+            box.add_widget(button)
+        # The games played to their end: who won, and (opened) the ranking and "New game, same players". A game's
+        # end left no trace here, so the next evening's table typed its names again.
+        finished = [g for g in (a.journal.games() if a.journal is not None else []) if g.finished]
+        if finished:
+            box.add_widget(Label(text=a.tr("finished_games"), size_hint_y=None, height=dp(48), font_size=sp(22)))
+        for info in sorted(finished, key=lambda g: -g.updated)[:FINISHED_SHOWN]:
+            button = BigButton(text=resume_line(a, info))
+            button.finished_game = info.id
             button.bind(on_release=lambda _b, gid=info.id: self.resume(gid))
             box.add_widget(button)
         self.ids.tournament.disabled = not a.has_screen("tournament")
@@ -82,7 +96,8 @@ def _why(a, game_id: int, error) -> str:
 
 def resume_line(a, info) -> str:
     """A game on the resume list as a table remembers it: the game, the turn, each player's points, the date
-    it was last played ("#3 Base 3–4 — turn 12 — Aki 5, Ben 4, Chie 3 — 26 Nov 14:05")."""
+    it was last played ("#3 Base 3–4 — turn 12 — Aki 5, Ben 4, Chie 3 — 26 Nov 14:05"); a finished game, who
+    won and the final points ("#2 Seafarers — Yui won — Yui 10, Aki 8, Ben 7 — 26 Nov 22:40")."""
     import time
 
     from ..record import replay
@@ -91,11 +106,15 @@ def resume_line(a, info) -> str:
     names = [p.get("name") or a.tr(p["color"]) for p in info.players]
     try:
         game = replay(a.journal.load(info.id))
-        points = [(game.victory_points(p, hidden=False) if hasattr(game, "victory_points") else None)
+        # (at the end every card is shown: the final points count the hidden ones)
+        points = [(game.victory_points(p, hidden=info.finished) if hasattr(game, "victory_points") else None)
                   for p in range(len(names))]
         turn = game.state.turn_number if hasattr(game.state, "turn_number") else None
+        winner = getattr(game.state, "winner", None)
     except Exception:  # a record that no longer replays still gets its line (resuming it says why)
-        points, turn = [None] * len(names), None
+        points, turn, winner = [None] * len(names), None, None
     players = ", ".join(f"{n} {v}" if v is not None else n for n, v in zip(names, points))
     turn_text = a.tr("resume_setup") if not turn else a.tr("resume_turn", n=turn)
+    if info.finished:
+        turn_text = a.tr("finished_won", name=names[winner]) if winner is not None else a.tr("finished_ended")
     return a.tr("resume_line", id=info.id, game=a.tr("g_" + info.game), turn=turn_text, players=players, when=when)
