@@ -331,3 +331,46 @@ def test_cli_says_which_land_the_tide_floods_through_alsa(tmp_path, scenario, la
     flood = phrase.tokens[begin:phrase.tokens.index(stop, said_at) + 1]
     seconds = len(library(lang).render(flood)) / RATE
     assert 1.5 < seconds < longest, f"the flood sentence lasts {seconds:.2f} s"
+
+
+def _diked_flood_all(dikes: list[list[int]]) -> dict:
+    """The flood-all scenario (one roll of 6 floods the 6 fields and the 6 hills) with Blue building a dike on
+    each hex of ``dikes`` in the dike round (its cards given by the umpire first)."""
+    record = json.loads((ROOT / "tests" / "scenarios" / "tide_variant_flood_all.json").read_text())["record"]
+    assert record["events"][19] == {"type": "roll", "dice": [1, 1]}  # Blue's dike-round turn
+    record["events"][20:20] = [{"type": "set_hand", "player": 1, "cards": {"brick": 2, "lumber": 2}},
+                               *({"type": "build", "player": 1, "piece": "dike", "at": at} for at in dikes)]
+    return record
+
+
+@pytest.mark.parametrize("dikes, lang, said, longest", [
+    ([[0, 0]], "en", "#27 Six. Red takes one brick and one grain. The dike on the six fields held back the tide, and "
+                     "is removed. The tide floods the six hills.", 5.0),
+    ([[0, 0]], "ja", "#27 6。赤はレンガ1枚と小麦1枚。6の畑の堤防が持ちこたえ、取り除かれました。6の丘陵が浸水しました。", 6.0),
+    ([[0, 0], [3, 0]], "en", "#28 Six. Red takes one brick and one grain. The dikes on the six fields and the six "
+                             "hills held back the tide, and are removed.", 8.0),
+    ([[0, 0], [3, 0]], "ja", "#28 6。赤はレンガ1枚と小麦1枚。6の畑と6の丘陵の堤防が持ちこたえ、取り除かれました。", 8.0)])
+def test_cli_names_every_dike_that_held_through_alsa(tmp_path, dikes, lang, said, longest):
+    """High Tide: a dike that holds is heard with its hex, as the screen names it ("The dike on the six fields
+    held back the tide"), every one of them when a flood-all roll meets several; it said "The dike held back the
+    tide" once, naming none.  What reaches ALSA is exactly the clips, and the dike sentence lasts as such a
+    sentence does."""
+    path = tmp_path / "tide.json"
+    path.write_text(json.dumps(_diked_flood_all(dikes)), encoding="utf-8")
+    home, out = file_home(tmp_path)
+    done = run_cli(home, str(path), "--lang", lang)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == said + "\n"
+    record = load_record(path)
+    last = replay(record).outcomes[-1]
+    assert [list(d.at) for d in last.dikes] == dikes
+    phrase = phrase_for_outcome(last, [p["color"] for p in record.players], lang)
+    find_in_order(read_capture(out), [library(lang).render(phrase.tokens)])
+    stop = "." if lang == "en" else "。"
+    said_at = next(i for i, token in enumerate(phrase.tokens)
+                   if token in ("held_back_the_tide", "held_back_the_tide_many", "no_dike_held"))
+    begin = max((i + 1 for i, t in enumerate(phrase.tokens[:said_at]) if t == stop), default=0)  # its sentence
+    sentence = phrase.tokens[begin:phrase.tokens.index(stop, said_at) + 1]
+    seconds = len(library(lang).render(sentence)) / RATE
+    print(f"{lang} {len(dikes)} dike(s): the dike sentence lasts {seconds:.2f} s")
+    assert 1.5 < seconds < longest, f"the dike sentence lasts {seconds:.2f} s"

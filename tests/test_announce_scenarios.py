@@ -49,7 +49,7 @@ HEARD = {
              "6の畑が浸水しました。赤は開拓地1つと道2本を失いました。青が最長交易路を獲得、道5本。"),
     },
     "tide_dike_holds_and_three_player_end": {
-        33: ("The dike held back the tide, and is removed.", "堤防が持ちこたえ、取り除かれました。"),
+        33: ("The dike on the six fields held back the tide, and is removed.", "6の畑の堤防が持ちこたえ、取り除かれました。"),
         57: ("The game is over. Red wins the game. Final order: red, white and blue.",
              "ゲーム終了です。赤の勝ちです。順位は赤、白、青。"),
     },

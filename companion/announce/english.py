@@ -44,6 +44,23 @@ def _flood(o: Outcome) -> list[str]:
     return ["tide_floods_the", *_listing(items), "."]
 
 
+def _dikes(o: Outcome) -> list[str]:
+    """"The dike on the six fields held back the tide, and is removed." -- every dike that held, named as the
+    screen names it ("The dikes on the six fields and the six hills held back the tide, and are removed."; a twin
+    told apart by its neighbour).  Without the names: "The dike held back the tide, and is removed."."""
+    if not o.dikes or any(d.terrain not in FLOOD_TERRAINS for d in o.dikes):
+        return ["dike_held", "."]
+    items = []
+    for i, d in enumerate(o.dikes):
+        item = ([] if i == 0 else ["the"]) + _tile(d.terrain, d.number)
+        if d.beside is not None and d.beside[0] in LANDMARK_TERRAINS:
+            item += ["next_to_the", *_tile(*d.beside)]
+        items.append(item)
+    one = len(o.dikes) == 1
+    return ["the_dike_on_the" if one else "the_dikes_on_the", *_listing(items),
+            "held_back_the_tide" if one else "held_back_the_tide_many", "."]
+
+
 def _resource(name: str | None) -> str:
     return name if name in RESOURCES else "resource_other"
 
@@ -133,7 +150,7 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
         t += _card_game(o, who)
     # The tide before what it changed: floods and sunk pieces, then awards that moved because of them.
     if o.dike_removed is not None:
-        t += ["dike_held", "."]
+        t += _dikes(o)
     if o.flooded is not None:
         t += _flood(o)
     t += _sunk(o, who)
@@ -156,7 +173,9 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     if o.flood_choices:
         chooser = o.player if o.player is not None else o.next_player  # the roller floods
         t += ([who(chooser)] if chooser is not None else []) + ["chooses_flood", "."]
-    if o.winner is not None:
+    if len(o.winners) > 1:  # level on points and cards at High Tide's end: a shared win
+        t += [*_listing([[who(p)] for p in o.winners]), "share_the_win", "."]
+    elif o.winner is not None:
         t += [who(o.winner), "wins", "."]
     if len(o.ranking) > 1:
         t += ["final_order", *_listing([[who(s)] for s in o.ranking]), "."]

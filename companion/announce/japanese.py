@@ -48,6 +48,20 @@ def _flood(o: Outcome) -> list[str]:
     return [*_joined(items, "and"), "ga_flooded", "。"]
 
 
+def _dikes(o: Outcome) -> list[str]:
+    """「6の畑の堤防が持ちこたえ、取り除かれました。」 -- every dike that held, named as the screen names it
+    (「6の畑と6の丘陵の堤防が…」, a twin told apart by its neighbour).  Without the names: 「堤防が持ちこたえ、
+    取り除かれました。」."""
+    if not o.dikes or any(d.terrain not in FLOOD_TERRAINS for d in o.dikes):
+        return ["dike_held", "。"]
+    items = []
+    for d in o.dikes:
+        beside = [*_tile(*d.beside), "no_tonari_no"] if d.beside is not None and d.beside[0] in LANDMARK_TERRAINS \
+            else []
+        items.append([*beside, *_tile(d.terrain, d.number)])
+    return [*_joined(items, "and"), "no_dike_held", "。"]
+
+
 def _resource(name: str | None, game: str | None = None) -> str:
     """A resource's clip, in ``game``'s own word where its seed has one (ore: 鉱石 in Starfarers and the card game)."""
     return own_word(game, name) if name in RESOURCES else "resource_other"
@@ -133,7 +147,7 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
         t += _card_game(o, who)
     # The tide before what it changed (as in English).
     if o.dike_removed is not None:
-        t += ["dike_held", "。"]
+        t += _dikes(o)
     if o.flooded is not None:
         t += _flood(o)
     t += _sunk(o, who)
@@ -156,7 +170,10 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
     if o.flood_choices:
         chooser = o.player if o.player is not None else o.next_player  # the roller floods
         t += ([who(chooser, "ga")] if chooser is not None else []) + ["chooses_flood", "。"]
-    if o.winner is not None:
+    if len(o.winners) > 1:  # level on points and cards at High Tide's end: a shared win
+        t += [*_joined([[who(p)] for p in o.winners[:-1]] + [[who(o.winners[-1], "ga")]], "and"),
+              "share_the_win", "。"]
+    elif o.winner is not None:
         t += [who(o.winner, "no"), "wins", "。"]
     if len(o.ranking) > 1:
         t += ["final_order", *_joined([[who(s)] for s in o.ranking], "、"), "。"]

@@ -1266,6 +1266,11 @@ class Game(EventHistory):
                 return {"winner": p, "ranking": self.ranking()}
         return {}
 
+    def winners(self) -> tuple[int, ...]:
+        """Who won: the winner alone (a game that can end shared says so in its own ``winners``); empty before
+        the end or when the game was ended without one."""
+        return () if self.state.winner is None else (self.state.winner,)
+
     def ranking(self) -> tuple[int, ...]:
         """Players from first to last: by VP, then by cards in hand."""
         return tuple(sorted(range(self.n_players),

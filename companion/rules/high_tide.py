@@ -227,6 +227,7 @@ class HighTideGame(SeafarersGame):
         if held:  # (with flood-all, several dikes may hold at one roll: it kept the last only)
             fields["dike_removed"] = held[0]
             fields["dikes_removed"] = tuple(held)
+            fields["dikes"] = flood_names(s.board, held)  # named as the floods are (the land stays)
         if taken:
             fields["flooded"] = taken[0]
             fields["floods"] = flood_names(s.board, taken)  # read before the flood: the hexes as they were
@@ -294,7 +295,20 @@ class HighTideGame(SeafarersGame):
         tide.ranking = self.ranking()
         s.winner = tide.ranking[0]
         s.phase = GAME_OVER
-        return {"phase": ENDED, "winner": s.winner, "ranking": tide.ranking}
+        fields = {"phase": ENDED, "winner": s.winner, "ranking": tide.ranking}
+        winners = self.winners()
+        if len(winners) > 1:
+            fields["winners"] = winners
+        return fields
+
+    def winners(self) -> tuple[int, ...]:
+        """Who won, at the end: most victory points, a tie to the most resource cards (seed 002); players level
+        on both share the win (the seed says no more).  Empty before the end."""
+        ranking = self.tide.ranking
+        if not ranking:
+            return super().winners()
+        first = (self.victory_points(ranking[0]), self.state.players[ranking[0]].hand.size)
+        return tuple(p for p in ranking if (self.victory_points(p), self.state.players[p].hand.size) == first)
 
     def _robber_kept_in_desert(self) -> bool:
         """Variant 2 (seed 002: the robber moves to the desert and *stays there*) in the high-tide rounds."""

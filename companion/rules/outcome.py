@@ -102,7 +102,8 @@ class Outcome(Value, frozen=True):
     - ``phase``: the new High Tide phase when it changed (``"dike_round"``, ``"high_tide"``, ...).
     - ``flooded`` / ``dike_removed``: the hex the tide took / the hex whose dike held (High Tide); with the
       ``flood_all`` option several dikes may hold at one roll: ``dikes_removed`` lists them all, in order
-      (``dike_removed`` is the first).
+      (``dike_removed`` is the first); ``dikes``: the same hexes named as ``floods`` names its hexes (terrain,
+      number, the neighbour that tells a twin apart), so the voice says "the dike on the 6 fields".
     - ``floods``: every hex the tide took, in order (``flooded`` is the first), each as it was before the flood
       (:class:`FloodedHex`: terrain, number, the neighbour that tells it apart), so the screen and the voice say
       "the 5 mountains and the 5 fields" from the outcome alone (one hex for a choice; with the ``flood_all``
@@ -110,6 +111,9 @@ class Outcome(Value, frozen=True):
     - ``flood_choices``: land hexes the roller may choose to flood (High Tide, before the choice).
     - ``sunk``: pieces that sank after a flood.
     - ``winner``: the player who won with this event; ``ranking`` the final order when the game ended.
+    - ``winners``: when the win is shared, every player who shares it, in ranking order (High Tide: level with
+      the first on victory points and on resource cards -- seed 002 breaks a tie on points by the cards and says
+      no more, so players level on both share the win); empty when one player won (``winner``).
     - ``next``: what the table waits for now (``"roll"``, ``"discard"``, ``"move_robber"``,
       ``"steal"``, ``"main"``, ``"setup_settlement"``, ``"setup_road"``, ``"flood"``,
       ``"gold"``, ``"game_over"``, ...), with ``next_player`` whose input it is.
@@ -137,9 +141,11 @@ class Outcome(Value, frozen=True):
     floods: tuple[FloodedHex, ...] = ()
     dike_removed: Hex | None = None
     dikes_removed: tuple[Hex, ...] = ()
+    dikes: tuple[FloodedHex, ...] = ()
     flood_choices: tuple[Hex, ...] = ()
     sunk: tuple[SunkPiece, ...] = ()
     winner: int | None = None
+    winners: tuple[int, ...] = ()
     ranking: tuple[int, ...] = ()
     next: str = ""
     next_player: int | None = None
