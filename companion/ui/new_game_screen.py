@@ -298,6 +298,11 @@ class NewGameScreen(Screen):
             a.start_game(self.record(), voices=self.voices.recorded(self.count))
         except (ValueError, RulesError) as error:
             self.say(lambda error=error: app_describe(error))
+            return
+        # started: a refusal put right before this Start is not waiting on the form the next time it opens
+        # ("Players 1 and 2 are both called Aki" stood over the next game's form, tried by touch)
+        self.say(lambda: "")
+        self.ids.preview.marked = []
 
     def edit_board(self) -> None:
         editor = app().root.get_screen("board_editor")
