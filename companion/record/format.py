@@ -115,12 +115,13 @@ def parse_record(data: Any) -> Record:
         too_deep = next((i for i, e in enumerate(events) if deeper_than(e, MAX_DEPTH - 2)), None)
         raise RecordError(f"nested more than {MAX_DEPTH} levels deep", too_deep,
                           None if too_deep is None else events[too_deep])
+    # A "seed" that is not the companion's (a whole number) is some other recorder's field of that name: kept as it
+    # came with the other unknown fields and written back unchanged, as before the companion wrote one.
     seed = data.get("seed")
-    if seed is not None and (type(seed) is not int or abs(seed) >= 2 ** 63):
-        raise RecordError(f"seed must be a whole number (the board's seed), got {quote(seed)}")
+    ours = type(seed) is int and abs(seed) < 2 ** 63
     extra = {k: v for k, v in data.items()
-             if k not in ("format", "game", "options", "players", "board", "events", "seed")}
-    return Record(game, players, board, options, list(events), extra, seed)
+             if k not in ("format", "game", "options", "players", "board", "events") and not (k == "seed" and ours)}
+    return Record(game, players, board, options, list(events), extra, seed if ours else None)
 
 
 def load_record(path: str | Path) -> Record:
