@@ -29,7 +29,8 @@ def board_main(argv: list[str]) -> int:
     for photo in args.photos:
         name = Path(photo).name
         if not Path(photo).is_file():
-            print(f"{photo}: no such file", file=sys.stderr)
+            said = "a folder, not a photo" if Path(photo).is_dir() else "no such file"
+            print(f"{photo}: {said}", file=sys.stderr)
             status = max(status, 1)
             continue
         try:
