@@ -29,13 +29,15 @@ def photo_problem(error: BaseException, name: str, other_size: str = "scan_other
     """What the screen says of a photo that could not be read (``name``: the file's name or the camera entry;
     ``other_size``: the screen's words for a board of the other size)."""
     from companion.dice.camera import CameraChoiceError
-    from vision.board.reader import NoBoardError, OtherSizeError
+    from vision.board.reader import HeicError, NoBoardError, OtherSizeError
 
     if isinstance(error, OtherSizeError):  # a 5-6 board at a 3-4 game, or the other way round
         return tr(other_size, name=name, players=error.players,
                   game="3-4" if error.players == "5-6" else "5-6")
     if isinstance(error, NoBoardError):
         return tr("scan_no_board", name=name)
+    if isinstance(error, HeicError):  # a HEIC photo named .jpg (the pictures list says it before reading)
+        return tr("pictures_heic", name=name)
     if isinstance(error, CameraChoiceError):  # said as Settings says it
         return tr("camera_problem_" + error.reason, entry=error.entry, scheme=error.scheme)
     if isinstance(error, OSError):

@@ -12,7 +12,8 @@ A phone's camera folder holds thousands of photos: the folder is listed in one p
 and time written together), and only the newest FIRST_PAGE pictures get a row; scrolled to its end, or a tap on the
 last row, "More pictures (N older)", the list adds the next PAGE under them, a few rows a frame.  An iPhone's HEIC photos (and HEIF) are listed as what they are, with
 what to do ("HEIC cannot be read: send it as JPEG"): the reader's OpenCV cannot decode them, and a tap on one
-says so and reads nothing.
+says so and reads nothing -- also when the file is named .jpg (some phones and transfers name a HEIC so): its
+header tells (vision/board/heic.py).
 """
 
 from __future__ import annotations
@@ -79,8 +80,14 @@ def is_listed_name(_folder: str, path: str) -> bool:
 
 
 def is_unreadable_name(path: str) -> bool:
-    """A HEIC/HEIF photo: OpenCV (the board reader's decoder) cannot read it."""
-    return path.lower().endswith(UNREADABLE_SUFFIXES)
+    """A HEIC/HEIF photo: OpenCV (the board reader's decoder) cannot read it -- named so, or with a picture's name
+    (``IMG_1234.jpg``, as some phones and transfers name it) and a HEIC header (vision/board/heic.py: the file's
+    first 64 bytes)."""
+    if path.lower().endswith(UNREADABLE_SUFFIXES):
+        return True
+    from vision.board.heic import heic_brand
+
+    return path.lower().endswith(PICTURE_SUFFIXES) and heic_brand(path) is not None
 
 
 def folder_newest_first(path: str) -> tuple[list[str], list[str]]:

@@ -57,6 +57,10 @@ def tokens_beyond_the_land(points: np.ndarray, lattice: Lattice) -> dict[tuple[i
     return _match(np.asarray(points, np.float64), lattice.homography, 0.3, BEYOND)
 
 
+class HeicError(OSError):
+    """The photo is a HEIC file (an iPhone's), whatever its name: OpenCV cannot decode it (vision/board/heic.py)."""
+
+
 class NoBoardError(ValueError):
     """The photo shows no board the reader can find (too few tokens on a hex lattice)."""
 
@@ -148,13 +152,18 @@ def load_photo(path: str | Path, full: bool = False, half: bool = False) -> np.n
     at half its size when the photo is HALF_DECODE_FROM pixels long or more (read_board_file).
 
     The header is read first (as the dice reader does): a file that is not a PNG, JPEG or BMP, or that claims
-    more pixels than a photo has, is refused with OSError naming it before anything is decoded."""
+    more pixels than a photo has, is refused with OSError naming it before anything is decoded; a HEIC photo
+    (whatever its name: some phones call it .jpg) with HeicError, which says so (vision/board/heic.py)."""
+    from vision.board.heic import heic_problem
     from vision.evaluate import MAX_PIXELS
     from vision.image_header import HeaderError, image_size
 
     try:
         width, height = image_size(path)
     except (HeaderError, OSError) as error:
+        heic = heic_problem(path)
+        if heic is not None:
+            raise HeicError(heic) from None
         raise OSError(f"{path}: not a readable image ({error})") from None
     if width * height > MAX_PIXELS:
         raise OSError(f"{path}: {width} x {height} pixels is more than the {MAX_PIXELS / 1e6:.0f} megapixels "
@@ -319,7 +328,7 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, tok
         reading.mirrored = True
         return reading
     # the print counted from the photo itself (a 12 MP photo's dots are 6-10 px; at WORK_SIZE 1-2)
-    prints = _prints(image, lattice, scale, [(h, centres[h]) for h in readable])
+    prints = count_token_prints(image, lattice, scale, [(h, centres[h]) for h in readable])
     results = (tokens.read_all([patches[h] for h in readable], [reds[h] for h in readable], scores, prints)
                if scores is not None else [])
     for h, (number, sure, scores) in zip(readable, results):
@@ -377,9 +386,11 @@ def read_board(image: np.ndarray, tile_centres: np.ndarray | None = None, *, tok
     return reading
 
 
-def _prints(image: np.ndarray, lattice: Lattice, scale: float, tokens: list) -> list:
+def count_token_prints(image: np.ndarray, lattice: Lattice, scale: float, tokens: list) -> list:
     """Each (hex, (x, y))'s print counted from ``image`` (the photo at its own size), cut square to the board's
-    plane (a token seen at a slant is an ellipse in the photo) around the token's centre (x, y, work pixels)."""
+    plane (a token seen at a slant is an ellipse in the photo) around the token's centre (x, y, work pixels;
+    ``scale``: work pixels per pixel of ``image``).  The one count both readers use (this one and the 5-6
+    board's, board56.read_56); None for a token too small in ``image`` to count (token_print.MIN_RADIUS)."""
     to_photo = np.diag([1.0 / scale, 1.0 / scale, 1.0]) @ lattice.homography
     from_work = np.linalg.inv(lattice.homography)
     out = []
