@@ -71,3 +71,49 @@ def test_editor_panel_beside_the_board_and_steady(tmp_path, size):
         assert rows() == in_hex_mode
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(800, 1280), (1280, 800)], ids=["upright", "landscape"])
+def test_a_long_problem_list_is_read_in_body_letters_within_its_box(tmp_path, size, lang):
+    """Six hexes made 6s by taps: eleven problems.  The list under the buttons shows its count and its first
+    problems in letters no smaller than the app's body text (11 sp) and wholly inside its box, the board and the
+    buttons where they were.  Upright it was the count, four problems and "…" in 9 sp letters; lying down
+    11 sp running 42 px past the box (its first line over the numbers' row, "…" under the file name)."""
+    from kivy.metrics import sp
+
+    app = d.start_app(tmp_path, size=size)
+    try:
+        app.lang = lang
+        editor = d.open_board_editor(app, players=4)
+        ids, view = editor.ids, editor.ids.board
+        rows = {name: round(ids[name].y) for name in ("mode_hex", "numbers", "path", "use")}
+        hex_size = view.fitted_hex_size()
+        land = sorted(h for h, t in editor.tiles.items() if t.terrain not in ("sea", "desert"))
+        for h in land[:6]:
+            d.tap_at(*view.hex_pos(h))
+            d.tap(d.find(ids.numbers, "6"))
+        d.settle()
+        problems = editor.problems()
+        assert len(problems) >= 6 and not editor.valid
+        shown = ids.problems
+        lines = shown.text.split("\n")
+        assert lines[0] == app.tr("problems", n=len(problems), first="")
+        assert len([line for line in lines if line.startswith("• ")]) >= 2 and lines[-1] == "…"
+        assert shown.font_size >= sp(11) - 0.01, f"{shown.font_size / sp(1):.0f} sp"
+        assert shown.texture_size[1] <= shown.height + 1, (shown.texture_size, shown.height)
+        assert shown.y >= ids.path.top - 1 and shown.top <= ids.numbers.y + 1
+        assert {name: round(ids[name].y) for name in rows} == rows, "the buttons moved"
+        assert view.fitted_hex_size() == hex_size
+        assert d.layout_problems(app.root) == []
+        # Harbor mode selects the first harbor: its name ("the coast of the 10 fields — Harbor: 2:1 wool", at
+        # 20 sp 242 px wider than the panel lying down) fits the row above the buttons.
+        d.tap(ids.mode_harbor)
+        d.settle()
+        name = ids.selected
+        assert editor.selected in editor.harbors and app.tr("harbor") in name.text
+        assert name.font_size >= sp(11) - 0.01 and name.texture_size[0] <= name.width + 2 and \
+            name.texture_size[1] <= name.height + 1, (name.text, name.texture_size, name.size)
+        assert d.layout_problems(app.root) == []
+    finally:
+        d.stop_app(app)

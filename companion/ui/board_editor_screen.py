@@ -228,6 +228,16 @@ class BoardEditorScreen(Screen):
         else:
             self.ids.selected.text = places.hex(sel) if sel in self.tiles else ""
 
+    @staticmethod
+    def fewer_problems(message: str, at_most: int) -> str:
+        """The problems' list cut to its count and its first ``at_most`` problems (then "…"), as many as the box
+        under the buttons holds in letters no smaller than the app's body text (11 sp); other messages whole."""
+        lines = message.split("\n")
+        bullets = [i for i, line in enumerate(lines) if line.startswith("• ")]
+        if len(bullets) <= at_most:
+            return message
+        return "\n".join(lines[:bullets[at_most]] + ["…"])
+
     def export(self) -> None:
         self.valid = False  # the message now says where the board went (or why not)
         path = Path(self.ids.path.text.strip() or self.path)
