@@ -7,7 +7,11 @@ card bought or a trade made since stands there instead: nothing on screen said w
 traded.  Now, lying down, the payouts are said in the message's place while a card panel is open and nothing else
 is said there.  Upright at 6 players, four receivers one a line stood in 11 px letters in the 58 dp row and ran
 past it: now they run on, a line breaking only between receivers (payouts_label.py).  Real widgets under Xvfb, the
-game resumed and the panels opened by taps through Kivy's input path."""
+game resumed and the panels opened by taps through Kivy's input path.
+
+Session 12: lying down the payouts in the message's place stood above "Rolled 4 (1 + 3)" and read before it, and
+a refusal hid them until it cleared.  Now the roll moves up with them and comes first, and a refusal stands on
+a line of its own over them."""
 
 from __future__ import annotations
 
@@ -69,9 +73,12 @@ def journal_rolled_game(data_dir, players: int) -> int:
     return d.journal(data_dir, record)
 
 
-def says_the_payouts(text: str, payouts: str) -> bool:
+def says_the_payouts(text: str, payouts: str, roll: str = "") -> bool:
     """Whether ``text`` is the payouts: one receiver a line, or run on (receivers apart by "; " or, in Japanese, a
-    full-width space), each receiver whole on one line."""
+    full-width space), each receiver whole on one line -- after the roll on a line of its own, where it is said
+    with them (``roll``)."""
+    if roll and text.startswith(roll + "\n"):
+        text = text[len(roll) + 1:]
     return bool(payouts) and re.split(r"\n|; |\u3000", text) == payouts.split("\n")
 
 
@@ -81,13 +88,32 @@ def payouts_read(play) -> list[str]:
     more (a FittedLabel shrinks them to fit its place)."""
     places = []
     for w in d.walk(play):
-        if isinstance(w, Label) and says_the_payouts(w.text, play.payout_text) and d._shown(w):
+        if isinstance(w, Label) and says_the_payouts(w.text, play.payout_text, play.roll_text) and d._shown(w):
             x0, y0 = w.to_window(w.x, w.y)
             x1, y1 = w.to_window(w.right, w.top)
             inside = x0 >= -1 and y0 >= -1 and x1 <= Window.width + 1 and y1 <= Window.height + 1
             if inside and w.font_size >= sp(12) - 0.5:
                 places.append(w.id if getattr(w, "id", None) else type(w).__name__)
     return places
+
+
+def roll_then_payouts(play) -> bool:
+    """The roll reads before what it paid: each shown place of the payouts has the roll as its first line, or a
+    shown roll above it, or beside it on its left (upright, the one row)."""
+    def box(w):
+        (x0, y0), (x1, y1) = w.to_window(w.x, w.y), w.to_window(w.right, w.top)
+        return x0, y0, x1, y1
+
+    shown = [w for w in d.walk(play) if isinstance(w, Label) and d._shown(w) and w.text]
+    rolls = [box(w) for w in shown if w.text == play.roll_text]
+    paid = [w for w in shown if says_the_payouts(w.text, play.payout_text, play.roll_text)]
+
+    def before(roll, w) -> bool:
+        x0, _y0, _x1, top = box(w)
+        return roll[3] > top + 0.5 or (roll[3] >= top - 0.5 and roll[2] <= x0 + 0.5)
+
+    return bool(paid) and all(w.text.startswith(play.roll_text + "\n") or any(before(r, w) for r in rolls)
+                              for w in paid)
 
 
 def visible(widget, box) -> float:
@@ -114,12 +140,14 @@ def test_the_payouts_stay_in_sight_while_a_panel_is_open(tmp_path, size, lang, p
         assert play.payout_text.count("\n") >= 1, play.payout_text  # two players paid, or more
         assert app.caption == "", "resumed: nothing said under the board (the case seen)"
         assert payouts_read(play), "the payouts under the roll"
+        assert roll_then_payouts(play)
         box, scroller = play.ids.actions, play.ids.actions.parent
 
         d.tap(d.find(box, app.tr("trade")))
         d.settle()
         assert play.selection.get("mode") == "trade"
         assert payouts_read(play), f"Trade open: nothing shows {play.payout_text!r}"
+        assert roll_then_payouts(play), f"Trade open: the payouts read before the roll {play.roll_text!r}"
         assert d.layout_problems(app.root) == []
         d.tap(d.find(box, app.player_name(1)))
         d.settle()
@@ -134,6 +162,7 @@ def test_the_payouts_stay_in_sight_while_a_panel_is_open(tmp_path, size, lang, p
         d.settle()
         assert play.selection.get("mode") == "play", play.message
         assert payouts_read(play), f"Play card open: nothing shows {play.payout_text!r}"
+        assert roll_then_payouts(play), f"Play card open: the payouts read before the roll {play.roll_text!r}"
         assert d.layout_problems(app.root) == []
         d.tap(d.find(box, app.tr("c_year_of_plenty")))
         d.settle()
@@ -144,12 +173,17 @@ def test_the_payouts_stay_in_sight_while_a_panel_is_open(tmp_path, size, lang, p
         d.stop_app(app)
 
 
-def test_a_refusal_takes_their_place_and_moves_nothing(tmp_path):
-    """Lying down with Trade open, a trade the rules refuse is said where the payouts were (the refusal is what the
-    table reads then) and no button moves; the panel opened again (the refusal gone), the payouts are back."""
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_refusal_stands_over_them_and_moves_nothing(tmp_path, lang):
+    """Lying down with Trade open, a trade the rules refuse is said on a line of its own over the roll and its
+    payouts, which stay in sight (the refusal took their place and hid them until it cleared: playtest s11), and
+    no button moves; the panel opened again (the refusal gone), the roll and the payouts are there as before."""
     game_id = journal_rolled_game(tmp_path, 4)
     app = d.start_app(tmp_path, size=SIZES["landscape"])
     try:
+        if lang == "ja":
+            app.lang = "ja"
+            d.settle()
         play = d.resume(app, game_id)
         box = play.ids.actions
         game = app.table.game
@@ -165,7 +199,12 @@ def test_a_refusal_takes_their_place_and_moves_nothing(tmp_path):
         d.tap(d.find(box, app.tr("ok")))
         d.settle()
         assert play.message and play.refused, "the bank trade Aki cannot pay is refused"
-        assert not payouts_read(play) and play.message in d.screen_texts(play)
+        assert payouts_read(play) and roll_then_payouts(play), "the payouts stay in sight under the refusal"
+        message = play.ids.message
+        assert d._shown(message) and message.text == play.message and message.font_size >= sp(12) - 0.5
+        assert message.to_window(message.x, message.y)[1] >= play.ids.panel_payouts.to_window(
+            0, play.ids.panel_payouts.top)[1] - 0.5, "the refusal on its own line above the payouts"
+        d.screenshot(tmp_path / f"refused-{lang}.png")
         moved = d.moved_targets(before, d.touch_targets(), may_move=lambda key: key[1] in ("", app.tr("force")))
         assert moved == []
         assert d.layout_problems(app.root) == []

@@ -1,5 +1,9 @@
 """What the roll paid, in a place of fixed size (under the roll, or in the message's place while a panel is open).
 
+In the message's place the roll comes first, on a line of its own (``heading``): lying down with Trade or Play
+card open the payouts stood above "Rolled 4 (1 + 3)" and read before it (playtest s11); the roll now moves up with
+them, so the place reads as the roll row does -- the roll, then who got what.
+
 One receiver a line reads best, and holds while the lines fit in letters of ``LINES_LEAST`` or larger.  More
 receivers than that (four at 5-6 players in the upright 58 dp row stood in 11 px letters and ran past it) run on
 from line to line, a line breaking only between two receivers -- never inside one ("Fumi：" / "木材1", as the
@@ -31,10 +35,11 @@ class PayoutsLabel(FittedLabel):
 
     receivers = ListProperty([])
     separator = StringProperty(SEPARATOR["en"])
+    heading = StringProperty("")  # a line before the receivers, always whole on its own (the roll)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.bind(receivers=self._fit_trigger, separator=self._fit_trigger)
+        self.bind(receivers=self._fit_trigger, separator=self._fit_trigger, heading=self._fit_trigger)
 
     def _run_on(self, items: list[str], font_size: float, width: float) -> str:
         """``items`` joined by the separator, a new line wherever the next one would not fit ``width``."""
@@ -53,7 +58,8 @@ class PayoutsLabel(FittedLabel):
         width = max(1.0, self.width)
         self.text_size = (width, None)
         items = [r for r in self.receivers if r]
-        one_a_line = "\n".join(items)
+        head = f"{self.heading}\n" if self.heading and items else ""
+        one_a_line = head + "\n".join(items)
         if not items:
             self.text, self.font_size = "", self.max_font_size
             return
@@ -65,7 +71,7 @@ class PayoutsLabel(FittedLabel):
             size -= sp(1)
         size = self.max_font_size
         while True:
-            text = self._run_on(items, size, width)
+            text = head + self._run_on(items, size, width)
             if size <= self.min_font_size or self._fits(size, width, text):
                 self.text, self.font_size = text, size
                 return
