@@ -5,6 +5,10 @@ The ranking is the rules core's (victory points, then resource cards in hand: Hi
 Two players on the same points read "3. Ben — 3 VP" and "4. Dan — 3 VP" and nothing said why Ben came first
 (playtest s11, High Tide for 5 played to its end by taps): a player level on points with another is shown with
 the cards in hand that ranked them, and players level on both share their place.
+
+Players level on both at the top share the win (seed 002 breaks a tie on points by the cards and says no more):
+the heading names them all, "Game over — Aki and Chie share the win" / 「ゲーム終了 — AkiとChieの同点勝ち」
+(it named the first in seat order alone over two "1." lines: playtest s11).
 """
 
 from __future__ import annotations
@@ -30,6 +34,25 @@ def ranking_lines(g) -> list[str]:
         tie_break = a.tr("ranking_cards", n=cards[p]) if level else ""
         lines.append(f"{place}. {a.player_name(p)} — {vp[p]} {a.tr('vp')}{tie_break}")
     return lines
+
+
+def winners(g) -> tuple[int, ...]:
+    """Who won ``g`` (the rules core's word: every player who shares a win), the winner alone for a game that
+    cannot end shared."""
+    named = getattr(g, "winners", None)
+    return tuple(named()) if named is not None else ((g.state.winner,) if g.state.winner is not None else ())
+
+
+def game_over_heading(g) -> tuple[str, str]:
+    """The prompt's text key and name at the end: ("p_game_over", "Aki"), or at a shared win
+    ("p_game_over_shared", "Aki and Chie") -- "Aki, Ben and Chie" / "Aki、BenとChie"."""
+    a = app()
+    names = [a.player_name(p) for p in winners(g)] or [a.player_name(g.state.winner)]
+    if len(names) == 1:
+        return "p_game_over", names[0]
+    if a.lang == "ja":
+        return "p_game_over_shared", "、".join(names[:-1]) + "と" + names[-1]
+    return "p_game_over_shared", ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def play_again_button() -> BigButton:

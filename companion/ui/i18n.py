@@ -82,6 +82,8 @@ TEXT: dict[str, dict[str, str]] = {
     "p_special_build": {"en": "Special building: {name} (then {roller} rolls)",
                         "ja": "特別建設：{name}（済んだら{roller}がダイスを振ります）"},
     "p_game_over": {"en": "Game over — {name} wins", "ja": "ゲーム終了 — {name}の勝ち"},
+    # High Tide's end with players level on points and on cards: the seed names no one of them (game_over.py)
+    "p_game_over_shared": {"en": "Game over — {name} share the win", "ja": "ゲーム終了 — {name}の同点勝ち"},
     "p_time_limit": {"en": "Game over — ended by the round's time limit", "ja": "ゲーム終了 — ラウンドの制限時間"},
     "dice": {"en": "Dice", "ja": "ダイス"},
     "tap_dice": {"en": "Tap both dice:", "ja": "2つのダイスをタップ："},

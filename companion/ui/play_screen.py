@@ -28,7 +28,7 @@ from .board_view import PLAYER_COLORS
 from .camera_picture import CameraPicture
 from .choices import ChoicePanels
 from .i18n import cards_text
-from .game_over import game_over_widgets
+from .game_over import game_over_heading, game_over_widgets
 from .play_panels import (build_row, buy_button, confirmation, cost_card, joined, knight_button, play_button,
                           reveal_button, reveal_panel, takes_ships, tile_details)
 from .refusals_text import app_describe, app_places, app_refused_roll, places_for, refusal_spots
@@ -374,10 +374,10 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self.coast_room = self.board_first and takes_ships(g)
         last = a.table.last_outcome
         n_owed = s.discards_owed.get(who, 0) if phase == "discard" else s.gold_owed.get(who, 0)
-        if phase == "game_over":
-            name = a.player_name(s.winner)
         by_time = phase == "game_over" and getattr(g, "ended_by_time", None) is not None  # (a tournament desk's end)
         key = "p_time_limit" if by_time else f"p_{phase}"
+        if phase == "game_over" and not by_time:  # the winner, or every player who shares the win (game_over.py)
+            key, name = game_over_heading(g)
         if phase == "setup_road" and "ship" in g.link_pieces():  # Seafarers, High Tide: the link may be a ship
             key = "p_setup_road_or_ship"
         if phase == "move_robber" and tuple(getattr(g, "pirate_hexes", tuple)()):  # the sea offered too
