@@ -1,7 +1,8 @@
 """A shared win on the game-over screen: High Tide for three ends with Aki and Chie on 6 VP and 8 cards each
 (random legal play, seed 36: test_high_tide_shared_win.py), so seed 002's rule -- most VP, a tie to the most
 resource cards -- names neither.  The heading said "Game over — Aki wins" over two "1." lines (playtest s11); it
-now says they share the win, and the ranking keeps both in first place.  Lying down in English, upright in
+now says they share the win, and the ranking keeps both in first place; the next evening the start screen's
+finished game says "Aki and Chie shared the win" (it said "Aki won").  Lying down in English, upright in
 Japanese; the game journalled before the leader's last End turn, resumed from the start screen, ended by a tap.
 """
 
@@ -39,5 +40,16 @@ def test_players_level_on_points_and_cards_share_the_win_on_the_screen(tmp_path,
         assert tuple(ranking[:2]) == first and ranking[2].startswith("3. Ben")
         assert d.layout_problems(app.root) == []
         d.screenshot(tmp_path / f"shared-win-{lang}.png")
+    finally:
+        d.stop_app(app)
+
+    app = d.start_app(tmp_path, size=size)  # the next evening: the finished game on the start screen
+    try:
+        start = app.root.get_screen("start")
+        d.settle()
+        (row,) = [w for w in d.walk(start) if getattr(w, "finished_game", None) == game_id]
+        said = {"en": "Aki and Chie shared the win", "ja": "AkiとChieの同点勝ち"}[lang]
+        assert said in row.text and "Aki won" not in row.text and "Akiの勝ち" not in row.text, row.text
+        d.screenshot(tmp_path / f"shared-win-start-{lang}.png")
     finally:
         d.stop_app(app)

@@ -43,16 +43,21 @@ def winners(g) -> tuple[int, ...]:
     return tuple(named()) if named is not None else ((g.state.winner,) if g.state.winner is not None else ())
 
 
+def names_joined(names: list[str], lang: str) -> str:
+    """Players named together: "Aki and Chie", "Aki, Ben and Chie" / "AkiとChie", "Aki、BenとChie"."""
+    if len(names) < 2:
+        return "".join(names)
+    if lang == "ja":
+        return "、".join(names[:-1]) + "と" + names[-1]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def game_over_heading(g) -> tuple[str, str]:
     """The prompt's text key and name at the end: ("p_game_over", "Aki"), or at a shared win
-    ("p_game_over_shared", "Aki and Chie") -- "Aki, Ben and Chie" / "Aki、BenとChie"."""
+    ("p_game_over_shared", "Aki and Chie")."""
     a = app()
     names = [a.player_name(p) for p in winners(g)] or [a.player_name(g.state.winner)]
-    if len(names) == 1:
-        return "p_game_over", names[0]
-    if a.lang == "ja":
-        return "p_game_over_shared", "、".join(names[:-1]) + "と" + names[-1]
-    return "p_game_over_shared", ", ".join(names[:-1]) + " and " + names[-1]
+    return ("p_game_over", names[0]) if len(names) == 1 else ("p_game_over_shared", names_joined(names, a.lang))
 
 
 def play_again_button() -> BigButton:

@@ -17,6 +17,7 @@ TEXT: dict[str, dict[str, str]] = {
                        "ja": "ゲーム#{id}は再開できません：{why}"},
     "finished_games": {"en": "Finished games", "ja": "終わったゲーム"},
     "finished_won": {"en": "{name} won", "ja": "{name}の勝ち"},
+    "finished_shared": {"en": "{name} shared the win", "ja": "{name}の同点勝ち"},  # High Tide: level on VP and cards
     "finished_ended": {"en": "ended", "ja": "終了"},
 }
 FINISHED_SHOWN = 5  # the last few evenings: who won, and the way to the same table again
@@ -111,10 +112,14 @@ def resume_line(a, info) -> str:
                   for p in range(len(names))]
         turn = game.state.turn_number if hasattr(game.state, "turn_number") else None
         winner = getattr(game.state, "winner", None)
+        shared = tuple(game.winners()) if hasattr(game, "winners") else ()
     except Exception:  # a record that no longer replays still gets its line (resuming it says why)
-        points, turn, winner = [None] * len(names), None, None
+        points, turn, winner, shared = [None] * len(names), None, None, ()
     players = ", ".join(f"{n} {v}" if v is not None else n for n, v in zip(names, points))
     turn_text = a.tr("resume_setup") if not turn else a.tr("resume_turn", n=turn)
     if info.finished:
         turn_text = a.tr("finished_won", name=names[winner]) if winner is not None else a.tr("finished_ended")
+        if len(shared) > 1:  # (game_over.py: players level on points and cards share the win)
+            from .game_over import names_joined
+            turn_text = a.tr("finished_shared", name=names_joined([names[p] for p in shared], a.lang))
     return a.tr("resume_line", id=info.id, game=a.tr("g_" + info.game), turn=turn_text, players=players, when=when)
