@@ -65,6 +65,10 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
     # between a settlement's tap and its road's and grow back after (seen by touch: the road's sides jumped)
     coast_room = BooleanProperty(False)
     big_board = BooleanProperty(False)   # the board's sides too small to tap at its fitted size: Zoom offered
+    # lying down in the set-up the players' tiles stand in the panel (two a row, under the prompt and the message)
+    # and the board takes their rows: Seafarers for 6 at 1280x800 drew its hexes 27.5 px, its corners 27.5 px apart
+    tiles_aside = BooleanProperty(False)
+    in_setup = BooleanProperty(False)    # the set-up's placements, and a second settlement's gold choice in it
 
     def __init__(self, **kw):
         super().__init__(name="play", **kw)
@@ -87,6 +91,21 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         if button.parent.proxy_ref is not place.proxy_ref:  # (``ids`` hold weak proxies)
             button.parent.remove_widget(button)
             place.add_widget(button, index=0 if place is row else 1)  # (the panel's last row is the bottom row)
+        self.on_tiles_aside()
+
+    def on_tiles_aside(self, *_args) -> None:
+        """The players' tiles over the board, or (``tiles_aside``: lying down, in the set-up) in the panel under
+        the prompt and the message, the board taking their rows (play.kv sets ``tiles_aside``)."""
+        if "vpboard" not in self.ids:
+            return
+        tiles, panel, column = self.ids.vpboard, self.ids.panel, self.ids.board.parent
+        place = panel if self.tiles_aside else column
+        if tiles.parent is not None and tiles.parent.proxy_ref is place.proxy_ref:
+            return
+        if tiles.parent is not None:
+            tiles.parent.remove_widget(tiles)
+        # (children are listed last row first: the tiles' row is the panel's second, the column's first)
+        place.add_widget(tiles, index=len(place.children) - (1 if place is panel else 0))
 
     # --- state ---------------------------------------------------------------------------------
     @property
@@ -368,10 +387,11 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         phase = self.phase = s.phase
         self.board_first = phase in ("setup_settlement", "setup_road") and self.selection.get("mode") != "umpire"
         self.picking = phase in ("discard", "gold") and self.selection.get("mode") != "umpire"
+        self.in_setup = self.board_first or (self.picking and phase == "gold" and s.gold_return == "setup_road")
         self.card_panel = phase == "main" and self.selection.get("mode") in ("trade", "play")
         self.special_room = bool(getattr(g, "special_building", False))
         self.coast_choice = phase == "setup_road" and self.board_first and coast_links(g)
-        self.coast_room = self.board_first and takes_ships(g)
+        self.coast_room = self.in_setup and takes_ships(g)
         last = a.table.last_outcome
         n_owed = s.discards_owed.get(who, 0) if phase == "discard" else s.gold_owed.get(who, 0)
         by_time = phase == "game_over" and getattr(g, "ended_by_time", None) is not None  # (a tournament desk's end)
