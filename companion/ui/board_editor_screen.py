@@ -9,6 +9,7 @@ import math
 from pathlib import Path
 
 from kivy.clock import Clock
+from kivy.metrics import sp
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
@@ -49,6 +50,9 @@ class BoardEditorScreen(Screen):
         self.back = "new_game"
         self.path = str(Path.home() / "catan-board.json")
         # the problems (or "Board is valid."), the selection's name and the harbor words follow the language
+        shown = Clock.create_trigger(self.show_problems)
+        self.bind(message=shown)
+        Clock.schedule_once(lambda _dt: self.ids.problems.bind(size=shown, font_name=shown))
         Clock.schedule_once(lambda _dt: app().bind(lang=lambda *_: self._update() if self.tiles else None))
 
     def load(self, data: dict | None, back: str = "new_game") -> None:
@@ -228,10 +232,23 @@ class BoardEditorScreen(Screen):
         else:
             self.ids.selected.text = places.hex(sel) if sel in self.tiles else ""
 
+    def show_problems(self, *_) -> None:
+        """The message in its box under the buttons: a list of problems cut to as many (four at most, two at
+        least) as the box holds in 12 sp letters or larger, then "…" -- with eleven, the count and four went down
+        to 9 sp upright and ran 42 px past the box lying down at 11 sp; a short list stays whole."""
+        label = self.ids.problems
+        for at_most in (4, 3):
+            text = self.fewer_problems(self.message, at_most)
+            if label._fits(sp(12), max(1.0, label.width), text):
+                break
+        else:
+            text = self.fewer_problems(self.message, 2)  # (at 11 sp or more: FittedLabel's smallest)
+        label.text = text
+
     @staticmethod
     def fewer_problems(message: str, at_most: int) -> str:
-        """The problems' list cut to its count and its first ``at_most`` problems (then "…"), as many as the box
-        under the buttons holds in letters no smaller than the app's body text (11 sp); other messages whole."""
+        """The problems' list cut to its count and its first ``at_most`` problems (then "…"); other messages
+        whole."""
         lines = message.split("\n")
         bullets = [i for i, line in enumerate(lines) if line.startswith("• ")]
         if len(bullets) <= at_most:
