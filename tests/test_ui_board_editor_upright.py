@@ -90,6 +90,12 @@ def test_a_long_problem_list_is_read_in_body_letters_within_its_box(tmp_path, si
         rows = {name: round(ids[name].y) for name in ("mode_hex", "numbers", "path", "use")}
         hex_size = view.fitted_hex_size()
         land = sorted(h for h, t in editor.tiles.items() if t.terrain not in ("sea", "desert"))
+        # a short list stays whole: a second desert is three problems, all three said
+        d.tap_at(*view.hex_pos(land[-1]))
+        d.tap(d.find(ids.terrains, app.tr("desert")))
+        d.settle()
+        assert len(editor.problems()) == 3
+        assert ids.problems.text == editor.message and ids.problems.font_size >= sp(12) - 0.01
         for h in land[:6]:
             d.tap_at(*view.hex_pos(h))
             d.tap(d.find(ids.numbers, "6"))
