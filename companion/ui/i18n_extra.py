@@ -40,6 +40,9 @@ TEXT: dict[str, dict[str, str]] = {
     "sf_p_setup_spaceport": {"en": "{name}: tap a colony for the spaceport, pick a ship and an upgrade",
                              "ja": "{name}：宇宙港にするコロニーをタップし、船と強化を選ぶ"},
     "sf_p_roll": {"en": "{name}: roll the dice", "ja": "{name}：ダイスを振る"},
+    # a tap fell between two close colony sites: the map zoomed in on them by itself
+    "sf_p_which_site": {"en": "{name}: two sites lie close together, zoomed in: tap the one you mean",
+                        "ja": "{name}：近い地点が2つあるので拡大しました。置く地点をタップ"},
     "sf_p_discard": {"en": "{name} returns {n} cards", "ja": "{name}は{n}枚返す"},
     "sf_p_steal": {"en": "{name}: take a card from whom?", "ja": "{name}：誰から1枚奪う？"},
     "sf_p_main": {"en": "{name}: build, trade, shake the mothership or end the turn",

@@ -48,6 +48,11 @@ from .game_over import play_again_button
 #: of its two planets (their number chips 0.36 across), so a ring up to ~0.45 leaves the numbers clear; the three
 #: sites round a system's middle lie 0.87 apart, so their rings nearly touch.  Was 0.3 (7.8 px at 1280x800).
 SITE_RING = 0.42
+#: A tap between two offered colony sites, nearly as near the one as the other (its distances to them differ by
+#: less than this share of the sites' spacing), while the sites lie closer than a fingertip: the map zooms in on
+#: them and asks which, rather than building on the nearer.  At 1280x800 (sites 25 px apart) a tap within ~9 px
+#: of a site's middle takes it; one nearer the line between two sites asks.
+CLOSE_CALL = 0.3
 
 RESOURCE_COLORS = {"ore": (0.55, 0.55, 0.62), "fuel": (0.85, 0.35, 0.2), "carbon": (0.25, 0.25, 0.28),
                    "food": (0.35, 0.7, 0.3), "trade_goods": (0.85, 0.7, 0.25)}
@@ -101,7 +106,7 @@ class StarMap(PannedWhenZoomed, StencilView):
     zoom = NumericProperty(1.0)                       # 1: the whole map fits; above: larger, panned by a drag
     focus = ObjectProperty(None, allownone=True)      # zoomed: the map point (hex sizes) at the widget's centre
 
-    __events__ = ("on_spot",)
+    __events__ = ("on_spot", "on_close_sites")
 
     def __init__(self, **kw):
         super().__init__(**kw)
@@ -112,6 +117,9 @@ class StarMap(PannedWhenZoomed, StencilView):
             self.bind(**{name: self._trigger})
 
     def on_spot(self, spot, legal):
+        pass
+
+    def on_close_sites(self, sites):
         pass
 
     # --- geometry: the core's pointy-top axial hexes, scaled to fit -------------------------------------
@@ -173,12 +181,34 @@ class StarMap(PannedWhenZoomed, StencilView):
             return None
         return found[0]
 
+    def close_sites(self, pos):
+        """The two offered colony sites a tap at ``pos`` falls between (widget coordinates), when sites lie closer
+        than a fingertip at the map's size and the tap is nearly as near the one as the other (``CLOSE_CALL``);
+        None when the tap is clearly on one site, the map is zoomed, or no sites are being picked."""
+        if self.pick != "site" or self.zoom > 1 or self.board is None:
+            return None
+        size = self._transform()[0]
+        spacing = self.site_spacing() * size
+        if spacing >= dp(MIN_TARGET_DP):
+            return None
+        near = sorted((math.dist(self.site_pos(s), pos), s) for s in self.legal)
+        if len(near) < 2 or near[0][0] > size * 0.9 or near[1][0] - near[0][0] >= CLOSE_CALL * spacing:
+            return None
+        if self.spot_at(pos) not in (near[0][1], near[1][1]):  # (a free site nearer still: the tap is on it)
+            return None
+        return near[0][1], near[1][1]
+
     def _pick_at(self, touch):
-        """A tap: the spot of the picked kind it takes (``spot_at``) is reported (``on_spot``), offered or not."""
+        """A tap: the spot of the picked kind it takes (``spot_at``) is reported (``on_spot``), offered or not --
+        or, falling between two close offered sites, those two (``on_close_sites``), and nothing is chosen."""
         if not self.collide_point(*touch.pos) or not self.pick:
             return self._touch_down_passed_on(touch)
         if not self.spots():
             return False
+        pair = self.close_sites(touch.pos)
+        if pair is not None:
+            self.dispatch("on_close_sites", pair)
+            return True
         spot = self.spot_at(touch.pos)
         if spot is not None:  # (a touch in empty space chooses nothing)
             self.dispatch("on_spot", spot, spot in self.legal)
@@ -344,6 +374,8 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
     vp_tile_height = NumericProperty(dp(76))
     big_map = BooleanProperty(False)     # the colony sites too close to tap at the map's fitted size: Zoom offered
     map_first = BooleanProperty(False)   # the set-up: the choices are made on the map (upright, it gets the room)
+    # a tap fell between two close offered sites: the map zoomed in on them (by itself) and the prompt asks which
+    which_site = BooleanProperty(False)
     # selection: choices being made: discard counts, encounter, trade, balls, ...
 
     def __init__(self, **kw):
@@ -353,10 +385,12 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
     def _bind(self, dt) -> None:
         super()._bind(dt)
         self.ids.map.bind(on_spot=lambda _w, spot, legal: self.tap_spot(spot, legal),
+                          on_close_sites=lambda _w, sites: self.zoom_on(sites),
                           size=self._offer_zoom, board=self._offer_zoom)
 
     def reset_for_new_game(self) -> None:
         super().reset_for_new_game()
+        self.which_site = False
         if "map" in self.ids:
             self.ids.map.zoom, self.ids.map.focus = 1.0, None
 
@@ -375,6 +409,27 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         the map's bottom edge, out of a view round its middle)."""
         m = self.ids.map
         m.zoom, m.focus = (self.zoom_needed() if on else 1.0), (m.offered_middle() if on else None)
+        if self.which_site:
+            self.which_site = False
+            self.refresh()
+
+    def zoom_on(self, sites) -> None:
+        """A tap between two close offered sites: the map zoomed in on them, a fingertip apart, and the prompt
+        asks which is meant (a first-timer is not told of Zoom and the nearer site was often not the one aimed
+        at).  The next tap on a site chooses it and the whole map comes back."""
+        m = self.ids.map
+        (ax, ay), (bx, by) = (geo.edge_point(s) for s in sites)
+        m.zoom, m.focus = self.zoom_needed(), ((ax + bx) / 2, (ay + by) / 2)
+        self.which_site = True
+        self.refresh()
+
+    def _whole_map_again(self, refresh: bool = True) -> None:
+        """After the site a zoom by itself asked for was chosen: the whole map again, the usual prompt."""
+        if self.which_site:
+            self.which_site = False
+            self.ids.map.zoom, self.ids.map.focus = 1.0, None
+            if refresh:
+                self.refresh()
 
     def zoom_needed(self) -> float:
         """How much larger the map must be drawn for its closest sites to lie MIN_TARGET_DP apart, at least ZOOM,
@@ -461,6 +516,8 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
             self.prompt = self.tr("sf_p_game_over", name=self.name_of(s.winner))
         else:
             self.prompt = self.tr("sf_p_" + s.phase, name=name)
+        if self.which_site:  # (the map zoomed in on two close sites by itself)
+            self.prompt = self.tr("sf_p_which_site", name=name)
 
     def _roll_panel(self, g) -> None:
         """The last roll: production per player, the supply draws, the 7's discards and steal; the shake."""
@@ -789,6 +846,7 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
                 m.flash = spot
                 return
             m.chosen = spot
+            self._whole_map_again(refresh=False)
             self._pick("site", as_json(spot))
             return
         elif self.action == "spaceport":
@@ -804,6 +862,8 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         else:
             return
         m.flash = None if ok else spot
+        if ok:
+            self._whole_map_again()
 
     def _conquer(self, number: int) -> None:
         g = self.game
