@@ -333,7 +333,7 @@ def test_a_camera_roll_that_waits_for_ok_is_recorded_and_said_once_a_player_taps
         assert play.ids.dice_panel.height == 0
         app.confirm_roll()
         assert app.pending_roll == "3 + 5" and app.table.game.state.last_dice is None
-        assert play.message.startswith("Not allowed"), play.message
+        assert play.message.startswith("The camera rolled 3 + 5: not counted, the game is at set-up"), play.message
         d.tap(play.ids.redo)
         d.settle()
         d.tap(play.ids.confirm_roll)

@@ -54,11 +54,13 @@ def test_showing_vp_cards_wins_at_once_and_the_ranking_counts_them(tmp_path):
         assert d.wait_until(lambda: "wins the game" in app.caption), app.caption  # said aloud too
     finally:
         d.stop_app(app)
-    # journalled: the game is finished, so the start screen no longer offers it
+    # journalled: the game is finished, so the start screen no longer offers it to resume, only among the
+    # finished games (test_ui_finished_games)
     app = d.start_app(tmp_path)
     try:
-        assert not [w for w in d.walk(app.root.get_screen("start").ids.games)
-                    if getattr(w, "text", "").startswith(f"#{game_id} ")]
+        rows = [w for w in d.walk(app.root.get_screen("start").ids.games)
+                if getattr(w, "text", "").startswith(f"#{game_id} ")]
+        assert rows and all(getattr(w, "finished_game", None) == game_id for w in rows)
     finally:
         d.stop_app(app)
 
