@@ -78,18 +78,6 @@ NOT_STANDARD_LOW_SHARE = 0.6
 #: the whole box's: then two right 1s at 0.30 and 0.36 (their side face, seen at a slant, a long dark blob beside a
 #: small pip) showed one.
 STROKE_SHARE = 0.25
-#: In a frame of few dice (:data:`vision.cocked.TOP_MOST_DICE`), a candidate dropped as "not a die" or too unsure
-#: and lying on no die read is read again in square windows this many times its side: the detector boxes some dice at
-#: half their size or less (a white die on white paper seen low: the labelled face 1.4-2.2 times the box), and the
-#: patch then holds a piece of the die, which the classifier calls "not a die". Chosen on the training folds
-#: (bench/bench_grown_window.py; docs/vision.md, "Where fold 1's held-out errors come from"): on fold 1's, 1.5 alone
-#: read 193 of 211 mixed-set dice against 195, and adding 2.5 read none more.
-GROWN_WINDOWS = (1.5, 2.0)
-#: ... and is reported when one of those readings is clear: its best face holds at least this share of the face
-#: probability (0.7 gave the same dice, 0.9 one fewer on the training folds) ...
-GROWN_CLEAR = 0.8
-#: ... with "not a die" under this (and the face above "crooked", "not a standard die" under :data:`STROKE_SHARE`).
-GROWN_NOT_A_DIE = 0.3
 
 
 class ModelError(RuntimeError):
@@ -202,41 +190,9 @@ class DiceReader:
             dice = [Die(None, d.colour, d.box, d.confidence)
                     if d.face is not None and looks_cocked_at_any_angle(frame, d.box, [o.centre for o in dice if o is not d])
                     else d for d in dice]
-            # A die the detector boxed too small, dropped as "not a die": read again in a larger window.
-            dice += self._grown_window_dice(frame, candidates, dice)
         return sorted(dice, key=lambda d: (d.box[0], d.box[1]))
 
     # ------------------------------------------------------------------ steps
-
-    def _grown_window_dice(self, frame: np.ndarray, candidates, dice: list[Die]) -> list[Die]:
-        """The candidates dropped and lying on no die of ``dice`` whose reading in a window :data:`GROWN_WINDOWS` times
-        their side is clear (:data:`GROWN_CLEAR`, :data:`GROWN_NOT_A_DIE`), as dice; none past :data:`TOP_MOST_DICE`."""
-        found: list[Die] = []
-        for cx, cy, w, h, score in candidates:
-            if len([d for d in dice + found if d.standard]) > TOP_MOST_DICE:
-                break
-            side = max(w, h)
-            if any(abs(cx - d.centre[0]) < 0.5 * max(d.box[2], d.box[3]) and
-                   abs(cy - d.centre[1]) < 0.5 * max(d.box[2], d.box[3]) for d in dice + found):
-                continue
-            best = None
-            for grow in GROWN_WINDOWS:
-                p = self.classify(frame, [(cx, cy, side * grow)])[0]
-                faces = p[1:7] / max(float(p[1:7].sum()), 1e-6)
-                face = int(np.argmax(faces))
-                crooked = float(p[7]) if len(p) > 7 else 0.0
-                novelty = float(p[8]) if len(p) > 8 else 0.0
-                if (p[0] < GROWN_NOT_A_DIE and faces[face] >= GROWN_CLEAR and p[1 + face] > crooked
-                        and novelty <= STROKE_SHARE and (best is None or faces[face] > best[1])):
-                    best = (face + 1, float(faces[face]), side * grow, float(p[0]))
-            if best is None:
-                continue
-            face, share, size, not_a_die = best
-            box = (int(round(cx - size / 2)), int(round(cy - size / 2)), int(round(size)), int(round(size)))
-            colour = die_colour(frame, box)
-            if self.calibration.accepts_colour(colour):
-                found.append(Die(face, colour, box, round(float(min(1.0, score) * (1.0 - not_a_die) * share), 4)))
-        return found
 
     def _top_face_of(self, frame: np.ndarray, die: Die) -> Die:
         """``die`` read on its top face alone when its box holds a side face too (vision/top_face.py)."""
