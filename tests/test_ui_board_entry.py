@@ -287,3 +287,34 @@ def test_harbors_are_entered_round_the_frame_one_tap_each(tmp_path, lang):
         assert app.table.game.board.harbors == moved
     finally:
         d.stop_app(app)
+
+
+def test_the_harbor_being_entered_is_drawn_white_along_its_side_clear_of_its_word(tmp_path):
+    """Harbor mode selects a harbor by itself, and the kind asked for is the one its disc shows: the side is drawn
+    white along itself, not ringed round its middle -- the ring lay over the disc and hid half of its word."""
+    from kivy.core.image import Image as CoreImage
+
+    from companion.rules import geometry as geo
+
+    app = d.start_app(tmp_path, size=(800, 1280))
+    try:
+        app.lang = "ja"
+        editor = d.open_board_editor(app)
+        view = editor.ids.board
+        d.tap(editor.ids.mode_harbor)
+        side = editor.selected
+        assert side in editor.harbors and view.selected == side
+        image = CoreImage(str(d.screenshot(tmp_path / "harbor.png")), keep_data=True)
+        (x1, y1), (x2, y2) = (view.to_window(*view.to_widget(geo.vertex_point(v))) for v in geo.edge_vertices(side))
+        along = [d.pixel_at(image, x1 + (x2 - x1) * t, y1 + (y2 - y1) * t) for t in (0.25, 0.4, 0.6, 0.75)]
+        assert all(min(c) > 0.9 for c in along), f"the side is not white along itself: {along}"
+        # the ring ran 0.22 of a hex round the side's middle: over the disc out at sea, and into the land hex
+        land = next(h for h in side if editor.tiles[h].terrain != "sea")
+        size = view._transform()[0]
+        mx, my = view.edge_pos(side)
+        lx, ly = view.hex_pos(land)
+        ux, uy = (mx - lx) / math.hypot(mx - lx, my - ly), (my - ly) / math.hypot(mx - lx, my - ly)
+        land_side = d.pixel_at(image, mx - 0.22 * size * ux, my - 0.22 * size * uy)
+        assert min(land_side) < 0.9, f"a white ring round the side's middle ({land_side} inside the land hex)"
+    finally:
+        d.stop_app(app)

@@ -528,8 +528,10 @@ class BoardView(PannedWhenZoomed, StencilView):
             Color(1, 1, 1, 1)
             spot = tuple(self.selected)
             if isinstance(spot[0], (list, tuple)):
-                x, y = P(geo.edge_point(tuple(tuple(h) for h in spot)))
-                Line(circle=(x, y, size * 0.22), width=max(3, size * 0.07))
+                # a side (a harbor's): white along the side itself -- a ring round its middle lay over the harbor's
+                # disc and hid half of its word ("2:1 羊毛") while the editor asked for that very harbor's kind
+                (x1, y1), (x2, y2) = (P(geo.vertex_point(v)) for v in geo.edge_vertices(tuple(tuple(h) for h in spot)))
+                Line(points=[x1, y1, x2, y2], width=max(3, size * 0.09), cap="round")
             else:
                 cx, cy = P(geo.pixel_center(spot))
                 outline = []
