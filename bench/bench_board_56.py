@@ -2,7 +2,8 @@
 real 5-6 board, so each is laid from the real tiles and tokens of one labelled 3-4 photo (vision/board/
 synthetic_boards.py), seen at a random turn and slant in another light.
 
-    .venv/bin/python bench/bench_board_56.py [--seeds N] [--laid-only] [--repeats R]
+    .venv/bin/python bench/bench_board_56.py [--seeds N] [--laid-only] [--repeats R] [--no-print-count]
+                                             [--kind "1000 px"|"12 MP"|"12 MP laid"] [--not-laid]
 
 For each of the 8 labelled CatanAI photos (tests/data/boards/catanai) and each seed: a 5-6 board (30 hexes) --
 the reader must refuse it as a 5-6 board, never read 19 of its hexes as a 3-4 board -- and, as a control, the
@@ -15,6 +16,16 @@ side: synthetic_boards.laid_board, tiles and tokens cut as the photo's labels sa
 scored against the layout (up to the 180-degree turn): lattice fitted, terrains and numbers right, hexes asked,
 hexes wrong and not asked; read from the file as the command reads it (board56.read_56_file), the 1000 x 750
 picture's JPEG and a 12 MP JPEG of the same picture scaled up; the time, median of R repeats per board.
+
+The tokens of those two are cut from the 1000 px copies of the photos: ~11 px in radius on the flat board, ~16 px
+in the 1000 px picture -- too small for their dots to be counted (token_print.MIN_RADIUS 20 px), and the 12 MP
+copy is that picture blurred up.  A third kind, "12 MP laid": the same layout laid from the full-size original
+photos (../shared/data/boards/catanai/photos, 4032 x 3024; testimg2's is 1834 px) at 160 px per hex radius and
+seen at 4000 x 3000 -- tokens ~65 px in radius, their print as the camera took it.  Its tiles and slant are
+other draws than the first two kinds' (the flat board's noise uses the random stream differently).
+``--no-print-count``: the 5-6 reader without the tokens' print count (every token "too small to count"), for a
+before/after on the same pictures.  ``--kind``: that kind of file alone.  ``--not-laid``: the first part alone
+(the 3-4 reader's refusal, the control, the copied boards read as 5-6).
 """
 
 from __future__ import annotations
@@ -59,6 +70,24 @@ def _score_56(picture: np.ndarray, cells: dict, reading, as_56: dict) -> None:
     as_56["wrong_sure"] += len(wrong - set(read.unsure))
 
 
+FULL_UNIT = 160.0  # pixels per canonical unit of the "12 MP laid" kind's flat board (synthetic_boards.UNIT: 40)
+ORIGINALS = ROOT.parent / "shared" / "data" / "boards" / "catanai" / "photos"
+
+
+def _full_size(image: Path, reading) -> tuple[np.ndarray, object] | None:
+    """The photo's full-size original and the reading's lattice in its pixels (None when it is not here)."""
+    from vision.board.lattice import Lattice
+
+    found = [p for p in ORIGINALS.glob(image.stem + ".*")] if ORIGINALS.is_dir() else []
+    if not found:
+        return None
+    full = cv2.imread(str(found[0]))
+    k = max(full.shape[:2]) / 1000.0  # the reading's lattice is in pixels of the photo scaled to 1000 px
+    grown = Lattice(np.diag([k, k, 1.0]) @ reading.lattice.homography, reading.lattice.matched,
+                    reading.lattice.spacing * k)
+    return full, type(reading)(**{**reading.__dict__, "lattice": grown})
+
+
 def laid(seeds: int, repeats: int) -> None:
     """The 5-6 reader on boards laid as the 5-6 set (above), each read from two JPEG files as the command and the
     app read them (board56.read_56_file): the 1000 x 750 picture, and a 12 MP copy of it (4000 x 3000, scaled up:
@@ -70,7 +99,9 @@ def laid(seeds: int, repeats: int) -> None:
     from vision.board.reader import OtherSizeError
     from vision.board.synthetic_boards import label_truth, laid_board, layout_56
 
-    kinds = ("1000 px", "12 MP")
+    kinds = ("1000 px", "12 MP", "12 MP laid")
+    if "--kind" in sys.argv:
+        kinds = (sys.argv[sys.argv.index("--kind") + 1],)
     tally = {k: {"boards": 0, "read": 0, "said_3_4": 0, "terrain": 0, "numbers": 0, "numbers_of": 0, "unsure": 0,
                  "wrong_sure": 0, "right": 0, "ms": []} for k in kinds}
     folder = ROOT / "tests/data/boards/catanai"
@@ -80,6 +111,7 @@ def laid(seeds: int, repeats: int) -> None:
             reading = read_board(original)
             work = cv2.resize(original, None, fx=reading.scale, fy=reading.scale, interpolation=cv2.INTER_AREA)
             truth = label_truth(reading, json.loads((folder / "labels" / f"{image.stem}.json").read_text())["board"])
+            full = _full_size(image, reading)
             for seed in range(seeds):
                 rng = np.random.default_rng(seed)
                 layout = layout_56(seed)
@@ -88,7 +120,13 @@ def laid(seeds: int, repeats: int) -> None:
                 cv2.imwrite(str(files["1000 px"]), picture)
                 cv2.imwrite(str(files["12 MP"]), cv2.resize(picture, (4000, 3000), interpolation=cv2.INTER_CUBIC),
                             [cv2.IMWRITE_JPEG_QUALITY, 90])
-                for kind in kinds:
+                if full is not None:
+                    rng = np.random.default_rng(seed)
+                    files["12 MP laid"] = Path(tmp) / f"{image.stem}-{seed}-laid.jpg"
+                    cv2.imwrite(str(files["12 MP laid"]),
+                                photo_of(laid_board(*full, layout, rng, truth, unit=FULL_UNIT), rng, (3000, 4000)),
+                                [cv2.IMWRITE_JPEG_QUALITY, 90])
+                for kind in (k for k in kinds if k in files):
                     t = tally[kind]
                     t["boards"] += 1
                     try:
@@ -118,6 +156,8 @@ def laid(seeds: int, repeats: int) -> None:
     for kind in kinds:
         t = tally[kind]
         n, ms = t["read"], t["ms"]
+        if not t["boards"]:
+            continue
         print(f"SYNTHETIC 5-6 boards laid as the 5-6 set, {kind} files: read {n}/{t['boards']} (refused "
               f"{t['boards'] - n}, {t['said_3_4']} of them said to be a 3-4 board); terrain {t['terrain']}/{30 * n}, "
               f"numbers {t['numbers']}/{t['numbers_of']}, boards fully right {t['right']}/{n}, asked "
@@ -126,6 +166,9 @@ def laid(seeds: int, repeats: int) -> None:
 
 
 def main() -> int:
+    if "--no-print-count" in sys.argv:
+        from vision.board import board56
+        board56.count_token_prints = lambda image, lattice, scale, tokens: [None] * len(tokens)
     seeds = int(sys.argv[sys.argv.index("--seeds") + 1]) if "--seeds" in sys.argv else 3
     repeats = int(sys.argv[sys.argv.index("--repeats") + 1]) if "--repeats" in sys.argv else 3
     if "--laid-only" in sys.argv:
@@ -174,7 +217,8 @@ def main() -> int:
     print(f"SYNTHETIC control (the 3-4 photos' own hexes through the same pipeline): read {control['read']}/"
           f"{control['photos']}, terrain as on the real photo {control['terrain']}/{19 * control['read']}, "
           f"numbers {control['numbers']}/{control['numbers_of']}")
-    laid(seeds, repeats)
+    if "--not-laid" not in sys.argv:
+        laid(seeds, repeats)
     return 0
 
 

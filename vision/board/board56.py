@@ -10,9 +10,11 @@ only): the board's robber is left null, and the app puts it on a desert, where t
 The 30 land hexes are the rules core's (``EXTENSION_SPEC.land``).  Their shape is not the same at every
 60-degree turn (only at 180 degrees), so the token lattice is fitted over all six turns
 (lattice.fit_lattice's ``cells``).  Terrain is read as on the 3-4 board (each hex's ring colour relative to the
-board's median, the nearest prototype; terrain.py), numbers by matching the known tokens (tokens.py) -- no print
-count and no robber yet.  The set has two deserts: a hex coloured desert or fields with no token on it is desert.
-What is not read surely is in ``unsure``.
+board's median, the nearest prototype; terrain.py), numbers by matching the known tokens (tokens.py), checked by
+the print's colour and by its dots, digits and holes counted from the photo's own pixels (token_print.py, the 3-4
+reader's routine: reader.count_token_prints) where a token is large enough there -- no robber yet.  The set has
+two deserts: a hex coloured desert or fields with no token on it is desert.  What is not read surely is in
+``unsure``.
 """
 
 from __future__ import annotations
@@ -27,9 +29,10 @@ import numpy as np
 
 from companion.rules.board import EXTENSION_SPEC
 from vision.board import terrain as terrain_mod
-from vision.board.discs import find_discs, token_sized
+from vision.board.discs import find_discs, one_per_place, token_sized
 from vision.board.lattice import Lattice, canonical_center, fit_lattice, hex_distance
-from vision.board.reader import NoBoardError, OtherSizeError, board_object, load_photo
+from vision.board.reader import (COUNT_RADIUS, NoBoardError, OtherSizeError, _decoded_at, board_object,
+                                 count_token_prints, load_photo)
 from vision.board.tokens import bundled_reader, red_ink, token_patch
 
 LAND_56 = tuple(sorted(tuple(h) for h in EXTENSION_SPEC.land))
@@ -113,18 +116,6 @@ def _ring_colours(plane: np.ndarray) -> dict[tuple[int, int], np.ndarray]:
     return out
 
 
-def one_per_place(discs: list) -> list:
-    """One disc per place: of two discs whose centres lie within half a radius of each other (a token's rim
-    and the coloured ring inside it, both token-sized when the board is small in the frame), the larger.  Left
-    in, they made the median distance to the nearest disc 0 and no lattice was fitted (6 of 10 SYNTHETIC 5-6
-    boards, test4_1's tokens, bench_board_56.py)."""
-    kept: list = []
-    for d in sorted(discs, key=lambda d: -d.radius):
-        if all(np.hypot(d.x - k.x, d.y - k.y) > 0.5 * k.radius for k in kept):
-            kept.append(d)
-    return kept
-
-
 def _photo_way_up(lattice: Lattice) -> Lattice:
     """The lattice, or the same turned 180 degrees about the land's middle (the one turn that lays the 30 hexes
     on themselves, :func:`mirrored`): the one whose rows run down the photo as the record's rows run down (the
@@ -139,22 +130,41 @@ def _photo_way_up(lattice: Lattice) -> Lattice:
 
 
 def read_56_file(path: str | Path) -> Reading56:
-    """:func:`read_56` on a photo file (decoded at a quarter or half its size when that leaves WORK_SIZE
-    pixels, as the 3-4 reader decodes; refused as it refuses: OSError naming the file); ``scale`` and
-    ``pixel`` are the file's own pixels."""
-    from vision.image_header import image_size
-
+    """:func:`read_56` on a photo file (:func:`read_56_photo`); ``scale`` and ``pixel`` are the file's own
+    pixels."""
     start = time.perf_counter()
-    image = load_photo(path)
-    reading = read_56(image)
-    reading.scale *= max(image.shape[:2]) / max(image_size(path))
+    image, reading = read_56_photo(path)
+    reading.scale *= _decoded_at(path, image)  # work pixels per pixel of the file, not of the decoded copy
     reading.ms = (time.perf_counter() - start) * 1000.0
     return reading
 
 
-def read_56(image: np.ndarray) -> Reading56:
+def read_56_photo(path: str | Path) -> tuple[np.ndarray, Reading56]:
+    """(the photo as decoded, its reading): read from a decode at a quarter or half its size when that leaves
+    WORK_SIZE pixels (refused as the 3-4 reader refuses: OSError naming the file); its tokens' prints counted
+    from a larger decode (:func:`_larger_decode`).  The reading's pixels are the returned image's."""
+    image = load_photo(path)
+    return image, read_56(image, larger=_larger_decode(path, image))
+
+
+def _larger_decode(path: str | Path, image: np.ndarray):
+    """For a reduced decode ``image`` of ``path``: a function of the tokens' radius in ``image`` giving the photo
+    decoded larger for their prints -- at half size when they are COUNT_RADIUS pixels there (as the 3-4 reader
+    counts: reader.read_photo_file), else at full size; None when ``image`` is the photo at its own size."""
+    reduced = _decoded_at(path, image)
+    if reduced >= 1.0:
+        return None
+
+    def larger(radius: float) -> np.ndarray:
+        return load_photo(path, full=True, half=radius / reduced / 2 >= COUNT_RADIUS)
+    return larger
+
+
+def read_56(image: np.ndarray, larger=None) -> Reading56:
     """Read a BGR photo of a 5-6 board; raises No56BoardError when no 30-hex lattice fits its tokens, and
-    reader.OtherSizeError (players "3-4") when the tokens lie on a 3-4 board's 19 hexes."""
+    reader.OtherSizeError (players "3-4") when the tokens lie on a 3-4 board's 19 hexes.  ``larger``: when
+    ``image`` is a reduced decode, a function of the tokens' radius in it giving the photo decoded larger, for
+    the prints of tokens smaller than COUNT_RADIUS in ``image`` (:func:`_larger_decode`)."""
     start = time.perf_counter()
     scale = WORK_SIZE / max(image.shape[:2])
     work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
@@ -205,7 +215,14 @@ def read_56(image: np.ndarray) -> Reading56:
     if reader is not None and read:
         patches = [token_patch(work, *centres[h], radius) for h in read]
         reds = [red_ink(work, *centres[h], radius) for h in read]
-        for h, (number, sure, _scores) in zip(read, reader.read_all(patches, reds)):
+        # the print counted from the photo's own pixels (a 5-6 board's token is ~16 px in radius at WORK_SIZE,
+        # under token_print.MIN_RADIUS: counted only from a larger photo), as the 3-4 reader counts it
+        photo, photo_scale = image, scale
+        if larger is not None and TOKEN_RADIUS * lattice.spacing / scale < COUNT_RADIUS:
+            photo = larger(TOKEN_RADIUS * lattice.spacing / scale)
+            photo_scale = WORK_SIZE / max(photo.shape[:2])
+        prints = count_token_prints(photo, lattice, photo_scale, [(h, centres[h]) for h in read])
+        for h, (number, sure, _scores) in zip(read, reader.read_all(patches, reds, prints=prints)):
             numbers[h] = number
             if not sure or h not in lattice.matched:
                 unsure.append(h)

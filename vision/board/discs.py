@@ -60,3 +60,15 @@ def token_sized(discs: list[Disc]) -> list[Disc]:
     support = [(np.abs(radii / r - 1.0) <= 0.2).sum() for r in radii]
     typical = float(np.median(radii[np.abs(radii / radii[int(np.argmax(support))] - 1.0) <= 0.2]))
     return [d for d in discs if abs(d.radius / typical - 1.0) <= 0.25]
+
+
+def one_per_place(discs: list[Disc]) -> list[Disc]:
+    """One disc per place: of two discs whose centres lie within half a radius of each other (a token's rim
+    and the coloured ring inside it, both token-sized when the board is small in the frame), the larger.  Left
+    in, they made the median distance to the nearest disc 0 and no lattice was fitted (6 of 10 SYNTHETIC 5-6
+    boards, test4_1's tokens, bench_board_56.py).  Both readers use it (reader.read_board, board56.read_56)."""
+    kept: list[Disc] = []
+    for d in sorted(discs, key=lambda d: -d.radius):
+        if all(np.hypot(d.x - k.x, d.y - k.y) > 0.5 * k.radius for k in kept):
+            kept.append(d)
+    return kept

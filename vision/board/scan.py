@@ -18,7 +18,7 @@ import numpy as np
 from vision.board.deduce import surplus as deduce_surplus
 from vision.board.harbours import NEIGHBOURS, TRADES, edge_corners
 from vision.board.lattice import LAND, canonical_center, turned
-from vision.board.reader import WORK_SIZE, BoardReading, board_object, load_photo, read_board, read_photo_file
+from vision.board.reader import WORK_SIZE, BoardReading, board_object, read_board, read_photo_file
 
 PRODUCING = ("forest", "hills", "pasture", "fields", "mountains")
 LAND_TERRAINS = PRODUCING + ("desert",)
@@ -56,10 +56,9 @@ class BoardScan:
         an image, too large) or NoBoardError (reader.OtherSizeError when the photo shows the other size), as the
         CLI does."""
         if players == "5-6":
-            from vision.board.board56 import read_56
+            from vision.board.board56 import read_56_photo
 
-            image = load_photo(path)  # decoded at a quarter or half its size when that leaves WORK_SIZE
-            return cls.of_image(image, read_56(image))
+            return cls.of_image(*read_56_photo(path))  # decoded as the CLI decodes it, the prints counted
         image, reading = read_photo_file(path)  # a 12 MP photo at half size, as the CLI reads it
         return cls.of_image(image, reading)
 

@@ -29,29 +29,41 @@ SOURCE_HALF = 4.2  # the 3-4 flat view spans +-SOURCE_HALF units (terrain.correc
 BOARD_HALF = 6.6   # the 5-6 flat board spans +-BOARD_HALF units: its 7 rows and a sea margin
 
 
-def _hex_mask(size: int, centre: tuple[float, float], radius: float) -> np.ndarray:
+def _hex_mask(size: int | tuple[int, int], centre: tuple[float, float], radius: float) -> np.ndarray:
+    """A hex of ``radius`` about ``centre`` in an image of ``size`` (its side, or (height, width))."""
     corners = [(centre[0] + radius * math.cos(math.radians(30 + 60 * k)),
                 centre[1] + radius * math.sin(math.radians(30 + 60 * k))) for k in range(6)]
-    mask = np.zeros((size, size), np.uint8)
+    mask = np.zeros((size, size) if isinstance(size, int) else size, np.uint8)
     cv2.fillConvexPoly(mask, np.round(np.array(corners)).astype(np.int32), 1)
     return mask.astype(bool)
 
 
-def _flat_sea(work: np.ndarray, reading: BoardReading, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+def _flat_sea(work: np.ndarray, reading: BoardReading, rng: np.random.Generator, unit: float = UNIT
+              ) -> tuple[np.ndarray, np.ndarray]:
     """The 3-4 photo warped flat (SOURCE_HALF units each side) and an empty flat 5-6 board (BOARD_HALF units each
-    side) of the photo's own sea colour, with a little noise: the sea is not one flat colour."""
-    source = corrected_plane(work, reading.lattice)
-    src_mid = SOURCE_HALF * UNIT
-    size = int(2 * BOARD_HALF * UNIT)
+    side) of the photo's own sea colour, with a little noise: the sea is not one flat colour.  ``unit``: pixels per
+    canonical unit of both (UNIT: terrain.corrected_plane's)."""
+    source = corrected_plane(work, reading.lattice) if unit == UNIT else _plane(work, reading, unit)
+    src_mid = SOURCE_HALF * unit
+    size = int(2 * BOARD_HALF * unit)
     land_34 = np.zeros(source.shape[:2], bool)
     for h in LAND:
         cx, cy = canonical_center(h)
-        land_34 |= _hex_mask(source.shape[0], (cx * UNIT + src_mid, cy * UNIT + src_mid), UNIT * 1.05)
+        land_34 |= _hex_mask(source.shape[0], (cx * unit + src_mid, cy * unit + src_mid), unit * 1.05)
     sea = np.median(source[~land_34 & (source.sum(axis=2) > 0)], axis=0)
     board = np.empty((size, size, 3), np.float32)
     board[:] = sea
     board += rng.normal(0, 6, board.shape).astype(np.float32)
     return source, np.clip(board, 0, 255).astype(np.uint8)
+
+
+def _plane(image: np.ndarray, reading: BoardReading, unit: float) -> np.ndarray:
+    """terrain.corrected_plane at ``unit`` pixels per canonical unit: ``image`` warped flat through the reading's
+    lattice (``reading.lattice`` in ``image``'s pixels)."""
+    size = int(2 * SOURCE_HALF * unit)
+    to_plane = np.array([[unit, 0, SOURCE_HALF * unit], [0, unit, SOURCE_HALF * unit], [0, 0, 1]], np.float64)
+    return cv2.warpPerspective(image, to_plane @ np.linalg.inv(reading.lattice.homography), (size, size),
+                               flags=cv2.INTER_AREA)
 
 
 def flat_board(work: np.ndarray, reading: BoardReading, rng: np.random.Generator, same_layout: bool = False
@@ -111,16 +123,17 @@ TOKEN_CUT = 1.4 * TOKEN_UNITS
 
 
 def laid_board(work: np.ndarray, reading: BoardReading, layout: dict, rng: np.random.Generator,
-               truth: dict | None = None) -> np.ndarray:
+               truth: dict | None = None, unit: float = UNIT) -> np.ndarray:
     """A flat synthetic 5-6 board (as :func:`flat_board`) laid as ``layout`` says (land hex -> (terrain,
     number or None): a real 5-6 layout, e.g. companion.rules.standard_board(seed, spec=EXTENSION_SPEC)): each
     hex takes a tile of its terrain from the 3-4 photo, and on it a token of its number cut from a hex of the
     photo holding that number.  Only hexes the 3-4 reader read surely are taken (the truth is then the
     layout's, up to what the reader got wrong surely: 0 such hexes on the labelled photos) -- or, with
     ``truth`` (the photo's labels in the reading's hexes: hex -> (terrain, number or None); :func:`label_truth`),
-    any hex, as labelled."""
-    source, board = _flat_sea(work, reading, rng)
-    src_mid, size, mid = SOURCE_HALF * UNIT, board.shape[0], BOARD_HALF * UNIT
+    any hex, as labelled.  ``unit``: the flat board's pixels per canonical unit (a larger one, from a full-size
+    photo and its lattice in that photo's pixels, keeps the tokens' print: see bench/bench_board_56.py)."""
+    source, board = _flat_sea(work, reading, rng, unit)
+    src_mid, size, mid = SOURCE_HALF * unit, board.shape[0], BOARD_HALF * unit
     if truth is None:
         truth = {h: (reading.terrains[h], reading.numbers.get(h)) for h in LAND
                  if h not in reading.unsure and h != reading.robber}
@@ -128,31 +141,32 @@ def laid_board(work: np.ndarray, reading: BoardReading, layout: dict, rng: np.ra
     # a token under the robber is hidden: none is cut from there
     tokens = {n: [h for h, (t, n2) in truth.items() if n2 == n and t != "desert" and h != reading.robber]
               for n in range(2, 13)}
-    ys, xs = np.mgrid[0:size, 0:size]
-
-    def paste(to: tuple[int, int], frm: tuple[int, int], mask: np.ndarray) -> None:
-        """``frm``'s pixels onto ``to`` where ``mask`` is set (bool), or blended by it (float 0-1)."""
+    def paste(to: tuple[int, int], frm: tuple[int, int], token: bool) -> None:
+        """``frm``'s tile (its hex) or token (blended in from the token's edge outwards: a hard cut's edge is a
+        second circle round the token, which the circle finder takes for another token) onto ``to``.  Only the
+        window round ``to`` is touched (the rest of the board is left as it is)."""
         tx, ty = canonical_center(to)
         fx, fy = canonical_center(frm)
-        shift = np.array([[1, 0, (tx - fx) * UNIT + mid - src_mid], [0, 1, (ty - fy) * UNIT + mid - src_mid]],
-                         np.float64)
-        moved = cv2.warpAffine(source, shift, (size, size))
-        if mask.dtype == bool:
-            board[mask] = moved[mask]
-        else:
-            alpha = mask[..., None]
-            board[:] = np.clip(board * (1 - alpha) + moved * alpha, 0, 255).astype(np.uint8)
+        cx, cy = tx * unit + mid, ty * unit + mid
+        x0, y0 = max(0, int(cx - 1.1 * unit)), max(0, int(cy - 1.1 * unit))
+        x1, y1 = min(size, int(cx + 1.1 * unit) + 2), min(size, int(cy + 1.1 * unit) + 2)
+        shift = np.array([[1, 0, (tx - fx) * unit + mid - src_mid - x0],
+                          [0, 1, (ty - fy) * unit + mid - src_mid - y0]], np.float64)
+        moved = cv2.warpAffine(source, shift, (x1 - x0, y1 - y0))
+        window = board[y0:y1, x0:x1]
+        if not token:
+            mask = _hex_mask((y1 - y0, x1 - x0), (cx - x0, cy - y0), unit * 1.0)
+            window[mask] = moved[mask]
+            return
+        ys, xs = np.mgrid[y0:y1, x0:x1]
+        distance = np.hypot(xs - cx, ys - cy) / unit
+        alpha = np.clip((TOKEN_CUT - distance) / (TOKEN_CUT - 1.05 * TOKEN_UNITS), 0, 1)[..., None]
+        window[:] = np.clip(window * (1 - alpha) + moved * alpha, 0, 255).astype(np.uint8)
 
     for to, (terrain, number) in layout.items():
-        tx, ty = canonical_center(to)
-        paste(to, tiles[terrain][int(rng.integers(len(tiles[terrain])))],
-              _hex_mask(size, (tx * UNIT + mid, ty * UNIT + mid), UNIT * 1.0))
+        paste(to, tiles[terrain][int(rng.integers(len(tiles[terrain])))], token=False)
         if number is not None:
-            frm = tokens[number][int(rng.integers(len(tokens[number])))]
-            # blended in from the token's edge outwards: a hard cut's edge is a second circle round the token,
-            # which the circle finder takes for another token
-            distance = np.hypot(xs - (tx * UNIT + mid), ys - (ty * UNIT + mid)) / UNIT
-            paste(to, frm, np.clip((TOKEN_CUT - distance) / (TOKEN_CUT - 1.05 * TOKEN_UNITS), 0, 1))
+            paste(to, tokens[number][int(rng.integers(len(tokens[number])))], token=True)
     return board
 
 
