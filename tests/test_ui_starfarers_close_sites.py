@@ -83,3 +83,29 @@ def test_a_tap_between_two_close_sites_zooms_in_and_asks_which(tmp_path, size, l
         assert m.zoom == 1
     finally:
         d.stop_app(app)
+
+
+def test_undo_while_asked_shows_the_whole_map_again(tmp_path):
+    """Ben's tap between two sites zooms in and asks; Undo (Aki's colony taken back) brings the whole map and Aki's
+    own prompt back -- the zoom and the question stayed before."""
+    app = d.start_app(tmp_path)
+    try:
+        d.new_game(app, 3, "starfarers")
+        sf = app.root.get_screen("starfarers")
+        m = sf.ids.map
+        game = app.table.game
+        d.settle()
+        first, second = neighbouring_offered_sites(m)
+        d.tap_at(*m.to_window(*m.site_pos(first)))  # Aki, on a site's middle: built at once
+        assert game.state.buildings.get(first) == (0, "colony"), sf.message
+        aki_prompt = app.tr("sf_p_setup_colony", name="Aki")
+        a, b = neighbouring_offered_sites(m)
+        d.tap_at(*toward(m, a, b, 0.5))  # Ben, between two: asked
+        d.settle()
+        assert m.zoom > 1 and "close together" in sf.prompt
+        d.tap(sf.ids.undo)
+        d.settle()
+        assert first not in game.state.buildings
+        assert m.zoom == 1 and sf.prompt == aki_prompt, (m.zoom, sf.prompt)
+    finally:
+        d.stop_app(app)

@@ -420,7 +420,7 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         m = self.ids.map
         (ax, ay), (bx, by) = (geo.edge_point(s) for s in sites)
         m.zoom, m.focus = self.zoom_needed(), ((ax + bx) / 2, (ay + by) / 2)
-        self.which_site = True
+        self.which_site, self._asked_at = True, len(self.table.record.events)
         self.refresh()
 
     def _whole_map_again(self, refresh: bool = True) -> None:
@@ -494,6 +494,10 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         m.docks = {h: list(v) for h, v in fleet.docks.items()}
         m.friendship = dict(fleet.friendship)
         m._trigger()  # the station names follow the language
+        if self.which_site and len(self.table.record.events) != getattr(self, "_asked_at", -1):
+            # the game moved on (a site built, Undo, Redo) since the map zoomed in to ask: the whole map again
+            self.which_site = False
+            m.zoom, m.focus = 1.0, None
         self._prompt(g, who)
         self._roll_panel(g)
         self._offer(g, who)
