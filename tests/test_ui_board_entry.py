@@ -274,13 +274,22 @@ def test_harbors_are_entered_round_the_frame_one_tap_each(tmp_path, lang):
         # Another frame: the harbors a side further round each.  All off, then a side and a kind per harbor.
         coast = _clockwise(view, list(view.legal))
         moved = {coast[(coast.index(e) + 1) % len(coast)]: k for e, k in zip(ring, wanted)}
+        entered = dict(editor.harbors)
         d.tap(editor.ids.remove_all_harbors)
         assert editor.harbors == {} and editor.selected is None
+        # a mistaken tap loses nothing: until a harbor is put on, the same button puts the nine back
+        assert editor.ids.remove_all_harbors.text == {"en": "Put them back", "ja": "元に戻す"}[lang]
+        d.tap(editor.ids.remove_all_harbors)
+        assert editor.harbors == entered
+        assert editor.ids.remove_all_harbors.text == {"en": "Remove all", "ja": "全部外す"}[lang]
+        d.tap(editor.ids.remove_all_harbors)
+        assert editor.harbors == {}
         for edge in _clockwise(view, list(moved)):
             d.tap_at(*view.edge_pos(edge))
             assert editor.selected == edge
             d.tap(button[moved[edge]])
             assert editor.selected == edge  # a harbor on a free side stays selected
+            assert editor.ids.remove_all_harbors.text == {"en": "Remove all", "ja": "全部外す"}[lang]
         assert editor.harbors == moved and editor.valid, editor.message
         d.tap(editor.ids.use)
         d.tap(app.root.get_screen("new_game").ids.start)

@@ -26,6 +26,7 @@ load_rules("board_editor.kv")
 #: The editor's own words (merged into the app's table; its keys win).
 TEXT = {
     "remove_all_harbors": {"en": "Remove all", "ja": "全部外す"},
+    "put_harbors_back": {"en": "Put them back", "ja": "元に戻す"},
 }
 for _key, _entry in TEXT.items():
     i18n.TEXT.setdefault(_key, _entry)
@@ -39,6 +40,9 @@ class BoardEditorScreen(Screen):
     valid = BooleanProperty(False)  # the message says the board is good (shown as success, not as a problem)
     path = StringProperty("")
     mode = StringProperty("hex")
+    #: The harbors "Remove all" took off, until a harbor is put on a side: one tap puts them back (a mistaken
+    #: tap took up to 11 entered harbors with no way back).
+    removed_harbors = ObjectProperty(None, allownone=True)
 
     def __init__(self, **kw):
         super().__init__(name="board_editor", **kw)
@@ -60,6 +64,7 @@ class BoardEditorScreen(Screen):
         board = board_from_json(data, check=False) if data else standard_board(1)
         self.tiles = dict(board.tiles)
         self.harbors = dict(board.harbors)
+        self.removed_harbors = None
         self.robber, self.pirate = board.robber, board.pirate
         self.selected = self.ids.board.selected = None
         self._update()
@@ -145,10 +150,15 @@ class BoardEditorScreen(Screen):
 
     def clear_harbors(self) -> None:
         """Every harbor taken off the coast (the table's frame has its own elsewhere): then each is a tap on its
-        side and one on its kind."""
+        side and one on its kind.  Until the first of them is put on, the same button puts the old ones back."""
         if self.mode != "harbor":
             return
-        self.harbors.clear()
+        if self.removed_harbors is not None:
+            self.harbors.update(self.removed_harbors)
+            self.removed_harbors = None
+        elif self.harbors:
+            self.removed_harbors = dict(self.harbors)
+            self.harbors.clear()
         self._select(None)
 
     def on_edge(self, edge) -> None:
@@ -165,6 +175,7 @@ class BoardEditorScreen(Screen):
             self.harbors.pop(self.selected, None)
         else:
             self.harbors[self.selected] = trade
+            self.removed_harbors = None  # the table is putting its own on: the removed ones are no longer wanted
         self._update()
         if had:
             self._next_harbor()
