@@ -44,3 +44,6 @@ from hang_guard import pytest_collection_modifyitems  # noqa: E402,F401
 # The session's PostgreSQL server, one for the whole run: a session fixture imported into each test module would be
 # one fixture per module to pytest, and so one server per module, all kept until the run ends (nine at once).
 from postgres_server import postgres, postgres_dsn  # noqa: E402,F401
+
+# Each pytest-xdist worker: an Xvfb and a Kivy home of its own (tests/xdist_workers.py).
+from xdist_workers import pytest_configure, pytest_configure_node, pytest_unconfigure  # noqa: E402,F401
