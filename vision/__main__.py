@@ -1,11 +1,13 @@
 """``python -m vision COMMAND``: camera dice reading from the command line.
 
     evaluate DIR... [--json] [--split all|seen|held-out] [--fold F] [--max-dice N] [--min-die-px P]
-                 [--model DIR] [--calibration FILE] [-v]
+                 [--corrections [FILE]] [--model DIR] [--calibration FILE] [-v]
         score the reader on folders of labelled photos (DIR/images, DIR/labels, YOLO labels), each
         folder (a set) on its own; --max-dice 4 scores only the photos of at most 4 dice (a Catan roll
-        is two), --min-die-px 24 only those whose every die is at least 24 px; --calibration reads as
-        a table's calibration does (tray, colours, light, overhead camera)
+        is two), --min-die-px 24 only those whose every die is at least 24 px; --corrections scores
+        against the labels put right as vision/label-corrections.txt (or FILE) says (default: as the
+        data says); --calibration reads as a table's calibration does (tray, colours, light, overhead
+        camera)
     read IMAGE... [--model DIR] [--calibration FILE] [-v]
         print the dice read in each image; -v also names what was taken for a die but is not a
         standard pip die (numerals, symbols, a blank face: never read as a face)
@@ -56,6 +58,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def evaluate_main(argv: list[str]) -> int:
+    from vision import label_corrections
     from vision.evaluate import evaluate, report
     from vision.reader import DiceReader
 
@@ -70,6 +73,9 @@ def evaluate_main(argv: list[str]) -> int:
                         help="score only the photos with at most N labelled dice (a Catan roll is two)")
     parser.add_argument("--min-die-px", type=float, metavar="P",
                         help="score only the photos whose every labelled die is at least P pixels (its box's shorter side)")
+    parser.add_argument("--corrections", nargs="?", const=str(label_corrections.DEFAULT_PATH), metavar="FILE",
+                        help="score against the labels put right by a corrections file (default file: "
+                             "vision/label-corrections.txt; without this option the labels as the data says)")
     parser.add_argument("--calibration", metavar="FILE", help="a table's calibration JSON (default: none)")
     parser.add_argument("-v", "--verbose", action="store_true", help="list the photos not fully right")
     args = parser.parse_args(argv)
@@ -77,11 +83,18 @@ def evaluate_main(argv: list[str]) -> int:
         parser.error(f"--max-dice must be 1 or more, got {args.max_dice}")
     if args.min_die_px is not None and not 0 < args.min_die_px < 10_000:
         parser.error(f"--min-die-px must be a size in pixels above 0, got {args.min_die_px:g}")
+    corrections = None
+    if args.corrections is not None:
+        corrections = label_corrections.load(args.corrections)
+        label_corrections.check_sets(corrections, args.folders)
+        for folder in args.folders:  # every set's corrections checked before any photo is read
+            label_corrections.for_set(corrections, folder)
     reader = DiceReader(args.model, _calibration(args.calibration))
     for folder in args.folders:
-        result = evaluate(folder, reader, args.split, args.fold, args.max_dice, args.min_die_px)
+        result = evaluate(folder, reader, args.split, args.fold, args.max_dice, args.min_die_px, corrections)
         if args.json:
-            keys = ("dice", "die_accuracy", "image_accuracy", "missed", "invented", "ms_per_frame_median")
+            keys = ("dice", "die_accuracy", "image_accuracy", "missed", "invented", "ms_per_frame_median",
+                    "corrections")
             print(json.dumps({k: result[k] for k in keys}))
         else:
             print(report(result, folder, args.verbose))

@@ -25,9 +25,11 @@ class LabelError(ValueError):
 
 @dataclass(frozen=True)
 class LabelledDie:
-    """A die as the label file gives it: face 1..6 and its box in pixels (x, y, width, height)."""
+    """A die as the label file gives it: face 1..6 and its box in pixels (x, y, width, height).  A label
+    correction can make the face ``None``: a die whose face the photo does not show, which scoring leaves out
+    (:mod:`vision.label_corrections`)."""
 
-    face: int
+    face: int | None
     box: tuple[float, float, float, float]
 
     @property
@@ -50,6 +52,12 @@ def read_label_file(path: Path, width: int, height: int) -> list[LabelledDie]:
     """The dice of a label file; :class:`LabelError` names the file (and the line) of anything that is not a
     die: not UTF-8 text, a class outside 0..5, a box not inside the photo (``nan``, ``inf``, a negative or zero
     size: a wrong box would score the reader against nothing)."""
+    return [die for _, die in read_label_lines(path, width, height)]
+
+
+def read_label_lines(path: Path, width: int, height: int) -> list[tuple[int, LabelledDie]]:
+    """The dice of a label file as :func:`read_label_file` reads them, each with its line number in the file
+    (from 1; blank lines hold no die): how a label correction names a die (:mod:`vision.label_corrections`)."""
     try:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as error:
@@ -74,7 +82,8 @@ def read_label_file(path: Path, width: int, height: int) -> list[LabelledDie]:
                                  "(above 0, at most 1)")
         except ValueError as error:
             raise LabelError(f"{path}:{number}: {error}") from None
-        dice.append(LabelledDie(cls + 1, ((cx - w / 2) * width, (cy - h / 2) * height, w * width, h * height)))
+        dice.append((number, LabelledDie(cls + 1, ((cx - w / 2) * width, (cy - h / 2) * height, w * width,
+                                                   h * height))))
     return dice
 
 

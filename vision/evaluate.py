@@ -11,6 +11,11 @@ the labelled box (enlarged by a quarter, as labels are drawn loosely), and vice 
 
 A die the reader finds but calls "not a standard die" (numerals, symbols, a blank face) is not a read die
 (the app does not count it); the verbose report says how many there were, photo by photo.
+
+Labels are scored as the data says unless corrections are given (:mod:`vision.label_corrections`): then
+the photos' labelled dice are first put as the corrections say; a die whose face the photo does not show
+(one cut by the photo's edge) is then scored neither way: not a labelled die, and a die read there is not
+invented.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from pathlib import Path
 
 import cv2
 
-from vision import dataset
+from vision import dataset, label_corrections
 from vision.image_header import HeaderError, image_size
 from vision.reader import DiceReader, Die
 
@@ -95,13 +100,16 @@ def pair_up(labelled: list[dataset.LabelledDie], centres: list[tuple[float, floa
 def match(labelled: list[dataset.LabelledDie], read: list[Die]) -> ImageScore:
     """Pair labelled and read dice greedily, nearest centres first, and score the reading."""
     paired = pair_up(labelled, [die.centre for die in read])
-    score = ImageScore("", len(labelled), 0, 0, 0)
+    scored = [die.face is not None for die in labelled]  # a die whose face the photo does not show: not scored
+    score = ImageScore("", sum(scored), 0, 0, 0)
     for i, j in paired:
+        if not scored[i]:
+            continue
         if read[j].face == labelled[i].face:
             score.right += 1
         else:
             score.wrong.append((labelled[i].face, read[j].face))
-    score.missed = len(labelled) - len(paired)
+    score.missed = score.labelled - sum(scored[i] for i, _ in paired)
     score.invented = len(read) - len(paired)
     return score
 
@@ -113,7 +121,8 @@ def smallest_side(dice: list[dataset.LabelledDie]) -> float:
 
 
 def evaluate(folder: str | Path, reader: DiceReader, part: str = "all", fold: int = 0,
-             max_dice: int | None = None, min_die_px: float | None = None) -> dict:
+             max_dice: int | None = None, min_die_px: float | None = None,
+             corrections: list[label_corrections.Correction] | None = None) -> dict:
     """Score ``reader`` on the labelled photos of ``folder`` (optionally one split of it).
 
     ``max_dice`` keeps only the photos with at most that many labelled dice: the sets hold crowd
@@ -121,16 +130,27 @@ def evaluate(folder: str | Path, reader: DiceReader, part: str = "all", fold: in
     ``min_die_px`` keeps only the photos whose every labelled die's box is at least that many pixels
     on its shorter side: a tray a camera is calibrated to shows its dice larger than a heap seen across
     a room, and the goals are stated for such dice.
+    ``corrections`` (:func:`label_corrections.load`): score against the labels put right; those of this
+    folder's set are checked against it before anything is read (a :class:`label_corrections.CorrectionError`
+    names the line that does not fit).
     """
     images = dataset.split(dataset.list_images(folder), part, fold)
-    scores, times = [], []
+    by_image = label_corrections.for_set(corrections, folder) if corrections is not None else None
+    scores, times, corrected = [], [], 0
     for item in images:
         frame = load_image(item.image_path)
-        labelled = item.read_dice(frame.shape[1], frame.shape[0])
+        if by_image is None:
+            labelled = item.read_dice(frame.shape[1], frame.shape[0])
+        else:
+            mine = by_image.get(item.image_path.name, [])
+            labelled = label_corrections.apply(
+                dataset.read_label_lines(item.label_path, frame.shape[1], frame.shape[0]), mine)
         if max_dice is not None and len(labelled) > max_dice:
             continue
         if min_die_px is not None and smallest_side(labelled) < min_die_px:
             continue
+        if by_image is not None:
+            corrected += len(mine)
         started = time.perf_counter()
         found = reader.read_all(frame)
         times.append((time.perf_counter() - started) * 1000.0)
@@ -148,6 +168,7 @@ def evaluate(folder: str | Path, reader: DiceReader, part: str = "all", fold: in
         "ms_per_frame_median": statistics.median(times) if times else 0.0,
         "images": len(scores),
         "not_standard": sum(s.not_standard for s in scores),
+        "corrections": corrected if by_image is not None else None,  # applied on the photos scored; None: as the data says
         "_scores": scores,
     }
 
@@ -161,6 +182,8 @@ def report(result: dict, folder: str, verbose: bool = False) -> str:
         f"  dice invented        {result['invented']:7.1%}",
         f"  median ms per frame  {result['ms_per_frame_median']:7.1f}",
     ]
+    if result.get("corrections") is not None:
+        lines.append(f"  label corrections    {result['corrections']:7d}  applied on these photos (--corrections)")
     if verbose:
         lines.append(f"  not a standard die   {result['not_standard']:7d}  (numerals, symbols, blank faces: not counted)")
         for s in result["_scores"]:
