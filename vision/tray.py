@@ -9,6 +9,8 @@ floor to go by, and nothing is found.
 
 from __future__ import annotations
 
+import itertools
+
 import cv2
 import numpy as np
 
@@ -18,6 +20,14 @@ from vision.calibration import Corners, is_convex, rectangle_corners
 WORK_SIZE = 320
 #: A pixel is floor when its Lab colour lies within this of the floor's (the median round the dice).
 FLOOR_DISTANCE = 22.0
+#: An outline of more sides than this is taken as round (every choice of four sides would be tried).
+MOST_SIDES = 12
+#: A corner put back where two sides meet lies at most this share of the outline outside the floor: a shaded
+#: corner is put back, a spike where two sides that nearly run parallel meet far off is not.
+CORNER_REACH = 0.04
+#: Corners put back where the sides meet may add at most this much to the floor's area (a corner cut off by a
+#: shaded wall adds a few per cent; sides that only nearly meet would add far more).
+GROWTH_LIMIT = 1.25
 
 
 def find_tray(frame: np.ndarray, dice_boxes) -> Corners | None:
@@ -72,16 +82,46 @@ def find_tray(frame: np.ndarray, dice_boxes) -> Corners | None:
 
 
 def _four_corners(hull: np.ndarray) -> np.ndarray:
-    """Four corners for a convex hull: its outline simplified to four points when it has four sides (a
-    tray seen square or slanted), else the smallest rectangle round it (a round tray)."""
+    """Four corners for a convex hull: the smallest four-sided shape round it whose sides lie along sides of
+    its outline (a tray seen square or slanted, a corner of its floor hidden or shaded off), else the
+    smallest rectangle round it (a round tray, an outline of too many sides).
+
+    Simplifying the outline to four of its own points would drop a corner the floor's colour does not
+    reach (a wall seen wider there) and cut the tray's corner off with a diagonal: a die that lands in it
+    would then lie outside the tray.  Sides of the outline, met again, give the corner back; of all the
+    ways to choose four, the smallest shape is the one that follows the tray's own sides."""
     outline = cv2.arcLength(hull, True)
-    for tolerance in np.linspace(0.01, 0.1, 19):
-        approx = cv2.approxPolyDP(hull, tolerance * outline, True)
-        if len(approx) == 4:
-            return approx.reshape(4, 2).astype(np.float64)
-        if len(approx) < 4:
-            break
+    approx = cv2.approxPolyDP(hull, 0.01 * outline, True).reshape(-1, 2).astype(np.float64)
+    best, best_area = None, GROWTH_LIMIT * cv2.contourArea(hull)
+    if 4 <= len(approx) <= MOST_SIDES:
+        sides = [(approx[i], approx[(i + 1) % len(approx)]) for i in range(len(approx))]
+        for chosen in itertools.combinations(range(len(sides)), 4):  # in order round the outline
+            corners = [_meet(sides[chosen[k - 1]], sides[chosen[k]]) for k in range(4)]
+            if any(c is None for c in corners):
+                continue
+            quad = np.array(corners, np.float32)
+            if not cv2.isContourConvex(quad):
+                continue
+            area = cv2.contourArea(quad)
+            if area < best_area and all(cv2.pointPolygonTest(quad, (float(x), float(y)), True) > -1.0
+                                        for x, y in approx) \
+                    and all(-cv2.pointPolygonTest(hull, (float(x), float(y)), True) <= CORNER_REACH * outline
+                            for x, y in quad):
+                best, best_area = quad.astype(np.float64), area
+    if best is not None:
+        return best
     return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float64)
+
+
+def _meet(first, second) -> np.ndarray | None:
+    """Where the lines through two sides (each a pair of points) cross; None when they run parallel."""
+    (a, b), (c, d) = first, second
+    r, s = b - a, d - c
+    across = r[0] * s[1] - r[1] * s[0]
+    if abs(across) < 1e-9:
+        return None
+    t = ((c - a)[0] * s[1] - (c - a)[1] * s[0]) / across
+    return a + t * r
 
 
 def _clockwise_from_top_left(points: list[tuple[float, float]]) -> Corners:
