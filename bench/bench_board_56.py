@@ -88,34 +88,66 @@ def _full_size(image: Path, reading) -> tuple[np.ndarray, object] | None:
     return full, type(reading)(**{**reading.__dict__, "lattice": grown})
 
 
-def laid(seeds: int, repeats: int) -> None:
+def laid(seeds: int, repeats: int, first_seed: int = 0) -> None:
     """The 5-6 reader on boards laid as the 5-6 set (above), each read from two JPEG files as the command and the
     app read them (board56.read_56_file): the 1000 x 750 picture, and a 12 MP copy of it (4000 x 3000, scaled up:
     decoded at a quarter, it is not the same picture to the circle finder)."""
     import json
     import tempfile
 
+    from vision.board import robber as robber_mod
     from vision.board.board56 import mirrored, read_56_file
     from vision.board.reader import OtherSizeError
-    from vision.board.synthetic_boards import label_truth, laid_board, layout_56
+    from vision.board.synthetic_boards import label_robber, label_truth, laid_board, layout_56, robber_cutout
+
+    odds = []  # each robber reading's (best probability, runner-up's): SEEN/SURE looked at on dev seeds only
+    decide = robber_mod.decide
+
+    def noted(probabilities: dict):
+        ranked = sorted(probabilities.values(), reverse=True)
+        odds.append((ranked[0], ranked[1], max(probabilities, key=probabilities.get)))
+        return decide(probabilities)
+    robber_mod.decide = noted
 
     kinds = ("1000 px", "12 MP", "12 MP laid")
     if "--kind" in sys.argv:
         kinds = (sys.argv[sys.argv.index("--kind") + 1],)
     tally = {k: {"boards": 0, "read": 0, "said_3_4": 0, "terrain": 0, "numbers": 0, "numbers_of": 0, "unsure": 0,
-                 "wrong_sure": 0, "right": 0, "ms": []} for k in kinds}
+                 "wrong_sure": 0, "right": 0, "ms": [],
+                 "robber": {w: {"right": 0, "right_asked": 0, "wrong_asked": 0, "wrong": 0, "missed": 0}
+                            for w in ("desert", "elsewhere")}} for k in kinds}
     folder = ROOT / "tests/data/boards/catanai"
+    photos = []
+    for image, _record in load_labels(folder):
+        original = cv2.imread(str(image))
+        reading = read_board(original)
+        work = cv2.resize(original, None, fx=reading.scale, fy=reading.scale, interpolation=cv2.INTER_AREA)
+        label = json.loads((folder / "labels" / f"{image.stem}.json").read_text())["board"]
+        photos.append((image, reading, work, label_truth(reading, label), label_robber(reading, label),
+                       _full_size(image, reading)))
+    # each photo's own robber is cut out and laid on its boards; a photo without one (testimg2) lends the next's
+    cutouts = {}
+    for i, (image, reading, work, _truth, at, full) in enumerate(photos):
+        if at is not None:
+            cutouts[image.stem] = (robber_cutout(work, reading, at),
+                                   robber_cutout(*full, at, unit=FULL_UNIT) if full is not None else None)
+    lender = {image.stem: next(p[0].stem for p in photos[i:] + photos[:i] if p[4] is not None)
+              for i, (image, *_rest) in enumerate(photos)}
     with tempfile.TemporaryDirectory() as tmp:
-        for image, _record in load_labels(folder):
-            original = cv2.imread(str(image))
-            reading = read_board(original)
-            work = cv2.resize(original, None, fx=reading.scale, fy=reading.scale, interpolation=cv2.INTER_AREA)
-            truth = label_truth(reading, json.loads((folder / "labels" / f"{image.stem}.json").read_text())["board"])
-            full = _full_size(image, reading)
-            for seed in range(seeds):
+        for i, (image, reading, work, truth, source_robber, full) in enumerate(photos):
+            for seed in range(first_seed, first_seed + seeds):
                 rng = np.random.default_rng(seed)
                 layout = layout_56(seed)
-                picture = photo_of(laid_board(work, reading, layout, rng, truth), rng)
+                # the robber on one of the two deserts on every other board (where a game starts it), else on a
+                # hex drawn from the others (a draw of its own: the boards' other draws stay as they were)
+                pick = np.random.default_rng(10_000 + 97 * seed + i)
+                deserts = sorted(h for h, (t, _) in layout.items() if t == "desert")
+                others = sorted(h for h, (t, _) in layout.items() if t != "desert")
+                on_desert = (i + seed) % 2 == 0
+                target = (deserts if on_desert else others)[int(pick.integers(len(deserts if on_desert else others)))]
+                small, large = cutouts[lender[image.stem]]
+                picture = photo_of(laid_board(work, reading, layout, rng, truth, robber=(target, small),
+                                              source_robber=source_robber), rng)
                 files = {"1000 px": Path(tmp) / f"{image.stem}-{seed}.jpg", "12 MP": Path(tmp) / f"{image.stem}-{seed}-12mp.jpg"}
                 cv2.imwrite(str(files["1000 px"]), picture)
                 cv2.imwrite(str(files["12 MP"]), cv2.resize(picture, (4000, 3000), interpolation=cv2.INTER_CUBIC),
@@ -124,7 +156,9 @@ def laid(seeds: int, repeats: int) -> None:
                     rng = np.random.default_rng(seed)
                     files["12 MP laid"] = Path(tmp) / f"{image.stem}-{seed}-laid.jpg"
                     cv2.imwrite(str(files["12 MP laid"]),
-                                photo_of(laid_board(*full, layout, rng, truth, unit=FULL_UNIT), rng, (3000, 4000)),
+                                photo_of(laid_board(*full, layout, rng, truth, unit=FULL_UNIT,
+                                                    robber=(target, large), source_robber=source_robber),
+                                         rng, (3000, 4000)),
                                 [cv2.IMWRITE_JPEG_QUALITY, 90])
                 for kind in (k for k in kinds if k in files):
                     t = tally[kind]
@@ -150,9 +184,21 @@ def laid(seeds: int, repeats: int) -> None:
                     t["unsure"] += len(read.unsure)
                     t["wrong_sure"] += len(wrong - set(read.unsure))
                     t["right"] += not wrong
+                    where = "desert" if on_desert else "elsewhere"
+                    outcome = ("missed" if read.robber is None else
+                               ("right" if read.robber_sure else "right_asked") if read.robber == turn(target) else
+                               ("wrong" if read.robber_sure else "wrong_asked"))
+                    t["robber"][where][outcome] += 1
+                    best, second, net_hex = odds[-1]
                     print(f"{image.name} seed {seed} {kind}: {len(read.lattice.matched)} tokens on the lattice, "
                           f"{30 - len(wrong)}/30 hexes right, {len(read.unsure)} asked, "
-                          f"{len(wrong - set(read.unsure))} wrong and not asked; {t['ms'][-1]:.0f} ms", flush=True)
+                          f"{len(wrong - set(read.unsure))} wrong and not asked; robber on {turn(target)} ({where}): "
+                          f"read {read.robber} {'sure' if read.robber_sure else 'asked'} -> {outcome} (net: "
+                          f"{best:.3f} on {net_hex}{' = the robber' if net_hex == turn(target) else ''}, runner-up "
+                          f"{second:.3f}); {t['ms'][-1]:.0f} ms", flush=True)
+                    for h in sorted(wrong - set(read.unsure)):
+                        print(f"    wrong and not asked: {h} is {want[h]}, read {read.terrains[h]} "
+                              f"{read.numbers.get(h)}{' (the robber stands there)' if h == turn(target) else ''}")
     for kind in kinds:
         t = tally[kind]
         n, ms = t["read"], t["ms"]
@@ -163,6 +209,10 @@ def laid(seeds: int, repeats: int) -> None:
               f"numbers {t['numbers']}/{t['numbers_of']}, boards fully right {t['right']}/{n}, asked "
               f"{t['unsure']}/{30 * n}, wrong and not asked {t['wrong_sure']}; reading (file to board) median "
               f"{np.median(ms):.0f} ms (range {min(ms):.0f}-{max(ms):.0f}), median of {repeats} per board")
+        for where, r in t["robber"].items():
+            print(f"  robber {'on a desert' if where == 'desert' else 'elsewhere'} ({sum(r.values())} boards read): "
+                  f"right and sure {r['right']}, right but asked {r['right_asked']}, wrong but asked "
+                  f"{r['wrong_asked']}, WRONG AND SURE {r['wrong']}, not seen (asked) {r['missed']}")
 
 
 def main() -> int:
@@ -171,8 +221,9 @@ def main() -> int:
         board56.count_token_prints = lambda image, lattice, scale, tokens: [None] * len(tokens)
     seeds = int(sys.argv[sys.argv.index("--seeds") + 1]) if "--seeds" in sys.argv else 3
     repeats = int(sys.argv[sys.argv.index("--repeats") + 1]) if "--repeats" in sys.argv else 3
+    first_seed = int(sys.argv[sys.argv.index("--first-seed") + 1]) if "--first-seed" in sys.argv else 0
     if "--laid-only" in sys.argv:
-        laid(seeds, repeats)
+        laid(seeds, repeats, first_seed)
         return 0
     as_56 = {"boards": 0, "read": 0, "terrain": 0, "numbers": 0, "numbers_of": 0, "unsure": 0, "wrong_sure": 0,
              "ms": []}
@@ -218,7 +269,7 @@ def main() -> int:
           f"{control['photos']}, terrain as on the real photo {control['terrain']}/{19 * control['read']}, "
           f"numbers {control['numbers']}/{control['numbers_of']}")
     if "--not-laid" not in sys.argv:
-        laid(seeds, repeats)
+        laid(seeds, repeats, first_seed)
     return 0
 
 

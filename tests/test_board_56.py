@@ -24,23 +24,33 @@ LABEL = Path(__file__).parent / "data" / "boards" / "catanai" / "labels" / "test
 
 
 def laid_photo(seed: int, path: Path, unit: float = 40.0, shape: tuple[int, int] = (750, 1000),
-               quality: int = 95) -> dict:
+               quality: int = 95, robber: tuple[int, int] | None | str = "desert") -> dict:
     """A SYNTHETIC photo of a 5-6 board laid as the rules core's standard 5-6 board ``seed`` (the 5-6 set's
     tiles and tokens), cut from test4_1's real tiles and tokens, written to ``path``; the layout (land hex ->
     (terrain, number)), known up to the 180-degree turn (board56.mirrored).  ``unit``: the flat board's pixels
     per hex radius (40: a token ~11 px in radius there; 80 keeps the 1024 px photo's own token, ~22 px),
-    ``shape``: the picture's (height, width); ``quality``: the JPEG's (95: OpenCV's own)."""
-    from vision.board.synthetic_boards import label_truth, laid_board, layout_56
+    ``shape``: the picture's (height, width); ``quality``: the JPEG's (95: OpenCV's own).  ``robber``: the hex
+    test4_1's own robber (cut from the photo's desert) is laid on -- ``"desert"``: the layout's first desert
+    (:func:`first_desert`: where a game starts it), None: no robber on the board."""
+    from vision.board.synthetic_boards import label_robber, label_truth, laid_board, layout_56, robber_cutout
 
     image = cv2.imread(str(PHOTO))
     reading = read_board(image)
     work = cv2.resize(image, None, fx=reading.scale, fy=reading.scale, interpolation=cv2.INTER_AREA)
-    truth = label_truth(reading, json.loads(LABEL.read_text())["board"])
+    label = json.loads(LABEL.read_text())["board"]
+    truth = label_truth(reading, label)
     rng = np.random.default_rng(seed)
     layout = layout_56(seed)
-    cv2.imwrite(str(path), photo_of(laid_board(work, reading, layout, rng, truth, unit=unit), rng, shape),
+    at = first_desert(layout) if robber == "desert" else robber
+    cut = (at, robber_cutout(work, reading, label_robber(reading, label), unit)) if at is not None else None
+    cv2.imwrite(str(path), photo_of(laid_board(work, reading, layout, rng, truth, unit=unit, robber=cut,
+                                               source_robber=label_robber(reading, label)), rng, shape),
                 [cv2.IMWRITE_JPEG_QUALITY, quality])
     return layout
+
+
+def first_desert(layout: dict) -> tuple[int, int]:
+    return min(h for h, (t, _) in layout.items() if t == "desert")
 
 
 def as_laid(read: dict, layout: dict) -> dict:
@@ -87,21 +97,26 @@ def vision_board(*args) -> subprocess.CompletedProcess:
 def test_the_command_reads_a_5_6_board_by_itself_and_says_the_size_it_was_told_is_wrong(tmp_path):
     """``vision board PHOTO --json`` (``--players auto``) on a 5-6 photo prints the issue's JSON for a 5-6
     board: 30 land hexes in the record's 5-6 layout with their terrains and numbers, the sea ring round them, no
-    harbours, no pieces, the robber null (not read) and what is unsure.  ``--players 5-6`` prints the same;
+    harbours, no pieces, the robber's hex (test4_1's robber laid on a desert) and what is unsure.  ``--players 5-6`` prints the same;
     ``--players 3-4`` refuses it by name (exit 2, one line, no traceback), and ``--players 5-6`` a 3-4 photo."""
     from companion.rules.board import EXTENSION_SPEC, board_from_json
 
     photo = tmp_path / "five-six.jpg"
-    layout = laid_photo(7, photo)
+    layout = laid_photo(7, photo, robber=(-2, 0))  # on the layout's second desert
     done = vision_board(photo, "--json")
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert set(out) == {"image", "board", "pieces", "unsure", "ms"} and out["image"] == "five-six.jpg"
     land = {tuple(h["at"]): (h["terrain"], h.get("number")) for h in out["board"]["hexes"] if h["terrain"] != "sea"}
     assert set(land) == set(EXTENSION_SPEC.land) and len(out["board"]["hexes"]) == 30 + 22
-    assert out["board"]["robber"] is None and out["board"]["harbors"] == [] and out["pieces"] == []
+    assert out["board"]["harbors"] == [] and out["pieces"] == []
     board_from_json(out["board"])  # the record's format: a board the rules core takes
     truth = as_laid({h: t for h, (t, _) in land.items()}, layout)
+    from vision.board.board56 import mirrored
+    # the robber read where it was laid; asked (the net gave it 0.79, under robber.SURE, and the dark-grey rule
+    # does not see it: it stands off the desert's middle, as it stood on test4_1's)
+    robber = (-2, 0) if truth == layout else mirrored((-2, 0))
+    assert out["board"]["robber"] == list(robber) and list(robber) in out["unsure"]
     assert sum(land[h][0] == truth[h][0] for h in truth) >= 28
     numbered = [h for h, (t, n) in truth.items() if n is not None]
     assert sum(land[h][1] == truth[h][1] for h in numbered) >= 20
@@ -137,6 +152,64 @@ def test_a_synthetic_5_6_board_has_its_30_hexes_read_and_nothing_wrong_said_sure
     assert sum(read.numbers.get(h) == truth[h][1] for h in numbers) >= 20
     wrong = [h for h, (t, n) in truth.items() if read.terrains[h] != t or (h in numbers and read.numbers.get(h) != n)]
     assert not set(wrong) - set(read.unsure)
+
+
+def test_a_synthetic_board_shows_the_one_robber_laid_on_it(source):
+    """The synthetic 5-6 boards are a test set for the robber: no tile is cut from the hex test4_1's robber
+    stands on (its desert, the photo's only one, is taken with the figure painted out), so a board laid without a
+    robber shows none -- taken as it was, both deserts show test4_1's robber -- and the one robber laid changes
+    the board within half a hex of that hex's middle only."""
+    from vision.board.lattice import canonical_center
+    from vision.board.synthetic_boards import BOARD_HALF, UNIT, label_robber, label_truth, laid_board, layout_56
+    from vision.board.synthetic_boards import robber_cutout
+
+    work, reading = source
+    label = json.loads(LABEL.read_text())["board"]
+    truth, at = label_truth(reading, label), label_robber(reading, label)
+    assert at == reading.robber == (0, 0)  # test4_1's robber stands on its desert
+    layout = layout_56(1)
+    deserts = [h for h, (t, _) in layout.items() if t == "desert"]
+
+    def board(**robber):
+        return laid_board(work, reading, layout, np.random.default_rng(1), truth, **robber)
+
+    def grey(flat, h):  # the share of the disc of 0.35 hex about h's middle that is the robber's grey
+        hsv = cv2.cvtColor(flat, cv2.COLOR_BGR2HSV)
+        x, y = canonical_center(h)
+        disc = np.zeros(flat.shape[:2], np.uint8)
+        cv2.circle(disc, (int((x + BOARD_HALF) * UNIT), int((y + BOARD_HALF) * UNIT)), int(0.35 * UNIT), 1, -1)
+        return float(((hsv[..., 1] < 75) & (hsv[..., 2] < 200) & (disc > 0)).sum() / disc.sum())
+
+    none = board(source_robber=at)
+    assert [grey(none, h) for h in deserts] == [0.0, 0.0]
+    assert min(grey(board(source_robber=None), h) for h in deserts) > 0.1  # the photo's robber on each desert
+    cut = robber_cutout(work, reading, at)
+    for h in ((1, -1), deserts[0]):
+        one = board(source_robber=at, robber=(h, cut))
+        ys, xs = np.nonzero((one != none).any(axis=2))
+        assert len(xs) > 50
+        x, y = canonical_center(h)
+        assert np.hypot(xs / UNIT - BOARD_HALF - x, ys / UNIT - BOARD_HALF - y).max() < 0.5
+
+
+def test_the_robber_on_a_5_6_board_is_read_by_the_3_4_readers_routine(tmp_path):
+    """board56.read_56 reads the robber as read_board does (reader.read_robber over the 30 hexes: the trained net,
+    one softmax over 30 hexes and "none", checked by the dark-grey rule).  On SYNTHETIC boards (laid_photo seed 1,
+    test4_1's robber laid where said): on a desert, read there surely; on a pasture's token, read there but asked
+    (the net barely sees it there: 0.30 on another hex; the rule finds it); a board without a robber has none
+    read surely.  bench/bench_board_56.py has the figures over 48 boards."""
+    from vision.board.board56 import mirrored, read_56_file
+
+    for robber, sure in (((-2, 2), True), ((1, -1), False), (None, None)):
+        layout = laid_photo(1, tmp_path / "robber.jpg", robber=robber)
+        read = read_56_file(tmp_path / "robber.jpg")
+        turned = as_laid(read.terrains, layout) != layout
+        if robber is None:
+            assert read.robber is None or not read.robber_sure, read.robber
+            continue
+        assert read.robber == (mirrored(robber) if turned else robber), (robber, read.robber)
+        assert read.robber_sure == sure
+        assert sure or read.robber in read.unsure  # asked: ringed (a desert may be asked for its colour too)
 
 
 def test_a_3_4_board_is_no_5_6_board(source):

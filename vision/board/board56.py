@@ -4,15 +4,19 @@ Measured on SYNTHETIC boards only (vision/board/synthetic_boards.py: real tiles 
 laid as a 5-6 board; there is no photo of a real one).  The 3-4 reader refuses a 5-6 photo by name
 (reader.OtherSizeError); ``python -m vision board --players 5-6`` (or the default ``auto``, which reads a photo
 the 3-4 reader refuses as a 5-6 board with :func:`read_56_file`) and the app's Scan the board in a 5-6 game read
-it here.  No robber, harbours or pieces are read on it (the robber's and the pieces' models know the 19 hexes
-only): the board's robber is left null, and the app puts it on a desert, where the game starts it.
+it here.  The robber is read as on the 3-4 board, by the same routine (reader.read_robber: the trained net
+on each of the 30 hexes' crops, one softmax over them and "none", checked by the dark-grey rule on the flat
+plane; figures on SYNTHETIC boards in docs/board-reader.md); not seen, it is null and asked, and the app puts it
+on a desert, where the game starts it.  No harbours or pieces are read on it (the pieces' model knows the 19
+hexes only).
 
 The 30 land hexes are the rules core's (``EXTENSION_SPEC.land``).  Their shape is not the same at every
 60-degree turn (only at 180 degrees), so the token lattice is fitted over all six turns
 (lattice.fit_lattice's ``cells``).  Terrain is read as on the 3-4 board (each hex's ring colour relative to the
 board's median, the nearest prototype; terrain.py), numbers by matching the known tokens (tokens.py), checked by
 the print's colour and by its dots, digits and holes counted from the photo's own pixels (token_print.py, the 3-4
-reader's routine: reader.count_token_prints) where a token is large enough there -- no robber yet.  The set has
+reader's routine: reader.count_token_prints) where a token is large enough there; the token under a robber
+read surely is not read (the set's one number left over when all the others were read).  The set has
 two deserts: a hex coloured desert or fields with no token on it is desert.  What is not read surely is in
 ``unsure``.
 """
@@ -32,7 +36,7 @@ from vision.board import terrain as terrain_mod
 from vision.board.discs import find_discs, one_per_place, token_sized
 from vision.board.lattice import Lattice, canonical_center, fit_lattice, hex_distance
 from vision.board.reader import (COUNT_RADIUS, NoBoardError, OtherSizeError, _decoded_at, board_object,
-                                 count_token_prints, load_photo)
+                                 count_token_prints, load_photo, read_robber)
 from vision.board.tokens import bundled_reader, red_ink, token_patch
 
 LAND_56 = tuple(sorted(tuple(h) for h in EXTENSION_SPEC.land))
@@ -44,6 +48,8 @@ WORK_SIZE = 1000
 TOKEN_RADIUS = 0.165      # a token's radius over the neighbour spacing (as reader.TOKEN_RADIUS)
 HALF = 6.0                # the flat plane spans +-HALF canonical units about the land's middle
 MIDDLE = tuple(np.mean([canonical_center(h) for h in LAND_56], axis=0))
+#: where :func:`flat_plane` puts canonical (0, 0), in its pixels (reader.find_robber's ``origin``)
+PLANE_ORIGIN = ((HALF - MIDDLE[0]) * terrain_mod.SCALE, (HALF - MIDDLE[1]) * terrain_mod.SCALE)
 
 
 class No56BoardError(NoBoardError):
@@ -52,8 +58,8 @@ class No56BoardError(NoBoardError):
 
 @dataclass
 class Reading56:
-    """A 5-6 board read; what vision.board.scan.BoardScan and the CLI use of a reader.BoardReading (no robber, no
-    harbours, no pieces read; the board lies in the record's 5-6 layout, turned the way of the two that shows
+    """A 5-6 board read; what vision.board.scan.BoardScan and the CLI use of a reader.BoardReading (the robber
+    read; no harbours, no pieces read; the board lies in the record's 5-6 layout, turned the way of the two that shows
     the photo's top at its top)."""
 
     terrains: dict[tuple[int, int], str]
@@ -63,8 +69,8 @@ class Reading56:
     has_token: dict[tuple[int, int], bool] = field(default_factory=dict)
     scale: float = 1.0                # work pixels per pixel of the photo given (read_56_file: of the file)
     ms: float = 0.0
-    robber: tuple[int, int] | None = None  # not read on a 5-6 board
-    robber_sure: bool = True          # nothing asked about it: the game starts it on a desert
+    robber: tuple[int, int] | None = None  # the robber's hex as read (None: not seen)
+    robber_sure: bool = True          # False: its hex, or that none was seen, is asked (reader.read_robber)
     harbours: list = field(default_factory=list)
     pieces: list = field(default_factory=list)
     mirrored: bool = False
@@ -160,11 +166,12 @@ def _larger_decode(path: str | Path, image: np.ndarray):
     return larger
 
 
-def read_56(image: np.ndarray, larger=None) -> Reading56:
+def read_56(image: np.ndarray, larger=None, robber_weights: dict | None = None) -> Reading56:
     """Read a BGR photo of a 5-6 board; raises No56BoardError when no 30-hex lattice fits its tokens, and
     reader.OtherSizeError (players "3-4") when the tokens lie on a 3-4 board's 19 hexes.  ``larger``: when
     ``image`` is a reduced decode, a function of the tokens' radius in it giving the photo decoded larger, for
-    the prints of tokens smaller than COUNT_RADIUS in ``image`` (:func:`_larger_decode`)."""
+    the prints of tokens smaller than COUNT_RADIUS in ``image`` (:func:`_larger_decode`).  ``robber_weights``
+    replaces the shipped robber classifier (as read_board's)."""
     start = time.perf_counter()
     scale = WORK_SIZE / max(image.shape[:2])
     work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
@@ -180,7 +187,8 @@ def read_56(image: np.ndarray, larger=None) -> Reading56:
         raise OtherSizeError(f"a 3-4 player board (19 land hexes): only {beyond} token discs lie beyond its 19 "
                              f"hexes; read it with --players 3-4", "3-4")
     lattice = _photo_way_up(lattice)
-    colours = terrain_mod.relative(_ring_colours(flat_plane(work, lattice)))
+    plane = flat_plane(work, lattice)
+    colours = terrain_mod.relative(_ring_colours(plane))
     reader = bundled_reader()
     radius = TOKEN_RADIUS * lattice.spacing
     centres = {h: (discs[i].x, discs[i].y) for h, i in lattice.matched.items()}
@@ -210,8 +218,13 @@ def read_56(image: np.ndarray, larger=None) -> Reading56:
         terrains[h] = t
         if not sure or (t != "desert" and not has_token[h]):
             unsure.append(h)
+    # the robber as the 3-4 reader reads it (reader.read_robber: the trained net on each hex's crop, one softmax
+    # over the 30 hexes and "none", checked by the dark-grey rule on the flat plane)
+    robber, robber_sure = read_robber(work, lattice, plane, terrains, robber_weights, land=LAND_56,
+                                      origin=PLANE_ORIGIN)
     numbers: dict[tuple[int, int], int | None] = {h: None for h in LAND_56 if terrains[h] != "desert"}
-    read = [h for h in numbers if has_token[h]]
+    # the token under a robber read surely is hidden (its middle covered): not read; under one read unsure it is
+    read = [h for h in numbers if has_token[h] and (h != robber or not robber_sure)]
     if reader is not None and read:
         patches = [token_patch(work, *centres[h], radius) for h in read]
         reds = [red_ink(work, *centres[h], radius) for h in read]
@@ -226,12 +239,23 @@ def read_56(image: np.ndarray, larger=None) -> Reading56:
             numbers[h] = number
             if not sure or h not in lattice.matched:
                 unsure.append(h)
+    if robber in numbers and robber_sure and numbers[robber] is None:
+        # the hidden token is the one the 5-6 set has left over when every other number was read: sure when they
+        # all were read surely (as the 3-4 reader's elimination, reader.read_board)
+        left = SET_56 - Counter(n for h, n in numbers.items() if n is not None)
+        if sum(left.values()) == 1 and all(n is not None for h, n in numbers.items() if h != robber):
+            numbers[robber] = next(iter(left))
+            if any(h in unsure for h in numbers if h != robber):
+                unsure.append(robber)
     unsure.extend(h for h, n in numbers.items() if n is None)
     # a number read more often than the 5-6 set holds it: one of them is misread, which one is not known
     count = Counter(n for n in numbers.values() if n is not None)
     unsure.extend(h for h, n in numbers.items() if n is not None and count[n] > SET_56.get(n, 0))
-    return Reading56(terrains, numbers, sorted(set(unsure)), lattice, has_token, scale=scale,
-                     ms=(time.perf_counter() - start) * 1000.0)
+    if robber is not None and not robber_sure:
+        unsure.append(robber)  # ringed: the person looks whether the robber stands there
+    reading = Reading56(terrains, numbers, sorted(set(unsure)), lattice, has_token, scale=scale,
+                        ms=(time.perf_counter() - start) * 1000.0, robber=robber, robber_sure=robber_sure)
+    return reading
 
 
 def mirrored(h: tuple[int, int]) -> tuple[int, int]:

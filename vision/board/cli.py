@@ -21,8 +21,8 @@ def board_main(argv: list[str]) -> int:
                              "is known from the 17 others, read surely) or 'other' (it stays asked); "
                              "default %(default)s")
     parser.add_argument("--players", choices=("auto", "3-4", "5-6"), default="auto",
-                        help="the board's size: '3-4' (19 land hexes), '5-6' (30: no robber, harbours or pieces "
-                             "read), or 'auto': read as a 3-4 board, and as a 5-6 board when the 3-4 reader "
+                        help="the board's size: '3-4' (19 land hexes), '5-6' (30: the robber read, no harbours or "
+                             "pieces), or 'auto': read as a 3-4 board, and as a 5-6 board when the 3-4 reader "
                              "finds one (tokens beyond its 19 hexes); default %(default)s")
     args = parser.parse_args(argv)
     status = 0
@@ -91,7 +91,10 @@ def _print_56(photo: str, as_json: bool) -> int:
         hexes = ", ".join(f"{h['at']} {h['terrain']}" + (f" {h['number']}" if h.get("number") else "")
                           + ("?" if h["at"] in out["unsure"] else "") for h in land)
         note = f"; {reading.set_note}" if reading.set_note else ""
-        print(f"{name}: 5-6 board: {hexes}; robber, harbours and pieces not read{note}; {out['ms']} ms")
+        robber = out["board"]["robber"]
+        robber = f"robber {robber}" + ("?" if robber is not None and robber in out["unsure"] else "") \
+            if robber is not None else "robber not seen (asked)"
+        print(f"{name}: 5-6 board: {hexes}; {robber}; harbours and pieces not read{note}; {out['ms']} ms")
     return 0
 
 

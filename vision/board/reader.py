@@ -494,15 +494,18 @@ def _no_terrain_beyond_the_set(terrains: dict, colours: dict, unsure: list) -> N
 
 
 def read_robber(work: np.ndarray, lattice: Lattice, plane: np.ndarray, terrains: dict[tuple[int, int], str],
-                weights: dict | None = None, rule: bool = True) -> tuple[tuple[int, int] | None, bool]:
+                weights: dict | None = None, rule: bool = True, land: tuple = LAND,
+                origin: tuple[float, float] | None = None) -> tuple[tuple[int, int] | None, bool]:
     """(the robber's hex or None, sure): the trained classifier's reading (vision/board/robber.py), checked
     against the dark-grey rule below (``rule``; a board read from its outline has no tokens for the robber to
     cover, and there the rule fired on 31 of SettlersEye's 57 photos and never on the robber's hex: session 8).  Where the two name the same hex it is sure; where the classifier is sure
     and the rule saw nothing (a robber in warm light) the classifier's hex is sure; where they disagree, or
     the classifier is unsure, the hex the classifier likes best is given, unsure (the app asks).  Without the
-    model, the rule alone (sure, as before)."""
-    ruled = find_robber(plane, terrains) if rule else None
-    probabilities = robber_mod.hex_probabilities(work, lattice, weights)
+    model, the rule alone (sure, as before).  ``land`` and ``origin``: the board's land hexes and where the flat
+    ``plane`` puts canonical (0, 0) (:func:`find_robber`) -- the 3-4 board's by default; the 5-6 reader
+    (board56.read_56) gives its 30 hexes and its plane's."""
+    ruled = find_robber(plane, terrains, land, origin) if rule else None
+    probabilities = robber_mod.hex_probabilities(work, lattice, weights, land=land)
     if probabilities is None:
         return ruled, True
     return robber_mod.combine(ruled, *robber_mod.decide(probabilities))
@@ -515,29 +518,35 @@ def read_robber(work: np.ndarray, lattice: Lattice, plane: np.ndarray, terrains:
 ROBBER_COVERS_MIDDLE = 0.1
 
 
-def find_robber(plane: np.ndarray, terrains: dict[tuple[int, int], str]) -> tuple[int, int] | None:
+def find_robber(plane: np.ndarray, terrains: dict[tuple[int, int], str], land: tuple = LAND,
+                origin: tuple[float, float] | None = None) -> tuple[int, int] | None:
     """The hex whose middle (where the token lies) is most dark grey: the robber stands on the token or
     the desert.  Mountains are grey themselves and are skipped -- a robber there is not seen (a known gap).
     A hex whose very middle is not grey (ROBBER_COVERS_MIDDLE) is skipped too: a dark forest is grey round
-    its token, the robber on it.
+    its token, the robber on it.  ``plane``: terrain.corrected_plane's (canonical (0, 0) at its middle), or
+    another flat view at terrain.SCALE px a unit with canonical (0, 0) at ``origin`` pixels; ``land``: the
+    hexes looked at.
     """
     hsv = cv2.cvtColor(plane, cv2.COLOR_BGR2HSV)
     grey = ((hsv[..., 1] < 50) & (hsv[..., 2] < 170)).astype(np.uint8)
     best, best_share = None, 0.0
-    for h in LAND:
-        if terrains[h] == "mountains" or _grey_share(grey, h, 0.15) < ROBBER_COVERS_MIDDLE:
+    for h in land:
+        if terrains[h] == "mountains" or _grey_share(grey, h, 0.15, origin) < ROBBER_COVERS_MIDDLE:
             continue
-        share = _grey_share(grey, h, 0.3)
+        share = _grey_share(grey, h, 0.3, origin)
         if share > best_share:
             best, best_share = h, share
     return best if best_share >= 0.1 else None
 
 
-def _grey_share(grey: np.ndarray, h: tuple[int, int], radius: float) -> float:
-    """The share of the flat plane's disc of ``radius`` (canonical units) about ``h``'s middle that is grey."""
+def _grey_share(grey: np.ndarray, h: tuple[int, int], radius: float,
+                origin: tuple[float, float] | None = None) -> float:
+    """The share of the flat plane's disc of ``radius`` (canonical units) about ``h``'s middle that is grey
+    (canonical (0, 0) at ``origin`` pixels: the corrected plane's middle by default)."""
     half = terrain_mod.HALF * terrain_mod.SCALE
+    ox, oy = origin if origin is not None else (half, half)
     x, y = canonical_center(h)
     mask = np.zeros(grey.shape, np.uint8)
-    cv2.circle(mask, (int(x * terrain_mod.SCALE + half), int(y * terrain_mod.SCALE + half)),
+    cv2.circle(mask, (int(x * terrain_mod.SCALE + ox), int(y * terrain_mod.SCALE + oy)),
                int(radius * terrain_mod.SCALE), 1, -1)
     return float((grey & mask).sum()) / max(1, int(mask.sum()))

@@ -54,9 +54,11 @@ def hex_spacing(lattice: Lattice, h: tuple[int, int]) -> float:
     return float(np.mean([np.hypot(ax - x, ay - y) for ax, ay in around]))
 
 
-def land_crops(image: np.ndarray, lattice: Lattice, size: int = CROP, window: float = WINDOW) -> np.ndarray:
-    """The 19 land hexes' crops (in LAND's order), 19 x size x size x 3, uint8 BGR."""
-    return np.stack([hex_crop(image, lattice.center(h), hex_spacing(lattice, h), size, window) for h in LAND])
+def land_crops(image: np.ndarray, lattice: Lattice, size: int = CROP, window: float = WINDOW,
+               land: tuple = LAND) -> np.ndarray:
+    """The land hexes' crops (in ``land``'s order: the 3-4 board's 19, or board56.LAND_56's 30),
+    N x size x size x 3, uint8 BGR."""
+    return np.stack([hex_crop(image, lattice.center(h), hex_spacing(lattice, h), size, window) for h in land])
 
 
 def as_input(crops: np.ndarray) -> np.ndarray:
@@ -95,9 +97,9 @@ def forward(weights: dict, x: np.ndarray) -> np.ndarray:
 
 
 def photo_probabilities(weights: dict, x: np.ndarray) -> np.ndarray:
-    """The 19 hexes' probabilities from their crops' input ``x`` (LAND's order).  A model trained photo by photo
-    (``softmax`` in its file: the robber stands on one hex or on none, so the 19 scores and a "none" score of 0
-    share one softmax) reads each crop and its mirror image and averages the two scores; one trained hex by hex,
+    """The hexes' probabilities from their crops' input ``x`` (one row a hex).  A model trained photo by photo
+    (``softmax`` in its file: the robber stands on one hex or on none, so the hexes' scores -- 19 in training,
+    30 on a 5-6 board -- and a "none" score of 0 share one softmax) reads each crop and its mirror image and averages the two scores; one trained hex by hex,
     a sigmoid each."""
     if not float(weights.get("softmax", 0.0)):
         return forward(weights, x)
@@ -115,14 +117,17 @@ def bundled_weights() -> dict | None:
         return {k: data[k].astype(np.float32) for k in data.files}
 
 
-def hex_probabilities(image: np.ndarray, lattice: Lattice, weights: dict | None = None) -> dict | None:
-    """Each land hex's probability that the robber stands on it (None without a model)."""
+def hex_probabilities(image: np.ndarray, lattice: Lattice, weights: dict | None = None,
+                      land: tuple = LAND) -> dict | None:
+    """Each land hex's probability that the robber stands on it (None without a model); ``land``: the board's
+    land hexes in the lattice's coordinates (the 3-4 board's 19, or board56.LAND_56's 30 -- one softmax over
+    them all and "none", so a 5-6 board's probabilities are spread over 31 outputs)."""
     weights = weights if weights is not None else bundled_weights()
     if weights is None:
         return None
     window = float(weights.get("window", WINDOW))
-    p = photo_probabilities(weights, as_input(land_crops(image, lattice, window=window)))
-    return dict(zip(LAND, (float(v) for v in p)))
+    p = photo_probabilities(weights, as_input(land_crops(image, lattice, window=window, land=land)))
+    return dict(zip(land, (float(v) for v in p)))
 
 
 def decide(probabilities: dict) -> tuple[tuple[int, int] | None, bool]:

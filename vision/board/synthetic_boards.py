@@ -122,8 +122,61 @@ TOKEN_UNITS = 0.165 * math.sqrt(3)
 TOKEN_CUT = 1.4 * TOKEN_UNITS
 
 
+#: the robber's cut-out: it is looked for within ROBBER_SEARCH units of its hex's middle (it stands on the token
+#: or the desert's middle), as the grey of its figure (HSV saturation < 75, value < 200: the CatanAI robber
+#: 28-72 and 125-181 at its middle, the tiles round it 117-135 saturated), and cut as a disc ROBBER_GROW times
+#: the figure's own radius (its lighter rim and shadow come along), faded out over its last quarter
+ROBBER_SEARCH = 0.35
+ROBBER_GROW = 1.35
+
+
+def _robber_mask(source: np.ndarray, at: tuple[int, int], unit: float) -> tuple[np.ndarray, tuple[float, float],
+                                                                                  float] | None:
+    """(the disc of the source plane the robber on ``at`` covers, as 0-1 alpha over the whole plane; its centre
+    in plane pixels; its radius) -- None when no grey figure is there."""
+    x, y = canonical_center(at)
+    mid = SOURCE_HALF * unit
+    cx, cy = x * unit + mid, y * unit + mid
+    hsv = cv2.cvtColor(source, cv2.COLOR_BGR2HSV)
+    ys, xs = np.mgrid[0:source.shape[0], 0:source.shape[1]]
+    near = np.hypot(xs - cx, ys - cy) <= ROBBER_SEARCH * unit
+    grey = near & (hsv[..., 1] < 75) & (hsv[..., 2] < 200)
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(grey.astype(np.uint8))
+    if count < 2:
+        return None
+    biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    fx, fy = centroids[biggest]
+    radius = ROBBER_GROW * float(np.sqrt(stats[biggest, cv2.CC_STAT_AREA] / np.pi))
+    distance = np.hypot(xs - fx, ys - fy)
+    alpha = np.clip((radius - distance) / (0.25 * radius), 0, 1)
+    return alpha.astype(np.float32), (float(fx), float(fy)), radius
+
+
+def robber_cutout(work: np.ndarray, reading: BoardReading, at: tuple[int, int], unit: float = UNIT
+                  ) -> tuple[np.ndarray, np.ndarray, tuple[float, float]]:
+    """The robber standing on hex ``at`` of a real 3-4 photo (``work``, read as ``reading``), cut from the photo
+    warped flat at ``unit`` px a unit: (BGR square, its 0-1 alpha, the figure's offset from the hex's middle in
+    units), for :func:`laid_board`'s ``robber``.  ValueError when no grey figure stands there."""
+    source = corrected_plane(work, reading.lattice) if unit == UNIT else _plane(work, reading, unit)
+    found = _robber_mask(source, at, unit)
+    if found is None:
+        raise ValueError(f"no robber (a grey figure) within {ROBBER_SEARCH} of hex {at}'s middle")
+    alpha, (fx, fy), radius = found
+    half = int(np.ceil(radius)) + 1
+    x0, y0 = int(round(fx)) - half, int(round(fy)) - half
+    square = cv2.copyMakeBorder(source, half, half, half, half, cv2.BORDER_REPLICATE)
+    a = np.pad(alpha, half)
+    patch = square[y0 + half:y0 + 3 * half + 1, x0 + half:x0 + 3 * half + 1].copy()
+    cut = a[y0 + half:y0 + 3 * half + 1, x0 + half:x0 + 3 * half + 1].copy()
+    hx, hy = canonical_center(at)
+    mid = SOURCE_HALF * unit
+    offset = ((x0 - (hx * unit + mid)) / unit, (y0 - (hy * unit + mid)) / unit)  # the square's corner
+    return patch, cut, offset
+
+
 def laid_board(work: np.ndarray, reading: BoardReading, layout: dict, rng: np.random.Generator,
-               truth: dict | None = None, unit: float = UNIT) -> np.ndarray:
+               truth: dict | None = None, unit: float = UNIT, robber: tuple | None = None,
+               source_robber: tuple[int, int] | None | str = "read") -> np.ndarray:
     """A flat synthetic 5-6 board (as :func:`flat_board`) laid as ``layout`` says (land hex -> (terrain,
     number or None): a real 5-6 layout, e.g. companion.rules.standard_board(seed, spec=EXTENSION_SPEC)): each
     hex takes a tile of its terrain from the 3-4 photo, and on it a token of its number cut from a hex of the
@@ -131,15 +184,32 @@ def laid_board(work: np.ndarray, reading: BoardReading, layout: dict, rng: np.ra
     layout's, up to what the reader got wrong surely: 0 such hexes on the labelled photos) -- or, with
     ``truth`` (the photo's labels in the reading's hexes: hex -> (terrain, number or None); :func:`label_truth`),
     any hex, as labelled.  ``unit``: the flat board's pixels per canonical unit (a larger one, from a full-size
-    photo and its lattice in that photo's pixels, keeps the tokens' print: see bench/bench_board_56.py)."""
+    photo and its lattice in that photo's pixels, keeps the tokens' print: see bench/bench_board_56.py).
+
+    The robber: ``source_robber`` is the 3-4 photo's robber hex (``"read"``: where the reader read it; None: the
+    photo shows none).  No tile or token is cut from that hex -- a board laid from it would show the photo's
+    robber wherever that tile went -- except a terrain's only tile (the desert, when the robber stands on the
+    photo's one desert), which is taken with the figure painted out (cv2.inpaint over its disc).  ``robber``:
+    (land hex of the 5-6 board, :func:`robber_cutout`'s cut-out) pastes that one robber on that hex, over its tile
+    and token, the figure as far from the hex's middle as it stood on its own; None, the board has no robber."""
     source, board = _flat_sea(work, reading, rng, unit)
     src_mid, size, mid = SOURCE_HALF * unit, board.shape[0], BOARD_HALF * unit
+    if source_robber == "read":
+        source_robber = reading.robber
     if truth is None:
         truth = {h: (reading.terrains[h], reading.numbers.get(h)) for h in LAND
-                 if h not in reading.unsure and h != reading.robber}
-    tiles = {t: [h for h, (t2, _) in truth.items() if t2 == t] for t in {t for t, _ in truth.values()}}
+                 if h not in reading.unsure and h != source_robber}
+    tiles = {t: [h for h, (t2, _) in truth.items() if t2 == t and h != source_robber]
+             for t in {t for t, _ in truth.values()}}
+    for t, hexes in tiles.items():
+        if not hexes and source_robber is not None:
+            found = _robber_mask(source, source_robber, unit)
+            if found is not None:
+                painted = cv2.dilate((found[0] > 0).astype(np.uint8), np.ones((3, 3), np.uint8))
+                source = cv2.inpaint(source, painted, 3, cv2.INPAINT_TELEA)
+            hexes.append(source_robber)
     # a token under the robber is hidden: none is cut from there
-    tokens = {n: [h for h, (t, n2) in truth.items() if n2 == n and t != "desert" and h != reading.robber]
+    tokens = {n: [h for h, (t, n2) in truth.items() if n2 == n and t != "desert" and h != source_robber]
               for n in range(2, 13)}
     def paste(to: tuple[int, int], frm: tuple[int, int], token: bool) -> None:
         """``frm``'s tile (its hex) or token (blended in from the token's edge outwards: a hard cut's edge is a
@@ -167,6 +237,13 @@ def laid_board(work: np.ndarray, reading: BoardReading, layout: dict, rng: np.ra
         paste(to, tiles[terrain][int(rng.integers(len(tiles[terrain])))], token=False)
         if number is not None:
             paste(to, tokens[number][int(rng.integers(len(tokens[number])))], token=True)
+    if robber is not None:
+        at, (patch, alpha, (ox, oy)) = robber
+        tx, ty = canonical_center(at)
+        x0, y0 = int(round((tx + ox) * unit + mid)), int(round((ty + oy) * unit + mid))
+        window = board[y0:y0 + patch.shape[0], x0:x0 + patch.shape[1]]
+        a = alpha[:window.shape[0], :window.shape[1], None]
+        window[:] = np.clip(window * (1 - a) + patch[:window.shape[0], :window.shape[1]] * a, 0, 255).astype(np.uint8)
     return board
 
 
@@ -185,5 +262,23 @@ def label_truth(reading: BoardReading, label_board: dict) -> dict:
     from vision.board.labels import rotate
 
     label = {tuple(h["at"]): (h["terrain"], h.get("number")) for h in label_board["hexes"] if h["terrain"] != "sea"}
-    turns = max(range(6), key=lambda k: sum(label.get(rotate(h, k), ("",))[0] == reading.terrains[h] for h in LAND))
+    turns = _label_turns(reading, label)
     return {h: label[rotate(h, turns)] for h in LAND}
+
+
+def _label_turns(reading: BoardReading, label: dict) -> int:
+    from vision.board.labels import rotate
+
+    return max(range(6), key=lambda k: sum(label.get(rotate(h, k), ("",))[0] == reading.terrains[h] for h in LAND))
+
+
+def label_robber(reading: BoardReading, label_board: dict) -> tuple[int, int] | None:
+    """A labelled photo's robber hex in the reading's hexes (turned as :func:`label_truth` turns), None when the
+    label has none."""
+    from vision.board.labels import rotate
+
+    if not label_board.get("robber"):
+        return None
+    label = {tuple(h["at"]): (h["terrain"], h.get("number")) for h in label_board["hexes"] if h["terrain"] != "sea"}
+    turns = _label_turns(reading, label)
+    return next(h for h in LAND if rotate(h, turns) == tuple(label_board["robber"]))
