@@ -114,6 +114,11 @@ class Die:
 #: The floor round a die lit differently from the whole tray's by more than this factor in a channel: the die
 #: is corrected by its own light (a lamp on half of the tray), else by the whole tray's.
 UNEVEN_LIGHT = 1.15
+#: A die under this share of the other dice's side (their median), and read with a confidence under
+#: :data:`SPECK_DOUBT`, is a speck on the floor, not a die: a dot 10 px across read "1" at 0.20 beside two 44 px
+#: dice on a calibrated tray (the tray enlarged shows the floor's crumbs as large as a pip).
+SPECK_SIDE = 0.5
+SPECK_DOUBT = 0.5
 
 
 class DiceReader:
@@ -190,7 +195,7 @@ class DiceReader:
             dice = [Die(None, d.colour, d.box, d.confidence)
                     if d.face is not None and looks_cocked_at_any_angle(frame, d.box, [o.centre for o in dice if o is not d])
                     else d for d in dice]
-        return sorted(dice, key=lambda d: (d.box[0], d.box[1]))
+        return sorted(_without_specks(dice), key=lambda d: (d.box[0], d.box[1]))
 
     # ------------------------------------------------------------------ steps
 
@@ -272,6 +277,21 @@ class DiceReader:
         whole = probs / probs.sum(axis=1, keepdims=True)
         share = whole[:, 8] / np.maximum(1.0 - whole[:, 0], 1e-6)
         return np.hstack([first, share[:, None]])
+
+
+def _without_specks(dice: list[Die]) -> list[Die]:
+    """``dice`` without a speck read as a die: one under :data:`SPECK_SIDE` of the side of the others (their
+    median) and unsure (confidence under :data:`SPECK_DOUBT`).  The dice of one throw are one size give or take
+    the camera's slant; a crumb or a dot on the floor, enlarged with the tray, is read as a lone pip."""
+    if len(dice) < 2:
+        return dice
+    sides = [max(d.box[2], d.box[3]) for d in dice]
+    kept = []
+    for i, die in enumerate(dice):
+        others = float(np.median(sides[:i] + sides[i + 1:]))
+        if not (die.confidence < SPECK_DOUBT and sides[i] < SPECK_SIDE * others):
+            kept.append(die)
+    return kept
 
 
 def _not_pips(frame: np.ndarray, box: tuple[int, int, int, int], share: float, face: int) -> bool:
