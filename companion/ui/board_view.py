@@ -202,12 +202,21 @@ class BoardView(PannedWhenZoomed, StencilView):
             return 1.0, self.center_x, self.center_y
         pts = [geo.pixel_center(h) for h in self.board.tiles]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        w = (max(xs) - min(xs)) + math.sqrt(3)
-        h = (max(ys) - min(ys)) + 2.0
-        size = max(1.0, min(self.width / w, self.height / h)) * 0.98
+        size = self.hex_size_for(self.width, self.height)
         cx = (max(xs) + min(xs)) / 2
         cy = (max(ys) + min(ys)) / 2
         return self._zoomed(size, cx, cy, xs, ys)
+
+    def hex_size_for(self, width: float, height: float) -> float:
+        """The size of a hex (centre to corner, px) with the whole board fitted into ``width`` x ``height`` px
+        (1 without a board): what the widget would draw at that size, zoom 1 (a screen weighing its layout)."""
+        if self.board is None or not self.board.tiles:
+            return 1.0
+        pts = [geo.pixel_center(h) for h in self.board.tiles]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        w = (max(xs) - min(xs)) + math.sqrt(3)
+        h = (max(ys) - min(ys)) + 2.0
+        return max(1.0, min(width / w, height / h)) * 0.98
 
     def to_widget(self, point: tuple[float, float]) -> tuple[float, float]:
         size, ox, oy = self._transform()

@@ -13,6 +13,11 @@ from . import i18n
 TEXT: dict[str, dict[str, str]] = {
     # a player's tile: what the table knows of the hand, development cards, knights
     "tile_unseen": {"en": "{n} unseen", "ja": "不明{n}"},
+    # a compact tile's awards (one row of tiles over a crowded board; the whole names on a tap)
+    "short_longest_road": {"en": "Road", "ja": "交易路"},
+    "short_largest_army": {"en": "Army", "ja": "騎士力"},
+    # under every player's whole tile, shown over the screen from a tap on a compact tile
+    "tiles_close": {"en": "Tap anywhere to close", "ja": "タップで閉じる"},
     "tile_no_cards": {"en": "no cards", "ja": "手札なし"},
     "tile_dev": {"en": "dev cards {n}", "ja": "発展{n}"},
     "tile_knights": {"en": "knights {n}", "ja": "騎士{n}"},

@@ -17,6 +17,7 @@ from kivy.properties import (BooleanProperty, DictProperty, ListProperty, Numeri
                              StringProperty)
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
@@ -69,6 +70,10 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
     # and the board takes their rows: Seafarers for 6 at 1280x800 drew its hexes 27.5 px, its corners 27.5 px apart
     tiles_aside = BooleanProperty(False)
     in_setup = BooleanProperty(False)    # the set-up's placements, and a second settlement's gold choice in it
+    # one row of compact tiles (name; points and cards; knights and awards), the hand a tap away, where two rows
+    # of full tiles would leave the board's sides under a fingertip (_fit_tiles): Seafarers for 6 lying down
+    # between turns drew its hexes 27.5 px under two rows of tiles (180 px)
+    compact_tiles = BooleanProperty(False)
 
     def __init__(self, **kw):
         super().__init__(name="play", **kw)
@@ -80,6 +85,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         board.bind(on_vertex=lambda _w, v, ok: self.tap_vertex(v, ok), on_edge=lambda _w, e, ok: self.tap_edge(e, ok),
                    on_hex=lambda _w, h, ok: self.tap_hex(h, ok), on_plain_tap=lambda _w: self.close_card_panel(),
                    size=self._offer_zoom)
+        board.parent.bind(size=self._fit_tiles)
 
     def on_size(self, *_args) -> None:
         """Upright, End turn stands at the right of the turn's row (the roll and what it paid), and the board takes
@@ -106,6 +112,26 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             tiles.parent.remove_widget(tiles)
         # (children are listed last row first: the tiles' row is the panel's second, the column's first)
         place.add_widget(tiles, index=len(place.children) - (1 if place is panel else 0))
+        self._fit_tiles()
+
+    def _fit_tiles(self, *_args) -> None:
+        """Compact tiles (``compact_tiles``: one row, the hand a tap away) where the full ones over the board take
+        two rows and would leave its hexes under ``COMPACT_BELOW`` dp: a side's tap spot (0.87 of a hex) under a
+        fingertip.  Judged from the board's column with the full tiles in it, so the choice does not feed on itself:
+        one choice for a game and a window (upright, also for the set-up and the turns apart: the panel differs)."""
+        if "vpboard" not in self.ids or app().table is None:
+            return
+        view, tiles = self.ids.board, self.ids.vpboard
+        column, n = view.parent, len(app().table.record.players)
+        cols = 3 if self.width > self.height or n != 4 else 2
+        rows = (n + cols - 1) // cols
+        if self.tiles_aside or rows < 2 or view.board is None or column is None:
+            self.compact_tiles = False
+            return
+        others = sum(w.height for w in column.children  # (``ids`` hold weak proxies)
+                     if w.proxy_ref is not view.proxy_ref and w.proxy_ref is not tiles.proxy_ref)
+        room = column.height - others - dp(90) * rows
+        self.compact_tiles = view.hex_size_for(column.width, room) < dp(COMPACT_BELOW)
 
     # --- state ---------------------------------------------------------------------------------
     @property
@@ -379,6 +405,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         view.buildings = dict(s.buildings)
         view.pieces = dict(s.pieces)
         view.robber, view.pirate = s.robber, s.pirate
+        self._fit_tiles()
         self._offer_zoom()
         tide = getattr(g, "tide", None)
         view.dikes = [tuple(h) for h in tide.dikes] if tide is not None else []
@@ -475,33 +502,71 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             view.flash = None
 
     def _vp_board(self, g) -> None:
-        a = app()
         box = self.ids.vpboard
         box.clear_widgets()
-        s = g.state
-        tide = getattr(g, "tide", None)
-        for p, info in enumerate(a.table.record.players):
+        for p, info in enumerate(app().table.record.players):
             rgb = PLAYER_COLORS[info["color"]]
-            badges = []
-            if s.longest_road == p:
-                badges.append(f"[color=ffd54f]{a.tr('longest_road')}[/color]")
-            if s.largest_army == p:
-                badges.append(f"[color=ffd54f]{a.tr('largest_army')}[/color]")
-            if tide is not None and tide.leader == p:
-                badges.append(f"[color=80d8ff]{a.tr('leader')}[/color]")
-            turn = "▶ " if p == self.acting(g) else ""
-            text = (f"{turn}[b]{escape_markup(a.player_name(p))}[/b]  [size={int(sp(24))}]{g.victory_points(p)}[/size] {a.tr('vp')}"
-                    f"   {s.players[p].hand.size} {a.tr('card' if s.players[p].hand.size == 1 else 'cards')}"
-                    f"\n[size={int(sp(13))}]{tile_details(g, p)}[/size]"
-                    + (f"\n[size={int(sp(14))}]" + joined(badges, a.lang) + "[/size]" if badges else ""))
-            label = PlayerTag(text=text, markup=True, swatch=(*rgb, 1))
+            text = self._tile_text(g, p, compact=self.compact_tiles)
+            label = PlayerTag(text=text, markup=True, swatch=(*rgb, 1), compact=self.compact_tiles)
+            label.bind(on_details=lambda _tag: self.show_tiles())
             box.add_widget(label)
+        if self._tiles_view is not None:  # every whole tile shown over the screen: as the game is now
+            self._tiles_view.fill([self._tile_text(g, p, compact=False) for p in range(g.n_players)],
+                                  [(*PLAYER_COLORS[i["color"]], 1) for i in app().table.record.players])
+
+    def _tile_text(self, g, p: int, compact: bool) -> str:
+        """A player's tile: the name, points and cards in hand; then (whole) what the table knows of the hand,
+        development cards, knights and VP cards shown, and the awards -- or (compact) the knights and awards."""
+        a, s = app(), g.state
+        tide = getattr(g, "tide", None)
+        badges = []
+        if s.longest_road == p:
+            badges.append(f"[color=ffd54f]{a.tr('longest_road')}[/color]")
+        if s.largest_army == p:
+            badges.append(f"[color=ffd54f]{a.tr('largest_army')}[/color]")
+        if tide is not None and tide.leader == p:
+            badges.append(f"[color=80d8ff]{a.tr('leader')}[/color]")
+        turn = "▶ " if p == self.acting(g) else ""
+        name = f"{turn}[b]{escape_markup(a.player_name(p))}[/b]"
+        held = s.players[p].hand.size
+        points = (f"[size={int(sp(22 if compact else 24))}]{g.victory_points(p)}[/size] {a.tr('vp')}"
+                  f"{'  ' if compact else '   '}{held} {a.tr('card' if held == 1 else 'cards')}")
+        if compact:  # the name on a line of its own (a sixth of the board's width), the hand a tap away
+            # the awards' short names, and the knights while they race for the army (the holder's are in it)
+            short = [f"[color=ffd54f]{a.tr(key)}[/color]" for key, holder in
+                     (("short_longest_road", s.longest_road), ("short_largest_army", s.largest_army)) if holder == p]
+            if tide is not None and tide.leader == p:
+                short.append(f"[color=80d8ff]{a.tr('leader')}[/color]")
+            racing = s.players[p].knights and s.largest_army != p
+            knights = [a.tr("tile_knights", n=s.players[p].knights)] if racing else []
+            extra = joined([*knights, *short], a.lang)
+            return f"{name}\n{points}" + (f"\n[size={int(sp(14))}]{extra}[/size]" if extra else "")
+        return (f"{name}  {points}\n[size={int(sp(13))}]{tile_details(g, p)}[/size]"
+                + (f"\n[size={int(sp(14))}]" + joined(badges, a.lang) + "[/size]" if badges else ""))
+
+    def on_compact_tiles(self, *_args) -> None:
+        g = self.game
+        if g is not None and "vpboard" in self.ids:
+            self._vp_board(g)  # the tiles' words for their new form
+
+    _tiles_view = None  # every player's whole tile over the screen (a tap on a compact tile), while open
+
+    def show_tiles(self) -> None:
+        """A tap on a compact tile: every player's whole tile (the hand as the table knows it, development cards,
+        knights, VP cards shown, awards) over the screen, kept up to date, until any tap."""
+        g = self.game
+        if g is None or self._tiles_view is not None:
+            return
+        view = self._tiles_view = TilesView(cols=3 if self.width > self.height or g.n_players != 4 else 2)
+        view.bind(on_dismiss=lambda *_: setattr(self, "_tiles_view", None))
+        self._vp_board(g)
+        view.open(animation=False)
 
     def _last_roll(self, g, last) -> None:
         a = app()
         s = g.state
         view = self.ids.board
-        self.forget_stale_picture(g)
+        self.forget_stale_picture(g, rolled_this_turn(g))
         if s.last_dice is None or not rolled_this_turn(g):
             # (the last player's "Rolled 8" goes when the turn passes: the next player has not rolled yet)
             self.roll_text, self.payout_text, self.payout_lines = "", "", []
@@ -796,6 +861,9 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
 
 #: How much larger Zoom draws the board, and the tap target (dp) below which it is offered (~7 mm on a tablet).
 ZOOM, MIN_TARGET_DP = 2.0, 40
+#: The hex size (dp) under which the tiles over the board go compact: a side's tap spot (0.87 of a hex) under
+#: MIN_TARGET_DP.  Base 3-4 for 4 (50 px lying down, 52 upright) keeps its whole tiles.
+COMPACT_BELOW = 46
 #: A side's tap disk with nothing armed, in hex sizes (measured: 30 px at a 60 px hex; see zoom_needed).
 SIDE_DISK = 0.5
 
@@ -842,6 +910,40 @@ def rolled_this_turn(g) -> bool:
 
 
 class PlayerTag(Label):
-    """One row of the VP board: a colour swatch, the name, points, cards and award badges."""
+    """One row of the VP board: a colour swatch, the name, points, cards and award badges.  A compact tile
+    (``compact``) fires ``on_details`` when tapped: the screen shows every player's whole tile."""
 
     swatch = ListProperty([1, 1, 1, 1])
+    compact = BooleanProperty(False)
+
+    @property
+    def head_lines(self) -> int:
+        """The lines fitted last (tile_fit.py): the name's, and on a compact tile the points and cards under it."""
+        return 2 if self.compact else 1
+
+    __events__ = ("on_details",)
+
+    def on_touch_down(self, touch):
+        if self.compact and self.collide_point(*touch.pos):
+            self.dispatch("on_details")
+            return True
+        return super().on_touch_down(touch)
+
+    def on_details(self):
+        pass
+
+
+class TilesView(ModalView):
+    """Every player's whole tile over the screen (a tap on a compact tile); any tap closes it."""
+
+    cols = NumericProperty(3)
+
+    def fill(self, texts: list[str], swatches: list) -> None:
+        box = self.ids.tiles_box
+        box.clear_widgets()
+        for text, swatch in zip(texts, swatches):
+            box.add_widget(PlayerTag(text=text, markup=True, swatch=swatch))
+
+    def on_touch_down(self, touch):
+        self.dismiss(animation=False)
+        return True

@@ -24,12 +24,27 @@ SMALLEST_LINES = 11
 #: The smallest the name line is drawn, as a share of its size (and never under ``SMALLEST_LINES``).
 SMALLEST_SCALE = 0.6
 
+#: A compact tile's height (dp): one row of them, a tile a player -- the name; points and cards; knights and
+#: awards -- where two rows of full tiles (90 dp each) would leave the board's sides under a fingertip.
+COMPACT_TILE = 84
+#: A whole tile's height (dp) where a tap on a compact tile shows them all, over the screen (room for a long hand).
+TILE_DETAILS = 110
+
 _SIZE = re.compile(r"\[size=(\d+(?:\.\d+)?)\]")
 
 
-def _scaled(markup: str, first_line: float, rest: float) -> str:
-    """``markup`` with each [size=N] of the first line times ``first_line`` and the others' times ``rest``."""
-    head, newline, tail = markup.partition("\n")
+def _head(markup: str, lines: int = 1) -> tuple[str, str, str]:
+    """``markup`` split after its first ``lines`` lines: (those lines, the newline after them or "", the rest)."""
+    parts = markup.split("\n")
+    if len(parts) <= lines:
+        return markup, "", ""
+    return "\n".join(parts[:lines]), "\n", "\n".join(parts[lines:])
+
+
+def _scaled(markup: str, first_line: float, rest: float, lines: int = 1) -> str:
+    """``markup`` with each [size=N] of the first ``lines`` lines (the name's) times ``first_line`` and the
+    others' times ``rest``."""
+    head, newline, tail = _head(markup, lines)
 
     def times(k):
         return lambda m: f"[size={max(1, int(float(m.group(1)) * k))}]"
@@ -38,21 +53,24 @@ def _scaled(markup: str, first_line: float, rest: float) -> str:
 
 def _height(label, markup: str, font_size: float) -> float:
     core = MarkupLabel(text=markup, font_size=font_size, font_name=label.font_name, halign=label.halign,
-                       text_size=(label.text_size[0], None), padding=tuple(label.padding))
+                       text_size=(label.text_size[0], None), padding=tuple(label.padding),
+                       line_height=label.line_height)  # (a compact tile's lines are drawn closer)
     core.refresh()
     return core.texture.size[1] if core.texture is not None else 0
 
 
-def _steps(markup: str, font_size: float):
+def _steps(markup: str, font_size: float, lines: int = 1):
     """(first line's scale, the other lines' scale) from the tile as made to its smallest: no letters under
-    ``SMALLEST_LINES`` sp (the 1 px spaces of Japanese separators aside)."""
-    sizes = [float(s) for s in _SIZE.findall(markup.partition("\n")[2]) if float(s) > 1]
+    ``SMALLEST_LINES`` sp (the 1 px spaces of Japanese separators aside).  The first ``lines`` lines are the
+    name's (a compact tile's points and cards are on its second: they shrink with the name, last)."""
+    head, _newline, tail = _head(markup, lines)
+    sizes = [float(s) for s in _SIZE.findall(tail) if float(s) > 1]
     smallest_lines = min(1.0, sp(SMALLEST_LINES) / min(sizes)) if sizes else 1.0
     k = 1.0
     while k > smallest_lines + 1e-6:  # the hand and awards first
         k = max(smallest_lines, k - 0.08)
         yield 1.0, k
-    first = [float(s) for s in _SIZE.findall(markup.partition("\n")[0]) if float(s) > 1] + [font_size]
+    first = [float(s) for s in _SIZE.findall(head) if float(s) > 1] + [font_size]
     smallest_first = max(SMALLEST_SCALE, min(1.0, sp(SMALLEST_LINES) / min(first)))
     scale = 1.0
     while scale > smallest_first + 1e-6:  # then the name line
@@ -64,8 +82,17 @@ def fit_tile_soon(label) -> None:
     """Fit ``label`` before the next frame (its text_size follows its size in the same layout pass)."""
     trigger = getattr(label, "_fit_trigger", None)
     if trigger is None:
-        trigger = label._fit_trigger = Clock.create_trigger(lambda _dt: fit_tile(label), -1)
+        trigger = label._fit_trigger = Clock.create_trigger(lambda _dt: _fit_if_kept(label), -1)
     trigger()
+
+
+def _fit_if_kept(label) -> None:
+    """Fit ``label`` (a kv rule's weak reference) unless it was dropped first: the screen makes its tiles anew
+    at each refresh, and two in one frame (the tiles' form changing with the game) left a fit for a tile gone."""
+    try:
+        fit_tile(label)
+    except ReferenceError:
+        pass
 
 
 def fit_tile(label) -> None:
@@ -84,8 +111,9 @@ def fit_tile(label) -> None:
     room = label.text_size[1]
     markup, size = full, font_size
     if _height(label, full, font_size) > room:
-        for first, rest in _steps(full, font_size):
-            markup, size = _scaled(full, first, rest), font_size * first
+        lines = getattr(label, "head_lines", 1)
+        for first, rest in _steps(full, font_size, lines):
+            markup, size = _scaled(full, first, rest, lines), font_size * first
             if _height(label, markup, size) <= room:
                 break
     label._fitted_text = markup
