@@ -4,6 +4,7 @@ synthetic_boards.py), seen at a random turn and slant in another light.
 
     .venv/bin/python bench/bench_board_56.py [--seeds N] [--laid-only] [--repeats R] [--no-print-count]
                                              [--kind "1000 px"|"12 MP"|"12 MP laid"] [--not-laid]
+                                             [--first-seed S] [--no-robber]
 
 For each of the 8 labelled CatanAI photos (tests/data/boards/catanai) and each seed: a 5-6 board (30 hexes) --
 the reader must refuse it as a 5-6 board, never read 19 of its hexes as a 3-4 board -- and, as a control, the
@@ -26,6 +27,13 @@ other draws than the first two kinds' (the flat board's noise uses the random st
 ``--no-print-count``: the 5-6 reader without the tokens' print count (every token "too small to count"), for a
 before/after on the same pictures.  ``--kind``: that kind of file alone.  ``--not-laid``: the first part alone
 (the 3-4 reader's refusal, the control, the copied boards read as 5-6).
+
+The robber (session 13): each laid board has exactly one, a real one cut from a labelled photo
+(synthetic_boards.robber_cutout: the photo's own, or for testimg2, which has none, the next photo's), on one of
+the two deserts on every other board and on a drawn other hex otherwise; no tile or token is cut from the photo's
+robber hex.  Its reading is scored right and sure / right but asked / wrong but asked / wrong and sure / not seen,
+with the net's best probability printed per board.  Seeds 0-2 are the dev boards (robber.SEEN/SURE looked at
+there); ``--first-seed 3`` gives held-out ones.  ``--no-robber``: the reader without the robber (as before).
 """
 
 from __future__ import annotations
@@ -216,6 +224,9 @@ def laid(seeds: int, repeats: int, first_seed: int = 0) -> None:
 
 
 def main() -> int:
+    if "--no-robber" in sys.argv:  # the 5-6 reader as it was before session 13: no robber read (null, not asked)
+        from vision.board import board56
+        board56.read_robber = lambda *args, **kwargs: (None, True)
     if "--no-print-count" in sys.argv:
         from vision.board import board56
         board56.count_token_prints = lambda image, lattice, scale, tokens: [None] * len(tokens)

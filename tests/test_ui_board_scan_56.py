@@ -173,3 +173,40 @@ def test_the_camera_gives_a_5_6_board_in_a_5_6_game(tmp_path):
         assert sum(screen.scan.terrains[h] == truth[h][0] for h in truth) >= 27
     finally:
         d.stop_app(app)
+
+
+def test_the_robber_read_on_a_5_6_board_starts_the_game_where_it_stands(tmp_path):
+    """The robber read on a 5-6 board (board56.read_56, as the 3-4 reader reads it) is drawn on the photo and the
+    game starts with it where it stands: a SYNTHETIC photo (laid_photo seed 1) with test4_1's robber on the
+    layout's second desert, read there surely; nothing asks where the robber is; after the hexes read wrong are
+    put right and "Use this board", the game's robber stands on that desert -- not on the first desert, where the
+    app puts a robber it did not read."""
+    from vision.board.board56 import mirrored
+
+    photo = tmp_path / "robber.jpg"
+    layout = laid_photo(1, photo, robber=(-1, 0))
+    app = d.start_app(tmp_path / "data")
+    try:
+        editor = d.open_board_editor(app, players=6)
+        ng = app.root.get_screen("new_game")
+        d.tap(editor.ids.scan)
+        screen = app.root.get_screen("board_scan")
+        read(app, screen, photo)
+        scan = screen.scan
+        assert scan is not None, screen.message
+        truth = as_laid(scan.terrains, layout)
+        robber = (-1, 0) if truth == layout else mirrored((-1, 0))
+        first_desert = next(h for h in scan.land if truth[h][0] == "desert")
+        assert robber != first_desert  # the hex a robber not read would be put on
+        assert scan.robber == robber and scan.reading.robber_sure, (scan.robber, robber)
+        assert "robber" not in screen.message.lower(), screen.message  # nothing asked about it
+        d.screenshot(tmp_path / "scan-56-robber.png")
+        correct(screen, truth)
+        d.tap(screen.ids.use)
+        assert app.root.current == "new_game", editor.message
+        assert tuple(ng.board_json["robber"]) == robber
+        d.tap(ng.ids.start)
+        assert app.root.current == "play", ng.message
+        assert app.table.game.board.robber == robber
+    finally:
+        d.stop_app(app)

@@ -222,6 +222,13 @@ def read_56(image: np.ndarray, larger=None, robber_weights: dict | None = None) 
     # over the 30 hexes and "none", checked by the dark-grey rule on the flat plane)
     robber, robber_sure = read_robber(work, lattice, plane, terrains, robber_weights, land=LAND_56,
                                       origin=PLANE_ORIGIN)
+    colour, colour_sure = terrain_mod.classify(colours[robber]) if robber is not None else (None, False)
+    if robber is not None and robber_sure and has_token[robber] and colour == "desert":
+        # the disc on a sandy hex the robber surely stands on is its base, not a token (the 3-4 reader keeps a
+        # desert so too): a desert, asked unless its colour was sure
+        has_token[robber], terrains[robber] = False, "desert"
+        if colour_sure:
+            unsure.remove(robber)
     numbers: dict[tuple[int, int], int | None] = {h: None for h in LAND_56 if terrains[h] != "desert"}
     # the token under a robber read surely is hidden (its middle covered): not read; under one read unsure it is
     read = [h for h in numbers if has_token[h] and (h != robber or not robber_sure)]
