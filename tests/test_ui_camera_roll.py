@@ -242,6 +242,39 @@ def test_starfarers_waits_for_ok_too(tmp_path):
 
 
 @pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
+def test_a_camera_roll_goes_with_its_turn(tmp_path):
+    """Aki's camera roll shown as the camera saw it; Aki ends the turn: Ben's roll is awaited, and Aki's dice
+    under the dice buttons with "if this is not what you rolled, Undo" would read as Ben's roll.  They go with
+    "Rolled 8", and do not come back from the journal when the app restarts at Ben's roll."""
+    app, play = camera_game(tmp_path, throw_video(tmp_path / "throw.avi", (3, 5)))
+    try:
+        assert d.wait_until(lambda: play.dice_picture is not None, timeout=60), app.source_status
+        d.settle()
+        assert play.roll_text.startswith("Rolled 8") and play.ids.dice_picture_row.height > 0
+        d.tap(play.ids.end_turn)
+        d.settle()
+        assert app.table.game.state.phase == "roll" and play.roll_text == ""
+        assert play.dice_picture is None and play.ids.dice_picture_row.height == 0
+        game_id = app.table.game_id
+        d.stop_app(app)
+        app = d.start_app(tmp_path)
+        app.settings.dice_source = "manual:"
+        d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
+        play = app.root.get_screen("play")
+        d.settle()
+        assert app.table.game.state.phase == "roll"
+        assert play.dice_picture is None and play.ids.dice_picture_row.height == 0
+        # Ben's roll (tapped in) then Undo: Aki's turn is still over, and its dice stay away.
+        d.tap_dice(play, 6)
+        d.settle()
+        d.tap(play.ids.undo)
+        d.settle()
+        assert play.dice_picture is None
+    finally:
+        d.stop_app(app)
+
+
+@pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
 def test_starfarers_shows_a_camera_roll_as_the_camera_saw_it_too(tmp_path):
     from companion.dice import DiceRolled
 

@@ -80,13 +80,17 @@ class CameraPicture:
         self.dice_picture, self.dice_picture_caption = bgr_texture(picture), caption
         self._picture_of_roll = rolls_recorded(game)
 
-    def forget_stale_picture(self, game) -> None:
-        """On every redraw: the picture goes once its roll is no longer the last (undone, or another came).
-        With none shown, the last roll's as the journal kept it comes back: after the app restarted, or
-        after the roll that followed it was undone."""
-        if self.dice_picture is not None and (game is None or rolls_recorded(game) != self._picture_of_roll):
+    def forget_stale_picture(self, game, rolled_this_turn: bool = True) -> None:
+        """On every redraw: the picture goes once its roll is no longer the last (undone, or another came), and
+        a roll's dice once its turn has ended (``rolled_this_turn`` False: the next player's roll is awaited, and
+        the last player's dice under the dice buttons read as this player's).  A request to roll again or a roll
+        waiting for OK stays: it is this roll's.  With none shown, the last roll's as the journal kept it comes
+        back while its turn lasts: after the app restarted, or after the roll that followed it was undone."""
+        turn_over = not rolled_this_turn and self.dice_picture_caption == "camera_saw"
+        if self.dice_picture is not None and (game is None or rolls_recorded(game) != self._picture_of_roll
+                                              or turn_over):
             self.dice_picture = None
-        if self.dice_picture is None and game is not None:
+        if self.dice_picture is None and game is not None and rolled_this_turn:
             self._show_kept_picture(game)
 
     def _show_kept_picture(self, game) -> None:
