@@ -37,13 +37,26 @@ DEFAULT_SCREEN = "1280x800x24"
 _servers: list[subprocess.Popen] = []
 
 
+def _end_with_the_controller() -> None:
+    """In the Xvfb's process before it runs: Linux ends it when the controller ends, however that ends (killed by a
+    signal, with no ``pytest_unconfigure``), so no Xvfb outlives the run (PR_SET_PDEATHSIG)."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: pytest_unconfigure still stops it at a normal end
+        pass
+
+
 def start_xvfb(screen: str) -> tuple[subprocess.Popen, str]:
     """An Xvfb on a free display number (it chooses it and writes it to a pipe); the process and ``:N``."""
     read, write = os.pipe()
     try:
         server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", screen, "-nolisten", "tcp",
                                    "-noreset"], pass_fds=(write,), stdin=subprocess.DEVNULL,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  preexec_fn=_end_with_the_controller)
     finally:
         os.close(write)
     with os.fdopen(read) as pipe:
