@@ -253,7 +253,8 @@ TEXT: dict[str, dict[str, str]] = {
     "found_box": {"en": "dice box {model} on {port}", "ja": "ダイスボックス {model}（{port}）"},
     "found_no_box": {"en": "no dice box", "ja": "ダイスボックスなし"},
     "found_camera": {"en": "camera {number} ({size})", "ja": "カメラ {number}（{size}）"},
-    "found_no_camera": {"en": "no camera", "ja": "カメラなし"},
+    # (a phone streaming to the tablet is no camera of the tablet: "no camera" read as "your camera is not there")
+    "found_no_camera": {"en": "no built-in or USB camera", "ja": "内蔵・USBカメラなし"},
     "found_in_use": {"en": "Found here: the dice source of the open game is in use (its line on the dice panel "
                            "says which); the others are looked for from the start screen.",
                      "ja": "開いているゲームのダイス入力を使用中です（ダイス欄に表示）。他の機器はスタート画面から"
