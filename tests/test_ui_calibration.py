@@ -169,7 +169,7 @@ def test_drag_tray_read_dice_and_save(tmp_path):
         assert not default_path(data).exists()
         d.tap(screen.ids.save)
         assert default_path(data).exists(), screen.message
-        assert screen.message.startswith("Saved to")
+        assert screen.message == "Saved: the camera reads this tray from now on"
         saved = Calibration.load(default_path(data))
         assert saved == screen.calibration() and saved.overhead
         assert saved.bounds == pytest.approx(TRAY, abs=0.01)

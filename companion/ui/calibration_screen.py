@@ -42,6 +42,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.graphics import Color, Line, Rectangle
 from kivy.graphics.texture import Texture
+from kivy.logger import Logger
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.label import CoreLabel
@@ -56,7 +57,7 @@ TEXTS = {
            "Tap Live view again to calibrate on the picture shown",
            "no_dice": "No dice in the tray", "dice": "{n} dice: {faces}", "one": "1 die: {faces}",
            "and": " and ", "comma": ", ", "unsure": "?", "die": "{colour} {face}", "ignored": " ({n} of another colour ignored)",
-           "saved": "Saved to {path}", "cannot_save": "Cannot save {path}: {why}",
+           "saved": "Saved: the camera reads this tray from now on", "cannot_save": "Cannot save {path}: {why}",
            "need_frame": "Nothing saved: there is no picture to calibrate on", "hint":
            "Drag the four green corners onto the tray's corners on the picture, or move its edges with the "
            "sliders",
@@ -89,7 +90,7 @@ TEXTS = {
            "もう一度「ライブ表示」をタップすると、表示中の画像で較正できます",
            "dice": "ダイス{n}個：{faces}", "one": "ダイス1個：{faces}", "and": "と", "comma": "、", "unsure": "?",
            "die": "{colour}の{face}", "ignored": "（他の色{n}個は無視）",
-           "saved": "{path} に保存しました", "cannot_save": "{path} に保存できません：{why}",
+           "saved": "保存しました：これからはこのトレイを読みます", "cannot_save": "{path} に保存できません：{why}",
            "need_frame": "保存していません：較正する画像がありません",
            "hint": "画像上の緑の4つの角をトレイの角までドラッグするか、スライダーで辺を動かしてください",
            "find_tray": "ダイスの周りのトレイを探す", "no_picture": "トレイを探す画像がありません",
@@ -875,7 +876,8 @@ class CalibrationScreen(Screen):
             self.message = self.t("cannot_save", path=path, why=error.strerror if isinstance(error, OSError)
                                   and error.strerror else error)
             return False
-        self.message = self.t("saved", path=path)
+        self.message = self.t("saved")  # where the file went is for the log, not for the table
+        Logger.info(f"Calibration: saved to {path}")
         app = App.get_running_app()
         if hasattr(app, "calibration_saved"):
             app.calibration_saved()  # a camera already watching the table takes the new calibration
