@@ -321,6 +321,9 @@ def test_dim_table_light_and_dice_colours_by_touch_then_the_camera_source_uses_t
         # The tray's bare surface as the reader sees it under these gains: as in the photograph at full light.
         full_light = floor_colour(cv2.imread(str(PHOTO)), saved.tray, exclude=[box for _f, box, _c in screen.found])
         assert saved.floor == pytest.approx(full_light, abs=12), (saved.floor, full_light)
+        # A die's side as the dice in the picture had it (a speck on the floor is measured against it later).
+        sides = sorted(max(w, h) for _f, (_x, _y, w, h), _c in screen.found)
+        assert saved.die_side == pytest.approx(sides[len(sides) // 2] / screen.preview.shape[1])
 
         # The camera dice source over the same dim table: the tray empty, a hand rolls, the dice settle.
         tray_px = saved.tray_pixels(dim.shape[1], dim.shape[0])

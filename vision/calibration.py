@@ -90,6 +90,9 @@ class Calibration:
     gains: tuple[float, float, float] = (1.0, 1.0, 1.0)
     overhead: bool = False
     floor: tuple[float, float, float] | None = None
+    #: A die's side when the tray was calibrated, a share of the frame's width (None: no die was in the tray):
+    #: what a speck on the floor is measured against when no other die lies beside it.
+    die_side: float | None = None
 
     def __post_init__(self) -> None:
         _check_tray(self.tray)
@@ -108,6 +111,12 @@ class Calibration:
                 raise CalibrationError(f"floor must be a colour of three levels in 1..255 (B, G, R) or null, "
                                        f"got {self.floor}")
             object.__setattr__(self, "floor", tuple(float(v) for v in self.floor))
+        if self.die_side is not None:
+            if isinstance(self.die_side, bool) or not isinstance(self.die_side, (int, float)) \
+                    or not 0.0 < self.die_side < 1.0:
+                raise CalibrationError(f"die_side must be a share of the frame's width in 0..1 or null, "
+                                       f"got {self.die_side!r}")
+            object.__setattr__(self, "die_side", float(self.die_side))
 
     @property
     def corners(self) -> Corners:
@@ -188,7 +197,7 @@ class Calibration:
             raise CalibrationError(f"{where}: not JSON: {error}") from None
         if not isinstance(data, dict):
             raise CalibrationError(f"{where}: expected a JSON object")
-        extra = set(data) - {"tray", "colours", "gains", "overhead", "floor"}
+        extra = set(data) - {"tray", "colours", "gains", "overhead", "floor", "die_side"}
         if extra:
             raise CalibrationError(f"{where}: unknown field(s) {sorted(extra)}")
         try:
@@ -203,7 +212,8 @@ class Calibration:
                        colours=tuple(str(v) for v in data.get("colours", ())),
                        gains=tuple(float(v) for v in data.get("gains", (1, 1, 1))),
                        overhead=data.get("overhead", False),
-                       floor=None if floor is None else tuple(float(v) for v in floor))
+                       floor=None if floor is None else tuple(float(v) for v in floor),
+                       die_side=data.get("die_side"))
         except (TypeError, ValueError) as error:
             raise CalibrationError(f"{where}: {error}") from None
 

@@ -195,7 +195,8 @@ class DiceReader:
             dice = [Die(None, d.colour, d.box, d.confidence)
                     if d.face is not None and looks_cocked_at_any_angle(frame, d.box, [o.centre for o in dice if o is not d])
                     else d for d in dice]
-        return sorted(_without_specks(dice), key=lambda d: (d.box[0], d.box[1]))
+        calibrated = None if self.calibration.die_side is None else self.calibration.die_side * width
+        return sorted(_without_specks(dice, calibrated), key=lambda d: (d.box[0], d.box[1]))
 
     # ------------------------------------------------------------------ steps
 
@@ -279,17 +280,18 @@ class DiceReader:
         return np.hstack([first, share[:, None]])
 
 
-def _without_specks(dice: list[Die]) -> list[Die]:
+def _without_specks(dice: list[Die], calibrated_side: float | None = None) -> list[Die]:
     """``dice`` without a speck read as a die: one under :data:`SPECK_SIDE` of the side of the others (their
-    median) and unsure (confidence under :data:`SPECK_DOUBT`).  The dice of one throw are one size give or take
-    the camera's slant; a crumb or a dot on the floor, enlarged with the tray, is read as a lone pip."""
-    if len(dice) < 2:
-        return dice
+    median, with the side a die had when the tray was calibrated, ``calibrated_side`` in pixels, counted as one
+    of them) and unsure (confidence under :data:`SPECK_DOUBT`).  The dice of one throw are one size give or take
+    the camera's slant; a crumb or a dot on the floor, enlarged with the tray, is read as a lone pip, also in an
+    empty tray."""
     sides = [max(d.box[2], d.box[3]) for d in dice]
+    known = [] if calibrated_side is None else [calibrated_side]
     kept = []
     for i, die in enumerate(dice):
-        others = float(np.median(sides[:i] + sides[i + 1:]))
-        if not (die.confidence < SPECK_DOUBT and sides[i] < SPECK_SIDE * others):
+        others = sides[:i] + sides[i + 1:] + known
+        if not others or not (die.confidence < SPECK_DOUBT and sides[i] < SPECK_SIDE * float(np.median(others))):
             kept.append(die)
     return kept
 

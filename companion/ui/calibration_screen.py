@@ -445,11 +445,14 @@ class CalibrationScreen(Screen):
         from vision.calibration import Calibration, floor_colour
 
         tray = tray_value(self.corners)
-        floor = None
+        floor = die_side = None
         if self.preview is not None:
             floor = floor_colour(self.preview, tray, exclude=[box for _face, box, _colour in self.found])
+            sides = sorted(max(w, h) for _face, (_x, _y, w, h), _colour in self.found)
+            if sides:  # the dice in the picture: a speck on the floor is told by them later, with none beside it
+                die_side = min(0.99, sides[len(sides) // 2] / self.preview.shape[1])
         return Calibration(tray=tray, colours=tuple(self.colours), gains=tuple(self.gains), overhead=self.overhead,
-                           floor=floor)
+                           floor=floor, die_side=die_side)
 
     # --- showing --------------------------------------------------------------------------------------
     def refresh(self) -> None:
