@@ -164,7 +164,9 @@ def test_evaluate_cli_json_has_the_documented_keys(tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     result = json.loads(run.stdout)
-    assert set(result) == {"dice", "die_accuracy", "image_accuracy", "missed", "invented", "ms_per_frame_median"}
+    assert set(result) == {"dice", "die_accuracy", "image_accuracy", "missed", "invented", "ms_per_frame_median",
+                           "corrections"}
+    assert result["corrections"] is None  # scored as the data says unless asked
     assert result["dice"] > 0
     for key in ("die_accuracy", "image_accuracy", "missed", "invented"):
         assert 0.0 <= result[key] <= 1.0
