@@ -1,7 +1,7 @@
 """A die the detector boxed too small, read again in a larger window (issue 29; tried, not kept in the reader).
 
     .venv/bin/python bench/bench_grown_window.py ../shared/data/dice/*/ --fold 1 --model /work/fold-work/fold1/models \
-        --split seen --baseline [--grow 1.5 2.0] [--clear 0.8] [--not-a-die 0.3] [--max-dice 4] [--check]
+        --split seen --baseline [--grow 1.5 2.0] [--clear 0.8] [--not-a-die 0.3] [--max-dice 4] [--check] [--corrections]
     .venv/bin/python bench/bench_grown_window.py --crooked [--count 30] [--seed 11] [--check]
 
 Looking one by one at fold 1's held-out photos (bench/look_fold_errors.py), the mixed set's low-camera photos of a white
@@ -34,6 +34,7 @@ import numpy as np
 
 import vision.reader as reader_module
 from vision.cocked import TOP_MOST_DICE, looks_cocked, looks_cocked_at_any_angle, top_face_shape
+from vision import label_corrections
 from vision.evaluate import evaluate
 from vision.reader import STROKE_SHARE, DiceReader, Die, as_read, detect_candidates, die_colour
 
@@ -111,7 +112,7 @@ class GrownWindowReader(DiceReader):
 def score(args, reader: DiceReader) -> str:
     objective, cells = 0.0, []
     for folder in args.folders:
-        r = evaluate(folder, reader, args.split, args.fold, args.max_dice, args.min_die_px)
+        r = evaluate(folder, reader, args.split, args.fold, args.max_dice, args.min_die_px, args.corrections)
         objective += 100 * (r["die_accuracy"] + r["image_accuracy"] - 3 * r["invented"])
         right = sum(s.right for s in r["_scores"])
         invented = sum(s.invented for s in r["_scores"])
@@ -135,12 +136,17 @@ def main() -> None:
     parser.add_argument("--min-die-px", type=float)
     parser.add_argument("--check", action="store_true",
                         help="refuse a rescue whose candidate box looks cocked or whose window holds a read die's centre")
+    parser.add_argument("--corrections", nargs="?", const=str(label_corrections.DEFAULT_PATH), metavar="FILE",
+                        help="score against the labels put right (vision/label-corrections.txt or FILE)")
     parser.add_argument("--baseline", action="store_true", help="also score the reader as it is")
     parser.add_argument("--crooked", action="store_true", help="bench_crooked_dice.py's rolls read with the rule")
     parser.add_argument("--count", type=int, default=30)
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args()
     GROW, CLEAR, NOT_A_DIE, CHECK = tuple(args.grow), args.clear, args.not_a_die, args.check
+    if args.corrections is not None:
+        args.corrections = label_corrections.load(args.corrections)
+        label_corrections.check_sets(args.corrections, args.folders)
     if args.crooked:
         reader_module.DiceReader = GrownWindowReader  # the crooked bench builds its readers from this name
         sys.argv = ["bench_crooked_dice.py", "--count", str(args.count), "--seed", str(args.seed)]
