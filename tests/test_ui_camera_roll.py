@@ -301,16 +301,40 @@ def test_starfarers_shows_a_camera_roll_as_the_camera_saw_it_too(tmp_path):
 
 @pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")
 def test_the_camera_picture_leaves_an_upright_tablet_room_for_the_actions(tmp_path):
-    """On an upright screen the picture sits beside the roll, not under it: the actions keep their room."""
+    """On an upright screen the picture sits beside the roll, not under it: the actions keep their room.  What
+    the roll paid stands beside the dice (their words give way to it), there after a restart too, when the
+    caption under the board that said it is empty."""
     app, play = camera_game(tmp_path, throw_video(tmp_path / "throw.avi", (3, 5)), size=(800, 1280))
     try:
         assert d.wait_until(lambda: play.dice_picture is not None, timeout=60), app.source_status
         d.settle()
         assert d.layout_problems(app.root) == []
         assert play.ids.dice_picture_row.y >= play.ids.roll.y - 1  # one row: the picture beside the roll
+        payouts_in_sight(play, app.root.width)
         d.screenshot(SHOTS / "play-camera-roll-portrait-en.png")
+        game_id = app.table.game_id
+        d.stop_app(app)
+        app = d.start_app(tmp_path, size=(800, 1280))
+        app.settings.dice_source = "manual:"
+        d.tap(d.find(app.root.get_screen("start").ids.games, f"#{game_id} ", startswith=True))
+        play = app.root.get_screen("play")
+        assert d.wait_until(lambda: play.dice_picture is not None, timeout=10)
+        d.settle()
+        assert app.caption == ""  # nothing said since the restart: the row alone says what was paid
+        assert d.layout_problems(app.root) == []
+        payouts_in_sight(play, app.root.width)
     finally:
         d.stop_app(app)
+
+
+def payouts_in_sight(play, screen_width: float) -> None:
+    """What the 8 (3 + 5) paid -- Aki a lumber -- shown in the roll's row, between the dice and End turn."""
+    payouts, picture = play.ids.payouts, play.ids.dice_picture
+    assert play.payout_lines == ["Aki: 1 lumber"]
+    assert payouts.opacity == 1 and payouts.width > 150 and "Aki: 1 lumber" in payouts.text
+    assert picture.to_window(picture.right, 0)[0] <= payouts.to_window(payouts.x, 0)[0] + 1
+    assert payouts.to_window(payouts.right, 0)[0] <= screen_width + 1
+    assert play.ids.picture_caption.text == ""  # the dice's words give way to what they paid
 
 
 @pytest.mark.skipif(not DATA.exists(), reason="the dice photographs are not here")

@@ -60,6 +60,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
     picking = BooleanProperty(False)     # a discard or gold: the counters get the room of empty message rows
     card_panel = BooleanProperty(False)  # a trade or a card being entered: lying down it gets the payouts' room
     payouts_above = BooleanProperty(False)  # ... and the payouts are said in the message's place (play.kv)
+    payouts_by_picture = BooleanProperty(False)  # upright: a camera roll's dice, and what it paid beside them
     special_room = BooleanProperty(False)  # 5-6 players: upright, room all game for the special builders' row
     coast_choice = BooleanProperty(False)  # set-up: a coast may take a road or a ship (Road / Ship offered)
     # the whole set-up of a game with ships keeps the room of that row (upright), so the board does not shrink
