@@ -24,15 +24,18 @@ LABEL = Path(__file__).parent / "data" / "boards" / "catanai" / "labels" / "test
 
 
 def laid_photo(seed: int, path: Path, unit: float = 40.0, shape: tuple[int, int] = (750, 1000),
-               quality: int = 95, robber: tuple[int, int] | None | str = "desert") -> dict:
+               quality: int = 95, robber: tuple[int, int] | None | str = "desert", harbours: bool = False) -> dict:
     """A SYNTHETIC photo of a 5-6 board laid as the rules core's standard 5-6 board ``seed`` (the 5-6 set's
     tiles and tokens), cut from test4_1's real tiles and tokens, written to ``path``; the layout (land hex ->
     (terrain, number)), known up to the 180-degree turn (board56.mirrored).  ``unit``: the flat board's pixels
     per hex radius (40: a token ~11 px in radius there; 80 keeps the 1024 px photo's own token, ~22 px),
     ``shape``: the picture's (height, width); ``quality``: the JPEG's (95: OpenCV's own).  ``robber``: the hex
     test4_1's own robber (cut from the photo's desert) is laid on -- ``"desert"``: the layout's first desert
-    (:func:`first_desert`: where a game starts it), None: no robber on the board."""
-    from vision.board.synthetic_boards import label_robber, label_truth, laid_board, layout_56, robber_cutout
+    (:func:`first_desert`: where a game starts it), None: no robber on the board.  ``harbours``: the board is
+    laid with its frame's eleven harbours (synthetic_boards.harbours_56(seed): each a real ship of test4_1's frame
+    turned to its coast edge) and seen whole; without, it has no frame (the pictures as they were before)."""
+    from vision.board.synthetic_boards import (harbours_56, label_harbours, label_robber, label_truth, laid_board,
+                                               layout_56, robber_cutout, ship_cutouts)
 
     image = cv2.imread(str(PHOTO))
     reading = read_board(image)
@@ -43,8 +46,10 @@ def laid_photo(seed: int, path: Path, unit: float = 40.0, shape: tuple[int, int]
     layout = layout_56(seed)
     at = first_desert(layout) if robber == "desert" else robber
     cut = (at, robber_cutout(work, reading, label_robber(reading, label), unit)) if at is not None else None
+    frame = (harbours_56(seed), ship_cutouts(work, reading, label_harbours(reading, label), unit)) if harbours else None
     cv2.imwrite(str(path), photo_of(laid_board(work, reading, layout, rng, truth, unit=unit, robber=cut,
-                                               source_robber=label_robber(reading, label)), rng, shape),
+                                               source_robber=label_robber(reading, label), harbours=frame), rng,
+                                    shape, **({"fill": (0.95, 1.0)} if harbours else {})),
                 [cv2.IMWRITE_JPEG_QUALITY, quality])
     return layout
 
@@ -254,3 +259,51 @@ def test_a_picture_scaled_up_is_not_misread_by_counting_its_blurred_tokens(tmp_p
     wrong = {h for h, (t, n) in want.items() if read.terrains[h] != t or (n is not None and read.numbers.get(h) != n)}
     assert 30 - len(wrong) >= 21, 30 - len(wrong)
     assert len(wrong - set(read.unsure)) <= 1, sorted(wrong - set(read.unsure))
+
+
+def test_the_5_6_frames_harbour_places_and_set_are_the_rules_cores():
+    """The 5-6 frame's harbours stand on the 22 sea hexes round the 30 land hexes (six touch one land hex, sixteen
+    two), and a reading of eleven ships is assigned the 5-6 set's trades: five 3:1 and two wool, as the rules
+    core's 5-6 board has them -- not the 3-4 set's four 3:1 and one wool."""
+    from companion.rules.board import EXTENSION_SPEC
+    from vision.board.board56 import LAND_56
+    from vision.board.harbours import HARBOUR_SET_56, NEIGHBOURS, assign_trades, sea_ring
+
+    ring = sea_ring(LAND_56)
+    assert len(ring) == 22 and not set(ring) & set(LAND_56)
+    touching = sorted(sum((s[0] + dq, s[1] + dr) in LAND_56 for dq, dr in NEIGHBOURS) for s in ring)
+    assert touching == [1] * 6 + [2] * 16
+    assert HARBOUR_SET_56 == dict(EXTENSION_SPEC.harbors) and sum(HARBOUR_SET_56.values()) == 11
+    # eleven sails, each looking most like wool, then 3:1: the set's counts decide
+    costs = [{"3:1": 1.0, "wool": 0.0, "brick": 5.0, "grain": 5.0, "lumber": 5.0, "ore": 5.0}] * 11
+    trades = assign_trades(costs, HARBOUR_SET_56)
+    assert sorted(trades).count("wool") == 2 and trades.count("3:1") == 5 and len(set(trades)) == 6
+    assert assign_trades(costs[:9]).count("wool") == 1  # the 3-4 set (the default) as before
+
+
+def test_a_5_6_frames_harbours_are_read_by_the_3_4_readers_routine(tmp_path):
+    """A SYNTHETIC 5-6 board laid with its frame's eleven harbours (laid_photo seed 2, test4_1's real ships turned
+    to the coast edges of the rules core's standard 5-6 board 2) and read by the command: every ship found at its
+    sea hex, at its coast edge, with its trade (the set's five 3:1 and two wool among them), none invented; the
+    board, harbours and all, one the rules core takes; the text line lists them, '?' after one asked.  Not every
+    board reads so well: bench/bench_harbours_56.py has the figures over 24 boards (tests/test_ui_board_scan_56.py
+    puts a board's wrong ones right by taps)."""
+    from companion.rules.board import board_from_json
+    from vision.board.board56 import mirrored, read_56_file
+    from vision.board.synthetic_boards import harbours_56
+
+    photo = tmp_path / "frame.jpg"
+    layout = laid_photo(2, photo, robber=None, harbours=True)
+    read = read_56_file(photo)
+    turn = (lambda h: h) if as_laid(read.terrains, layout) == layout else mirrored
+    laid = {turn(s): (turn(land), trade) for s, (land, trade) in harbours_56(2).items()}
+    assert {h.sea: (h.land, h.trade) for h in read.harbours} == laid
+    done = vision_board(photo, "--json")
+    assert done.returncode == 0, done.stderr
+    board = json.loads(done.stdout)["board"]
+    assert sorted((tuple(h["edge"][1]), tuple(h["edge"][0]), h["trade"]) for h in board["harbors"]) == sorted(
+        (h.sea, h.land, h.trade) for h in read.harbours)
+    assert len(board_from_json(board).harbors) == 11
+    text = vision_board(photo).stdout
+    assert "harbours [" in text and "pieces not read" in text and text.count("?") >= len(
+        [h for h in read.harbours if not (h.sure and h.edge_sure)]), text

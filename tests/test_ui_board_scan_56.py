@@ -210,3 +210,57 @@ def test_the_robber_read_on_a_5_6_board_starts_the_game_where_it_stands(tmp_path
         assert app.table.game.board.robber == robber
     finally:
         d.stop_app(app)
+
+
+def test_a_5_6_frames_harbours_read_start_the_game_with_them(tmp_path):
+    """Scan the board in a 6-player Base game on a SYNTHETIC photo of a 5-6 board laid with its frame's eleven
+    harbours (laid_photo seed 0 with ``harbours``: test4_1's real ships turned to the coast edges of the rules
+    core's standard 5-6 board 0): the eleven are read and drawn, the ones the reader is unsure of ringed and
+    counted in the message (asked, not guessed); each harbour read wrong is put right by a tap on its badge and a
+    tap on its trade or "Other coast", the ringed ones read right by a tap on their own trade; the hexes read
+    wrong put right; "Use this board" and Start: the game's board has exactly the eleven harbours laid -- no
+    harbour typed by hand."""
+    from tests.test_ui_board_scan_harbours import tap_harbour
+    from vision.board.board56 import mirrored
+    from vision.board.synthetic_boards import harbours_56
+
+    photo = tmp_path / "frame.jpg"
+    layout = laid_photo(0, photo, harbours=True)
+    app = d.start_app(tmp_path / "data")
+    try:
+        editor = d.open_board_editor(app, players=6)
+        ng = app.root.get_screen("new_game")
+        d.tap(editor.ids.scan)
+        screen = app.root.get_screen("board_scan")
+        read(app, screen, photo)
+        scan = screen.scan
+        assert scan is not None, screen.message
+        truth = as_laid(scan.terrains, layout)
+        turn = (lambda h: h) if truth == layout else mirrored
+        laid = {turn(s): (turn(land), trade) for s, (land, trade) in harbours_56(0).items()}
+        assert {h.sea for h in scan.harbours} == set(laid)  # all eleven found, none invented
+        assert scan.unsure_harbours and f"and {len(scan.unsure_harbours)} harbours (ringed)" in screen.message
+        d.screenshot(tmp_path / "scan-56-harbours.png")
+        taps = 0
+        for harbour in list(scan.harbours):
+            land, trade = laid[harbour.sea]
+            if harbour.land == land and harbour.trade == trade and harbour.sea not in scan.unsure_harbours:
+                continue
+            tap_harbour(screen, harbour.sea)
+            if scan.harbour(harbour.sea).land != land:
+                d.tap(screen.ids.other_edge)
+            d.tap(screen.ids["trade_" + trade.replace(":", "_")])
+            taps += 1
+        assert not scan.unsure_harbours
+        assert {h.sea: (h.land, h.trade) for h in scan.harbours} == laid
+        correct(screen, truth)
+        d.tap(screen.ids.use)
+        assert app.root.current == "new_game", editor.message
+        handed = {frozenset(tuple(p) for p in h["edge"]): h["trade"] for h in ng.board_json["harbors"]}
+        assert handed == {frozenset((land, sea)): trade for sea, (land, trade) in laid.items()}
+        d.tap(ng.ids.start)
+        assert app.root.current == "play", ng.message
+        board = app.table.game.board
+        assert {frozenset(e): t for e, t in board.harbors.items()} == handed and len(board.harbors) == 11
+    finally:
+        d.stop_app(app)

@@ -7,8 +7,11 @@ the 3-4 reader refuses as a 5-6 board with :func:`read_56_file`) and the app's S
 it here.  The robber is read as on the 3-4 board, by the same routine (reader.read_robber: the trained net
 on each of the 30 hexes' crops, one softmax over them and "none", checked by the dark-grey rule on the flat
 plane; figures on SYNTHETIC boards in docs/board-reader.md); not seen, it is null and asked, and the app puts it
-on a desert, where the game starts it.  No harbours or pieces are read on it (the pieces' model knows the 19
-hexes only).
+on a desert, where the game starts it.  The harbours of the 5-6 frame (eleven: five 3:1, two wool, one of each
+other resource) are read as on the 3-4 frame, by the same routine (harbours.read_harbours with the 30 hexes'
+sea ring of 22 and the 5-6 set; figures on SYNTHETIC boards in docs/board-reader.md); a harbour whose trade or
+coast edge is unsure is ringed in the app, as on a 3-4 board.  No pieces are read on it (the pieces' model knows
+the 19 hexes only).
 
 The 30 land hexes are the rules core's (``EXTENSION_SPEC.land``).  Their shape is not the same at every
 60-degree turn (only at 180 degrees), so the token lattice is fitted over all six turns
@@ -34,6 +37,7 @@ import numpy as np
 from companion.rules.board import EXTENSION_SPEC
 from vision.board import terrain as terrain_mod
 from vision.board.discs import find_discs, one_per_place, token_sized
+from vision.board.harbours import HARBOUR_SET_56, PROTOTYPES_56, read_harbours
 from vision.board.lattice import Lattice, canonical_center, fit_lattice, hex_distance
 from vision.board.reader import (COUNT_RADIUS, NoBoardError, OtherSizeError, _decoded_at, board_object,
                                  count_token_prints, load_photo, read_robber)
@@ -41,6 +45,7 @@ from vision.board.tokens import bundled_reader, red_ink, token_patch
 
 LAND_56 = tuple(sorted(tuple(h) for h in EXTENSION_SPEC.land))
 SET_56 = Counter(EXTENSION_SPEC.numbers)  # the 5-6 set's number tokens
+assert HARBOUR_SET_56 == dict(EXTENSION_SPEC.harbors)  # the 5-6 frame's eleven harbours, as the rules core has them
 TOKENS_56 = 28            # 30 land hexes, two deserts
 A_TOKEN = 0.70            # a hex's middle matching a known token this well holds one (reader.NOT_A_TOKEN)
 BEYOND_19 = 6             # token discs beyond the best 19-hex part that make it a 5-6 board (as reader.BEYOND_56)
@@ -59,7 +64,7 @@ class No56BoardError(NoBoardError):
 @dataclass
 class Reading56:
     """A 5-6 board read; what vision.board.scan.BoardScan and the CLI use of a reader.BoardReading (the robber
-    read; no harbours, no pieces read; the board lies in the record's 5-6 layout, turned the way of the two that shows
+    and the harbours read; no pieces read; the board lies in the record's 5-6 layout, turned the way of the two that shows
     the photo's top at its top)."""
 
     terrains: dict[tuple[int, int], str]
@@ -260,8 +265,12 @@ def read_56(image: np.ndarray, larger=None, robber_weights: dict | None = None) 
     unsure.extend(h for h, n in numbers.items() if n is not None and count[n] > SET_56.get(n, 0))
     if robber is not None and not robber_sure:
         unsure.append(robber)  # ringed: the person looks whether the robber stands there
+    # the harbours the frame shows, as the 3-4 reader reads them (its sea ring: the 22 sea hexes round the 30)
+    # and its ships' colours as they look at a 5-6 board's scale (harbours.PROTOTYPES_56)
+    harbours = read_harbours(work, lattice.homography, PROTOTYPES_56, land=LAND_56, harbour_set=HARBOUR_SET_56)
     reading = Reading56(terrains, numbers, sorted(set(unsure)), lattice, has_token, scale=scale,
-                        ms=(time.perf_counter() - start) * 1000.0, robber=robber, robber_sure=robber_sure)
+                        ms=(time.perf_counter() - start) * 1000.0, robber=robber, robber_sure=robber_sure,
+                        harbours=harbours)
     return reading
 
 

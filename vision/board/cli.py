@@ -21,8 +21,8 @@ def board_main(argv: list[str]) -> int:
                              "is known from the 17 others, read surely) or 'other' (it stays asked); "
                              "default %(default)s")
     parser.add_argument("--players", choices=("auto", "3-4", "5-6"), default="auto",
-                        help="the board's size: '3-4' (19 land hexes), '5-6' (30: the robber read, no harbours or "
-                             "pieces), or 'auto': read as a 3-4 board, and as a 5-6 board when the 3-4 reader "
+                        help="the board's size: '3-4' (19 land hexes), '5-6' (30: the robber and the frame's 11 "
+                             "harbours read, no pieces), or 'auto': read as a 3-4 board, and as a 5-6 board when the 3-4 reader "
                              "finds one (tokens beyond its 19 hexes); default %(default)s")
     args = parser.parse_args(argv)
     status = 0
@@ -94,8 +94,19 @@ def _print_56(photo: str, as_json: bool) -> int:
         robber = out["board"]["robber"]
         robber = f"robber {robber}" + ("?" if robber is not None and robber in out["unsure"] else "") \
             if robber is not None else "robber not seen (asked)"
-        print(f"{name}: 5-6 board: {hexes}; {robber}; harbours and pieces not read{note}; {out['ms']} ms")
+        # the harbours as the record has them (land hex, sea hex), '?' after one whose trade or coast edge is asked
+        harbours = ", ".join(f"{h['edge'][0]}-{h['edge'][1]} {h['trade']}" + ("?" if asked else "")
+                             for h, asked in _harbour_lines(reading, out))
+        harbours = f"harbours {harbours}" if harbours else "no harbours seen"
+        print(f"{name}: 5-6 board: {hexes}; {robber}; {harbours}; pieces not read{note}; {out['ms']} ms")
     return 0
+
+
+def _harbour_lines(reading, out: dict) -> list[tuple[dict, bool]]:
+    """Each harbour of ``out``'s board (the record's entries) and whether it is asked (its trade or coast edge
+    unsure: the app rings it)."""
+    asked = {(tuple(h.land), tuple(h.sea)) for h in reading.harbours if not (h.sure and h.edge_sure)}
+    return [(h, (tuple(h["edge"][0]), tuple(h["edge"][1])) in asked) for h in out["board"]["harbors"]]
 
 
 def evaluate_main(argv: list[str]) -> int:

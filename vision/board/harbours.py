@@ -15,6 +15,12 @@ the lattice's homography and each of the 18 sea hexes is looked at.
   yellow (grain), brown (lumber), dark grey (ore), black ink (the 3:1's big digits) and blue (its "?") --
   compared with the prototypes measured on the labelled photos (nearest, scaled by their spread); a set has
   four 3:1 harbours and one of each resource, so the best assignment under those counts is taken.
+
+One routine for both boards, the board given as data: ``land`` (the 3-4 board's 19 hexes, or the 5-6 board's 30:
+board56.LAND_56), its sea ring (the sea hexes touching it: 18, or 22) and ``harbour_set`` (the 3-4 set's nine, or
+the 5-6 extension's eleven: five 3:1, two wool, one of each other resource -- the rules core's
+``EXTENSION_SPEC.harbors``).  The flat view then spans the larger board (``half``).  The 5-6 figures are on
+SYNTHETIC boards only (docs/board-reader.md): there is no photo of a real 5-6 frame.
 """
 
 from __future__ import annotations
@@ -27,10 +33,22 @@ import numpy as np
 
 from vision.board.lattice import LAND, canonical_center, hex_distance
 
-SEA_RING = tuple(sorted((q, r) for q in range(-3, 4) for r in range(-3, 4) if hex_distance((q, r), (0, 0)) == 3))
 NEIGHBOURS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+
+def sea_ring(land: tuple) -> tuple[tuple[int, int], ...]:
+    """The sea hexes touching ``land`` (sorted): where a frame's harbours stand."""
+    land = set(land)
+    return tuple(sorted({(q + dq, r + dr) for q, r in land for dq, dr in NEIGHBOURS} - land))
+
+
+SEA_RING = sea_ring(LAND)  # the 3-4 board's 18 (the ring at distance 3)
+assert SEA_RING == tuple(sorted((q, r) for q in range(-3, 4) for r in range(-3, 4)
+                                if hex_distance((q, r), (0, 0)) == 3))
 TRADES = ("3:1", "brick", "grain", "lumber", "ore", "wool")
 HARBOUR_SET = {"3:1": 4, "brick": 1, "grain": 1, "lumber": 1, "ore": 1, "wool": 1}
+#: the 5-6 extension's frame: eleven harbours (the rules core's EXTENSION_SPEC.harbors; board56 checks they agree)
+HARBOUR_SET_56 = {"3:1": 5, "brick": 1, "grain": 1, "lumber": 1, "ore": 1, "wool": 2}
 
 SCALE = 60.0   # pixels per canonical unit (hex circumradius) in the flat view
 HALF = 5.4     # the flat view spans +-HALF units: the land, the sea ring and a little more
@@ -49,27 +67,44 @@ class Harbour:
     pier_margin: float = 1.0  # the stronger end's pier share less the other's (1.0 where there is one edge)
 
 
-def flat_view(photo: np.ndarray, to_photo: np.ndarray) -> np.ndarray:
-    """``photo`` warped so the board lies flat: canonical (0, 0) in the middle, SCALE px per unit.
-    ``to_photo`` maps the canonical plane to the photo's pixels."""
-    size = int(2 * HALF * SCALE)
-    to_view = np.array([[SCALE, 0, HALF * SCALE], [0, SCALE, HALF * SCALE], [0, 0, 1]], np.float64)
+def view_half(land: tuple) -> float:
+    """How far the flat view reaches each way from canonical (0, 0) for ``land``: HALF for the 3-4 board; for
+    another, its sea ring's farthest middle plus what HALF leaves beyond the 3-4 ring's (a hex and a little)."""
+    if tuple(sorted(land)) == tuple(sorted(LAND)):
+        return HALF
+    reach = max(max(abs(c) for c in canonical_center(h)) for h in sea_ring(land))
+    ring_34 = max(max(abs(c) for c in canonical_center(h)) for h in SEA_RING)
+    return math.ceil((reach + (HALF - ring_34)) * 2 * SCALE) / (2 * SCALE)  # a whole number of pixels across
+
+
+def flat_view(photo: np.ndarray, to_photo: np.ndarray, half: float = HALF) -> np.ndarray:
+    """``photo`` warped so the board lies flat: canonical (0, 0) in the middle, SCALE px per unit, ``half``
+    units each way.  ``to_photo`` maps the canonical plane to the photo's pixels."""
+    size = int(2 * half * SCALE)
+    to_view = np.array([[SCALE, 0, half * SCALE], [0, SCALE, half * SCALE], [0, 0, 1]], np.float64)
     return cv2.warpPerspective(photo, to_view @ np.linalg.inv(to_photo), (size, size), flags=cv2.INTER_AREA)
 
 
-def _pixel(point: tuple[float, float]) -> tuple[int, int]:
-    return int(round(point[0] * SCALE + HALF * SCALE)), int(round(point[1] * SCALE + HALF * SCALE))
+def _pixel(point: tuple[float, float], half: float = HALF) -> tuple[int, int]:
+    return int(round(point[0] * SCALE + half * SCALE)), int(round(point[1] * SCALE + half * SCALE))
 
 
 def _disc(shape: tuple[int, int], centre: tuple[float, float], radius: float) -> tuple[tuple[slice, slice], np.ndarray]:
     """A disc in the flat view as (the window round it, the disc's mask inside the window): only the window's
-    pixels are looked at (the whole view is 650 px square)."""
-    (x, y), r = _pixel(centre), max(1, int(radius * SCALE))
+    pixels are looked at (the whole view is 648 px square on a 3-4 board).  The view's ``half`` is read off its
+    ``shape`` (square, 2 * half * SCALE px: flat_view)."""
+    (x, y), r = _pixel(centre, _half_of(shape)), max(1, int(radius * SCALE))
     x0, y0 = max(0, x - r), max(0, y - r)
     x1, y1 = min(shape[1], x + r + 1), min(shape[0], y + r + 1)
     mask = np.zeros((max(0, y1 - y0), max(0, x1 - x0)), np.uint8)
     cv2.circle(mask, (x - x0, y - y0), r, 1, -1)
     return (slice(y0, y1), slice(x0, x1)), mask.astype(bool)
+
+
+def _half_of(shape: tuple[int, ...]) -> float:
+    """The ``half`` a flat view of this shape was made with (flat_view: int(2 * half * SCALE) px square); HALF's
+    own view gives HALF exactly."""
+    return HALF if shape[0] == int(2 * HALF * SCALE) else shape[0] / (2 * SCALE)
 
 
 def _sail(hsv: np.ndarray) -> np.ndarray:
@@ -100,21 +135,27 @@ def pier_share(sea_or_sail: np.ndarray, sea: tuple[int, int], corner: tuple[floa
     return float(np.mean(shares))
 
 
-def harbour_land(sea_or_sail: np.ndarray, sea: tuple[int, int]) -> tuple[int, int]:
+def harbour_land(sea_or_sail: np.ndarray, sea: tuple[int, int], land: tuple = LAND) -> tuple[int, int]:
     """The land hex whose edge with ``sea`` the harbour serves (its piers reach that edge's corners)."""
-    return harbour_edge(sea_or_sail, sea)[0]
+    return harbour_edge(sea_or_sail, sea, land)[0]
 
 
-def harbour_edge(sea_or_sail: np.ndarray, sea: tuple[int, int]) -> tuple[tuple[int, int], float]:
+def harbour_edge(sea_or_sail: np.ndarray, sea: tuple[int, int], land: tuple = LAND) -> tuple[tuple[int, int], float]:
     """(the land hex the harbour serves, how much more pier its far corner shows than the other's): a side
-    hex of the ring touches two land hexes, a corner hex one (margin 1.0: nothing to choose)."""
-    lands = [(sea[0] + dq, sea[1] + dr) for dq, dr in NEIGHBOURS if (sea[0] + dq, sea[1] + dr) in LAND]
+    hex of the ring touches two land hexes, a corner hex one (margin 1.0: nothing to choose).  ``land``: the
+    board's land hexes (the 3-4 board's, or board56.LAND_56)."""
+    lands = [(sea[0] + dq, sea[1] + dr) for dq, dr in NEIGHBOURS if (sea[0] + dq, sea[1] + dr) in land]
     if len(lands) == 1:
         return lands[0], 1.0
-    shared = set(edge_corners(sea, lands[0])) & set(edge_corners(sea, lands[1]))
+    # the corner the two edges share (compared within a millionth of a unit: on the 5-6 board's hexes the two
+    # ways of working it out differ in the last bits)
+    others = edge_corners(sea, lands[1])
+    shared = [p for p in edge_corners(sea, lands[0]) if any(math.dist(p, q) < 1e-6 for q in others)]
     def far_corner(land):  # the corner of this edge not shared with the other land hex
         a, b = edge_corners(sea, land)
-        return a if min(math.dist(a, s) for s in shared) > 1e-6 else b if shared else a
+        if not shared:
+            return a
+        return a if min(math.dist(a, s) for s in shared) > 1e-6 else b
     piers = sorted(((pier_share(sea_or_sail, sea, far_corner(land)), land) for land in lands), reverse=True)
     return piers[0][1], piers[0][0] - piers[1][0]
 
@@ -159,6 +200,18 @@ PROTOTYPES: dict[str, tuple[float, ...]] = {
     "ore": (0.000, 0.000, 0.029, 0.183, 0.000, 0.028),
     "wool": (0.000, 0.000, 0.072, 0.050, 0.000, 0.032),
 }
+# The same as a 5-6 board's ships look to its reader: its board and frame fill the picture with hexes ~0.65 of a
+# 3-4 board's (lattice spacing 81-90 px at 1000 px, against 123-158), and a smaller sail's picture blurs into its
+# white.  Measured on the REAL labelled photos shrunk so (``bench/bench_harbours_56.py --prototypes``: 8 photos,
+# spacing 82-107 px, 71 harbours), not on the synthetic 5-6 boards the figures are taken on.
+PROTOTYPES_56: dict[str, tuple[float, ...]] = {
+    "3:1": (0.000, 0.000, 0.000, 0.014, 0.000, 0.022),
+    "brick": (0.142, 0.000, 0.000, 0.010, 0.000, 0.030),
+    "grain": (0.000, 0.206, 0.000, 0.010, 0.000, 0.031),
+    "lumber": (0.000, 0.004, 0.063, 0.093, 0.000, 0.027),
+    "ore": (0.000, 0.000, 0.017, 0.196, 0.000, 0.023),
+    "wool": (0.000, 0.000, 0.023, 0.047, 0.000, 0.025),
+}
 SPREAD = np.full(len(FEATURES), 0.02)
 
 
@@ -167,28 +220,40 @@ def trade_costs(colours: np.ndarray, prototypes: dict | None = None) -> dict[str
     return {t: float(np.linalg.norm((colours - np.array(p)) / SPREAD)) for t, p in prototypes.items()}
 
 
-def assign_trades(costs: list[dict[str, float]]) -> list[str]:
-    """The trades for the harbours found, cheapest in total under the set's counts (four 3:1, one of each
-    resource; fewer harbours in sight leave some out)."""
-    # Harbour by harbour, the cheapest way to each state: (resources used, how many 3:1 so far).
-    best: dict[tuple[frozenset, int], tuple[float, list[str]]] = {(frozenset(), 0): (0.0, [])}
+def assign_trades(costs: list[dict[str, float]], harbour_set: dict | None = None) -> list[str]:
+    """The trades for the harbours found, cheapest in total under the set's counts (``harbour_set``: the 3-4
+    set's four 3:1 and one of each resource by default; the 5-6 set's HARBOUR_SET_56; fewer harbours in sight
+    leave some out)."""
+    harbour_set = HARBOUR_SET if harbour_set is None else harbour_set
+    resources = [t for t in TRADES if t != "3:1"]
+    # Harbour by harbour, the cheapest way to each state: (each resource's harbours so far, how many 3:1 so far).
+    best: dict[tuple[tuple, int], tuple[float, list[str]]] = {((0,) * len(resources), 0): (0.0, [])}
     for cost in costs:
-        step: dict[tuple[frozenset, int], tuple[float, list[str]]] = {}
+        step: dict[tuple[tuple, int], tuple[float, list[str]]] = {}
         for (used, three), (total, trades) in best.items():
-            options = [t for t in TRADES if t != "3:1" and t not in used and t in cost]
-            options += ["3:1"] if three < HARBOUR_SET["3:1"] and "3:1" in cost else []
+            options = [t for i, t in enumerate(resources) if used[i] < harbour_set.get(t, 0) and t in cost]
+            options += ["3:1"] if three < harbour_set.get("3:1", 0) and "3:1" in cost else []
             for t in options:
-                state = (used, three + 1) if t == "3:1" else (used | {t}, three)
+                if t == "3:1":
+                    state = (used, three + 1)
+                else:
+                    i = resources.index(t)
+                    state = (used[:i] + (used[i] + 1,) + used[i + 1:], three)
                 if state not in step or total + cost[t] < step[state][0]:
                     step[state] = (total + cost[t], trades + [t])
         best = step
     return min(best.values(), key=lambda v: v[0])[1] if best else []
 
 
-def read_harbours(photo: np.ndarray, to_photo: np.ndarray, prototypes: dict | None = None) -> list[Harbour]:
+def read_harbours(photo: np.ndarray, to_photo: np.ndarray, prototypes: dict | None = None, land: tuple = LAND,
+                  harbour_set: dict | None = None) -> list[Harbour]:
     """The harbours the frame shows, each at its sea hex and the land hex it serves (canonical lattice
-    coordinates), with its trade.  A trade is unsure when another was within a fifth of its cost."""
-    hsv = cv2.cvtColor(flat_view(photo, to_photo), cv2.COLOR_BGR2HSV)
+    coordinates), with its trade.  A trade is unsure when another was within a fifth of its cost.  ``land``: the
+    board's land hexes (the 3-4 board's 19, or board56.LAND_56), the sea ring round them looked at;
+    ``harbour_set``: its frame's harbours (HARBOUR_SET, or HARBOUR_SET_56)."""
+    harbour_set = HARBOUR_SET if harbour_set is None else harbour_set
+    ring = SEA_RING if land is LAND else sea_ring(land)
+    hsv = cv2.cvtColor(flat_view(photo, to_photo, view_half(land)), cv2.COLOR_BGR2HSV)
     sails = _sail(hsv)
     blue = _blue(hsv)
     sea_or_sail = sails | blue
@@ -197,26 +262,28 @@ def read_harbours(photo: np.ndarray, to_photo: np.ndarray, prototypes: dict | No
     sea_value = float(np.median(hsv[..., 2][blue])) if blue.any() else 150.0
     bright = ~blue & (hsv[..., 2] > sea_value + 40) & (hsv[..., 1] < 140) | sails
     shares = {}
-    for sea in SEA_RING:
+    for sea in ring:
         window, near = _disc(hsv.shape[:2], canonical_center(sea), 0.45)
         if near.any() and float(np.mean(bright[window][near])) > SAIL_SHARE:
             shares[sea] = float(np.mean(bright[window][near]))
-    # a set has nine harbours: beyond that, the ones with the least sail are glare or a piece, not ships
-    most = sorted(shares, key=shares.get, reverse=True)[:sum(HARBOUR_SET.values())]
-    found = [sea for sea in SEA_RING if sea in most]
+    # a set has nine harbours (the 5-6 frame eleven): beyond that, the ones with the least sail are glare or a
+    # piece, not ships
+    most = sorted(shares, key=shares.get, reverse=True)[:sum(harbour_set.values())]
+    found = [sea for sea in ring if sea in most]
     colours = [sail_colours(hsv, sails, sea) for sea in found]
     prototypes = PROTOTYPES if prototypes is None else prototypes
     if not prototypes:
-        return [_harbour(sea_or_sail, sea, "3:1", False, c) for sea, c in zip(found, colours)]
+        return [_harbour(sea_or_sail, sea, "3:1", False, c, land) for sea, c in zip(found, colours)]
     costs = [trade_costs(c, prototypes) for c in colours]
-    trades = assign_trades(costs)
+    trades = assign_trades(costs, harbour_set)
     out = []
     for sea, c, cost, trade in zip(found, colours, costs, trades):
         runner_up = min(v for t, v in cost.items() if t != trade)
-        out.append(_harbour(sea_or_sail, sea, trade, runner_up > 1.2 * cost[trade], c))
+        out.append(_harbour(sea_or_sail, sea, trade, runner_up > 1.2 * cost[trade], c, land))
     return out
 
 
-def _harbour(sea_or_sail: np.ndarray, sea: tuple[int, int], trade: str, trade_sure: bool, colours) -> Harbour:
-    land, margin = harbour_edge(sea_or_sail, sea)
-    return Harbour(sea, land, trade, trade_sure, colours, margin >= PIER_MARGIN, margin)
+def _harbour(sea_or_sail: np.ndarray, sea: tuple[int, int], trade: str, trade_sure: bool, colours,
+             land: tuple = LAND) -> Harbour:
+    served, margin = harbour_edge(sea_or_sail, sea, land)
+    return Harbour(sea, served, trade, trade_sure, colours, margin >= PIER_MARGIN, margin)

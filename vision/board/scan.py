@@ -118,7 +118,7 @@ class BoardScan:
         current = self.harbour(sea)
         if current is None:
             return
-        lands = [(sea[0] + dq, sea[1] + dr) for dq, dr in NEIGHBOURS if (sea[0] + dq, sea[1] + dr) in LAND]
+        lands = [(sea[0] + dq, sea[1] + dr) for dq, dr in NEIGHBOURS if (sea[0] + dq, sea[1] + dr) in self.land]
         others = [land for land in lands if land != current.land]
         self._replace_harbour(sea, land=others[0] if others else current.land)
 

@@ -27,6 +27,12 @@ from vision.board.terrain import corrected_plane
 UNIT = 40.0        # pixels per canonical unit (hex circumradius) in the flat views
 SOURCE_HALF = 4.2  # the 3-4 flat view spans +-SOURCE_HALF units (terrain.corrected_plane)
 BOARD_HALF = 6.6   # the 5-6 flat board spans +-BOARD_HALF units: its 7 rows and a sea margin
+FRAME_HALF = 7.0   # ... and with its frame's harbours (laid_board's ``harbours``): the sea ring round it too, the
+                   # flat board then centred on the land's middle (FRAME_MIDDLE), not on canonical (0, 0)
+FRAME_MIDDLE = tuple(float(v) for v in np.mean([canonical_center(h) for h in EXTENSION_SPEC.land], axis=0))
+SHIP_HALF = 6.4    # the 3-4 photo warped flat this far each way for its ships (its sea ring's middles: 4.6-5.2)
+SHIP_RADIUS = 0.8  # a ship's cut-out: a disc this many units about its sea hex's middle (the ship and its two
+SHIP_FADE = 0.6    # piers to the coast's corners), faded out from SHIP_FADE units
 
 
 def _hex_mask(size: int | tuple[int, int], centre: tuple[float, float], radius: float) -> np.ndarray:
@@ -38,14 +44,14 @@ def _hex_mask(size: int | tuple[int, int], centre: tuple[float, float], radius: 
     return mask.astype(bool)
 
 
-def _flat_sea(work: np.ndarray, reading: BoardReading, rng: np.random.Generator, unit: float = UNIT
-              ) -> tuple[np.ndarray, np.ndarray]:
+def _flat_sea(work: np.ndarray, reading: BoardReading, rng: np.random.Generator, unit: float = UNIT,
+              half: float = BOARD_HALF) -> tuple[np.ndarray, np.ndarray]:
     """The 3-4 photo warped flat (SOURCE_HALF units each side) and an empty flat 5-6 board (BOARD_HALF units each
     side) of the photo's own sea colour, with a little noise: the sea is not one flat colour.  ``unit``: pixels per
     canonical unit of both (UNIT: terrain.corrected_plane's)."""
     source = corrected_plane(work, reading.lattice) if unit == UNIT else _plane(work, reading, unit)
     src_mid = SOURCE_HALF * unit
-    size = int(2 * BOARD_HALF * unit)
+    size = int(2 * half * unit)
     land_34 = np.zeros(source.shape[:2], bool)
     for h in LAND:
         cx, cy = canonical_center(h)
@@ -57,11 +63,11 @@ def _flat_sea(work: np.ndarray, reading: BoardReading, rng: np.random.Generator,
     return source, np.clip(board, 0, 255).astype(np.uint8)
 
 
-def _plane(image: np.ndarray, reading: BoardReading, unit: float) -> np.ndarray:
+def _plane(image: np.ndarray, reading: BoardReading, unit: float, half: float = SOURCE_HALF) -> np.ndarray:
     """terrain.corrected_plane at ``unit`` pixels per canonical unit: ``image`` warped flat through the reading's
-    lattice (``reading.lattice`` in ``image``'s pixels)."""
-    size = int(2 * SOURCE_HALF * unit)
-    to_plane = np.array([[unit, 0, SOURCE_HALF * unit], [0, unit, SOURCE_HALF * unit], [0, 0, 1]], np.float64)
+    lattice (``reading.lattice`` in ``image``'s pixels), ``half`` units each way."""
+    size = int(2 * half * unit)
+    to_plane = np.array([[unit, 0, half * unit], [0, unit, half * unit], [0, 0, 1]], np.float64)
     return cv2.warpPerspective(image, to_plane @ np.linalg.inv(reading.lattice.homography), (size, size),
                                flags=cv2.INTER_AREA)
 
@@ -89,13 +95,15 @@ def flat_board(work: np.ndarray, reading: BoardReading, rng: np.random.Generator
     return board, cells
 
 
-def photo_of(board: np.ndarray, rng: np.random.Generator, shape: tuple[int, int] = (750, 1000)) -> np.ndarray:
+def photo_of(board: np.ndarray, rng: np.random.Generator, shape: tuple[int, int] = (750, 1000),
+             fill: tuple[float, float] = (1.0, 1.1)) -> np.ndarray:
     """``board`` (flat, BOARD_HALF units each side of its middle) seen by a camera: turned any way, slanted
-    up to ~25 %, over a table, lit unevenly."""
+    up to ~25 %, over a table, lit unevenly.  ``fill``: the flat square's width over the picture's height, drawn
+    between the two (a board laid with its frame, FRAME_HALF: (0.95, 1.0) keeps every ship in the picture)."""
     h, w = shape
     size = board.shape[0]
     angle = rng.uniform(0, 2 * math.pi)
-    span = rng.uniform(1.0, 1.1) * min(h, w)  # the flat square's width: the land fills ~85 % of it
+    span = rng.uniform(*fill) * min(h, w)  # the flat square's width: the land fills ~85 % of it (no frame)
     corners = np.array([[0, 0], [size, 0], [size, size], [0, size]], np.float64) - size / 2
     rot = np.array([[math.cos(angle), -math.sin(angle)], [math.sin(angle), math.cos(angle)]])
     placed = corners @ rot.T * (span / size)
@@ -174,9 +182,90 @@ def robber_cutout(work: np.ndarray, reading: BoardReading, at: tuple[int, int], 
     return patch, cut, offset
 
 
+def ship_cutouts(work: np.ndarray, reading: BoardReading, harbours: dict, unit: float = UNIT) -> dict:
+    """The real ships of a 3-4 photo's frame (``work``, read as ``reading``), for :func:`laid_board`'s
+    ``harbours``: trade -> [(BGR square, its 0-1 alpha, the angle in radians from the ship's sea hex to the land
+    hex it serves, in the flat plane)].  ``harbours``: the photo's labelled harbours in the reading's hexes
+    (:func:`label_harbours`); one whose edge was not labelled (its piers not told by eye) is left out.  Each is a
+    disc SHIP_RADIUS units about its sea hex's middle, faded out from SHIP_FADE: the ship, its sail's picture
+    and its two piers, with the frame's sea round them."""
+    source = _plane(work, reading, unit, SHIP_HALF)
+    mid, r = SHIP_HALF * unit, int(math.ceil(SHIP_RADIUS * unit))
+    ys, xs = np.mgrid[-r:r + 1, -r:r + 1]
+    distance = np.hypot(xs, ys) / unit
+    alpha = np.clip((SHIP_RADIUS - distance) / (SHIP_RADIUS - SHIP_FADE), 0, 1).astype(np.float32)
+    out: dict[str, list] = {}
+    for sea, (land, trade) in sorted(harbours.items()):
+        if land is None:
+            continue
+        sx, sy = canonical_center(sea)
+        lx, ly = canonical_center(land)
+        x, y = int(round(sx * unit + mid)), int(round(sy * unit + mid))
+        patch = source[y - r:y + r + 1, x - r:x + r + 1]
+        if patch.shape[:2] != alpha.shape:
+            continue  # too near the flat view's edge
+        seen = cv2.erode((patch.sum(axis=2) > 0).astype(np.uint8), np.ones((5, 5), np.uint8)).astype(np.float32)
+        out.setdefault(trade, []).append((patch.copy(), alpha * seen, math.atan2(ly - sy, lx - sx)))
+    return out
+
+
+def label_harbours(reading: BoardReading, label_board: dict) -> dict:
+    """A labelled photo's harbours in the reading's hexes (turned as :func:`label_truth` turns): sea hex ->
+    (the land hex it serves, or None where the label has no edge; its trade)."""
+    from vision.board.labels import rotate
+
+    label = {tuple(h["at"]): (h["terrain"], h.get("number")) for h in label_board["hexes"] if h["terrain"] != "sea"}
+    turns = _label_turns(reading, label)
+    back = (6 - turns) % 6
+    out = {}
+    for h in label_board.get("harbors", []):
+        land = next((tuple(e) for e in h.get("edge", []) if tuple(e) != tuple(h["sea"])), None)
+        out[rotate(tuple(h["sea"]), back)] = (rotate(land, back) if land else None, h["trade"])
+    return out
+
+
+def harbours_56(seed: int) -> dict:
+    """The harbours of the rules core's standard 5-6 board ``seed`` (as :func:`layout_56` lays its land): sea hex
+    -> (the land hex it serves, its trade); eleven, one a sea hex."""
+    from companion.rules.board import standard_board
+
+    board = standard_board(seed, spec=EXTENSION_SPEC, separate_red_numbers=True)
+    land = set(EXTENSION_SPEC.land)
+    out = {}
+    for edge, trade in board.harbors.items():
+        a, b = edge
+        sea, coast = (b, a) if a in land else (a, b)
+        out[sea] = (coast, trade)
+    return out
+
+
+def _lay_ships(board: np.ndarray, harbours: dict, ships: dict, rng: np.random.Generator, unit: float,
+               mid: tuple[float, float]) -> None:
+    """Each harbour (sea hex -> (land hex, trade)) gets a real ship of its trade, turned (by a multiple of 60
+    degrees) so its piers reach the coast edge it serves.  The cut-out keeps its own frame's sea round the ship
+    (shifting it to the board's sea colour tinted the white sails blue: tried, not kept)."""
+    for sea, (land, trade) in sorted(harbours.items()):
+        patch, alpha, angle = ships[trade][int(rng.integers(len(ships[trade])))]
+        sx, sy = canonical_center(sea)
+        lx, ly = canonical_center(land)
+        turn = math.atan2(ly - sy, lx - sx) - angle  # the source's sea-to-land direction onto the target's
+        r = patch.shape[0] // 2
+        c, s_ = math.cos(-turn), math.sin(-turn)
+        # each pixel of the turned square from the source square (warpAffine's inverse map)
+        inverse = np.array([[c, -s_, r - c * r + s_ * r], [s_, c, r - s_ * r - c * r]], np.float64)
+        turned_patch = cv2.warpAffine(patch, inverse, patch.shape[1::-1], flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
+                                      borderMode=cv2.BORDER_REPLICATE)
+        turned_alpha = cv2.warpAffine(alpha, inverse, alpha.shape[::-1], flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR)
+        x0, y0 = int(round(sx * unit + mid[0])) - r, int(round(sy * unit + mid[1])) - r
+        window = board[y0:y0 + patch.shape[0], x0:x0 + patch.shape[1]]
+        a = turned_alpha[:window.shape[0], :window.shape[1], None]
+        window[:] = np.clip(window * (1 - a) + turned_patch[:window.shape[0], :window.shape[1]] * a, 0,
+                            255).astype(np.uint8)
+
+
 def laid_board(work: np.ndarray, reading: BoardReading, layout: dict, rng: np.random.Generator,
                truth: dict | None = None, unit: float = UNIT, robber: tuple | None = None,
-               source_robber: tuple[int, int] | None | str = "read") -> np.ndarray:
+               source_robber: tuple[int, int] | None | str = "read", harbours: tuple | None = None) -> np.ndarray:
     """A flat synthetic 5-6 board (as :func:`flat_board`) laid as ``layout`` says (land hex -> (terrain,
     number or None): a real 5-6 layout, e.g. companion.rules.standard_board(seed, spec=EXTENSION_SPEC)): each
     hex takes a tile of its terrain from the 3-4 photo, and on it a token of its number cut from a hex of the
@@ -191,9 +280,17 @@ def laid_board(work: np.ndarray, reading: BoardReading, layout: dict, rng: np.ra
     robber wherever that tile went -- except a terrain's only tile (the desert, when the robber stands on the
     photo's one desert), which is taken with the figure painted out (cv2.inpaint over its disc).  ``robber``:
     (land hex of the 5-6 board, :func:`robber_cutout`'s cut-out) pastes that one robber on that hex, over its tile
-    and token, the figure as far from the hex's middle as it stood on its own; None, the board has no robber."""
-    source, board = _flat_sea(work, reading, rng, unit)
-    src_mid, size, mid = SOURCE_HALF * unit, board.shape[0], BOARD_HALF * unit
+    and token, the figure as far from the hex's middle as it stood on its own; None, the board has no robber.
+
+    ``harbours``: (sea hex -> (land hex, trade), e.g. :func:`harbours_56`; :func:`ship_cutouts`' ships by trade)
+    lays the frame's harbours too: the board then spans FRAME_HALF units each way (its sea ring in sight), and
+    each harbour gets a real ship of its trade turned to its coast edge.  None: no harbours, and the board is as it
+    was before they could be laid (BOARD_HALF; the same random draws)."""
+    half = BOARD_HALF if harbours is None else FRAME_HALF
+    source, board = _flat_sea(work, reading, rng, unit, half)
+    src_mid, size, mid = SOURCE_HALF * unit, board.shape[0], half * unit
+    # where canonical (0, 0) lies on the flat board: its middle, or (with the frame) left of it by the land's
+    mid_x, mid_y = (mid, mid) if harbours is None else (mid - FRAME_MIDDLE[0] * unit, mid - FRAME_MIDDLE[1] * unit)
     if source_robber == "read":
         source_robber = reading.robber
     if truth is None:
@@ -217,11 +314,11 @@ def laid_board(work: np.ndarray, reading: BoardReading, layout: dict, rng: np.ra
         window round ``to`` is touched (the rest of the board is left as it is)."""
         tx, ty = canonical_center(to)
         fx, fy = canonical_center(frm)
-        cx, cy = tx * unit + mid, ty * unit + mid
+        cx, cy = tx * unit + mid_x, ty * unit + mid_y
         x0, y0 = max(0, int(cx - 1.1 * unit)), max(0, int(cy - 1.1 * unit))
         x1, y1 = min(size, int(cx + 1.1 * unit) + 2), min(size, int(cy + 1.1 * unit) + 2)
-        shift = np.array([[1, 0, (tx - fx) * unit + mid - src_mid - x0],
-                          [0, 1, (ty - fy) * unit + mid - src_mid - y0]], np.float64)
+        shift = np.array([[1, 0, (tx - fx) * unit + mid_x - src_mid - x0],
+                          [0, 1, (ty - fy) * unit + mid_y - src_mid - y0]], np.float64)
         moved = cv2.warpAffine(source, shift, (x1 - x0, y1 - y0))
         window = board[y0:y1, x0:x1]
         if not token:
@@ -240,10 +337,12 @@ def laid_board(work: np.ndarray, reading: BoardReading, layout: dict, rng: np.ra
     if robber is not None:
         at, (patch, alpha, (ox, oy)) = robber
         tx, ty = canonical_center(at)
-        x0, y0 = int(round((tx + ox) * unit + mid)), int(round((ty + oy) * unit + mid))
+        x0, y0 = int(round((tx + ox) * unit + mid_x)), int(round((ty + oy) * unit + mid_y))
         window = board[y0:y0 + patch.shape[0], x0:x0 + patch.shape[1]]
         a = alpha[:window.shape[0], :window.shape[1], None]
         window[:] = np.clip(window * (1 - a) + patch[:window.shape[0], :window.shape[1]] * a, 0, 255).astype(np.uint8)
+    if harbours is not None:
+        _lay_ships(board, harbours[0], harbours[1], rng, unit, (mid_x, mid_y))
     return board
 
 
