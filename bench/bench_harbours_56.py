@@ -4,6 +4,7 @@ ships of one labelled CatanAI photo (vision/board/synthetic_boards.py: laid_boar
 
     .venv/bin/python bench/bench_harbours_56.py [--seeds N] [--first-seed S] [--kind "1000 px"|"12 MP laid"]
     .venv/bin/python bench/bench_harbours_56.py --prototypes [--shrink F]
+    .venv/bin/python bench/bench_harbours_56.py --time [--repeats R]
 
 For each of the 8 labelled CatanAI photos (tests/data/boards/catanai) and each seed: the rules core's standard
 5-6 board of that seed (its 30 land hexes and its eleven harbours: five 3:1, two wool, one of each other
@@ -21,6 +22,10 @@ on the REAL labelled photos, not on synthetic boards: each photo shrunk by F (de
 frame in a picture has hexes ~0.65 of a 3-4 board's in the same picture -- lattice spacing 81-90 px against
 123-158 px at the readers' 1000 px) onto a canvas of its own size in its border's colour, read by the 3-4 reader,
 and each labelled harbour's sail colours taken; the median per trade.
+
+``--time``: what reading the harbours costs, in process, one thread (OpenCV and numpy's BLAS): read_harbours alone,
+R times (default 15) on each of 3 SYNTHETIC 5-6 pictures (test4_1, test5_1, testimg3, seed 0, 1000 x 750, their
+lattice read once) and on the same 3 real 3-4 photos (1024 px copies); the median and range per picture.
 """
 
 from __future__ import annotations
@@ -32,6 +37,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+import os  # noqa: E402
+
+for _threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_threads, "1")
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
@@ -92,7 +102,44 @@ def prototypes(shrink: float) -> None:
         print(f'    "{t}": ({", ".join(f"{v:.3f}" for v in np.median(by_trade[t], axis=0))}),  # {len(by_trade[t])}')
 
 
+def timing(repeats: int) -> None:
+    import time
+
+    from vision.board import harbours as hb
+    from vision.board.board56 import LAND_56, read_56
+
+    cv2.setNumThreads(1)
+    folder = ROOT / "tests/data/boards/catanai"
+    for image, _record in load_labels(folder):
+        if image.stem not in ("test4_1", "test5_1", "testimg3"):
+            continue
+        photo = cv2.imread(str(image))
+        reading = read_board(photo)
+        work = cv2.resize(photo, None, fx=reading.scale, fy=reading.scale, interpolation=cv2.INTER_AREA)
+        label = json.loads((folder / "labels" / f"{image.stem}.json").read_text())["board"]
+        rng = np.random.default_rng(0)
+        board = laid_board(work, reading, layout_56(0), rng, label_truth(reading, label),
+                           source_robber=label_robber(reading, label),
+                           harbours=(harbours_56(0), ship_cutouts(work, reading, label_harbours(reading, label))))
+        picture = photo_of(board, rng, fill=(0.95, 1.0))
+        read = read_56(picture)
+        for what, args, kwargs in (
+                ("5-6 SYNTHETIC", (picture, read.lattice.homography, hb.PROTOTYPES_56),
+                 {"land": LAND_56, "harbour_set": hb.HARBOUR_SET_56}),
+                ("3-4 real", (work, reading.lattice.homography), {})):
+            ms = []
+            for _ in range(repeats):
+                start = time.perf_counter()
+                hb.read_harbours(*args, **kwargs)
+                ms.append((time.perf_counter() - start) * 1000)
+            print(f"{image.stem} {what}: read_harbours median {np.median(ms):.1f} ms (range {min(ms):.1f}-"
+                  f"{max(ms):.1f}), {repeats} runs; load {os.getloadavg()[0]:.1f}", flush=True)
+
+
 def main() -> int:
+    if "--time" in sys.argv:
+        timing(int(sys.argv[sys.argv.index("--repeats") + 1]) if "--repeats" in sys.argv else 15)
+        return 0
     if "--prototypes" in sys.argv:
         prototypes(float(sys.argv[sys.argv.index("--shrink") + 1]) if "--shrink" in sys.argv else 0.65)
         return 0

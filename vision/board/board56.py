@@ -37,7 +37,7 @@ import numpy as np
 from companion.rules.board import EXTENSION_SPEC
 from vision.board import terrain as terrain_mod
 from vision.board.discs import find_discs, one_per_place, token_sized
-from vision.board.harbours import HARBOUR_SET_56, PROTOTYPES_56, read_harbours
+from vision.board.harbours import HARBOUR_SET_56, PROTOTYPES_56, SURE_MARGIN_56, read_harbours
 from vision.board.lattice import Lattice, canonical_center, fit_lattice, hex_distance
 from vision.board.reader import (COUNT_RADIUS, NoBoardError, OtherSizeError, _decoded_at, board_object,
                                  count_token_prints, load_photo, read_robber)
@@ -266,8 +266,9 @@ def read_56(image: np.ndarray, larger=None, robber_weights: dict | None = None) 
     if robber is not None and not robber_sure:
         unsure.append(robber)  # ringed: the person looks whether the robber stands there
     # the harbours the frame shows, as the 3-4 reader reads them (its sea ring: the 22 sea hexes round the 30)
-    # and its ships' colours as they look at a 5-6 board's scale (harbours.PROTOTYPES_56)
-    harbours = read_harbours(work, lattice.homography, PROTOTYPES_56, land=LAND_56, harbour_set=HARBOUR_SET_56)
+    # and its ships' colours as they look at a 5-6 board's scale (harbours.PROTOTYPES_56, SURE_MARGIN_56)
+    harbours = read_harbours(work, lattice.homography, PROTOTYPES_56, land=LAND_56, harbour_set=HARBOUR_SET_56,
+                             sure_margin=SURE_MARGIN_56)
     reading = Reading56(terrains, numbers, sorted(set(unsure)), lattice, has_token, scale=scale,
                         ms=(time.perf_counter() - start) * 1000.0, robber=robber, robber_sure=robber_sure,
                         harbours=harbours)

@@ -213,6 +213,10 @@ PROTOTYPES_56: dict[str, tuple[float, ...]] = {
     "wool": (0.000, 0.000, 0.023, 0.047, 0.000, 0.025),
 }
 SPREAD = np.full(len(FEATURES), 0.02)
+# A 5-6 board's trade is sure only when every other trade costs 1.8 times its own (1.2 on a 3-4 board): its ships
+# are smaller in the picture and their colours closer.  Chosen on the SYNTHETIC dev boards (bench_harbours_56.py
+# seeds 0-2, 1000 x 750, 264 harbours): trades read wrong but sure 13 -> 2, trades read right but asked 77 -> 100.
+SURE_MARGIN_56 = 1.8
 
 
 def trade_costs(colours: np.ndarray, prototypes: dict | None = None) -> dict[str, float]:
@@ -246,11 +250,12 @@ def assign_trades(costs: list[dict[str, float]], harbour_set: dict | None = None
 
 
 def read_harbours(photo: np.ndarray, to_photo: np.ndarray, prototypes: dict | None = None, land: tuple = LAND,
-                  harbour_set: dict | None = None) -> list[Harbour]:
+                  harbour_set: dict | None = None, sure_margin: float = 1.2) -> list[Harbour]:
     """The harbours the frame shows, each at its sea hex and the land hex it serves (canonical lattice
     coordinates), with its trade.  A trade is unsure when another was within a fifth of its cost.  ``land``: the
     board's land hexes (the 3-4 board's 19, or board56.LAND_56), the sea ring round them looked at;
-    ``harbour_set``: its frame's harbours (HARBOUR_SET, or HARBOUR_SET_56)."""
+    ``harbour_set``: its frame's harbours (HARBOUR_SET, or HARBOUR_SET_56).  ``sure_margin``: a trade is sure when
+    every other costs more than this many times its cost (1.2 on the 3-4 board; SURE_MARGIN_56 on the 5-6)."""
     harbour_set = HARBOUR_SET if harbour_set is None else harbour_set
     ring = SEA_RING if land is LAND else sea_ring(land)
     hsv = cv2.cvtColor(flat_view(photo, to_photo, view_half(land)), cv2.COLOR_BGR2HSV)
@@ -279,7 +284,7 @@ def read_harbours(photo: np.ndarray, to_photo: np.ndarray, prototypes: dict | No
     out = []
     for sea, c, cost, trade in zip(found, colours, costs, trades):
         runner_up = min(v for t, v in cost.items() if t != trade)
-        out.append(_harbour(sea_or_sail, sea, trade, runner_up > 1.2 * cost[trade], c, land))
+        out.append(_harbour(sea_or_sail, sea, trade, runner_up > sure_margin * cost[trade], c, land))
     return out
 
 
