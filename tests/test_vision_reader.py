@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vision import dataset
+from vision import dataset, preprocess
 from vision import reader as reader_module
 from vision.calibration import COLOURS, Calibration, CalibrationError, colour_name, floor_colour, measure_gains
 from vision.cocked import COCKED_LENGTH, body_shape
@@ -100,6 +100,26 @@ def test_reading_clear_dice_once_changes_no_answer(reader, monkeypatch, name):
     thorough = [[(d.face, d.box) for d in reader.read(cv2.imread(str(p.image_path)))] for p in photos]
     assert sum(map(len, thorough)) > 50
     assert quick == thorough
+
+
+@needs_data
+def test_one_reader_reads_each_frame_as_a_new_reader_would():
+    """The reader writes the detector's input into one buffer of its own frame after frame (a speed measure,
+    docs/performance.md): frames of other sizes, a tray's cut and an empty tray in between leave nothing behind
+    that changes a reading, to the last digit of a confidence; the buffer holds what a new blob would."""
+    photos = [cv2.imread(str(item.image_path)) for name in ("nell-byler-dice_detection",
+                                                            "matteop65-Dice_Detection_Recognition")
+              for item in dataset.list_images(DATA / name)[:3]]
+    frames = photos + [np.full((640, 640, 3), 200, np.uint8)] + photos[::-1]
+    calibration = Calibration(tray=(0.2, 0.1, 0.9, 0.8))  # a cut enlarged: the canvas's grey round it
+    for make in (lambda: DiceReader(), lambda: DiceReader(calibration=calibration)):
+        kept = make()
+        assert [kept.read_all(frame) for frame in frames] == [make().read_all(frame) for frame in frames]
+    buffer = np.full((1, 3, 320, 320), 7.0, np.float32)
+    for frame in photos:
+        blob, scale = preprocess.detector_input(frame)
+        into, same_scale = preprocess.detector_input(frame, out=buffer)
+        assert into is buffer and same_scale == scale and np.array_equal(blob, buffer)
 
 
 @pytest.mark.parametrize("frame", [

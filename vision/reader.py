@@ -133,6 +133,8 @@ class DiceReader:
         self.detector = load_net(model_dir / "detector.onnx")
         self.classifier = load_net(model_dir / "faces.onnx")
         self.calibration = calibration or Calibration()
+        # The detector's input, written in place every frame (preprocess.detector_input's ``out``).
+        self._detector_blob = np.empty((1, 3, preprocess.DETECTOR_SIZE, preprocess.DETECTOR_SIZE), np.float32)
         if threads is not None:
             # One core by default: the camera thread must not starve the UI on a tablet.
             cv2.setNumThreads(threads)
@@ -239,9 +241,9 @@ class DiceReader:
         height, width = frame.shape[:2]
         x0, y0, x1, y1 = self.calibration.grown_pixels(width, height, TRAY_MARGIN)
         if (x0, y0, x1, y1) == (0, 0, width, height):
-            return detect_candidates(self.detector, frame)
+            return detect_candidates(self.detector, frame, buffer=self._detector_blob)
         scale = max(MAX_TRAY_ZOOM * preprocess.detector_scale(height, width), FULL_RESOLUTION)
-        found = detect_candidates(self.detector, frame[y0:y1, x0:x1], scale)
+        found = detect_candidates(self.detector, frame[y0:y1, x0:x1], scale, buffer=self._detector_blob)
         return [(cx + x0, cy + y0, w, h, score) for cx, cy, w, h, score in found]
 
     def classify(self, frame: np.ndarray, dice: list[tuple[float, float, float]]) -> np.ndarray:
@@ -316,15 +318,15 @@ def as_read(frame: np.ndarray, calibration: Calibration) -> np.ndarray:
     return exposure.lifted(frame, exposure.frame_gain(frame, calibration.tray_pixels(frame.shape[1], frame.shape[0])))
 
 
-def detect_candidates(detector, frame: np.ndarray,
-                      scale: float | None = None) -> list[tuple[float, float, float, float, float]]:
+def detect_candidates(detector, frame: np.ndarray, scale: float | None = None,
+                      buffer: np.ndarray | None = None) -> list[tuple[float, float, float, float, float]]:
     """Die candidates of the detector net ``detector`` in a BGR ``frame``, as (cx, cy, w, h, score); ``scale``
-    as :func:`preprocess.detector_input` takes it.
+    as :func:`preprocess.detector_input` takes it, and ``buffer`` as its ``out`` (the net's input written there).
 
     A function of its own because training mines the detector's false finds on training photos
     (hard "not a die" examples for the classifier) with exactly the reader's candidate rule.
     """
-    blob, scale = preprocess.detector_input(frame, scale)
+    blob, scale = preprocess.detector_input(frame, scale, buffer)
     detector.setInput(blob)
     out = detector.forward()[0]
     heat = 1.0 / (1.0 + np.exp(-out[0]))
