@@ -7,6 +7,7 @@ that ``Clock.schedule_once`` work (dice-source callbacks, captions) runs as in t
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import time
@@ -29,6 +30,8 @@ def pump(frames: int = 2) -> None:
     Clock._max_fps = 0
     keep_frames_in_the_back_buffer()
     for _ in range(frames):
+        if _frame_clock is not None:
+            _frame_clock.advance()
         EventLoop.idle()
 
 
@@ -181,30 +184,100 @@ def finger_tap_at(x: float, y: float) -> UnitTestTouch:
 def slow_drag(x: float, y: float, steps=(40, 60, 80, 60), rest_ms: float = 100) -> UnitTestTouch:
     """A finger down at window coordinates ``(x, y)``, still for ``rest_ms``, then moved up in ``steps`` px
     50 ms apart, and lifted: the pace of a real drag seen under xdotool (a player's finger resting before it
-    moves).  The touch goes through Kivy's input path; the pauses are the wall clock's (what a ScrollView
-    times), frames running meanwhile.  The touch returned carries ``rested_ms``, the rest as the wall clock
-    measured it (a loaded machine's slow frame lengthens it)."""
+    moves).  The touch goes through Kivy's input path.
+
+    The pace is the app's clock's, not the wall's (:class:`FrameClock`: it moves on :data:`FRAME_MS` a frame): a
+    ScrollView decides between a drag and a tap by that clock (its hand-over of a still finger to the widget under
+    it is a ``Clock.schedule_once``), so the finger rests ``rest_ms`` as the ScrollView counts it, however slowly
+    the machine draws the frames.  (Timed by the wall clock, a rest of 270 ms came out at 300 ms and more on a
+    loaded machine, where even a patient list hands the finger on.)  The list glides on, or springs back from
+    past its end, by the same clock until it comes to rest."""
     screen_shown()
-    touch = UnitTestTouch(x, y)
-    down = time.monotonic()
-    touch.touch_down()
-    _frames_for_ms(rest_ms)
-    touch.rested_ms = (time.monotonic() - down) * 1000  # the rest as it came: a slow frame makes it longer
-    for step in steps:
-        y += step
-        touch.touch_move(x, y)
-        _frames_for_ms(50)
-    touch.touch_up()
-    if not wait_until(lambda: not touch.grab_list, timeout=5):
-        raise AssertionError(f"the drag from {(x, y)} was never let go")
+    with FrameClock() as clock:
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        clock.frames_for_ms(rest_ms)
+        for step in steps:
+            y += step
+            touch.touch_move(x, y)
+            clock.frames_for_ms(50)
+        touch.touch_up()
+        if not clock.frames_until(lambda: not touch.grab_list and not scrolls_moving(), max_ms=10_000):
+            raise AssertionError(f"the drag from {(x, y)} was never let go, or its list never came to rest")
     settle()
     return touch
 
 
-def _frames_for_ms(ms: float) -> None:
-    """Frames run until ``ms`` of the wall clock have gone: a finger's pace."""
-    start = time.monotonic()
-    wait_until(lambda: time.monotonic() - start >= ms / 1000)
+#: A frame of :class:`FrameClock`: 10 ms, so a rest or a step is timed to the app's clock within 10 ms.
+FRAME_MS = 10
+
+_frame_clock = None  # the FrameClock in use, if any: pump() moves it on a frame at a time
+
+
+class FrameClock:
+    """While in use (a ``with`` block), Kivy's clock reads a time that moves on :data:`FRAME_MS` with each frame
+    the driver runs (:func:`pump`, and so :func:`settle`, :func:`wait_until`, :func:`tap` ...), whatever the frame
+    took.  What the app schedules (``Clock.schedule_once``: a ScrollView's hand-over of a still finger, 300 ms
+    after the touch came down) falls due after as many frames as the delay stands for, on a loaded machine as on a
+    quiet one.  Nested blocks share the outer one's clock.
+
+    The scroll effects read the same time: Kivy's ``KineticEffect`` times a finger's moves by ``time.time()`` to
+    find the speed a list glides on with once the finger lifts, so a list glides, and springs back from past its
+    end, as far on a loaded machine as on a quiet one.
+
+    The clock never runs ahead of the wall's (a frame quicker than :data:`FRAME_MS` is waited out): when the
+    block ends and the clock reads the wall's time again, the next frame is one long frame, as after a stall,
+    never one with a negative length."""
+
+    def __init__(self) -> None:
+        import kivy.effects.kinetic as kinetic
+        from kivy.clock import Clock
+
+        self._clock = Clock
+        self._wall = Clock.__class__.time  # the clock's own source, a staticmethod (Clock is a proxy: its __class__)
+        self._kinetic, self._kinetic_time = kinetic, kinetic.time
+        self._outer = None
+        self.now = 0.0
+
+    def __enter__(self) -> "FrameClock":
+        global _frame_clock
+        if _frame_clock is not None:  # inside another block: its clock goes on
+            self._outer = _frame_clock
+            return _frame_clock
+        pump(1)  # a frame read on the wall's time, so the app's clock starts from now
+        self.now = self._clock.get_time()
+        self._wall_start, self._start = self._wall(), self.now
+        self._clock.time = lambda: self.now
+        self._kinetic.time = lambda: self.now
+        _frame_clock = self
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        global _frame_clock
+        if self._outer is not None:
+            return
+        _frame_clock = None
+        del self._clock.time  # the class's own again: the wall's
+        self._kinetic.time = self._kinetic_time
+
+    def advance(self) -> None:
+        """The next frame's time: :data:`FRAME_MS` on, once the wall clock has come as far."""
+        self.now += FRAME_MS / 1000
+        ahead = (self.now - self._start) - (self._wall() - self._wall_start)
+        if ahead > 0:
+            time.sleep(ahead)
+
+    def frames_for_ms(self, ms: float) -> None:
+        """Frames run until the app's clock has moved on ``ms``: ``ceil(ms / FRAME_MS)`` frames."""
+        pump(max(1, math.ceil(ms / FRAME_MS - 1e-9)))
+
+    def frames_until(self, condition: Callable[[], bool], max_ms: float) -> bool:
+        """Frames run until ``condition()`` holds; False if it still does not after ``max_ms`` of this clock."""
+        for _ in range(math.ceil(max_ms / FRAME_MS)):
+            if condition():
+                return True
+            pump(1)
+        return condition()
 
 
 def dropdown_closing() -> bool:

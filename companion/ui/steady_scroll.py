@@ -14,8 +14,6 @@ effect with the old panel's offset, which once threw ``scroll_y`` millions of sc
 
 from __future__ import annotations
 
-import time
-
 from kivy.clock import Clock
 from kivy.effects.dampedscroll import DampedScrollEffect
 from kivy.factory import Factory
@@ -67,14 +65,24 @@ class PatientScroll(ScrollView):
     call, firing while the next touch is down, handed that one over early -- a drag begun within
     ``scroll_timeout`` of a tap pressed the toggle under the finger and could not scroll (seen in
     tests/test_ui_panel_slow_drag.py: one run in three with a 300 ms timeout).  Here a call that comes before
-    the touch now down has been held ``scroll_timeout`` waits out the rest."""
+    the touch now down has been held ``scroll_timeout`` waits out the rest, timed by Kivy's clock as the hand-over
+    itself is (a frame's time: a test can run the clock a frame at a time, driver.FrameClock)."""
 
     scroll_timeout = NumericProperty(300)
 
+    def on_scroll_start(self, touch, check_children=True):
+        taken = super().on_scroll_start(touch, check_children)
+        mine = touch.ud.get(self._get_uid())
+        if isinstance(mine, dict) and "down_at" not in mine:
+            # when Kivy scheduled this touch's hand-over: by its clock (a touch's time_start is the wall's)
+            mine["down_at"] = Clock.get_time()
+        return taken
+
     def _change_touch_mode(self, *largs):
         touch = self._touch
-        if touch:
-            left = self.scroll_timeout / 1000 - (time.time() - touch.time_start)
+        mine = touch.ud.get(self._get_uid()) if touch else None
+        if isinstance(mine, dict) and "down_at" in mine:
+            left = self.scroll_timeout / 1000 - (Clock.get_time() - mine["down_at"])
             if left > 0:
                 Clock.schedule_once(self._change_touch_mode, left)
                 return
