@@ -24,7 +24,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision import exposure, preprocess
+from vision import exposure, grown_window, preprocess
 from vision.calibration import FLOOR_REACH, Calibration, colour_name, floor_colour, floor_colours_near
 from vision.cocked import TOP_MOST_DICE, looks_cocked, looks_cocked_at_any_angle
 from vision.face_marks import marks_on_face, round_pips, stroke_without_pips
@@ -198,7 +198,9 @@ class DiceReader:
                     if d.face is not None and looks_cocked_at_any_angle(frame, d.box, [o.centre for o in dice if o is not d])
                     else d for d in dice]
         calibrated = None if self.calibration.die_side is None else self.calibration.die_side * width
-        return sorted(_without_specks(dice, calibrated), key=lambda d: (d.box[0], d.box[1]))
+        dice = sorted(_without_specks(dice, calibrated), key=lambda d: (d.box[0], d.box[1]))
+        # A die the detector boxed too small, dropped as "not a die": read again in a larger window, not if cocked.
+        return grown_window.with_rescued(self, frame, candidates, dice)
 
     # ------------------------------------------------------------------ steps
 
