@@ -113,7 +113,13 @@ def test_starfarers_from_new_game_to_friendship_and_undo(tmp_path):
         d.settle()
         with pytest.raises(LookupError):
             d.find(screen.ids.actions, "End turn", timeout=0)
-        assert button(screen.ids.actions, "Shake")
+        # The table's own mothership first: its two balls are tapped; the app's shake, for a table without one, is
+        # below them and says so (a table with the toy read "Shake mothership" as "we shake now", session 14).
+        shake = button(screen.ids.actions, "Shake in the app")
+        balls = d.find_label(screen.ids.actions, "The two balls your mothership shook")
+        yellow = d.find(screen.ids.actions, "yellow")
+        tops = [w.to_window(w.x, w.y)[1] for w in (balls, yellow, shake)]
+        assert tops == sorted(tops, reverse=True) and len(set(tops)) == 3, tops
 
         # Build a booster (2 fuel) with a tap: the VP board shows it on the mothership.
         fuel = game.state.players[0].hand.count("fuel")

@@ -63,8 +63,10 @@ TEXT: dict[str, dict[str, str]] = {
     "sf_freight_ring": {"en": "Freight ring", "ja": "船倉"},
     "sf_boosters": {"en": "2 boosters", "ja": "動力炉2個"},
     "sf_half_medals": {"en": "Half-medals", "ja": "ハーフメダル"},
-    "sf_shake": {"en": "Shake mothership", "ja": "母船を振る"},
-    "sf_enter_balls": {"en": "Enter balls shaken:", "ja": "出た玉を入力："},
+    # the app's own shake, for a table without the mothership: "Shake mothership" beside the balls to enter read as
+    # "we shake now" to a table holding the real one, and the app made up two balls (seen by taps, session 14)
+    "sf_shake": {"en": "Shake in the app (no mothership at hand)", "ja": "アプリで振る（母船がない時）"},
+    "sf_enter_balls": {"en": "The two balls your mothership shook:", "ja": "母船から出た2つの玉をタップ："},
     "sf_yellow": {"en": "yellow", "ja": "黄"}, "sf_red": {"en": "red", "ja": "赤"},
     "sf_blue": {"en": "blue", "ja": "青"}, "sf_black": {"en": "black", "ja": "黒"},
     "sf_shaken": {"en": "Mothership: {a} + {b} — speed {speed}, movement {movement}",

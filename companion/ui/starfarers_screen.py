@@ -765,7 +765,7 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         box.add_widget(trade)
         if self.selection.get("mode") == "trade":
             self._trade_panel(g, who)
-        box.add_widget(_button(self.tr("sf_shake"), lambda: self._shake_digital(who)))
+        # the balls the table's own mothership shook first, the app's shake after them (for a table without one)
         box.add_widget(Label(text=self.tr("sf_enter_balls"), font_size=sp(16), size_hint_y=None, height=dp(26)))
         balls = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(4))
         for colour in BALL_VALUES:
@@ -778,6 +778,7 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         if self.selection.get("balls"):
             box.add_widget(Label(text=" + ".join(self.tr("sf_" + c) for c in self.selection["balls"]),
                                  size_hint_y=None, height=dp(28)))
+        box.add_widget(_button(self.tr("sf_shake"), lambda: self._shake_digital(who)))
         if not g.flight_owed():  # a ship in space: the shake and the flight come first (the rules refuse end_turn)
             box.add_widget(_button(self.tr("end_turn"), lambda: self.submit({"type": "end_turn", "player": who})))
 
