@@ -216,10 +216,10 @@ def test_a_5_6_frames_harbours_read_start_the_game_with_them(tmp_path):
     """Scan the board in a 6-player Base game on a SYNTHETIC photo of a 5-6 board laid with its frame's eleven
     harbours (laid_photo seed 0 with ``harbours``: test4_1's real ships turned to the coast edges of the rules
     core's standard 5-6 board 0): the eleven are read and drawn, the ones the reader is unsure of ringed and
-    counted in the message (asked, not guessed); each harbour read wrong is put right by a tap on its badge and a
-    tap on its trade or "Other coast", the ringed ones read right by a tap on their own trade; the hexes read
-    wrong put right; "Use this board" and Start: the game's board has exactly the eleven harbours laid -- no
-    harbour typed by hand."""
+    counted in the message (asked, not guessed); the hexes read wrong put right, the ringed harbours then come
+    selected one after another, each settled by a tap on its trade ("Other coast" first where its edge is
+    wrong); one read wrong but not ringed is put right by a tap on its badge and its trade; "Use this board" and
+    Start: the game's board has exactly the eleven harbours laid -- no harbour typed by hand."""
     from tests.test_ui_board_scan_harbours import tap_harbour
     from vision.board.board56 import mirrored
     from vision.board.synthetic_boards import harbours_56
@@ -241,19 +241,38 @@ def test_a_5_6_frames_harbours_read_start_the_game_with_them(tmp_path):
         assert {h.sea for h in scan.harbours} == set(laid)  # all eleven found, none invented
         assert scan.unsure_harbours and f"and {len(scan.unsure_harbours)} harbours (ringed)" in screen.message
         d.screenshot(tmp_path / "scan-56-harbours.png")
-        taps = 0
-        for harbour in list(scan.harbours):
-            land, trade = laid[harbour.sea]
-            if harbour.land == land and harbour.trade == trade and harbour.sea not in scan.unsure_harbours:
-                continue
-            tap_harbour(screen, harbour.sea)
-            if scan.harbour(harbour.sea).land != land:
+        correct(screen, truth)
+        for _ in range(30):  # the ringed hexes read right: each said right by a tap on its terrain (and number)
+            h = screen.selected
+            if h is None:
+                break
+            terrain, number = truth[h]
+            d.tap(d.find(screen.ids.terrains, screen_word(terrain)))
+            if terrain != "desert" and screen.selected == h:
+                d.tap(d.find(screen.ids.numbers, str(number)))
+        assert not scan.unsure and as_read(scan) == truth
+        # the hexes done, the ringed harbours come one after another: a tap on the trade (and Other coast first
+        # where the edge is wrong) settles each and selects the next -- no tap on a badge
+        ringed, taps = len(scan.unsure_harbours), 0
+        while screen.selected_harbour is not None:
+            sea = screen.selected_harbour
+            land, trade = laid[sea]
+            if scan.harbour(sea).land != land:
                 d.tap(screen.ids.other_edge)
+                taps += 1
             d.tap(screen.ids["trade_" + trade.replace(":", "_")])
             taps += 1
-        assert not scan.unsure_harbours
+            assert sea not in scan.unsure_harbours
+        assert not scan.unsure_harbours and ringed <= taps <= 2 * ringed
+        # a harbour read wrong but not ringed: found by looking, put right by a tap on it and one on its trade
+        for harbour in list(scan.harbours):
+            land, trade = laid[harbour.sea]
+            if (harbour.land, harbour.trade) != (land, trade):
+                tap_harbour(screen, harbour.sea)
+                if scan.harbour(harbour.sea).land != land:
+                    d.tap(screen.ids.other_edge)
+                d.tap(screen.ids["trade_" + trade.replace(":", "_")])
         assert {h.sea: (h.land, h.trade) for h in scan.harbours} == laid
-        correct(screen, truth)
         d.tap(screen.ids.use)
         assert app.root.current == "new_game", editor.message
         handed = {frozenset(tuple(p) for p in h["edge"]): h["trade"] for h in ng.board_json["harbors"]}
