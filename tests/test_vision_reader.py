@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vision import dataset, preprocess
+from vision import cocked, dataset, preprocess
 from vision import reader as reader_module
 from vision.calibration import COLOURS, Calibration, CalibrationError, colour_name, floor_colour, measure_gains
 from vision.cocked import COCKED_LENGTH, body_shape
@@ -120,6 +120,36 @@ def test_one_reader_reads_each_frame_as_a_new_reader_would():
         blob, scale = preprocess.detector_input(frame)
         into, same_scale = preprocess.detector_input(frame, out=buffer)
         assert into is buffer and same_scale == scale and np.array_equal(blob, buffer)
+
+
+@needs_data
+def test_the_cocked_tests_sharing_a_dies_window_answer_as_each_alone(reader):
+    """An overhead camera's two cocked tests of a die work out the window round it once per frame (``windows``, a
+    speed measure): each answers as it does alone, for the dice read in photos of the tray and tower sets and for
+    boxes of half and a third their size round the same middles (below 32 px the two tests see the window at
+    different scales and must not share it)."""
+    photos = [cv2.imread(str(item.image_path)) for name in ("nell-byler-dice_detection", "N3VERS4YDIE-dice-recognition")
+              for item in dataset.list_images(DATA / name)[:3]]
+    small = standing_out = shared = 0
+    for image in photos:
+        windows: dict = {}
+        dice = reader.read(image)
+        for die in dice:
+            x, y, w, h = die.box
+            others = [d.centre for d in dice if d is not die][:3]
+            for part in (1, 2, 3):
+                box = (x + w // 2 - w // (2 * part), y + h // 2 - h // (2 * part), w // part, h // part)
+                alone = (cocked.looks_cocked(image, box, others), cocked.looks_cocked_at_any_angle(image, box, others),
+                         cocked.top_face_shape(image, box, others))
+                before = len(windows)
+                together = (cocked.looks_cocked(image, box, others, windows),
+                            cocked.looks_cocked_at_any_angle(image, box, others, windows),
+                            cocked.top_face_shape(image, box, others, windows))
+                assert together == alone, box
+                small += max(box[2:]) < cocked.SHAPE_SIDE
+                standing_out += alone[2] is not None
+                shared += len(windows) - before == 1  # one window worked out for the three looks
+    assert small > 10 and standing_out > 10 and shared > 10
 
 
 @pytest.mark.parametrize("frame", [

@@ -33,12 +33,16 @@ def border_colour(image: np.ndarray) -> np.ndarray:
     return np.median(border, axis=0)
 
 
-def _die_window(frame: np.ndarray, box: tuple[int, int, int, int], enlarge: bool):
+def _die_window(frame: np.ndarray, box: tuple[int, int, int, int], enlarge: bool, windows: dict | None = None):
     """The window round a die's box (1.2 box sides each way from its middle), in Lab, scaled to a die side of
     SHAPE_SIDE pixels (``enlarge``: small dice too; else only larger ones shrunk), with the die's colour (the median
     of the box's middle quarter) and the tray's (the window's border): ``(lab, body, tray, (mx, my), (x0, y0,
     zoom), side)``, the die's middle and side in the window's pixels; ``None`` when the window is too small or the
-    die does not stand out from the tray."""
+    die does not stand out from the tray.
+
+    ``windows``, a dict kept for one frame, holds what was worked out for a box at a zoom: an overhead camera's two
+    tests of one die (:func:`looks_cocked`, :func:`looks_cocked_at_any_angle`) shrink and convert one window, not
+    two (the same figures: the same pixels worked the same way)."""
     x, y, w, h = box
     side = max(w, h, 1)
     cx, cy = x + w / 2, y + h / 2
@@ -48,21 +52,30 @@ def _die_window(frame: np.ndarray, box: tuple[int, int, int, int], enlarge: bool
     if x1 - x0 < 4 or y1 - y0 < 4:
         return None
     zoom = SHAPE_SIDE / side if enlarge else min(1.0, SHAPE_SIDE / side)
-    window = frame[y0:y1, x0:x1]
-    if enlarge or zoom < 1.0:
-        window = cv2.resize(window, (max(4, round((x1 - x0) * zoom)), max(4, round((y1 - y0) * zoom))),
-                            interpolation=cv2.INTER_AREA)
-    lab = cv2.cvtColor(window, cv2.COLOR_BGR2LAB).astype(np.float32)
+    resize = enlarge or zoom < 1.0
     side = SHAPE_SIDE if enlarge else side * zoom  # (exactly: side * (SHAPE_SIDE / side) may fall a hair short)
     quarter = max(1, int(side / 4))
-    mx, my = int((cx - x0) * zoom), int((cy - y0) * zoom)
-    core = lab[max(0, my - quarter):my + quarter, max(0, mx - quarter):mx + quarter].reshape(-1, 3)
-    if core.size == 0:
+    key = (box, zoom, resize, quarter)
+    if windows is not None and key in windows:
+        seen = windows[key]
+    else:
+        window = frame[y0:y1, x0:x1]
+        if resize:
+            window = cv2.resize(window, (max(4, round((x1 - x0) * zoom)), max(4, round((y1 - y0) * zoom))),
+                                interpolation=cv2.INTER_AREA)
+        lab = cv2.cvtColor(window, cv2.COLOR_BGR2LAB).astype(np.float32)
+        mx, my = int((cx - x0) * zoom), int((cy - y0) * zoom)
+        core = lab[max(0, my - quarter):my + quarter, max(0, mx - quarter):mx + quarter].reshape(-1, 3)
+        seen = None
+        if core.size:
+            body, tray = np.median(core, axis=0), border_colour(lab)
+            if not np.linalg.norm((body - tray) * np.array([0.5, 1.0, 1.0], np.float32)) < 20:
+                seen = lab, body, tray, (mx, my)
+        if windows is not None:
+            windows[key] = seen
+    if seen is None:
         return None
-    body, tray = np.median(core, axis=0), border_colour(lab)
-    if np.linalg.norm((body - tray) * np.array([0.5, 1.0, 1.0], np.float32)) < 20:
-        return None
-    return lab, body, tray, (mx, my), (x0, y0, zoom), side
+    return *seen, (x0, y0, zoom), side
 
 
 def _distance_in(lab: np.ndarray):
@@ -73,7 +86,8 @@ def _distance_in(lab: np.ndarray):
     return distance
 
 
-def body_shape(frame: np.ndarray, box: tuple[int, int, int, int]) -> tuple[float, float, np.ndarray, tuple] | None:
+def body_shape(frame: np.ndarray, box: tuple[int, int, int, int],
+               windows: dict | None = None) -> tuple[float, float, np.ndarray, tuple] | None:
     """The die's body around ``box``: (long side, short side) in box sides, its mask, and the mask's
     top-left corner in the frame with its scale (mask pixels per frame pixel); ``None`` when the die's colour does not stand out from the tray
     (a white die on a white tray), so its shape cannot be told.
@@ -84,7 +98,7 @@ def body_shape(frame: np.ndarray, box: tuple[int, int, int, int]) -> tuple[float
     """
     # Worked at a die side of SHAPE_SIDE pixels whatever the die's size: the same thresholds for a
     # big dice-tower die as for a small tray die, and a fraction of the cost for the big one.
-    seen = _die_window(frame, box, enlarge=False)
+    seen = _die_window(frame, box, enlarge=False, windows=windows)
     if seen is None:
         return None
     window, body, tray, (mx, my), (x0, y0, zoom), side = seen
@@ -103,10 +117,11 @@ def body_shape(frame: np.ndarray, box: tuple[int, int, int, int]) -> tuple[float
 
 
 def looks_cocked(frame: np.ndarray, box: tuple[int, int, int, int],
-                 other_centres: list[tuple[float, float]]) -> bool:
+                 other_centres: list[tuple[float, float]], windows: dict | None = None) -> bool:
     """Whether the die in ``box`` shows two faces side by side, as a die cocked on an edge does from
-    straight above.  ``other_centres`` are the centres of the other dice read in the frame."""
-    shape = body_shape(frame, box)
+    straight above.  ``other_centres`` are the centres of the other dice read in the frame; ``windows`` as
+    :func:`_die_window` takes it."""
+    shape = body_shape(frame, box, windows)
     if shape is None:
         return False
     long, short, own, (x0, y0, zoom) = shape
@@ -140,8 +155,8 @@ TOP_COLOUR = 12.0
 TOP_MOST_DICE = 4
 
 
-def top_face_shape(frame: np.ndarray, box: tuple[int, int, int, int],
-                   other_centres: list[tuple[float, float]]) -> tuple[float, float, float] | None:
+def top_face_shape(frame: np.ndarray, box: tuple[int, int, int, int], other_centres: list[tuple[float, float]],
+                   windows: dict | None = None) -> tuple[float, float, float] | None:
     """The lit top face of the die in ``box``: (length in box sides, short over long side, the rest of the die's body
     beside it as a share of it), or ``None`` when the die does not stand out from the tray or its face reaches the
     centre of another die.
@@ -152,16 +167,18 @@ def top_face_shape(frame: np.ndarray, box: tuple[int, int, int, int],
     top face it measures, squeezed by the tilt and joined by the narrower face where the two are lit alike, runs
     past the box (1.1-1.7), oblong.
     """
-    seen = _die_window(frame, box, enlarge=True)
+    seen = _die_window(frame, box, enlarge=True, windows=windows)
     if seen is None:
         return None
     lab, body, tray, (mx, my), (x0, y0, zoom), _ = seen
-    distance = _distance_in(lab)
     kernel = np.ones((max(3, int(SHAPE_SIDE / 5) | 1),) * 2, np.uint8)
-    whole = (distance(body) < distance(tray)).astype(np.uint8)
+    # _distance_in(lab)(body) in its two parts, each wanted again below (the same figures, worked out once).
+    colour_off = np.sqrt(((lab[..., 1:] - body[1:]) ** 2).sum(axis=2))
+    lightness_off = np.abs(lab[..., 0] - body[0])
+    whole = (colour_off + 0.4 * lightness_off < _distance_in(lab)(tray)).astype(np.uint8)
     band = max(TOP_LIGHTNESS[0] * body[0] + TOP_LIGHTNESS[1], TOP_LIGHTNESS_FLOOR)
-    lit = whole & (np.abs(lab[..., 0] - body[0]) < band).astype(np.uint8)
-    lit &= (np.sqrt(((lab[..., 1:] - body[1:]) ** 2).sum(axis=2)) < TOP_COLOUR).astype(np.uint8)
+    lit = whole & (lightness_off < band).astype(np.uint8)
+    lit &= (colour_off < TOP_COLOUR).astype(np.uint8)
     lit = cv2.morphologyEx(cv2.morphologyEx(lit, cv2.MORPH_CLOSE, kernel), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     _, labels = cv2.connectedComponents(lit)
     if not (0 <= my < labels.shape[0] and 0 <= mx < labels.shape[1]) or labels[my, mx] == 0:
@@ -178,10 +195,11 @@ def top_face_shape(frame: np.ndarray, box: tuple[int, int, int, int],
 
 
 def looks_cocked_at_any_angle(frame: np.ndarray, box: tuple[int, int, int, int],
-                              other_centres: list[tuple[float, float]]) -> bool:
+                              other_centres: list[tuple[float, float]], windows: dict | None = None) -> bool:
     """Whether the die in ``box`` is cocked on an edge by its top face's shape (:func:`top_face_shape`), for a camera
-    of any angle: a flat die seen at a slant shows its top face squeezed too, but inside the box the detector drew."""
-    shape = top_face_shape(frame, box, other_centres)
+    of any angle: a flat die seen at a slant shows its top face squeezed too, but inside the box the detector drew.
+    ``windows`` as :func:`_die_window` takes it."""
+    shape = top_face_shape(frame, box, other_centres, windows)
     if shape is None:
         return False
     length, squareness, beside = shape

@@ -183,11 +183,13 @@ class DiceReader:
             confidence = float(min(1.0, score) * (1.0 - p[0]) * (faces[best] if sure else max(crooked, 1 - faces[best])))
             if confidence >= MIN_CONFIDENCE:
                 dice.append(Die(face, colour, box, round(confidence, 4)))
+        windows: dict = {}  # the cocked tests' windows round each die, worked out once (vision.cocked._die_window)
         if self.calibration.overhead:
             # From straight above, a die showing two faces side by side is cocked on an edge: the
             # detector boxed one face and the classifier read it, a guess.  Unsure instead.
             dice = [Die(None, d.colour, d.box, d.confidence)
-                    if d.face is not None and looks_cocked(frame, d.box, [o.centre for o in dice if o is not d])
+                    if d.face is not None and looks_cocked(frame, d.box, [o.centre for o in dice if o is not d],
+                                                           windows)
                     else d for d in dice]
         if len([d for d in dice if d.standard]) <= TOP_MOST_DICE:
             # A camera low and close: the box holds a side face beside the top one, read as one face without
@@ -195,7 +197,8 @@ class DiceReader:
             dice = [self._top_face_of(frame, d) if d.face is not None and d.confidence < DOUBTFUL else d for d in dice]
             # Whatever the camera's angle, a cocked die whose top face runs past the one face the detector boxed.
             dice = [Die(None, d.colour, d.box, d.confidence)
-                    if d.face is not None and looks_cocked_at_any_angle(frame, d.box, [o.centre for o in dice if o is not d])
+                    if d.face is not None
+                    and looks_cocked_at_any_angle(frame, d.box, [o.centre for o in dice if o is not d], windows)
                     else d for d in dice]
         calibrated = None if self.calibration.die_side is None else self.calibration.die_side * width
         dice = sorted(_without_specks(dice, calibrated), key=lambda d: (d.box[0], d.box[1]))
