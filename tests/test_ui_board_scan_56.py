@@ -86,8 +86,11 @@ def test_scan_a_5_6_board_correct_it_and_play_on_it(tmp_path):
         assert as_read(scan) == truth and (taps == 0) == (not wrong)
         assert screen.set_note == ""  # the 5-6 set's tokens: no number too many
 
-        # Used: the board passes the 5-6 game's check and goes straight to the new game, the robber on a desert.
+        # Used: the board passes the 5-6 game's check, the robber on a desert. This picture is laid without the
+        # frame's ships, so the editor says the board has none of the set's 11 harbours; it starts as it is.
         d.tap(screen.ids.use)
+        assert app.root.current == "board_editor" and "with 0 of the set's 11 harbours" in editor.message
+        d.tap(editor.ids.use)
         assert app.root.current == "new_game", editor.message
         used = {tuple(h["at"]): (h["terrain"], h.get("number")) for h in ng.board_json["hexes"]
                 if h["terrain"] != "sea"}
@@ -202,7 +205,9 @@ def test_the_robber_read_on_a_5_6_board_starts_the_game_where_it_stands(tmp_path
         assert "robber" not in screen.message.lower(), screen.message  # nothing asked about it
         d.screenshot(tmp_path / "scan-56-robber.png")
         correct(screen, truth)
-        d.tap(screen.ids.use)
+        d.tap(screen.ids.use)  # (no harbours in this picture: the editor says so, and starts it as it is)
+        assert app.root.current == "board_editor" and "with 0 of the set's 11 harbours" in editor.message
+        d.tap(editor.ids.use)
         assert app.root.current == "new_game", editor.message
         assert tuple(ng.board_json["robber"]) == robber
         d.tap(ng.ids.start)

@@ -111,3 +111,34 @@ def test_the_scan_screen_fits_with_a_harbour_being_corrected(tmp_path, size, lan
         d.screenshot(SHOTS / f"board-scan-harbour-{'landscape' if size[0] > size[1] else 'portrait'}-{lang}.png")
     finally:
         d.stop_app(app)
+
+
+def test_a_board_short_of_the_sets_harbours_is_said_before_the_game(tmp_path):
+    """A reading with fewer harbours than the set (testimg2: one ship not seen) says how many it read, and
+    "Use this board" goes to the editor, which says the board is short of the set's harbours (a table may still
+    start so); a board that passed the check went on into the game short of them before."""
+    from companion.rules import standard_board
+
+    app = d.start_app(tmp_path)
+    try:
+        editor = d.open_board_editor(app)
+        d.tap(editor.ids.scan)
+        screen = app.root.get_screen("board_scan")
+        read(app, screen, DATA / "photos" / "testimg2.jpg")
+        scan = screen.scan
+        assert len(scan.harbours) == 8  # of the 9 the photo shows
+        assert "8 of 9 harbours read: the others are added in the editor." in screen.message
+        d.tap(screen.ids.use)
+        assert app.root.current == "board_editor" and len(editor.harbors) == 8
+
+        # The editor says it of any base board short of harbours, the problems first; it still starts.
+        board = standard_board(1, separate_red_numbers=True).to_json()
+        board["harbors"] = board["harbors"][:7]
+        editor.load(board, back="new_game")
+        d.settle()
+        assert editor.message == "Board is valid, with 7 of the set's 9 harbours: Harbor adds the others."
+        assert not editor.valid  # said in the problems' colour, not as a success
+        d.tap(editor.ids.use)
+        assert app.root.current == "new_game" and len(app.root.get_screen("new_game").board_json["harbors"]) == 7
+    finally:
+        d.stop_app(app)

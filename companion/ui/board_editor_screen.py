@@ -231,8 +231,11 @@ class BoardEditorScreen(Screen):
             view.legal = frozenset()
         problems = self.problems()
         view.marked = problem_spots(problems)  # the hexes a problem names, both of two that clash
-        self.valid = not problems
-        self.message = problems_text(problems, board) if problems else a.tr("board_ok")
+        want = a.root.get_screen("new_game").harbour_set() if a.root is not None else None
+        short = not problems and want is not None and len(self.harbors) < want
+        self.valid = not problems and not short
+        self.message = (problems_text(problems, board) if problems else
+                        a.tr("board_ok_harbours_short", have=len(self.harbors), want=want) if short else a.tr("board_ok"))
         sel = self.selected
         places = app_places(board)
         if sel is None:

@@ -79,6 +79,8 @@ TEXT: dict[str, dict[str, str]] = {
     "scan_unsure_harbours": {"en": "{n} hexes to check, and {m} harbours (ringed).",
                              "ja": "確認が必要な地形：{n}、港：{m}（枠付き）。"},
     "scan_harbour": {"en": "harbour {trade}", "ja": "港 {trade}"},
+    "scan_harbours_short": {"en": "{have} of {want} harbours read: the others are added in the editor.",
+                            "ja": "港は{want}個中{have}個を読みました。残りはエディタで追加します。"},
     "scan_other_edge": {"en": "Other coast", "ja": "隣の海岸へ"},
     "scan_robber_unknown": {"en": "The robber was not found: select its hex, then Robber here.",
                             "ja": "盗賊が見つかりません。その地形を選んで「盗賊はここ」。"},
@@ -348,11 +350,18 @@ class ScanBoardScreen(ReadsAPicture, PhotoReading, Screen):
         editor = app.root.get_screen("board_editor")
         data = self.board_json()
         editor.load(data, back=editor.back)
-        if editor.problems():
-            app.go("board_editor")  # the editor names what is wrong and rings it
+        if editor.problems() or self.harbours_short():
+            app.go("board_editor")  # the editor names what is wrong and rings it, or the harbours short of the set
             return
         app.root.get_screen("new_game").board_json = editor.to_json()
         app.go(editor.back)
+
+    def harbours_short(self) -> tuple[int, int] | None:
+        """(read, the set's) when the reading holds fewer harbours than the base game's set (a photo that cut
+        the frame off, a ship the reader did not see), else None."""
+        want = App.get_running_app().root.get_screen("new_game").harbour_set()
+        have = len(self.scan.harbours) if self.scan is not None else 0
+        return (have, want) if want is not None and have < want else None
 
     def _update(self, read_ms: int | None = None) -> None:
         from .board_view import TERRAIN_COLORS
@@ -374,6 +383,9 @@ class ScanBoardScreen(ReadsAPicture, PhotoReading, Screen):
         n, m = len(self.scan.unsure), len(self.scan.unsure_harbours)
         lines.append(tr("scan_unsure_harbours", n=n, m=m) if m else tr("scan_unsure", n=n) if n
                      else tr("scan_all_sure"))
+        short = self.harbours_short()
+        if short:
+            lines.append(tr("scan_harbours_short", have=short[0], want=short[1]))
         if self.scan.robber is None and not getattr(self.scan.reading, "robber_sure", True):
             lines.append(tr("scan_robber_unknown"))  # asked, not guessed (a game has its robber somewhere)
         self.message = " ".join(lines)

@@ -259,6 +259,13 @@ class NewGameScreen(Screen):
         on_desert = getattr(game_class(self.game), "robber_starts_on_desert", True)
         return board_problems(board, standard=spec, separate_red_numbers=separate, robber_on_desert=on_desert)
 
+    def harbour_set(self) -> int | None:
+        """How many harbours the standard set of the base game chosen here holds (9, or 11 at 5-6); None for a game
+        whose map places its own."""
+        if self.game not in ("base", "base56"):
+            return None
+        return sum((EXTENSION_SPEC if self.count >= 5 else BASE_SPEC).harbors.values())
+
     def options(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.game not in ("high-tide", *OWN_SCREEN) and self.ids.separate.active:
