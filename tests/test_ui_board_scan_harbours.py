@@ -127,7 +127,7 @@ def test_a_board_short_of_the_sets_harbours_is_said_before_the_game(tmp_path):
         read(app, screen, DATA / "photos" / "testimg2.jpg")
         scan = screen.scan
         assert len(scan.harbours) == 8  # of the 9 the photo shows
-        assert "8 of 9 harbours read: the others are added in the editor." in screen.message
+        assert "8 of 9 harbours read." in screen.message
         d.tap(screen.ids.use)
         assert app.root.current == "board_editor" and len(editor.harbors) == 8
 

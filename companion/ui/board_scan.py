@@ -79,8 +79,8 @@ TEXT: dict[str, dict[str, str]] = {
     "scan_unsure_harbours": {"en": "{n} hexes to check, and {m} harbours (ringed).",
                              "ja": "確認が必要な地形：{n}、港：{m}（枠付き）。"},
     "scan_harbour": {"en": "harbour {trade}", "ja": "港 {trade}"},
-    "scan_harbours_short": {"en": "{have} of {want} harbours read: the others are added in the editor.",
-                            "ja": "港は{want}個中{have}個を読みました。残りはエディタで追加します。"},
+    # (short: the message's 52 dp hold four sentences in ~11 px letters; the editor says what to do)
+    "scan_harbours_short": {"en": "{have} of {want} harbours read.", "ja": "港は{want}個中{have}個。"},
     "scan_other_edge": {"en": "Other coast", "ja": "隣の海岸へ"},
     "scan_robber_unknown": {"en": "The robber was not found: select its hex, then Robber here.",
                             "ja": "盗賊が見つかりません。その地形を選んで「盗賊はここ」。"},
