@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 
@@ -14,6 +13,7 @@ from vision import dataset, grown_window
 from vision.reader import DiceReader
 from vision.rolls import RollDetector
 from vision.synthetic import SequenceBuilder, cocked_dice, studio_tray_and_crops
+from tests.test_vision_top_face import labelled_and_read, read_on  # a die read on its labelled die
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice"
 if not DATA.exists():
@@ -33,17 +33,6 @@ BOXED_TOO_SMALL = ("IMG_0682_jpeg_jpg.rf.0dd9f0b51128c93a672fb7475828f85a.jpg",
 @pytest.fixture(scope="module")
 def reader() -> DiceReader:
     return DiceReader()
-
-
-def labelled_and_read(reader: DiceReader, image_path: Path):
-    image = cv2.imread(str(image_path))
-    labels = image_path.parent.parent / "labels" / (image_path.stem + ".txt")
-    return dataset.read_label_file(labels, image.shape[1], image.shape[0]), reader.read(image)
-
-
-def read_on(truth: dataset.LabelledDie, read) -> list:
-    return [d for d in read if abs(d.centre[0] - truth.centre[0]) < 0.625 * truth.box[2]
-            and abs(d.centre[1] - truth.centre[1]) < 0.625 * truth.box[3]]
 
 
 @pytest.mark.skipif(not MIXED_SET.exists(), reason=f"dice photos not found at {MIXED_SET}")
