@@ -300,9 +300,13 @@ def test_a_5_6_frames_harbours_are_read_by_the_3_4_readers_routine(tmp_path):
     assert {h.sea: (h.land, h.trade) for h in read.harbours} == laid
     done = vision_board(photo, "--json")
     assert done.returncode == 0, done.stderr
-    board = json.loads(done.stdout)["board"]
+    out = json.loads(done.stdout)
+    board = out["board"]
     assert sorted((tuple(h["edge"][1]), tuple(h["edge"][0]), h["trade"]) for h in board["harbors"]) == sorted(
         (h.sea, h.land, h.trade) for h in read.harbours)
+    # the harbours asked (as the app rings them) are in the JSON's unsure, each its coast edge as harbors has it
+    asked = sorted([list(h.land), list(h.sea)] for h in read.harbours if not (h.sure and h.edge_sure))
+    assert asked and [p for p in out["unsure"] if isinstance(p[0], list)] == asked
     assert len(board_from_json(board).harbors) == 11
     text = vision_board(photo).stdout
     assert "harbours [" in text and "pieces not read" in text and text.count("?") >= len(

@@ -110,3 +110,36 @@ def test_a_speck_of_glare_on_the_sea_does_not_cost_the_real_harbours():
     cv2.circle(glared, (int(x), int(y)), int(radius), (250, 250, 250), -1)
     read, truth = labelled_harbours("testimg3.jpg", read_board(glared))
     assert {sea: trade for sea, (_land, trade) in read.items()} == {sea: t for sea, (_l, t) in truth.items()}
+
+
+def test_a_harbour_the_app_rings_is_in_the_commands_unsure():
+    """testimg2: the harbours Scan the board rings (a trade unsure, or a coast edge a near tie) are in the
+    command's JSON ``unsure``, each as the place the record's harbour has (its coast edge: the land hex, then
+    the sea hex, as in ``board.harbors``), and the text line puts a '?' after them; harbours read surely are not
+    listed.  (Before session 15 only the text line of a 5-6 board and the app's ring said a harbour was asked.)"""
+    import json
+    import subprocess
+    import sys
+
+    from vision.board.lattice import turned
+    from vision.board.scan import BoardScan
+
+    path = DATA / "photos" / "testimg2.jpg"
+    scan = BoardScan.of_file(path)  # what the app reads and rings
+    turns = scan.reading.photo_turns()
+    ringed = {turned(h.sea, turns): [list(turned(h.land, turns)), list(turned(h.sea, turns))] for h in scan.harbours
+              if h.sea in scan.unsure_harbours}
+    assert len(ringed) == 2  # a 3:1 and the grain, both trades close to another's colours
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-m", "vision", "board", "--json", str(path)], cwd=root,
+                          capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    harbour_edges = [h["edge"] for h in out["board"]["harbors"]]
+    assert len(harbour_edges) == 8
+    assert [p for p in out["unsure"] if p in harbour_edges] == sorted(ringed.values())
+    text = subprocess.run([sys.executable, "-m", "vision", "board", str(path)], cwd=root, capture_output=True,
+                          text=True, timeout=180).stdout
+    for h in out["board"]["harbors"]:
+        said = f"{h['edge'][0]}-{h['edge'][1]} {h['trade']}"
+        assert (said + "?" in text) == (h["edge"] in ringed.values()) and said in text, text

@@ -37,7 +37,7 @@ import numpy as np
 from companion.rules.board import EXTENSION_SPEC
 from vision.board import terrain as terrain_mod
 from vision.board.discs import find_discs, one_per_place, token_sized
-from vision.board.harbours import HARBOUR_SET_56, PROTOTYPES_56, SURE_MARGIN_56, read_harbours
+from vision.board.harbours import HARBOUR_SET_56, PROTOTYPES_56, SURE_MARGIN_56, asked_edges, read_harbours
 from vision.board.lattice import Lattice, canonical_center, fit_lattice, hex_distance
 from vision.board.reader import (COUNT_RADIUS, NoBoardError, OtherSizeError, _decoded_at, board_object,
                                  count_token_prints, load_photo, read_robber)
@@ -99,7 +99,7 @@ class Reading56:
 
     def to_json(self, image_name: str) -> dict:
         return {"image": image_name, "board": self.board_json(), "pieces": self.pieces,
-                "unsure": [list(h) for h in self.unsure], "ms": round(self.ms)}
+                "unsure": [list(h) for h in self.unsure] + asked_edges(self.harbours), "ms": round(self.ms)}
 
     def pixel(self, h: tuple[int, int]) -> tuple[float, float]:
         x, y = self.lattice.center(h)

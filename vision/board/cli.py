@@ -10,6 +10,7 @@ from pathlib import Path
 
 def board_main(argv: list[str]) -> int:
     from vision.board.deduce import STANDARD, TOKEN_SETS
+    from vision.board.harbours import asked_edges
     from vision.board.pieces import add_pieces
     from vision.board.reader import NoBoardError, OtherSizeError, read_board_file
 
@@ -65,13 +66,15 @@ def board_main(argv: list[str]) -> int:
                               + (" (deduced)" if h["at"] in deduced else "")
                               + ("?" if h["at"] in out["unsure"] else "") for h in land)
             note = f"; {reading.set_note}" if reading.set_note else ""
-            print(f"{name}: {hexes}; robber {out['board']['robber']}{note}; {out['ms']} ms")
+            harbours = _harbours_text(out, asked_edges(reading.harbours, reading.photo_turns()))
+            print(f"{name}: {hexes}; robber {out['board']['robber']}; {harbours}{note}; {out['ms']} ms")
     return status
 
 
 def _print_56(photo: str, as_json: bool) -> int:
     """Read ``photo`` as a 5-6 board (vision/board/board56.py) and print it; the exit status (2: no 5-6 board)."""
     from vision.board.board56 import read_56_file
+    from vision.board.harbours import asked_edges
     from vision.board.reader import NoBoardError
 
     name = Path(photo).name
@@ -94,19 +97,17 @@ def _print_56(photo: str, as_json: bool) -> int:
         robber = out["board"]["robber"]
         robber = f"robber {robber}" + ("?" if robber is not None and robber in out["unsure"] else "") \
             if robber is not None else "robber not seen (asked)"
-        # the harbours as the record has them (land hex, sea hex), '?' after one whose trade or coast edge is asked
-        harbours = ", ".join(f"{h['edge'][0]}-{h['edge'][1]} {h['trade']}" + ("?" if asked else "")
-                             for h, asked in _harbour_lines(reading, out))
-        harbours = f"harbours {harbours}" if harbours else "no harbours seen"
+        harbours = _harbours_text(out, asked_edges(reading.harbours))
         print(f"{name}: 5-6 board: {hexes}; {robber}; {harbours}; pieces not read{note}; {out['ms']} ms")
     return 0
 
 
-def _harbour_lines(reading, out: dict) -> list[tuple[dict, bool]]:
-    """Each harbour of ``out``'s board (the record's entries) and whether it is asked (its trade or coast edge
-    unsure: the app rings it)."""
-    asked = {(tuple(h.land), tuple(h.sea)) for h in reading.harbours if not (h.sure and h.edge_sure)}
-    return [(h, (tuple(h["edge"][0]), tuple(h["edge"][1])) in asked) for h in out["board"]["harbors"]]
+def _harbours_text(out: dict, asked: list) -> str:
+    """The harbours of ``out``'s board as the record has them (land hex-sea hex, trade), '?' after one ``asked``
+    (harbours.asked_edges: its trade or coast edge unsure; the app rings it, the JSON's ``unsure`` lists it)."""
+    harbours = ", ".join(f"{h['edge'][0]}-{h['edge'][1]} {h['trade']}" + ("?" if h["edge"] in asked else "")
+                         for h in out["board"]["harbors"])
+    return f"harbours {harbours}" if harbours else "no harbours seen"
 
 
 def evaluate_main(argv: list[str]) -> int:

@@ -288,6 +288,16 @@ def read_harbours(photo: np.ndarray, to_photo: np.ndarray, prototypes: dict | No
     return out
 
 
+def asked_edges(harbours: list, turns: int = 0) -> list[list[list[int]]]:
+    """The places of the harbours a person is asked to look at (the trade unsure, or the coast edge a near tie:
+    the app rings them; the CLI's text line puts a ``?`` after them), for the JSON's ``unsure``: each the coast
+    edge as the record's harbour writes it (``[land hex, sea hex]``, as in ``board.harbors``), turned ``turns``
+    times 60 degrees as the board is; in the order ``harbors`` lists them."""
+    from vision.board.lattice import turned
+    return sorted([list(turned(h.land, turns)), list(turned(h.sea, turns))] for h in harbours
+                  if not (h.sure and h.edge_sure))
+
+
 def _harbour(sea_or_sail: np.ndarray, sea: tuple[int, int], trade: str, trade_sure: bool, colours,
              land: tuple = LAND) -> Harbour:
     served, margin = harbour_edge(sea_or_sail, sea, land)

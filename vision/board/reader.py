@@ -21,7 +21,7 @@ from vision.board import deduce
 from vision.board import robber as robber_mod
 from vision.board.deduce import STANDARD, TOKEN_SET, by_elimination, surplus_note, unsure_terrain
 from vision.board.discs import find_discs, one_per_place, token_sized
-from vision.board.harbours import read_harbours
+from vision.board.harbours import asked_edges, read_harbours
 from vision.board.lattice import (LAND, SQRT3, Lattice, _match, canonical_center, fit_lattice, hex_distance,
                                   turned)
 from vision.board.outline import fit_outline
@@ -108,8 +108,10 @@ class BoardReading:
 
     def to_json(self, image_name: str) -> dict:
         turns = self.photo_turns()
-        return {"image": image_name, "board": self.board_json(), "pieces": self.pieces,
-                "unsure": [list(turned(h, turns)) for h in self.unsure], "ms": round(self.ms)}
+        # the hexes asked, then the harbours asked (each its coast edge as board.harbors writes it)
+        unsure = [list(turned(h, turns)) for h in self.unsure] + asked_edges(self.harbours, turns)
+        return {"image": image_name, "board": self.board_json(), "pieces": self.pieces, "unsure": unsure,
+                "ms": round(self.ms)}
 
     def pixel(self, h: tuple[int, int]) -> tuple[float, float]:
         """A hex's centre in the original photo's pixels."""
