@@ -186,7 +186,8 @@ def main() -> None:
             print(f"  red-blob count on {sum(len(v) for v in counts.values())} dice with red on the face: "
                   f"{agree} equal to the label")
             for face in sorted(counts):
-                print(f"    label {face}: counts 1-7 " + " ".join(str(int(c)) for c in np.bincount(counts[face], minlength=8)[1:8]))
+                tally = np.bincount(counts[face], minlength=8)[1:8]
+                print(f"    label {face}: counts 1-7 " + " ".join(str(int(c)) for c in tally))
     print(f"# model {args.model or 'committed'}, split {args.split}, fold {args.fold}")
 
 
