@@ -18,6 +18,9 @@ each looked at at 8x with its label right (session 14). They are photos of fold 
   as it is and three others (the top percentile 90 or 95 instead of 98, so that white streaks saturate and the pips
   keep more of the range; each channel stretched on its own, so that red pips on a dark body fill the red channel's
   range); and what each gives the ``MARBLED`` dice of the split.
+- ``bench/dark-red-pip-dice.txt`` (131 dark-bodied dice with red pips of the tray set, picked by eye, 25 with a
+  white streak across the face): how many of the split's are read right in their boxes, with each stretch -- the
+  control figure for a retrained classifier (with ``--split held-out`` and a fold's models).
 - the red-blob count: the round blobs of redness inside each labelled box of the tray set's split (at three levels,
   the most found; pip-sized, filled, not long), against the label: can a pip colour count stand in for the
   classifier on these dice?
@@ -43,6 +46,18 @@ MARBLED = (("IMG_20191208_112648", 1), ("IMG_20191208_112648", 2), ("IMG_2019120
            ("IMG_20191209_095923", 4), ("IMG_20191209_095923", 5))
 STRETCHES = ("as is", "top 90", "top 95", "per channel")
 ZOOM = 8
+#: The tray set's dark-bodied dice with red pips, picked by eye (the file's header says how).
+KIND = Path(__file__).with_name("dark-red-pip-dice.txt")
+
+
+def kind_list(path: Path = KIND) -> dict[tuple[str, int], bool]:
+    """(photo stem, line) -> whether a white streak crosses its face, for each die of the list."""
+    dice = {}
+    for line in path.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            photo, number, _face, _fold, streak = (part.strip() for part in line.split("|"))
+            dice[(Path(photo).stem, int(number))] = streak == "streak"
+    return dice
 
 
 def stretched(kind: str):
@@ -146,6 +161,7 @@ def main() -> None:
     if args.sheet:
         sheet(tray_items, args.sheet)
     marbled = set(MARBLED)
+    family = kind_list()
     for folder in sorted(p for p in args.data.iterdir() if (p / "labels").is_dir()):
         right = dict.fromkeys(STRETCHES, 0)
         gained = dict.fromkeys(STRETCHES, 0)
@@ -153,6 +169,7 @@ def main() -> None:
         watched = {k: [] for k in STRETCHES}
         total = 0
         counts: dict[int, list[int]] = {}
+        listed = {k: [0, 0, 0, 0] for k in STRETCHES}  # right, of; with a streak right, of
         for item in dataset.split(dataset.list_images(folder), args.split, args.fold):
             image = load_image(item.image_path)
             dice = item.read_dice(image.shape[1], image.shape[0])
@@ -169,6 +186,15 @@ def main() -> None:
                 lost[kind] += int((base & ~good).sum())
                 watched[kind] += [f"{item.image_path.stem[-6:]}:{i + 1} {d.face}->{faces[i]}"
                                   for i, d in enumerate(dice) if (item.image_path.stem, i + 1) in marbled]
+                for i, d in enumerate(dice):
+                    streak = family.get((item.image_path.stem, i + 1))
+                    if streak is not None:
+                        tally = listed[kind]
+                        tally[0] += int(faces[i] == d.face)
+                        tally[1] += 1
+                        if streak:
+                            tally[2] += int(faces[i] == d.face)
+                            tally[3] += 1
             if folder.name == TRAY:
                 for die in dice:
                     found = red_blobs(image, die.box)
@@ -177,6 +203,9 @@ def main() -> None:
         print(f"{folder.name}: {total} labelled dice, read right in their boxes: "
               + ", ".join(f"{k} {right[k]}" + (f" (+{gained[k]} -{lost[k]})" if k != STRETCHES[0] else "")
                           for k in STRETCHES))
+        if any(t[1] for t in listed.values()):
+            print(f"  {KIND.name}, read right in their boxes (all / with a streak): "
+                  + ", ".join(f"{k} {t[0]}/{t[1]}, {t[2]}/{t[3]}" for k, t in listed.items()))
         for kind in STRETCHES:
             if watched[kind]:
                 good = sum(1 for w in watched[kind] if w.split()[1].split("->")[0] == w.split("->")[1])
