@@ -27,7 +27,7 @@ import numpy as np
 from vision import exposure, grown_window, preprocess
 from vision.calibration import FLOOR_REACH, Calibration, colour_name, floor_colour, floor_colours_near
 from vision.cocked import TOP_MOST_DICE, looks_cocked, looks_cocked_at_any_angle
-from vision.face_marks import marks_on_face, round_pips, stroke_without_pips
+from vision.face_marks import blob_shapes, marks_on_face, round_pips, stroke_without_pips
 from vision.top_face import DOUBTFUL, top_face_reading
 
 #: The committed networks ship inside the package (``vision/models/``), found through importlib.resources
@@ -331,11 +331,15 @@ def _not_pips(frame: np.ndarray, box: tuple[int, int, int, int], share: float, f
     half the face read (a drawn 5 read as 5 showed none, a 3 read as 3 one; the blurred fours of four_50.jpg show 3
     and 2); or, past :data:`NOT_STANDARD_SHARE`, marks that are not the pips of the face read (the blurred desk die
     at 0.95 reads 4 and shows 4 marks; a ship reads 1 and shows 2)."""
+    levels = None  # the face's blobs, worked out once for both tests below
     if share > NOT_STANDARD_LOW_SHARE:
         marks = marks_on_face(frame, box)
-        if marks < 2 or (share > NOT_STANDARD_SHARE and marks != face) or 2 * round_pips(frame, box) < face:
+        if marks < 2 or (share > NOT_STANDARD_SHARE and marks != face):
             return True
-    return stroke_without_pips(frame, box)
+        levels = blob_shapes(frame, box)
+        if 2 * round_pips(frame, box, levels) < face:
+            return True
+    return stroke_without_pips(frame, box, levels)
 
 
 def as_read(frame: np.ndarray, calibration: Calibration) -> np.ndarray:
