@@ -21,6 +21,10 @@ each looked at at 8x with its label right (session 14). They are photos of fold 
 - ``bench/dark-red-pip-dice.txt`` (131 dark-bodied dice with red pips of the tray set, picked by eye, 25 with a
   white streak across the face): how many of the split's are read right in their boxes, with each stretch -- the
   control figure for a retrained classifier (with ``--split held-out`` and a fold's models).
+- ``--streaks``: of the split's tray dice read right in their boxes, how often one thin curve drawn across the die
+  (1/18 of its side thick, edge to edge through the middle third) changes the reading, white (a swirl's streak)
+  against the die's own median colour (hides pips as much, is no mark): 3 tries a die, the listed dice and a quarter
+  of the others.
 - the red-blob count: the round blobs of redness inside each labelled box of the tray set's split (at three levels,
   the most found; pip-sized, filled, not long), against the label: can a pip colour count stand in for the
   classifier on these dice?
@@ -29,6 +33,7 @@ each looked at at 8x with its label right (session 14). They are photos of fold 
 from __future__ import annotations
 
 import argparse
+import random
 from pathlib import Path
 
 import cv2
@@ -119,6 +124,52 @@ def red_blobs(image: np.ndarray, box) -> int | None:
     return most
 
 
+def with_streak(image: np.ndarray, box, colour, rng: random.Random) -> np.ndarray:
+    """``image`` with one thin curve (a quadratic through a point near the middle, edge to edge of ``box``, 1/18 of the
+    die's side thick) drawn across the die in ``colour``: a swirl's streak where there was none."""
+    x, y, w, h = box
+    if rng.random() < 0.5:
+        a, b = (x + rng.uniform(0, w), y), (x + rng.uniform(0, w), y + h)
+    else:
+        a, b = (x, y + rng.uniform(0, h)), (x + w, y + rng.uniform(0, h))
+    c = (x + w / 2 + rng.uniform(-0.3, 0.3) * w, y + h / 2 + rng.uniform(-0.3, 0.3) * h)
+    t = np.linspace(0, 1, 24)[:, None]
+    points = (1 - t) ** 2 * np.array(a) + 2 * (1 - t) * t * np.array(c) + t ** 2 * np.array(b)
+    out = image.copy()
+    cv2.polylines(out, [np.round(points).astype(np.int32)], False, colour, max(1, round(max(w, h) / 18)), cv2.LINE_AA)
+    return out
+
+
+def streaks(reader: DiceReader, items, family, tries: int = 3, others: float = 0.25, seed: int = 7) -> None:
+    """Of the tray dice the classifier reads right in their labelled boxes, how many readings a streak drawn across
+    the die changes: a white one (as the swirl's) against one of the die's own median colour (the control: a line
+    that hides pips as much, and is no mark). The listed family, and a share ``others`` of the other dice (dark
+    bodies, mean BGR under 90, and light ones apart)."""
+    rng = random.Random(seed)
+    changed: dict[tuple[str, str], list[int]] = {}
+    for item in items:
+        image = load_image(item.image_path)
+        for i, die in enumerate(item.read_dice(image.shape[1], image.shape[0])):
+            listed = (item.image_path.stem, i + 1) in family
+            where = [(*die.centre, max(die.box[2], die.box[3]))]
+            if reader.classify(image, where)[0][1:7].argmax() + 1 != die.face:
+                continue
+            x, y, w, h = box = tuple(int(v) for v in die.box)
+            body = np.median(image[y + h // 4:y + h - h // 4, x + w // 4:x + w - w // 4].reshape(-1, 3), axis=0)
+            group = "listed" if listed else ("other dark" if float(body.mean()) < 90 else "other light")
+            if not (listed or rng.random() < others):
+                continue
+            for name, colour in (("white", (235, 235, 235)), ("own colour", tuple(float(v) for v in body))):
+                tally = changed.setdefault((group, name), [0, 0])
+                for _ in range(tries):
+                    read = reader.classify(with_streak(image, box, colour, rng), where)[0][1:7].argmax() + 1
+                    tally[0] += int(read != die.face)
+                    tally[1] += 1
+    for (group, name), (n, of) in sorted(changed.items()):
+        print(f"  streak {name:10s} across {group:11s} dice read right: {n} of {of} readings changed "
+              f"({100 * n / of:.0f} %)")
+
+
 def sheet(items: dict, out: Path) -> None:
     rows = []
     for stem, line in MARBLED:
@@ -155,6 +206,8 @@ def main() -> None:
     parser.add_argument("--split", default="seen", choices=("all", "seen", "held-out"))
     parser.add_argument("--fold", type=int, default=3)
     parser.add_argument("--sheet", type=Path)
+    parser.add_argument("--streaks", action="store_true",
+                        help="also: how often a thin streak drawn across a tray die read right changes its reading")
     args = parser.parse_args()
     reader = DiceReader(args.model)
     tray_items = {i.image_path.stem: i for i in dataset.list_images(args.data / TRAY)}
@@ -217,6 +270,8 @@ def main() -> None:
             for face in sorted(counts):
                 tally = np.bincount(counts[face], minlength=8)[1:8]
                 print(f"    label {face}: counts 1-7 " + " ".join(str(int(c)) for c in tally))
+    if args.streaks:
+        streaks(reader, dataset.split(dataset.list_images(args.data / TRAY), args.split, args.fold), family)
     print(f"# model {args.model or 'committed'}, split {args.split}, fold {args.fold}")
 
 
