@@ -137,6 +137,23 @@ def test_a_doubtful_die_settled_by_its_half_turn_is_not_read_at_the_quarter_turn
     assert four_turns == half_first and sum(map(len, half_first)) > 50
 
 
+def test_a_large_shrink_averages_whole_blocks_first_then_the_rest():
+    """preprocess.area_shrunk (a speed measure for big dice: their patch and their cocked tests' window, docs/
+    performance.md): the image cut to a multiple of the whole factor, averaged block by block, then shrunk by the rest
+    -- to the level on noise, where shrinking in one step mixes other pixels; the part shrunk is said, and a zoom
+    over a half is one step."""
+    noise = np.random.default_rng(5).integers(0, 256, (482, 482, 3), dtype=np.uint8)
+    shrunk, used = preprocess.area_shrunk(noise, 32 / 200)
+    assert used == (480, 480) and shrunk.shape == (77, 77, 3)
+    blocks = np.rint(noise[:480, :480].reshape(80, 6, 80, 6, 3).mean(axis=(1, 3))).astype(np.uint8)
+    expected = cv2.resize(blocks, (77, 77), interpolation=cv2.INTER_AREA)
+    assert np.abs(shrunk.astype(int) - expected).max() <= 1
+    assert np.abs(cv2.resize(noise, (77, 77), interpolation=cv2.INTER_AREA).astype(int) - expected).max() > 10
+    small, used = preprocess.area_shrunk(noise[:100, :90], 0.7)
+    assert used == (90, 100) and np.array_equal(small, cv2.resize(noise[:100, :90], (63, 70),
+                                                                    interpolation=cv2.INTER_AREA))
+
+
 @needs_data
 def test_one_reader_reads_each_frame_as_a_new_reader_would():
     """The reader writes the detector's input into one buffer of its own frame after frame (a speed measure,

@@ -219,6 +219,20 @@ def test_a_cocked_die_seen_as_one_face_asks_for_a_reroll_whatever_the_camera_ang
     assert [e.kind for _, e in events] == ["reroll"]
 
 
+def test_a_cocked_die_seen_large_asks_for_a_reroll(reader, studio, pool):
+    """The same cocked die (SEEN_AS_ONE_FACE[0]) three times as large, ~100 px (a camera close over the tray): the window
+    round it is shrunk to 32 px a die side in two steps, a whole factor first (preprocess.area_shrunk, a speed
+    measure), and the any-angle test still finds its top face running past the box: a re-roll, where without the
+    test it is a guessed roll."""
+    tray, by_face = studio
+    leaning, flat = cocked_dice(*pool, 20, seed=11)[SEEN_AS_ONE_FACE[0]]
+    frames = [cv2.resize(frame, None, fx=3, fy=3, interpolation=cv2.INTER_LINEAR)
+              for frame in cocked_roll(tray, by_face, leaning, flat, seed=SEEN_AS_ONE_FACE[0])]
+    assert min(max(d.box[2:]) for d in reader.read(frames[-1])) > 80
+    events, _ = run(RollDetector(reader), frames)
+    assert [e.kind for _, e in events] == ["reroll"]
+
+
 #: Photos of a Catan roll's few dice from the two sets whose camera is not overhead (the desk's webcam at an angle
 #: shows a side face of every flat die) or varies (N3VERS4YDIE): none of their flat dice read right is taken for cocked.
 FEW_DICE = 4

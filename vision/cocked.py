@@ -19,6 +19,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.preprocess import area_shrunk
+
 #: The body is measured at this many pixels per die side (a bigger die is shrunk first).
 SHAPE_SIDE = 32
 #: A body at least this many box sides long...
@@ -60,7 +62,9 @@ def _die_window(frame: np.ndarray, box: tuple[int, int, int, int], enlarge: bool
         seen = windows[key]
     else:
         window = frame[y0:y1, x0:x1]
-        if resize:
+        if resize and zoom <= 0.5:
+            window, _ = area_shrunk(window, zoom)  # in two steps (a die over 64 px): a third of the time
+        elif resize:
             window = cv2.resize(window, (max(4, round((x1 - x0) * zoom)), max(4, round((y1 - y0) * zoom))),
                                 interpolation=cv2.INTER_AREA)
         lab = cv2.cvtColor(window, cv2.COLOR_BGR2LAB).astype(np.float32)
