@@ -412,6 +412,8 @@ def test_the_desk_page_shows_and_makes_pairing_codes(server):
     shown = page()
     assert f"code {code}" in shown and "no code yet" in shown  # table 1 has one, table 2 none
     assert "&lt;script&gt;" in shown or "A&amp;B" in shown  # the players' names, escaped
+    # the way a tablet joins, in the app's words: its start screen has no Menu (a first-time desk looked for one)
+    assert "start screen: Tournament table, Find the desk" in shown and "Menu &rarr;" not in shown
     key = re.search(r"name=csrf value=(\w+)", shown).group(1)
     status, _ = _post(server, "/desk/pair", None, raw=f"csrf={key}&table=2".encode(), headers={
         **basic, "Content-Type": "application/x-www-form-urlencoded"})

@@ -287,8 +287,8 @@ def desk_page(floor: Floor, csrf: str) -> str:
 <h1>Desk: {e(floor.event.name)} &middot; round {round_no}</h1>
 <p>Round clock: {e(clock_text(floor.clock(), "en", round_no))} {clock}</p>
 <table><thead><tr><th>Table</th><th>Players</th><th>Pairing</th><th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>
-<p>A tablet joins with Menu &rarr; Tournament table: this desk's address and its table's code. A new code
-replaces the table's tablet (its token stops working).</p>
+<p>A tablet joins from the app's start screen: Tournament table, Find the desk (or type this desk's address),
+then its table's code and Join. A new code replaces the table's tablet (its token stops working).</p>
 {referee_section(floor, csrf)}
 </body></html>
 """
