@@ -66,6 +66,46 @@ def test_the_desk_s_end_by_time_reaches_the_record_without_the_table_sending(flo
     assert wait_until(lambda: app.table.game.ended_by_time == 30, timeout=PROMPT)
     assert app.table.record.events[-1] == {"type": "time_limit", "after": 30}
     assert wait_until(lambda: keeper.badge.text == "The desk ended this game by the time limit.", timeout=PROMPT)
+    # over every other screen the line is shown whole, inside the window (a 220 dp badge cut it at "by the time")
+    from kivy.core.window import Window
+    app.go("settings")
+    assert wait_until(lambda: app.root.current == "settings" and keeper.badge.opacity == 1, timeout=10)
+    badge = keeper.badge
+    assert badge.texture_size[0] <= badge.width + 1, "the desk's line is cut"
+    assert 0 <= badge.x and badge.right <= Window.width, "the desk's line runs off the screen"
+
+
+def test_a_game_not_open_ended_by_the_desk_moves_to_the_start_screen_s_finished_games(floor):
+    """A tablet restarted mid-game shows the start screen, the game under "Resume a game"; the desk then ends it by
+    time. The start screen lists it as finished (it stayed under "Resume a game" as "set-up" until left and
+    entered again: session 15's trial)."""
+    import random
+
+    from companion.record import new_game
+    from companion.rules.random_play import random_events
+    from test_desk_server import desk_events
+
+    desk, hand, app, screen, keeper = floor
+    game_id = app.table.game_id
+    for event in list(random_events(new_game(app.table.record), random.Random(5), 40))[:30]:
+        app.table.submit(event)
+    assert wait_until(lambda: len(desk_events(desk, 1)) == 30, timeout=30)
+    app.close_table()
+    app.go("start")
+    start = app.root.get_screen("start")
+
+    def listed() -> tuple[bool, bool]:
+        buttons = [w for w in start.ids.games.children if f"#{game_id} " in getattr(w, "text", "")]
+        return (any(not getattr(b, "finished_game", None) for b in buttons),
+                any(getattr(b, "finished_game", None) == game_id for b in buttons))
+
+    assert wait_until(lambda: app.root.current == "start" and listed() == (True, False), timeout=10)
+    hand.advance(3600)
+    request(desk.url, "GET", "/display.json")  # the desk looks at its clock: the game ends at 30
+    clock(desk, "pause")  # (the streams wake)
+    assert wait_until(lambda: app.journal.load(game_id).events[-1] == {"type": "time_limit", "after": 30},
+                      timeout=PROMPT)
+    assert wait_until(lambda: listed() == (False, True), timeout=PROMPT)
 
 
 def test_a_reseat_is_heard_without_the_table_sending(floor):

@@ -241,7 +241,12 @@ class DeskLinkKeeper:
                 table.end_by_time(after)
             elif game_id is not None and self.app.journal is not None:
                 from ..table import Table
-                Table(self.app.journal, game_id).end_by_time(after)
+                if Table(self.app.journal, game_id).end_by_time(after) is not None:
+                    # the start screen listed it under "Resume a game" (a tablet restarted before the desk's end
+                    # reached it): it is a finished game now
+                    manager = getattr(self.app, "root", None)
+                    if getattr(manager, "current", "") == "start":
+                        manager.get_screen("start").refresh()
         except Exception:  # a journal that cannot be written says so elsewhere; the desk keeps its result
             log.exception("the desk's end by time could not be journalled")
 
@@ -302,12 +307,32 @@ class DeskLinkKeeper:
             self.badge = Label(size_hint=(None, None), size=(dp(220), dp(28)), font_size=sp(16),
                                color=(1, 1, 1, 0.9), halign="right")
             Window.add_widget(self.badge)
-            Window.bind(size=lambda *_: self._place_badge())
+            Window.bind(size=lambda *_: self._fit_badge())
             manager = getattr(self.app, "root", None)
             if manager is not None and hasattr(manager, "current"):
                 manager.bind(current=lambda *_: self._place_badge())
+        changed = self.badge.text != line
         self.badge.text = line
         self.app.desk_line = line
+        if changed:
+            self._fit_badge()
+        else:
+            self._place_badge()
+
+    def _fit_badge(self) -> None:
+        """The badge as wide as its line (a fixed 220 dp cut "The desk ended this game by the time limit." at the
+        screen's right edge), wrapped only where the window is narrower than the line."""
+        from kivy.core.window import Window
+        badge = self.badge
+        if badge is None:
+            return
+        limit = max(dp(40), Window.width - dp(16))
+        badge.text_size = (None, None)
+        badge.texture_update()
+        if badge.texture_size[0] > limit:
+            badge.text_size = (limit, None)
+            badge.texture_update()
+        badge.size = badge.texture_size
         self._place_badge()
 
     def _place_badge(self) -> None:
