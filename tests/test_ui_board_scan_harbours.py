@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from kivy.metrics import sp
 
 from companion.ui import driver as d
 from vision.board.labels import rotate
@@ -108,6 +109,13 @@ def test_the_scan_screen_fits_with_a_harbour_being_corrected(tmp_path, size, lan
         tap_harbour(screen, sorted(screen.scan.unsure_harbours)[0])
         d.settle()
         assert d.layout_problems(app.root) == []
+        # the reading's message (testimg2: hexes and harbours to check, 8 of 9 harbours, the robber not found)
+        # in letters a table reads at arm's length: lying down it takes the room the rows leave (it held them in
+        # ~11 px letters in a 52 dp box with 160 px free below it)
+        message = screen.ids.message
+        assert "8 of 9" in message.text or "9個中8個" in message.text
+        if size[0] > size[1]:
+            assert message.font_size >= sp(14), message.font_size
         d.screenshot(SHOTS / f"board-scan-harbour-{'landscape' if size[0] > size[1] else 'portrait'}-{lang}.png")
     finally:
         d.stop_app(app)

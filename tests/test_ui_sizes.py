@@ -2,10 +2,10 @@
 iPad-class screen: 1024x768 dp), 1920x1200 at 1.5 (a 10" Android tablet: 1280x800 dp); English and Japanese.
 
 The layout check (``driver.layout_problems``: touch targets of a finger's size, nothing off the window, nothing
-overlapping, no text running past its box, no word broken inside) runs on each screen state the UI tests reach:
-start, new game (base and High Tide), the board editor (hexes and harbors), the play screen through set-up, a
-roll, the trade, development-card and umpire panels, statistics and settings.  ``LAYOUT_SHOTS=DIR`` also writes
-a screenshot of each state, to look at.
+overlapping, no text running past its box, no letters under 9 sp, no word broken inside) runs on each screen state
+the UI tests reach: start, new game (base and High Tide), the board editor (hexes and harbors), Scan the board (a
+hex and a harbour being corrected), the play screen through set-up, a roll, the trade, development-card and umpire
+panels, statistics and settings.  ``LAYOUT_SHOTS=DIR`` also writes a screenshot of each state, to look at.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 
 from companion.ui import driver as d
+from tests.test_ui_board_scan import DATA, read
+from tests.test_ui_board_scan_harbours import tap_harbour
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -59,6 +61,15 @@ def test_every_screen_state_fits_in_both_languages(tmp_path, size):
         check("board-editor")
         d.tap(editor.ids.mode_harbor)
         check("board-editor-harbors")
+        # Scan the board with a photo read (testimg2: its message runs to four sentences), the first unsure hex
+        # selected (the terrain and number rows shown), then a harbour (the trade rows)
+        d.tap(editor.ids.scan)
+        scan = app.root.get_screen("board_scan")
+        read(app, scan, DATA / "photos" / "testimg2.jpg")
+        check("board-scan-hex")
+        tap_harbour(scan, sorted(scan.scan.unsure_harbours)[0])
+        check("board-scan-harbour")
+        d.tap(scan.ids.back)
         d.tap(d.find(editor, "Back"))
         d.tap(d.find(ng, "Back"))
 

@@ -702,9 +702,12 @@ def layout_problems(root: Widget, *, min_target: float = 48) -> list[str]:
       when its contents scroll, at least two targets high;
     - no two shown controls or texts overlap (compared only within the same scrolled content);
     - no text runs past its widget (a label's or button's rendered text fits its size);
+    - no text is set in letters under 9 sp (the least any fit in the app goes to is 10-11 sp; a button's letters
+      fitted from a width of 0 came out below 0: no letters at all);
     - no line of a text breaks inside a word (English) or a phrase (Japanese): ``wrapping.broken_words``.
     """
     from kivy.core.window import Window
+    from kivy.metrics import sp
     from kivy.uix.label import Label
 
     from .wrapping import broken_words
@@ -737,6 +740,8 @@ def layout_problems(root: Widget, *, min_target: float = 48) -> list[str]:
                 problems.append(f"{name(w)} runs past its scrolling panel's sides ({x0:.0f}-{x1:.0f} in {sx0:.0f}-{sx1:.0f})")
         if isinstance(w, Label) and w.text.strip():
             tw, th = w.texture_size
+            if w.font_size < sp(9) - 0.01:
+                problems.append(f"{name(w)}: its letters are {w.font_size:.1f} px, under 9 sp ({sp(9):.1f} px)")
             if tw > w.width + 2 or th > w.height + 2:
                 problems.append(f"{name(w)}: its text ({tw:.0f}x{th:.0f}) runs past its {w.width:.0f}x{w.height:.0f} box")
             for cut in broken_words(w):

@@ -27,6 +27,9 @@ class FittedLabel(PhraseWrap, Label):
 
     max_font_size = NumericProperty(0)  # 0: sp(18) at the density of the moment the label is made
     min_font_size = NumericProperty(0)  # 0: sp(11)
+    # the height the text takes at ``max_font_size`` at the label's width: a layout that can spare the room gives
+    # it (``size_hint_max_y: self.full_height``), one that cannot gets smaller letters
+    full_height = NumericProperty(0)
 
     def __init__(self, **kwargs):
         self._fit_trigger = Clock.create_trigger(self._fit, -1)
@@ -37,29 +40,37 @@ class FittedLabel(PhraseWrap, Label):
                   min_font_size=self._fit_trigger, font_name=self._fit_trigger, markup=self._fit_trigger)
         self._fit_trigger()
 
-    def _fits(self, font_size: float, width: float, text: str | None = None) -> bool:
-        """Whether ``text`` (the label's own when None) fits the box at ``font_size``, ``width`` px wide."""
+    def _text_size(self, font_size: float, width: float, text: str | None = None) -> tuple[float, float] | None:
+        """The size ``text`` (the label's own when None) takes at ``font_size`` wrapped at ``width`` px, or None
+        when a word or phrase is wider than that and would be cut."""
         text = self.text if text is None else text
         if not self.markup:
             measure = self._measure(font_size)
             room = max(1.0, width - self.padding_x_total())
             if measure(longest_piece(text)) > room:
-                return False  # a word or phrase would be cut
+                return None
             if has_cjk(text):
                 text = wrap(text, room, measure)
         core = CoreLabel(text=text, font_size=font_size, font_name=self.font_name, markup=self.markup,
                          bold=self.bold, text_size=(width, None), halign=self.halign,
                          padding=(self.padding[0], self.padding[1]) if len(self.padding) >= 2 else (0, 0))
         core.refresh()
-        w, h = core.texture.size if core.texture is not None else (0, 0)
-        return h <= self.height + 0.5 and w <= width + 2
+        return core.texture.size if core.texture is not None else (0, 0)
+
+    def _fits(self, font_size: float, width: float, text: str | None = None) -> bool:
+        """Whether ``text`` (the label's own when None) fits the box at ``font_size``, ``width`` px wide."""
+        size = self._text_size(font_size, width, text)
+        return size is not None and size[1] <= self.height + 0.5 and size[0] <= width + 2
 
     def _fit(self, *_) -> None:
         width = max(1.0, self.width)
         self.text_size = (width, None)
         if not self.text.strip():
             self.font_size = self.max_font_size
+            self.full_height = 0
             return
+        full = self._text_size(self.max_font_size, width)
+        self.full_height = full[1] + 1 if full is not None else self.height
         size = self.max_font_size
         while size > self.min_font_size and not self._fits(size, width):
             size = max(self.min_font_size, size - sp(1))

@@ -184,6 +184,7 @@ class PhraseWrap:
     min_font = sp(10)
     shrink_to_fit_words = True  # False: the label sizes its own font (FittedLabel)
     _natural_font = None
+    _fitting = False  # True while the font size set is this mixin's own (shrunk to fit), not the label's rule's
 
     def padding_x_total(self) -> float:
         return self.padding[0] + self.padding[2] if len(self.padding) == 4 else 2 * self.padding[0]
@@ -195,7 +196,7 @@ class PhraseWrap:
     def texture_update(self, *largs):
         if self._natural_font is None:
             self._natural_font = self.font_size  # the size its rule gives it: the most it ever shows
-            self.bind(size=self._refit, text=self._refit)
+            self.bind(size=self._refit, text=self._refit, font_size=self._rule_font)
         width = self.text_size[0] if self.text_size else None
         text = self.text
         markup = getattr(self, "markup", False)
@@ -209,7 +210,7 @@ class PhraseWrap:
                 while size > self.min_font and self._measure(size)(longest) > room:
                     size = max(self.min_font, size - sp(1))
                 if abs(size - self.font_size) > 0.1:
-                    self.font_size = size  # lays out again at this size
+                    self._fit_font(size)  # lays out again at this size
             if has_cjk(text) and not markup:  # (Kivy lays markup out from ``text`` itself: no breaks put in)
                 self._label.text = wrap(text, room, self._measure(self.font_size))
         super().texture_update(*largs)
@@ -220,7 +221,7 @@ class PhraseWrap:
                 and self.texture_size[1] > self.height + 1 and self.font_size > self.min_font):
             # a button's lines (two of a long name, a reason in markup under it) taller than the button: smaller
             # letters, a point at a time (each change lays the text out again)
-            self.font_size = max(self.min_font, self.font_size - sp(1))
+            self._fit_font(max(self.min_font, self.font_size - sp(1)))
 
     def _wrap_markup_between_phrases(self, text: str, room: float) -> None:
         """Markup Japanese ("カードを使う" over its reason in smaller letters): Kivy lays markup out from ``text``
@@ -256,11 +257,27 @@ class PhraseWrap:
             self.texture = self._label.texture
             self.texture_size = list(self.texture.size)
 
+    def _fit_font(self, size: float) -> None:
+        """Set the font size to fit (not the label's rule: its natural size stays what the rule said)."""
+        self._fitting = True
+        try:
+            self.font_size = size
+        finally:
+            self._fitting = False
+
+    def _rule_font(self, _label, size: float) -> None:
+        """A font size set by the label's rule (kv): its natural letters from now on.  A rule that follows the
+        width (the board editor's terrain buttons) first gave a size from a width of 0, below 0; kept as the
+        natural size, every new size went back to it, and on an iPad-class screen in Japanese the terrain
+        buttons showed no letters."""
+        if not self._fitting:
+            self._natural_font = size
+
     def _refit(self, *_):
         """A new size: start again from the natural letters (the fit above shrinks them as far as needed)."""
         if self.shrink_to_fit_words and self._natural_font and self.width > 0 and self.height > 0:
             if abs(self.font_size - self._natural_font) > 0.1:
-                self.font_size = self._natural_font
+                self._fit_font(self._natural_font)
 
 
 #: Japanese counter and unit words, as they follow a number ("2枚", "3人", "10点", "2つ", "3回目", "5ポイント"): a
