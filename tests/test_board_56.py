@@ -311,3 +311,22 @@ def test_a_5_6_frames_harbours_are_read_by_the_3_4_readers_routine(tmp_path):
     text = vision_board(photo).stdout
     assert "harbours [" in text and "pieces not read" in text and text.count("?") >= len(
         [h for h in read.harbours if not (h.sure and h.edge_sure)]), text
+
+
+def test_a_12_mp_photos_sails_are_told_from_its_larger_decode(tmp_path):
+    """A SYNTHETIC 12 MP picture of a 5-6 board with its frame (laid_photo seed 2, test4_1's real ships cut at 160
+    px a unit, seen at 4000 x 3000): the sails' colours are taken from the larger decode made for the tokens'
+    prints, shrunk to the flat view's scale (harbours.sharper_copy, PROTOTYPES_SHARPER), and all eleven trades come
+    out right; from the 1000 px copy alone (as before session 15) 3 were read wrong (a brick read 3:1, a 3:1 read
+    wool, a wool read brick).  One board: over 46 SYNTHETIC 12 MP dev boards, trades right 452 -> 490 of 505, and
+    on some boards the new way reads a trade or two worse (docs/board-reader.md)."""
+    from vision.board.board56 import mirrored, read_56_file
+    from vision.board.synthetic_boards import harbours_56
+
+    photo = tmp_path / "frame-12mp.jpg"
+    layout = laid_photo(2, photo, unit=160.0, shape=(3000, 4000), quality=90, robber=None, harbours=True)
+    read = read_56_file(photo)
+    turn = (lambda h: h) if as_laid(read.terrains, layout) == layout else mirrored
+    laid = {turn(s): (turn(land), trade) for s, (land, trade) in harbours_56(2).items()}
+    assert {h.sea: h.trade for h in read.harbours} == {s: trade for s, (_land, trade) in laid.items()}
+    assert all(h.land == laid[h.sea][0] for h in read.harbours)

@@ -37,8 +37,9 @@ import numpy as np
 from companion.rules.board import EXTENSION_SPEC
 from vision.board import terrain as terrain_mod
 from vision.board.discs import find_discs, one_per_place, token_sized
-from vision.board.harbours import HARBOUR_SET_56, PROTOTYPES_56, SURE_MARGIN_56, asked_edges, read_harbours
-from vision.board.lattice import Lattice, canonical_center, fit_lattice, hex_distance
+from vision.board.harbours import (HARBOUR_SET_56, PROTOTYPES_56, PROTOTYPES_SHARPER, SURE_MARGIN_56, asked_edges,
+                                   read_harbours, sharper_copy)
+from vision.board.lattice import SQRT3, Lattice, canonical_center, fit_lattice, hex_distance
 from vision.board.reader import (COUNT_RADIUS, NoBoardError, OtherSizeError, _decoded_at, board_object,
                                  count_token_prints, load_photo, read_robber)
 from vision.board.tokens import bundled_reader, red_ink, token_patch
@@ -237,12 +238,12 @@ def read_56(image: np.ndarray, larger=None, robber_weights: dict | None = None) 
     numbers: dict[tuple[int, int], int | None] = {h: None for h in LAND_56 if terrains[h] != "desert"}
     # the token under a robber read surely is hidden (its middle covered): not read; under one read unsure it is
     read = [h for h in numbers if has_token[h] and (h != robber or not robber_sure)]
+    photo, photo_scale = image, scale  # the larger decode, once made for the prints (below)
     if reader is not None and read:
         patches = [token_patch(work, *centres[h], radius) for h in read]
         reds = [red_ink(work, *centres[h], radius) for h in read]
         # the print counted from the photo's own pixels (a 5-6 board's token is ~16 px in radius at WORK_SIZE,
         # under token_print.MIN_RADIUS: counted only from a larger photo), as the 3-4 reader counts it
-        photo, photo_scale = image, scale
         if larger is not None and TOKEN_RADIUS * lattice.spacing / scale < COUNT_RADIUS:
             photo = larger(TOKEN_RADIUS * lattice.spacing / scale)
             photo_scale = WORK_SIZE / max(photo.shape[:2])
@@ -266,9 +267,16 @@ def read_56(image: np.ndarray, larger=None, robber_weights: dict | None = None) 
     if robber is not None and not robber_sure:
         unsure.append(robber)  # ringed: the person looks whether the robber stands there
     # the harbours the frame shows, as the 3-4 reader reads them (its sea ring: the 22 sea hexes round the 30)
-    # and its ships' colours as they look at a 5-6 board's scale (harbours.PROTOTYPES_56, SURE_MARGIN_56)
-    harbours = read_harbours(work, lattice.homography, PROTOTYPES_56, land=LAND_56, harbour_set=HARBOUR_SET_56,
-                             sure_margin=SURE_MARGIN_56)
+    # and its ships' colours as they look at a 5-6 board's scale (harbours.PROTOTYPES_56, SURE_MARGIN_56) -- or,
+    # where a larger decode was made for the prints (a 12 MP photo), the sails' colours from it, shrunk to the
+    # flat view's scale (harbours.sharper_copy, PROTOTYPES_SHARPER).  On the SYNTHETIC 12 MP dev boards
+    # (bench_harbours_56.py seeds 0-5, docs/board-reader.md) trades right 452 -> 490 of 505, asked 337 -> 295.
+    sharper = None
+    if photo is not image:
+        sharper = sharper_copy(photo, np.diag([1 / photo_scale, 1 / photo_scale, 1.0]) @ lattice.homography,
+                               lattice.spacing / SQRT3 / photo_scale)
+    harbours = read_harbours(work, lattice.homography, PROTOTYPES_56 if sharper is None else PROTOTYPES_SHARPER,
+                             land=LAND_56, harbour_set=HARBOUR_SET_56, sure_margin=SURE_MARGIN_56, sharper=sharper)
     reading = Reading56(terrains, numbers, sorted(set(unsure)), lattice, has_token, scale=scale,
                         ms=(time.perf_counter() - start) * 1000.0, robber=robber, robber_sure=robber_sure,
                         harbours=harbours)

@@ -212,6 +212,14 @@ PROTOTYPES_56: dict[str, tuple[float, ...]] = {
     "ore": (0.000, 0.000, 0.017, 0.196, 0.000, 0.023),
     "wool": (0.000, 0.000, 0.023, 0.047, 0.000, 0.025),
 }
+# A 5-6 board's ships as its reader sees them in a sharper copy of a 12 MP photo (sharper_copy: the larger decode
+# made for the tokens' prints, shrunk to SCALE px a unit): sharper than in the 1000 px copy (PROTOTYPES_56), as
+# sharp as the 3-4 reader's (PROTOTYPES) only where the camera is.  Midway between the two, chosen on SYNTHETIC
+# dev boards (bench_harbours_56.py seeds 0-5, 12 MP) of two kinds: ships cut at 160 px a unit from the 12 MP
+# originals (the 3-4 prototypes: trades 502 of 505 right there, but on the other kind 474 of 528 with 23 wrong
+# but sure, against 503 and 3 from the 1000 px copy) and ships cut at 80 px a unit from the 1024 px copies.
+PROTOTYPES_SHARPER: dict[str, tuple[float, ...]] = {
+    t: tuple(round((a + b) / 2, 4) for a, b in zip(PROTOTYPES[t], PROTOTYPES_56[t])) for t in PROTOTYPES}
 SPREAD = np.full(len(FEATURES), 0.02)
 # A 5-6 board's trade is sure only when every other trade costs 1.8 times its own (1.2 on a 3-4 board): its ships
 # are smaller in the picture and their colours closer.  Chosen on the SYNTHETIC dev boards (bench_harbours_56.py
@@ -250,12 +258,16 @@ def assign_trades(costs: list[dict[str, float]], harbour_set: dict | None = None
 
 
 def read_harbours(photo: np.ndarray, to_photo: np.ndarray, prototypes: dict | None = None, land: tuple = LAND,
-                  harbour_set: dict | None = None, sure_margin: float = 1.2) -> list[Harbour]:
+                  harbour_set: dict | None = None, sure_margin: float = 1.2,
+                  sharper: tuple[np.ndarray, np.ndarray] | None = None) -> list[Harbour]:
     """The harbours the frame shows, each at its sea hex and the land hex it serves (canonical lattice
     coordinates), with its trade.  A trade is unsure when another was within a fifth of its cost.  ``land``: the
     board's land hexes (the 3-4 board's 19, or board56.LAND_56), the sea ring round them looked at;
     ``harbour_set``: its frame's harbours (HARBOUR_SET, or HARBOUR_SET_56).  ``sure_margin``: a trade is sure when
-    every other costs more than this many times its cost (1.2 on the 3-4 board; SURE_MARGIN_56 on the 5-6)."""
+    every other costs more than this many times its cost (1.2 on the 3-4 board; SURE_MARGIN_56 on the 5-6).
+    ``sharper``: (a larger copy of the photo shrunk to SCALE px a unit, the map to it: :func:`sharper_copy`), from
+    which the sails' colours are taken (told by ``prototypes``: PROTOTYPES_SHARPER); the ships are found and their
+    coast edges told on ``photo`` all the same."""
     harbour_set = HARBOUR_SET if harbour_set is None else harbour_set
     ring = SEA_RING if land is LAND else sea_ring(land)
     hsv = cv2.cvtColor(flat_view(photo, to_photo, view_half(land)), cv2.COLOR_BGR2HSV)
@@ -275,7 +287,11 @@ def read_harbours(photo: np.ndarray, to_photo: np.ndarray, prototypes: dict | No
     # piece, not ships
     most = sorted(shares, key=shares.get, reverse=True)[:sum(harbour_set.values())]
     found = [sea for sea in ring if sea in most]
-    colours = [sail_colours(hsv, sails, sea) for sea in found]
+    if sharper is not None and found:
+        sharp_hsv = cv2.cvtColor(flat_view(sharper[0], sharper[1], view_half(land)), cv2.COLOR_BGR2HSV)
+        colours = [sail_colours(sharp_hsv, _sail(sharp_hsv), sea) for sea in found]
+    else:
+        colours = [sail_colours(hsv, sails, sea) for sea in found]
     prototypes = PROTOTYPES if prototypes is None else prototypes
     if not prototypes:
         return [_harbour(sea_or_sail, sea, "3:1", False, c, land) for sea, c in zip(found, colours)]
@@ -286,6 +302,20 @@ def read_harbours(photo: np.ndarray, to_photo: np.ndarray, prototypes: dict | No
         runner_up = min(v for t, v in cost.items() if t != trade)
         out.append(_harbour(sea_or_sail, sea, trade, runner_up > sure_margin * cost[trade], c, land))
     return out
+
+
+def sharper_copy(photo: np.ndarray, to_photo: np.ndarray, unit: float) -> tuple[np.ndarray, np.ndarray] | None:
+    """``photo`` (whose canonical unit, a hex's circumradius, is ``unit`` pixels) shrunk by area averaging so that
+    a unit is SCALE pixels, and the map from the canonical plane to it; None when ``photo`` is not larger than
+    that.  A 5-6 board's ship is ~49 px a unit in the 1000 px copy the board is read from, and its sail's picture
+    blurs into its white there; a 12 MP photo's larger decode (made for the tokens' prints) has ~100-200 px a
+    unit: shrunk so and warped flat, its sails are sharper (warped straight from the larger decode, unshrunk, the
+    colours alias: trades came out worse than from the 1000 px copy, 413 of 505 against 452)."""
+    k = SCALE / unit
+    if k >= 1.0:
+        return None
+    return (cv2.resize(photo, None, fx=k, fy=k, interpolation=cv2.INTER_AREA),
+            np.diag([k, k, 1.0]) @ to_photo)
 
 
 def asked_edges(harbours: list, turns: int = 0) -> list[list[list[int]]]:
