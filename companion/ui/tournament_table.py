@@ -117,13 +117,24 @@ class DeskLinkKeeper:
         """Joined, the game not started yet: the desk's stream already brings the round clock and a re-seat. (Not
         while an earlier game is still being sent: that one keeps its link until the new game starts.)"""
         sender = self.sender
-        if sender is not None and sender.running and sender.status.get("state") != "reseated":
+        if (sender is not None and sender.running and sender.status.get("state") != "reseated"
+                and not self._sent_and_over(sender)):
             return
         # (a sender that reported a re-seat is done, though its thread may still be on its way out: under load the
         # report reached the screen first, this returned, and the old game's link was kept beside the new seating)
+        # (so is one whose game is over and all at the desk: kept, the next round's joined screen still showed the
+        # last round's "The desk ended this game by the time limit." and "Time!" and no clock of its own)
         self.stop()
+        self.ended_by_time, self._sender_note, self.told, self.last_view = False, None, None, None
         self.listener = self._listener(assignment).start()
         self._tick = Clock.schedule_interval(lambda dt: self.tick(), 1.0)
+
+    def _sent_and_over(self, sender) -> bool:
+        """The sender's game is over in the journal and the desk has all of it: nothing is left to send."""
+        if sender.status.get("state") != "up to date" or self.app.journal is None:
+            return False
+        game_id = sender.assignment.game_id
+        return any(g.id == game_id and g.finished for g in self.app.journal.games())
 
     def start(self, assignment: Assignment) -> None:
         self.stop()
@@ -497,6 +508,9 @@ class TournamentTableScreen(Screen):
                               players=", ".join(result.players))
         self.start_button.disabled = False
         self.keeper.listen(result)  # the clock and a re-seat are heard before the game starts
+        if self.keeper.sender is None:  # (the last round's game, all at the desk, is not this table's any more)
+            self.link_status = self.status_label.text = ""
+            self.clock_label.text = self.warning_label.text = ""
 
     def start_game(self) -> None:
         """Start the desk's game (its players in seat order, its board) and send it to the desk as it is played."""
