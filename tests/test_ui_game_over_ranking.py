@@ -80,3 +80,41 @@ def test_players_level_on_points_are_ranked_by_their_cards_on_the_screen(tmp_pat
             assert vx0 <= x0 and x1 <= vx1 and vy0 <= y0 and y1 <= vy1, (w, (x0, y0, x1, y1), (vx0, vy0, vx1, vy1))
     finally:
         d.stop_app(app)
+
+
+def base_game_ended_by_time():
+    """A base game for four whose set-up is played out (every player 2 VP, hands of different sizes from the
+    second settlements), then ended by the round's time limit: the event the tablet journals at the desk's word."""
+    from companion.rules import standard_board
+
+    record = Record("base", [{"name": n, "color": COLORS[i]} for i, n in enumerate(NAMES[:4])],
+                    standard_board(1).to_json(), {})
+    for seed in range(20):
+        game, events = new_game(record), []
+        for event in random_events(game, random.Random(seed), 200):
+            events.append(event)
+            if game.state.phase == "roll":
+                break
+        hands = {game.state.players[p].hand.size for p in range(4)}
+        if game.state.phase == "roll" and len(hands) > 1:
+            record.events = events + [{"type": "time_limit"}]
+            return record
+    raise AssertionError("no seed in 0-19 ends the set-up with hands of different sizes")
+
+
+def test_a_game_ended_by_time_is_placed_as_the_desk_places_it(tmp_path):
+    # The desk places a game ended by time by VP, equal VP sharing the place (tournament.scoring.score_game);
+    # the tablet ranked the four players on 2 VP by their cards, "1. Aki — 2 VP (4 cards)", "2. ...", so the table
+    # saw a winner the desk did not have (session 15's tournament trial).
+    record = base_game_ended_by_time()
+    game_id = d.journal(tmp_path, record)
+    app = d.start_app(tmp_path)
+    try:
+        play = d.resume(app, game_id)
+        g = app.table.game
+        assert g.state.phase == "game_over" and g.ended_by_time is not None
+        assert play.prompt == app.tr("p_time_limit")
+        lines = d.find_label(play.ids.actions, app.tr("ranking")).text.splitlines()[1:]
+        assert sorted(lines) == sorted(f"1. {name} — 2 VP" for name in NAMES[:4]), lines
+    finally:
+        d.stop_app(app)

@@ -20,17 +20,22 @@ from .widgets import BigButton, app
 
 
 def ranking_lines(g) -> list[str]:
-    """``g``'s final order, a line a player: "1. Chie — 10 VP", "3. Ben — 3 VP (5 cards)" on a tie."""
+    """``g``'s final order, a line a player: "1. Chie — 10 VP", "3. Ben — 3 VP (5 cards)" on a tie.
+
+    A game the tournament desk ended by the round's time limit is placed as the desk places it (its scoring: VP,
+    equal VP sharing the better place), with no cards: the tablet ranked "1. Aki — 2 VP (4 cards)" over three
+    players the desk had all in 1st place (session 15's tournament trial)."""
     a = app()
     ranking = g.outcomes[-1].ranking if g.outcomes and g.outcomes[-1].ranking else g.ranking()
     vp = {p: g.victory_points(p) for p in ranking}
-    cards = {p: g.state.players[p].hand.size for p in ranking}
+    by_time = getattr(g, "ended_by_time", None) is not None
+    cards = {p: 0 if by_time else g.state.players[p].hand.size for p in ranking}
     lines: list[str] = []
     place = 0
     for i, p in enumerate(ranking):
         if i == 0 or (vp[p], cards[p]) != (vp[ranking[i - 1]], cards[ranking[i - 1]]):
             place = i + 1  # level on points and cards: the same place
-        level = any(vp[q] == vp[p] for q in ranking if q != p)
+        level = any(vp[q] == vp[p] for q in ranking if q != p) and not by_time
         tie_break = a.tr("ranking_cards", n=cards[p]) if level else ""
         lines.append(f"{place}. {a.player_name(p)} — {vp[p]} {a.tr('vp')}{tie_break}")
     return lines
