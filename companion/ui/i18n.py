@@ -17,7 +17,7 @@ TEXT: dict[str, dict[str, str]] = {
     "resume": {"en": "Resume a game", "ja": "ゲームを再開"},
     "settings": {"en": "Settings", "ja": "設定"},
     "statistics": {"en": "Statistics", "ja": "統計"},
-    "tournament": {"en": "Tournament", "ja": "大会"},
+    "tournament": {"en": "Tournament desk", "ja": "大会本部"},  # the organiser's; a table's tablet: Tournament table
     "no_unfinished": {"en": "No unfinished game in the journal.", "ja": "続きのゲームはありません。"},
     "game_line": {"en": "#{id} {title} — {events} events", "ja": "#{id} {title} — {events}手"},
     "demo_note": {"en": "Demo: dice come from the dice-box simulator.",
