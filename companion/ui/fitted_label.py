@@ -40,14 +40,15 @@ class FittedLabel(PhraseWrap, Label):
                   min_font_size=self._fit_trigger, font_name=self._fit_trigger, markup=self._fit_trigger)
         self._fit_trigger()
 
-    def _text_size(self, font_size: float, width: float, text: str | None = None) -> tuple[float, float] | None:
+    def _text_size(self, font_size: float, width: float, text: str | None = None, *,
+                   whole_words: bool = True) -> tuple[float, float] | None:
         """The size ``text`` (the label's own when None) takes at ``font_size`` wrapped at ``width`` px, or None
-        when a word or phrase is wider than that and would be cut."""
+        when a word or phrase is wider than that and would be cut (``whole_words``; else the size as cut)."""
         text = self.text if text is None else text
         if not self.markup:
             measure = self._measure(font_size)
             room = max(1.0, width - self.padding_x_total())
-            if measure(longest_piece(text)) > room:
+            if whole_words and measure(longest_piece(text)) > room:
                 return None
             if has_cjk(text):
                 text = wrap(text, room, measure)
@@ -69,8 +70,10 @@ class FittedLabel(PhraseWrap, Label):
             self.font_size = self.max_font_size
             self.full_height = 0
             return
-        full = self._text_size(self.max_font_size, width)
-        self.full_height = full[1] + 1 if full is not None else self.height
+        # (never from the label's own height: a layout that sets the height from full_height -- Scan the board's
+        # help upright -- then grew it by a step every frame while a phrase was wider than the label, a screen
+        # laid out narrow before it is shown, and every frame of the app refitted it)
+        self.full_height = self._text_size(self.max_font_size, width, whole_words=False)[1] + 1
         size = self.max_font_size
         while size > self.min_font_size and not self._fits(size, width):
             size = max(self.min_font_size, size - sp(1))
