@@ -307,3 +307,31 @@ def _test4_1_labelled_and_read(test4_1_read):
     scan, slots = test4_1_read
     turns, _ = best_turn(scan.reading.terrains, scan.reading.numbers, board)
     return labels, [(tuple(sorted(turned(h, turns) for h in p.at)), p) for p in consistent(slots.all_pieces())]
+
+
+def test_unsure_lists_a_coast_road_on_an_asked_harbours_edge_once():
+    """SettlersEye's board1 (a 640 px played board, no tokens): the rules' check asks about a road on the coast
+    edge of a harbour that is asked too.  ``unsure`` names that edge once, as the harbour writes it
+    (``[land, sea]``, so it still equals the harbour's ``edge``), and every place in it appears once, in the
+    order hexes, harbours, pieces.  (Session 15 listed it twice: the harbour's, then the road's hexes sorted.)"""
+    from vision.board.harbours import asked_edges
+    from vision.board.pieces import add_pieces, pieces_of_photo
+    from vision.board.reader import read_board_file
+
+    path = Path(__file__).parent / "data" / "boards" / "settlerseye" / "photos" / "board1.jpg"
+    reading = read_board_file(path)
+    turns = reading.photo_turns()
+    harbours = asked_edges(reading.harbours, turns)
+    asked: list[Piece] = []
+    pieces_of_photo(path, reading, unsure=asked)
+    roads = [p.to_json(turns)["at"] for p in asked]
+    on_both = [edge for edge in harbours if sorted(edge) in roads]
+    assert on_both, (harbours, roads)  # the case: a coast road asked on an asked harbour's edge
+    out = add_pieces(reading.to_json(path.name), path, reading)
+    places = [frozenset([tuple(u)]) if isinstance(u[0], int) else frozenset(map(tuple, u)) for u in out["unsure"]]
+    assert len(places) == len(set(places)), out["unsure"]
+    for edge in on_both:
+        assert edge in out["unsure"] and sorted(edge) not in out["unsure"]
+    hexes = [list(turned(h, turns)) for h in reading.unsure]
+    rest = [p for p in roads if frozenset(map(tuple, p)) not in {frozenset(map(tuple, e)) for e in harbours}]
+    assert out["unsure"] == hexes + harbours + rest

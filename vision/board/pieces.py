@@ -590,16 +590,31 @@ def pieces_of_photo(path, reading, rules: bool = True, unsure: list | None = Non
     return found
 
 
+def _place_key(place: list) -> frozenset:
+    """A place of ``unsure`` (a hex ``[q, r]``, an edge or corner as a list of hexes) whatever its hexes' order."""
+    if place and isinstance(place[0], (int, np.integer)):
+        return frozenset([tuple(place)])
+    return frozenset(tuple(h) for h in place)
+
+
 def add_pieces(out: dict, path, reading) -> dict:
     """The CLI's JSON object for a photo (BoardReading.to_json) given its ``pieces`` in the issue's shape, turned
     as its board is; the places of the pieces the rules' check takes for misread but the photo shows surely
     (pieces.doubtful: a person is to look) join the unsure hexes in ``unsure``, as the issue's "unsure":
-    [places] has it; ``ms`` then counts the pieces' reading too."""
+    [places] has it; ``ms`` then counts the pieces' reading too.  Each place is listed once: a piece's place
+    already there (a coast road on the edge of a harbour asked, written ``[land, sea]``) is not added again."""
     import time
 
     started = time.perf_counter()
     asked: list[Piece] = []
     out["pieces"] = [p.to_json(reading.photo_turns()) for p in pieces_of_photo(path, reading, unsure=asked)]
-    out["unsure"] = list(out.get("unsure", [])) + [p.to_json(reading.photo_turns())["at"] for p in asked]
+    unsure = list(out.get("unsure", []))
+    listed = {_place_key(place) for place in unsure}
+    for piece in asked:
+        place = piece.to_json(reading.photo_turns())["at"]
+        if _place_key(place) not in listed:
+            listed.add(_place_key(place))
+            unsure.append(place)
+    out["unsure"] = unsure
     out["ms"] = out.get("ms", 0) + round((time.perf_counter() - started) * 1000.0)
     return out
