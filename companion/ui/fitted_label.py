@@ -28,8 +28,11 @@ class FittedLabel(PhraseWrap, Label):
     max_font_size = NumericProperty(0)  # 0: sp(18) at the density of the moment the label is made
     min_font_size = NumericProperty(0)  # 0: sp(11)
     # the height the text takes at ``max_font_size`` at the label's width: a layout that can spare the room gives
-    # it (``size_hint_max_y: self.full_height``), one that cannot gets smaller letters
+    # it (``size_hint_max_y: self.full_height``), one that cannot gets smaller letters.  Measured only where a
+    # layout asks for it (``measures_full_height: True``): it costs one more rendering of the text per fit, and
+    # most of the app's labels refit on every message
     full_height = NumericProperty(0)
+    measures_full_height = BooleanProperty(False)
 
     def __init__(self, **kwargs):
         self._fit_trigger = Clock.create_trigger(self._fit, -1)
@@ -37,7 +40,8 @@ class FittedLabel(PhraseWrap, Label):
         self.max_font_size = self.max_font_size or sp(18)
         self.min_font_size = self.min_font_size or sp(11)
         self.bind(text=self._fit_trigger, size=self._fit_trigger, max_font_size=self._fit_trigger,
-                  min_font_size=self._fit_trigger, font_name=self._fit_trigger, markup=self._fit_trigger)
+                  min_font_size=self._fit_trigger, font_name=self._fit_trigger, markup=self._fit_trigger,
+                  measures_full_height=self._fit_trigger)
         self._fit_trigger()
 
     def _text_size(self, font_size: float, width: float, text: str | None = None, *,
@@ -73,7 +77,8 @@ class FittedLabel(PhraseWrap, Label):
         # (never from the label's own height: a layout that sets the height from full_height -- Scan the board's
         # help upright -- then grew it by a step every frame while a phrase was wider than the label, a screen
         # laid out narrow before it is shown, and every frame of the app refitted it)
-        self.full_height = self._text_size(self.max_font_size, width, whole_words=False)[1] + 1
+        if self.measures_full_height:
+            self.full_height = self._text_size(self.max_font_size, width, whole_words=False)[1] + 1
         size = self.max_font_size
         while size > self.min_font_size and not self._fits(size, width):
             size = max(self.min_font_size, size - sp(1))
