@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from vision.preprocess import PATCH_SIZE
-from vision.training.synthetic_dice import PIPS, drawn_die
+from vision.training.synthetic_dice import PIPS, drawn_die, streak_mask
 
 
 @pytest.mark.parametrize("face", range(1, 7))
@@ -53,3 +53,40 @@ def test_a_plain_drawn_die_shows_its_pips_as_separate_spots():
             break
         else:
             pytest.fail(f"no plain light die drawn for face {face} in 40 tries")
+
+
+def _face(size: int = 128, side: float = 90.0):
+    face = np.zeros((size, size), np.float32)
+    half = side / 2
+    face[int(size / 2 - half):int(size / 2 + half), int(size / 2 - half):int(size / 2 + half)] = 1.0
+    return face, (size / 2, size / 2), side
+
+
+def test_a_marbled_dies_streaks_are_thin_curves_across_its_face():
+    # The dark marbled red-pip dice (docs/vision.md): the swirl's light streaks run across the face among the
+    # pips, one to three, each a line 1-2 px wide at the patch's size -- what the classifier must learn is no pip.
+    face, centre, side = _face()
+    for seed in range(30):
+        streak = streak_mask(face, centre, side, random.Random(seed))
+        on = streak > 0.5
+        assert on.any(), seed
+        assert not (streak[face == 0] > 0).any(), seed  # on the face only
+        assert on.sum() < 0.25 * face.sum(), seed  # thin: most of the face is the body
+        ys, xs = np.nonzero(on)
+        assert max(xs.max() - xs.min(), ys.max() - ys.min()) > 0.3 * side, seed  # across the face, not a blob or a pip
+    one = streak_mask(face, centre, side, random.Random(3), count=1, width=4) > 0.5
+    # one curve 4 px wide: its area is its length times its width (a line, not a filled shape)
+    length = cv2.arcLength(max(cv2.findContours(one.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0],
+                               key=cv2.contourArea), False) / 2
+    assert 2.5 <= one.sum() / length <= 6.0
+
+
+def test_a_drawn_marbled_die_is_dark_with_light_streaks_and_red_pips():
+    for face in range(1, 7):
+        for seed in range(10):
+            patch = drawn_die(np.full((90, 90, 3), (40, 90, 40), np.uint8), face, random.Random(seed), marbled=True)
+            middle = patch[8:24, 8:24]
+            b, g, r = middle[..., 0], middle[..., 1], middle[..., 2]
+            assert np.quantile(middle.max(axis=2), 0.3) < 0.45, (face, seed)  # a dark body round the marks
+            assert (middle.min(axis=2) > 0.6).any(), (face, seed)  # something light in all channels: streak or rim
+            assert ((r - np.maximum(g, b)) > 0.25).any(), (face, seed)  # red pips

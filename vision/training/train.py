@@ -69,6 +69,9 @@ NOVELTY_PER_IMAGE = 2
 #: through the reader; at 0.05, 97.1 and 96.9 % (N3VERS4YDIE, grey photos and all, 78.1 -> 80.2 % and
 #: 67.6 -> 69.0 %; the desk set tied; 2026-11-24, folds 0+1 pooled, the 50-epoch fold detectors).
 GREY_COPY_CHANCE = 0.05
+#: Copies per classifier epoch of each die named in an ``--oversample`` list (in place of ``DIE_COPIES``): the
+#: retraining plan for the tray set's dark marbled red-pip dice (bench/dark-red-pip-dice.txt) gives them 9.
+OVERSAMPLE_COPIES = 9
 
 
 def mine_hard_negatives(samples, detector_path: Path) -> list[list[tuple[tuple[float, float], float]]]:
@@ -89,8 +92,10 @@ def mine_hard_negatives(samples, detector_path: Path) -> list[list[tuple[tuple[f
     return mined
 
 
-def load_sets(folders: list[str], fold: int | None) -> list[tuple[np.ndarray, list[dataset.LabelledDie]]]:
-    """Every photo of ``folders`` except those of ``fold`` (all photos when ``fold`` is None)."""
+def load_sets(folders: list[str], fold: int | None, names: list[str] | None = None
+              ) -> list[tuple[np.ndarray, list[dataset.LabelledDie]]]:
+    """Every photo of ``folders`` except those of ``fold`` (all photos when ``fold`` is None); each photo's
+    stem is appended to ``names`` when given (in the same order)."""
     samples = []
     for folder in folders:
         images = dataset.list_images(folder)
@@ -98,7 +103,29 @@ def load_sets(folders: list[str], fold: int | None) -> list[tuple[np.ndarray, li
             image = cv2.imread(str(item.image_path), cv2.IMREAD_COLOR)
             height, width = image.shape[:2]
             samples.append((image, item.read_dice(width, height)))
+            if names is not None:
+                names.append(item.image_path.stem)
     return samples
+
+
+def read_die_list(path: Path) -> set[tuple[str, int]]:
+    """The dice a list names, as (photo stem, die's number in its label file from 1): one die a line,
+    ``photo | number | ...`` (bench/dark-red-pip-dice.txt's format; ``#`` lines are comments)."""
+    named = set()
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        fields = [part.strip() for part in line.split("|")]
+        if len(fields) < 2 or not fields[1].isdigit() or int(fields[1]) < 1:
+            raise ValueError(f"{path}, line {number}: expected 'photo | die number (from 1) | ...', got {line!r}")
+        named.add((Path(fields[0]).stem, int(fields[1])))
+    return named
+
+
+def oversampled(samples, names: list[str], named: set[tuple[str, int]]) -> list[list[dataset.LabelledDie]]:
+    """Per training photo, its dice that ``named`` lists (by photo stem and die number from 1)."""
+    return [[die for i, die in enumerate(dice, start=1) if (name, i) in named]
+            for (_, dice), name in zip(samples, names)]
 
 
 # ---------------------------------------------------------------- detector
@@ -265,8 +292,14 @@ def degrade(patch: np.ndarray, rng: random.Random) -> np.ndarray:
 
 
 def classifier_samples(samples, rng: random.Random, negatives_per_image: int = NEGATIVES_PER_IMAGE,
-                       copies: int = DIE_COPIES, hard=None, novelty_per_image: int = NOVELTY_PER_IMAGE):
+                       copies: int = DIE_COPIES, hard=None, novelty_per_image: int = NOVELTY_PER_IMAGE,
+                       extra=None, marbled_share: float = 0.0):
     """Augmented 32x32 colour patches: every labelled die (class = face) plus "not a die" patches (class 0).
+
+    ``extra`` (per photo, a list of its dice) gives those dice ``OVERSAMPLE_COPIES`` copies instead of
+    ``copies``; ``marbled_share`` of the drawn dice are drawn as dark marbled red-pip dice with thin light
+    streaks (:func:`vision.training.synthetic_dice.drawn_die`'s ``marbled``).  Both off by default, and
+    then the random stream is that of the runs before them.
 
     The negatives are the things the detector is fooled by: corners and marks on the table
     (keyboard keys, stickers, tray edges), a single pip or part of a big die, a window spanning
@@ -285,7 +318,8 @@ def classifier_samples(samples, rng: random.Random, negatives_per_image: int = N
         if rng.random() < 0.2:
             colour = cv2.GaussianBlur(colour, (3, 3), 0)
         sides = [max(d.box[2], d.box[3]) for d in dice] or [40.0]
-        for die in dice * copies:
+        listed = extra[index] if extra else []
+        for die in dice * copies + listed * (OVERSAMPLE_COPIES - copies):
             side = max(die.box[2], die.box[3])
             cx, cy = die.centre
             jitter = 0.12 * side
@@ -309,7 +343,8 @@ def classifier_samples(samples, rng: random.Random, negatives_per_image: int = N
             piece = colour[int(y):int(y + side) + 1, int(x):int(x + side) + 1]
             if piece.size:
                 face = rng.randint(1, 6)
-                patches.append(degrade(drawn_die(piece, face, rng), rng))
+                marbled = marbled_share > 0 and rng.random() < marbled_share
+                patches.append(degrade(drawn_die(piece, face, rng, marbled=marbled), rng))
                 classes.append(face)
         for _ in range(novelty_per_image):
             side = rng.choice(sides) * PATCH_MARGIN * math.exp(rng.uniform(-0.3, 0.6))
@@ -462,14 +497,14 @@ def classifier_from_onnx(path: Path) -> FaceClassifier:
     return model
 
 
-def _draw_epochs(samples, rng_state, hard, epochs: int, out) -> None:
+def _draw_epochs(samples, rng_state, hard, epochs: int, out, more: dict) -> None:
     """The worker of ``draw_ahead``: each epoch's patches, in order, from the same random stream the
     training process would have drawn them from, each with the stream's state after it."""
     cv2.setNumThreads(1)
     rng = random.Random()
     rng.setstate(rng_state)
     for _ in range(epochs):
-        x, y = classifier_samples(samples, rng, hard=hard)
+        x, y = classifier_samples(samples, rng, hard=hard, **more)
         out.put((x.numpy(), y.numpy(), rng.getstate()))
 
 
@@ -479,10 +514,11 @@ class PatchesAhead:
     training process would use (that stream draws patches and nothing else), so the patches, and the
     network, are those of drawing them in turn; the state after each epoch is handed back for the checkpoint."""
 
-    def __init__(self, samples, rng: random.Random, hard, epochs: int) -> None:
+    def __init__(self, samples, rng: random.Random, hard, epochs: int, more: dict | None = None) -> None:
         context = multiprocessing.get_context("fork")  # the photos are shared, not copied through a pipe
         self.rng, self.queue = rng, context.Queue(maxsize=1)
-        self.worker = context.Process(target=_draw_epochs, args=(samples, rng.getstate(), hard, epochs, self.queue),
+        self.worker = context.Process(target=_draw_epochs,
+                                      args=(samples, rng.getstate(), hard, epochs, self.queue, more or {}),
                                       daemon=True)
         self.worker.start()
 
@@ -500,18 +536,19 @@ class PatchesAhead:
 
 def train_classifier(samples, epochs: int, seed: int, hard=None, init: Path | None = None,
                      lr: float = 3e-3, checkpoint: Checkpoint = NO_CHECKPOINT,
-                     draw_ahead: bool = False) -> FaceClassifier:
+                     draw_ahead: bool = False, extra=None, marbled_share: float = 0.0) -> FaceClassifier:
     rng = random.Random(seed + 1)
+    more = {"extra": extra, "marbled_share": marbled_share}
     model = FaceClassifier() if init is None else classifier_from_onnx(init)
     optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
     state = {"model": model, "optimiser": optimiser, "rng": rng}
     first = checkpoint.resume(state)
-    ahead = PatchesAhead(samples, rng, hard, epochs - first) if draw_ahead and first < epochs else None
+    ahead = PatchesAhead(samples, rng, hard, epochs - first, more) if draw_ahead and first < epochs else None
     for epoch in range(first, epochs):
         started = time.time()
         for group in optimiser.param_groups:
             group["lr"] = lr * 0.5 * (1 + math.cos(math.pi * epoch / epochs))
-        x, y = ahead.next_epoch() if ahead else classifier_samples(samples, rng, hard=hard)
+        x, y = ahead.next_epoch() if ahead else classifier_samples(samples, rng, hard=hard, **more)
         model.train()
         if init is not None:  # fine-tuning: the folded batch norms keep their (identity) statistics
             for module in model.modules():
@@ -561,7 +598,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--draw-ahead", action="store_true",
                         help="draw the classifier's patches for the next epoch in a second process while this one "
                              "trains (the same patches; a second core's worth of work)")
+    parser.add_argument("--oversample", type=Path, metavar="LIST",
+                        help=f"dice this list names (photo | die number from 1 | ..., as bench/dark-red-pip-dice.txt) "
+                             f"get {OVERSAMPLE_COPIES} copies an epoch instead of {DIE_COPIES}")
+    parser.add_argument("--marbled-share", type=float, default=0.0, metavar="P",
+                        help="share of the drawn dice drawn as dark marbled red-pip dice with thin light streaks")
     args = parser.parse_args(argv)
+    if not 0.0 <= args.marbled_share <= 1.0:
+        parser.error(f"--marbled-share {args.marbled_share}: a share from 0 to 1")
     if args.checkpoint is not None and args.only is None:
         parser.error("--checkpoint needs --only detector or --only classifier (one network per checkpoint)")
     checkpoint = Checkpoint(args.checkpoint, args.max_minutes)
@@ -569,12 +613,19 @@ def main(argv: list[str] | None = None) -> None:
     cv2.setNumThreads(1)
     torch.manual_seed(args.seed)
     fold = None if args.fold == "all" else int(args.fold)
-    samples = load_sets(args.sets, fold)
+    names: list[str] = []
+    samples = load_sets(args.sets, fold, names)
     print(f"{len(samples)} training photos (fold left out: {args.fold}), {sum(len(d) for _, d in samples)} dice")
+    extra = None
+    if args.oversample is not None:
+        extra = oversampled(samples, names, read_die_list(args.oversample))
+        print(f"oversampled: {sum(map(len, extra))} listed dice of {args.oversample.name} in the training photos, "
+              f"{OVERSAMPLE_COPIES} copies an epoch", flush=True)
     if args.only in (None, "classifier"):
         hard = mine_hard_negatives(samples, args.hard_negatives) if args.hard_negatives else None
         export(train_classifier(samples, args.epochs_classifier, args.seed, hard,
-                                args.init_classifier, args.lr_classifier, checkpoint, args.draw_ahead),
+                                args.init_classifier, args.lr_classifier, checkpoint, args.draw_ahead,
+                                extra, args.marbled_share),
                (1, 3, PATCH_SIZE, PATCH_SIZE),
                args.out / "faces.onnx")
     if args.only in (None, "detector"):
