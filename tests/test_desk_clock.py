@@ -12,7 +12,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion.desk_link import join, request
+from companion.desk_link import DeskLinkError, join, request
 from companion.record import new_game
 from companion.rules.random_play import random_events
 from companion.tournament import clock as clock_mod
@@ -271,3 +271,56 @@ def test_the_tablet_hears_its_game_was_ended_by_time_without_sending_anything(se
         assert sender.status["clock"]["time_up"]
     finally:
         sender.stop()
+
+
+# --- a new round's clock, and its length set where it is started (session 16) --------------------------------------
+def test_a_new_round_s_clock_is_not_started_and_its_length_is_set_where_the_round_is_started(server, hand):
+    """The desk keeps one clock row per event. Round 2 seated after round 1's time ran out: its tablets and the
+    display were told round 1's clock (0:00, "Time!") until the organiser pressed Reset (session 15's trial). Now the
+    new round's clock is "not started" until the desk starts it. And the desk page's minutes box was only beside
+    Reset: Start ran the last length. Now the length is typed beside Start while the round's clock has not run."""
+    import re
+
+    from test_desk_referee import desk_page
+
+    call = desk_page(server)
+    page = call("GET", "/desk")[1]
+    key = re.search(r"name=csrf value=(\w+)", page).group(1)
+    start_form = re.search(r"<form[^>]*id=clock-start.*?</form>", page).group(0)
+    assert "name=minutes" in start_form and "Round 1 — clock not started" in page
+    assert call("POST", "/desk/clock", f"csrf={key}&action=start&minutes=45".encode())[0] == 303
+    tablet = join(server.url, pair(server, 1))
+    told = request(server.url, "GET", "/api/table", token=tablet.token)["clock"]
+    assert (told["round"], told["duration"], told["running"]) == (1, 45 * 60, True)
+    page = call("GET", "/desk")[1]
+    assert "id=clock-start" not in page and "id=clock-pause" in page  # running: Pause (and Reset with its minutes)
+    # a length typed at a clock that has run is refused, saying why; the clock is as it was
+    hand.advance(10 * 60)
+    status, said = call("POST", "/desk/clock", f"csrf={key}&action=start&minutes=30".encode())
+    assert status == 409 and "has already run (10 min): Reset it to change its length" in said
+    with pytest.raises(DeskLinkError, match="already run"):  # the JSON route the same
+        admin(server, "/api/admin/clock", {"action": "start", "minutes": 30})
+    assert request(server.url, "GET", "/display.json")["clock"]["duration"] == 45 * 60
+    hand.advance(35 * 60)
+    assert request(server.url, "GET", "/display.json")["clock_text"] == "Time!"
+    # round 2 seated (round 1's tables typed in at the desk): its clock is not started, for everyone
+    with server.desk.reopen() as desk:
+        ev = desk.event("Kobe Open")
+        names = desk.names(ev.id)
+        for t, seated in enumerate(desk.round(ev.id, 1).tables, start=1):
+            if desk.current_result(ev.id, 1, t) is None:
+                desk.enter_result(ev.id, 1, t, {names[p]: v for p, v in zip(seated, (10, 7, 5, 3))},
+                                  winner=names[seated[0]])
+        desk.seat_round(ev.id)
+    shown = request(server.url, "GET", "/display.json")
+    assert shown["round"] == 2 and shown["clock"] is None and shown["clock_note"] == ""
+    assert shown["labels"]["clock_none"] == "Round 2 — clock not started"
+    second = join(server.url, pair(server, 1))
+    assert second.round == 2 and request(server.url, "GET", "/api/table", token=second.token)["clock"] is None
+    page = call("GET", "/desk")[1]
+    start_form = re.search(r"<form[^>]*id=clock-start.*?</form>", page).group(0)
+    assert "Round 2 — clock not started" in page and "name=minutes value=45 " in start_form  # the last length
+    assert call("POST", "/desk/clock", f"csrf={key}&action=start&minutes=50".encode())[0] == 303
+    told = request(server.url, "GET", "/api/table", token=second.token)["clock"]
+    assert (told["round"], told["duration"], told["left"], told["warning"], told["time_up"]) == \
+        (2, 50 * 60, 50 * 60, None, False)

@@ -7,6 +7,7 @@ the tablet heard each of these only at its next 10 s ask (or, for the end and th
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -135,10 +136,18 @@ def test_the_next_round_joined_after_a_game_ended_by_time_shows_the_new_round_no
     assert keeper.sender is None and keeper.assignment.round == 2  # round 2's stream, nothing of round 1 sent
     assert wait_until(lambda: keeper.listener is not None and keeper.listener.connected.is_set(), timeout=PROMPT + 10)
     settle()
-    # (the desk still tells round 1's clock, at 0:00, until the organiser resets it for round 2: not checked here)
     assert "time limit" not in screen.clock_label.text
     assert screen.status_label.text == ""
     assert not screen.start_button.disabled
+    # round 2's clock is not started until the desk starts it: no round 1 "Time!" / 0:00 (session 15's trial: told
+    # round 1's clock until the organiser pressed Reset)
+    assert wait_until(lambda: screen.clock_label.text == "Round 2 — clock not started", timeout=PROMPT)
+    assert screen.warning_label.text == ""
+    assert keeper.told is None
+    # the desk starts round 2's clock (its last length, 60 min): the tablet counts it down, round 2's, no warning
+    clock(desk, "start")
+    assert wait_until(lambda: re.fullmatch(r"Round clock (60:00|59:[0-5]\d)", screen.clock_label.text), timeout=PROMPT)
+    assert keeper.told["round"] == 2 and screen.warning_label.text == ""
 
 
 def test_a_reseat_is_heard_without_the_table_sending(floor):

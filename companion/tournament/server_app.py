@@ -353,7 +353,7 @@ class DeskApp:
             self.seen[current.id] = time.monotonic()  # a tablet listening is a tablet connected
             return None, table_data({"round": current.round, "table": current.table,  # players: a re-seat is heard
                                      "players": self.floor.seated_names(current.round, current.table)},
-                                    self.floor.clock(), self.floor.latest_view(current))
+                                    self.floor.clock(round_no=current.round), self.floor.latest_view(current))
 
         async def look(everything: bool, tables: set[int]):
             event, data = await self._call(now)
@@ -400,7 +400,7 @@ class DeskApp:
 
         def look():  # one turn at the desk's lock (it took four: every tablet asks this every 10 s)
             pairing = self.floor.authenticate(token)
-            return pairing, {**self.floor.assignment(pairing), "clock": self.floor.clock(),
+            return pairing, {**self.floor.assignment(pairing), "clock": self.floor.clock(round_no=pairing.round),
                              "game": self.floor.latest_view(pairing)}  # its result's note
         pairing, answer = await self._call(look)
         self.seen[pairing.id] = time.monotonic()

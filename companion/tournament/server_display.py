@@ -228,6 +228,7 @@ FORM_REFUSALS_JA = {
     "table_number": "卓は番号で指定してください",
     "minutes_number": "分は数字で入力してください",
     "clock_form": "時計の操作は開始・一時停止・リセットのいずれか、分は1から600までです",
+    "clock_already_run": "第{round}ラウンドの時計はすでに動いています（{minutes}分）。長さを変えるにはリセットしてください",
     "round_table_numbers": "ラウンドと卓は番号で指定してください",
     "vp_whole": "勝利点は整数で入力してください（入力：{got}）",
     "vp_every": "全員の勝利点を入力してください",
@@ -277,10 +278,22 @@ def desk_page(floor: Floor, csrf: str) -> str:
                         f"<td class=code>{e(state)}</td><td><form method=post action=desk/pair>"
                         f"<input type=hidden name=csrf value={e(csrf)}><input type=hidden name=table value={t}>"
                         f"<button>{'New code' if p else 'Pair'}</button></form></td></tr>")
-    clock = "".join(f"<form method=post action=desk/clock style='display:inline'><input type=hidden name=csrf "
-                    f"value={e(csrf)}><input type=hidden name=action value={a}>"
-                    + ("<input name=minutes value=60 size=3> min " if a == "reset" else "")
-                    + f"<button>{a.capitalize()}</button></form> " for a in ("start", "pause", "reset"))
+    # The round's length is typed where the round is started (it was only beside Reset, and Start ran whatever length
+    # the clock last had: session 15's trial); once it has run, Start resumes and Reset changes the length.
+    row = floor.desk._db.execute("SELECT round, duration, started_at, elapsed FROM floor_clock WHERE event = ?",
+                                 (floor.event.id,)).fetchone()
+    last = f"{row[1] / 60:g}" if row else "60"
+    fresh = row is None or row[0] != round_no or (row[2] is None and not row[3])
+    running = row is not None and row[0] == round_no and row[2] is not None
+    if running:
+        forms = [("pause", "Pause", False)]
+    else:  # a new round's clock: its length and Start; a paused one: Resume (from where it stopped)
+        forms = [("start", "Start" if fresh else "Resume", fresh)]
+    forms.append(("reset", "Reset", True))
+    clock = "".join(f"<form method=post action=desk/clock id=clock-{a} style='display:inline'><input type=hidden "
+                    f"name=csrf value={e(csrf)}><input type=hidden name=action value={a}>"
+                    + (f"<input name=minutes value={last} size=3 aria-label='minutes'> min " if minutes else "")
+                    + f"<button>{label}</button></form> " for a, label, minutes in forms)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Desk: {e(floor.event.name)}</title>
 <style>body{{font-family:sans-serif;margin:2em}} .code{{font-family:monospace;font-size:1.5em}}</style></head><body>

@@ -621,15 +621,24 @@ class Floor:
         return cached[1]
 
     # --- the round clock -------------------------------------------------------------------------------------
-    def clock(self, now: float | None = None, *, settle: bool = True) -> dict[str, Any] | None:
-        """The round clock: its round, length, seconds left, whether it runs, the last warning passed and whether
-        time is up (None before it is set; :mod:`.clock`). A clock that has run out ends the round's games by the
-        event's rule (:func:`.referee.settle_time`), unless ``settle=False`` (the display stream's rebuild: its
-        recheck does it, so the rebuild never waits on it)."""
+    def clock(self, now: float | None = None, *, settle: bool = True, round_no: int | None = None
+              ) -> dict[str, Any] | None:
+        """The round clock of round ``round_no`` (the current round unless given: a tablet asks for its own
+        round's): its round, length, seconds left, whether it runs, the last warning passed and whether time is up
+        (None before it is set for that round; :mod:`.clock`). The desk keeps one clock row per event, so once the
+        next round is seated the last round's clock is not this round's: None ("not started") until the desk starts
+        it (a round-2 tablet was told round 1's 0:00 and "Time!" until the organiser pressed Reset, session 15's
+        trial). A clock that has run out ends the round's games by the event's rule
+        (:func:`.referee.settle_time`), unless ``settle=False`` (the display stream's rebuild: its recheck does it,
+        so the rebuild never waits on it)."""
         now = self.now() if now is None else now
-        row = self._db.execute("SELECT round, duration, started_at, elapsed FROM floor_clock WHERE event = ?",
-                               (self.event.id,)).fetchone()
-        view = clock_mod.view(row, now)
+        row = self._db.execute(
+            "SELECT c.round, c.duration, c.started_at, c.elapsed, "
+            "(SELECT COALESCE(MAX(number), 0) FROM rounds WHERE event = c.event) FROM floor_clock c WHERE c.event = ?",
+            (self.event.id,)).fetchone()
+        if row is None or row[0] != (row[4] if round_no is None else round_no):
+            return None
+        view = clock_mod.view(row[:4], now)
         if view is None:
             return None
         if view.time_up and settle:
@@ -637,14 +646,23 @@ class Floor:
         return view.to_json()
 
     def set_clock(self, action: str, minutes: float | None = None, *, who: str | None = None) -> dict[str, Any]:
-        """``start`` (from where it was paused; a new round's clock starts from its full length), ``pause``, or
-        ``reset`` (to ``minutes``, stopped)."""
+        """``start`` (from where it was paused; a new round's clock starts from its full length: ``minutes`` when
+        given, else the last length), ``pause``, or ``reset`` (to ``minutes``, stopped). ``start`` with ``minutes``
+        on a clock that has already run this round is refused (Reset changes its length): a venue starts the round
+        where it sets its length."""
+        if action not in ("start", "pause", "reset"):
+            raise FloorError(f"unknown clock action {action!r} (start, pause, reset)")
         now = self.now()
         round_no = self.current_round()
         with self.desk._tx() as db:
             row = db.execute("SELECT round, duration, started_at, elapsed FROM floor_clock WHERE event = ?",
                              (self.event.id,)).fetchone()
-            if action == "reset" or row is None or row[0] != round_no:
+            fresh = row is None or row[0] != round_no or (row[2] is None and not row[3])
+            if action == "start" and minutes is not None and not fresh:
+                ran = int((row[3] + (now - row[2] if row[2] is not None else 0.0)) // 60)
+                raise FloorError(f"round {round_no}'s clock has already run ({ran} min): Reset it to change its "
+                                 "length; nothing was changed", 409, "clock_already_run", round=round_no, minutes=ran)
+            if action == "reset" or row is None or row[0] != round_no or (action == "start" and minutes is not None):
                 duration = float(minutes if minutes is not None else (row[1] / 60 if row else 60)) * 60
                 db.execute("INSERT OR REPLACE INTO floor_clock (event, round, duration, started_at, elapsed) "
                            "VALUES (?, ?, ?, NULL, 0)", (self.event.id, round_no, duration))
@@ -655,8 +673,6 @@ class Floor:
             elif action == "pause" and row[2] is not None:
                 db.execute("UPDATE floor_clock SET started_at = NULL, elapsed = ? WHERE event = ?",
                            (row[3] + now - row[2], self.event.id))
-            elif action not in ("start", "pause", "reset"):
-                raise FloorError(f"unknown clock action {action!r} (start, pause, reset)")
             self.desk._audit(self.event.id, who, f"clock {action}", {"round": round_no, "minutes": minutes})
         return self.clock(now)
 

@@ -201,6 +201,8 @@ class DeskLinkKeeper:
         self.pushes += 1
         if push.get("clock") is not None and isinstance(push["clock"], dict):
             self._told(push["clock"], "push")
+        elif "clock" in push and push["clock"] is None:  # this round's clock not started (a new round's)
+            self.told, self.last_view = None, None
         game = push.get("game")
         if sender is not None and isinstance(game, dict) and game.get("game") == sender.assignment.game_id:
             self.ended_by_time = str(game.get("note") or "").startswith("ended by time limit")
@@ -268,9 +270,13 @@ class DeskLinkKeeper:
         """Once a second: the clock's lines on the screen and the badge; a warning passed since the last look is
         said once."""
         view = self.clock_view()
-        if view is None:
-            return
         lang = getattr(self.app, "lang", "en")
+        if view is not None and self.assignment is not None and view.round != self.assignment.round:
+            view = None  # another round's clock (a desk from before session 16 told the last round's): not this one's
+        if view is None:
+            if self.sender is None and self.assignment is not None and self.on_clock is not None:
+                self.on_clock(clock_mod.clock_text(None, lang, self.assignment.round), "")
+            return
         if self.sender is None:  # joined, the game not started: shown here; said (once, aloud) when it is on
             warning = ""
             if view.time_up:
