@@ -13,6 +13,7 @@ import os
 import secrets
 import socket
 import threading
+import time
 from pathlib import Path
 
 import uvicorn
@@ -83,6 +84,18 @@ class DeskServer:
             self.desk.close()
             raise
         self.socket.listen(2048)  # connections wait in the backlog from now on, before the server runs
+        # the current round's games replayed before the first look: the display is right from its first page after
+        # a restart (connections wait in the backlog meanwhile; docs/performance.md, "A desk restarted")
+        started = time.perf_counter()
+        try:
+            self.warmed = self.floor.warm()
+        except Exception:
+            self.socket.close()
+            self.desk.close()
+            raise
+        self.warm_seconds = time.perf_counter() - started
+        if own_process and self.warmed:
+            settle_heap()  # (the replayed games stay)
         self.host, self.port = host, self.socket.getsockname()[1]
         # (a display's open stream would hold a stopping server for ever: streams end when it stops, and the
         # graceful shutdown is bounded anyway)

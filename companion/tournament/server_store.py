@@ -523,6 +523,28 @@ class Floor:
             out.append(table)
         return out
 
+    def warm(self) -> int:
+        """Replays the current round's games the desk holds no state of (a desk just started: its file has them,
+        its memory not), so the display's first look shows every table as its tablet left it. Returns how many it
+        replayed. The desk server calls it before it serves (:class:`.server.DeskServer`): after a restart the
+        display showed each table with 0 events and no VP until a look replayed it, one per look (session 15's
+        trial: a table empty for a minute, as nothing else made the display look again)."""
+        round_no = self.current_round()
+        if not round_no:
+            return 0
+        latest: dict[int, tuple] = {}
+        for table_no, pairing_id, game, header, count, rev in self._db.execute(
+                "SELECT p.table_no, g.pairing, g.game, g.header, g.count, g.rev FROM floor_games g "
+                "JOIN floor_pairings p ON p.id = g.pairing WHERE p.event = ? AND p.round = ? "
+                "ORDER BY g.updated", (self.event.id, round_no)):
+            latest[table_no] = (pairing_id, game, header, count, rev)  # the last updated game wins, as shown
+        replayed = 0
+        for pairing_id, game, header, count, rev in latest.values():
+            live = self._live.get((pairing_id, game))
+            if live is None or live["rev"] != rev:
+                replayed += self._live_of((pairing_id, game), header, count, rev) is not None
+        return replayed
+
     def _fill_live(self, table: dict[str, Any], latest: tuple) -> None:
         """A display table's VP, awards, event count from its latest game (``latest``: pairing, game, header,
         count, finished, rev)."""
