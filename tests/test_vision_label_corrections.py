@@ -129,18 +129,57 @@ def test_the_same_die_corrected_twice_is_refused(tmp_path):
         label_corrections.load(corrections)
 
 
-def test_a_die_whose_face_the_photo_does_not_show_is_scored_neither_way(tmp_path):
-    """A die cut by the photo's edge, left out of the labels: reading it is not an invented die once the
-    correction says a die is there ('?'), and missing it is not a missed die."""
+def test_a_die_nobody_can_count_is_read_right_only_as_a_question(tmp_path):
+    """A die cut by the photo's edge, left out of the labels and corrected to '?': the reader that says '?' there
+    (unsure: the table is asked to roll again) reads it right, and so does one that does not find it (the table
+    sees one die fewer than it rolled and is asked again); one that reads a face there guesses, and a guess is a
+    wrong die, never a number passed silently."""
     corrections = tmp_path / "corrections.txt"
     corrections.write_text("desk/edge.jpg | box 600 165 40 62 | none | ? | cut by the edge | me\n")
     (correction,) = label_corrections.load(corrections)
     four = dataset.LabelledDie(4, (214.0, 210.0, 60.0, 43.0))
     dice = label_corrections.apply([(1, four)], [correction])
-    read_both = [Die(4, "white", (215, 210, 60, 46), 0.7), Die(2, "white", (615, 184, 24, 35), 0.5)]
-    as_labelled, corrected = match([four], read_both), match(dice, read_both)
+    four_read = Die(4, "white", (215, 210, 60, 46), 0.7)
+    asks = match(dice, [four_read, Die(None, "white", (615, 184, 24, 35), 0.5)])
+    guesses = match(dice, [four_read, Die(2, "white", (615, 184, 24, 35), 0.5)])
+    as_labelled = match([four], [four_read, Die(2, "white", (615, 184, 24, 35), 0.5)])
     assert (as_labelled.labelled, as_labelled.right, as_labelled.invented) == (1, 1, 1)
-    assert (corrected.labelled, corrected.right, corrected.invented, corrected.missed) == (1, 1, 0, 0)
-    assert corrected.fully_right and not as_labelled.fully_right
-    only_the_four = match(dice, read_both[:1])
-    assert (only_the_four.missed, only_the_four.fully_right) == (0, True)
+    assert (asks.labelled, asks.right, asks.invented, asks.missed, asks.asked, asks.guessed) == (2, 2, 0, 0, 1, 0)
+    assert asks.fully_right
+    assert (guesses.labelled, guesses.right, guesses.invented, guesses.guessed, guesses.wrong) == (2, 1, 0, 1, [(None, 2)])
+    assert not guesses.fully_right
+    only_the_four = match(dice, [four_read])
+    assert (only_the_four.right, only_the_four.missed, only_the_four.fully_right) == (2, 0, True)
+
+
+#: Two dice nobody can count, each in a copy of its photo (N3VERS4YDIE): a black die (fold 1) whose
+#: top face is a thin strip under a white highlight (qDiZl..., line 2, labelled 1: no pip at 8x with the contrast
+#: stretched), and a pale blue gem die in a heap of nine 30 px dice, JPEG blocks of 5 px over its face (191141...,
+#: line 1, labelled 4; fold 3).  The committed reader reads the first as 1 (it trained on that label) and is unsure of the
+#: second (session 16).
+MIXED = "N3VERS4YDIE-dice-recognition"
+BLACK_STRIP = "qDiZl5XiooCHq1mUYwFL_jpg.rf.604309293913cf18f3c19d31e46d1bbf.jpg"
+PALE_GEM = "PXL_20240219_191141791_jpg.rf.dea083175d4f77a936a0e9fde6c14144.jpg"
+
+
+@needs_data
+@pytest.mark.parametrize("image, line, says, right, asked, guessed", [
+    (BLACK_STRIP, 2, 1, 1, 0, 1),  # its white 2 read right; a 1 read on the uncountable one: a guess, wrong
+    (PALE_GEM, 1, 4, None, 1, 0),  # '?' on the uncountable one: right
+])
+def test_a_face_read_on_a_real_die_nobody_can_count_is_scored_a_guess(tmp_path, image, line, says, right, asked,
+                                                                       guessed):
+    folder = one_photo_set(tmp_path, MIXED, image)
+    corrections = tmp_path / "corrections.txt"
+    corrections.write_text(f"{MIXED}/{image} | line {line} | {says} | ? | nobody can count it | test\n")
+    before = json.loads(evaluate(str(folder)).stdout)
+    run = evaluate(str(folder), "--corrections", str(corrections))
+    assert run.returncode == 0, run.stderr
+    after = json.loads(run.stdout)
+    assert (after["uncountable"], after["asked"], after["guessed"]) == (1, asked, guessed)
+    assert after["dice"] == before["dice"]  # the '?' die still counts: dropping it would pass any guess
+    dice = after["dice"]
+    if right is not None:
+        assert round(after["die_accuracy"] * dice) == right
+    else:  # the '?' die becomes a die read right; nothing else changes
+        assert round(after["die_accuracy"] * dice) == round(before["die_accuracy"] * dice) + 1

@@ -267,7 +267,8 @@ def test_evaluate_cli_json_has_the_documented_keys(tmp_path):
     assert run.returncode == 0, run.stderr
     result = json.loads(run.stdout)
     assert set(result) == {"dice", "die_accuracy", "image_accuracy", "missed", "invented", "ms_per_frame_median",
-                           "corrections"}
+                           "corrections", "asked", "uncountable", "guessed"}
+    assert result["uncountable"] == result["guessed"] == 0  # no '?' die without corrections
     assert result["corrections"] is None  # scored as the data says unless asked
     assert result["dice"] > 0
     for key in ("die_accuracy", "image_accuracy", "missed", "invented"):

@@ -94,7 +94,7 @@ def evaluate_main(argv: list[str]) -> int:
         result = evaluate(folder, reader, args.split, args.fold, args.max_dice, args.min_die_px, corrections)
         if args.json:
             keys = ("dice", "die_accuracy", "image_accuracy", "missed", "invented", "ms_per_frame_median",
-                    "corrections")
+                    "corrections", "asked", "uncountable", "guessed")
             print(json.dumps({k: result[k] for k in keys}))
         else:
             print(report(result, folder, args.verbose))

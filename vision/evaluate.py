@@ -13,9 +13,11 @@ A die the reader finds but calls "not a standard die" (numerals, symbols, a blan
 (the app does not count it); the verbose report says how many there were, photo by photo.
 
 Labels are scored as the data says unless corrections are given (:mod:`vision.label_corrections`): then
-the photos' labelled dice are first put as the corrections say; a die whose face the photo does not show
-(one cut by the photo's edge) is then scored neither way: not a labelled die, and a die read there is not
-invented.
+the photos' labelled dice are first put as the corrections say; a die whose face nobody can count (``?``: one
+cut by the photo's edge, one too blurred or too coarse to count at any zoom) is then a labelled die that is read
+right when the reader says ``?`` too or does not find it (either way the table is asked: unsure, or one die fewer
+than rolled), and wrong when a face is read there: a silent guess (``guessed``).  (Until session 16 such a die was
+scored neither way, which let a guess pass.)
 """
 
 from __future__ import annotations
@@ -68,8 +70,11 @@ class ImageScore:
     right: int
     missed: int
     invented: int
-    wrong: list[tuple[int, int | None]] = field(default_factory=list)  # (true face, read face)
+    wrong: list[tuple[int | None, int | None]] = field(default_factory=list)  # (true face, read face); None: '?'
     not_standard: int = 0  # things the reader called "not a standard die" (not counted as read dice)
+    asked: int = 0  # labelled dice the reader read as '?' (unsure: the table is asked to roll again)
+    guessed: int = 0  # dice nobody can count (labelled '?') that the reader read as a number
+    uncountable: int = 0  # labelled dice nobody can count ('?', from a label correction)
 
     @property
     def fully_right(self) -> bool:
@@ -98,18 +103,26 @@ def pair_up(labelled: list[dataset.LabelledDie], centres: list[tuple[float, floa
 
 
 def match(labelled: list[dataset.LabelledDie], read: list[Die]) -> ImageScore:
-    """Pair labelled and read dice greedily, nearest centres first, and score the reading."""
+    """Pair labelled and read dice greedily, nearest centres first, and score the reading.
+
+    A die whose face nobody can count (face ``None``: a label correction's ``?``) is read right when the reader says
+    ``?`` too (unsure: the table is asked to roll again or to type the dice) or does not find it (the table sees one
+    die fewer than it rolled and is asked again); a face read there is a wrong die, a guess the table would take
+    silently, counted in ``guessed``."""
     paired = pair_up(labelled, [die.centre for die in read])
-    scored = [die.face is not None for die in labelled]  # a die whose face the photo does not show: not scored
-    score = ImageScore("", sum(scored), 0, 0, 0)
+    score = ImageScore("", len(labelled), 0, 0, 0, uncountable=sum(die.face is None for die in labelled))
     for i, j in paired:
-        if not scored[i]:
-            continue
-        if read[j].face == labelled[i].face:
+        truth, said = labelled[i].face, read[j].face
+        score.asked += said is None
+        if said == truth:
             score.right += 1
         else:
-            score.wrong.append((labelled[i].face, read[j].face))
-    score.missed = score.labelled - sum(scored[i] for i, _ in paired)
+            score.wrong.append((truth, said))
+            score.guessed += truth is None
+    found = {i for i, _ in paired}
+    unfound = [i for i in range(len(labelled)) if i not in found]
+    score.right += sum(labelled[i].face is None for i in unfound)  # not found: the table asks (one die too few)
+    score.missed = sum(labelled[i].face is not None for i in unfound)
     score.invented = len(read) - len(paired)
     return score
 
@@ -168,6 +181,9 @@ def evaluate(folder: str | Path, reader: DiceReader, part: str = "all", fold: in
         "ms_per_frame_median": statistics.median(times) if times else 0.0,
         "images": len(scores),
         "not_standard": sum(s.not_standard for s in scores),
+        "asked": sum(s.asked for s in scores),  # dice read '?' (each makes the table roll again or type the dice)
+        "uncountable": sum(s.uncountable for s in scores),  # labelled '?': dice nobody can count
+        "guessed": sum(s.guessed for s in scores),
         "corrections": corrected if by_image is not None else None,  # applied on the photos scored; None: as the data says
         "_scores": scores,
     }
@@ -184,6 +200,11 @@ def report(result: dict, folder: str, verbose: bool = False) -> str:
     ]
     if result.get("corrections") is not None:
         lines.append(f"  label corrections    {result['corrections']:7d}  applied on these photos (--corrections)")
+    if result.get("asked") or result.get("uncountable"):
+        lines.append(f"  dice read '?'        {result['asked']:7d}  (unsure: the table is asked to roll again)")
+    if result.get("uncountable"):
+        lines.append(f"  '?' dice read a face {result['guessed']:7d}  of {result['uncountable']} nobody can count "
+                     "(labelled '?'): silent guesses, scored wrong")
     if verbose:
         lines.append(f"  not a standard die   {result['not_standard']:7d}  (numerals, symbols, blank faces: not counted)")
         for s in result["_scores"]:

@@ -14,9 +14,11 @@ A line holds six fields separated by ``|``::
 - *die*: ``line N``, the die on line N of the photo's label file (counted from 1), or ``box X Y W H``, a die the
   labels leave out, its box in pixels of the photo (left, top, width, height);
 - *label says*: the face on that line, 1 to 6 (checked against the file), or ``none`` for a die the labels leave out;
-- *should say*: 1 to 6; ``?`` for a die whose face the photo does not show (a die cut by the photo's edge): it is
-  scored neither way, not a labelled die and a die read there not invented; or ``none``, not a die at all (the
-  line is dropped);
+- *should say*: 1 to 6; ``?`` for a die whose face nobody can count from the photo (a die cut by the photo's edge,
+  or one too blurred or coarse to count at any zoom): it is scored right when the reader says ``?`` too (unsure:
+  the table is asked to roll again) or does not find it, wrong when a face is read there
+  (:func:`vision.evaluate.match`); or
+  ``none``, not a die at all (the line is dropped);
 - *why*: what the photo shows, in words; *who looked*: who judged it, when and how large.
 
 Blank lines and lines starting with ``#`` are skipped.  Anything else that is not a correction -- a field
