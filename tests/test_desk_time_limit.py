@@ -223,10 +223,13 @@ def test_a_tablet_restarted_after_the_desk_ended_its_game_journals_the_end_once(
     admin(server, "/display.json", method="GET")
     (proposal,) = admin(server, "/api/admin/proposals", method="GET")["proposals"]
     assert proposal["ended_by_time"]
-    admin(server, "/api/admin/confirm", {"round": 1, "table": 2})  # the note becomes "result entered"
+    admin(server, "/api/admin/confirm", {"round": 1, "table": 2})
     sender = OutboxSender(journal_path, tablet, poll=0.05).start()
     try:
         wait_for(lambda: sender.status.get("time_limit") == 120, "the desk's word after the tablet's restart")
+        # the note still says the time limit ended it (the tablet's "The desk ended this game by the time limit."):
+        # the Confirm made it "result entered", and the tablet showed the round clock's "Time!" instead
+        assert sender.status["note"] == "ended by time limit; result entered"
     finally:
         sender.stop()
     with Journal(journal_path) as journal:

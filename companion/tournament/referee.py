@@ -196,9 +196,18 @@ def confirm(floor, round_no: int, table: int, *, who: str | None = None):
                                         who=who or "referee", buildings=p.buildings)
         db.execute("UPDATE floor_proposals SET decided = ?, decision = 'confirmed', result = ? WHERE id = ?",
                    (time.time(), entry.id, p.id))
-        db.execute("UPDATE floor_games SET note = 'result entered' WHERE pairing = ? AND game = ?",
-                   (p.pairing, p.game))
+        db.execute("UPDATE floor_games SET note = ? WHERE pairing = ? AND game = ?",
+                   (_still_by_time(db, p, "result entered"), p.pairing, p.game))
     return entry
+
+
+def _still_by_time(db, p, note: str) -> str:
+    """The game's new note, still saying that the time limit ended it where it did: the tablet shows "The desk
+    ended this game by the time limit." from its note, and after the referee's Confirm it said the round clock's
+    "Time!" instead (session 16's trial, referee mode)."""
+    (before,) = db.execute("SELECT note FROM floor_games WHERE pairing = ? AND game = ?", (p.pairing, p.game)
+                           ).fetchone() or ("",)
+    return f"ended by time limit; {note}" if str(before or "").startswith("ended by time limit") else note
 
 
 def correct(floor, round_no: int, table: int, vp: dict, winner=None, *, ended_by_time: bool = False,
@@ -219,7 +228,7 @@ def correct(floor, round_no: int, table: int, vp: dict, winner=None, *, ended_by
             db.execute("UPDATE floor_proposals SET decided = ?, decision = 'corrected', result = ? WHERE id = ?",
                        (time.time(), entry.id, p.id))
             db.execute("UPDATE floor_games SET note = ? WHERE pairing = ? AND game = ?",
-                       (f"result entered by the referee: {reason.strip()}", p.pairing, p.game))
+                       (_still_by_time(db, p, f"result entered by the referee: {reason.strip()}"), p.pairing, p.game))
     return entry
 
 
