@@ -60,6 +60,9 @@ def test_find_the_desk_lists_it_and_one_tap_fills_its_address(tmp_path, lang):
             tap(find(screen, TEXTS[lang]["join"]))
             assert wait_until(lambda: screen.assignment is not None, timeout=30)
             assert screen.assignment.event == event and screen.assignment.table == 1
+            # the players listed as the language lists them (the Japanese screen said 「佐藤, 中村, …」)
+            listed = ("、" if lang == "ja" else ", ").join(screen.assignment.players)
+            assert screen.info.text == TEXTS[lang]["joined"].format(event=event, round=1, table=1, players=listed)
             settle()
     finally:
         stop_app(app)

@@ -88,6 +88,13 @@ def text(key: str, **values) -> str:
     return TEXTS.get(lang, TEXTS["en"]).get(key, TEXTS["en"][key]).format(**values)
 
 
+def players_text(players) -> str:
+    """The table's players as a list in the screen's language: "Aki, Ben" / 「佐藤、中村」 (the Japanese screen
+    said 「佐藤, 中村, 田中, 山本」: session 16's trial)."""
+    app = App.get_running_app()
+    return ("、" if getattr(app, "lang", "en") == "ja" else ", ").join(players)
+
+
 class DeskLinkKeeper:
     """The app's one outbox sender: started for the desk's game, woken by every journalled event, stopped with
     the app. ``status`` is the sender's last word, as the screen shows it."""
@@ -511,7 +518,7 @@ class TournamentTableScreen(Screen):
             return
         self.assignment = result
         self.info.text = text("joined", event=result.event, round=result.round, table=result.table,
-                              players=", ".join(result.players))
+                              players=players_text(result.players))
         self.start_button.disabled = False
         self.keeper.listen(result)  # the clock and a re-seat are heard before the game starts
         if self.keeper.sender is None:  # (the last round's game, all at the desk, is not this table's any more)
@@ -536,9 +543,9 @@ class TournamentTableScreen(Screen):
         if state == "reseated":  # the same pairing, the table's new players: the next Start starts their game
             self.assignment = Assignment.from_json(status["assignment"])
             self.keeper.listen(self.assignment)  # the old game's link stops; the table is still listened to
-            self.link_status = text("reseated", table=self.assignment.table, players=", ".join(self.assignment.players))
+            self.link_status = text("reseated", table=self.assignment.table, players=players_text(self.assignment.players))
             self.info.text = text("joined", event=self.assignment.event, round=self.assignment.round,
-                                  table=self.assignment.table, players=", ".join(self.assignment.players))
+                                  table=self.assignment.table, players=players_text(self.assignment.players))
             self.start_button.disabled = False
         elif state in ("up to date", "sending", "offline"):
             self.link_status = text(state, have=status.get("have", 0))
