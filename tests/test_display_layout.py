@@ -52,14 +52,14 @@ GEOMETRY = """(() => {
 })()"""
 
 
-def desk_server(tmp_path: Path, tables: int, preset: str = "catan-studio"):
+def desk_server(tmp_path: Path, tables: int, preset: str = "catan-studio", clock=None):
     db = tmp_path / "desk.sqlite3"
     with Desk(db) as desk:
         ev = desk.create_event("Kobe Open", preset, seed=7)
         for n in range(tables * 4):
             desk.add_player(ev.id, f"Player {n + 1:02d}")
         desk.seat_round(ev.id)
-    return DeskServer("Kobe Open", db, host="127.0.0.1", port=0, password=PASSWORD)
+    return DeskServer("Kobe Open", db, host="127.0.0.1", port=0, password=PASSWORD, clock=clock)
 
 
 def admin(server, path: str, body: dict) -> dict:
@@ -181,3 +181,32 @@ def test_the_japanese_page_names_the_preset_in_japanese(tmp_path, browser, width
         admin(server, "/api/admin/settings", {"language": "en"})  # switched back while the page is open
         g = drawn(browser, 6, "document.querySelector('#tables h3').textContent === 'Table 1'")
         assert g["preset"] == "Japanese championship"
+
+
+@pytest.mark.parametrize("width,height", SCREENS + [(1024, 768), (1280, 843)])
+def test_time_up_in_japanese_is_shown_whole_on_wide_and_4_3_screens(tmp_path, browser, width, height):
+    """「時間です」 at the digits' size was wider than the clock's column on a screen less wide than 16:9 (session
+    16's trial, a 1280x843 window: 「時間で」 and half of 「す」); a venue's 4:3 projector (1024x768) is the same. The
+    clock's size now also follows the screen's width; at 16:9 it is as it was (13% of the height)."""
+    from test_desk_clock import HandClock
+
+    hand = HandClock()
+    with desk_server(tmp_path, 6, preset="japanese", clock=hand) as server:
+        admin(server, "/api/admin/settings", {"language": "ja"})
+        admin(server, "/api/admin/clock", {"action": "reset", "minutes": 1})
+        admin(server, "/api/admin/clock", {"action": "start"})
+        hand.advance(61)
+        at_size(browser, width, height)
+        browser.open(server.url + "/")
+        g = drawn(browser, 6, "document.getElementById('clock').textContent === '時間です'")
+        browser.evaluate("document.fonts.ready.then(() => true)")
+        browser.evaluate("new Promise(ok => requestAnimationFrame(() => requestAnimationFrame(ok)))")
+        browser.screenshot(str(SHOTS / f"display-time-up-{width}x{height}-ja.png"))
+        clock = browser.evaluate("(c => { const r = document.createRange(); r.selectNodeContents(c);"
+                                 " const words = r.getBoundingClientRect(), side = c.parentElement.getBoundingClientRect();"
+                                 " return [words.right, side.right, c.scrollWidth, c.clientWidth]; })"
+                                 "(document.getElementById('clock'))")
+        assert clock[0] <= clock[1] + 0.5 and clock[2] <= clock[3], f"「時間です」 cut at {width}x{height}: {clock}"
+        assert g["scroll"] == [width, height] and inside(g["clock"], g)
+        if width * 9 == height * 16:
+            assert g["clockFont"] == pytest.approx(height * 0.13, abs=0.6)  # 16:9: as it was

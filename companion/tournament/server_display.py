@@ -124,7 +124,8 @@ def _table_lines(table: dict[str, Any], lang: str = "en") -> str:
 # standings in a column on the left, the tables' mini-boards in a grid on the right. Sizes are in vh so the same
 # page reads from the back of a room at 1280x720 and at 1920x1080; the script pages through the tables and the
 # standings when they do not fit (display_script.py). Dark: a projector's black is its dimmest, so the boards'
-# colours carry.
+# colours carry. The clock's size also follows the width (at most 7.4vw: 13vh at 16:9), so 「時間です」 fits its column
+# on a screen less wide than 16:9, a 4:3 projector (it was cut there: session 16's trial).
 STYLE = """@font-face{font-family:"Desk CJK";src:url(display/font.otf) format("opentype");font-display:swap;
 unicode-range:U+3000-30FF,U+3400-9FFF,U+FF00-FFEF}
 html,body{margin:0;height:100%;overflow:hidden}
@@ -134,7 +135,7 @@ box-sizing:border-box}
 #side,#floor{display:flex;flex-direction:column;min-height:0;min-width:0}
 h1{font-size:3.4vh;margin:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 #meta{margin:0.3vh 0 0;color:#c9d1e0;overflow:hidden;max-height:2.5em}
-#clock{font-size:13vh;font-weight:bold;line-height:1.05;margin:1vh 0 0;font-variant-numeric:tabular-nums;
+#clock{font-size:min(13vh,7.4vw);font-weight:bold;line-height:1.05;margin:1vh 0 0;font-variant-numeric:tabular-nums;
 white-space:nowrap}
 #clock .state{display:block;font-size:4vh;font-weight:normal;color:#ffd54f}
 #clock .waiting{display:block;font-size:4.4vh;line-height:1.2;font-weight:normal;white-space:normal}
