@@ -108,3 +108,33 @@ def test_every_label_breaks_japanese_between_phrases():
         assert "\n" in label._label.text and broken_words(label) == []
     finally:
         Window.remove_widget(label)
+
+
+def test_the_layout_check_names_a_text_laid_over_a_picture():
+    """A panel laid over the board or the scanned photo hides what the player is to look at (session 15: a trial
+    layout's panel over the scan's photo passed the check).  A text over a picture is named; one that is part
+    of the picture (its child: a label the picture draws on itself) and one beside it are not."""
+    from kivy.core.window import Window
+    from kivy.uix.floatlayout import FloatLayout
+    from kivy.uix.label import Label
+
+    from companion.ui.board_view import BoardView
+
+    def placed(widget, x, y, w, h):
+        widget.size_hint, widget.pos, widget.size = (None, None), (x, y), (w, h)
+        return widget
+
+    root = FloatLayout()
+    Window.add_widget(root)
+    try:
+        board = placed(BoardView(), 10, 10, 400, 400)
+        board.add_widget(placed(Label(text="its own"), 20, 20, 100, 40))
+        root.add_widget(board)
+        root.add_widget(placed(Label(text="beside"), 420, 10, 100, 40))
+        assert d.layout_problems(root) == []
+
+        root.add_widget(placed(Label(text="a panel over it"), 300, 300, 200, 60))
+        problems = d.layout_problems(root)
+        assert problems == ["Label 'a panel over it' lies over the picture BoardView (110x60 px)"], problems
+    finally:
+        Window.remove_widget(root)

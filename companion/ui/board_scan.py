@@ -100,6 +100,8 @@ class ScanPicture(Widget):
     """The photo (a texture, fitted inside the widget with its shape kept); a tap on it reports the photo pixel
     tapped (``on_photo_tap``, x right and y down from the top-left corner, as OpenCV counts)."""
 
+    is_picture = True  # texts and controls must not lie over it (driver.layout_problems)
+
     texture = ObjectProperty(None, allownone=True)
     photo_size = ListProperty([0, 0])  # the photo's width and height in pixels
 

@@ -147,6 +147,8 @@ class BoardView(PannedWhenZoomed, StencilView):
     sizes), clipped to the widget (a StencilView); a finger dragged on it pans, a tap still picks a spot, on
     its release (at 1 a spot is picked as the finger lands, as ever)."""
 
+    is_picture = True  # texts and controls must not lie over it (driver.layout_problems)
+
     board = ObjectProperty(None, allownone=True)       # companion.rules.Board
     buildings = DictProperty({})                       # vertex -> (player, "settlement"|"city")
     pieces = DictProperty({})                          # edge -> (player, "road"|"ship")

@@ -234,6 +234,8 @@ class TrayView(Widget):
     finger anywhere else brings the nearest corner to it.
     """
 
+    is_picture = True  # texts and controls must not lie over it (driver.layout_problems)
+
     texture = ObjectProperty(None, allownone=True)
     frame_size = ListProperty([0, 0])  # width, height in pixels
     #: The tray's corners clockwise from the top left, fractions x, y, x, y, ... (y down, as in the frame).

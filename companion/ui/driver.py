@@ -700,7 +700,9 @@ def layout_problems(root: Widget, *, min_target: float = 48) -> list[str]:
     - every shown control and text lies inside the window; inside a ScrollView it lies inside the
       view's width (its height is reached by scrolling) and the view itself is on the window and,
       when its contents scroll, at least two targets high;
-    - no two shown controls or texts overlap (compared only within the same scrolled content);
+    - no two shown controls or texts overlap (compared only within the same scrolled content), and none lies over
+      a picture (a widget with ``is_picture``: the board, the scanned photo, the tray) that it is not part of: a
+      panel laid over the photo hid the hexes a player was to check and passed this check before (session 15);
     - no text runs past its widget (a label's or button's rendered text fits its size);
     - no text is set in letters under 9 sp (the least any fit in the app goes to is 10-11 sp; a button's letters
       fitted from a width of 0 came out below 0: no letters at all);
@@ -722,6 +724,7 @@ def layout_problems(root: Widget, *, min_target: float = 48) -> list[str]:
         return f"{type(w).__name__} {text[:40]!r}" if text else type(w).__name__
 
     leaves = []
+    pictures = [(w, _window_box(w)) for w in walk(root) if getattr(w, "is_picture", False) and _shown(w)]
     for w in walk(root):
         is_control = hasattr(w, "trigger_action")
         is_text = isinstance(w, Label) and bool(w.text.strip())
@@ -764,6 +767,14 @@ def layout_problems(root: Widget, *, min_target: float = 48) -> list[str]:
             overlap_y = min(ba[3], bb[3]) - max(ba[1], bb[1])
             if overlap_x > 2 and overlap_y > 2:
                 problems.append(f"{name(a)} and {name(b)} overlap ({overlap_x:.0f}x{overlap_y:.0f} px)")
+    for a, ba, sa in leaves:
+        for picture, bp in pictures:
+            if _contains(picture, a) or _contains(a, picture) or (sa is not None and sa is not _scroller(picture)):
+                continue
+            overlap_x = min(ba[2], bp[2]) - max(ba[0], bp[0])
+            overlap_y = min(ba[3], bp[3]) - max(ba[1], bp[1])
+            if overlap_x > 2 and overlap_y > 2:
+                problems.append(f"{name(a)} lies over the picture {type(picture).__name__} ({overlap_x:.0f}x{overlap_y:.0f} px)")
     return problems
 
 

@@ -93,6 +93,8 @@ class StarMap(PannedWhenZoomed, StencilView):
     finger dragged on it pans, and a tap picks its spot on the release -- as the base game's board does.
     """
 
+    is_picture = True  # texts and controls must not lie over it (driver.layout_problems)
+
     board = ObjectProperty(None, allownone=True)      # StarBoard
     buildings = DictProperty({})                      # site -> (player, "colony" | "spaceport")
     docks = DictProperty({})                          # station hex -> [owners in order]

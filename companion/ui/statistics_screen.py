@@ -37,6 +37,8 @@ def chi2_sf_10(x: float) -> float:
 
 
 class Histogram(Widget):
+    is_picture = True  # texts and controls must not lie over it (driver.layout_problems)
+
     counts = DictProperty({})
 
     def on_counts(self, *_):
