@@ -141,26 +141,27 @@ def test_scan_correct_and_use_a_board_photo(tmp_path):
         ten = next(h for h in LAND if truth[h][1] == 10)
         tap_hex(scan_screen, ten)
         assert "10" in scan_screen.selected_text
-        # This set holds a third 10 where the standard set has a 3: made the standard set's, the board is
-        # usable as it stands and goes straight to the new game.
-        d.tap(d.find(scan_screen.ids.numbers, "3"))
-        truth[ten] = (truth[ten][0], 3)
-        assert ten not in scan.unsure  # looked at and set by a person: no longer ringed
-        assert scan_screen.set_note == "" and scan_screen.ids.set_note.height == 0  # a standard set now: no note
+        # This set holds a third 10 where the standard set has a 3: the board is played as it lies (the app
+        # once led the table to make it a 3 -- and then paid a 3 where the table has a 10).
         # The photo is of a game under way: its robber on the 8 fields.  A game starts with the robber on the
-        # desert, so the editor says so and rings both hexes; the desert tapped, then Desert, puts it there.
+        # desert, so the editor says so and rings both hexes, and offers no way past it; the desert tapped, then
+        # Desert, puts it there, and what is left is the set's own: Use it as it is.
         d.tap(scan_screen.ids.use)
         robbed = scan.in_record(truth["robber"])
         desert = scan.in_record(next(h for h in LAND if truth[h][0] == "desert"))
         assert app.root.current == "board_editor"
-        assert editor.message.endswith("the robber starts on the desert, not on the 8 fields: select the desert, "
-                                       "then tap Desert"), editor.message
-        assert set(editor.ids.board.marked) == {robbed, desert}
+        assert "the robber starts on the desert, not on the 8 fields: select the desert, then tap Desert" \
+            in editor.message, editor.message
+        assert {robbed, desert} <= set(editor.ids.board.marked)
+        assert not editor.as_laid_offered and editor.ids.use.text == "Use this board"
+        d.tap(editor.ids.use)
+        assert app.root.current == "board_editor"  # refused: a robber off the desert is no table's set
         d.tap_at(*editor.ids.board.hex_pos(desert))
         d.tap(d.find(editor.ids.terrains, "desert"))
-        assert editor.valid and editor.robber == desert, editor.message
+        assert editor.robber == desert and editor.as_laid_offered, editor.message
+        assert "number tokens beyond the standard set: 10" in editor.message, editor.message
         d.tap(editor.ids.use)
-        assert app.root.current == "new_game", editor.message
+        assert app.root.current == "new_game" and ng.board_as_laid, editor.message
         used = {tuple(h["at"]): (h["terrain"], h.get("number")) for h in ng.board_json["hexes"]
                 if h["terrain"] != "sea"}
         assert used == {scan.in_record(h): truth[h] for h in LAND}  # turned as the photo shows it
@@ -223,5 +224,53 @@ def test_the_scan_screen_fits_with_a_hex_being_corrected(tmp_path, size, lang):
         tap_hex(screen, sorted(screen.scan.unsure)[0] if screen.scan.unsure else LAND[0])
         d.settle()
         assert screen.picking and d.layout_problems(app.root) == []
+    finally:
+        d.stop_app(app)
+
+
+def test_a_tables_own_set_with_a_6_beside_an_8_is_played_as_it_lies(tmp_path):
+    """CatanAI's testimg2 is a real table's board: its set has three 10s and one 3, four hills and two mountains,
+    and a 6 lies beside an 8.  Read right, it was refused for all of that ("No 6 next to 8" is on by default),
+    and the only way on was to put tokens the table does not have on the screen (a 10 made a 3: then the app
+    paid a 3 where the table has a 10).  Now the editor lists the differences and offers "Use it as it is", and
+    the game starts on exactly the board on the table."""
+    app = d.start_app(tmp_path)
+    try:
+        editor = d.open_board_editor(app)
+        ng = app.root.get_screen("new_game")
+        assert ng.ids.separate.active  # the default
+        d.tap(editor.ids.scan)
+        scan_screen = app.root.get_screen("board_scan")
+        read(app, scan_screen, DATA / "photos" / "testimg2.jpg")
+        scan = scan_screen.scan
+        truth = turned_to(as_read(scan), labelled("testimg2"))
+        correct(scan_screen, truth)
+        assert as_read(scan) == {h: truth[h] for h in LAND}
+        assert sum(truth[h][1] == 10 for h in LAND) == 3
+
+        d.tap(scan_screen.ids.use)
+        assert app.root.current == "board_editor"
+        desert = scan.in_record(next(h for h in LAND if truth[h][0] == "desert"))
+        assert editor.robber == desert  # (no robber on the photo: the game starts it on the desert)
+        message = editor.message
+        assert message.startswith("6 differences from a standard board (if yours is so: Use it as it is):"), message
+        assert "no 6 or 8 side by side" in message
+        assert editor.as_laid_offered and not editor.valid and editor.ids.use.text == "Use it as it is"
+        app.lang = "ja"
+        d.settle()
+        assert editor.ids.use.text == "このまま使う" and "「このまま使う」" in editor.ids.problems.text
+        assert d.layout_problems(editor) == []
+        app.lang = "en"
+        d.settle()
+
+        d.tap(editor.ids.use)
+        assert app.root.current == "new_game" and ng.board_as_laid
+        assert ng.ids.separate.disabled  # the option is for dealt boards
+        d.tap(ng.ids.start)
+        assert app.root.current == "play", ng.message
+        board = app.table.game.board
+        assert {h: (board.tiles[scan.in_record(h)].terrain, board.tiles[scan.in_record(h)].number)
+                for h in LAND} == {h: truth[h] for h in LAND}  # the three 10s, the 6 beside the 8
+        assert "separate_red_numbers" not in (app.table.journal.load(app.table.game_id).options or {})
     finally:
         d.stop_app(app)

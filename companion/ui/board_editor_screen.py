@@ -16,7 +16,7 @@ from kivy.uix.screenmanager import Screen
 from ..rules import board_from_json, standard_board
 from ..rules.board import Board, Tile
 from ..rules.errors import BoardError
-from .new_game_screen import problem_spots, problems_text
+from .new_game_screen import may_be_as_laid, problem_spots, problems_text
 from .refusals_text import app_describe, app_places
 from . import i18n
 from .widgets import app, load_rules
@@ -38,6 +38,9 @@ class BoardEditorScreen(Screen):
     selected = ObjectProperty(None, allownone=True)
     message = StringProperty("")
     valid = BooleanProperty(False)  # the message says the board is good (shown as success, not as a problem)
+    #: The board differs from a standard one only as a table's own board may (its set's counts, a 6 beside an
+    #: 8): "Use this board" becomes "Use it as it is" and plays it so (new_game_screen.AS_LAID)
+    as_laid_offered = BooleanProperty(False)
     path = StringProperty("")
     mode = StringProperty("hex")
     #: The harbors "Remove all" took off, until a harbor is put on a side: one tap puts them back (a mistaken
@@ -213,8 +216,9 @@ class BoardEditorScreen(Screen):
         self._next_when_entered()
 
     def problems(self) -> list:
-        """The new-game screen's check (the one Start makes) of the board as entered."""
-        return app().root.get_screen("new_game").board_problems(self.board())
+        """The new-game screen's check (the one Start makes) of the board as entered, held to the standard set
+        (the differences a table's own board may have are listed, and Use it as it is offered)."""
+        return app().root.get_screen("new_game").board_problems(self.board(), as_laid=False)
 
     def _update(self) -> None:
         a = app()
@@ -234,6 +238,7 @@ class BoardEditorScreen(Screen):
         want = a.root.get_screen("new_game").harbour_set() if a.root is not None else None
         short = not problems and want is not None and len(self.harbors) < want
         self.valid = not problems and not short
+        self.as_laid_offered = may_be_as_laid(problems)
         self.message = (problems_text(problems, board) if problems else
                         a.tr("board_ok_harbours_short", have=len(self.harbors), want=want) if short else a.tr("board_ok"))
         sel = self.selected
@@ -294,10 +299,11 @@ class BoardEditorScreen(Screen):
 
     def use(self) -> None:
         problems = self.problems()
-        if problems:
+        if problems and not may_be_as_laid(problems):
             return  # the message already names them; nothing changes
         new_game = app().root.get_screen("new_game")
         new_game.board_json = self.to_json()
+        new_game.board_as_laid = bool(problems)  # the button said "Use it as it is"
         app().go(self.back)
 
 

@@ -287,8 +287,11 @@ TEXT: dict[str, dict[str, str]] = {
     "number": {"en": "Number", "ja": "数字"},
     "harbor": {"en": "Harbor", "ja": "港"},
     "use_board": {"en": "Use this board", "ja": "この盤面を使う"},
+    "use_board_as_laid": {"en": "Use it as it is", "ja": "このまま使う"},
     "problems_1": {"en": "1 problem:{first}", "ja": "問題1件：{first}"},
     "problems": {"en": "{n} problems:{first}", "ja": "問題{n}件：{first}"},
+    "problems_as_laid": {"en": "{n} differences from a standard board (if yours is so: Use it as it is):{first}",
+                         "ja": "標準の盤面と違う点が{n}件（実際の盤面がこの通りなら「このまま使う」）：{first}"},
     "saved_to": {"en": "Saved to {path}", "ja": "{path} に保存"},
 }
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
-from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -64,6 +64,9 @@ class NewGameScreen(Screen):
     count = NumericProperty(4)
     message = StringProperty("")
     board_json = ObjectProperty(None, allownone=True)
+    #: The board is the table's own, played as it lies (the editor's "Use it as it is"): its set's counts and a 6
+    #: beside an 8 are not held to the standard set's (``AS_LAID``).  False again when a board is dealt.
+    board_as_laid = BooleanProperty(False)
     sea_map = StringProperty("new_world")  # Seafarers: the map family Generate board deals (seafarers_board.MAPS)
 
     def __init__(self, **kw):
@@ -212,6 +215,7 @@ class NewGameScreen(Screen):
 
     def generate(self) -> None:
         """A seeded standard board (a Seafarers map of islands for Seafarers, the High Tide map for this table size)."""
+        self.board_as_laid = False
         if self.game in OWN_SCREEN:
             from .starfarers_screen import new_game_board
 
@@ -247,14 +251,16 @@ class NewGameScreen(Screen):
         # given: a board alone showed no robber, and a table sets it up from the preview)
         preview.board, preview.robber, preview.pirate = board, board.robber, board.pirate
 
-    def board_problems(self, board: Board) -> list:
+    def board_problems(self, board: Board, *, as_laid: bool | None = None) -> list:
         """What Start refuses about ``board`` for the game and options chosen here: the one check the board
         editor shows while a board is entered and Start makes before the game begins (the format, the 6s and
-        8s kept apart when the table chose so, the standard set's pieces for the base game)."""
+        8s kept apart when the table chose so, the standard set's pieces for the base game).  A board played as
+        it lies (``as_laid``; default: this screen's ``board_as_laid``) is held to the format alone."""
+        as_laid = self.board_as_laid if as_laid is None else as_laid
         spec = None
-        if self.game in ("base", "base56"):
+        if self.game in ("base", "base56") and not as_laid:
             spec = EXTENSION_SPEC if self.count >= 5 else BASE_SPEC
-        separate = bool(self.options().get("separate_red_numbers"))
+        separate = self.separate_chosen() and not as_laid
         # the base games' robber starts on the desert; a Seafarers scenario's map places its own
         on_desert = getattr(game_class(self.game), "robber_starts_on_desert", True)
         return board_problems(board, standard=spec, separate_red_numbers=separate, robber_on_desert=on_desert)
@@ -266,10 +272,14 @@ class NewGameScreen(Screen):
             return None
         return sum((EXTENSION_SPEC if self.count >= 5 else BASE_SPEC).harbors.values())
 
+    def separate_chosen(self) -> bool:
+        """Whether the table chose "No 6 next to 8" for a game with a hex board of numbers."""
+        return self.game not in ("high-tide", *OWN_SCREEN) and self.ids.separate.active
+
     def options(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        if self.game not in ("high-tide", *OWN_SCREEN) and self.ids.separate.active:
-            out["separate_red_numbers"] = True
+        if self.separate_chosen() and not self.board_as_laid:
+            out["separate_red_numbers"] = True  # (a board played as it lies was not dealt: the option is moot)
         if self.game == "high-tide":
             for key, opt in (("leader_vp8", "leader_vp"), ("robber_to_desert", "robber_to_desert"),
                              ("flood_all", "flood_all"), ("spring_tide", "spring_tide")):
@@ -330,7 +340,22 @@ def problem_spots(problems) -> list:
 
 def problems_text(problems, board) -> str:
     """The board problems as a list in the user's language, places said as players say them (at most four,
-    then "…")."""
+    then "…"); headed by the way on when a table's own board may be so (``may_be_as_laid``)."""
     a = app()
     listed = "\n".join(f"• {app_describe(p, board)}" for p in problems[:4]) + ("\n…" if len(problems) > 4 else "")
-    return a.tr("problems", n=len(problems), first="") + "\n" + listed
+    header = "problems_as_laid" if may_be_as_laid(problems) else "problems"
+    return a.tr(header, n=len(problems), first="") + "\n" + listed
+
+
+#: What a table's own board may differ in from a dealt standard one and still be played as it lies: a set with
+#: other counts (CatanAI's photos: three 10s and one 3, four hills and two mountains) and a 6 beside an 8 (a
+#: table that laid its board so).  A real board read from a photo was refused for these, with no way on but to
+#: untick "No 6 next to 8" and put tokens the table does not have on the screen.
+AS_LAID = frozenset({"terrain_count", "numbers_missing", "numbers_extra", "red_numbers_adjacent"})
+
+
+def may_be_as_laid(problems) -> bool:
+    """Whether ``problems`` are all differences a table's own board may have (``AS_LAID``), none a board that
+    cannot be played (a robber at sea, a hex missing)."""
+    return bool(problems) and all(getattr(p, "refusal", None) is not None and p.refusal.code in AS_LAID
+                                  for p in problems)
