@@ -28,14 +28,16 @@ def ranking_lines(g) -> list[str]:
     a = app()
     ranking = g.outcomes[-1].ranking if g.outcomes and g.outcomes[-1].ranking else g.ranking()
     vp = {p: g.victory_points(p) for p in ranking}
+    cards = {p: g.state.players[p].hand.size for p in ranking}
     by_time = getattr(g, "ended_by_time", None) is not None
-    cards = {p: 0 if by_time else g.state.players[p].hand.size for p in ranking}
+    # what places a player: points, then (a game played to its end) the cards in hand
+    standing = {p: (vp[p],) if by_time else (vp[p], cards[p]) for p in ranking}
     lines: list[str] = []
     place = 0
     for i, p in enumerate(ranking):
-        if i == 0 or (vp[p], cards[p]) != (vp[ranking[i - 1]], cards[ranking[i - 1]]):
-            place = i + 1  # level on points and cards: the same place
-        level = any(vp[q] == vp[p] for q in ranking if q != p) and not by_time
+        if i == 0 or standing[p] != standing[ranking[i - 1]]:
+            place = i + 1  # level on what places them: the same place
+        level = not by_time and any(vp[q] == vp[p] for q in ranking if q != p)
         tie_break = a.tr("ranking_cards", n=cards[p]) if level else ""
         lines.append(f"{place}. {a.player_name(p)} — {vp[p]} {a.tr('vp')}{tie_break}")
     return lines
