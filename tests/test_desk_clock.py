@@ -288,12 +288,14 @@ def test_a_new_round_s_clock_is_not_started_and_its_length_is_set_where_the_roun
     key = re.search(r"name=csrf value=(\w+)", page).group(1)
     start_form = re.search(r"<form[^>]*id=clock-start.*?</form>", page).group(0)
     assert "name=minutes" in start_form and "Round 1 — clock not started" in page
+    assert page.count("name=minutes") == 1  # one box for the length, beside Start (not Reset's as well)
     assert call("POST", "/desk/clock", f"csrf={key}&action=start&minutes=45".encode())[0] == 303
     tablet = join(server.url, pair(server, 1))
     told = request(server.url, "GET", "/api/table", token=tablet.token)["clock"]
     assert (told["round"], told["duration"], told["running"]) == (1, 45 * 60, True)
     page = call("GET", "/desk")[1]
     assert "id=clock-start" not in page and "id=clock-pause" in page  # running: Pause (and Reset with its minutes)
+    assert re.search(r"<form[^>]*id=clock-reset.*?</form>", page).group(0).count("name=minutes") == 1
     # a length typed at a clock that has run is refused, saying why; the clock is as it was
     hand.advance(10 * 60)
     status, said = call("POST", "/desk/clock", f"csrf={key}&action=start&minutes=30".encode())

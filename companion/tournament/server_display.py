@@ -290,7 +290,7 @@ def desk_page(floor: Floor, csrf: str) -> str:
         forms = [("pause", "Pause", False)]
     else:  # a new round's clock: its length and Start; a paused one: Resume (from where it stopped)
         forms = [("start", "Start" if fresh else "Resume", fresh)]
-    forms.append(("reset", "Reset", True))
+    forms.append(("reset", "Reset", not fresh))  # (before the round's clock has run, its length is Start's box)
     clock = "".join(f"<form method=post action=desk/clock id=clock-{a} style='display:inline'><input type=hidden "
                     f"name=csrf value={e(csrf)}><input type=hidden name=action value={a}>"
                     + (f"<input name=minutes value={last} size=3 aria-label='minutes'> min " if minutes else "")
