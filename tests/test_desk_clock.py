@@ -313,6 +313,9 @@ def test_a_new_round_s_clock_is_not_started_and_its_length_is_set_where_the_roun
             if desk.current_result(ev.id, 1, t) is None:
                 desk.enter_result(ev.id, 1, t, {names[p]: v for p, v in zip(seated, (10, 7, 5, 3))},
                                   winner=names[seated[0]])
+        # every table of round 1 has its result: the display says each is finished (table 1's tablet sent no game
+        # that ended, table 2 had none; both were shown as still playing)
+        assert [t["finished"] for t in request(server.url, "GET", "/display.json")["tables"]] == [True, True]
         desk.seat_round(ev.id)
     shown = request(server.url, "GET", "/display.json")
     assert shown["round"] == 2 and shown["clock"] is None and shown["clock_note"] == ""

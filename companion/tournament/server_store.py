@@ -507,21 +507,31 @@ class Floor:
                 "JOIN floor_pairings p ON p.id = g.pairing WHERE p.event = ? AND p.round = ? "
                 "ORDER BY g.updated", (self.event.id, round_no)):
             latest[table_no] = (pairing_id, game, header, count, finished, rev)  # the last updated game wins
+        done = self._tables_with_results(round_no)
         out = []
         replays = 1  # a game the desk holds no state of (after a restart) is replayed one per look, not all at once
         for t, seated in enumerate(rnd.tables, start=1):
             table = _empty_table(t, [names[p] for p in seated])
+            out.append(table)
             if t in latest:
                 pairing_id, game, header, count, finished, rev = latest[t]
                 key = (pairing_id, game)
                 if key not in self._live and (self._games.get(key) or (None,))[0] != count:
                     if not replays:
-                        out.append(table)
                         continue
                     replays -= 1
                 self._fill_live(table, latest[t])
-            out.append(table)
+            if t in done:
+                table["finished"] = True
         return out
+
+    def _tables_with_results(self, round_no: int) -> set[int]:
+        """The round's tables that have a result: the display says they are finished (a game ended by time, or
+        typed in at the desk, has one though its tablet's game never reached a winner: session 16's trial showed
+        such tables as still playing after the referee's Confirm)."""
+        return {t for (t,) in self._db.execute(
+            "SELECT table_no FROM results WHERE event = ? AND round = ? AND superseded_by IS NULL",
+            (self.event.id, round_no))}
 
     def warm(self) -> int:
         """Replays the current round's games the desk holds no state of (a desk just started: its file has them,
@@ -575,6 +585,8 @@ class Floor:
             "ORDER BY g.updated DESC LIMIT 1", (self.event.id, round_no, table_no)).fetchone()
         if latest is not None:
             self._fill_live(table, tuple(latest))
+        if table_no in self._tables_with_results(round_no):
+            table["finished"] = True
         return table
 
     def live_table_after(self, pairing: Pairing) -> tuple[dict[str, Any] | None, str | None]:
@@ -583,15 +595,18 @@ class Floor:
         what the batch left, so only the current round and the language are read (one query; :meth:`live_table`
         and the settings took four). Read back as :meth:`live_table` when the batch kept nothing or is not of the
         current round. tests/test_desk_display_line.py checks it equals the line read from scratch."""
-        round_no, language = self._db.execute(
-            "SELECT COALESCE(MAX(number), 0), (SELECT language FROM floor_settings WHERE event = :e) FROM rounds "
-            "WHERE event = :e", {"e": self.event.id}).fetchone()
+        round_no, language, has_result = self._db.execute(
+            "SELECT COALESCE(MAX(number), 0), (SELECT language FROM floor_settings WHERE event = :e), "
+            "(SELECT COUNT(*) FROM results WHERE event = :e AND round = :r AND table_no = :t AND superseded_by IS NULL) "
+            "FROM rounds WHERE event = :e", {"e": self.event.id, "r": pairing.round, "t": pairing.table}).fetchone()
         kept = self._kept
         if kept is None or kept[0][0] != pairing.id or round_no != pairing.round:
             return self.live_table(pairing.table), language
         _key, latest, seated = kept
         table = _empty_table(pairing.table, seated)
         self._fill_live(table, latest)
+        if has_result:
+            table["finished"] = True
         return table, language
 
     def _pieces_now(self, key: tuple[int, int], state) -> dict[str, Any]:
