@@ -75,7 +75,7 @@ def test_a_paused_clock_stands_still_and_says_so():
     paused = clock_mod.view((2, 1800.0, None, 1200.0), 10**9)
     assert (paused.left, paused.running, paused.warning) == (600.0, False, 600)
     assert clock_mod.clock_text(paused) == "10:00 (paused)"
-    assert clock_mod.clock_text(paused, "ja") == "10:00 (一時停止)"
+    assert clock_mod.clock_text(paused, "ja") == "10:00（一時停止）"
     # a round shorter than a warning never gives that warning (a 4-minute round warns at 1 minute only)
     short = clock_mod.view((1, 240.0, 0.0, 0.0), 30.0)
     assert short.warning is None and clock_mod.view((1, 240.0, 0.0, 0.0), 181.0).warning == 60

@@ -171,7 +171,7 @@ def test_the_live_display_speaks_the_events_language(server):
     admin(server, "/api/admin/settings", {"language": "ja"})
     data = request(server.url, "GET", "/display.json")
     assert data["lang"] == "ja" and data["columns"][:4] == ["#", "名前", "試合数", "勝利数"]
-    assert data["clock_text"] == "60:00 (一時停止)" and "一巡" in data["clock_note"]
+    assert data["clock_text"] == "60:00（一時停止）" and "一巡" in data["clock_note"]
     with urllib.request.urlopen(server.url + "/") as page:
         text = page.read().decode("utf-8")
     assert '<html lang="ja">' in text and "<h2>順位</h2>" in text and "1卓：" in text

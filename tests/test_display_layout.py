@@ -177,10 +177,13 @@ def test_the_japanese_page_names_the_preset_in_japanese(tmp_path, browser, width
         g = drawn(browser, 6, "document.querySelector('#tables h3').textContent === '1卓'")
         browser.screenshot(str(SHOTS / f"display-{width}x{height}-ja.png"))
         assert g["preset"] == "日本選手権" and g["standingsCut"] == 0
+        # the paused clock in Japanese brackets (it was 「60:00 (一時停止)」)
+        assert browser.evaluate("document.getElementById('clock').textContent") == "60:00（一時停止）"
         assert g["scroll"] == [width, height] and all(inside(t["board"], g) for t in g["tables"])
         admin(server, "/api/admin/settings", {"language": "en"})  # switched back while the page is open
         g = drawn(browser, 6, "document.querySelector('#tables h3').textContent === 'Table 1'")
         assert g["preset"] == "Japanese championship"
+        assert browser.evaluate("document.getElementById('clock').textContent") == "60:00 (paused)"
 
 
 @pytest.mark.parametrize("width,height", SCREENS + [(1024, 768), (1280, 843)])

@@ -101,7 +101,10 @@ def clock_text(clock: ClockView | Mapping[str, Any] | None, lang: str = "en", ro
         return text(lang, "time_up")
     whole = int(left + 0.999)  # 59.2 s left shows 01:00 -- a clock that shows 00:00 has run out
     out = f"{whole // 60:02d}:{whole % 60:02d}"
-    return out if running else f"{out} ({text(lang, 'paused')})"
+    if running:
+        return out
+    # Japanese in its own brackets (the tablet showed 「01:00 (一時停止)」: session 16's trial)
+    return f"{out}（{text(lang, 'paused')}）" if lang == "ja" else f"{out} ({text(lang, 'paused')})"
 
 
 def warning_text(clock: ClockView | Mapping[str, Any] | None, time_rule: str, lang: str = "en") -> str:

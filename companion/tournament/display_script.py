@@ -48,7 +48,7 @@ function tick() {
   if (left <= 0 || clock.running) { el.textContent = left <= 0 ? labels.time_up : digits; return; }
   const state = document.createElement('span');  // "(paused)" on its own smaller line: the digits stay large
   state.className = 'state';
-  state.textContent = ' (' + labels.paused + ')';
+  state.textContent = lang === 'ja' ? '（' + labels.paused + '）' : ' (' + labels.paused + ')';
   el.replaceChildren(digits, state);
 }
 // --- one screen, no scrolling: the tables' grid and the pages -------------------------------------------------
