@@ -209,3 +209,13 @@ def test_the_desk_ending_the_game_by_time_ends_it_on_the_tablet_where_the_result
             app.table.submit(events[31])
         assert wait_until(lambda: desk_events(desk, 1) == app.table.record.events, timeout=30)
         assert len(app.table.record.events) == 32
+        # the way on is the tournament's, not a new game outside it ("New game, same players" was offered:
+        # session 16's trial)
+        from companion.ui.tournament_table import text as desk_text
+
+        way_on = find(play.ids.actions, desk_text("menu"))
+        settle()
+        with pytest.raises(LookupError):
+            find(play.ids.actions, app.tr("play_again"), timeout=0)
+        tap(way_on)
+        assert app.root.current == "tournament_table"

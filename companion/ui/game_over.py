@@ -68,10 +68,26 @@ def game_over_heading(g) -> tuple[str, str]:
 
 
 def play_again_button() -> BigButton:
-    """The way on: the new-game form holding this table (NewGameScreen.same_table), one tap from its Start."""
+    """The way on: the new-game form holding this table (NewGameScreen.same_table), one tap from its Start; for
+    the tournament desk's game, the Tournament table screen (the next round's seat is found there): "New game,
+    same players" there started a game outside the tournament (session 16's trial)."""
+    if desks_game():
+        from .tournament_table import text as desk_text
+
+        button = BigButton(text=desk_text("menu"))
+        button.bind(on_release=lambda _b: app().go("tournament_table"))
+        return button
     button = BigButton(text=app().tr("play_again"))
     button.bind(on_release=lambda _b: play_again())
     return button
+
+
+def desks_game() -> bool:
+    """Whether the game open is the one this tablet plays for the tournament desk (its link sends it)."""
+    a = app()
+    link, table = getattr(a, "desk_link", None), a.table
+    sender = getattr(link, "sender", None)
+    return sender is not None and table is not None and sender.assignment.game_id == table.game_id
 
 
 def play_again() -> None:
@@ -81,7 +97,8 @@ def play_again() -> None:
 
 
 def game_over_widgets(g) -> list:
-    """The panel under the prompt at a game's end: the ranking, then "New game, same players", both in sight.
+    """The panel under the prompt at a game's end: the ranking, then the way on ("New game, same players", or
+    for the desk's game "Tournament table"), both in sight.
 
     The ranking is as tall as its lines (it was 40 dp a line, its words centred in it), in 22 sp up to four
     players and 18 sp for five or six: High Tide for six ended with the button wholly below the view lying down
