@@ -57,8 +57,8 @@ def test_a_finished_game_is_on_the_start_screen_and_opens_at_its_end(tmp_path, s
         (row,) = finished_rows(start)
         assert row.finished_game == game_id
         assert won.format(name=winner) in row.text, row.text
-        for seat, vp in zip(TABLE, points):
-            assert f"{seat['name']} {vp}" in row.text, row.text
+        listed = ("、" if lang == "ja" else ", ").join(f"{seat['name']} {vp}" for seat, vp in zip(TABLE, points))
+        assert listed in row.text, row.text  # as the language lists (「Haruka 10、Sota 8」, not 「…, …」)
         assert not d.layout_problems(start), d.layout_problems(start)
         d.tap(row)
         play = app.root.get_screen("play")

@@ -115,7 +115,8 @@ def resume_line(a, info) -> str:
         shared = tuple(game.winners()) if hasattr(game, "winners") else ()
     except Exception:  # a record that no longer replays still gets its line (resuming it says why)
         points, turn, winner, shared = [None] * len(names), None, None, ()
-    players = ", ".join(f"{n} {v}" if v is not None else n for n, v in zip(names, points))
+    # (a list as the language writes it: 「佐藤 1、中村 1」, it read 「佐藤 1, 中村 1」: session 16's trial)
+    players = ("、" if a.lang == "ja" else ", ").join(f"{n} {v}" if v is not None else n for n, v in zip(names, points))
     turn_text = a.tr("resume_setup") if not turn else a.tr("resume_turn", n=turn)
     if info.finished:
         turn_text = a.tr("finished_won", name=names[winner]) if winner is not None else a.tr("finished_ended")
