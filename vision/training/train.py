@@ -29,6 +29,7 @@ from vision.evaluate import pair_up
 from vision.preprocess import DETECTOR_SIZE, DETECTOR_STRIDE, PAD_VALUE, PATCH_MARGIN, PATCH_SIZE, die_patch
 from vision.reader import DEFAULT_MODEL_DIR, detect_candidates, load_net
 from vision.training.models import DiceDetector, FaceClassifier
+from vision.training.die_lists import oversampled, read_die_list
 from vision.training.novelty_dice import drawn_novelty_die
 from vision.training.synthetic_dice import drawn_die
 
@@ -106,26 +107,6 @@ def load_sets(folders: list[str], fold: int | None, names: list[str] | None = No
             if names is not None:
                 names.append(item.image_path.stem)
     return samples
-
-
-def read_die_list(path: Path) -> set[tuple[str, int]]:
-    """The dice a list names, as (photo stem, die's number in its label file from 1): one die a line,
-    ``photo | number | ...`` (bench/dark-red-pip-dice.txt's format; ``#`` lines are comments)."""
-    named = set()
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        fields = [part.strip() for part in line.split("|")]
-        if len(fields) < 2 or not fields[1].isdigit() or int(fields[1]) < 1:
-            raise ValueError(f"{path}, line {number}: expected 'photo | die number (from 1) | ...', got {line!r}")
-        named.add((Path(fields[0]).stem, int(fields[1])))
-    return named
-
-
-def oversampled(samples, names: list[str], named: set[tuple[str, int]]) -> list[list[dataset.LabelledDie]]:
-    """Per training photo, its dice that ``named`` lists (by photo stem and die number from 1)."""
-    return [[die for i, die in enumerate(dice, start=1) if (name, i) in named]
-            for (_, dice), name in zip(samples, names)]
 
 
 # ---------------------------------------------------------------- detector
