@@ -253,7 +253,10 @@ def test_a_tables_own_set_with_a_6_beside_an_8_is_played_as_it_lies(tmp_path):
         desert = scan.in_record(next(h for h in LAND if truth[h][0] == "desert"))
         assert editor.robber == desert  # (no robber on the photo: the game starts it on the desert)
         message = editor.message
-        assert message.startswith("6 differences from a standard board (if yours is so: Use it as it is):"), message
+        # the photo shows 8 of the 9 harbours: said first (the list below is cut to its box)
+        assert message.startswith("8 of the set's 9 harbours: Harbor adds the others.\n"
+                                  "6 differences from a standard board (if yours is so: Use it as it is):"), message
+        assert editor.ids.problems.text.startswith("8 of the set's 9 harbours"), editor.ids.problems.text
         assert "no 6 or 8 side by side" in message
         assert editor.as_laid_offered and not editor.valid and editor.ids.use.text == "Use it as it is"
         app.lang = "ja"

@@ -236,10 +236,15 @@ class BoardEditorScreen(Screen):
         problems = self.problems()
         view.marked = problem_spots(problems)  # the hexes a problem names, both of two that clash
         want = a.root.get_screen("new_game").harbour_set() if a.root is not None else None
-        short = not problems and want is not None and len(self.harbors) < want
+        few_harbours = want is not None and len(self.harbors) < want
+        short = not problems and few_harbours
         self.valid = not problems and not short
         self.as_laid_offered = may_be_as_laid(problems)
-        self.message = (problems_text(problems, board) if problems else
+        # a board to be used as it is, short of harbours too, says so above its differences (the list is cut to
+        # what its box holds; the first line stays): testimg2 went on with 8 of 9 and nothing said it
+        harbours_first = (a.tr("harbours_short_line", have=len(self.harbors), want=want) + "\n"
+                          if self.as_laid_offered and few_harbours else "")
+        self.message = (harbours_first + problems_text(problems, board) if problems else
                         a.tr("board_ok_harbours_short", have=len(self.harbors), want=want) if short else a.tr("board_ok"))
         sel = self.selected
         places = app_places(board)

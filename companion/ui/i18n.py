@@ -50,6 +50,8 @@ TEXT: dict[str, dict[str, str]] = {
     # frame off went on into the game with none
     "board_ok_harbours_short": {"en": "Board is valid, with {have} of the set's {want} harbours: Harbor adds the others.",
                                 "ja": "盤面は正しいですが、港が{want}個中{have}個です。「港」で残りを追加できます。"},
+    "harbours_short_line": {"en": "{have} of the set's {want} harbours: Harbor adds the others.",
+                            "ja": "港は{want}個中{have}個です。「港」で残りを追加できます。"},
     # colours
     "red": {"en": "red", "ja": "赤"}, "blue": {"en": "blue", "ja": "青"}, "white": {"en": "white", "ja": "白"},
     "orange": {"en": "orange", "ja": "オレンジ"}, "green": {"en": "green", "ja": "緑"},

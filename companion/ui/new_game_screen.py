@@ -355,7 +355,13 @@ AS_LAID = frozenset({"terrain_count", "numbers_missing", "numbers_extra", "red_n
 
 
 def may_be_as_laid(problems) -> bool:
-    """Whether ``problems`` are all differences a table's own board may have (``AS_LAID``), none a board that
-    cannot be played (a robber at sea, a hex missing)."""
-    return bool(problems) and all(getattr(p, "refusal", None) is not None and p.refusal.code in AS_LAID
-                                  for p in problems)
+    """Whether ``problems`` are all differences a table's own board may have (``AS_LAID``, the deserts' count
+    aside), none a board that cannot be played (a robber at sea, a hex missing) or an entry's slip."""
+    def as_laid(p) -> bool:
+        refusal = getattr(p, "refusal", None)
+        if refusal is None or refusal.code not in AS_LAID:
+            return False
+        # a set has one desert per board (two at 5-6): one more or fewer is an entry's slip, not the table's set
+        return not (refusal.code == "terrain_count" and refusal.params.get("terrain") == "desert")
+
+    return bool(problems) and all(as_laid(p) for p in problems)
