@@ -86,3 +86,21 @@ def test_a_count_is_said_in_words_not_with_a_bracketed_plural():
     assert i18n.tr("p_gold", "ja", name="Ben", n=1) == "Ben：金鉱のカードを1枚選ぶ"
     assert i18n.tr("tide_high", "en", round=2, name="Chie", turns=1, n=1).startswith(
         "High tide, round 2 (leader: Chie; 1 leader turn left, then")
+
+
+@pytest.mark.parametrize("n, m, english", [
+    (3, 1, "3 hexes to check, and 1 harbour (ringed)."),  # "1 harbours" (session 16's trial, test5_2)
+    (1, 2, "1 hex to check, and 2 harbours (ringed)."),
+    (1, 1, "1 hex to check, and 1 harbour (ringed)."),
+    (4, 2, "4 hexes to check, and 2 harbours (ringed)."),
+])
+def test_scan_the_boards_counts_say_one_as_one(n, m, english):
+    """Scan the board's message counts hexes and harbours as words do: "1 harbour", "1 hex"."""
+    from companion.ui import board_scan
+
+    for key, entry in board_scan.TEXT.items():  # as the screen installs them (photo_reading.install_screen)
+        i18n.TEXT.setdefault(key, entry)
+    assert board_scan.unsure_line(n, m) == english  # (no app running: the English table)
+    key = "scan_unsure_harbour" if m == 1 else "scan_unsure_harbours"
+    assert i18n.tr(key, "ja", n=n, m=m) == f"確認が必要な地形：{n}、港：{m}（枠付き）。"
+    assert board_scan.unsure_line(1, 0) == "1 hex to check (ringed)."

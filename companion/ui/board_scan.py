@@ -61,6 +61,7 @@ TEXT: dict[str, dict[str, str]] = {
     "scan_reading": {"en": "Reading the photo…", "ja": "写真を読んでいます…"},
     "scan_read": {"en": "Board read in {ms} ms.", "ja": "盤面を読みました（{ms} ms）。"},
     "scan_unsure": {"en": "{n} hexes to check (ringed).", "ja": "確認が必要な地形：{n}（枠付き）。"},
+    "scan_unsure_1": {"en": "1 hex to check (ringed).", "ja": "確認が必要な地形：1（枠付き）。"},
     "scan_all_sure": {"en": "Nothing unsure: check the board against the photo, then use it.",
                       "ja": "不確かな所はありません。写真と見比べてから使ってください。"},
     "scan_no_board": {"en": "No board found in {name}: the whole board, tokens up, from above.",
@@ -78,6 +79,10 @@ TEXT: dict[str, dict[str, str]] = {
     "scan_robber": {"en": "robber", "ja": "盗賊"},
     "scan_unsure_harbours": {"en": "{n} hexes to check, and {m} harbours (ringed).",
                              "ja": "確認が必要な地形：{n}、港：{m}（枠付き）。"},
+    # (one hex, one harbour: said as one; "1 harbours" was shown, session 16's trial on test5_2)
+    "scan_unsure_harbours_1": {"en": "1 hex to check, and {m} harbours (ringed).", "ja": "確認が必要な地形：1、港：{m}（枠付き）。"},
+    "scan_unsure_harbour": {"en": "{n} hexes to check, and 1 harbour (ringed).", "ja": "確認が必要な地形：{n}、港：1（枠付き）。"},
+    "scan_unsure_harbour_1": {"en": "1 hex to check, and 1 harbour (ringed).", "ja": "確認が必要な地形：1、港：1（枠付き）。"},
     "scan_harbour": {"en": "harbour {trade}", "ja": "港 {trade}"},
     # (short: the message's 52 dp hold four sentences in ~11 px letters; the editor says what to do)
     "scan_harbours_short": {"en": "{have} of {want} harbours read.", "ja": "港は{want}個中{have}個。"},
@@ -94,6 +99,13 @@ TEXT: dict[str, dict[str, str]] = {
                             "数字チップです。"},
 }
 
+
+
+def unsure_line(hexes: int, harbours: int) -> str:
+    """The reading's count of what to check: "3 hexes to check, and 1 harbour (ringed)." (one said as one)."""
+    if harbours:
+        return tr("scan_unsure_harbour" if harbours == 1 else "scan_unsure_harbours", n=hexes, m=harbours)
+    return tr("scan_unsure", n=hexes) if hexes else tr("scan_all_sure")
 
 
 class ScanPicture(Widget):
@@ -383,8 +395,7 @@ class ScanBoardScreen(ReadsAPicture, PhotoReading, Screen):
         if read_ms is not None:
             lines.append(tr("scan_read", ms=read_ms))
         n, m = len(self.scan.unsure), len(self.scan.unsure_harbours)
-        lines.append(tr("scan_unsure_harbours", n=n, m=m) if m else tr("scan_unsure", n=n) if n
-                     else tr("scan_all_sure"))
+        lines.append(unsure_line(n, m))
         short = self.harbours_short()
         if short:
             lines.append(tr("scan_harbours_short", have=short[0], want=short[1]))

@@ -294,6 +294,8 @@ TEXT: dict[str, dict[str, str]] = {
     "problems": {"en": "{n} problems:{first}", "ja": "問題{n}件：{first}"},
     "problems_as_laid": {"en": "{n} differences from a standard board (if yours is so: Use it as it is):{first}",
                          "ja": "標準の盤面と違う点が{n}件（実際の盤面がこの通りなら「このまま使う」）：{first}"},
+    "problems_as_laid_1": {"en": "1 difference from a standard board (if yours is so: Use it as it is):{first}",
+                           "ja": "標準の盤面と違う点が1件（実際の盤面がこの通りなら「このまま使う」）：{first}"},
     "saved_to": {"en": "Saved to {path}", "ja": "{path} に保存"},
 }
 
