@@ -62,6 +62,11 @@ def test_only_the_true_difference_looks_sure_and_add_records_it(tmp_path):
         assert said.startswith("A red road on the side between the ") and said.endswith(
             "that the game does not have — add it?"), said
         assert "[" not in said and "(" not in said  # named as players say it, no coordinates
+        # the article goes with the colour: "An orange road", "Recorded: an orange road" (it said "A orange")
+        from dataclasses import replace as with_
+        orange = with_(rows[ROAD].difference, color="orange")
+        assert check.describe(orange).startswith("An orange road on the side between the ")
+        assert check.describe(orange, done=True).startswith("Recorded: an orange road on the side between the ")
         # the sure row first, the unsure ones after it (children are in reverse order)
         assert check.ids.differences.children[-1] is rows[ROAD]
         listed = len(check.ids.differences.children)  # (two rows may name one spot: a piece in another colour)

@@ -77,19 +77,19 @@ TEXT: dict[str, dict[str, str]] = {
     "check_unsure": {"en": "Not sure: {what}", "ja": "不確か：{what}"},
     "check_not_there": {"en": "Not there", "ja": "ない"},
     "check_is_there": {"en": "It's there", "ja": "ある"},
-    "check_missing_in_game": {"en": "A {color} {piece} on {place} that the game does not have — add it?",
+    "check_missing_in_game": {"en": "{color} {piece} on {place} that the game does not have — add it?",
                               "ja": "ゲームにない{color}の{piece}（{place}）— 追加しますか？"},
     "check_missing_on_photo": {"en": "{owner} on {place} is not on the photo — take it off?",
                                "ja": "{owner}（{place}）が写真にありません — 取り除きますか？"},
-    "check_upgraded": {"en": "A {color} city on {place} where the game has a settlement — make it a city?",
+    "check_upgraded": {"en": "{color} city on {place} where the game has a settlement — make it a city?",
                        "ja": "ゲームでは開拓地の所に{color}の都市（{place}）— 都市にしますか？"},
     "check_add": {"en": "Add", "ja": "追加"},
     "check_take_off": {"en": "Take off", "ja": "取り除く"},
     "check_make_city": {"en": "City", "ja": "都市に"},
-    "check_done_missing_in_game": {"en": "Recorded: a {color} {piece} on {place}.",
+    "check_done_missing_in_game": {"en": "Recorded: {color} {piece} on {place}.",
                                    "ja": "記録しました：{color}の{piece}（{place}）"},
     "check_done_missing_on_photo": {"en": "Taken off: {owner} on {place}.", "ja": "取り除きました：{owner}（{place}）"},
-    "check_done_upgraded": {"en": "Recorded: a {color} city on {place}.", "ja": "記録しました：{color}の都市（{place}）"},
+    "check_done_upgraded": {"en": "Recorded: {color} city on {place}.", "ja": "記録しました：{color}の都市（{place}）"},
 }
 
 
@@ -211,7 +211,10 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         plain = places_for(game.board, app.lang, app.player_name)
         place = plain.edge(difference.at) if difference.piece == "road" else plain.vertex(difference.at)
         color, piece = app.tr(difference.color), app.tr(difference.piece)
-        piece = piece.lower() if app.lang == "en" else piece
+        if app.lang == "en":  # the article goes with the colour: "An orange settlement" (it said "A orange")
+            piece = piece.lower()
+            color = f"{'an' if color[:1].lower() in 'aeiou' else 'a'} {color}"
+            color = color if done else color[:1].upper() + color[1:]
         if difference.what == "missing_on_photo":
             owner = places_for(game.board, app.lang, app.player_name, game.state.buildings, game.state.pieces)
             there = owner.edge(difference.at) if difference.piece == "road" else owner.vertex(difference.at)
