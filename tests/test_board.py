@@ -182,3 +182,65 @@ def test_twin_hexes_are_named_apart_wherever_a_neighbour_can_tell_them():
                 own = [[n for n in geo.neighbours(h) if n in tiles and counts[key[n]] == 1
                         and not any(n in geo.neighbours(o) for o in hexes if o != h)] for h in hexes]
                 assert not all(own), (seed, hexes, named)  # a neighbour of each could have told them apart
+
+
+def _swap(board, a, b, what):
+    """``board`` with hexes ``a`` and ``b`` exchanging their ``what`` ("number" or "terrain")."""
+    from companion.rules.board import Board, Tile
+    tiles = dict(board.tiles)
+    ta, tb = tiles[a], tiles[b]
+    if what == "number":
+        tiles[a], tiles[b] = Tile(ta.terrain, tb.number), Tile(tb.terrain, ta.number)
+    else:
+        tiles[a], tiles[b] = Tile(tb.terrain, ta.number), Tile(ta.terrain, tb.number)
+    return Board(tiles, board.harbors, board.robber, board.pirate)
+
+
+def _changed(board, change):
+    """A copy of the standard ``board`` changed as a table (or a slip) would change it."""
+    from companion.rules.board import Board, Tile
+    tiles = dict(board.tiles)
+    numbered = sorted(h for h, t in tiles.items() if t.number is not None)
+    if change == "a 3 printed as a 10":           # CatanAI's set: three 10s, one 3
+        h = next(h for h in numbered if tiles[h].number == 3)
+        tiles[h] = Tile(tiles[h].terrain, 10)
+    elif change == "a mountain that is a hill":   # four hills, two mountains
+        h = next(h for h in numbered if tiles[h].terrain == "mountains")
+        tiles[h] = Tile("hills", tiles[h].number)
+    elif change == "a 6 beside an 8":
+        six = next(h for h in numbered if tiles[h].number == 6)
+        other = next(h for h in geo.neighbours(six) if h in tiles and tiles[h].number not in (None, 6, 8))
+        eight = next(h for h in numbered if tiles[h].number == 8)
+        return _swap(Board(tiles, board.harbors, board.robber), other, eight, "number")
+    elif change == "a second desert":
+        h = numbered[0]
+        tiles[h] = Tile("desert")
+    elif change == "the robber at sea":
+        return Board(tiles, board.harbors, (9, 9), board.pirate)
+    elif change == "a hex left blank":
+        h = numbered[0]
+        tiles[h] = Tile(tiles[h].terrain)
+    return Board(tiles, board.harbors, board.robber, board.pirate)
+
+
+@pytest.mark.parametrize("changes, as_laid", [
+    (["a 3 printed as a 10"], True),
+    (["a mountain that is a hill"], True),
+    (["a 6 beside an 8"], True),
+    (["a 3 printed as a 10", "a mountain that is a hill", "a 6 beside an 8"], True),
+    (["a second desert"], False),                       # a set has one desert: an entry's slip
+    (["a 3 printed as a 10", "a second desert"], False),
+    (["a hex left blank"], False),                      # a number missing on a land hex: cannot be played
+    (["a 3 printed as a 10", "the robber at sea"], False),
+    ([], False),                                        # nothing to wave through
+])
+def test_a_tables_own_board_may_differ_from_the_set_in_counts_and_red_numbers_only(changes, as_laid):
+    """The editor's "Use it as it is" (CatanAI's photos: a set with three 10s, four hills, a 6 beside an 8) is
+    offered when every problem is one a table's own board may have, never for a board that cannot be played."""
+    from companion.rules.board import may_be_as_laid
+    board = standard_board(seed=4, separate_red_numbers=True)
+    for change in changes:
+        board = _changed(board, change)
+    problems = board_problems(board, standard=BASE_SPEC, separate_red_numbers=True)
+    assert bool(problems) == bool(changes)
+    assert may_be_as_laid(problems) is as_laid, [str(p) for p in problems]

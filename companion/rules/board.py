@@ -371,6 +371,27 @@ def board_problems(board: Board, *, standard: "BoardSpec | None" = None,
     return problems
 
 
+#: What a table's own board may differ in from a dealt standard one and still be played as it lies: a set with
+#: other counts (CatanAI's photos: three 10s and one 3, four hills and two mountains) and a 6 beside an 8 (a
+#: table that laid its board so).  A real board read from a photo was refused for these, with no way on but to
+#: untick "No 6 next to 8" and put tokens the table does not have on the screen.
+AS_LAID = frozenset({"terrain_count", "numbers_missing", "numbers_extra", "red_numbers_adjacent"})
+
+
+def may_be_as_laid(problems) -> bool:
+    """Whether board ``problems`` (:func:`board_problems` with a ``standard``) are all differences a table's own
+    board may have (``AS_LAID``, the deserts' count aside), none a board that cannot be played (a robber at sea,
+    a hex missing) or an entry's slip.  The app asks this to offer "Use it as it is"."""
+    def as_laid(p) -> bool:
+        refusal = getattr(p, "refusal", None)
+        if refusal is None or refusal.code not in AS_LAID:
+            return False
+        # a set has one desert per board (two at 5-6): one more or fewer is an entry's slip, not the table's set
+        return not (refusal.code == "terrain_count" and refusal.params.get("terrain") == "desert")
+
+    return bool(problems) and all(as_laid(p) for p in problems)
+
+
 def robber_start_problems(board: Board) -> list[BoardProblem]:
     """The robber at a game's start stands on the desert (on one of them, the 5-6 board's two).
 

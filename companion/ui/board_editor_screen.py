@@ -14,9 +14,9 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from ..rules import board_from_json, standard_board
-from ..rules.board import Board, Tile
+from ..rules.board import Board, Tile, may_be_as_laid
 from ..rules.errors import BoardError
-from .new_game_screen import may_be_as_laid, problem_spots, problems_text
+from .new_game_screen import problem_spots, problems_text
 from .refusals_text import app_describe, app_places
 from . import i18n
 from .widgets import app, load_rules
@@ -39,7 +39,7 @@ class BoardEditorScreen(Screen):
     message = StringProperty("")
     valid = BooleanProperty(False)  # the message says the board is good (shown as success, not as a problem)
     #: The board differs from a standard one only as a table's own board may (its set's counts, a 6 beside an
-    #: 8): "Use this board" becomes "Use it as it is" and plays it so (new_game_screen.AS_LAID)
+    #: 8): "Use this board" becomes "Use it as it is" and plays it so (rules.board.AS_LAID)
     as_laid_offered = BooleanProperty(False)
     path = StringProperty("")
     mode = StringProperty("hex")

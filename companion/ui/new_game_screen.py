@@ -18,7 +18,7 @@ from kivy.uix.textinput import TextInput
 from ..assets import read_json as read_asset_json
 from ..record import COLORS, Record
 from ..rules import RulesError, board_from_json, board_problems, game_class, standard_board
-from ..rules.board import BASE_SPEC, EXTENSION_SPEC, Board
+from ..rules.board import BASE_SPEC, EXTENSION_SPEC, Board, may_be_as_laid
 from ..rules.errors import BoardError
 from ..rules.seafarers_board import deal_map
 from .board_view import PLAYER_COLORS
@@ -65,7 +65,7 @@ class NewGameScreen(Screen):
     message = StringProperty("")
     board_json = ObjectProperty(None, allownone=True)
     #: The board is the table's own, played as it lies (the editor's "Use it as it is"): its set's counts and a 6
-    #: beside an 8 are not held to the standard set's (``AS_LAID``).  False again when a board is dealt.
+    #: beside an 8 are not held to the standard set's (``rules.board.AS_LAID``).  False again when a board is dealt.
     board_as_laid = BooleanProperty(False)
     sea_map = StringProperty("new_world")  # Seafarers: the map family Generate board deals (seafarers_board.MAPS)
 
@@ -345,23 +345,3 @@ def problems_text(problems, board) -> str:
     listed = "\n".join(f"• {app_describe(p, board)}" for p in problems[:4]) + ("\n…" if len(problems) > 4 else "")
     header = "problems_as_laid" if may_be_as_laid(problems) else "problems"
     return a.tr(header, n=len(problems), first="") + "\n" + listed
-
-
-#: What a table's own board may differ in from a dealt standard one and still be played as it lies: a set with
-#: other counts (CatanAI's photos: three 10s and one 3, four hills and two mountains) and a 6 beside an 8 (a
-#: table that laid its board so).  A real board read from a photo was refused for these, with no way on but to
-#: untick "No 6 next to 8" and put tokens the table does not have on the screen.
-AS_LAID = frozenset({"terrain_count", "numbers_missing", "numbers_extra", "red_numbers_adjacent"})
-
-
-def may_be_as_laid(problems) -> bool:
-    """Whether ``problems`` are all differences a table's own board may have (``AS_LAID``, the deserts' count
-    aside), none a board that cannot be played (a robber at sea, a hex missing) or an entry's slip."""
-    def as_laid(p) -> bool:
-        refusal = getattr(p, "refusal", None)
-        if refusal is None or refusal.code not in AS_LAID:
-            return False
-        # a set has one desert per board (two at 5-6): one more or fewer is an entry's slip, not the table's set
-        return not (refusal.code == "terrain_count" and refusal.params.get("terrain") == "desert")
-
-    return bool(problems) and all(as_laid(p) for p in problems)
