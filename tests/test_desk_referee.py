@@ -194,15 +194,15 @@ def test_the_desk_page_confirms_with_one_tap_and_sets_the_floor(server):
     tablet = join(server.url, pair(server, 1))
     events, vp, winner = finished_game(tablet)
     send(server, tablet, 4, events)
-    page = call("GET", "/desk")[1]
-    assert "Results waiting for the referee" in page and f"won by {winner}" in __import__("html").unescape(page)
+    page = call("GET", "/desk")[1]  # (in the event's language, set just above: it was English whatever it was)
+    assert "審判の確認を待つ結果" in page and f"勝者 {winner}" in __import__("html").unescape(page)
     assert call("POST", "/desk/confirm", b"csrf=forged&round=1&table=1")[0] == 403  # another page's form
     assert call("POST", "/desk/confirm", f"csrf={key}&round=1&table=1".encode())[0] == 303
     desk, ev, names = the_desk(server)
     with desk:
         result = desk.current_result(ev.id, 1, 1)
         assert result is not None and names[result.winner] == winner
-    assert "No result is waiting." in call("GET", "/desk")[1]
+    assert "確認を待つ結果はありません。" in call("GET", "/desk")[1]
 
 
 def test_the_desk_page_says_a_refusal_as_a_page_in_the_event_s_language(server):

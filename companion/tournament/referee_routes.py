@@ -127,38 +127,48 @@ def routes(app) -> list[Route]:
 
 
 def desk_section(floor, csrf: str) -> str:
-    """The desk page's part for the referee: each result waiting with its Confirm button, and the floor settings."""
+    """The desk page's part for the referee, in the event's language: each result waiting with its Confirm button
+    and a form for other numbers (a row each, ``id=proposal-ROUND-TABLE``: the page, following the floor, keeps a
+    row the organiser is typing in), and the floor settings."""
+    from .desk_text import words
+
     e = html.escape
     names = floor.desk.names(floor.event.id)
+    now = referee.settings(floor)
+    w = words(now.language)
     key = f"<input type=hidden name=csrf value={e(csrf)}>"
     rows = []
     for p in referee.proposals(floor):
-        scores = ", ".join(f"{names[q]} {v}" for q, v in p.vp.items())
-        how = "ended by time" if p.ended_by_time else f"won by {names[p.winner]}" if p.winner is not None else ""
+        scores = w["sep"].join(w["score"].format(name=names[q], vp=v) for q, v in p.vp.items())
+        how = w["ended_by_time"] if p.ended_by_time else \
+            w["won_by"].format(name=names[p.winner]) if p.winner is not None else ""
         winner = "" if p.winner is None else names[p.winner]
         where = f"<input type=hidden name=round value={p.round}><input type=hidden name=table value={p.table}>"
         fields = "".join(f"{e(names[q])} <input name=vp:{q} value={v} size=2> " for q, v in p.vp.items())
-        winners = "<select name=winner><option value=''>no winner</option>" + "".join(
+        winners = f"<select name=winner><option value=''>{e(w['no_winner'])}</option>" + "".join(
             f"<option value={q}{' selected' if q == p.winner else ''}>{e(names[q])}</option>" for q in p.vp) + \
             "</select>"
-        rows.append(f"<tr><td>{p.round}</td><td>{p.table}</td><td>{e(scores)}</td><td>{e(how or winner)}</td>"
-                    f"<td><form method=post action=desk/confirm>{key}{where}<button>Confirm</button></form></td>"
+        rows.append(f"<tr id=proposal-{p.round}-{p.table}><td>{p.round}</td><td>{p.table}</td><td>{e(scores)}</td>"
+                    f"<td>{e(how or winner)}</td><td><form method=post action=desk/confirm>{key}{where}<button>"
+                    f"{e(w['confirm'])}</button></form></td>"
                     f"<td><form method=post action=desk/correct>{key}{where}{fields}{winners} <label><input "
-                    f"type=checkbox name=ended_by_time{' checked' if p.ended_by_time else ''}> ended by time</label>"
-                    f" reason <input name=reason size=16> <button>Enter these instead</button></form></td></tr>")
-    waiting = ("<table><thead><tr><th>Round</th><th>Table</th><th>VP</th><th></th><th></th><th>Correct</th>"
-               "</tr></thead>"
-               f"<tbody>{''.join(rows)}</tbody></table>") if rows else "<p>No result is waiting.</p>"
-    now = referee.settings(floor)
+                    f"type=checkbox name=ended_by_time{' checked' if p.ended_by_time else ''}> "
+                    f"{e(w['ended_by_time'])}</label> {e(w['reason'])} <input name=reason size=16> <button>"
+                    f"{e(w['enter_instead'])}</button></form></td></tr>")
+    waiting = (f"<table id=proposals-table><thead><tr><th>{e(w['round'])}</th><th>{e(w['table'])}</th><th>{e(w['vp'])}</th><th></th>"
+               f"<th></th><th>{e(w['correct'])}</th></tr></thead><tbody id=proposals>{''.join(rows)}</tbody></table>"
+               ) if rows else f"<p id=none-waiting>{e(w['none_waiting'])}</p>"
 
     def choice(name, options):
+        said = w["options"][name]
         return f"<select name={name}>" + "".join(
-            f"<option{' selected' if o == getattr(now, name) else ''}>{e(o)}</option>" for o in options) + "</select>"
+            f"<option value={e(o)}{' selected' if o == getattr(now, name) else ''}>{e(said.get(o, o))}</option>"
+            for o in options) + "</select>"
     from .clock import TIME_RULES
-    return (f"<h2>Results waiting for the referee</h2>{waiting}"
-            "<p>A result already entered is corrected with <code>POST /api/admin/correct</code> or "
-            "<code>tournament result ... --correct --reason</code>.</p>"
-            f"<h2>Floor settings</h2><form method=post action=desk/settings>{key}"
-            f"results from tablets: {choice('confirm', referee.CONFIRM_MODES)} "
-            f"at time: {choice('time_rule', TIME_RULES)} display language: {choice('language', referee.LANGUAGES)} "
-            "<button>Save</button></form>")
+    return (f"<div id=desk-waiting><h2>{e(w['waiting'])}</h2>{waiting}</div>"
+            f"<p id=desk-correct-note>{w['correct_note']}</p>"
+            f"<h2 id=settings-heading>{e(w['settings'])}</h2><form method=post action=desk/settings id=desk-settings>{key}"
+            f"{e(w['confirm_mode'])} {choice('confirm', referee.CONFIRM_MODES)} "
+            f"{e(w['time_rule'])} {choice('time_rule', TIME_RULES)} "
+            f"{e(w['language'])} {choice('language', referee.LANGUAGES)} "
+            f"<button>{e(w['save'])}</button></form>")

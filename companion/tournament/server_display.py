@@ -263,9 +263,15 @@ def refusal_page(error: Exception, lang: str) -> str:
 
 
 def desk_page(floor: Floor, csrf: str) -> str:
-    """The organiser's page: each table of the current round with its open pairing code and a button for a new
-    one, and the round clock's buttons."""
+    """The organiser's page, in the event's language (floor setting ``language``: it was English whatever the event's
+    language, session 16's trial): each table of the current round with its open pairing code, a button for a new
+    one, the round clock's buttons, the results waiting for the referee and
+    the floor settings."""
+    from . import desk_text
+
     e = html.escape
+    lang = referee.settings(floor).language
+    w = desk_text.words(lang)
     round_no = floor.current_round()
     codes = {p.table: p for p in floor.open_codes() if p.round == round_no}
     rows = []
@@ -274,11 +280,11 @@ def desk_page(floor: Floor, csrf: str) -> str:
         names = floor.desk.names(floor.event.id)
         for t, seated in enumerate(rnd.tables, start=1):
             p = codes.get(t)
-            state = "no code yet" if p is None else (f"paired (code {p.code} used)" if p.joined else f"code {p.code}")
-            rows.append(f"<tr><td>{t}</td><td>{e(', '.join(names[s] for s in seated))}</td>"
+            state = w["no_code"] if p is None else (w["paired"] if p.joined else w["code"]).format(code=p.code)
+            rows.append(f"<tr id=table-{t}><td>{t}</td><td>{e(w['sep'].join(names[s] for s in seated))}</td>"
                         f"<td class=code>{e(state)}</td><td><form method=post action=desk/pair>"
                         f"<input type=hidden name=csrf value={e(csrf)}><input type=hidden name=table value={t}>"
-                        f"<button>{'New code' if p else 'Pair'}</button></form></td></tr>")
+                        f"<button>{e(w['new_code'] if p else w['pair'])}</button></form></td></tr>")
     # The round's length is typed where the round is started (it was only beside Reset, and Start ran whatever length
     # the clock last had: session 15's trial); once it has run, Start resumes and Reset changes the length.
     row = floor.desk._db.execute("SELECT round, duration, started_at, elapsed FROM floor_clock WHERE event = ?",
@@ -286,23 +292,26 @@ def desk_page(floor: Floor, csrf: str) -> str:
     last = f"{row[1] / 60:g}" if row else "60"
     fresh = row is None or row[0] != round_no or (row[2] is None and not row[3])
     running = row is not None and row[0] == round_no and row[2] is not None
+    now = floor.clock()
     if running:
-        forms = [("pause", "Pause", False)]
+        forms = [("pause", w["pause"], False)]
     else:  # a new round's clock: its length and Start; a paused one: Resume (from where it stopped)
-        forms = [("start", "Start" if fresh else "Resume", fresh)]
-    forms.append(("reset", "Reset", not fresh))  # (before the round's clock has run, its length is Start's box)
+        forms = [("start", w["start"] if fresh else w["resume"], fresh)]
+    forms.append(("reset", w["reset"], not fresh))  # (before the round's clock has run, its length is Start's box)
     clock = "".join(f"<form method=post action=desk/clock id=clock-{a} style='display:inline'><input type=hidden "
                     f"name=csrf value={e(csrf)}><input type=hidden name=action value={a}>"
-                    + (f"<input name=minutes value={last} size=3 aria-label='minutes'> min " if minutes else "")
-                    + f"<button>{label}</button></form> " for a, label, minutes in forms)
+                    + (f"<input name=minutes value={last} size=3 aria-label='{e(w['minutes'])}'> {e(w['min'])} "
+                       if minutes else "")
+                    + f"<button>{e(label)}</button></form> " for a, label, minutes in forms)
+    said = clock_text(now, lang, round_no)
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Desk: {e(floor.event.name)}</title>
-<style>body{{font-family:sans-serif;margin:2em}} .code{{font-family:monospace;font-size:1.5em}}</style></head><body>
-<h1>Desk: {e(floor.event.name)} &middot; round {round_no}</h1>
-<p>Round clock: {e(clock_text(floor.clock(), "en", round_no))} {clock}</p>
-<table><thead><tr><th>Table</th><th>Players</th><th>Pairing</th><th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>
-<p>A tablet joins from the app's start screen: Tournament table, Find the desk (or type this desk's address),
-then its table's code and Join. A new code replaces the table's tablet (its token stops working).</p>
+<html lang="{e(lang)}"><head><meta charset="utf-8"><title>{e(w['title'].format(event=floor.event.name))}</title>
+<style>body{{font-family:sans-serif;margin:2em}} .code{{font-family:monospace;font-size:1.5em}}
+#desk-clock{{margin:1em 0}}</style></head><body>
+<h1 id=desk-heading>{e(w['heading'].format(event=floor.event.name, round=round_no))}</h1>
+<div id=desk-clock>{e(w['clock'])} <span id=clock-text>{e(said)}</span> <span id=clock-forms>{clock}</span></div>
+<table id=desk-table-list><thead><tr><th>{e(w['table'])}</th><th>{e(w['players'])}</th><th>{e(w['pairing'])}</th><th></th></tr></thead><tbody id=desk-tables>{''.join(rows)}</tbody></table>
+<p id=desk-joins>{e(w['joins'])}</p>
 {referee_section(floor, csrf)}
 </body></html>
 """

@@ -1,0 +1,56 @@
+"""The desk page's words (``/desk``, the organiser's page) in the event's language (the floor setting ``language``,
+as the live display and the desk page's refusals: ``en`` or ``ja``).
+
+Only words: names, codes and numbers are as entered. The Japanese follows the app's own words for the same things:
+本部 and 大会の卓 / 本部を探す / 参加 (the tablet's buttons, companion/ui/tournament_table.py), 第N ラウンド, N卓,
+時間切れ, 訂正の理由 (the app's tournament screen), 確認を待つ結果 (companion/ui/desk_refusals.py), and the clock's
+一時停止 / 時間です (companion/tournament/clock.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+WORDS: dict[str, dict[str, Any]] = {
+    "en": {"title": "Desk: {event}", "heading": "Desk: {event} · round {round}", "clock": "Round clock:",
+           "start": "Start", "resume": "Resume", "pause": "Pause", "reset": "Reset", "min": "min",
+           "minutes": "minutes", "table": "Table", "players": "Players", "pairing": "Pairing",
+           "no_code": "no code yet", "paired": "paired (code {code} used)", "code": "code {code}",
+           "pair": "Pair", "new_code": "New code", "sep": ", ",
+           "joins": "A tablet joins from the app's start screen: Tournament table, Find the desk (or type this desk's "
+                    "address), then its table's code and Join. A new code replaces the table's tablet (its token "
+                    "stops working).",
+           "waiting": "Results waiting for the referee", "round": "Round", "vp": "VP", "correct": "Correct",
+           "ended_by_time": "ended by time", "won_by": "won by {name}", "no_winner": "no winner",
+           "confirm": "Confirm", "reason": "reason", "enter_instead": "Enter these instead",
+           "none_waiting": "No result is waiting.", "score": "{name} {vp}",
+           "correct_note": "A result already entered is corrected with <code>POST /api/admin/correct</code> or "
+                           "<code>tournament result ... --correct --reason</code>.",
+           "settings": "Floor settings", "confirm_mode": "results from tablets:", "time_rule": "at time:",
+           "language": "display language:", "save": "Save",
+           "options": {"confirm": {"auto": "auto", "referee": "referee"},
+                       "time_rule": {"finish_round": "finish_round", "stop": "stop"},
+                       "language": {"en": "en", "ja": "ja"}}},
+    "ja": {"title": "本部：{event}", "heading": "本部：{event}・第{round}ラウンド", "clock": "ラウンドの時計：",
+           "start": "開始", "resume": "再開", "pause": "一時停止", "reset": "リセット", "min": "分",
+           "minutes": "分", "table": "卓", "players": "プレイヤー", "pairing": "ペアリング",
+           "no_code": "コード未発行", "paired": "参加済み（コード {code} 使用）", "code": "コード {code}",
+           "pair": "ペアリング", "new_code": "新しいコード", "sep": "、",
+           "joins": "タブレットはアプリのスタート画面から参加します：「大会の卓」、「本部を探す」（またはこの本部のアドレスを"
+                    "入力）、卓のコード、「参加」。新しいコードを出すと、その卓の前のタブレットは使えなくなります。",
+           "waiting": "審判の確認を待つ結果", "round": "ラウンド", "vp": "勝利点", "correct": "訂正",
+           "ended_by_time": "時間切れ", "won_by": "勝者 {name}", "no_winner": "勝者なし",
+           "confirm": "確認", "reason": "訂正の理由", "enter_instead": "この点数で入力",
+           "none_waiting": "確認を待つ結果はありません。", "score": "{name} {vp}点",
+           "correct_note": "入力済みの結果は <code>POST /api/admin/correct</code> または "
+                           "<code>tournament result ... --correct --reason</code> で訂正します。",
+           "settings": "運営の設定", "confirm_mode": "タブレットからの結果：", "time_rule": "時間になったら：",
+           "language": "表示の言語：", "save": "保存",
+           "options": {"confirm": {"auto": "そのまま入力", "referee": "審判が確認"},
+                       "time_rule": {"finish_round": "一巡を終えて終了", "stop": "その場で終了"},
+                       "language": {"en": "English", "ja": "日本語"}}},
+}
+
+
+def words(lang: str) -> dict[str, Any]:
+    return WORDS.get(lang, WORDS["en"])
