@@ -1,5 +1,7 @@
-"""The desk page (``/desk``, the organiser's page in a browser), as the organiser of a Japanese event meets it: in
-the event's language (the floor setting ``language``); it was English whatever the event's (session 16's trial).
+"""The desk page (``/desk``, the organiser's page in a browser), as the organiser of a Japanese event meets it:
+
+- in the event's language (the floor setting ``language``): it was English whatever the event's (session 16's trial);
+- a round clock that has run out offers Reset with its length, not Pause.
 
 A real desk server on 127.0.0.1 with a clock the test moves; tablets' games posted over HTTP as tablets post them;
 the page read as served.
@@ -114,3 +116,22 @@ def test_the_desk_page_speaks_the_event_s_language(server, hand, lang):
             words = [w for w in shown_words(page) if w not in allowed]
             english = [w for w in words if re.search(r"[A-Za-z]{2,}", re.sub("|".join(map(re.escape, allowed)), "", w))]
             assert not english, (name, english)
+
+
+def test_a_run_out_clock_offers_reset_with_its_length_not_pause(server, hand):
+    """At 0:00 the desk page offered Pause (session 16's trial): a clock that has run out can only be set again."""
+    call = desk_page(server)
+    admin(server, "/api/admin/clock", {"action": "start", "minutes": 20})
+    running = call("GET", "/desk")[1]
+    assert "id=clock-pause" in running and "id=clock-start" not in running
+    hand.advance(20 * 60 + 1)
+    page = call("GET", "/desk")[1]
+    forms = re.findall(r"<form[^>]*id=clock-(\w+).*?</form>", page)
+    assert forms == ["reset"], forms
+    reset = re.search(r"<form[^>]*id=clock-reset.*?</form>", page).group(0)
+    assert "name=minutes value=20 " in reset and "Time!" in page
+    assert "Reset sets a new length" in page  # what to do now, said
+    key = re.search(r"name=csrf value=(\w+)", page).group(1)
+    assert call("POST", "/desk/clock", f"csrf={key}&action=reset&minutes=10".encode())[0] == 303
+    page = call("GET", "/desk")[1]  # set again: Resume (from its new length) and Reset
+    assert re.findall(r"<form[^>]*id=clock-(\w+).*?</form>", page) == ["start", "reset"] and "10:00" in page

@@ -286,14 +286,18 @@ def desk_page(floor: Floor, csrf: str) -> str:
                         f"<input type=hidden name=csrf value={e(csrf)}><input type=hidden name=table value={t}>"
                         f"<button>{e(w['new_code'] if p else w['pair'])}</button></form></td></tr>")
     # The round's length is typed where the round is started (it was only beside Reset, and Start ran whatever length
-    # the clock last had: session 15's trial); once it has run, Start resumes and Reset changes the length.
+    # the clock last had: session 15's trial); once it has run, Start resumes and Reset changes the length. A clock
+    # that has run out offers Reset alone (it offered Pause: session 16's trial).
     row = floor.desk._db.execute("SELECT round, duration, started_at, elapsed FROM floor_clock WHERE event = ?",
                                  (floor.event.id,)).fetchone()
     last = f"{row[1] / 60:g}" if row else "60"
     fresh = row is None or row[0] != round_no or (row[2] is None and not row[3])
     running = row is not None and row[0] == round_no and row[2] is not None
     now = floor.clock()
-    if running:
+    time_up = now is not None and now.get("time_up")
+    if time_up:
+        forms = []
+    elif running:
         forms = [("pause", w["pause"], False)]
     else:  # a new round's clock: its length and Start; a paused one: Resume (from where it stopped)
         forms = [("start", w["start"] if fresh else w["resume"], fresh)]
@@ -303,13 +307,14 @@ def desk_page(floor: Floor, csrf: str) -> str:
                     + (f"<input name=minutes value={last} size=3 aria-label='{e(w['minutes'])}'> {e(w['min'])} "
                        if minutes else "")
                     + f"<button>{e(label)}</button></form> " for a, label, minutes in forms)
+    note = f"<span id=clock-note>{e(w['time_up'])}</span>" if time_up else "<span id=clock-note></span>"
     said = clock_text(now, lang, round_no)
     return f"""<!DOCTYPE html>
 <html lang="{e(lang)}"><head><meta charset="utf-8"><title>{e(w['title'].format(event=floor.event.name))}</title>
 <style>body{{font-family:sans-serif;margin:2em}} .code{{font-family:monospace;font-size:1.5em}}
-#desk-clock{{margin:1em 0}}</style></head><body>
+#clock-note{{color:#b35c00;margin-left:0.5em}} #desk-clock{{margin:1em 0}}</style></head><body>
 <h1 id=desk-heading>{e(w['heading'].format(event=floor.event.name, round=round_no))}</h1>
-<div id=desk-clock>{e(w['clock'])} <span id=clock-text>{e(said)}</span> <span id=clock-forms>{clock}</span></div>
+<div id=desk-clock>{e(w['clock'])} <span id=clock-text>{e(said)}</span> <span id=clock-forms>{clock}</span>{note}</div>
 <table id=desk-table-list><thead><tr><th>{e(w['table'])}</th><th>{e(w['players'])}</th><th>{e(w['pairing'])}</th><th></th></tr></thead><tbody id=desk-tables>{''.join(rows)}</tbody></table>
 <p id=desk-joins>{e(w['joins'])}</p>
 {referee_section(floor, csrf)}
