@@ -14,7 +14,12 @@ there" / "It's there") after a look at the table.
 Nothing is applied without a tap.  A tap on a difference's button sends its event through the play screen's own
 ``submit`` -- the path a tap on the board takes -- so the rules take it or refuse it with their reason (shown
 here), and a taken event is in the record as if the board had been tapped; a piece the game has and the photo
-does not show is taken off as the umpire's correction (``remove_piece``) would.
+does not show is taken off as the umpire's correction (``remove_piece``) would.  A piece the rules refuse only
+for its turn, phase or cards (piece_check.NOT_WHERE) is on the table already and is recorded as the umpire
+records what the table shows (the event ``forced``); one refused for where it stands is not, and says why.
+"Add the N sure ones" records every sure row with one tap, each as its own button would, the set-up first in
+its own order (a table that starts the app mid-game: test4_1's 52 sure rows of 55), lists what it recorded, and
+takes it all back with one more tap.
 
 The photo is a picture file or one picture from the camera named in Settings, read on a thread of its own (as
 "Scan the board" reads it, board_scan.py), its result brought to the screen by ``Clock.schedule_once``.  The
@@ -90,6 +95,27 @@ TEXT: dict[str, dict[str, str]] = {
                                    "ja": "記録しました：{color}の{piece}（{place}）"},
     "check_done_missing_on_photo": {"en": "Taken off: {owner} on {place}.", "ja": "取り除きました：{owner}（{place}）"},
     "check_done_upgraded": {"en": "Recorded: {color} city on {place}.", "ja": "記録しました：{color}の都市（{place}）"},
+    # one tap for every sure row (a table adopting the app mid-game: test4_1 lists 52 sure ones of 55)
+    "check_add_sure": {"en": "Add the {n} sure ones", "ja": "確かな{n}件をまとめて追加"},
+    "check_take_back": {"en": "Take back the {n} just recorded", "ja": "今記録した{n}件を元に戻す"},
+    "check_sure_done": {"en": "Recorded all {n} sure ones ({setup} as the set-up, {umpire} as the umpire's: past "
+                              "their turn or cards). Listed below.",
+                        "ja": "確かな{n}件をすべて記録しました（配置{setup}件、審判の記録{umpire}件：手番・カードの外）。"
+                              "下に一覧があります。"},
+    "check_sure_some": {"en": "Recorded {done} of the {n} sure ones ({setup} as the set-up, {umpire} as the "
+                              "umpire's); {refused} not: the rules' reason is on each row.",
+                        "ja": "確かな{n}件のうち{done}件を記録しました（配置{setup}件、審判の記録{umpire}件）。"
+                              "{refused}件は記録できません：理由は各行に。"},
+    "check_recorded_heading": {"en": "Recorded just now ({n}):", "ja": "今記録した{n}件："},
+    "check_as_umpire": {"en": "{what} (as the umpire's).", "ja": "{what}（審判の記録）"},
+    # a sure row the rules refused (tapped, or in the batch): what it is, then why
+    "check_refused_missing_in_game": {"en": "{color} {piece} on {place}: not recorded, {why}.",
+                                      "ja": "{color}の{piece}（{place}）：記録できません（{why}）"},
+    "check_refused_missing_on_photo": {"en": "{owner} on {place}: not taken off, {why}.",
+                                       "ja": "{owner}（{place}）：取り除けません（{why}）"},
+    "check_refused_upgraded": {"en": "{color} city on {place}: not recorded, {why}.",
+                               "ja": "{color}の都市（{place}）：記録できません（{why}）"},
+    "check_taken_back": {"en": "Taken back: the {n} recorded.", "ja": "記録した{n}件を元に戻しました。"},
 }
 
 
@@ -103,6 +129,8 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
     path = StringProperty("")           # the last picture file read (or typed)
     choosing = BooleanProperty(False)   # the pictures are listed in the photo's place
     has_photo = BooleanProperty(False)  # a photo has been read (there is one to go back to)
+    batch_text = StringProperty("")     # the one button for every sure row ("Add the 52 sure ones"), or to take
+    #                                     them back ("Take back the 52 just recorded"); "" hides it
     _reading_message = "check_reading"
     _thread_name = "board-check"
 
@@ -114,6 +142,9 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         self.differences: list = []
         self.dismissed: set = set()  # differences a person said are wrong, for the photo read last
         self.shown: tuple[list, list] = ([], [])  # the differences listed: (sure, not sure)
+        self.refusals: dict = {}    # a row the rules refused when tapped (or in a batch): why, said on the row
+        self.batch = None           # the sure ones recorded by one tap: the record, its length before and after,
+        #                             and what each was ("Recorded: ...", how) -- to list them and take them back
         self._init_reading()
 
     def on_pre_enter(self, *_):
@@ -137,6 +168,7 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         self.scan, self.slots = value
         self.pieces = checked(self.slots) if self.slots is not None else []
         self.dismissed = set()
+        self.refusals, self.batch = {}, None
         self.choosing = False  # the photo read, its pieces marked, in the pictures' place
         self.has_photo = True
         self.compare()
@@ -151,6 +183,7 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         box = self.ids.differences
         box.clear_widgets()
         self.differences = []
+        self.batch_text = ""
         game = app.table.game if app.table is not None else None
         if self.scan is None:
             return
@@ -175,14 +208,23 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         # the sure ones first; what the photo does not show clearly after them, said so, to be looked at
         for difference in sure + unsure:
             box.add_widget(self._row(difference, difference in sure))
+        if self._batch_current():
+            self.batch_text = tr("check_take_back", n=self.batch["to"] - self.batch["from"])
+            self._list_batch(box)
+        elif len([d for d in sure if _key(d) not in self.refusals]) >= 2:  # (one sure row: its own Add)
+            self.batch_text = tr("check_add_sure", n=len([d for d in sure if _key(d) not in self.refusals]))
         self._show_photo()
 
     def _row(self, difference, sure: bool) -> BoxLayout:
         row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(6))
-        said = self.describe(difference)
-        label = Factory.FittedLabel(text=said if sure else tr("check_unsure", what=said), max_font_size=sp(15),
-                                    halign="left", valign="middle",
-                                    color=(1, 1, 1, 1) if sure else (1, 0.78, 0.35, 1))
+        refused = self.refusals.get(_key(difference))
+        said = self.describe(difference, refused=refused)
+        if refused is not None:
+            row.height = dp(96)  # (the reason is said too)
+        label = Factory.FittedLabel(text=said if sure else tr("check_unsure", what=said),
+                                    max_font_size=sp(15), halign="left", valign="middle",
+                                    color=(1, 0.55, 0.45, 1) if refused is not None
+                                    else (1, 1, 1, 1) if sure else (1, 0.78, 0.35, 1))
         row.add_widget(label)
         button = Factory.BigButton(text=tr({"missing_in_game": "check_add", "missing_on_photo": "check_take_off",
                                             "upgraded": "check_make_city"}[difference.what]),
@@ -201,8 +243,9 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         self.dismissed.add(_key(difference))
         self.compare()
 
-    def describe(self, difference, done: bool = False) -> str:
-        """The row's question, or (``done``) what its button recorded, named as players say it."""
+    def describe(self, difference, done: bool = False, refused: str | None = None) -> str:
+        """The row's question, or (``done``) what its button recorded, or (``refused``: the rules' reason) that
+        it was not recorded and why, named as players say it."""
         from .refusals_text import places_for
 
         app = App.get_running_app()
@@ -214,13 +257,15 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         if app.lang == "en":  # the article goes with the colour: "An orange settlement" (it said "A orange")
             piece = piece.lower()
             color = f"{'an' if color[:1].lower() in 'aeiou' else 'a'} {color}"
-            color = color if done else color[:1].upper() + color[1:]
+            color = color if done and refused is None else color[:1].upper() + color[1:]
         if difference.what == "missing_on_photo":
             owner = places_for(game.board, app.lang, app.player_name, game.state.buildings, game.state.pieces)
             there = owner.edge(difference.at) if difference.piece == "road" else owner.vertex(difference.at)
-            owner = there if done else there[:1].upper() + there[1:]
-            return tr(("check_done_" if done else "check_") + difference.what, owner=owner, place=place)
-        return tr(("check_done_" if done else "check_") + difference.what, color=color, piece=piece, place=place)
+            owner = there if done and refused is None else there[:1].upper() + there[1:]
+            key = "check_refused_" if refused is not None else "check_done_" if done else "check_"
+            return tr(key + difference.what, owner=owner, place=place, why=refused)
+        key = "check_refused_" if refused is not None else "check_done_" if done else "check_"
+        return tr(key + difference.what, color=color, piece=piece, place=place, why=refused)
 
     def apply(self, difference) -> None:
         """Record one difference through the play screen's submit (the path a tap on the board takes): the rules
@@ -228,13 +273,145 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         app = App.get_running_app()
         play = app.root.get_screen("play")
         what = self.describe(difference, done=True)
-        if play.submit(dict(difference.event)):
+        recorded, why, forced = self._record(difference)
+        if recorded:
+            self.refusals = {}  # the game has changed: what was refused may go in now (a road it joins)
             app.changed()
             self.compare()
-            self.message = what
+            self.message = tr("check_as_umpire", what=what.rstrip(".")) if forced else what
         else:
+            play.submit(dict(difference.event))  # refused there too: the play screen keeps the umpire's offer
+            self.refusals[_key(difference)] = why
             self.compare()
-            self.message = play.message  # the rules' reason, in the play screen's words
+            self.message = app.tr("illegal", why=why)  # the rules' reason, in the play screen's words
+
+    def _record(self, difference) -> tuple[bool, str, bool]:
+        """Record ``difference`` as its row's button does: ``(recorded, why not, as the umpire's)``.
+
+        Its event goes through the play screen's ``submit`` when the rules take it as it is.  A piece the rules
+        refuse only for when it comes or who pays (piece_check.NOT_WHERE: the turn, the phase, the cards) is on
+        the table already -- a table that adopts the app mid-game, or built without telling it -- and is recorded
+        as the umpire records what the table shows (the same event, ``forced``, as "Record anyway" records it),
+        when forcing it breaks nothing else -- but a settlement with no road of its player in the game, where
+        the photo shows that player's road beside it: its roads join it once it is recorded (a network whose
+        set-up settlement the photo was unsure of: test4_1's red one).  A placement the rules refuse (too close,
+        not connected, taken) is not recorded; its reason is returned in the app's language.  Each is tried
+        first on a copy of the game."""
+        from companion.rules.errors import IllegalAction, RulesError
+        from vision.board.piece_check import NOT_WHERE
+
+        from .refusals_text import app_describe
+
+        app = App.get_running_app()
+        game = app.table.game
+        event = dict(difference.event)
+        try:
+            game.copy().push(dict(event))
+        except IllegalAction as error:
+            if error.refusal.code not in NOT_WHERE:
+                return False, app_describe(error), False
+            event["forced"] = True
+            try:
+                outcome = game.copy().push(dict(event))
+            except RulesError as again:
+                return False, app_describe(again), False
+            other = [w for w in outcome.warnings if getattr(getattr(w, "refusal", None), "code", None) not in NOT_WHERE
+                     and not (w.refusal.code == "settlement_not_connected" and self._road_beside(difference))]
+            if other:  # forced, it would break a rule of where it stands: said, not recorded
+                return False, app_describe(other[0]), False
+        except RulesError as error:
+            return False, app_describe(error), False
+        play = App.get_running_app().root.get_screen("play")
+        if not play.submit(event):
+            return False, play.message, False
+        return True, "", bool(event.get("forced"))
+
+    def _road_beside(self, difference) -> bool:
+        """Whether the photo shows a road of ``difference``'s player beside its corner (a row of the list)."""
+        edges = App.get_running_app().table.game.board.vertex_edges.get(difference.at, ())
+        return any(d.what == "missing_in_game" and d.piece == "road" and d.player == difference.player
+                   and d.at in edges for d in self.differences)
+
+    def add_sure(self) -> None:
+        """Every sure row recorded by one tap, each as its own button records it (:meth:`_record`).  In the set-up
+        they go in its order (piece_check.next_in_setup: the placing player's settlement, then its road), so a
+        board adopted mid-game becomes the game's set-up and the rest is recorded after it; a piece that needs
+        another first (a road beyond a road) is tried again after the others.  What the rules refuse stays listed
+        with their reason; what was recorded is listed under the rows and can be taken back by one tap."""
+        from vision.board.piece_check import next_in_setup
+
+        app = App.get_running_app()
+        pending = [d for d in self.shown[0] if _key(d) not in self.refusals]
+        if app.table is None or not pending:
+            return
+        record, start = app.table.record, len(app.table.record.events)
+        done: list[tuple[str, str]] = []  # what was recorded, and how: "setup", "umpire" or "" (as it is)
+        refusals: dict = {}
+
+        def attempt(difference, setup: bool) -> bool:
+            what = self.describe(difference, done=True)  # named before it is recorded (a piece taken off: whose)
+            recorded, why, forced = self._record(difference)
+            if recorded:
+                pending.remove(difference)
+                refusals.pop(_key(difference), None)
+                done.append((what, "setup" if setup else "umpire" if forced else ""))
+            else:
+                refusals[_key(difference)] = why
+            return recorded
+
+        while pending:
+            step = next_in_setup(pending, app.table.game)
+            if step is not None:
+                if attempt(step, True):
+                    continue
+            if not [attempt(d, False) for d in list(pending)].count(True):
+                break  # nothing more goes in: the rest are refused, each with its reason
+        play = app.root.get_screen("play")
+        play.message, play.refused, play.confirming = "", {}, False  # (no one refusal of many offered there)
+        self.refusals.update(refusals)
+        self.batch = {"record": record, "from": start, "to": len(record.events), "done": done} if done else None
+        if done:
+            app.changed()
+        self.compare()
+        n, how = len(done) + len(pending), [h for _w, h in done]
+        counts = {"n": n, "setup": how.count("setup"), "umpire": how.count("umpire")}
+        self.message = (tr("check_sure_done", **counts) if not pending
+                        else tr("check_sure_some", done=len(done), refused=len(pending), **counts))
+
+    def _batch_current(self) -> bool:
+        """Whether the sure ones recorded by one tap are still the game's last events (nothing recorded or taken
+        back since): then they are listed and can be taken back together."""
+        app = App.get_running_app()
+        b = self.batch
+        return (b is not None and app.table is not None and app.table.record is b["record"]
+                and len(b["record"].events) == b["to"] > b["from"])
+
+    def _list_batch(self, box) -> None:
+        """Under the rows: what the one tap recorded, each as its own button says it ("Recorded: ...")."""
+        done = self.batch["done"]
+        box.add_widget(Factory.FittedLabel(text=tr("check_recorded_heading", n=len(done)), max_font_size=sp(15),
+                                           bold=True, halign="left", valign="bottom", size_hint_y=None,
+                                           height=dp(36)))
+        for what, how in done:
+            box.add_widget(Factory.FittedLabel(text=tr("check_as_umpire", what=what.rstrip(".")) if how == "umpire" else what,
+                                               max_font_size=sp(14), halign="left", valign="middle",
+                                               color=(0.6, 1, 0.7, 1), size_hint_y=None, height=dp(40)))
+
+    def take_back(self) -> None:
+        """Undo, once for each event the one tap recorded (each kept for Redo, as the play screen's Undo keeps it)."""
+        app = App.get_running_app()
+        if not self._batch_current():
+            return
+        n = self.batch["to"] - self.batch["from"]
+        for _ in range(n):
+            app.table.undo()
+        self.batch, self.refusals = None, {}
+        app.changed()
+        self.compare()
+        self.message = tr("check_taken_back", n=n)
+
+    def batch_tapped(self) -> None:
+        self.take_back() if self._batch_current() else self.add_sure()
 
     # --- the photo --------------------------------------------------------------------------------------
     def _show_photo(self) -> None:

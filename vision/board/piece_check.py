@@ -113,3 +113,50 @@ def differences(pieces: list, terrains: dict, numbers: dict, game, colors: list[
             found.append(Difference("missing_on_photo", kind, player, colors[player], spot,
                                     {"type": "remove_piece", "at": _json_spot(spot)}))
     return found
+
+
+#: Refusals that say when a piece may be built or who pays for it, not where it stands: the turn, the phase, the
+#: cards.  A piece the photo shows that the game lacks was built at the table already (a table that adopts the
+#: app mid-game, or built without telling it), so Check the board records it as the umpire records what the
+#: table shows (``forced``), as the play screen's "Record anyway" does.  Any other refusal (too close to another
+#: building, a road nothing of its colour reaches, a side already taken) is said and nothing is recorded.
+NOT_WHERE = frozenset({"wrong_phase", "out_of_turn", "cannot_afford", "special_build_not_queued",
+                       "special_build_over"})
+
+
+def next_in_setup(pending: list[Difference], game) -> Difference | None:
+    """In the set-up, the difference among ``pending`` that the set-up takes next: the placing player's
+    settlement (one with a road of theirs beside it first), then that player's road touching it; None when the
+    game is past its set-up or no pending piece is the one it waits for.  The pieces of a board adopted
+    mid-game go into the set-up in its own order (0, 1, 2, 3, 3, 2, 1, 0), so each is recorded as a tap on the
+    board would record it and the game leaves the set-up for its first roll."""
+    state = game.state
+    if state.phase not in ("setup_settlement", "setup_road"):
+        return None
+    player = game.setup_order()[state.setup_step]
+    board = game.board
+    mine = [d for d in pending if d.player == player and d.what == "missing_in_game"]
+    if state.phase == "setup_road":
+        return next((d for d in mine if d.piece in game.link_pieces()
+                     and state.setup_vertex in board.edge_vertices.get(d.at, ())), None)
+    links = {d.at for d in mine if d.piece in game.link_pieces()}
+    links |= {e for e, (owner, _piece) in state.pieces.items() if owner == player}
+    placed = {v for v, (owner, _piece) in state.buildings.items() if owner == player}
+
+    def network(v) -> set:  # the corners the player's roads (on the photo and in the game) join to ``v``
+        seen, todo = {v}, [v]
+        while todo:
+            for e in board.vertex_edges[todo.pop()]:
+                if e in links:
+                    for w in board.edge_vertices[e]:
+                        if w not in seen:
+                            seen.add(w)
+                            todo.append(w)
+        return seen
+
+    # a player's two set-up settlements anchor two networks on the table: the second is picked from another
+    # network than the first (else the other network's roads join nothing of theirs and are refused)
+    settlements = [d for d in mine if d.piece == "settlement"]
+    return min(settlements, key=lambda d: (bool(network(d.at) & placed),
+                                           not any(e in links for e in board.vertex_edges[d.at]), d.at),
+               default=None)

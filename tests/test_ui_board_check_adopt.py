@@ -1,0 +1,144 @@
+"""Check the board for a table that adopts the app mid-game: it scans its board, starts the game and reads the
+board with its pieces (CatanAI's test4_1 with its 54 labelled pieces, tests/data/pieces/catanai_test4.json).
+The game has none of them: 55 rows, 52 of them sure -- each a tap on Add before.  "Add the 52 sure ones" records
+all 52 in one tap, each as its own Add records it: the set-up first in its own order (each player's settlement,
+then its road), then the rest as the umpire records what the table shows; listed as recorded, and taken back by
+one tap.  What the rules refuse for where it stands is not recorded and says why on its row."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.ui import driver as d
+from labelled_pieces_game import labelled_pieces, record_of_the_labelled_board
+
+pytestmark = pytest.mark.timeout(300)
+
+PHOTOS = Path(__file__).parent / "data" / "boards" / "catanai" / "photos"
+SCREENS = Path(__file__).resolve().parents[1] / "docs" / "screens"
+ROAD = ((-1, 0), (0, -1))  # red's road on test4_1
+
+
+def read(check, photo: Path) -> list:
+    check.ids.path.text = str(photo)
+    d.tap(check.ids.read_file)
+    assert d.wait_until(lambda: not check.reading, timeout=120), "the photo is still being read"
+    d.settle()
+    return list(reversed(check.ids.differences.children))  # as listed, top first
+
+
+def game_just_started():
+    """The labelled board's game as a table starts it on its scanned board: four players, no piece yet."""
+    from companion.record import Record
+
+    record, _game = record_of_the_labelled_board()
+    return Record("base", record.players, record.board)
+
+
+@pytest.mark.parametrize("size, lang, screen", [((1280, 800), "en", "en"), ((800, 1280), "ja", "portrait-ja")])
+def test_a_board_adopted_mid_game_goes_in_with_one_tap(tmp_path, size, lang, screen):
+    app, check = d.open_board_check(tmp_path, game_just_started(), size=size, lang=lang)
+    try:
+        record = app.table.record
+        rows = read(check, PHOTOS / "test4_1.jpg")
+        sure = [row.difference for row in rows if row.sure]
+        assert len(rows) == 55 and len(sure) == 52, (len(rows), len(sure))
+        assert check.ids.add_sure.text == app.tr("check_add_sure", n=52)
+        assert record.events == [], "something was recorded without a tap"
+        assert d.layout_problems(app.root) == []
+        labelled = {(color, piece, at) for piece, color, at in labelled_pieces()}
+        assert {(x.color, x.piece, x.at) for x in sure} <= labelled  # (the photo is right about each sure one)
+
+        d.tap(check.ids.add_sure)  # one tap (each row's Add: 52 taps, 36 of them refused -- not their turn)
+        events = record.events
+        assert len(events) == 48, check.message
+        # the set-up in its own order, each player's settlement then its road, as taps on the board record it
+        setup = events[:16]
+        assert [e["player"] for e in setup] == [p for p in (0, 1, 2, 3, 3, 2, 1, 0) for _ in "sr"]
+        assert [e["piece"] for e in setup] == ["settlement", "road"] * 8 and not any("forced" in e for e in setup)
+        # the rest as the umpire records what the table shows: each its row's event, forced
+        assert all(e.get("forced") is True for e in events[16:])
+        by_row = {(x.player, x.piece, x.at): x.event for x in sure}
+        for e in events:
+            assert by_row[(e["player"], e["piece"], tuple(tuple(h) for h in e["at"]))] == {
+                k: v for k, v in e.items() if k != "forced"}
+        assert app.table.game.state.phase == "roll"  # past its set-up: the table rolls next
+        # red's roads round its third settlement, which the photo is unsure of, join nothing of red's yet: not
+        # recorded, and each says so on its row
+        refused = [row for row in reversed(check.ids.differences.children)
+                   if getattr(row, "difference", None) is not None and row.sure]
+        assert len(refused) == 4 and {(r.difference.color, r.difference.piece) for r in refused} == {("red", "road")}
+        for row in refused:
+            said = row.children[-1].text
+            assert ("A red road on the " if lang == "en" else "赤の道（") in said and "Aki" in said, said
+        assert check.message == app.tr("check_sure_some", n=52, done=48, refused=4, setup=16, umpire=32), check.message
+        # each listed as recorded under the rows that are left
+        listed = [w.text for w in reversed(check.ids.differences.children) if not hasattr(w, "difference")]
+        assert listed[0] == app.tr("check_recorded_heading", n=48) and len(listed) == 49
+        assert check.ids.add_sure.text == app.tr("check_take_back", n=48)
+        d.screenshot(SCREENS / f"board-check-sure-{screen}.png")
+        assert d.layout_problems(app.root) == []
+
+        d.tap(check.ids.add_sure)  # taken back: the game as it was, the rows as they were
+        assert record.events == [] and app.table.game.state.phase == "setup_settlement"
+        assert len(check.ids.differences.children) == 55
+        assert check.ids.add_sure.text == app.tr("check_add_sure", n=52)
+        assert check.message == app.tr("check_taken_back", n=48)
+
+        # Again, then red's third settlement looked at on the table and added (its roads on the photo beside
+        # it: recorded as the umpire's), and its four roads by one more tap: 53 pieces in 3 taps.
+        d.tap(check.ids.add_sure)
+        red = next(row for row in check.ids.differences.children if getattr(row, "difference", None) is not None
+                   and not row.sure and (row.difference.color, row.difference.piece) == ("red", "settlement"))
+        d.tap(red.action)
+        assert len(record.events) == 49 and record.events[-1]["forced"], check.message
+        assert check.ids.add_sure.text == app.tr("check_add_sure", n=4)
+        d.tap(check.ids.add_sure)
+        assert len(record.events) == 53, check.message
+        assert check.message == app.tr("check_sure_done", n=4, setup=0, umpire=4), check.message
+        labelled = {(color, piece, at) for piece, color, at in labelled_pieces()}
+        state = app.table.game.state
+        held = {(("red", "blue", "white", "orange")[p], k, at) for at, (p, k) in
+                list(state.buildings.items()) + list(state.pieces.items())}
+        assert held <= labelled and len(held) == 53
+        assert d.layout_problems(app.root) == []
+    finally:
+        d.stop_app(app)
+
+
+def test_a_sure_one_the_rules_refuse_is_named_and_the_rest_go_in(tmp_path):
+    # The game holds every labelled piece but red's road and two of blue's, and a blue road (recorded anyway)
+    # where the photo shows red's: red's road is refused (the side is taken), blue's two recorded, as blue's
+    # own Adds record them (not blue's turn: the umpire's).
+    blue = sorted(at for piece, color, at in labelled_pieces() if (piece, color) == ("road", "blue"))
+    record, _game = record_of_the_labelled_board(without=ROAD)
+    # the two blue roads the game misses: the last ones built (not the set-up's), at the end of blue's lines
+    missing = [e for e in record.events if e.get("forced") and e["player"] == 1 and e["piece"] == "road"][-2:]
+    for e in missing:
+        record.events.remove(e)
+    record.events.append({"type": "build", "player": 1, "piece": "road", "at": [list(h) for h in ROAD],
+                          "forced": True})
+    assert len(blue) > 2
+    app, check = d.open_board_check(tmp_path, record)
+    try:
+        record = app.table.record
+        events = len(record.events)
+        rows = read(check, PHOTOS / "test4_1.jpg")
+        sure = {row.difference.at: row for row in rows if row.sure}
+        gone = {tuple(tuple(h) for h in e["at"]) for e in missing}
+        assert set(sure) == gone | {ROAD}, [(r.difference, r.sure) for r in rows]
+        d.tap(check.ids.add_sure)
+        added = record.events[events:]
+        assert {tuple(tuple(h) for h in e["at"]) for e in added} == gone
+        assert all(e["player"] == 1 and e.get("forced") for e in added)
+        row = next(r for r in check.ids.differences.children if getattr(r, "difference", None)
+                   and r.difference.at == ROAD and r.difference.color == "red")
+        said = row.children[-1].text
+        assert said.startswith("A red road on the side between the ") and said.endswith(
+            ": not recorded, Ben's road is already there."), said
+        assert check.message == app.tr("check_sure_some", n=3, done=2, refused=1, setup=0, umpire=2), check.message
+        assert d.layout_problems(app.root) == []
+    finally:
+        d.stop_app(app)
