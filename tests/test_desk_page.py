@@ -1,15 +1,21 @@
 """The desk page (``/desk``, the organiser's page in a browser), as the organiser of a Japanese event meets it:
 
 - in the event's language (the floor setting ``language``): it was English whatever the event's (session 16's trial);
+- following the floor by itself (the display's own stream wakes it): a result waiting for the referee, a table's
+  game and the round clock appear without a reload (the organiser had to reload), and what the organiser is typing
+  meanwhile (the clock's minutes, a correction's reason) stays as typed;
 - a round clock that has run out offers Reset with its length, not Pause.
 
 A real desk server on 127.0.0.1 with a clock the test moves; tablets' games posted over HTTP as tablets post them;
-the page read as served.
+the page read as served and, for what the page does by itself, in a real headless Chromium
+(tests/headless_chromium.py). Waits are on the page's own state (its ``desk:shown`` event), never sleeps.
 """
 
 from __future__ import annotations
 
+import base64
 import html
+import json
 import re
 from html.parser import HTMLParser
 
@@ -17,10 +23,14 @@ import pytest
 
 from companion.desk_link import join, request
 from companion.tournament.server import DeskServer
+from headless_chromium import Chromium, ChromiumError, find_chromium
 
 from test_desk_clock import HandClock, send
 from test_desk_referee import desk_page, finished_game
 from test_desk_server import NAMES, PASSWORD, make_event, pair
+
+LIMIT_S = 15.0  # the page follows within ~2 s (the display stream's recheck); a loaded CI machine must still pass
+
 
 @pytest.fixture
 def hand():
@@ -135,3 +145,96 @@ def test_a_run_out_clock_offers_reset_with_its_length_not_pause(server, hand):
     assert call("POST", "/desk/clock", f"csrf={key}&action=reset&minutes=10".encode())[0] == 303
     page = call("GET", "/desk")[1]  # set again: Resume (from its new length) and Reset
     assert re.findall(r"<form[^>]*id=clock-(\w+).*?</form>", page) == ["start", "reset"] and "10:00" in page
+
+
+# --- in a real browser ------------------------------------------------------------------------------------------
+needs_chromium = pytest.mark.skipif(find_chromium() is None,
+                                    reason="no Chromium installed (Debian package chromium; ./dev installs it)")
+
+# The page's state as the test reads it.
+PAGE_STATE = """(() => {
+  const field = sel => { const f = document.querySelector(sel); return f ? f.value : null; };
+  return {updates: Number(document.documentElement.dataset.updates || 0), lang: document.documentElement.lang,
+          clock: document.getElementById('clock-text')?.textContent ?? '',
+          clockForms: [...document.querySelectorAll('#clock-forms form')].map(f => f.id),
+          proposals: [...document.querySelectorAll('#proposals > tr')].map(r => r.id),
+          games: Object.fromEntries([...document.querySelectorAll('td.game')].map(c => [c.id, c.textContent])),
+          pairing: [...document.querySelectorAll('#desk-tables td:nth-child(3)')].map(c => c.textContent),
+          minutes: field('#clock-start input[name=minutes]'),
+          reason1: field('#proposal-1-1 input[name=reason]'),
+          focused: document.activeElement ? document.activeElement.name || document.activeElement.tagName : null,
+          focusedIn: document.activeElement?.closest('[id]')?.id ?? null};
+})()"""
+
+
+def wait_page(browser: Chromium, condition: str, what: str, limit: float = LIMIT_S) -> dict:
+    """The page's state once ``condition`` (JavaScript over ``s``, the state) holds: looked at now and after each of
+    the page's updates; fails after ``limit`` seconds saying what it waited for and what the page showed."""
+    script = ("new Promise((ok, fail) => { const look = () => { const s = " + PAGE_STATE + "; if (" + condition +
+              ") { document.removeEventListener('desk:shown', look); ok(s); } };"
+              " document.addEventListener('desk:shown', look); look();"
+              f" setTimeout(() => fail(new Error({json.dumps(f'waited {limit:g} s for {what}: ')} + "
+              f"JSON.stringify({PAGE_STATE}))), {int(limit * 1000)}); }})")
+    return browser.evaluate(script, timeout=limit + 5)
+
+
+def type_into(browser: Chromium, selector: str, text: str) -> None:
+    """The organiser clicks into a field, selects what is there and types ``text`` (as keyboard input)."""
+    browser.evaluate(f"(() => {{ const f = document.querySelector({json.dumps(selector)}); f.focus(); f.select(); }})()")
+    browser.send("Input.insertText", {"text": text}, session=browser.session)
+
+
+def press(browser: Chromium, selector: str) -> None:
+    """The organiser presses a button that posts a form: the page the desk answers is loaded."""
+    try:  # the click's navigation ends the page's script context: the promise never settles there
+        browser.evaluate(f"new Promise(() => document.querySelector({json.dumps(selector)}).click())", timeout=15)
+    except ChromiumError:
+        pass
+    browser.evaluate("new Promise(ok => { const check = () => { if (document.readyState === 'complete') ok(true); };"
+                     " document.addEventListener('readystatechange', check); check(); })")
+
+
+@needs_chromium
+def test_the_desk_page_follows_the_floor_and_keeps_what_the_organiser_types(server, hand):
+    """Japanese, the referee confirming: the organiser types the round's length, and meanwhile table 1's game ends;
+    its result appears on the page with its Confirm, the length stays typed. The organiser types a reason for a
+    correction of table 1, and table 2's game ends: its result appears, the reason stays. Start: the clock runs on
+    the page; at 0:00 the page says time is up and offers Reset, not Pause, without a reload."""
+    admin(server, "/api/admin/settings", {"language": "ja", "confirm": "referee"})
+    tablets = {t: join(server.url, pair(server, t)) for t in (1, 2)}
+    with Chromium(width=1280, height=900) as browser:
+        basic = base64.b64encode(f"desk:{PASSWORD}".encode()).decode()  # what the browser sends once the password
+        browser.send("Network.enable", session=browser.session)  # is typed into its prompt
+        browser.send("Network.setExtraHTTPHeaders", {"headers": {"Authorization": f"Basic {basic}"}},
+                     session=browser.session)
+        browser.open(server.url + "/desk")
+        state = wait_page(browser, "s.updates >= 1", "the page's first look at the stream")
+        assert state["lang"] == "ja" and state["clock"] == "第1ラウンド — 時計はまだ動いていません"
+        assert state["clockForms"] == ["clock-start", "clock-reset"] and state["proposals"] == []
+        assert [p[:5] for p in state["pairing"]] == ["参加済み（"] * 2  # both tablets joined
+
+        type_into(browser, "#clock-start input[name=minutes]", "45")
+        events, vp, winner = finished_game(tablets[1])
+        send(server, tablets[1], 4, events)
+        state = wait_page(browser, "s.proposals.includes('proposal-1-1')", "table 1's result waiting, without a reload")
+        assert state["minutes"] == "45" and state["focused"] == "minutes"  # still typed, still in the field
+        assert winner in state["games"]["game-1"] and "終了" in state["games"]["game-1"]  # the table's line
+
+        type_into(browser, "#proposal-1-1 input[name=reason]", "勝利点カードの見せ忘れ")
+        events2, _, _ = finished_game(tablets[2], seed=3)
+        send(server, tablets[2], 5, events2)
+        state = wait_page(browser, "s.proposals.includes('proposal-1-2')", "table 2's result waiting")
+        assert state["proposals"] == ["proposal-1-1", "proposal-1-2"]
+        assert state["reason1"] == "勝利点カードの見せ忘れ" and state["focused"] == "reason"
+        assert state["minutes"] == "45"
+
+        press(browser, "#clock-start button")  # Start with the 45 typed: the desk answers the page again
+        state = wait_page(browser, "s.clockForms.join() === 'clock-pause,clock-reset' && /^4[45]:/.test(s.clock)",
+                          "the clock running on the page")
+        told = admin(server, "/api/admin/proposals", method="GET")
+        assert [(p["round"], p["table"]) for p in told["proposals"]] == [(1, 1), (1, 2)]
+        hand.advance(45 * 60)  # the round's time runs out at the desk: the page follows
+        state = wait_page(browser, "s.clockForms.join() === 'clock-reset' && s.clock === '時間です'",
+                          "time up on the page, offering Reset alone")
+        assert "一時停止" not in browser.evaluate("document.getElementById('clock-forms').textContent")
+

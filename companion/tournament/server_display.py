@@ -265,9 +265,12 @@ def refusal_page(error: Exception, lang: str) -> str:
 def desk_page(floor: Floor, csrf: str) -> str:
     """The organiser's page, in the event's language (floor setting ``language``: it was English whatever the event's
     language, session 16's trial): each table of the current round with its open pairing code, a button for a new
-    one, the round clock's buttons, the results waiting for the referee and
-    the floor settings."""
+    one and its game as the display shows it, the round clock's buttons, the results waiting for the referee and
+    the floor settings. The page follows the floor by itself (:data:`.desk_script.SCRIPT`: the display's stream
+    wakes it, and it reads this page again), keeping whatever the organiser is typing; each part that changes has
+    an ``id``."""
     from . import desk_text
+    from .desk_script import SCRIPT
 
     e = html.escape
     lang = referee.settings(floor).language
@@ -278,13 +281,20 @@ def desk_page(floor: Floor, csrf: str) -> str:
     if round_no:
         rnd = floor.desk.round(floor.event.id, round_no)
         names = floor.desk.names(floor.event.id)
+        games = {t["table"]: t for t in floor.live_tables()}
         for t, seated in enumerate(rnd.tables, start=1):
             p = codes.get(t)
             state = w["no_code"] if p is None else (w["paired"] if p.joined else w["code"]).format(code=p.code)
+            game = games.get(t)
+            line = _table_lines(game, lang) if game is not None and game.get("pieces") is not None else ""
+            if game is not None and game.get("finished") and not line:
+                line = display_text.words(lang)["finished"]
             rows.append(f"<tr id=table-{t}><td>{t}</td><td>{e(w['sep'].join(names[s] for s in seated))}</td>"
-                        f"<td class=code>{e(state)}</td><td><form method=post action=desk/pair>"
+                        f"<td class={'code' if p is not None and not p.joined else 'pairing'}>{e(state)}</td>"
+                        f"<td><form method=post action=desk/pair>"
                         f"<input type=hidden name=csrf value={e(csrf)}><input type=hidden name=table value={t}>"
-                        f"<button>{e(w['new_code'] if p else w['pair'])}</button></form></td></tr>")
+                        f"<button>{e(w['new_code'] if p else w['pair'])}</button></form></td>"
+                        f"<td class=game id=game-{t}>{e(line)}</td></tr>")
     # The round's length is typed where the round is started (it was only beside Reset, and Start ran whatever length
     # the clock last had: session 15's trial); once it has run, Start resumes and Reset changes the length. A clock
     # that has run out offers Reset alone (it offered Pause: session 16's trial).
@@ -309,14 +319,20 @@ def desk_page(floor: Floor, csrf: str) -> str:
                     + f"<button>{e(label)}</button></form> " for a, label, minutes in forms)
     note = f"<span id=clock-note>{e(w['time_up'])}</span>" if time_up else "<span id=clock-note></span>"
     said = clock_text(now, lang, round_no)
+    shown = display_text.words(lang)  # the page counts the clock down itself, saying it as the display does
+    clock_data = html.escape(json.dumps({"clock": now, "round": round_no, "lang": lang, "paused": shown["paused"],
+                                         "time_up": shown["time_up"]}, ensure_ascii=False), quote=True)
     return f"""<!DOCTYPE html>
 <html lang="{e(lang)}"><head><meta charset="utf-8"><title>{e(w['title'].format(event=floor.event.name))}</title>
-<style>body{{font-family:sans-serif;margin:2em}} .code{{font-family:monospace;font-size:1.5em}}
-#clock-note{{color:#b35c00;margin-left:0.5em}} #desk-clock{{margin:1em 0}}</style></head><body>
+<style>@font-face{{font-family:"Desk CJK";src:url(display/font.otf) format("opentype");font-display:swap;
+unicode-range:U+3000-30FF,U+3400-9FFF,U+FF00-FFEF}}
+body{{font-family:"Desk CJK",sans-serif;margin:2em}} .code{{font-family:monospace;font-size:1.5em}}
+button,th{{white-space:nowrap}} .game{{color:#333}} #clock-note{{color:#b35c00;margin-left:0.5em}} #desk-clock{{margin:1em 0}}</style></head><body>
 <h1 id=desk-heading>{e(w['heading'].format(event=floor.event.name, round=round_no))}</h1>
-<div id=desk-clock>{e(w['clock'])} <span id=clock-text>{e(said)}</span> <span id=clock-forms>{clock}</span>{note}</div>
-<table id=desk-table-list><thead><tr><th>{e(w['table'])}</th><th>{e(w['players'])}</th><th>{e(w['pairing'])}</th><th></th></tr></thead><tbody id=desk-tables>{''.join(rows)}</tbody></table>
+<div id=desk-clock>{e(w['clock'])} <span id=clock-text data-clock="{clock_data}">{e(said)}</span> <span id=clock-forms>{clock}</span>{note}</div>
+<table id=desk-table-list><thead><tr><th>{e(w['table'])}</th><th>{e(w['players'])}</th><th>{e(w['pairing'])}</th><th></th><th>{e(w['game'])}</th></tr></thead><tbody id=desk-tables>{''.join(rows)}</tbody></table>
 <p id=desk-joins>{e(w['joins'])}</p>
 {referee_section(floor, csrf)}
+{SCRIPT}
 </body></html>
 """
