@@ -207,7 +207,7 @@ def test_the_desk_page_follows_the_floor_and_keeps_what_the_organiser_types(serv
         browser.send("Network.enable", session=browser.session)  # is typed into its prompt
         browser.send("Network.setExtraHTTPHeaders", {"headers": {"Authorization": f"Basic {basic}"}},
                      session=browser.session)
-        browser.open(server.url + "/desk")
+        browser.open(server.url + "/desk?every=1")  # (what the stream does not say: read every second, not 20)
         state = wait_page(browser, "s.updates >= 1", "the page's first look at the stream")
         assert state["lang"] == "ja" and state["clock"] == "第1ラウンド — 時計はまだ動いていません"
         assert state["clockForms"] == ["clock-start", "clock-reset"] and state["proposals"] == []
@@ -227,6 +227,12 @@ def test_the_desk_page_follows_the_floor_and_keeps_what_the_organiser_types(serv
         assert state["proposals"] == ["proposal-1-1", "proposal-1-2"]
         assert state["reason1"] == "勝利点カードの見せ忘れ" and state["focused"] == "reason"
         assert state["minutes"] == "45"
+
+        # a new code for table 2 issued elsewhere (the command line, another desk page): the stream says nothing of
+        # it (the display shows no codes); the page's own look brings it
+        code = pair(server, 2)
+        state = wait_page(browser, f"s.pairing[1] === 'コード {code}'", "table 2's new code, issued elsewhere")
+        assert state["reason1"] == "勝利点カードの見せ忘れ" and state["minutes"] == "45"
 
         press(browser, "#clock-start button")  # Start with the 45 typed: the desk answers the page again
         state = wait_page(browser, "s.clockForms.join() === 'clock-pause,clock-reset' && /^4[45]:/.test(s.clock)",
