@@ -706,13 +706,14 @@ def layout_problems(root: Widget, *, min_target: float = 48) -> list[str]:
     - no text runs past its widget (a label's or button's rendered text fits its size);
     - no text is set in letters under 9 sp (the least any fit in the app goes to is 10-11 sp; a button's letters
       fitted from a width of 0 came out below 0: no letters at all);
-    - no line of a text breaks inside a word (English) or a phrase (Japanese): ``wrapping.broken_words``.
+    - no line of a text breaks inside a word (English) or a phrase (Japanese): ``wrapping.broken_words``;
+    - no button's short Japanese command (``wrapping.short_command``: 元に戻す) is broken onto two lines.
     """
     from kivy.core.window import Window
     from kivy.metrics import sp
     from kivy.uix.label import Label
 
-    from .wrapping import broken_words
+    from .wrapping import broken_words, short_command
 
     settle()  # measured as drawn: layouts and texts done
     problems: list[str] = []
@@ -749,6 +750,8 @@ def layout_problems(root: Widget, *, min_target: float = 48) -> list[str]:
                 problems.append(f"{name(w)}: its text ({tw:.0f}x{th:.0f}) runs past its {w.width:.0f}x{w.height:.0f} box")
             for cut in broken_words(w):
                 problems.append(f"{name(w)}: a line breaks inside a word ({cut})")
+            if short_command(w, w.text, getattr(w, "markup", False)) and len(getattr(w._label, "_cached_lines", ())) > 1:
+                problems.append(f"{name(w)}: a short command broken onto {len(w._label._cached_lines)} lines")
         leaves.append((w, (x0, y0, x1, y1), scroller))
     from kivy.uix.scrollview import ScrollView
 

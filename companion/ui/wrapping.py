@@ -177,6 +177,18 @@ def own_size_words(text: str, markup: bool) -> str:
     return _TAG.sub("", _SMALLER.sub(" ", text)) if markup else text
 
 
+#: A button's Japanese word of this many characters or fewer is one command (元に戻す, 盤面確認, やり直し): it
+#: takes smaller letters to stay on one line, never two lines of two characters (「元に / 戻す」 at 1280x800, where
+#: its neighbours fitted on one line at 16 sp).
+SHORT_COMMAND = 4
+
+
+def short_command(widget, text: str, markup: bool = False) -> bool:
+    """Whether ``widget`` is a button whose text is one short Japanese command (:data:`SHORT_COMMAND`)."""
+    return (hasattr(widget, "trigger_action") and not markup and "\n" not in text
+            and 1 < len(text.strip()) <= SHORT_COMMAND and has_cjk(text))
+
+
 class PhraseWrap:
     """Mixin for a Label (or a Button) that wraps (``text_size`` has a width): Japanese is broken between
     phrases, and the font shrinks (down to ``min_font``) until the longest word or phrase fits the width."""
@@ -206,6 +218,8 @@ class PhraseWrap:
                 # (markup too: a build button's name over its reason, "Settlement / can't pay", was cut
                 # "Settlemen|t" in a narrow button)
                 longest = longest_piece(own_size_words(text, markup))
+                if short_command(self, text, markup):
+                    longest = text  # 「元に戻す」 whole, in smaller letters, not 「元に / 戻す」
                 size = self.font_size
                 while size > self.min_font and self._measure(size)(longest) > room:
                     size = max(self.min_font, size - sp(1))
