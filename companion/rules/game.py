@@ -360,6 +360,15 @@ class Game(EventHistory):
         victims = {s.buildings[v][0] for v in corners if v in s.buildings}
         return tuple(sorted(p for p in victims if p != thief and s.players[p].hand.size > 0))
 
+    def victims_by_hex(self) -> dict[Hex, tuple[int, ...]]:
+        """Each hex the robber may move to now, with whom its mover could rob there (:meth:`steal_candidates`
+        for the player whose turn it is): what a table weighs before it taps a hex.  Empty when no move is owed.
+        Seafarers adds the pirate's sea hexes with the ship owners it could rob."""
+        if self.state.phase != MOVE_ROBBER:
+            return {}
+        thief = self.state.turn_player
+        return {h: self.steal_candidates(h, thief) for h in self.robber_hexes()}
+
     def legal_settlement_spots(self, player: int) -> list[Vertex]:
         return sorted(v for v in self.board.land_vertices if self._settlement_problem(player, v) is None)
 

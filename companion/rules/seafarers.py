@@ -223,6 +223,13 @@ class SeafarersGame(Game):
             return fields
         return {**fields, **self._after_move(self.pirate_victims(to, s.turn_player))}
 
+    def victims_by_hex(self) -> dict[Hex, tuple[int, ...]]:
+        out = super().victims_by_hex()
+        if self.state.phase == MOVE_ROBBER:
+            thief = self.state.turn_player
+            out.update((h, self.pirate_victims(h, thief)) for h in self.pirate_hexes())
+        return out
+
     def pirate_victims(self, hex_: Hex, thief: int) -> tuple[int, ...]:
         """Players with a ship on an edge of ``hex_`` and at least one card, other than the thief."""
         s = self.state

@@ -76,6 +76,12 @@ FIGURE_ALONE = 0.36
 #: there (the pirate on a harbour's sea hex was drawn over the label), and how small it may then become.
 FIGURE_STEPS = (0.3, 0.45, 0.6, 0.7)
 FIGURE_LEAST = 0.2
+#: At a robber (or pirate) move, a dot per player its mover could rob there, in a row above a ringed hex's token
+#: (hex sizes: the row's height, each dot's radius, their spacing): the table sees whom each hex robs before it
+#: taps one (the screen said it only after the tap, "Rob Ben / Rob Chie").
+VICTIM_ROW = 0.5
+VICTIM_DOT = 0.13
+VICTIM_STEP = 0.3
 
 
 #: How far a finger moves on a zoomed board before the touch is a drag (the board pans) rather than a tap.
@@ -163,6 +169,7 @@ class BoardView(PannedWhenZoomed, StencilView):
     marked = ListProperty([])                          # spots a message is about (a problem, a refusal): ringed red
     selected = ObjectProperty(None, allownone=True)    # the hex (or side) an editor is entering: outlined white
     lifted = ObjectProperty(None, allownone=True)      # a ship being moved (its edge): ringed yellow until it goes
+    victims = DictProperty({})                         # hex -> players a robber/pirate move there robs: dots
     zoom = NumericProperty(1.0)                        # 1: the whole board fits; 2: twice as large, panned by a drag
     focus = ObjectProperty(None, allownone=True)       # zoomed: the board point (hex sizes) at the widget's centre
 
@@ -181,7 +188,7 @@ class BoardView(PannedWhenZoomed, StencilView):
         self.bind(size=self._trigger, pos=self._trigger, board=self._trigger, buildings=self._trigger,
                   pieces=self._trigger, robber=self._trigger, pirate=self._trigger, pick=self._trigger,
                   legal=self._trigger, highlight=self._trigger, flash=self._trigger, marked=self._trigger, selected=self._trigger, colors=self._trigger, lifted=self._trigger,
-                  zoom=self._trigger, focus=self._trigger,
+                  zoom=self._trigger, focus=self._trigger, victims=self._trigger,
                   dikes=self._trigger)
         self.offers_changed_at = 0.0  # when the spots offered last changed (time.time(): a touch's clock)
         self.bind(pick=self._offers_changed, legal=self._offers_changed)
@@ -236,6 +243,20 @@ class BoardView(PannedWhenZoomed, StencilView):
     def figure_radius(self, h) -> float:
         """The radius in pixels of the robber's (or pirate's) disc on hex ``h``."""
         return self._figure_spot(h)[2]
+
+    def victim_dots(self, h) -> list[tuple[float, float, float, int]]:
+        """(x, y, radius, player) in window coordinates of the dots ringed hex ``h`` shows for whom a move there
+        robs (``victims``), in seat order, centred in a row above its token."""
+        return [(*self.to_window(x, y), rad, p) for x, y, rad, p in self._victim_spots(h)]
+
+    def _victim_spots(self, h) -> list[tuple[float, float, float, int]]:
+        """:meth:`victim_dots` in widget coordinates."""
+        players = self.victims.get(tuple(h), ())
+        size = self._transform()[0]
+        cx, cy = self.to_widget(geo.pixel_center(tuple(h)))
+        first = cx - (len(players) - 1) * VICTIM_STEP * size / 2
+        return [(first + i * VICTIM_STEP * size, cy + VICTIM_ROW * size, VICTIM_DOT * size, p)
+                for i, p in enumerate(players)]
 
     def _figure_spot(self, h) -> tuple[float, float, float]:
         """(x, y, radius) of a figure on hex ``h``, widget coordinates: beside its number token, or in the middle of
@@ -502,6 +523,12 @@ class BoardView(PannedWhenZoomed, StencilView):
             for h in self.legal:
                 cx, cy = P(geo.pixel_center(h))
                 Line(circle=(cx, cy, size * 0.6), width=max(2, size * 0.06))
+            for h in self.legal:  # whom a move there robs, over the ring (a dark edge: white on the fields)
+                for x, y, rad, player in self._victim_spots(h):
+                    Color(0.1, 0.1, 0.1, 1)
+                    Ellipse(pos=(x - rad - 2, y - rad - 2), size=(2 * rad + 4, 2 * rad + 4))
+                    Color(*self._player_rgb(player), 1)
+                    Ellipse(pos=(x - rad, y - rad), size=(2 * rad, 2 * rad))
             # a ringed hex's robber or pirate over its ring: the ring ran through the figure beside the token, and
             # with a building at the corner the robber was all but hidden while the tide asked for that very hex
             # ("Nobody receives anything" on its 5 and no robber to be seen; playtest s10, High Tide upright)

@@ -45,6 +45,11 @@ TEXT: dict[str, dict[str, str]] = {
                                       "the sea for the pirate)",
                                 "ja": "{name}：盗賊か海賊を移動（印のヘクスをタップ：陸なら盗賊、海なら海賊）"},
     "p_move_pirate": {"en": "{name}: move the pirate (tap a marked sea hex)", "ja": "{name}：海賊を移動（印の海ヘクスをタップ）"},
+    # under the prompt while the robber (or pirate) waits for its hex: the board's dots on the ringed hexes
+    "victims_legend": {"en": "The dots on a ringed hex: whom a move there robs",
+                       "ja": "印のヘクスの点：そこへ動かすと奪える相手"},
+    "victims_none": {"en": "Nobody can be robbed this time (no other player beside a hex holds a card)",
+                     "ja": "今回は誰からも奪えません（ヘクスに接する他のプレイヤーに手札なし）"},
     # a board too large to tap at its fitted size (Seafarers): twice as large, panned by a drag
     "zoom": {"en": "Zoom", "ja": "拡大"},
     # a build armed (its button down): what the next tap on the board builds

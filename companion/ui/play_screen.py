@@ -28,6 +28,7 @@ from ..rules.refusals import NO_SUCH_PLACE
 from .board_view import PLAYER_COLORS
 from .camera_picture import CameraPicture
 from .choices import ChoicePanels
+from .fitted_label import FittedLabel
 from .i18n import cards_text
 from .game_over import game_over_heading, game_over_widgets
 from .play_panels import (build_row, buy_button, confirmation, cost_card, joined, knight_button, play_button,
@@ -455,7 +456,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
     def _offer(self, g, phase: str, who, last) -> None:
         """Which spots the board offers now -- all from the rules core."""
         view = self.ids.board
-        pick, legal = "", frozenset()
+        pick, legal, victims = "", frozenset(), {}
         if self.selection.get("mode") == "umpire":
             # Umpire: the pieces on the board, to take one off (buildings or roads/ships, as chosen).
             remove = self.selection.get("u_remove")
@@ -472,6 +473,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             if not hexes:
                 hexes = tuple(g.robber_hexes()) + tuple(getattr(g, "pirate_hexes", tuple)())
             pick, legal = "hex", frozenset(hexes)
+            victims = {h: v for h, v in g.victims_by_hex().items() if v}
         elif phase == "flood":
             pick, legal = "hex", frozenset(g.tide.flood_choices)
         elif self.selection.get("mode") in CARD_PANELS:
@@ -497,7 +499,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             # nothing armed: a tap on a side or a corner builds there at once (Undo takes it back); where the
             # player may build now is hinted faintly
             pick, legal = "build", frozenset(direct_builds(g, who))
-        view.pick, view.legal = pick, legal
+        view.pick, view.legal, view.victims = pick, legal, victims
         view.lifted = self.lifted_ship
         if pick == "":
             view.flash = None
@@ -666,6 +668,12 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             if phase == "gold":
                 owed = min(owed, sum(g.state.bank.values()))
             self._card_picker(g, who, owed, phase)
+        elif phase == "move_robber":
+            # the dots the board draws on the ringed hexes, in words (or that no hex robs anybody: nobody else
+            # holds a card by one, and a move there robs nothing)
+            key = "victims_legend" if self.ids.board.victims else "victims_none"
+            box.add_widget(FittedLabel(text=a.tr(key), max_font_size=sp(17), size_hint_y=None, height=dp(48),
+                                       halign="center", valign="middle"))
         elif phase == "steal":
             for victim in g.state.steal_candidates:
                 unseen = f"（{a.tr('unseen')}）" if a.lang == "ja" else f" ({a.tr('unseen')})"  # ja: full-width
