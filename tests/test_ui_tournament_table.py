@@ -43,6 +43,9 @@ def test_join_start_and_play_reach_the_desk(tmp_path, desk):
         assert wait_until(lambda: screen.assignment is not None)
         players = list(screen.assignment.players)
         assert screen.info.text == f"Kobe Open, round 1, table 2: {', '.join(players)}"
+        # a code works once: its field is empty for the next round's code, typed as keys (the used code stayed, and
+        # the next round's was typed after it: "V7YNG7SAS39Y" refused, session 17's trial)
+        assert screen.code.text == ""
         tap(find(screen, "Start the game"))
         assert wait_until(lambda: app.table is not None and app.root.current == "play")
         record = app.table.record

@@ -517,6 +517,9 @@ class TournamentTableScreen(Screen):
             self.start_button.disabled = True
             return
         self.assignment = result
+        # A code works once: the field is emptied for the next round's (the used code stayed, the next one was typed
+        # after it, and the desk refused "V7YNG7SAS39Y": session 17's trial)
+        self.code.text = ""
         self.info.text = text("joined", event=result.event, round=result.round, table=result.table,
                               players=players_text(result.players))
         self.start_button.disabled = False
