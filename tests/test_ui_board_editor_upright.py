@@ -73,13 +73,35 @@ def test_editor_panel_beside_the_board_and_steady(tmp_path, size):
         d.stop_app(app)
 
 
+def assert_every_problem_read(editor, app, problems) -> None:
+    """Every problem is in the list under the buttons (no "…"), in 13 sp letters or more, its box between the
+    numbers' row and the file's path; a list longer than the box scrolls, and scrolled to its end its last line
+    is in the box."""
+    from kivy.metrics import sp
+
+    ids = editor.ids
+    shown, box = ids.problems, ids.problems_box
+    lines = shown.text.split("\n")
+    assert shown.text == editor.message and "…" not in lines
+    assert len([line for line in lines if line.startswith("• ")]) == len(problems), lines
+    assert shown.font_size >= sp(13) - 0.01, f"{shown.font_size / sp(1):.0f} sp"
+    assert shown.texture_size[1] <= shown.height + 1, (shown.texture_size, shown.height)
+    assert box.y >= ids.path.top - 1 and box.top <= ids.numbers.y + 1
+    if shown.height > box.height + 1:  # scrolled: the end of the list comes into the box
+        box.scroll_y = 0
+        d.settle()
+        assert shown.to_window(0, shown.y)[1] >= box.to_window(0, box.y)[1] - 1
+    box.scroll_y = 1
+    d.settle()
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("size", [(800, 1280), (1280, 800)], ids=["upright", "landscape"])
 def test_a_long_problem_list_is_read_in_body_letters_within_its_box(tmp_path, size, lang):
-    """Six hexes made 6s by taps: eleven problems.  The list under the buttons shows its count and its first
-    problems in letters no smaller than the app's body text (11 sp) and wholly inside its box, the board and the
-    buttons where they were.  Upright it was the count, four problems and "…" in 9 sp letters; lying down
-    11 sp running 42 px past the box (its first line over the numbers' row, "…" under the file name)."""
+    """Six hexes made 6s by taps: eleven problems.  The list under the buttons shows its count and every problem
+    in letters of 13 sp or more, scrolled in its box, the board and the buttons where they were.  Upright it was
+    the count, four problems and "…" in 9 sp letters; lying down 11 sp running 42 px past the box (its first
+    line over the numbers' row, "…" under the file name); then the count and two to four problems, "…"."""
     from kivy.metrics import sp
 
     app = d.start_app(tmp_path, size=size)
@@ -102,13 +124,7 @@ def test_a_long_problem_list_is_read_in_body_letters_within_its_box(tmp_path, si
         d.settle()
         problems = editor.problems()
         assert len(problems) >= 6 and not editor.valid
-        shown = ids.problems
-        lines = shown.text.split("\n")
-        assert lines[0] == app.tr("problems", n=len(problems), first="")
-        assert len([line for line in lines if line.startswith("• ")]) >= 2 and lines[-1] == "…"
-        assert shown.font_size >= sp(11) - 0.01, f"{shown.font_size / sp(1):.0f} sp"
-        assert shown.texture_size[1] <= shown.height + 1, (shown.texture_size, shown.height)
-        assert shown.y >= ids.path.top - 1 and shown.top <= ids.numbers.y + 1
+        assert_every_problem_read(editor, app, problems)
         assert {name: round(ids[name].y) for name in rows} == rows, "the buttons moved"
         assert view.fitted_hex_size() == hex_size
         assert d.layout_problems(app.root) == []
@@ -120,6 +136,30 @@ def test_a_long_problem_list_is_read_in_body_letters_within_its_box(tmp_path, si
         assert editor.selected in editor.harbors and app.tr("harbor") in name.text
         assert name.font_size >= sp(11) - 0.01 and name.texture_size[0] <= name.width + 2 and \
             name.texture_size[1] <= name.height + 1, (name.text, name.texture_size, name.size)
+        assert d.layout_problems(app.root) == []
+    finally:
+        d.stop_app(app)
+
+
+def test_a_scanned_boards_six_differences_are_all_read_upright(tmp_path):
+    """CatanAI's testimg2 scanned upright in Japanese (session 16's trial): the editor listed 2 of its 6
+    differences from a standard board, then "…".  Now all six, scrolled in the box under the buttons."""
+    from tests.test_ui_board_scan import DATA, as_read, correct, labelled, read, turned_to
+
+    app, editor = _japanese_editor(tmp_path, (800, 1280))
+    try:
+        hex_size = editor.ids.board.fitted_hex_size()
+        d.tap(editor.ids.scan)
+        scan_screen = app.root.get_screen("board_scan")
+        read(app, scan_screen, DATA / "photos" / "testimg2.jpg")
+        correct(scan_screen, turned_to(as_read(scan_screen.scan), labelled("testimg2")))
+        d.tap(scan_screen.ids.use)
+        assert app.root.current == "board_editor" and editor.as_laid_offered
+        problems = editor.problems()
+        assert len(problems) == 6
+        assert editor.ids.problems.text.startswith("港は9個中8個です。「港」で残りを追加できます。\n標準の盤面と違う点が6件")
+        assert_every_problem_read(editor, app, problems)
+        assert editor.ids.board.fitted_hex_size() * 3 ** 0.5 >= 97 and editor.ids.board.fitted_hex_size() >= hex_size - 0.01
         assert d.layout_problems(app.root) == []
     finally:
         d.stop_app(app)

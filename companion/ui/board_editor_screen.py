@@ -9,7 +9,7 @@ import math
 from pathlib import Path
 
 from kivy.clock import Clock
-from kivy.metrics import sp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
@@ -59,7 +59,8 @@ class BoardEditorScreen(Screen):
         # the problems (or "Board is valid."), the selection's name and the harbor words follow the language
         shown = Clock.create_trigger(self.show_problems)
         self.bind(message=shown)
-        Clock.schedule_once(lambda _dt: self.ids.problems.bind(size=shown, font_name=shown))
+        Clock.schedule_once(lambda _dt: (self.ids.problems_box.bind(size=shown),
+                                         self.ids.problems.bind(font_name=shown)))
         Clock.schedule_once(lambda _dt: app().bind(lang=lambda *_: self._update() if self.tiles else None))
 
     def load(self, data: dict | None, back: str = "new_game") -> None:
@@ -244,7 +245,7 @@ class BoardEditorScreen(Screen):
         # what its box holds; the first line stays): testimg2 went on with 8 of 9 and nothing said it
         harbours_first = (a.tr("harbours_short_line", have=len(self.harbors), want=want) + "\n"
                           if self.as_laid_offered and few_harbours else "")
-        self.message = (harbours_first + problems_text(problems, board) if problems else
+        self.message = (harbours_first + problems_text(problems, board, at_most=None) if problems else
                         a.tr("board_ok_harbours_short", have=len(self.harbors), want=want) if short else a.tr("board_ok"))
         sel = self.selected
         places = app_places(board)
@@ -257,27 +258,15 @@ class BoardEditorScreen(Screen):
             self.ids.selected.text = places.hex(sel) if sel in self.tiles else ""
 
     def show_problems(self, *_) -> None:
-        """The message in its box under the buttons: a list of problems cut to as many (four at most, two at
-        least) as the box holds in 12 sp letters or larger, then "…" -- with eleven, the count and four went down
-        to 9 sp upright and ran 42 px past the box lying down at 11 sp; a short list stays whole."""
-        label = self.ids.problems
-        for at_most in (4, 3):
-            text = self.fewer_problems(self.message, at_most)
-            if label._fits(sp(12), max(1.0, label.width), text):
-                break
-        else:
-            text = self.fewer_problems(self.message, 2)  # (at 11 sp or more: FittedLabel's smallest)
+        """The message in its box under the buttons, whole: as large as the box holds it (16 sp down to 13), else
+        in 13 sp letters and scrolled.  It was cut to what the box held, at most four problems and at least two,
+        then "…": upright a scanned board's six differences showed two (session 16, testimg2)."""
+        label, box = self.ids.problems, self.ids.problems_box
+        text = self.message
+        needed = label._text_size(label.min_font_size, max(1.0, box.width), text, whole_words=False)
+        label.height = max(box.height, (needed[1] if needed else 0) + dp(2))
         label.text = text
-
-    @staticmethod
-    def fewer_problems(message: str, at_most: int) -> str:
-        """The problems' list cut to its count and its first ``at_most`` problems (then "…"); other messages
-        whole."""
-        lines = message.split("\n")
-        bullets = [i for i, line in enumerate(lines) if line.startswith("• ")]
-        if len(bullets) <= at_most:
-            return message
-        return "\n".join(lines[:bullets[at_most]] + ["…"])
+        box.scroll_y = 1  # a new message from its first line
 
     def export(self) -> None:
         self.valid = False  # the message now says where the board went (or why not)

@@ -338,10 +338,12 @@ def problem_spots(problems) -> list:
     return spots
 
 
-def problems_text(problems, board) -> str:
-    """The board problems as a list in the user's language, places said as players say them (at most four,
-    then "…"); headed by the way on when a table's own board may be so (``may_be_as_laid``)."""
+def problems_text(problems, board, at_most: int | None = 4) -> str:
+    """The board problems as a list in the user's language, places said as players say them (at most
+    ``at_most``, then "…"; None: every one, as the board editor's scrolled list shows them); headed by the way on
+    when a table's own board may be so (``may_be_as_laid``)."""
     a = app()
-    listed = "\n".join(f"• {app_describe(p, board)}" for p in problems[:4]) + ("\n…" if len(problems) > 4 else "")
+    cut = at_most is not None and len(problems) > at_most
+    listed = "\n".join(f"• {app_describe(p, board)}" for p in problems[:at_most]) + ("\n…" if cut else "")
     header = "problems_as_laid" if may_be_as_laid(problems) else "problems"
     return a.tr(header, n=len(problems), first="") + "\n" + listed
