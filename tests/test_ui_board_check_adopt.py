@@ -142,3 +142,33 @@ def test_a_sure_one_the_rules_refuse_is_named_and_the_rest_go_in(tmp_path):
         assert d.layout_problems(app.root) == []
     finally:
         d.stop_app(app)
+
+
+def test_a_set_up_short_of_a_sure_settlement_says_whose_it_waits_for(tmp_path):
+    # One of red's two sure settlements said "Not there": the photo is sure of one red settlement only, so the
+    # set-up stops at red's second placement (the last of the eight) and says so; red's third settlement, which
+    # the photo is unsure of, is looked at and added (a set-up settlement, as a tap on the board records it), and
+    # the sure ones again: the set-up ends on it and the rest goes in.
+    app, check = d.open_board_check(tmp_path, game_just_started())
+    try:
+        record = app.table.record
+        rows = read(check, PHOTOS / "test4_1.jpg")
+        reds = [row for row in rows if row.sure and (row.difference.color, row.difference.piece) == ("red", "settlement")]
+        assert len(reds) == 2
+        d.tap(reds[0].dismiss)
+        d.tap(check.ids.add_sure)
+        assert len(record.events) == 14 and app.table.game.state.phase == "setup_settlement", check.message
+        assert check.message == app.tr("check_setup_waits", n=51, done=14, player="Aki", piece="settlement"), \
+            check.message
+        listed = [row for row in reversed(check.ids.differences.children) if hasattr(row, "difference")]
+        unsure = next(row for row in listed if not row.sure and row.difference.color == "red")
+        refused = [row for row in listed if row.sure]
+        assert refused and listed.index(unsure) < listed.index(refused[0])  # what the set-up waits for, first
+        assert d.layout_problems(app.root) == []
+        d.tap(unsure.action)
+        assert len(record.events) == 15 and "forced" not in record.events[-1], check.message
+        d.tap(check.ids.add_sure)
+        assert app.table.game.state.phase == "roll", check.message
+        assert len(record.events) > 40 and not any(e.get("forced") for e in record.events[:16])
+    finally:
+        d.stop_app(app)

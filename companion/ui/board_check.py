@@ -106,6 +106,12 @@ TEXT: dict[str, dict[str, str]] = {
                               "umpire's); {refused} not: the rules' reason is on each row.",
                         "ja": "確かな{n}件のうち{done}件を記録しました（配置{setup}件、審判の記録{umpire}件）。"
                               "{refused}件は記録できません：理由は各行に。"},
+    # the set-up needs a piece the photo is not sure of (or does not show): the rest waits for it
+    "check_setup_waits": {"en": "Recorded {done} of the {n} sure ones as the set-up. It waits for {player}'s "
+                                "{piece}, which the photo is not sure of: look, tap Add on it (or tap it on the "
+                                "board), then add the sure ones again.",
+                          "ja": "確かな{n}件のうち{done}件を配置として記録しました。次は{player}の{piece}ですが、写真では"
+                                "不確かです：盤面で確かめて「追加」（またはボードをタップ）、もう一度まとめて追加してください。"},
     "check_recorded_heading": {"en": "Recorded just now ({n}):", "ja": "今記録した{n}件："},
     "check_as_umpire": {"en": "{what} (as the umpire's).", "ja": "{what}（審判の記録）"},
     # a sure row the rules refused (tapped, or in the batch): what it is, then why
@@ -205,8 +211,10 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         n = len(self.pieces)
         self.message = (tr("check_same", n=n) if not shown else tr("check_found", n=n, d=len(shown)) if not unsure
                         else tr("check_found_unsure", n=n, d=len(shown), u=len(unsure)))
-        # the sure ones first; what the photo does not show clearly after them, said so, to be looked at
-        for difference in sure + unsure:
+        # the sure ones first; what the photo does not show clearly after them, said so, to be looked at; a sure
+        # one the rules refused last (the unsure one a refused set-up waits for stands above them)
+        refused = [d for d in sure if _key(d) in self.refusals]
+        for difference in [d for d in sure if d not in refused] + unsure + refused:
             box.add_widget(self._row(difference, difference in sure))
         if self._batch_current():
             self.batch_text = tr("check_take_back", n=self.batch["to"] - self.batch["from"])
@@ -375,7 +383,12 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         self.compare()
         n, how = len(done) + len(pending), [h for _w, h in done]
         counts = {"n": n, "setup": how.count("setup"), "umpire": how.count("umpire")}
+        game = app.table.game
+        waiting = game.state.phase in ("setup_settlement", "setup_road") and pending
         self.message = (tr("check_sure_done", **counts) if not pending
+                        else tr("check_setup_waits", done=len(done), player=app.player_name(game.waiting_for()),
+                                piece=_lower(app.tr("settlement" if game.state.phase == "setup_settlement" else "road"),
+                                             app.lang), **counts) if waiting
                         else tr("check_sure_some", done=len(done), refused=len(pending), **counts))
 
     def _batch_current(self) -> bool:
@@ -454,6 +467,10 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
     def stop(self, timeout: float = 10.0) -> None:
         super().stop(timeout)
         self.ids.chooser.stop(timeout)  # the small pictures' thread
+
+
+def _lower(word: str, lang: str) -> str:
+    return word.lower() if lang == "en" else word
 
 
 def _key(difference) -> tuple:
