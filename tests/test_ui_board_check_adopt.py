@@ -170,5 +170,16 @@ def test_a_set_up_short_of_a_sure_settlement_says_whose_it_waits_for(tmp_path):
         d.tap(check.ids.add_sure)
         assert app.table.game.state.phase == "roll", check.message
         assert len(record.events) > 40 and not any(e.get("forced") for e in record.events[:16])
+        assert check.ids.add_sure.text.startswith("Take back the ")
+        # Undo on the play screen, then Check board again: the rows as the game now stands, no batch to take
+        # back (a tap on the old "Take back" would have added them again)
+        recorded = len(record.events)
+        d.tap(check.ids.back)
+        play = app.root.get_screen("play")
+        d.tap(play.ids.undo)
+        d.tap(play.ids.check_board)
+        assert len(record.events) == recorded - 1
+        assert check.ids.add_sure.text == "", check.ids.add_sure.text  # one sure row: its own Add
+        assert len([row for row in check.ids.differences.children if getattr(row, "sure", False)]) == 1
     finally:
         d.stop_app(app)

@@ -107,9 +107,8 @@ TEXT: dict[str, dict[str, str]] = {
                         "ja": "確かな{n}件のうち{done}件を記録しました（配置{setup}件、審判の記録{umpire}件）。"
                               "{refused}件は記録できません：理由は各行に。"},
     # the set-up needs a piece the photo is not sure of (or does not show): the rest waits for it
-    "check_setup_waits": {"en": "Recorded {done} of the {n} sure ones as the set-up. It waits for {player}'s "
-                                "{piece}, which the photo is not sure of: look, tap Add on it (or tap it on the "
-                                "board), then add the sure ones again.",
+    "check_setup_waits": {"en": "Recorded {done} of the {n} sure ones as the set-up; it waits for {player}'s "
+                                "{piece}, which the photo is not sure of: look, Add it, then the sure ones again.",
                           "ja": "確かな{n}件のうち{done}件を配置として記録しました。次は{player}の{piece}ですが、写真では"
                                 "不確かです：盤面で確かめて「追加」（またはボードをタップ）、もう一度まとめて追加してください。"},
     "check_recorded_heading": {"en": "Recorded just now ({n}):", "ja": "今記録した{n}件："},
@@ -148,6 +147,7 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         self.differences: list = []
         self.dismissed: set = set()  # differences a person said are wrong, for the photo read last
         self.shown: tuple[list, list] = ([], [])  # the differences listed: (sure, not sure)
+        self._compared = None       # the game (its record, how many events) the rows were made against
         self.refusals: dict = {}    # a row the rules refused when tapped (or in a batch): why, said on the row
         self.batch = None           # the sure ones recorded by one tap: the record, its length before and after,
         #                             and what each was ("Recorded: ...", how) -- to list them and take them back
@@ -155,6 +155,9 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
 
     def on_pre_enter(self, *_):
         self.show_pictures()
+        app = App.get_running_app()
+        if self.scan is not None and app.table is not None and self._compared != _game_mark(app):
+            self.compare()  # the game moved on since (a roll, an undo): the rows and the one button as it now is
 
     # --- reading ---------------------------------------------------------------------------------------
     def read_file(self) -> None:
@@ -190,6 +193,9 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         box.clear_widgets()
         self.differences = []
         self.batch_text = ""
+        self._compared = _game_mark(app)
+        if self.batch is not None and not self._batch_current():
+            self.batch = None  # something recorded or taken back since: no longer one batch to take back
         game = app.table.game if app.table is not None else None
         if self.scan is None:
             return
@@ -424,7 +430,12 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         self.message = tr("check_taken_back", n=n)
 
     def batch_tapped(self) -> None:
-        self.take_back() if self._batch_current() else self.add_sure()
+        if self._batch_current():
+            self.take_back()
+        elif self.batch is not None or self._compared != _game_mark(App.get_running_app()):
+            self.compare()  # the rows were made against a game that has moved on: shown again, nothing recorded
+        else:
+            self.add_sure()
 
     # --- the photo --------------------------------------------------------------------------------------
     def _show_photo(self) -> None:
@@ -467,6 +478,12 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
     def stop(self, timeout: float = 10.0) -> None:
         super().stop(timeout)
         self.ids.chooser.stop(timeout)  # the small pictures' thread
+
+
+def _game_mark(app) -> tuple | None:
+    """Which game, and how far it has gone: the rows of a check hold while this stays the same."""
+    table = app.table
+    return (id(table.record), len(table.record.events)) if table is not None else None
 
 
 def _lower(word: str, lang: str) -> str:
