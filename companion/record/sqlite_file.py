@@ -11,19 +11,63 @@ first, by what can be read without that:
   its sidecars in a temporary directory, opened there -- whatever recovery SQLite does happens to the copy.
 
 Only a file that is ours (or new: missing, empty, or an empty SQLite database) is then opened read-write.
+
+A file this process already holds open through :func:`open_ours` is ours without being read again: reading its
+header with ``open()`` and closing it would drop this process's SQLite locks on it (POSIX locks belong to the
+process and go with the first ``close()`` of any descriptor of the file). Without them, another process that opened
+and closed the file (``journal list``, ``doctor``) found itself its last user, checkpointed and deleted the ``-wal``
+and ``-shm``, and everything this process wrote afterwards went to the deleted ``-wal``: seen by no other process and
+lost when the app closed. The tablet opens its journal twice (play, and the desk link's reader): session 17's trial
+lost a tournament table's round-2 game that way, and the desk never heard of it.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
 import tempfile
+import threading
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 MAGIC = b"SQLite format 3\x00"
 SIDECARS = ("-wal", "-journal")
+
+# The files this process holds open through open_ours: (device, inode) -> (application id, connections).
+_held: dict[tuple[int, int], tuple[int, int]] = {}
+_held_lock = threading.Lock()
+
+
+def _file_key(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def _release(key: tuple[int, int]) -> None:
+    with _held_lock:
+        app, count = _held.get(key, (0, 0))
+        if count <= 1:
+            _held.pop(key, None)
+        else:
+            _held[key] = (app, count - 1)
+
+
+class _Connection(sqlite3.Connection):
+    """A connection of :func:`open_ours`: its file counts as held open by this process until it is closed (or
+    collected)."""
+
+    _released: weakref.finalize | None = None
+
+    def close(self) -> None:
+        super().close()
+        if self._released is not None:
+            self._released()  # (once)
 
 
 @dataclass(frozen=True)
@@ -59,6 +103,11 @@ def sidecars(path: Path) -> list[Path]:
 def identify(path: str | Path, application_id: int) -> Identity:
     """Whose file ``path`` is, for a program whose files carry ``application_id``; nothing is written."""
     path = Path(path)
+    key = _file_key(path)
+    with _held_lock:
+        held = _held.get(key) if key is not None else None
+    if held is not None and held[0] == application_id:
+        return Identity("ours", application_id)  # open here already: not read again (see the module's note)
     pending = sidecars(path)
     if not path.exists() or (path.is_file() and path.stat().st_size == 0 and not pending):
         return Identity("new")
@@ -114,7 +163,8 @@ def open_ours(path: Path, application_id: int, *, timeout: float, not_ours: str,
     if identity.kind in ("foreign", "damaged"):
         raise refuse(f"file_{identity.kind}", f"{identity.describe(path)}; it was left untouched")
     try:  # (a file that cannot be opened at all -- no permission, a full disk -- is said as such)
-        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=timeout)
+        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=timeout,
+                             factory=_Connection)
     except sqlite3.Error as error:
         raise refuse("file_unopenable", f"{path} cannot be opened ({error})", error=str(error)) from None
     try:
@@ -122,6 +172,11 @@ def open_ours(path: Path, application_id: int, *, timeout: float, not_ours: str,
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
         init_schema(db)
+        key = _file_key(path)
+        if key is not None:
+            with _held_lock:
+                _held[key] = (application_id, _held.get(key, (application_id, 0))[1] + 1)
+            db._released = weakref.finalize(db, _release, key)
     except sqlite3.DatabaseError as error:
         db.close()
         raise refuse("file_damaged", f"{path}: {damaged} ({error}); it was left untouched") from None
