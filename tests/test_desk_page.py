@@ -131,6 +131,8 @@ def test_the_desk_page_speaks_the_event_s_language(server, hand, lang):
 def test_a_run_out_clock_offers_reset_with_its_length_not_pause(server, hand):
     """At 0:00 the desk page offered Pause (session 16's trial): a clock that has run out can only be set again."""
     call = desk_page(server)
+    forms = re.findall(r"<form[^>]*id=clock-(\w+).*?</form>", call("GET", "/desk")[1])
+    assert forms == ["start"], forms  # not run yet: its length and Start (Reset had nothing to reset)
     admin(server, "/api/admin/clock", {"action": "start", "minutes": 20})
     running = call("GET", "/desk")[1]
     assert "id=clock-pause" in running and "id=clock-start" not in running
@@ -140,11 +142,12 @@ def test_a_run_out_clock_offers_reset_with_its_length_not_pause(server, hand):
     assert forms == ["reset"], forms
     reset = re.search(r"<form[^>]*id=clock-reset.*?</form>", page).group(0)
     assert "name=minutes value=20 " in reset and "Time!" in page
-    assert "Reset sets a new length" in page  # what to do now, said
+    assert "To run the clock again: Reset with a length, then Start." in page  # what it is for, said
     key = re.search(r"name=csrf value=(\w+)", page).group(1)
     assert call("POST", "/desk/clock", f"csrf={key}&action=reset&minutes=10".encode())[0] == 303
-    page = call("GET", "/desk")[1]  # set again: Resume (from its new length) and Reset
-    assert re.findall(r"<form[^>]*id=clock-(\w+).*?</form>", page) == ["start", "reset"] and "10:00" in page
+    page = call("GET", "/desk")[1]  # set again, as a new clock: its length (the one just set) and Start
+    assert re.findall(r"<form[^>]*id=clock-(\w+).*?</form>", page) == ["start"] and "10:00" in page
+    assert "name=minutes value=10 " in page
 
 
 # --- in a real browser ------------------------------------------------------------------------------------------
@@ -210,7 +213,7 @@ def test_the_desk_page_follows_the_floor_and_keeps_what_the_organiser_types(serv
         browser.open(server.url + "/desk?every=1")  # (what the stream does not say: read every second, not 20)
         state = wait_page(browser, "s.updates >= 1", "the page's first look at the stream")
         assert state["lang"] == "ja" and state["clock"] == "第1ラウンド — 時計はまだ動いていません"
-        assert state["clockForms"] == ["clock-start", "clock-reset"] and state["proposals"] == []
+        assert state["clockForms"] == ["clock-start"] and state["proposals"] == []
         assert [p[:5] for p in state["pairing"]] == ["参加済み（"] * 2  # both tablets joined
 
         type_into(browser, "#clock-start input[name=minutes]", "45")

@@ -9,7 +9,7 @@ field changed from what the page gave: the clock's minutes, a correction's numbe
 kept as typed, and only the parts beside it are brought up to date (each part has an ``id``). A table's game line
 is put in straight from the stream (its ``text``), and the clock counts down between readings, as the display's.
 What the display's stream does not say -- a tablet joining, a code issued elsewhere (the command line, another
-desk page) -- the page reads every ``EVERY_S`` seconds (``/desk?every=N`` sets it), as it does anything else.
+desk page) -- the page reads every ``EVERY_S`` seconds (5; ``/desk?every=N``: N), as it does anything else.
 
 Every text comes from the desk's own page (parsed with ``DOMParser``, moved in with ``importNode``: no HTML is
 built here) or goes in with ``textContent``. After each update the page sets ``data-updates`` on ``<html>`` and
@@ -20,7 +20,7 @@ password in its address (``http://desk:PW@host/desk``) cannot ``fetch`` a relati
 SCRIPT = r"""<script id=desk-script>
 (() => {
 const BASE = location.origin + location.pathname.replace(/[^/]*$/, '');
-const EVERY_S = Number(new URLSearchParams(location.search).get('every')) || 20;
+const EVERY_S = Number(new URLSearchParams(location.search).get('every')) || 5;
 let clock = null, clockAt = 0, said = {}, asking = false, again = false;
 const known = {};  // table -> whether its game has started and ended, as the page last read them
 function readClock() {

@@ -20,7 +20,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "joins": "A tablet joins from the app's start screen: Tournament table, Find the desk (or type this desk's "
                     "address), then its table's code and Join. A new code replaces the table's tablet (its token "
                     "stops working).",
-           "time_up": "The round's time is up: Reset sets a new length for the clock, then Start runs it.",
+           "time_up": "The round's time is up. To run the clock again: Reset with a length, then Start.",
            "waiting": "Results waiting for the referee", "round": "Round", "vp": "VP", "correct": "Correct",
            "ended_by_time": "ended by time", "won_by": "won by {name}", "no_winner": "no winner",
            "confirm": "Confirm", "reason": "reason", "enter_instead": "Enter these instead",
@@ -39,7 +39,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "pair": "ペアリング", "new_code": "新しいコード", "sep": "、",
            "joins": "タブレットはアプリのスタート画面から参加します：「大会の卓」、「本部を探す」（またはこの本部のアドレスを"
                     "入力）、卓のコード、「参加」。新しいコードを出すと、その卓の前のタブレットは使えなくなります。",
-           "time_up": "ラウンドの時間が終わりました。「リセット」で時計の長さを決め直し、「開始」で動かします。",
+           "time_up": "ラウンドの時間が終わりました。時計をもう一度動かすには、長さを決めて「リセット」、それから「開始」。",
            "waiting": "審判の確認を待つ結果", "round": "ラウンド", "vp": "勝利点", "correct": "訂正",
            "ended_by_time": "時間切れ", "won_by": "勝者 {name}", "no_winner": "勝者なし",
            "confirm": "確認", "reason": "訂正の理由", "enter_instead": "この点数で入力",

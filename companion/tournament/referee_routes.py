@@ -149,7 +149,7 @@ def desk_section(floor, csrf: str) -> str:
             f"<option value={q}{' selected' if q == p.winner else ''}>{e(names[q])}</option>" for q in p.vp) + \
             "</select>"
         rows.append(f"<tr id=proposal-{p.round}-{p.table}><td>{p.round}</td><td>{p.table}</td><td>{e(scores)}</td>"
-                    f"<td>{e(how or winner)}</td><td><form method=post action=desk/confirm>{key}{where}<button>"
+                    f"<td class=how>{e(how or winner)}</td><td><form method=post action=desk/confirm>{key}{where}<button>"
                     f"{e(w['confirm'])}</button></form></td>"
                     f"<td><form method=post action=desk/correct>{key}{where}{fields}{winners} <label><input "
                     f"type=checkbox name=ended_by_time{' checked' if p.ended_by_time else ''}> "

@@ -311,7 +311,8 @@ def desk_page(floor: Floor, csrf: str) -> str:
         forms = [("pause", w["pause"], False)]
     else:  # a new round's clock: its length and Start; a paused one: Resume (from where it stopped)
         forms = [("start", w["start"] if fresh else w["resume"], fresh)]
-    forms.append(("reset", w["reset"], not fresh))  # (before the round's clock has run, its length is Start's box)
+    if not fresh:  # (before the round's clock has run there is nothing to reset: its length is Start's box)
+        forms.append(("reset", w["reset"], True))
     clock = "".join(f"<form method=post action=desk/clock id=clock-{a} style='display:inline'><input type=hidden "
                     f"name=csrf value={e(csrf)}><input type=hidden name=action value={a}>"
                     + (f"<input name=minutes value={last} size=3 aria-label='{e(w['minutes'])}'> {e(w['min'])} "
@@ -327,7 +328,7 @@ def desk_page(floor: Floor, csrf: str) -> str:
 <style>@font-face{{font-family:"Desk CJK";src:url(display/font.otf) format("opentype");font-display:swap;
 unicode-range:U+3000-30FF,U+3400-9FFF,U+FF00-FFEF}}
 body{{font-family:"Desk CJK",sans-serif;margin:2em}} .code{{font-family:monospace;font-size:1.5em}}
-button,th{{white-space:nowrap}} .game{{color:#333}} #clock-note{{color:#b35c00;margin-left:0.5em}} #desk-clock{{margin:1em 0}}</style></head><body>
+button,th,td.how{{white-space:nowrap}} .game{{color:#333}} #clock-note{{color:#b35c00;margin-left:0.5em}} #desk-clock{{margin:1em 0}}</style></head><body>
 <h1 id=desk-heading>{e(w['heading'].format(event=floor.event.name, round=round_no))}</h1>
 <div id=desk-clock>{e(w['clock'])} <span id=clock-text data-clock="{clock_data}">{e(said)}</span> <span id=clock-forms>{clock}</span>{note}</div>
 <table id=desk-table-list><thead><tr><th>{e(w['table'])}</th><th>{e(w['players'])}</th><th>{e(w['pairing'])}</th><th></th><th>{e(w['game'])}</th></tr></thead><tbody id=desk-tables>{''.join(rows)}</tbody></table>
