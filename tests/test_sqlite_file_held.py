@@ -4,8 +4,9 @@ writes when another process opens and closes it meanwhile (``journal list``, ``d
 Opening it the second time read its header with ``open()``; closing that descriptor dropped this process's SQLite
 locks on it (POSIX locks go with any ``close()`` of the file in the process), so the other process, closing, took
 itself for the last user and deleted the ``-wal``: everything written afterwards went to the deleted file, seen by
-no other process and lost when the app closed (session 17's trial: a tournament table's round-2 game never reached
-the desk). Real SQLite files, a real second process.
+no connection opened after (the desk link's reader of the next game among them) and lost if the app was killed
+(session 17's trial: a tournament table's round-2 game never reached the desk). Real SQLite files, a real second
+process.
 """
 
 from __future__ import annotations

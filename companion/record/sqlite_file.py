@@ -16,9 +16,10 @@ A file this process already holds open through :func:`open_ours` is ours without
 header with ``open()`` and closing it would drop this process's SQLite locks on it (POSIX locks belong to the
 process and go with the first ``close()`` of any descriptor of the file). Without them, another process that opened
 and closed the file (``journal list``, ``doctor``) found itself its last user, checkpointed and deleted the ``-wal``
-and ``-shm``, and everything this process wrote afterwards went to the deleted ``-wal``: seen by no other process and
-lost when the app closed. The tablet opens its journal twice (play, and the desk link's reader): session 17's trial
-lost a tournament table's round-2 game that way, and the desk never heard of it.
+and ``-shm``, and everything this process wrote afterwards went to the deleted ``-wal``: seen by no connection opened
+after (another process's, or the desk link's reader of the next game, which found a fresh ``-wal``), and lost if the
+app was killed (a clean exit checkpoints it back). The tablet opens its journal twice (play, and the desk link's
+reader, anew for each game): in session 17's trial a tournament table's round-2 game never reached the desk so.
 """
 
 from __future__ import annotations
