@@ -192,6 +192,8 @@ def test_the_page_in_japanese(server, browser):
     headings = browser.evaluate("[...document.querySelectorAll('h2')].map(e => e.textContent)")
     columns = browser.evaluate("[...document.querySelectorAll('#columns th')].map(e => e.textContent)")
     assert headings == ["順位", "各卓"] and "勝利数" in columns and "名前" in columns
+    # the round as Japanese says it, 「第1ラウンド」 (it said 「ラウンド 1」: session 17's trial)
+    assert browser.evaluate("document.getElementById('meta').textContent").endswith("· 第1ラウンド")
     # the desk serves the app's own Japanese font: a projector without one still shows 卓, not boxes
     assert browser.evaluate("document.fonts.load('16px \"Desk CJK\"', '卓').then(faces => faces.length)") == 1
     holder = a.players[replayed(a, events).state.longest_road]

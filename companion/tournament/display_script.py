@@ -270,7 +270,9 @@ function show(d) {
   document.getElementById('clock-note').textContent = d.clock_note || '';
   document.getElementById('round').textContent = d.round;
   document.documentElement.lang = lang;  // the organiser may switch the language while the page is open
-  document.getElementById('round-word').textContent = labels.round || '';
+  const [before, after] = (labels.round_of || (labels.round || '') + ' {n}').split('{n}');  // 第2ラウンド / round 2
+  document.getElementById('round-word').textContent = before;
+  document.getElementById('round-after').textContent = after || '';
   document.getElementById('preset').textContent = lang === 'ja' ? (WORDS.presets_ja[d.preset] || d.preset) : d.preset;
   const [standingsTitle, tablesTitle] = document.querySelectorAll('h2');  // the page's only two headings
   standingsTitle.textContent = labels.standings || '';

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 WORDS = {
-    "en": {"round": "round", "standings": "Standings", "tables": "Tables", "table": "Table {n}", "name": "Name",
+    "en": {"round": "round", "round_of": "round {n}", "standings": "Standings", "tables": "Tables", "table": "Table {n}", "name": "Name",
            "longest_road": "Longest Road", "largest_army": "Largest Army", "finished": "finished",
            "ended_by_time": "ended by time", "paused": "paused", "time_up": "Time!", "bye": "Bye",
            "vp_of": "{n} VP", "robber": "Robber",
@@ -19,7 +19,7 @@ WORDS = {
            "columns": {"games": "Games", "wins": "Wins", "points": "Points", "vp": "VP",
                        "share_sum": "VP share % (sum)", "share_avg": "VP share % (avg)", "firsts": "1st",
                        "seconds": "2nd", "thirds": "3rd", "lot": "Lot"}},
-    "ja": {"round": "ラウンド", "standings": "順位", "tables": "各卓", "table": "{n}卓", "name": "名前",
+    "ja": {"round": "ラウンド", "round_of": "第{n}ラウンド", "standings": "順位", "tables": "各卓", "table": "{n}卓", "name": "名前",
            "longest_road": "最長交易路", "largest_army": "最大騎士力", "finished": "終了",
            "ended_by_time": "時間切れ", "paused": "一時停止", "time_up": "時間です", "bye": "不戦",
            "vp_of": "{n}点", "robber": "盗賊",

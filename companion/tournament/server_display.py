@@ -32,7 +32,7 @@ def display_data(floor: Floor, *, tables: bool = True, settle: bool = True) -> d
             "standings": standings_rows(floor), "tables": floor.live_tables() if tables else [], "lang": lang,
             "byes": _byes(floor, words),
             "clock_note": clock_mod.warning_text(clock, floor_settings.time_rule, lang),
-            "labels": {**{k: words[k] for k in ("round", "standings", "tables", "table", "paused", "time_up", "vp_of",
+            "labels": {**{k: words[k] for k in ("round", "round_of", "standings", "tables", "table", "paused", "time_up", "vp_of",
                                                 "longest_road", "largest_army", "finished", "robber", "terrains")},
                        "clock_none": clock_mod.clock_text(None, lang, floor.current_round())}}
 
@@ -173,6 +173,8 @@ def display_page(data: dict[str, Any]) -> str:
     lang = data.get("lang", "en")
     words = display_text.words(lang)
     colon = "：" if lang == "ja" else ": "
+    # "round 2" / 「第2ラウンド」 (it said 「ラウンド 2」: session 17's trial); the number stays in #round alone
+    round_before, _, round_after = words["round_of"].partition("{n}")
     tables = "".join(f"<li data-table=\"{int(t['table'])}\">{e(words['table'].format(n=t['table']))}{colon}{e(_table_lines(t, lang))}</li>"
                      for t in data["tables"])
     # What the script needs besides the pushed data (which stays as it is): the paging words and the presets'
@@ -187,7 +189,7 @@ def display_page(data: dict[str, Any]) -> str:
 <main id="screen">
 <section id="side">
 <h1>{e(data['event'])}</h1>
-<p id="meta"><span id="preset">{e(display_text.preset_title(lang, data['preset']))}</span> &middot; <span id="round-word">{e(words['round'])}</span> <span id="round">{data['round']}</span></p>
+<p id="meta"><span id="preset">{e(display_text.preset_title(lang, data['preset']))}</span> &middot; <span id="round-word">{e(round_before)}</span><span id="round">{data['round']}</span><span id="round-after">{e(round_after)}</span></p>
 <div id="clock">{_clock_html(data, lang)}</div>
 <p id="clock-note">{e(data.get('clock_note', ''))}</p>
 <div class="heading"><h2>{e(words['standings'])}</h2><span class="page-note" id="standings-page"></span></div>
