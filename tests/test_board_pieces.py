@@ -271,6 +271,24 @@ def test_every_road_of_a_real_board_is_read_in_its_colour_and_none_more(test4_1_
                            {a: c for a, c in said.items() if roads.get(a) != c})
 
 
+@pytest.mark.parametrize("name", ["test4_2.jpg", "test4_3.jpg"])
+def test_the_orange_roads_on_the_beige_coast_frame_are_read(name):
+    """CatanAI's test4_2 and test4_3 (the board of test4_1 from two other sides; never trained on): their
+    orange roads on the coast beside the beige frame were read empty (3 on test4_2, 1 on test4_3).  Session 17
+    gives an edge its profile across it, sampled in the photo (pieces.edge_profile_features): a road is a bar
+    lying on the edge's line and hiding the seam, an empty edge frame, seam, frame.  Every road of both photos
+    is now read in its colour and none more (the rules' check applied, as the CLI says them)."""
+    from vision.board.pieces import read_slots
+    from vision.board.scan import BoardScan
+
+    scan = BoardScan.of_file(PHOTO.parent / name)
+    labels, read = _test4_1_labelled_and_read((scan, read_slots(scan.photo, scan.reading.lattice.homography)))
+    said = {at: p.color for at, p in read if p.piece == "road"}
+    roads = {tuple(tuple(h) for h in p["at"]): p["color"] for p in labels["pieces"] if p["piece"] == "road"}
+    assert said == roads, ({a: c for a, c in roads.items() if said.get(a) != c},
+                           {a: c for a, c in said.items() if roads.get(a) != c})
+
+
 def test_a_board_read_from_its_outline_has_its_pieces_read_where_they_stand(test4_1_read):
     """The lattice the reader fits to a board's outline (no tokens) is the hexes' size since outline.py's fix
     (3d85430), and is read as it is: test4_1 read on its outline's lattice says the same pieces, at the same

@@ -1,7 +1,7 @@
 """Train the piece classifiers (vision/board/piece_model.npz) on SettlersEye's piece boxes, and score them.
 
     python -m vision.board.make_piece_model EXPORT [--empty DIR] [--painted DIR] [--folds 3] [--no-save]
-                                           [--sealed BOARDS]
+                                           [--sealed BOARDS] [--edge-only]
 
 EXPORT is the ``settlerseye/pieces`` folder (images/, labels/; see ../shared/data/boards/README.md).  Each photo's
 lattice is the reader's (fitted to the board's outline: these boards have no tokens), refitted on the boxes
@@ -195,6 +195,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sealed", default=",".join(SEALED_BOARDS),
                         help="boards (comma-separated) kept out of the folds and scored apart; '' for none")
     parser.add_argument("--no-save", action="store_true")
+    parser.add_argument("--edge-only", action="store_true",
+                        help="save a new edge classifier beside the corner and kind classifiers already in "
+                        "piece_model.npz (their features unchanged: session 17's edge profile)")
     args = parser.parse_args(argv)
     keep_out = tuple(args.keep_out.split(",")) if args.keep_out else ()
     rows = photo_rows(args.export)
@@ -244,7 +247,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"painted boards of another table, each layout left out: {json.dumps(tally)}")
     if not args.no_save:
         target = Path(__file__).with_name(P.MODEL_FILE)
-        P.save_models(target, *train(rows + empty + painted))
+        models = train(rows + empty + painted)
+        if args.edge_only:
+            models = (models[0], P.bundled_models()[1], P.bundled_kind_model())
+        P.save_models(target, *models)
         print(f"wrote {target} ({target.stat().st_size} bytes)")
     return 0
 

@@ -149,9 +149,38 @@ def slot_features(image: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray
     board_lab = np.median(inside if len(inside) else lab, axis=0).astype(np.float32)
     edges = patch_features([_patch(plane, edge_point(e), edge_angle(e), EDGE_PATCH) for e in EDGES], board_lab, (4, 2),
                            edge_keep())
+    edges = np.hstack([edges, edge_profile_features(image, homography, board_lab)])
     corners = patch_features([_patch(plane, corner_point(v), 0.0, (CORNER_PATCH, CORNER_PATCH)) for v in CORNERS],
                              board_lab, (3, 3))
     return edges, np.hstack([corners, corner_size_features(image, homography, board_lab)])
+
+
+#: An edge's profile across it (edge_profile_features): the photo sampled at PROFILE_ACROSS (units, across the
+#: edge) times PROFILE_ALONG (along its middle third).  A road is a raised bar lying on the edge's line and hiding
+#: the seam; an empty edge is frame, seam, frame.  Aimed at white roads on the tiles' beige frames, which the
+#: patch's percentiles hardly tell apart (session 17, docs/board-reader.md).
+PROFILE_ACROSS = np.linspace(-0.24, 0.24, 13)
+PROFILE_ALONG = np.linspace(-1.0 / 6.0, 1.0 / 6.0, 7)
+
+
+def edge_profile_features(image: np.ndarray, homography: np.ndarray, board_lab: np.ndarray) -> np.ndarray:
+    """Per edge, its profile across: the median along the edge's middle third of the photo's Lab at each of
+    PROFILE_ACROSS (relative to the board's median), and the spread along (40 figures).  Sampled in the photo
+    itself through the lattice (all edges by one remap), not in the 24 px plane: a road is ~4 px wide there."""
+    points = []
+    for e in EDGES:
+        (cx, cy), a = edge_point(e), edge_angle(e)
+        along, across = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])
+        points.append(np.array([[cx, cy]]) + PROFILE_ALONG[:, None, None] * along
+                      + PROFILE_ACROSS[None, :, None] * across)
+    pixels = cv2.perspectiveTransform(np.array(points, np.float64).reshape(-1, 1, 2), homography)
+    pixels = pixels.reshape(1, -1, 2).astype(np.float32)
+    samples = cv2.remap(cv2.cvtColor(image, cv2.COLOR_BGR2LAB), pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_REPLICATE)
+    samples = samples.reshape(len(EDGES), len(PROFILE_ALONG), len(PROFILE_ACROSS), 3).astype(np.float32) - board_lab
+    middle = np.median(samples, axis=1).reshape(len(EDGES), -1) / 64.0
+    spread = samples.std(axis=1).mean(axis=1) / 32.0
+    return np.hstack([middle, spread]).astype(np.float32)
 
 
 FINE_SCALE = 48.0   # pixels per unit of the plane a corner's size is measured in (a settlement is ~0.3 units wide)
