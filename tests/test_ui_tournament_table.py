@@ -222,3 +222,24 @@ def test_the_desk_ending_the_game_by_time_ends_it_on_the_tablet_where_the_result
             find(play.ids.actions, app.tr("play_again"), timeout=0)
         tap(way_on)
         assert app.root.current == "tournament_table"
+
+
+@pytest.mark.parametrize("lang, left, running, shown", [
+    ("en", 600.0, True, "Round clock 10:00"),
+    ("en", 60.0, False, "Round clock 01:00 (paused)"),
+    ("en", 0.0, True, "Round clock: time is up"),
+    ("ja", 600.0, True, "ラウンド残り 10:00"),
+    ("ja", 60.0, False, "ラウンド残り 01:00（一時停止）"),
+    ("ja", 0.0, True, "ラウンド終了の時間です"),  # it said 「ラウンド残り 時間です」 ("time left: Time!"): session 17's trial
+])
+def test_the_clock_line_says_time_left_or_that_the_round_s_time_is_up(tmp_path, lang, left, running, shown):
+    from companion.tournament import clock as clock_mod
+    from companion.ui.tournament_table import clock_line
+
+    app = start_app(tmp_path / "tablet")
+    try:
+        app.lang = lang
+        view = clock_mod.from_told({"round": 1, "duration": 3600.0, "running": running, "left": left}, 0.0)
+        assert clock_line(view, lang) == shown
+    finally:
+        stop_app(app)

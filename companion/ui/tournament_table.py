@@ -54,7 +54,8 @@ TEXTS = {
            "offline": "Desk: not reachable, the game is kept and sent when it answers",
            "refused": "Desk refused: {message}",
            "reseated": "The desk seated the round again. Table {table} now: {players}. Start the new game.",
-           "clock": "Round clock {clock}", "ended_by_time": "The desk ended this game by the time limit.",
+           "clock": "Round clock {clock}", "clock_up": "Round clock: time is up",
+           "ended_by_time": "The desk ended this game by the time limit.",
            "find": "Find the desk", "finding": "Looking for the desk on this network…",
            "found": "Tap the desk to use its address, then type the table's code.",
            "found_none": "No desk answered on this network. Type the address the desk shows "
@@ -67,7 +68,8 @@ TEXTS = {
            "offline": "本部に届きません。記録は保存され、つながったら送ります",
            "refused": "本部が拒否：{message}",
            "reseated": "本部が組み合わせをやり直しました。{table}卓は {players}。新しいゲームを始めてください。",
-           "clock": "ラウンド残り {clock}", "ended_by_time": "本部が時間切れでこのゲームを終了しました。",
+           "clock": "ラウンド残り {clock}", "clock_up": "ラウンド終了の時間です",
+           "ended_by_time": "本部が時間切れでこのゲームを終了しました。",
            "find": "本部を探す", "finding": "このネットワークで本部を探しています…",
            "found": "本部をタップするとアドレスが入ります。次に卓のコードを入力してください。",
            "found_none": "このネットワークでは本部が見つかりませんでした。本部に表示されているアドレスを入力してください"
@@ -86,6 +88,12 @@ def text(key: str, **values) -> str:
     app = App.get_running_app()
     lang = getattr(app, "lang", "en") if app is not None else "en"
     return TEXTS.get(lang, TEXTS["en"]).get(key, TEXTS["en"][key]).format(**values)
+
+
+def clock_line(view: clock_mod.ClockView, lang: str) -> str:
+    """The round clock's line: the time left, or once it has run out that the round's time is up (it said
+    「ラウンド残り 時間です」, "time left: Time!": session 17's trial)."""
+    return text("clock_up") if view.time_up else text("clock", clock=clock_mod.clock_text(view, lang))
 
 
 def players_text(players) -> str:
@@ -291,7 +299,7 @@ class DeskLinkKeeper:
             elif view.warning is not None:
                 warning = clock_mod.text(lang, "warning", minutes=int(view.warning // 60))
             if self.on_clock is not None:
-                self.on_clock(text("clock", clock=clock_mod.clock_text(view, lang)), warning)
+                self.on_clock(clock_line(view, lang), warning)
             return
         passed = clock_mod.new_warnings(self.last_view, view)
         for w in passed:
@@ -305,7 +313,7 @@ class DeskLinkKeeper:
             # (the stream would say it at the desk's next look, up to 10 s later)
             self.sender.recheck()
         self.last_view = view
-        line = text("clock", clock=clock_mod.clock_text(view, lang))
+        line = clock_line(view, lang)
         if self.ended_by_time:
             line = text("ended_by_time")
         warning = self.warnings_said[-1] if view.warning is not None or view.time_up else ""
