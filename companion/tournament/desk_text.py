@@ -28,7 +28,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "correct_note": "A result already entered is corrected with <code>POST /api/admin/correct</code> or "
                            "<code>tournament result ... --correct --reason</code>.",
            "settings": "Floor settings", "confirm_mode": "results from tablets:", "time_rule": "at time:",
-           "language": "display language:", "save": "Save",
+           "language": "language (display and this page):", "save": "Save",
            "options": {"confirm": {"auto": "auto", "referee": "referee"},
                        "time_rule": {"finish_round": "finish_round", "stop": "stop"},
                        "language": {"en": "en", "ja": "ja"}}},
@@ -47,7 +47,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "correct_note": "入力済みの結果は <code>POST /api/admin/correct</code> または "
                            "<code>tournament result ... --correct --reason</code> で訂正します。",
            "settings": "運営の設定", "confirm_mode": "タブレットからの結果：", "time_rule": "時間になったら：",
-           "language": "表示の言語：", "save": "保存",
+           "language": "言語（表示とこのページ）：", "save": "保存",
            "options": {"confirm": {"auto": "そのまま入力", "referee": "審判が確認"},
                        "time_rule": {"finish_round": "一巡を終えて終了", "stop": "その場で終了"},
                        "language": {"en": "English", "ja": "日本語"}}},
