@@ -446,7 +446,10 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self._actions(g, phase, who)
         lay_out_now(self.ids.actions)  # a tap before the next frame meets the new panel
         self.refresh_dice_buttons()
-        self.ids.undo.disabled = not g.events  # (a tap on them did nothing and said nothing)
+        # (a tap on them did nothing and said nothing). A game the tournament desk ended by time is not the table's to
+        # take back: Undo took the time_limit back and the desk link journalled it again at once, a tap that did
+        # nothing (session 17's trial)
+        self.ids.undo.disabled = not g.events or by_time
         self.ids.redo.disabled = not a.table.can_redo
         if a.demo:
             Clock.unschedule(self._auto_roll)  # a roll due for a phase now gone is not made
