@@ -86,13 +86,15 @@ SAID = {
            "start": ">Start<", "pair": ">Pair<", "new_code": ">New code<", "code": "code ", "paired": "paired (code ",
            "joins": "Tournament table, Find the desk", "waiting": "Results waiting for the referee",
            "won_by": "won by ", "confirm": ">Confirm<", "none": "No result is waiting.", "settings": "Floor settings",
-           "pause": ">Pause<", "time_up": "Time!", "reset": ">Reset<", "sep": ", "},
+           "pause": ">Pause<", "time_up": "Time!", "reset": ">Reset<", "sep": ", ", "score": "{name} {vp}",
+           "joiner": "; ", "corrected": "corrected: "},
     "ja": {"title": "本部：Kobe Open", "heading": "本部：Kobe Open・第1ラウンド",
            "not_started": "第1ラウンド — 時計はまだ動いていません", "start": ">開始<", "pair": ">ペアリング<",
            "new_code": ">新しいコード<", "code": "コード ", "paired": "参加済み（コード ",
            "joins": "「大会の卓」、「本部を探す」", "waiting": "審判の確認を待つ結果", "won_by": "勝者 ",
            "confirm": ">確認<", "none": "確認を待つ結果はありません。", "settings": "運営の設定", "pause": ">一時停止<",
-           "time_up": "時間です", "reset": ">リセット<", "sep": "、"},
+           "time_up": "時間です", "reset": ">リセット<", "sep": "、", "score": "{name} {vp}点", "joiner": "；",
+           "corrected": "訂正："},
 }
 
 
@@ -119,6 +121,14 @@ def test_the_desk_page_speaks_the_event_s_language(server, hand, lang):
     assert said["waiting"] in playing and said["won_by"] + winner in html.unescape(playing) and said["confirm"] in playing
     assert said["sep"].join(tablet.players) in html.unescape(playing)  # the table's players, listed as the language does
     assert said["pause"] in playing and said["time_up"] in time_up
+    # the referee enters other numbers with a reason: the page's table line says what the standings count
+    loser = next(p for p in tablet.players if p != winner)
+    entered = dict(vp, **{loser: vp[loser] + 1})
+    admin(server, "/api/admin/correct", {"round": 1, "table": 1, "vp": entered, "winner": winner,
+                                         "reason": "VP card shown late"})
+    cell = html.unescape(re.search(r"<td class=result id=result-1>(.*?)</td>", call("GET", "/desk")[1]).group(1))
+    scores = said["sep"].join(said["score"].format(name=n, vp=entered[n]) for n in tablet.players)
+    assert cell == f"{scores}{said['joiner']}{said['won_by']}{winner}{said['joiner']}{said['corrected']}VP card shown late"
     if lang == "ja":  # nothing left in English: only the names, the event's, the codes, the HTTP interface's and
         # the language choice's "English" (each language in its own name, as the app's Settings)
         allowed = set(NAMES) | {"Kobe Open", "English"} | set(re.findall(r"コード (\w+)", playing))

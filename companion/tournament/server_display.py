@@ -284,6 +284,7 @@ def desk_page(floor: Floor, csrf: str) -> str:
         rnd = floor.desk.round(floor.event.id, round_no)
         names = floor.desk.names(floor.event.id)
         games = {t["table"]: t for t in floor.live_tables()}
+        results = {r.table: r for r in floor.desk.results(floor.event.id) if r.round == round_no}
         for t, seated in enumerate(rnd.tables, start=1):
             p = codes.get(t)
             state = w["no_code"] if p is None else (w["paired"] if p.joined else w["code"]).format(code=p.code)
@@ -291,12 +292,18 @@ def desk_page(floor: Floor, csrf: str) -> str:
             line = _table_lines(game, lang) if game is not None and game.get("pieces") is not None else ""
             if game is not None and game.get("finished") and not line:
                 line = display_text.words(lang)["finished"]
+            entered = results.get(t)  # what the standings count (after a correction, not the tablet's game)
+            result = "" if entered is None else w["joiner"].join(
+                [w["sep"].join(w["score"].format(name=names[s], vp=entered.vp[s]) for s in seated if s in entered.vp)]
+                + ([w["ended_by_time"]] if entered.ended_by_time else [])
+                + ([w["won_by"].format(name=names[entered.winner])] if entered.winner is not None else [])
+                + ([w["corrected"].format(reason=entered.reason)] if entered.reason else []))
             rows.append(f"<tr id=table-{t}><td>{t}</td><td>{e(w['sep'].join(names[s] for s in seated))}</td>"
                         f"<td class={'code' if p is not None and not p.joined else 'pairing'}>{e(state)}</td>"
                         f"<td><form method=post action=desk/pair>"
                         f"<input type=hidden name=csrf value={e(csrf)}><input type=hidden name=table value={t}>"
                         f"<button>{e(w['new_code'] if p else w['pair'])}</button></form></td>"
-                        f"<td class=game id=game-{t}>{e(line)}</td></tr>")
+                        f"<td class=game id=game-{t}>{e(line)}</td><td class=result id=result-{t}>{e(result)}</td></tr>")
     # The round's length is typed where the round is started (it was only beside Reset, and Start ran whatever length
     # the clock last had: session 15's trial); once it has run, Start resumes and Reset changes the length. A clock
     # that has run out offers Reset alone (it offered Pause: session 16's trial).
@@ -333,7 +340,7 @@ body{{font-family:"Desk CJK",sans-serif;margin:2em}} .code{{font-family:monospac
 button,th,td.how{{white-space:nowrap}} .game{{color:#333}} #clock-note{{color:#b35c00;margin-left:0.5em}} #desk-clock{{margin:1em 0}}</style></head><body>
 <h1 id=desk-heading>{e(w['heading'].format(event=floor.event.name, round=round_no))}</h1>
 <div id=desk-clock>{e(w['clock'])} <span id=clock-text data-clock="{clock_data}">{e(said)}</span> <span id=clock-forms>{clock}</span>{note}</div>
-<table id=desk-table-list><thead><tr><th>{e(w['table'])}</th><th>{e(w['players'])}</th><th>{e(w['pairing'])}</th><th></th><th>{e(w['game'])}</th></tr></thead><tbody id=desk-tables>{''.join(rows)}</tbody></table>
+<table id=desk-table-list><thead><tr><th>{e(w['table'])}</th><th>{e(w['players'])}</th><th>{e(w['pairing'])}</th><th></th><th>{e(w['game'])}</th><th>{e(w['result'])}</th></tr></thead><tbody id=desk-tables>{''.join(rows)}</tbody></table>
 <p id=desk-joins>{e(w['joins'])}</p>
 {referee_section(floor, csrf)}
 {SCRIPT}
