@@ -257,3 +257,40 @@ def test_the_desk_page_follows_the_floor_and_keeps_what_the_organiser_types(serv
                           "time up on the page, offering Reset alone")
         assert "一時停止" not in browser.evaluate("document.getElementById('clock-forms').textContent")
 
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_table_whose_tablet_sent_nothing_has_its_result_typed_in_on_the_desk_page(server, hand, lang):
+    """At time a table whose tablet sent nothing is left to the referee, and its result took the command line
+    (session 17's trial). The desk page lists it, folded away until time is up, with a form for its result."""
+    from urllib.parse import urlencode
+
+    call = desk_page(server)
+    admin(server, "/api/admin/settings", {"language": lang})
+    admin(server, "/api/admin/clock", {"action": "start", "minutes": 30})
+    tablet = join(server.url, pair(server, 1))
+    send(server, tablet, 4, finished_game(tablet)[0][:20])  # table 1's tablet is playing; table 2 has none
+    page = call("GET", "/desk")[1]
+    assert "<details id=desk-enter>" in page  # folded before time; only the table whose tablet sent nothing
+    assert re.findall(r"<tr id=enter-(\d+)-(\d+)>", page) == [("1", "2")]
+    hand.advance(30 * 60)
+    page = call("GET", "/desk")[1]
+    assert "<details id=desk-enter open>" in page  # time is up: open (table 1's game is the desk's to end)
+    assert re.findall(r"<tr id=enter-(\d+)-(\d+)>", page) == [("1", "2")]
+    row = re.search(r"<tr id=enter-1-2>.*?</tr>", page).group(0)
+    assert "name=ended_by_time checked" in row
+    key = re.search(r"name=csrf value=(\w+)", page).group(1)
+    players = re.findall(r"name=(vp:\d+)", row)
+    form = {"csrf": key, "round": 1, "table": 2, **{p: v for p, v in zip(players, (7, 5, 4, 3))}, "winner": "",
+            "ended_by_time": "on"}
+    assert call("POST", "/desk/result", urlencode(form).encode())[0] == 303
+    with server.desk.reopen() as desk:
+        ev = desk.event("Kobe Open")
+        result = desk.current_result(ev.id, 1, 2)
+        assert [result.vp[int(p[3:])] for p in players] == [7, 5, 4, 3] and result.ended_by_time
+        assert result.source == "referee" and result.entered_by == "referee (desk page)"
+    page = call("GET", "/desk")[1]
+    assert "enter-1-2" not in page and re.search(r"<td class=result id=result-2>[^<]", page)
+    status, refused = call("POST", "/desk/result", urlencode(form).encode())  # again (a second desk page): refused
+    assert status == 422 and (
+        "already has a result" in refused if lang == "en" else "第1ラウンド2卓にはすでに結果があります" in refused)

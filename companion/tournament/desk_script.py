@@ -46,6 +46,7 @@ function changedField(f) {
   return f.value !== f.defaultValue;
 }
 function busy(el) {  // the organiser is typing here: a focused field, or one changed from what the page gave
+  if (el.matches('details[open]') || el.querySelector('details[open]')) return true;  // (or opened a folded part)
   const focus = document.activeElement;
   if (focus && focus !== document.body && el.contains(focus) && focus.matches('input, select, textarea')) return true;
   return [...el.querySelectorAll('input, select, textarea')].some(changedField);

@@ -26,6 +26,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "ended_by_time": "ended by time", "won_by": "won by {name}", "no_winner": "no winner",
            "confirm": "Confirm", "reason": "reason", "enter_instead": "Enter these instead",
            "none_waiting": "No result is waiting.", "score": "{name} {vp}",
+           "enter_heading": "Tables without a result ({n})", "enter": "Enter result",
            "correct_note": "A result already entered is corrected with <code>POST /api/admin/correct</code> or "
                            "<code>tournament result ... --correct --reason</code>.",
            "settings": "Floor settings", "confirm_mode": "results from tablets:", "time_rule": "at time:",
@@ -46,6 +47,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "ended_by_time": "時間切れ", "won_by": "勝者 {name}", "no_winner": "勝者なし",
            "confirm": "確認", "reason": "訂正の理由", "enter_instead": "この点数で入力",
            "none_waiting": "確認を待つ結果はありません。", "score": "{name} {vp}点",
+           "enter_heading": "結果のない卓（{n}）", "enter": "結果を入力",
            "correct_note": "入力済みの結果は <code>POST /api/admin/correct</code> または "
                            "<code>tournament result ... --correct --reason</code> で訂正します。",
            "settings": "運営の設定", "confirm_mode": "タブレットからの結果：", "time_rule": "時間になったら：",

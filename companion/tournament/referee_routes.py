@@ -91,8 +91,8 @@ def routes(app) -> list[Route]:
         changed()
         return RedirectResponse("../desk", status_code=303)
 
-    async def desk_correct(request: Request) -> Response:
-        form = await app._form(request)
+    def form_result(form: dict[str, str]) -> tuple[int, int, dict[int, int], int | None]:
+        """A desk-page form's round, table, each player's VP (``vp:PLAYER``) and winner, checked."""
         if not (form.get("round", "").isdigit() and form.get("table", "").isdigit()):
             raise Refused(422, "round and table must be numbers", "round_table_numbers")
         vp = {}
@@ -104,6 +104,21 @@ def routes(app) -> list[Route]:
         if not vp:
             raise Refused(422, "give every player's VP", "vp_every")
         winner = int(form["winner"]) if form.get("winner", "").isdigit() else None
+        return int(form["round"]), int(form["table"]), vp, winner
+
+    async def desk_result(request: Request) -> Response:
+        """A table without a tablet's game or proposal (a tablet that sent nothing, a paper slip): its result typed
+        in on the desk page (it took the command line)."""
+        form = await app._form(request)
+        round_no, table, vp, winner = form_result(form)
+        await app._call(app.floor.desk.enter_result, app.floor.event.id, round_no, table, vp, winner,
+                        ended_by_time=form.get("ended_by_time") == "on", source="referee", who="referee (desk page)")
+        changed()
+        return RedirectResponse("../desk", status_code=303)
+
+    async def desk_correct(request: Request) -> Response:
+        form = await app._form(request)
+        _round, _table, vp, winner = form_result(form)
         await app._call(referee.correct, app.floor, int(form["round"]), int(form["table"]), vp, winner,
                         ended_by_time=form.get("ended_by_time") == "on", reason=form.get("reason", ""),
                         who="referee (desk page)")
@@ -118,6 +133,7 @@ def routes(app) -> list[Route]:
         return RedirectResponse("../desk", status_code=303)
 
     return [Route("/desk/confirm", desk_confirm, methods=["POST"]),
+            Route("/desk/result", desk_result, methods=["POST"]),
             Route("/desk/correct", desk_correct, methods=["POST"]),
             Route("/desk/settings", desk_settings, methods=["POST"]),
             Route("/api/admin/proposals", proposals, methods=["GET"]),
@@ -126,10 +142,12 @@ def routes(app) -> list[Route]:
             Route("/api/admin/settings", settings, methods=["POST"])]
 
 
-def desk_section(floor, csrf: str) -> str:
+def desk_section(floor, csrf: str, open_tables: list[tuple[int, int, list[int]]] = (), time_up: bool = False) -> str:
     """The desk page's part for the referee, in the event's language: each result waiting with its Confirm button
     and a form for other numbers (a row each, ``id=proposal-ROUND-TABLE``: the page, following the floor, keeps a
-    row the organiser is typing in), and the floor settings."""
+    row the organiser is typing in); ``open_tables`` (``(round, table, seated player ids)``: tables with no result,
+    no proposal and no tablet's game) each with a form for its result, folded away until time is up
+    (``id=enter-ROUND-TABLE``); and the floor settings."""
     from .desk_text import words
 
     e = html.escape
@@ -159,13 +177,32 @@ def desk_section(floor, csrf: str) -> str:
                f"<th></th><th>{e(w['correct'])}</th></tr></thead><tbody id=proposals>{''.join(rows)}</tbody></table>"
                ) if rows else f"<p id=none-waiting>{e(w['none_waiting'])}</p>"
 
+    waiting_ids = {(p.round, p.table) for p in referee.proposals(floor)}
+    entries = []
+    for round_no, table, seated in open_tables:
+        if (round_no, table) in waiting_ids:
+            continue
+        where = f"<input type=hidden name=round value={round_no}><input type=hidden name=table value={table}>"
+        fields = "".join(f"{e(names[q])} <input name=vp:{q} value='' size=2> " for q in seated)
+        winners = f"<select name=winner><option value=''>{e(w['no_winner'])}</option>" + "".join(
+            f"<option value={q}>{e(names[q])}</option>" for q in seated) + "</select>"
+        entries.append(f"<tr id=enter-{round_no}-{table}><td>{round_no}</td><td>{table}</td><td><form method=post "
+                       f"action=desk/result>{key}{where}{fields}{winners} <label><input type=checkbox "
+                       f"name=ended_by_time{' checked' if time_up else ''}> {e(w['ended_by_time'])}</label> <button>"
+                       f"{e(w['enter'])}</button></form></td></tr>")
+    # folded away until time is up (at a round's start every table is without a result; the page stays short)
+    enter = (f"<details id=desk-enter{' open' if time_up else ''}><summary id=enter-summary>"
+             f"{e(w['enter_heading'].format(n=len(entries)))}</summary><table id=enter-table><thead><tr><th>{e(w['round'])}</th>"
+             f"<th>{e(w['table'])}</th><th>{e(w['vp'])}</th></tr></thead><tbody id=enter-rows>{''.join(entries)}"
+             "</tbody></table></details>") if entries else "<div id=desk-enter></div>"
+
     def choice(name, options):
         said = w["options"][name]
         return f"<select name={name}>" + "".join(
             f"<option value={e(o)}{' selected' if o == getattr(now, name) else ''}>{e(said.get(o, o))}</option>"
             for o in options) + "</select>"
     from .clock import TIME_RULES
-    return (f"<div id=desk-waiting><h2>{e(w['waiting'])}</h2>{waiting}</div>"
+    return (f"<div id=desk-waiting><h2>{e(w['waiting'])}</h2>{waiting}</div>{enter}"
             f"<p id=desk-correct-note>{w['correct_note']}</p>"
             f"<h2 id=settings-heading>{e(w['settings'])}</h2><form method=post action=desk/settings id=desk-settings>{key}"
             f"{e(w['confirm_mode'])} {choice('confirm', referee.CONFIRM_MODES)} "

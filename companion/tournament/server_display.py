@@ -214,9 +214,9 @@ def display_json(data: dict[str, Any]) -> str:
     return json.dumps(out, ensure_ascii=False)
 
 
-def referee_section(floor: Floor, csrf: str) -> str:
-    from .referee_routes import desk_section  # results waiting for a confirm, the floor settings
-    return desk_section(floor, csrf)
+def referee_section(floor: Floor, csrf: str, open_tables=(), time_up: bool = False) -> str:
+    from .referee_routes import desk_section  # results waiting for a confirm, tables to type in, the floor settings
+    return desk_section(floor, csrf, open_tables, time_up)
 
 
 #: The desk page's refusal page, by language: its title and the way back.
@@ -280,6 +280,7 @@ def desk_page(floor: Floor, csrf: str) -> str:
     round_no = floor.current_round()
     codes = {p.table: p for p in floor.open_codes() if p.round == round_no}
     rows = []
+    without = []  # (table, seated, whether a tablet sent its game): tables with no result
     if round_no:
         rnd = floor.desk.round(floor.event.id, round_no)
         names = floor.desk.names(floor.event.id)
@@ -293,6 +294,8 @@ def desk_page(floor: Floor, csrf: str) -> str:
             if game is not None and game.get("finished") and not line:
                 line = display_text.words(lang)["finished"]
             entered = results.get(t)  # what the standings count (after a correction, not the tablet's game)
+            if entered is None:
+                without.append((t, list(seated), game is not None and game.get("pieces") is not None))
             result = "" if entered is None else w["joiner"].join(
                 [w["sep"].join(w["score"].format(name=names[s], vp=entered.vp[s]) for s in seated if s in entered.vp)]
                 + ([w["ended_by_time"]] if entered.ended_by_time else [])
@@ -328,6 +331,9 @@ def desk_page(floor: Floor, csrf: str) -> str:
                        if minutes else "")
                     + f"<button>{e(label)}</button></form> " for a, label, minutes in forms)
     note = f"<span id=clock-note>{e(w['time_up'])}</span>" if time_up else "<span id=clock-note></span>"
+    # a table whose tablet sent nothing has its result typed in here (it took the command line: session 17's
+    # trial); a tablet's game is proposed or entered from the desk's copy, and corrected as such
+    open_tables = [(round_no, t, seated) for t, seated, sent in without if not sent]
     said = clock_text(now, lang, round_no)
     shown = display_text.words(lang)  # the page counts the clock down itself, saying it as the display does
     clock_data = html.escape(json.dumps({"clock": now, "round": round_no, "lang": lang, "paused": shown["paused"],
@@ -342,7 +348,7 @@ button,th,td.how{{white-space:nowrap}} .game{{color:#333}} #clock-note{{color:#b
 <div id=desk-clock>{e(w['clock'])} <span id=clock-text data-clock="{clock_data}">{e(said)}</span> <span id=clock-forms>{clock}</span>{note}</div>
 <table id=desk-table-list><thead><tr><th>{e(w['table'])}</th><th>{e(w['players'])}</th><th>{e(w['pairing'])}</th><th></th><th>{e(w['game'])}</th><th>{e(w['result'])}</th></tr></thead><tbody id=desk-tables>{''.join(rows)}</tbody></table>
 <p id=desk-joins>{e(w['joins'])}</p>
-{referee_section(floor, csrf)}
+{referee_section(floor, csrf, open_tables, bool(time_up))}
 {SCRIPT}
 </body></html>
 """
