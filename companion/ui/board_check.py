@@ -100,16 +100,16 @@ TEXT: dict[str, dict[str, str]] = {
     "check_take_back": {"en": "Take back the {n} just recorded", "ja": "今記録した{n}件を元に戻す"},
     "check_sure_done": {"en": "Recorded all {n} sure ones ({setup} as the set-up, {umpire} as the umpire's: past "
                               "their turn or cards). Listed below.",
-                        "ja": "確かな{n}件をすべて記録しました（配置{setup}件、審判の記録{umpire}件：手番・カードの外）。"
-                              "下に一覧があります。"},
+                        "ja": "確かな{n}件をすべて記録しました（初期配置として{setup}件、手番やカードに関係なく審判の記録として"
+                              "{umpire}件）。下に一覧があります。"},
     "check_sure_some": {"en": "Recorded {done} of the {n} sure ones ({setup} as the set-up, {umpire} as the "
                               "umpire's); {refused} not: the rules' reason is on each row.",
-                        "ja": "確かな{n}件のうち{done}件を記録しました（配置{setup}件、審判の記録{umpire}件）。"
+                        "ja": "確かな{n}件のうち{done}件を記録しました（初期配置として{setup}件、審判の記録として{umpire}件）。"
                               "{refused}件は記録できません：理由は各行に。"},
     # the set-up needs a piece the photo is not sure of (or does not show): the rest waits for it
     "check_setup_waits": {"en": "Recorded {done} of the {n} sure ones as the set-up; it waits for {player}'s "
                                 "{piece}, which the photo is not sure of: look, Add it, then the sure ones again.",
-                          "ja": "確かな{n}件のうち{done}件を配置として記録しました。次は{player}の{piece}ですが、写真では"
+                          "ja": "確かな{n}件のうち{done}件を初期配置として記録しました。次は{player}の{piece}ですが、写真では"
                                 "不確かです：盤面で確かめて「追加」（またはボードをタップ）、もう一度まとめて追加してください。"},
     "check_recorded_heading": {"en": "Recorded just now ({n}):", "ja": "今記録した{n}件："},
     "check_as_umpire": {"en": "{what} (as the umpire's).", "ja": "{what}（審判の記録）"},
@@ -157,6 +157,7 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         self.show_pictures()
         app = App.get_running_app()
         if self.scan is not None and app.table is not None and self._compared != _game_mark(app):
+            self.refusals = {}  # what the rules refused then may go in now
             self.compare()  # the game moved on since (a roll, an undo): the rows and the one button as it now is
 
     # --- reading ---------------------------------------------------------------------------------------
