@@ -80,6 +80,11 @@ def test_a_board_adopted_mid_game_goes_in_with_one_tap(tmp_path, size, lang, scr
         counts = {"n": len(sure), "setup": 16, "umpire": len(events) - 16}
         assert check.message == (app.tr("check_sure_some", done=len(events), refused=len(refused), **counts)
                                  if refused else app.tr("check_sure_done", **counts)), check.message
+        # one line under the board says what the tap did (not the last piece's "Recorded against the rules."),
+        # and the voice has nothing of the batch left to say
+        assert app.caption == check.message, app.caption
+        assert not [a for a in app.announcer.captions if a.status in ("queued", "playing")
+                    and a.event_index is not None], [a.caption for a in app.announcer.captions]
         # each listed as recorded under the rows that are left
         listed = [w.text for w in reversed(check.ids.differences.children) if not hasattr(w, "difference")]
         assert listed[0] == app.tr("check_recorded_heading", n=len(events)) and len(listed) == len(events) + 1

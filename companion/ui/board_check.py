@@ -392,11 +392,18 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         counts = {"n": n, "setup": how.count("setup"), "umpire": how.count("umpire")}
         game = app.table.game
         waiting = game.state.phase in ("setup_settlement", "setup_road") and pending
-        self.message = (tr("check_sure_done", **counts) if not pending
-                        else tr("check_setup_waits", done=len(done), player=app.player_name(game.waiting_for()),
-                                piece=_lower(app.tr("settlement" if game.state.phase == "setup_settlement" else "road"),
-                                             app.lang), **counts) if waiting
-                        else tr("check_sure_some", done=len(done), refused=len(pending), **counts))
+        message = (tr("check_sure_done", **counts) if not pending
+                   else tr("check_setup_waits", done=len(done), player=app.player_name(game.waiting_for()),
+                           piece=_lower(app.tr("settlement" if game.state.phase == "setup_settlement" else "road"),
+                                        app.lang), **counts) if waiting
+                   else tr("check_sure_some", done=len(done), refused=len(pending), **counts))
+        self.message = message
+        if done:
+            # one tap, one line: the voice does not say a phrase for each of dozens of pieces ("Recorded against
+            # the rules." 32 times, ~50 s), and the caption under the board says what the tap did
+            if app.announcer is not None:
+                app.announcer.forget_from(start)
+            app.caption, app._captioned = message, None
 
     def _batch_current(self) -> bool:
         """Whether the sure ones recorded by one tap are still the game's last events (nothing recorded or taken
