@@ -713,7 +713,9 @@ def layout_problems(root: Widget, *, min_target: float = 48) -> list[str]:
     from kivy.metrics import sp
     from kivy.uix.label import Label
 
-    from .wrapping import broken_words, short_command
+    from kivy.core.text import Label as CoreLabel
+
+    from .wrapping import SHORT_COMMAND_LEAST, broken_words, short_command
 
     settle()  # measured as drawn: layouts and texts done
     problems: list[str] = []
@@ -750,8 +752,12 @@ def layout_problems(root: Widget, *, min_target: float = 48) -> list[str]:
                 problems.append(f"{name(w)}: its text ({tw:.0f}x{th:.0f}) runs past its {w.width:.0f}x{w.height:.0f} box")
             for cut in broken_words(w):
                 problems.append(f"{name(w)}: a line breaks inside a word ({cut})")
-            if short_command(w, w.text, getattr(w, "markup", False)) and len(getattr(w._label, "_cached_lines", ())) > 1:
-                problems.append(f"{name(w)}: a short command broken onto {len(w._label._cached_lines)} lines")
+            lines = len(getattr(w._label, "_cached_lines", ()))
+            if lines > 1 and short_command(w, w.text, getattr(w, "markup", False)):
+                pad = w.padding[0] + w.padding[2] if len(w.padding) == 4 else 2 * w.padding[0]
+                core = CoreLabel(font_size=sp(SHORT_COMMAND_LEAST), font_name=w.font_name)
+                if core.get_extents(w.text.strip())[0] <= w.width - pad:  # (it fits one line in 13 sp letters)
+                    problems.append(f"{name(w)}: a short command broken onto {lines} lines")
         leaves.append((w, (x0, y0, x1, y1), scroller))
     from kivy.uix.scrollview import ScrollView
 

@@ -181,6 +181,8 @@ def own_size_words(text: str, markup: bool) -> str:
 #: takes smaller letters to stay on one line, never two lines of two characters (「元に / 戻す」 at 1280x800, where
 #: its neighbours fitted on one line at 16 sp).
 SHORT_COMMAND = 4
+#: ... when it fits one line in letters this large (sp) or larger; a button narrower than that breaks it as before.
+SHORT_COMMAND_LEAST = 13
 
 
 def short_command(widget, text: str, markup: bool = False) -> bool:
@@ -218,7 +220,7 @@ class PhraseWrap:
                 # (markup too: a build button's name over its reason, "Settlement / can't pay", was cut
                 # "Settlemen|t" in a narrow button)
                 longest = longest_piece(own_size_words(text, markup))
-                if short_command(self, text, markup):
+                if short_command(self, text, markup) and self._measure(sp(SHORT_COMMAND_LEAST))(text) <= room:
                     longest = text  # 「元に戻す」 whole, in smaller letters, not 「元に / 戻す」
                 size = self.font_size
                 while size > self.min_font and self._measure(size)(longest) > room:
