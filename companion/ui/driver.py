@@ -713,9 +713,7 @@ def layout_problems(root: Widget, *, min_target: float = 48) -> list[str]:
     from kivy.metrics import sp
     from kivy.uix.label import Label
 
-    from kivy.core.text import Label as CoreLabel
-
-    from .wrapping import SHORT_COMMAND_LEAST, broken_words, short_command
+    from .wrapping import broken_words, short_command, short_command_fits
 
     settle()  # measured as drawn: layouts and texts done
     problems: list[str] = []
@@ -753,11 +751,8 @@ def layout_problems(root: Widget, *, min_target: float = 48) -> list[str]:
             for cut in broken_words(w):
                 problems.append(f"{name(w)}: a line breaks inside a word ({cut})")
             lines = len(getattr(w._label, "_cached_lines", ()))
-            if lines > 1 and short_command(w, w.text, getattr(w, "markup", False)):
-                pad = w.padding[0] + w.padding[2] if len(w.padding) == 4 else 2 * w.padding[0]
-                core = CoreLabel(font_size=sp(SHORT_COMMAND_LEAST), font_name=w.font_name)
-                if core.get_extents(w.text.strip())[0] <= w.width - pad:  # (it fits one line in 13 sp letters)
-                    problems.append(f"{name(w)}: a short command broken onto {lines} lines")
+            if lines > 1 and short_command(w, w.text, getattr(w, "markup", False)) and short_command_fits(w, w.text):
+                problems.append(f"{name(w)}: a short command broken onto {lines} lines")  # (one line would fit)
         leaves.append((w, (x0, y0, x1, y1), scroller))
     from kivy.uix.scrollview import ScrollView
 

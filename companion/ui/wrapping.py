@@ -181,14 +181,23 @@ def own_size_words(text: str, markup: bool) -> str:
 #: takes smaller letters to stay on one line, never two lines of two characters (「元に / 戻す」 at 1280x800, where
 #: its neighbours fitted on one line at 16 sp).
 SHORT_COMMAND = 4
-#: ... when it fits one line in letters this large (sp) or larger; a button narrower than that breaks it as before.
-SHORT_COMMAND_LEAST = 13
+#: ... when it fits one line in letters this large (sp) or larger (the iPad's bottom row: 12 sp, as やり直し beside
+#: it); a button narrower than that breaks it as before.
+SHORT_COMMAND_LEAST = 12
 
 
 def short_command(widget, text: str, markup: bool = False) -> bool:
     """Whether ``widget`` is a button whose text is one short Japanese command (:data:`SHORT_COMMAND`)."""
     return (hasattr(widget, "trigger_action") and not markup and "\n" not in text
             and 1 < len(text.strip()) <= SHORT_COMMAND and has_cjk(text))
+
+
+def short_command_fits(widget, text: str) -> bool:
+    """Whether ``text`` fits one line of ``widget``'s text width in :data:`SHORT_COMMAND_LEAST` letters."""
+    width = widget.text_size[0] if widget.text_size and widget.text_size[0] else widget.width
+    pad = widget.padding[0] + widget.padding[2] if len(widget.padding) == 4 else 2 * widget.padding[0]
+    core = CoreLabel(font_size=sp(SHORT_COMMAND_LEAST), font_name=widget.font_name, bold=widget.bold)
+    return core.get_extents(text.strip())[0] <= max(1.0, width - pad)
 
 
 class PhraseWrap:
@@ -220,7 +229,7 @@ class PhraseWrap:
                 # (markup too: a build button's name over its reason, "Settlement / can't pay", was cut
                 # "Settlemen|t" in a narrow button)
                 longest = longest_piece(own_size_words(text, markup))
-                if short_command(self, text, markup) and self._measure(sp(SHORT_COMMAND_LEAST))(text) <= room:
+                if short_command(self, text, markup) and short_command_fits(self, text):
                     longest = text  # 「元に戻す」 whole, in smaller letters, not 「元に / 戻す」
                 size = self.font_size
                 while size > self.min_font and self._measure(size)(longest) > room:
