@@ -301,41 +301,19 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
             self.message = app.tr("illegal", why=why)  # the rules' reason, in the play screen's words
 
     def _record(self, difference) -> tuple[bool, str, bool]:
-        """Record ``difference`` as its row's button does: ``(recorded, why not, as the umpire's)``.
-
-        Its event goes through the play screen's ``submit`` when the rules take it as it is.  A piece the rules
-        refuse only for when it comes or who pays (piece_check.NOT_WHERE: the turn, the phase, the cards) is on
-        the table already -- a table that adopts the app mid-game, or built without telling it -- and is recorded
-        as the umpire records what the table shows (the same event, ``forced``, as "Record anyway" records it),
-        when forcing it breaks nothing else -- but a settlement with no road of its player in the game, where
-        the photo shows that player's road beside it: its roads join it once it is recorded (a network whose
-        set-up settlement the photo was unsure of: test4_1's red one).  A placement the rules refuse (too close,
-        not connected, taken) is not recorded; its reason is returned in the app's language.  Each is tried
-        first on a copy of the game."""
-        from companion.rules.errors import IllegalAction, RulesError
-        from vision.board.piece_check import NOT_WHERE
+        """Record ``difference`` as its row's button does: ``(recorded, why not, as the umpire's)``.  Whether it
+        goes in as it is, as the umpire records what the table shows (``forced``), or not at all is the pure
+        piece_check.as_the_table_shows's judgement; this screen sends what it returns through the play screen's
+        ``submit`` (the path a tap on the board takes) or says its objection in the app's language."""
+        from vision.board.piece_check import as_the_table_shows
 
         from .refusals_text import app_describe
 
         app = App.get_running_app()
-        game = app.table.game
-        event = dict(difference.event)
-        try:
-            game.copy().push(dict(event))
-        except IllegalAction as error:
-            if error.refusal.code not in NOT_WHERE:
-                return False, app_describe(error), False
-            event["forced"] = True
-            try:
-                outcome = game.copy().push(dict(event))
-            except RulesError as again:
-                return False, app_describe(again), False
-            other = [w for w in outcome.warnings if getattr(getattr(w, "refusal", None), "code", None) not in NOT_WHERE
-                     and not (w.refusal.code == "settlement_not_connected" and self._road_beside(difference))]
-            if other:  # forced, it would break a rule of where it stands: said, not recorded
-                return False, app_describe(other[0]), False
-        except RulesError as error:
-            return False, app_describe(error), False
+        event, objection = as_the_table_shows(app.table.game, dict(difference.event),
+                                              road_beside=self._road_beside(difference))
+        if objection is not None:
+            return False, app_describe(objection), False
         play = App.get_running_app().root.get_screen("play")
         if not play.submit(event):
             return False, play.message, False

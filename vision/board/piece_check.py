@@ -124,6 +124,40 @@ NOT_WHERE = frozenset({"wrong_phase", "out_of_turn", "cannot_afford", "special_b
                        "special_build_over"})
 
 
+def as_the_table_shows(game, event: dict, *, road_beside: bool = False) -> tuple[dict | None, object | None]:
+    """How to record ``event`` (a piece the photo shows that ``game`` lacks): ``(event to record, None)``, or
+    ``(None, objection)`` -- the rules' error or warning saying why it is not recorded.
+
+    As it is when the rules take it.  A piece refused only for when it comes or who pays (``NOT_WHERE``: the
+    turn, the phase, the cards) is on the table already -- a table that adopts the app mid-game, or built
+    without telling it -- and is recorded as the umpire records what the table shows (the event ``forced``, as
+    "Record anyway" records it), when forcing it breaks nothing else; but a settlement with no road of its
+    player in the game, where the photo shows that player's road beside it (``road_beside``), is taken: its
+    roads join it once it is recorded (a network whose set-up settlement the photo was unsure of: test4_1's red
+    one).  A placement the rules refuse (too close, not connected, taken) is not recorded.  Each is tried on a
+    copy of the game; ``game`` is not changed."""
+    from companion.rules.errors import IllegalAction, RulesError
+
+    try:
+        game.copy().push(dict(event))
+        return dict(event), None
+    except IllegalAction as error:
+        if error.refusal.code not in NOT_WHERE:
+            return None, error
+    except RulesError as error:
+        return None, error
+    forced = dict(event, forced=True)
+    try:
+        outcome = game.copy().push(dict(forced))
+    except RulesError as error:
+        return None, error
+    for warning in outcome.warnings:
+        code = getattr(getattr(warning, "refusal", None), "code", None)
+        if code not in NOT_WHERE and not (code == "settlement_not_connected" and road_beside):
+            return None, warning  # forced, it would break a rule of where it stands: said, not recorded
+    return forced, None
+
+
 def next_in_setup(pending: list[Difference], game) -> Difference | None:
     """In the set-up, the difference among ``pending`` that the set-up takes next: the placing player's
     settlement (one with a road of theirs beside it first), then that player's road touching it; None when the
