@@ -178,3 +178,15 @@ class Chromium:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def wait_for_state(browser: Chromium, state: str, shown_event: str, condition: str, what: str, limit: float) -> dict:
+    """The page's state (the JavaScript expression ``state``) once ``condition`` (JavaScript over ``s``, that
+    state) holds: looked at now and after each ``shown_event`` the page dispatches on its document (an update
+    drawn); fails after ``limit`` seconds saying what it waited for and what the page showed."""
+    script = ("new Promise((ok, fail) => { const look = () => { const s = " + state + "; if (" + condition +
+              f") {{ document.removeEventListener('{shown_event}', look); ok(s); }} }};"
+              f" document.addEventListener('{shown_event}', look); look();"
+              f" setTimeout(() => fail(new Error({json.dumps(f'waited {limit:g} s for {what}: ')} + "
+              f"JSON.stringify({state}))), {int(limit * 1000)}); }})")
+    return browser.evaluate(script, timeout=limit + 5)

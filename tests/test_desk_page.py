@@ -23,7 +23,7 @@ import pytest
 
 from companion.desk_link import join, request
 from companion.tournament.server import DeskServer
-from headless_chromium import Chromium, ChromiumError, find_chromium
+from headless_chromium import Chromium, ChromiumError, find_chromium, wait_for_state
 
 from test_desk_clock import HandClock, send
 from test_desk_referee import desk_page, finished_game
@@ -181,14 +181,9 @@ PAGE_STATE = """(() => {
 
 
 def wait_page(browser: Chromium, condition: str, what: str, limit: float = LIMIT_S) -> dict:
-    """The page's state once ``condition`` (JavaScript over ``s``, the state) holds: looked at now and after each of
-    the page's updates; fails after ``limit`` seconds saying what it waited for and what the page showed."""
-    script = ("new Promise((ok, fail) => { const look = () => { const s = " + PAGE_STATE + "; if (" + condition +
-              ") { document.removeEventListener('desk:shown', look); ok(s); } };"
-              " document.addEventListener('desk:shown', look); look();"
-              f" setTimeout(() => fail(new Error({json.dumps(f'waited {limit:g} s for {what}: ')} + "
-              f"JSON.stringify({PAGE_STATE}))), {int(limit * 1000)}); }})")
-    return browser.evaluate(script, timeout=limit + 5)
+    """The page's state once the JavaScript ``condition`` (over ``s``, the state) holds (headless_chromium's
+    :func:`wait_for_state`, after each of the page's updates)."""
+    return wait_for_state(browser, PAGE_STATE, "desk:shown", condition, what, limit)
 
 
 def type_into(browser: Chromium, selector: str, text: str) -> None:

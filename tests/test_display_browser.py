@@ -22,7 +22,7 @@ from companion.record import COLORS, new_game, replay
 from companion.rules.random_play import random_events
 from companion.tournament.server import DeskServer
 from companion.tournament.store import Desk
-from headless_chromium import Chromium, find_chromium
+from headless_chromium import Chromium, find_chromium, wait_for_state
 
 pytestmark = pytest.mark.skipif(find_chromium() is None,
                                 reason="no Chromium installed (Debian package chromium; ./dev installs it)")
@@ -58,14 +58,9 @@ PAGE_STATE = """(() => {
 
 
 def wait_page(browser: Chromium, condition: str, what: str, limit: float = LIMIT_S) -> dict:
-    """The page's state once the JavaScript ``condition`` (over ``s``, the state) holds: looked at now and after
-    each of the page's updates; fails after ``limit`` seconds saying what it waited for and what the page showed."""
-    script = ("new Promise((ok, fail) => { const look = () => { const s = " + PAGE_STATE + "; if (" + condition +
-              ") { document.removeEventListener('display:shown', look); ok(s); } };"
-              " document.addEventListener('display:shown', look); look();"
-              f" setTimeout(() => fail(new Error({json.dumps(f'waited {limit:g} s for {what}: ')} + JSON.stringify({PAGE_STATE}))),"
-              f" {int(limit * 1000)}); }})")
-    return browser.evaluate(script, timeout=limit + 5)
+    """The page's state once the JavaScript ``condition`` (over ``s``, the state) holds (headless_chromium's
+    :func:`wait_for_state`, after each of the page's updates)."""
+    return wait_for_state(browser, PAGE_STATE, "display:shown", condition, what, limit)
 
 
 @pytest.fixture(scope="module")
