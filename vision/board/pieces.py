@@ -141,15 +141,18 @@ def edge_keep() -> np.ndarray:
     return (np.abs(xx - w / 2.0) <= along) & (np.abs(yy - h / 2.0) <= across)
 
 
-def slot_features(image: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The features of every edge (len(EDGES) rows) and every corner (len(CORNERS) rows) of the board."""
+def slot_features(image: np.ndarray, homography: np.ndarray,
+                  lab_image: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The features of every edge (len(EDGES) rows) and every corner (len(CORNERS) rows) of the board;
+    ``lab_image``: the photo in Lab when the caller has it (a reading converts the whole photo once, for this
+    and :func:`outline_features`)."""
     plane = flat_plane(image, homography)
     lab = cv2.cvtColor(plane, cv2.COLOR_BGR2LAB).reshape(-1, 3)
     inside = lab[(plane.reshape(-1, 3).sum(axis=1) > 0)]
     board_lab = np.median(inside if len(inside) else lab, axis=0).astype(np.float32)
     edges = patch_features([_patch(plane, edge_point(e), edge_angle(e), EDGE_PATCH) for e in EDGES], board_lab, (4, 2),
                            edge_keep())
-    edges = np.hstack([edges, edge_profile_features(image, homography, board_lab)])
+    edges = np.hstack([edges, edge_profile_features(image, homography, board_lab, lab_image)])
     corners = patch_features([_patch(plane, corner_point(v), 0.0, (CORNER_PATCH, CORNER_PATCH)) for v in CORNERS],
                              board_lab, (3, 3))
     return edges, np.hstack([corners, corner_size_features(image, homography, board_lab)])
@@ -163,7 +166,8 @@ PROFILE_ACROSS = np.linspace(-0.24, 0.24, 13)
 PROFILE_ALONG = np.linspace(-1.0 / 6.0, 1.0 / 6.0, 7)
 
 
-def edge_profile_features(image: np.ndarray, homography: np.ndarray, board_lab: np.ndarray) -> np.ndarray:
+def edge_profile_features(image: np.ndarray, homography: np.ndarray, board_lab: np.ndarray,
+                          lab_image: np.ndarray | None = None) -> np.ndarray:
     """Per edge, its profile across: the median along the edge's middle third of the photo's Lab at each of
     PROFILE_ACROSS (relative to the board's median), and the spread along (40 figures).  Sampled in the photo
     itself through the lattice (all edges by one remap), not in the 24 px plane: a road is ~4 px wide there."""
@@ -175,7 +179,8 @@ def edge_profile_features(image: np.ndarray, homography: np.ndarray, board_lab: 
                       + PROFILE_ACROSS[None, :, None] * across)
     pixels = cv2.perspectiveTransform(np.array(points, np.float64).reshape(-1, 1, 2), homography)
     pixels = pixels.reshape(1, -1, 2).astype(np.float32)
-    samples = cv2.remap(cv2.cvtColor(image, cv2.COLOR_BGR2LAB), pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR,
+    lab_image = cv2.cvtColor(image, cv2.COLOR_BGR2LAB) if lab_image is None else lab_image
+    samples = cv2.remap(lab_image, pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_REPLICATE)
     samples = samples.reshape(len(EDGES), len(PROFILE_ALONG), len(PROFILE_ACROSS), 3).astype(np.float32) - board_lab
     middle = np.median(samples, axis=1).reshape(len(EDGES), -1) / 64.0
@@ -227,14 +232,14 @@ def _local_unit(homography: np.ndarray, point: tuple[float, float]) -> tuple[flo
     return float(np.linalg.norm(p[1] - p[0]) + np.linalg.norm(p[2] - p[0])) / 2 / 0.05, p[0]
 
 
-def outline_features(image: np.ndarray, homography: np.ndarray) -> np.ndarray:
+def outline_features(image: np.ndarray, homography: np.ndarray, lab_image: np.ndarray | None = None) -> np.ndarray:
     """At every corner, the size and shape of what stands there in its own colour, in units of the hex: the
     colour is the median of the corner's middle (a building covers it), "what stands there" the connected
     region of pixels within OUTLINE_LIKENESS of it that holds the middle.  Per likeness: its area, width,
     height, the spread along and across its long axis, and the share of the inner disc like the colour and
     of the region.  A city is a longer two-part silhouette, about 1.6 times a settlement's box on SettlersEye's
     labels (0.27 against 0.17 square units); these figures feed the kind classifier (Models.kind)."""
-    lab_image = cv2.cvtColor(image, cv2.COLOR_BGR2LAB)
+    lab_image = cv2.cvtColor(image, cv2.COLOR_BGR2LAB) if lab_image is None else lab_image
     step = 2 * OUTLINE_REACH / OUTLINE_GRID
     yy, xx = np.mgrid[0:OUTLINE_GRID, 0:OUTLINE_GRID]
     ux = (xx + 0.5) * step - OUTLINE_REACH
@@ -454,8 +459,9 @@ def read_slots(image: np.ndarray, homography: np.ndarray, scale: float = 1.0,
     if models is None:
         return None
     kind_model = kind_model or bundled_kind_model()
-    edge_features, corner_features = slot_features(image, homography)
-    city_chance = (kind_model.probabilities(outline_features(image, homography))[:, 1]
+    lab_image = cv2.cvtColor(image, cv2.COLOR_BGR2LAB)  # once: both sets of figures sample the photo in Lab
+    edge_features, corner_features = slot_features(image, homography, lab_image)
+    city_chance = (kind_model.probabilities(outline_features(image, homography, lab_image))[:, 1]
                    if kind_model is not None else None)
     return SlotReading(models[0].probabilities(edge_features), models[1].probabilities(corner_features),
                        homography, scale, city_chance)
