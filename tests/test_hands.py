@@ -62,3 +62,20 @@ def test_paying_what_the_hand_cannot_hold_is_refused_and_changes_nothing():
     with pytest.raises(IllegalAction, match="does not hold 3 ore"):
         hand.remove({"ore": 3})
     assert hand == Hand({"ore": 1}, unknown=1)
+
+
+@pytest.mark.parametrize("known, unknown, resource, beside, most", [
+    ({"lumber": 3, "brick": 2}, 0, "lumber", {}, 3),                       # all of it known
+    ({"lumber": 3, "brick": 2}, 0, "ore", {"lumber": 3}, 0),               # none held
+    ({"lumber": 2}, 1, "lumber", {}, 3),                                   # the unseen card may be one more
+    ({"lumber": 2}, 1, "ore", {}, 1),                                      # or the one ore
+    ({"lumber": 2}, 1, "ore", {"lumber": 3}, 0),                           # ... unless a third lumber takes it
+    ({"lumber": 2, "wool": 1}, 2, "wool", {"lumber": 3, "ore": 1}, 1),     # both unseen cards taken by others
+    ({"lumber": 2, "wool": 1}, 2, "wool", {"lumber": 2, "wool": 5}, 3),    # its own choice does not count
+])
+def test_most_of_a_resource_is_what_the_hand_may_give_beside_the_others(known, unknown, resource, beside, most):
+    hand = Hand(dict(known), unknown)
+    assert hand.most_of(resource, beside) == most
+    others = {r: n for r, n in beside.items() if r != resource}
+    assert hand.can_pay({**others, resource: most})          # that many may be given
+    assert not hand.can_pay({**others, resource: most + 1})  # one more would be refused

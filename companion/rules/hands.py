@@ -59,6 +59,17 @@ class Hand:
                 missing += n - have
         return missing <= self.unknown
 
+    def most_of(self, resource: str, beside: Mapping[str, int] | None = None) -> int:
+        """The most cards of ``resource`` the hand may give up along with ``beside`` (cards of other kinds already
+        chosen): those known of it, and the unknown ones the chosen others do not already need.  A discard's +
+        stops there: one more would be refused (:meth:`can_pay`)."""
+        known = self.known
+        needed = 0  # unknown cards the others chosen take (what their known counts do not cover)
+        for r, n in (beside or {}).items():
+            if r != resource and n > known.get(r, 0):
+                needed += n - known.get(r, 0)
+        return known.get(resource, 0) + max(0, self.unknown - needed)
+
     def add(self, cards: Mapping[str, int]) -> None:
         for r, n in cards.items():
             if n:

@@ -46,31 +46,51 @@ class ChoicePanels:
             row.add_widget(b)
         self.ids.actions.add_widget(row)
 
-    def _counter_rows(self, key: str, resources, held=None) -> tuple[dict[str, int], "CounterGrid"]:
+    def _counter_rows(self, key: str, resources, held=None, most=None) -> tuple[dict[str, int], "CounterGrid"]:
         """+/- per resource for ``selection[key]`` (a ``{resource: count}``), as many a row as the panel's width
-        holds; returns the current choice and the counters' grid (:meth:`_ok` puts OK in its spare cell)."""
-        grid = self._counter_grid(resources, [(key, held)])
+        holds; returns the current choice and the counters' grid (:meth:`_ok` puts OK in its spare cell).
+
+        ``most`` (a discard, gold, Year of plenty: cards *owed*): per resource the most its count may reach now,
+        beside the others chosen -- what the hand (or the bank) may give and what is still owed.  Its + stops
+        there, and the resource's name is a toggle that takes that many at one tap ("two wood": a tap on
+        lumber), or, where ``held`` says the hand is known to hold fewer, the known ones (the rest by +: unseen
+        cards); a tap on a name already chosen puts its cards back."""
+        grid = self._counter_grid(resources, [(key, held)], most=most)
         self.ids.actions.add_widget(grid)
         return {r: n for r, n in self.selection.get(key, {}).items() if n}, grid
 
-    def _counter_grid(self, resources, sides, heads=()) -> "CounterGrid":
+    def _counter_grid(self, resources, sides, heads=(), most=None) -> "CounterGrid":
         """One cell per resource: its name and a counter for each of ``sides`` (``[(key, held or None)]``), as many
         cells a row as the panel's width holds; ``heads`` name the sides' columns over the cells (a trade's Give /
         Get).  With one side a held count is said in the name ("lumber (3)"), with two beside each count ("0/3":
-        each side's own hand)."""
+        each side's own hand).  ``most``: see :meth:`_counter_rows` (one side only)."""
         cell_min = dp(LABEL_MIN) + len(sides) * (Counter.width_dp() + dp(CELL_SPACING)) + (len(sides) - 1) * dp(SIDES_GAP)
         grid = CounterGrid(cols=self._columns(cell_min), cell_min=cell_min, heads=heads)
         for r in resources:
             cell = BoxLayout(spacing=dp(CELL_SPACING))
             held = sides[0][1] if len(sides) == 1 else None
             text = self.resource_text(r) + (f" ({held.get(r, 0)})" if held is not None else "")
-            cell.add_widget(FittedLabel(text=text, max_font_size=sp(18), min_font_size=sp(11), halign="center",
-                                        valign="middle"))
+            name = None
+            if most is not None:
+                key, n = sides[0][0], self.selection.get(sides[0][0], {}).get(r, 0)
+                top = most[r]  # (n is 0 when the tap takes: a chosen name's tap puts back)
+                take = top if held is None else (min(held.get(r, 0), top) or min(1, top))
+                name = TakeAll(key, r, text=text, state="down" if n else "normal", disabled=not n and not take)
+                name.bind(on_release=lambda _b, key=key, r=r, take=take, n=n: self._set_count(key, r, 0 if n else take))
+                cell.add_widget(name)
+            else:
+                cell.add_widget(FittedLabel(text=text, max_font_size=sp(18), min_font_size=sp(11), halign="center",
+                                            valign="middle"))
             for i, (key, held_here) in enumerate(sides):
                 if i:  # (the sides' counters apart: which + is whose)
                     cell.add_widget(Widget(size_hint_x=None, width=dp(SIDES_GAP) - dp(CELL_SPACING)))
-                cell.add_widget(Counter(key, r, self.selection.get(key, {}).get(r, 0),
-                                        held_here if len(sides) > 1 else None, on_step=self._count))
+                counter = Counter(key, r, self.selection.get(key, {}).get(r, 0),
+                                  held_here if len(sides) > 1 else None, on_step=self._count)
+                if most is not None:
+                    counter.name = name
+                    counter.plus.disabled = counter.n >= most[r]
+                    counter.minus.disabled = counter.n <= 0
+                cell.add_widget(counter)
             grid.add_cell(cell)
         self._watch_width()
         return grid
@@ -93,8 +113,11 @@ class ChoicePanels:
         self.ids.actions.bind(width=changed)
 
     def _count(self, key: str, resource: str, delta: int) -> None:
+        self._set_count(key, resource, self.selection.get(key, {}).get(resource, 0) + delta)
+
+    def _set_count(self, key: str, resource: str, n: int) -> None:
         cards = dict(self.selection.get(key, {}))
-        cards[resource] = max(0, cards.get(resource, 0) + delta)
+        cards[resource] = max(0, n)
         self._pick(key, {r: n for r, n in cards.items() if n})
 
     def _ok(self, enabled: bool, event: dict | None, label: str = "", grid: "CounterGrid | None" = None) -> None:
@@ -186,7 +209,9 @@ LABEL_MIN, CELL_SPACING, CELL_GAP, ROW_GAP, HEAD_HEIGHT, SIDES_GAP = 80, 4, 10, 
 class Counter(BoxLayout):
     """− n + for one resource in one choice (``key``: "give", "get", "cards", "hand"); the tests find it by its
     key and resource (driver.counter).  ``held``: how many of the resource that side holds, said beside the
-    count ("0/3")."""
+    count ("0/3").  ``name``: the resource's :class:`TakeAll` toggle beside it, if it has one."""
+
+    name = None
 
     @staticmethod
     def width_dp() -> float:
@@ -204,6 +229,16 @@ class Counter(BoxLayout):
         self.count = Label(text=text, markup=True, font_size=sp(22), size_hint_x=None, width=dp(COUNT_WIDTH))
         for w in (self.minus, self.count, self.plus):
             self.add_widget(w)
+
+
+class TakeAll(BigToggle):
+    """A resource's name (and what is held of it) over a counter of cards owed: a tap takes as many as the choice
+    lets it at once (:meth:`ChoicePanels._counter_rows`), a tap on it chosen (down) puts them back.  The tests find
+    it through its counter (``driver.counter(...).name``)."""
+
+    def __init__(self, key: str, resource: str, **kw):
+        super().__init__(font_size=sp(18), height=dp(ROW_HEIGHT), **kw)
+        self.key, self.resource = key, resource
 
 
 class CounterGrid(BoxLayout):

@@ -663,6 +663,29 @@ def submit_discard(app, who: int, need: int) -> None:
     tap(find(play.ids.actions, app.tr("ok"), startswith=True))
 
 
+def discard_by_kind(app, who: int, cards: dict[str, int]) -> int:
+    """Discard ``cards`` as a player says them ("two lumber, two brick and one ore"), in the order given: a tap
+    on each resource's name (it takes all of it the hand is known to hold, up to what is still owed), then − or +
+    to the count said (+ past the known cards: unseen ones), then OK.  Returns the taps it took."""
+    play = app.root.get_screen("play")
+    taps = 0
+
+    def step(widget) -> None:
+        nonlocal taps
+        assert not widget.disabled, f"{getattr(widget, 'text', widget)!r} is disabled"
+        tap(widget)
+        taps += 1
+
+    for r, want in cards.items():
+        step(counter(play.ids.actions, r, "cards").name)
+        while counter(play.ids.actions, r, "cards").n > want:
+            step(counter(play.ids.actions, r, "cards").minus)
+        while counter(play.ids.actions, r, "cards").n < want:
+            step(counter(play.ids.actions, r, "cards").plus)
+    step(find(play.ids.actions, app.tr("ok"), startswith=True))
+    return taps
+
+
 # --- layout checks (a tablet held either way) -----------------------------------------------------------
 
 def _window_box(w: Widget) -> tuple[float, float, float, float]:

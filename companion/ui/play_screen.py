@@ -438,7 +438,10 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             # a piece armed: the prompt confirms what the next tap builds, and where (it still read "tap a side or
             # corner to build ..."; playtest s9, s10)
             key = f"p_armed_{self.build_piece}"
-        self.prompt = a.tr(key, name=name, n=n_owed, roller=a.player_name(s.turn_player))
+        unseen = s.players[who].hand.unknown if phase == "discard" and who is not None else 0
+        if unseen:
+            key = "p_discard_unseen"
+        self.prompt = a.tr(key, name=name, n=n_owed, u=unseen, roller=a.player_name(s.turn_player))
         self._offer(g, phase, who, last)
         self._vp_board(g)
         self._last_roll(g, last)
@@ -783,11 +786,18 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self.refresh()
 
     def _card_picker(self, g, who: int, owed: int, phase: str) -> None:
-        """Discard (from the hand) or gold (from the bank): +/- per resource, OK at exactly ``owed``."""
+        """Discard (from the hand) or gold (from the bank): a tap on a resource's name takes all of it the hand is
+        known to hold (the bank: as many as owed) up to what is still owed, +/- fine-tune it, OK at exactly
+        ``owed`` (the + stops at what the hand may hold -- its unseen cards included -- and at what is owed)."""
         a = app()
-        box = self.ids.actions
-        held = dict(g.state.players[who].hand.known) if phase == "discard" else dict(g.state.bank)
-        chosen, grid = self._counter_rows("cards", g.resources, held)
+        hand = g.state.players[who].hand
+        held = dict(hand.known) if phase == "discard" else dict(g.state.bank)
+        chosen = {r: n for r, n in self.selection.get("cards", {}).items() if n}
+        left = owed - sum(chosen.values())  # still owed beside the choice
+        most = {r: chosen.get(r, 0) + max(0, min(left, (hand.most_of(r, chosen) if phase == "discard"
+                                                        else g.state.bank.get(r, 0)) - chosen.get(r, 0)))
+                for r in g.resources}
+        chosen, grid = self._counter_rows("cards", g.resources, held, most=most)
         self._ok(sum(chosen.values()) == owed, {"type": phase, "player": who, "cards": dict(chosen)},
                  f"{a.tr('ok')} ({sum(chosen.values())}/{owed})", grid=grid)
 
@@ -822,7 +832,12 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         card = self.selection.get("card")
         event: dict | None = {"type": "play_development", "player": who, "card": card}
         if card == "year_of_plenty":
-            chosen, grid = self._counter_rows("cards", g.resources)
+            # (a tap on a name takes two of it, or what is left of the two: fewer when the bank holds fewer)
+            picked = {r: n for r, n in self.selection.get("cards", {}).items() if n}
+            left = 2 - sum(picked.values())
+            most = {r: picked.get(r, 0) + max(0, min(left, g.state.bank.get(r, 0) - picked.get(r, 0)))
+                    for r in g.resources}
+            chosen, grid = self._counter_rows("cards", g.resources, most=most)
             event["resources"] = [r for r, n in sorted(chosen.items()) for _ in range(n)]
             # two from the bank (fewer only when the bank holds fewer: the rules judge); OK says the count, as
             # the discard's does -- "OK (1/2)" before a tap the rules would refuse
