@@ -75,3 +75,64 @@ def test_a_piece_on_the_table_is_recorded_as_the_rules_allow(case, road_beside, 
     else:
         code = why.refusal.code
         assert code == objection
+
+
+# --- the robber where the photo shows it ------------------------------------------------------------------
+
+def _reading_of(game, turns: int) -> tuple[dict, dict]:
+    """The game's board as a photo read in a lattice turned ``turns`` sixths from the game's (terrains, numbers)."""
+    from vision.board.lattice import LAND, turned
+
+    tiles = game.board.tiles
+    terrains = {h: tiles[turned(h, turns)].terrain for h in LAND}
+    numbers = {h: tiles[turned(h, turns)].number for h in LAND}
+    return terrains, numbers
+
+
+def _after_a_seven(game, discards: bool):
+    if discards:
+        game.push({"type": "set_hand", "player": 1, "cards": {"grain": 8}})
+    game.push({"type": "roll", "dice": [3, 4]})
+    return game
+
+
+@pytest.mark.parametrize("case, turns, phase, forced", [
+    ("Aki's turn, the robber on another hex", 0, "main", True),
+    ("the same photo read turned", 4, "main", True),
+    ("after a 7, the roller's move", 2, "move_robber", False),
+])
+def test_the_robber_where_the_photo_shows_it_is_moved_there(case, turns, phase, forced):
+    from vision.board.lattice import turned
+    from vision.board.piece_check import robber_difference
+
+    game = _game() if phase == "main" else _after_a_seven(d.base_game_after_setup(("Aki", "Ben", "Chie"))[1], False)
+    assert game.state.phase == phase
+    was = game.state.robber
+    target = next(h for h in sorted(game.board.land) if h != was and game.board.tiles[h].number == 6)
+    terrains, numbers = _reading_of(game, turns)
+    seen = turned(target, -turns % 6)  # where the photo's own lattice has it
+    difference = robber_difference(seen, terrains, numbers, game)
+    assert difference is not None and difference.at == (target,) and difference.what == "robber"
+    assert difference.event == {"type": "move_robber", "to": list(target)}
+    events = len(game.events)
+    taken, why = as_the_table_shows(game, difference.event)
+    assert why is None and bool(taken.get("forced")) == forced and len(game.events) == events
+    game.push(taken)
+    assert game.state.robber == target
+    # outside a 7 the umpire's move asks nothing more; the 7's own move goes on to the steal as a tap would
+    assert game.state.phase in (("main",) if phase == "main" else ("steal", "main"))
+
+
+@pytest.mark.parametrize("case", ["where the game has it", "none on the photo", "a 7's discards owed"])
+def test_no_robber_row_when_the_photo_agrees_or_the_move_must_wait(case):
+    from vision.board.piece_check import robber_difference
+
+    if case == "a 7's discards owed":
+        game = _after_a_seven(d.base_game_after_setup(("Aki", "Ben", "Chie"))[1], True)
+        assert game.state.phase == "discard"
+        seen = next(h for h in sorted(game.board.land) if h != game.state.robber)
+    else:
+        game = _game()
+        seen = None if case == "none on the photo" else game.state.robber
+    terrains, numbers = _reading_of(game, 0)
+    assert robber_difference(seen, terrains, numbers, game) is None

@@ -14,7 +14,9 @@ there" / "It's there") after a look at the table.
 Nothing is applied without a tap.  A tap on a difference's button sends its event through the play screen's own
 ``submit`` -- the path a tap on the board takes -- so the rules take it or refuse it with their reason (shown
 here), and a taken event is in the record as if the board had been tapped; a piece the game has and the photo
-does not show is taken off as the umpire's correction (``remove_piece``) would.  A piece the rules refuse only
+does not show is taken off as the umpire's correction (``remove_piece``) would; the robber on another hex than the
+game's (read surely, or listed as not sure) is moved there (piece_check.robber_difference), so that the next roll
+pays as the table's robber lets it.  A piece the rules refuse only
 for its turn, phase or cards (piece_check.NOT_WHERE) is on the table already and is recorded as the umpire
 records what the table shows (the event ``forced``); one refused for where it stands is not, and says why.
 "Add the N sure ones" records every sure row with one tap, each as its own button would, the set-up first in
@@ -88,6 +90,14 @@ TEXT: dict[str, dict[str, str]] = {
                                "ja": "{owner}（{place}）が写真にありません — 取り除きますか？"},
     "check_upgraded": {"en": "{color} city on {place} where the game has a settlement — make it a city?",
                        "ja": "ゲームでは開拓地の所に{color}の都市（{place}）— 都市にしますか？"},
+    # the robber elsewhere on the photo (a table that adopts the app mid-game): the next roll pays as it stands
+    "check_robber": {"en": "The robber stands on {place} on the photo; the game has it on {was} — move it?",
+                     "ja": "写真では盗賊が{place}にいます（ゲームでは{was}）— 移動しますか？"},
+    "check_robber_beside": {"en": "beside the board", "ja": "盤の外"},
+    "check_move_robber": {"en": "Move", "ja": "移動"},
+    "check_done_robber": {"en": "Recorded: the robber moved to {place}.", "ja": "記録しました：盗賊を{place}へ移動"},
+    "check_refused_robber": {"en": "The robber to {place}: not recorded, {why}.",
+                             "ja": "盗賊を{place}へ：記録できません（{why}）"},
     "check_add": {"en": "Add", "ja": "追加"},
     "check_take_off": {"en": "Take off", "ja": "取り除く"},
     "check_make_city": {"en": "City", "ja": "都市に"},
@@ -186,7 +196,7 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
     # --- the differences -------------------------------------------------------------------------------
     def compare(self) -> None:
         """The differences between the photo read last and the game as it now stands, listed."""
-        from vision.board.piece_check import NotThisBoard, best_turn, differences
+        from vision.board.piece_check import NotThisBoard, best_turn, differences, robber_difference
         from vision.board.pieces import sure_of
 
         app = App.get_running_app()
@@ -210,9 +220,13 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
             self.message = tr("check_not_this_board", n=error.agreeing)
             self._show_photo()  # what was read, to see why
             return
+        robber = robber_difference(self.scan.robber, self.scan.terrains, self.scan.numbers, game)
+        if robber is not None:
+            self.differences.append(robber)
         turns, _ = best_turn(self.scan.terrains, self.scan.numbers, game.board)
         shown = [d for d in self.differences if _key(d) not in self.dismissed]
-        sure = [d for d in shown if sure_of(d, self.slots, turns)]
+        robber_sure = getattr(self.scan.reading, "robber_sure", False)
+        sure = [d for d in shown if (robber_sure if d.what == "robber" else sure_of(d, self.slots, turns))]
         unsure = [d for d in shown if d not in sure]
         self.shown = (sure, unsure)
         n = len(self.pieces)
@@ -242,7 +256,8 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
                                     else (1, 1, 1, 1) if sure else (1, 0.78, 0.35, 1))
         row.add_widget(label)
         button = Factory.BigButton(text=tr({"missing_in_game": "check_add", "missing_on_photo": "check_take_off",
-                                            "upgraded": "check_make_city"}[difference.what]),
+                                            "upgraded": "check_make_city",
+                                            "robber": "check_move_robber"}[difference.what]),
                                    size_hint_x=None, width=dp(100))
         button.bind(on_release=lambda _b, d=difference: self.apply(d))
         row.add_widget(button)
@@ -267,6 +282,11 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         game = app.table.game
         # the place named by its hexes ("the side between the 6 ore and the 8 grain"), not by a piece there
         plain = places_for(game.board, app.lang, app.player_name)
+        if difference.what == "robber":
+            robber = game.state.robber
+            key = "check_refused_" if refused is not None else "check_done_" if done else "check_"
+            return tr(key + "robber", place=plain.hex(difference.at[0]), why=refused,
+                      was=plain.hex(robber) if robber is not None else tr("check_robber_beside"))
         place = plain.edge(difference.at) if difference.piece == "road" else plain.vertex(difference.at)
         color, piece = app.tr(difference.color), app.tr(difference.piece)
         if app.lang == "en":  # the article goes with the colour: "An orange settlement" (it said "A orange")
@@ -430,7 +450,7 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         import cv2
         import numpy as np
 
-        from vision.board.lattice import turned
+        from vision.board.lattice import canonical_center, turned
         from vision.board.piece_check import best_turn
         from vision.board.pieces import corner_point, edge_point
 
@@ -448,7 +468,8 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
         sure, unsure = self.shown
         for difference in sure + unsure:  # where the photo and the game disagree
             spot = tuple(sorted(turned(h, -turns % 6) for h in difference.at))
-            point = edge_point(spot) if difference.piece == "road" else corner_point(spot)
+            point = (canonical_center(spot[0]) if difference.what == "robber"
+                     else edge_point(spot) if difference.piece == "road" else corner_point(spot))
             x, y = cv2.perspectiveTransform(np.array([[point]], np.float64), homography)[0, 0]
             if difference in sure:
                 cv2.circle(photo, (int(x), int(y)), 16, (0, 230, 255), 3)

@@ -8,7 +8,9 @@ terrain and number.  Then every corner and edge is compared:
   tap on the board would make it (the rules take it or say why not);
 - a settlement on the photo where the game has that player's settlement... as a city: the city's build event;
 - a piece the game has and the photo does not show, or shows in another colour: the umpire's correction that
-  takes it off (``remove_piece``); a piece in another colour also gets its build proposed.
+  takes it off (``remove_piece``); a piece in another colour also gets its build proposed;
+- the robber on another hex than the game's (:func:`robber_difference`): its move, so that the next roll pays
+  as the table's robber lets it (a table that adopts the app mid-game has its robber anywhere).
 
 Nothing here applies anything: the app lists these and a person taps the ones that are true.  Pure: no Kivy,
 no I/O; the game is read through ``game.board`` and ``game.state`` only.
@@ -36,12 +38,12 @@ class NotThisBoard(ValueError):
 
 @dataclass(frozen=True)
 class Difference:
-    what: str            # "missing_in_game" | "missing_on_photo" | "upgraded"
-    piece: str           # "road" | "settlement" | "city"
-    player: int
-    color: str
-    at: tuple            # the game's corner or edge
-    event: dict          # what a tap records: a build, or the umpire's remove_piece
+    what: str            # "missing_in_game" | "missing_on_photo" | "upgraded" | "robber"
+    piece: str           # "road" | "settlement" | "city" | "robber"
+    player: int | None   # (None for the robber: nobody's)
+    color: str           # ("" for the robber)
+    at: tuple            # the game's corner or edge: its hexes (the robber: its one hex)
+    event: dict          # what a tap records: a build, the umpire's remove_piece, or the robber's move
 
 
 def best_turn(terrains: dict, numbers: dict, board) -> tuple[int, int]:
@@ -113,6 +115,20 @@ def differences(pieces: list, terrains: dict, numbers: dict, game, colors: list[
             found.append(Difference("missing_on_photo", kind, player, colors[player], spot,
                                     {"type": "remove_piece", "at": _json_spot(spot)}))
     return found
+
+
+def robber_difference(robber, terrains: dict, numbers: dict, game) -> Difference | None:
+    """The robber where the photo shows it (``robber``: its hex in the reading's lattice, None when none was
+    seen), when the game has it elsewhere: the move that puts it there.  None when they agree, when the photo
+    shows none, and while a 7's discards are owed -- the robber moves after them, and a move recorded before
+    would leave the 7's own move nowhere to go (the row comes back once the discards are in)."""
+    if robber is None or game.state.phase == "discard":
+        return None
+    turns, _agree = best_turn(terrains, numbers, game.board)
+    at = turned(tuple(robber), turns)
+    if at == game.state.robber or at not in game.board.land:
+        return None
+    return Difference("robber", "robber", None, "", (at,), {"type": "move_robber", "to": list(at)})
 
 
 #: Refusals that say when a piece may be built or who pays for it, not where it stands: the turn, the phase, the
