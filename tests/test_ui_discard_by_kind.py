@@ -158,3 +158,33 @@ def test_year_of_plenty_two_of_a_kind_in_a_tap(tmp_path):
         assert app.table.record.events[-1]["resources"] == ["ore", "ore"], play.message
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.parametrize("size", ["landscape", "portrait", "ipad", "android10"])
+def test_the_discard_panel_fits_every_tablet_in_both_languages(tmp_path, size):
+    """The longest prompt (a hand with an unseen card) and a name chosen (down), on the four tablets of
+    test_ui_sizes: the layout check finds nothing in English or Japanese."""
+    import dataclasses
+
+    from kivy.metrics import Metrics
+
+    from tests.test_ui_sizes import SIZES
+
+    window, density = SIZES[size]
+    game_id = unseen_card_hand(tmp_path)
+    old_density = Metrics.density
+    Metrics.density = density
+    app = d.start_app(tmp_path, size=window)
+    try:
+        play = d.resume(app, game_id)
+        d.tap_dice(play, 7)
+        d.tap(d.counter(play.ids.actions, "lumber", "cards").name)
+        found = {}
+        for lang in ("en", "ja"):
+            app.apply_settings(dataclasses.replace(app.settings, lang=lang))
+            found[lang] = d.layout_problems(app.root)
+            shot(app, f"fits-{size}-{lang}")
+        assert found == {"en": [], "ja": []}
+    finally:
+        d.stop_app(app)
+        Metrics.density = old_density

@@ -128,6 +128,9 @@ class ChoicePanels:
         if grid is not None:
             ok.height = dp(ROW_HEIGHT + 4)  # (under the counters, a row as high as theirs: a trade in sight)
         if grid is not None and grid.spare_cell():
+            # in the cell, as high as it: 4 dp more stood out over the row above (at 1.5 px a dp, 1920x1200, the
+            # layout check found OK over the grain cell's buttons by 3 px)
+            ok.height = dp(ROW_HEIGHT)
             grid.add_cell(ok)
         else:
             self.ids.actions.add_widget(ok)
