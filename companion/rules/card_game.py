@@ -530,7 +530,7 @@ class CardGame(EventHistory):
         # VP are only gained on one's own turn, so the player whose turn it is wins at once
         if s.winner is None and now[s.turn_player] >= self.options.vp_target and s.phase != GAME_OVER:
             s.winner, s.phase = s.turn_player, GAME_OVER
-            fields.update(winner=s.turn_player, ranking=self.ranking())
+            fields.update(winner=s.turn_player, ranking=self.ranking(), places=self.places())
         return fields
 
     def ranking(self) -> tuple[int, ...]:

@@ -1272,13 +1272,8 @@ class Game(EventHistory):
             if self.victory_points(p) >= target:
                 s.winner = p
                 s.phase = GAME_OVER
-                return {"winner": p, "ranking": self.ranking()}
+                return {"winner": p, "ranking": self.ranking(), "places": self.places()}
         return {}
-
-    def winners(self) -> tuple[int, ...]:
-        """Who won: the winner alone (a game that can end shared says so in its own ``winners``); empty before
-        the end or when the game was ended without one."""
-        return () if self.state.winner is None else (self.state.winner,)
 
     def ranking(self) -> tuple[int, ...]:
         """Players from first to last: by VP, then by cards in hand."""

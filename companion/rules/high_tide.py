@@ -295,11 +295,16 @@ class HighTideGame(SeafarersGame):
         tide.ranking = self.ranking()
         s.winner = tide.ranking[0]
         s.phase = GAME_OVER
-        fields = {"phase": ENDED, "winner": s.winner, "ranking": tide.ranking}
+        fields = {"phase": ENDED, "winner": s.winner, "ranking": tide.ranking, "places": self.places()}
         winners = self.winners()
         if len(winners) > 1:
             fields["winners"] = winners
         return fields
+
+    def place_key(self, player: int) -> tuple[int, ...]:
+        """Most VP, a tie to the most resource cards (seed 002: the win; the same order places the others, as the
+        game-over screen always showed it): players level on both share a place."""
+        return (self.victory_points(player), self.state.players[player].hand.size)
 
     def winners(self) -> tuple[int, ...]:
         """Who won, at the end: most victory points, a tie to the most resource cards (seed 002); players level

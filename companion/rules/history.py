@@ -95,7 +95,45 @@ class EventHistory:
         state.phase = GAME_OVER
         state.extra["ended_by_time"] = after
         self.state = state
-        return {"ranking": self.ranking()}
+        return {"ranking": self.ranking(), "places": self.places()}
+
+    # --- the end: places ------------------------------------------------------------------------------
+    def winners(self) -> tuple[int, ...]:
+        """Who won: the winner alone (a game that can end shared says so in its own ``winners``); empty before
+        the end or when the game was ended without one (by the round's time limit)."""
+        winner = self.state.winner
+        return () if winner is None else (winner,)
+
+    def place_key(self, player: int) -> tuple[int, ...]:
+        """What places ``player`` below the win, larger first: victory points (a game whose rules break a tie by
+        something more says so here: High Tide's resource cards).  Players with the same key share a place."""
+        return (self.victory_points(player),)
+
+    def places(self) -> tuple[tuple[int, ...], ...]:
+        """The final places, best first, each the players who hold it, in ``ranking`` order: ``((0,), (1, 3),
+        (2,))`` is "0 won, 1 and 3 share second place, 2 is fourth".  The winners hold the first place (the
+        winner alone, or every player who shares the win); the others are placed by :meth:`place_key`, level
+        players sharing the better place, as a tournament desk places them (``tournament.scoring``).  A game
+        the round's time limit ended has no winner: every player is placed by victory points alone (the desk's
+        rule for it).  Empty before the end.  ``ranking`` stays the full order it always was (ties broken by
+        cards in hand, then seat); ``places`` says where that order is a tie."""
+        if self.state.phase != GAME_OVER:
+            return ()
+        ranking = self.ranking()
+        by_time = self.ended_by_time is not None
+        won = () if by_time else tuple(p for p in ranking if p in self.winners())
+        places: list[tuple[int, ...]] = [won] if won else []
+        last = None
+        for p in ranking:
+            if p in won:
+                continue
+            key = (self.victory_points(p),) if by_time else self.place_key(p)
+            if places and places[-1] is not won and key == last:
+                places[-1] += (p,)
+            else:
+                places.append((p,))
+            last = key
+        return tuple(places)
 
     @classmethod
     def event_types(cls) -> list[str]:

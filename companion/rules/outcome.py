@@ -114,6 +114,11 @@ class Outcome(Value, frozen=True):
     - ``winners``: when the win is shared, every player who shares it, in ranking order (High Tide: level with
       the first on victory points and on resource cards -- seed 002 breaks a tie on points by the cards and says
       no more, so players level on both share the win); empty when one player won (``winner``).
+    - ``places``: the final places when the game ended, best first, each the tuple of players who hold it, in
+      ``ranking`` order: ``((0,), (1, 3), (2,))`` is "0 won, 1 and 3 share second place, 2 is fourth"
+      (:meth:`~companion.rules.history.EventHistory.places`: the winners first, the others by victory points --
+      High Tide: and resource cards -- level players sharing the better place; a game the round's time limit
+      ended, by victory points alone).  ``ranking`` is the full order, ties broken by cards and seat.
     - ``next``: what the table waits for now (``"roll"``, ``"discard"``, ``"move_robber"``,
       ``"steal"``, ``"main"``, ``"setup_settlement"``, ``"setup_road"``, ``"flood"``,
       ``"gold"``, ``"game_over"``, ...), with ``next_player`` whose input it is.
@@ -147,6 +152,7 @@ class Outcome(Value, frozen=True):
     winner: int | None = None
     winners: tuple[int, ...] = ()
     ranking: tuple[int, ...] = ()
+    places: tuple[tuple[int, ...], ...] = ()
     next: str = ""
     next_player: int | None = None
     warnings: tuple[str, ...] = ()

@@ -634,7 +634,7 @@ class StarfarersGame(Game):
         for p in self._in_turn_order(range(self.n_players)):
             if self.victory_points(p) >= self.options.vp_target:
                 s.winner, s.phase = p, GAME_OVER
-                return {**fields, "winner": p, "ranking": self.ranking()}
+                return {**fields, "winner": p, "ranking": self.ranking(), "places": self.places()}
         self._start_next_turn()
         fleet = self.fleet
         fleet.shake, fleet.speed = None, None
