@@ -374,3 +374,26 @@ def test_cli_names_every_dike_that_held_through_alsa(tmp_path, dikes, lang, said
     seconds = len(library(lang).render(sentence)) / RATE
     print(f"{lang} {len(dikes)} dike(s): the dike sentence lasts {seconds:.2f} s")
     assert 1.5 < seconds < longest, f"the dike sentence lasts {seconds:.2f} s"
+
+
+@pytest.mark.parametrize("scenario, lang, said", [
+    ("tide_four_player_end_and_tie_on_cards", "en",
+     "#58 The game is over. Orange wins the game. Red is second. Blue and white share third place."),
+    ("tide_four_player_end_and_tie_on_cards", "ja",
+     "#58 ゲーム終了です。オレンジの勝ちです。赤は2位です。青と白が同点で3位です。"),
+    ("star_win_at_the_end_of_the_turn", "en", "#15 Red wins the game. Blue and white share second place."),
+    ("star_win_at_the_end_of_the_turn", "ja", "#15 赤の勝ちです。青と白が同点で2位です。")])
+def test_cli_says_the_places_as_they_are_through_alsa(tmp_path, scenario, lang, said):
+    """The end of a game with players level: the places are heard as they are ("Blue and white share third place."),
+    not the ranking as a plain order ("Final order: orange, red, blue and white."), and what reaches ALSA is
+    exactly its clips (session 18)."""
+    path = tmp_path / "end.json"
+    path.write_text(json.dumps(json.loads((ROOT / "tests" / "scenarios" / f"{scenario}.json").read_text())["record"]),
+                    encoding="utf-8")
+    home, out = file_home(tmp_path)
+    done = run_cli(home, str(path), "--lang", lang)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == said + "\n"
+    record = load_record(path)
+    phrase = phrase_for_outcome(replay(record).outcomes[-1], [p["color"] for p in record.players], lang)
+    find_in_order(read_capture(out), [library(lang).render(phrase.tokens)])

@@ -64,8 +64,9 @@ HEARD = {
     "tide_variant_spring_tide": {
         48: ("Spring tide.", "大潮です。"),
         49: ("Eleven. No production. Blue chooses land to flood.", "11。産出なし。青が浸水させる土地を選びます。"),
-        53: ("The tide floods the twelve fields. The game is over. Red wins the game. Final order: red, blue and white.",
-             "12の畑が浸水しました。ゲーム終了です。赤の勝ちです。順位は赤、青、白。"),
+        # blue and white level on VP and cards: they share second place (session 18; "Final order: red, blue and white")
+        53: ("The tide floods the twelve fields. The game is over. Red wins the game. Blue and white share second "
+             "place.", "12の畑が浸水しました。ゲーム終了です。赤の勝ちです。青と白が同点で2位です。"),
     },
     # Starfarers (issue 9). Seats: red, blue, white, clockwise; the left neighbour is the next seat.
     "star_production_supply_and_seven": {
@@ -112,7 +113,8 @@ HEARD = {
     "star_win_at_the_end_of_the_turn": {
         14: ("Red docks a trade station. Red now holds the merchants' friendship marker, one station.",
              "赤が交易ステーションを設置しました。赤が商人の友好親善マーカーを獲得、交易ステーション1つ。"),
-        15: ("Red wins the game. Final order: red, blue and white.", "赤の勝ちです。順位は赤、青、白。"),
+        # blue and white level on 4 VP share second place (session 18; it said "Final order: red, blue and white.")
+        15: ("Red wins the game. Blue and white share second place.", "赤の勝ちです。青と白が同点で2位です。"),
     },
     # The card game (issue 9). White arrow: the left neighbour (next seat); black: the right (previous seat).
     "card_expansion_replaces_city_vp": {

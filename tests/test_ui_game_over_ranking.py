@@ -118,3 +118,47 @@ def test_a_game_ended_by_time_is_placed_as_the_desk_places_it(tmp_path):
         assert sorted(lines) == sorted(f"1. {name} — 2 VP" for name in NAMES[:4]), lines
     finally:
         d.stop_app(app)
+
+
+def base_game_won_with_two_level(data_dir) -> int:
+    """Aki on turn after a roll in a base game for three played to 4 VP, holding two development cards bought unseen
+    (victory-point cards) and more cards than Ben; Ben and Chie on their set-up's 2 VP, Chie given more cards than
+    Ben, so that the ranking (points, then cards) puts Chie before Ben."""
+    from companion.rules.values import replace as replaced
+
+    record, _game = d.base_game_after_setup(("Aki", "Ben", "Chie"))
+    record = replaced(record, options={"vp_target": 4})
+    record.events += [{"type": "roll", "dice": [1, 1]},
+                      {"type": "set_hand", "player": 0, "cards": {"grain": 4, "wool": 3, "ore": 4, "lumber": 4}},
+                      {"type": "set_hand", "player": 1, "cards": {"grain": 1}},
+                      {"type": "set_hand", "player": 2, "cards": {"wool": 2, "ore": 3}},
+                      {"type": "buy_development", "player": 0, "card": None},
+                      {"type": "buy_development", "player": 0, "card": None}]
+    return d.journal(data_dir, record)
+
+
+@pytest.mark.parametrize("size, lang, lines, said", [
+    ((1280, 800), "en", ["1. Aki — 4 VP", "2. Chie — 2 VP", "2. Ben — 2 VP"],
+     "Aki wins the game. Chie and Ben share second place."),
+    ((800, 1280), "ja", ["1. Aki — 4 点", "2. Chie — 2 点", "2. Ben — 2 点"], "Akiの勝ちです。ChieとBenが同点で2位です。")])
+def test_a_base_game_places_players_level_on_points_together(tmp_path, size, lang, lines, said):
+    # The base game has no tie-break below the win (seeds 000; RULES.md): Chie and Ben on 2 VP share second place
+    # on the screen and in the voice's caption. The screen read "2. Chie — 2 VP (5 cards)" over "3. Ben — 2 VP
+    # (1 card)" as if cards in hand placed them, and the voice "Final order: Aki, Chie and Ben." (session 18)
+    game_id = base_game_won_with_two_level(tmp_path)
+    app = d.start_app(tmp_path, size=size)
+    try:
+        if lang != "en":
+            app.apply_settings(replace(app.settings, lang=lang))
+            d.settle()
+        play = d.resume(app, game_id)
+        d.tap(d.find(play.ids.actions, app.tr("reveal_vp")))
+        d.tap(d.find(play.ids.actions, "2"))
+        d.tap(d.find(play.ids.actions, app.tr("reveal_ok", n=2)))
+        g = app.table.game
+        assert g.state.phase == "game_over" and g.state.winner == 0
+        assert app.table.last_outcome.ranking == (0, 2, 1) and app.table.last_outcome.places == ((0,), (2, 1))
+        assert d.find_label(play.ids.actions, app.tr("ranking")).text.splitlines()[1:] == lines
+        assert d.wait_until(lambda: app.caption.endswith(said)), app.caption
+    finally:
+        d.stop_app(app)

@@ -11,7 +11,8 @@ from typing import Sequence
 from ..rules.card_game import CardOutcome
 from ..rules.outcome import Outcome
 from ..rules.starfarers import StarOutcome
-from .phrases import Language, left_of, mention, register_language, robber_mover, who_robs
+from .phrases import (Language, left_of, mention, numbered_places, register_language, robber_mover,
+                      tied_places, who_robs)
 from .vocabulary import ALIENS, BALLS, FLOOD_TERRAINS, LANDMARK_TERRAINS, MAX_COUNT, PHASES, RESOURCES
 
 _PIECES = {"road": ("a_road", "roads"), "ship": ("a_ship", "ships"),
@@ -177,10 +178,27 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
         t += [*_listing([[who(p)] for p in o.winners]), "share_the_win", "."]
     elif o.winner is not None:
         t += [who(o.winner), "wins", "."]
-    if len(o.ranking) > 1:
+    if tied_places(o):
+        t += _places(o, who)
+    elif len(o.ranking) > 1:
         t += ["final_order", *_listing([[who(s)] for s in o.ranking]), "."]
     if o.warnings:
         t += ["forced_note", "."]
+    return t
+
+
+def _places(o: Outcome, who) -> list[str]:
+    """The places as they are when players are level: "Blue and white share second place. Orange is fourth."
+    (after the win's own sentence, which says the first place; a game ended by time, with no winner, says the
+    first place too: "Red and blue share first place.")."""
+    t: list[str] = []
+    for place, seats in numbered_places(o):
+        if place == 1 and (o.winner is not None or o.winners):
+            continue  # said: "Red wins the game." / "Red and white share the win."
+        if len(seats) == 1:
+            t += [who(seats[0]), f"is_place_{place}", "."]
+        else:
+            t += [*_listing([[who(s)] for s in seats]), f"share_place_{place}", "."]
     return t
 
 

@@ -13,7 +13,8 @@ from ..own_words import own_word
 from ..rules.card_game import CardOutcome
 from ..rules.outcome import Outcome
 from ..rules.starfarers import StarOutcome
-from .phrases import Language, game_of, left_of, mention, register_language, robber_mover, who_robs
+from .phrases import (Language, game_of, left_of, mention, numbered_places, register_language, robber_mover,
+                      tied_places, who_robs)
 from .vocabulary import ALIENS, BALLS, FLOOD_TERRAINS, JA_COUNTERS, LANDMARK_TERRAINS, MAX_COUNT, PHASES, RESOURCES
 
 _PIECE_COUNTERS = {"road": "hon", "ship": "seki", "settlement": "tsu", "city": "tsu"}
@@ -175,10 +176,27 @@ def outcome_tokens(o: Outcome, colors: Sequence[str]) -> list[str]:
               "share_the_win", "。"]
     elif o.winner is not None:
         t += [who(o.winner, "no"), "wins", "。"]
-    if len(o.ranking) > 1:
+    if tied_places(o):
+        t += _places(o, who)
+    elif len(o.ranking) > 1:
         t += ["final_order", *_joined([[who(s)] for s in o.ranking], "、"), "。"]
     if o.warnings:
         t += ["forced_note", "。"]
+    return t
+
+
+def _places(o: Outcome, who) -> list[str]:
+    """同点の順位をそのまま：「青と白が同点で2位です。オレンジは4位です。」(1位は勝ちの文が言う。時間切れで勝者の
+    いないゲームは1位も：「赤と青が同点で1位です。」)"""
+    t: list[str] = []
+    for place, seats in numbered_places(o):
+        if place == 1 and (o.winner is not None or o.winners):
+            continue
+        if len(seats) == 1:
+            t += [who(seats[0], "wa"), f"place_{place}", "。"]
+        else:
+            names = [[who(s)] for s in seats[:-1]]  # 「青と白が」「青、白、オレンジと緑が」 (as the screen joins names)
+            t += [*_joined(names, "、"), "and", who(seats[-1], "ga"), f"share_place_{place}", "。"]
     return t
 
 

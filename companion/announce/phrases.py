@@ -148,6 +148,27 @@ def who_robs(o: Outcome) -> int | None:
     return o.player if o.player is not None else o.next_player
 
 
+#: The highest place said with its own clip ("is sixth" / 「6位です」): six players at most.
+MAX_PLACE = 6
+
+
+def numbered_places(o: Outcome) -> list[tuple[int, tuple[int, ...]]]:
+    """The outcome's places with their numbers, level players sharing the better one: ``((0,), (1, 3), (2,))`` →
+    ``[(1, (0,)), (2, (1, 3)), (4, (2,))]``."""
+    out, place = [], 1
+    for seats in o.places:
+        out.append((place, tuple(seats)))
+        place += len(seats)
+    return out
+
+
+def tied_places(o: Outcome) -> bool:
+    """Whether the game ended with players level on a place (the places are then said as they are, not the
+    ranking as a plain order), every place one with its clip."""
+    return (len(o.places) < len(o.ranking) and sum(map(len, o.places)) == len(o.ranking)
+            and all(place <= MAX_PLACE for place, _ in numbered_places(o)))
+
+
 def left_of(seat: int, colors: Sequence[str]) -> int:
     """The left neighbour: the next seat (play passes to the left; docs/starfarers-and-card-game.md)."""
     return (seat + 1) % len(colors)

@@ -284,7 +284,20 @@ def _bought_and_traded() -> dict[str, dict[str, tuple[str, str]]]:
             "ja": {key: (text, text) for key, text in japanese.items()}}
 
 
+def _places() -> dict[str, dict[str, tuple[str, str]]]:
+    """Session 18: the places at a game's end as they are when players are level (``Outcome.places``): "Blue and
+    white share second place. Orange is fourth." / 「青と白が同点で2位です。オレンジは4位です。」 -- a place held
+    alone up to the sixth, a shared one up to the fifth (six players at most)."""
+    ordinals = ("first", "second", "third", "fourth", "fifth", "sixth")
+    english = {f"is_place_{n}": f"is {word}" for n, word in enumerate(ordinals, 1)}
+    english.update({f"share_place_{n}": f"share {word} place" for n, word in enumerate(ordinals[:5], 1)})
+    japanese = {f"place_{n}": f"{n}位です" for n in range(1, 7)}
+    japanese.update({f"share_place_{n}": f"同点で{n}位です" for n in range(1, 6)})
+    return {"en": {key: (text, text) for key, text in english.items()},
+            "ja": {key: (text, text) for key, text in japanese.items()}}
+
+
 #: language → clip key → (spoken text, caption)
 CLIPS: dict[str, dict[str, tuple[str, str]]] = {"en": _english(), "ja": _japanese()}
-for _lang, _words in _bought_and_traded().items():
+for _lang, _words in (*_bought_and_traded().items(), *_places().items()):
     CLIPS[_lang].update(_words)

@@ -228,11 +228,13 @@ class CardGameScreen(GameScreen):
                                lambda: self.submit({"type": "end_turn", "player": me}), height=dp(60)))
 
     def _final_points(self, box, g) -> None:
-        """At the end the panel lists everyone's VP, the winner first (it was empty below 'Game over')."""
-        winner = g.state.winner
-        order = sorted(range(g.n_players), key=lambda p: (p != winner, -g.victory_points(p), p))
-        lines = [self.tr("cg_final")] + [self.tr("cg_final_line", n=i + 1, name=self.name_of(p), vp=g.victory_points(p))
-                                         for i, p in enumerate(order)]
+        """At the end the panel lists everyone's VP, the winner first (it was empty below 'Game over'), numbered by
+        the rules core's places: players level on VP share theirs ("2. Aki — 5 VP", "2. Chie — 5 VP"; it numbered
+        them 2. and 3. by seat: session 18)."""
+        lines, place = [self.tr("cg_final")], 1
+        for held in g.places():
+            lines += [self.tr("cg_final_line", n=place, name=self.name_of(p), vp=g.victory_points(p)) for p in held]
+            place += len(held)
         label = Label(text="\n".join(lines), font_size=sp(20), halign="left", size_hint_y=None)
         label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
                    texture_size=lambda w, v: setattr(w, "height", v[1] + dp(8)))

@@ -1,10 +1,12 @@
 """The game-over panel of the board games (base, Seafarers, High Tide) on the play screen: the ranking, with
 what put tied players in their order, and the way on (a new game for the same table).
 
-The ranking is the rules core's (victory points, then resource cards in hand: High Tide's tie-break, seed 002).
-Two players on the same points read "3. Ben — 3 VP" and "4. Dan — 3 VP" and nothing said why Ben came first
-(playtest s11, High Tide for 5 played to its end by taps): a player level on points with another is shown with
-the cards in hand that ranked them, and players level on both share their place.
+The places are the rules core's (``Outcome.places``: the winner, then victory points, level players sharing
+the better place; High Tide looks at resource cards in hand too, its tie-break, seed 002). Two players on the
+same points read "3. Ben — 3 VP" and "4. Dan — 3 VP" and nothing said why Ben came first (playtest s11, High
+Tide for 5 played to its end by taps): in High Tide a player level on points with another is shown with the
+cards in hand that placed them, and players level on both share their place; in the other games players level
+on points share their place (session 18).
 
 Players level on both at the top share the win (seed 002 breaks a tie on points by the cards and says no more):
 the heading names them all, "Game over — Aki and Chie share the win" / 「ゲーム終了 — AkiとChieの同点勝ち」
@@ -20,26 +22,31 @@ from .widgets import BigButton, app
 
 
 def ranking_lines(g) -> list[str]:
-    """``g``'s final order, a line a player: "1. Chie — 10 VP", "3. Ben — 3 VP (5 cards)" on a tie.
+    """``g``'s final places, a line a player: "1. Chie — 10 VP", "2. Ben — 3 VP" and "2. Dan — 3 VP" when level.
 
-    A game the tournament desk ended by the round's time limit is placed as the desk places it (its scoring: VP,
-    equal VP sharing the better place), with no cards: the tablet ranked "1. Aki — 2 VP (4 cards)" over three
-    players the desk had all in 1st place (session 15's tournament trial)."""
+    The places are the rules core's (``Outcome.places``, the one the voice says): the winner first, the others by
+    VP, level players sharing the better place (a base game: a player level on points with another shared
+    nothing with them here, "3. Ben — 3 VP (5 cards)" over "4. Dan — 3 VP (2 cards)", as if cards in hand placed
+    players: they do not; session 18). High Tide places players level on points by their resource cards (seed
+    002): there a player level on points with another shows the cards that placed them, "3. Ben — 3 VP (5 cards)".
+    A game the tournament desk ended by the round's time limit is placed as the desk places it (VP alone, equal VP
+    sharing the better place), with no cards: the tablet ranked "1. Aki — 2 VP (4 cards)" over three players the
+    desk had all in 1st place (session 15's tournament trial)."""
     a = app()
-    ranking = g.outcomes[-1].ranking if g.outcomes and g.outcomes[-1].ranking else g.ranking()
-    vp = {p: g.victory_points(p) for p in ranking}
-    cards = {p: g.state.players[p].hand.size for p in ranking}
-    by_time = getattr(g, "ended_by_time", None) is not None
-    # what places a player: points, then (a game played to its end) the cards in hand
-    standing = {p: (vp[p],) if by_time else (vp[p], cards[p]) for p in ranking}
+    places = g.outcomes[-1].places if g.outcomes and g.outcomes[-1].places else g.places()
+    seats = [p for held in places for p in held]
+    vp = {p: g.victory_points(p) for p in seats}
+    cards = {p: g.state.players[p].hand.size for p in seats}
+    # cards in hand are said where they placed players: a game whose places look past the points (High Tide)
+    by_cards = getattr(g, "ended_by_time", None) is None and any(len(g.place_key(p)) > 1 for p in seats)
     lines: list[str] = []
-    place = 0
-    for i, p in enumerate(ranking):
-        if i == 0 or standing[p] != standing[ranking[i - 1]]:
-            place = i + 1  # level on what places them: the same place
-        level = not by_time and any(vp[q] == vp[p] for q in ranking if q != p)
-        tie_break = a.tr("ranking_cards", n=cards[p]) if level else ""
-        lines.append(f"{place}. {a.player_name(p)} — {vp[p]} {a.tr('vp')}{tie_break}")
+    place = 1
+    for held in places:
+        for p in held:
+            level = by_cards and any(vp[q] == vp[p] for q in seats if q != p)
+            tie_break = a.tr("ranking_cards", n=cards[p]) if level else ""
+            lines.append(f"{place}. {a.player_name(p)} — {vp[p]} {a.tr('vp')}{tie_break}")
+        place += len(held)
     return lines
 
 
