@@ -289,3 +289,82 @@ def test_a_table_whose_tablet_sent_nothing_has_its_result_typed_in_on_the_desk_p
     status, refused = call("POST", "/desk/result", urlencode(form).encode())  # again (a second desk page): refused
     assert status == 422 and (
         "already has a result" in refused if lang == "en" else "第1ラウンド2卓にはすでに結果があります" in refused)
+
+
+SEAT_SAID = {
+    "en": {"waits": "Round 2 can be seated once every table of round 1 has its result (2 without).",
+           "seat": ">Seat round 2<", "final": ">Seat the final table<", "incomplete": "round 1 still lacks the result",
+           "again": "round 2 is not the next round to seat", "heading": "Desk: Kobe Open · round 2",
+           "pair_all": ">Pair every table without a code (2)<"},
+    "ja": {"waits": "第1ラウンドの全卓の結果が入ると、第2ラウンドの席決めができます（結果のない卓：2）。",
+           "seat": ">第2ラウンドの席決め<", "final": ">決勝卓の席決め<", "incomplete": "第1ラウンドの1、2卓の結果がまだ入っていません",
+           "again": "第2ラウンドは別のデスクで席決めされました", "heading": "本部：Kobe Open・第2ラウンド",
+           "pair_all": ">コードのない卓すべてにコードを出す（2卓）<"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_next_round_is_seated_and_paired_from_the_desk_page(server, hand, lang):
+    """Round 2 took the command line (``tournament seat``) or the app's desk screen, then a Pair press per table.
+    The desk page seats it once every table of round 1 has its result -- not before: a Swiss round would be seated
+    over missing results and re-seat every table -- and its form names the round, so a second press (a double
+    click, a page left open) is refused instead of seating round 3. Then one press pairs every table."""
+    from urllib.parse import urlencode
+
+    call = desk_page(server)
+    said = SEAT_SAID[lang]
+    admin(server, "/api/admin/settings", {"language": lang})
+    page = call("GET", "/desk")[1]
+    key = re.search(r"name=csrf value=(\w+)", page).group(1)
+    assert said["waits"] in page and "action=desk/seat" not in page  # round 1 is being played: nothing to press
+    seat = {"csrf": key, "round": 2, "kind": "swiss"}
+    status, refused = call("POST", "/desk/seat", urlencode(seat).encode())  # a stale page's form, all the same
+    assert status == 422 and said["incomplete"] in html.unescape(refused), refused
+    assert server.floor.current_round() == 1
+
+    for table in (1, 2):  # both results typed in at the desk (no tablet sent a game)
+        row = re.search(rf"<tr id=enter-1-{table}>.*?</tr>", call("GET", "/desk")[1]).group(0)
+        players = re.findall(r"name=(vp:\d+)", row)
+        form = {"csrf": key, "round": 1, "table": table, "winner": players[0].split(":")[1],
+                **{p: v for p, v in zip(players, (10, 7, 5, 4))}}
+        assert call("POST", "/desk/result", urlencode(form).encode())[0] == 303
+    page = call("GET", "/desk")[1]
+    assert said["seat"] in page and said["final"] in page and said["waits"] not in page
+    assert "action=desk/pair-all" not in page  # round 1's tables: nothing new to pair
+
+    assert call("POST", "/desk/seat", urlencode(seat).encode())[0] == 303
+    assert server.floor.current_round() == 2
+    page = call("GET", "/desk")[1]
+    assert said["heading"] in html.unescape(page) and len(re.findall(r"<tr id=table-\d+>", page)) == 2
+    status, refused = call("POST", "/desk/seat", urlencode(seat).encode())  # the same press again
+    assert status == 409 and said["again"] in html.unescape(refused), refused
+    assert server.floor.current_round() == 2, "a second press seated another round"
+
+    assert said["pair_all"] in page
+    assert call("POST", "/desk/pair-all", urlencode({"csrf": key, "round": 2}).encode())[0] == 303
+    codes = [p for p in server.floor.open_codes() if p.round == 2]
+    assert sorted(p.table for p in codes) == [1, 2]
+    page = call("GET", "/desk")[1]
+    assert "action=desk/pair-all" not in page and all(p.code in page for p in codes)
+    forged = call("POST", "/desk/seat", urlencode(dict(seat, csrf="x" * len(key), round=3)).encode())
+    assert forged[0] == 403 and server.floor.current_round() == 2  # a form from elsewhere: nothing seated
+    if lang == "ja":  # nothing in English but the names and the codes
+        allowed = set(NAMES) | {"Kobe Open", "English"} | {p.code for p in codes}
+        words = [w for w in shown_words(page) if w not in allowed]
+        assert not [w for w in words if re.search(r"[A-Za-z]{2,}", re.sub("|".join(map(re.escape, allowed)), "", w))]
+
+
+@pytest.mark.parametrize("form, status, said", [
+    ({"round": 4, "kind": "swiss"}, 409, "第4ラウンドは次に席決めするラウンドではありません（席決め済み：第1ラウンドまで）"),
+    ({"round": 2, "kind": "semi"}, 422, "席決めの種類（スイス式か決勝卓）とラウンドの番号が必要です"),
+    ({"round": "two", "kind": "swiss"}, 422, "席決めの種類（スイス式か決勝卓）とラウンドの番号が必要です"),
+])
+def test_a_seat_form_the_desk_refuses_is_said_in_the_event_s_language_and_seats_nothing(server, form, status, said):
+    from urllib.parse import urlencode
+
+    call = desk_page(server)
+    admin(server, "/api/admin/settings", {"language": "ja"})
+    key = re.search(r"name=csrf value=(\w+)", call("GET", "/desk")[1]).group(1)
+    answer = call("POST", "/desk/seat", urlencode(dict(form, csrf=key)).encode())
+    assert answer[0] == status and said in html.unescape(answer[1]) and "何も変更していません。" in answer[1], answer
+    assert server.floor.current_round() == 1

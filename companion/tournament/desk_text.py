@@ -29,6 +29,10 @@ WORDS: dict[str, dict[str, Any]] = {
            "enter_heading": "Tables without a result ({n})", "enter": "Enter result",
            "correct_note": "A result already entered is corrected with <code>POST /api/admin/correct</code> or "
                            "<code>tournament result ... --correct --reason</code>.",
+           "next_heading": "Next round", "seat": "Seat round {round}", "seat_final": "Seat the final table",
+           "seat_waits": "Round {next} can be seated once every table of round {round} has its result ({n} without).",
+           "seat_note": "The seating is stored at once and shown on the display; then each table needs its code.",
+           "pair_all": "Pair every table without a code ({n})",
            "settings": "Floor settings", "confirm_mode": "results from tablets:", "time_rule": "at time:",
            "language": "language (display and this page):", "save": "Save",
            "options": {"confirm": {"auto": "auto", "referee": "referee"},
@@ -50,6 +54,10 @@ WORDS: dict[str, dict[str, Any]] = {
            "enter_heading": "結果のない卓（{n}）", "enter": "結果を入力",
            "correct_note": "入力済みの結果は <code>POST /api/admin/correct</code> または "
                            "<code>tournament result ... --correct --reason</code> で訂正します。",
+           "next_heading": "次のラウンド", "seat": "第{round}ラウンドの席決め", "seat_final": "決勝卓の席決め",
+           "seat_waits": "第{round}ラウンドの全卓の結果が入ると、第{next}ラウンドの席決めができます（結果のない卓：{n}）。",
+           "seat_note": "席決めはすぐに保存され、表示に出ます。そのあと各卓にコードを出してください。",
+           "pair_all": "コードのない卓すべてにコードを出す（{n}卓）",
            "settings": "運営の設定", "confirm_mode": "タブレットからの結果：", "time_rule": "時間になったら：",
            "language": "言語（表示とこのページ）：", "save": "保存",
            "options": {"confirm": {"auto": "そのまま入力", "referee": "審判が確認"},

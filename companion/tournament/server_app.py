@@ -179,6 +179,8 @@ class DeskApp:
             Route("/desk", self.desk, methods=["GET"]),
             Route("/desk/pair", self.desk_pair, methods=["POST"]),
             Route("/desk/clock", self.desk_clock, methods=["POST"]),
+            Route("/desk/seat", self.desk_seat, methods=["POST"]),
+            Route("/desk/pair-all", self.desk_pair_all, methods=["POST"]),
             *referee_routes(self),  # the referee's confirm and corrections, the floor settings
         ], exception_handlers={Refused: self._refused, FloorError: self._floor_error,
                                TournamentError: self._floor_error})
@@ -557,6 +559,25 @@ class DeskApp:
             raise Refused(422, "table must be a table number", "table_number")
         await self._call(self.floor.issue_code, int(form["table"]), who="desk page")
         self.push.changed(int(form["table"]))
+        return RedirectResponse("../desk", status_code=303)
+
+    async def desk_seat(self, request: Request) -> Response:
+        """The next round seated from the desk page (it took the command line or the app's desk screen): the form
+        names the round it seats (a second press is refused, not a round more) and the kind (Swiss or the final)."""
+        form = await self._form(request)
+        if form.get("kind") not in ("swiss", "final") or not form.get("round", "").isdigit():
+            raise Refused(422, "kind must be swiss or final, and round the round's number", "seat_form")
+        await self._call(self.floor.seat_next, int(form["round"]), form["kind"], who="desk page")
+        self.push.changed()
+        return RedirectResponse("../desk", status_code=303)
+
+    async def desk_pair_all(self, request: Request) -> Response:
+        form = await self._form(request)
+        if not form.get("round", "").isdigit():
+            raise Refused(422, "round must be the round's number", "round_table_numbers")
+        pairings = await self._call(self.floor.pair_every_table, int(form["round"]), who="desk page")
+        for p in pairings:
+            self.push.changed(p.table)
         return RedirectResponse("../desk", status_code=303)
 
     async def desk_clock(self, request: Request) -> Response:

@@ -235,6 +235,10 @@ FORM_REFUSALS_JA = {
     "round_table_numbers": "ラウンドと卓は番号で指定してください",
     "vp_whole": "勝利点は整数で入力してください（入力：{got}）",
     "vp_every": "全員の勝利点を入力してください",
+    # the Seat button names its round: a page left open from before (or a second press) asks for another
+    "not_next_round": "第{round}ラウンドは次に席決めするラウンドではありません（席決め済み：第{current}ラウンドまで）",
+    "not_current_round": "第{round}ラウンドは今のラウンドではありません（今は第{current}ラウンド）",
+    "seat_form": "席決めの種類（スイス式か決勝卓）とラウンドの番号が必要です",
 }
 
 
@@ -334,6 +338,21 @@ def desk_page(floor: Floor, csrf: str) -> str:
     # a table whose tablet sent nothing has its result typed in here (it took the command line: session 17's
     # trial); a tablet's game is proposed or entered from the desk's copy, and corrected as such
     open_tables = [(round_no, t, seated) for t, seated, sent in without if not sent]
+    # The next round is seated here once every table has its result (it took the command line or the app's desk
+    # screen); the form names the round it seats, so a second press is refused (Floor.seat_next). A round just
+    # seated has its tables paired by one press (it took a press per table).
+    hidden = f"<input type=hidden name=csrf value={e(csrf)}><input type=hidden name=round value={round_no + 1}>"
+    if round_no and without:
+        seat = f"<p>{e(w['seat_waits'].format(next=round_no + 1, round=round_no, n=len(without)))}</p>"
+    else:
+        kinds = [("swiss", w["seat"].format(round=round_no + 1))] + ([("final", w["seat_final"])] if round_no else [])
+        seat = "".join(f"<form method=post action=desk/seat id=seat-{k} style='display:inline'>{hidden}"
+                       f"<input type=hidden name=kind value={k}><button>{e(label)}</button></form> "
+                       for k, label in kinds) + f"<p>{e(w['seat_note'])}</p>"
+    unpaired = len([t for t, _seated, _sent in without if t not in codes])  # (a table with a result needs none)
+    pair_all = "" if not round_no or unpaired <= 0 else (
+        f"<form method=post action=desk/pair-all><input type=hidden name=csrf value={e(csrf)}>"
+        f"<input type=hidden name=round value={round_no}><button>{e(w['pair_all'].format(n=unpaired))}</button></form>")
     said = clock_text(now, lang, round_no)
     shown = display_text.words(lang)  # the page counts the clock down itself, saying it as the display does
     clock_data = html.escape(json.dumps({"clock": now, "round": round_no, "lang": lang, "paused": shown["paused"],
@@ -347,8 +366,10 @@ button,th,td.how{{white-space:nowrap}} .game{{color:#333}} #clock-note{{color:#b
 <h1 id=desk-heading>{e(w['heading'].format(event=floor.event.name, round=round_no))}</h1>
 <div id=desk-clock>{e(w['clock'])} <span id=clock-text data-clock="{clock_data}">{e(said)}</span> <span id=clock-forms>{clock}</span>{note}</div>
 <table id=desk-table-list><thead><tr><th>{e(w['table'])}</th><th>{e(w['players'])}</th><th>{e(w['pairing'])}</th><th></th><th>{e(w['game'])}</th><th>{e(w['result'])}</th></tr></thead><tbody id=desk-tables>{''.join(rows)}</tbody></table>
+<div id=desk-pair-all>{pair_all}</div>
 <p id=desk-joins>{e(w['joins'])}</p>
 {referee_section(floor, csrf, open_tables, bool(time_up))}
+<div id=desk-next><h2>{e(w['next_heading'])}</h2>{seat}</div>
 {SCRIPT}
 </body></html>
 """

@@ -243,6 +243,30 @@ class Floor:
         return [names[p] for p in tables[table - 1]]
 
     # --- pairing -------------------------------------------------------------------------------------------
+    def seat_next(self, round_no: int, kind: str = "swiss", *, who: str | None = None):
+        """Seat round ``round_no`` from the desk page (``kind``: "swiss" or "final"), which must be the round after
+        the current one and only once every table of the current round has its result. The page's button names the
+        round it seats, so a second press (a double click, a second desk page) is refused rather than seating a
+        round more -- a new round re-seats every table and its tablets; and a round still being played is not
+        re-seated by a stray click (the store alone would seat a Swiss round over missing results)."""
+        current = self.current_round()
+        if round_no != current + 1:
+            raise FloorError(f"round {round_no} is not the next round to seat (round {current} is seated)", 409,
+                             "seated_meanwhile" if round_no == current else "not_next_round",
+                             round=round_no, current=current)
+        self.desk._check_round_complete(self.event.id, current)
+        return self.desk.seat_round(self.event.id, kind=kind, who=who)
+
+    def pair_every_table(self, round_no: int, *, who: str | None = None) -> list[Pairing]:
+        """A code for each table of round ``round_no`` (the current one) that has no open code, no tablet and no
+        result: the desk page's one button after a new round is seated (it took a press per table)."""
+        if round_no != self.current_round():
+            raise FloorError(f"round {round_no} is not the current round ({self.current_round()})", 409,
+                             "not_current_round", round=round_no, current=self.current_round())
+        open_tables = {p.table for p in self.open_codes() if p.round == round_no} | self._tables_with_results(round_no)
+        tables = range(1, len(self.desk.round(self.event.id, round_no).tables) + 1)
+        return [self.issue_code(t, round_no, who=who) for t in tables if t not in open_tables]
+
     def issue_code(self, table: int, round_no: int | None = None, *, who: str | None = None) -> Pairing:
         """A new pairing code for a table (of the current round unless ``round_no``); the table's earlier code
         and token stop working."""
