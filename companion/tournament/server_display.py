@@ -236,6 +236,7 @@ FORM_REFUSALS_JA = {
     "vp_whole": "勝利点は整数で入力してください（入力：{got}）",
     "vp_every": "全員の勝利点を入力してください",
     # the Seat button names its round: a page left open from before (or a second press) asks for another
+    "already_seated": "第{round}ラウンドはもう席決めされています。何も保存していません",
     "not_next_round": "第{round}ラウンドは次に席決めするラウンドではありません（席決め済み：第{current}ラウンドまで）",
     "not_current_round": "第{round}ラウンドは今のラウンドではありません（今は第{current}ラウンド）",
     "seat_form": "席決めの種類（スイス式か決勝卓）とラウンドの番号が必要です",

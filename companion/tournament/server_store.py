@@ -250,10 +250,12 @@ class Floor:
         round more -- a new round re-seats every table and its tablets; and a round still being played is not
         re-seated by a stray click (the store alone would seat a Swiss round over missing results)."""
         current = self.current_round()
+        if round_no == current:  # the same press again, or a second desk page's
+            raise FloorError(f"round {round_no} is already seated: nothing was stored", 409, "already_seated",
+                             round=round_no)
         if round_no != current + 1:
             raise FloorError(f"round {round_no} is not the next round to seat (round {current} is seated)", 409,
-                             "seated_meanwhile" if round_no == current else "not_next_round",
-                             round=round_no, current=current)
+                             "not_next_round", round=round_no, current=current)
         self.desk._check_round_complete(self.event.id, current)
         return self.desk.seat_round(self.event.id, kind=kind, who=who)
 
