@@ -153,12 +153,17 @@ class FirstGame:
         self.look("after the roll")
 
     def discard(self, who: int, need: int) -> None:
-        """The 7 helper: + on the known cards first, then on any resource (unseen cards pay the rest)."""
+        """The 7 helper: the known cards first, a tap on each resource's name (it takes all of it known, up to
+        what is still owed), then + on the first resource for the rest (unseen cards pay it).  The same cards as
+        one + per card took before session 18, in fewer taps."""
         hand = dict(self.game.state.players[who].hand.known)
-        picks = [r for r in self.game.resources for _ in range(hand.get(r, 0))][:need]
-        picks += [self.game.resources[0]] * (need - len(picks))
-        for r in picks:
-            d.tap(d.counter(self.play.ids.actions, r, "cards").plus)
+        left = need
+        for r in self.game.resources:
+            if left and hand.get(r, 0):
+                d.tap(d.counter(self.play.ids.actions, r, "cards").name)
+                left -= min(hand[r], left)
+        for _ in range(left):
+            d.tap(d.counter(self.play.ids.actions, self.game.resources[0], "cards").plus)
         d.tap(self.button(self.tr("ok")))
 
     def move_robber(self) -> None:
