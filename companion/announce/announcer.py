@@ -30,8 +30,8 @@ import numpy as np
 from ..rules.outcome import Outcome
 from .clips import ClipError, library
 from .name_voices import render_phrase
-from .phrases import (Phrase, check_colors, check_language, check_names, phrase_for_notice, phrase_for_outcome,
-                      phrase_for_reading, phrase_for_reroll)
+from .phrases import (Phrase, check_colors, check_language, check_names, phrase_for_batch, phrase_for_notice,
+                      phrase_for_outcome, phrase_for_reading, phrase_for_reroll)
 from .players import AudioUnavailable, NullPlayer, Player, open_player
 
 log = logging.getLogger(__name__)
@@ -206,6 +206,14 @@ class Announcer:
         published = time.perf_counter()
         return self._publish(Announcement(phrase_for_notice(notice, self._lang), URGENT, notice, None, published),
                              supersede=False)
+
+    def on_batch(self, recorded: int, not_recorded: int, event_index: int) -> Announcement:
+        """Say in one line what one tap recorded (Check the board's "Add the N sure ones", whose events start at
+        ``event_index``; what they meant one by one is dropped first with :meth:`forget_from`): "Forty eight
+        pieces recorded." (:func:`~.phrases.phrase_for_batch`).  News; taking the batch back drops it too."""
+        published = time.perf_counter()
+        phrase = phrase_for_batch(recorded, not_recorded, self._lang)
+        return self._publish(Announcement(phrase, NEWS, "batch", event_index, published), supersede=False)
 
     def on_reroll(self, reason: str = "", params: dict | None = None) -> Announcement:
         """Ask the table to roll again, saying why when the camera said (:func:`~.phrases.phrase_for_reroll`);

@@ -302,6 +302,45 @@ def phrase_for_reroll(reason: str, params: dict, lang: str) -> Phrase:
     return Phrase(lang, tokens, caption_of(lang, tokens))
 
 
+def batch_count(n: int, lang: str) -> list[str]:
+    """A count of pieces as clip keys: "forty" "eight" / 「40」「8件」 (English without its noun, Japanese with 件:
+    ``tens4`` is spoken 「40」 and written 「4」, so the caption reads 「48件」)."""
+    from .vocabulary import MAX_BATCH, MAX_COUNT
+
+    if n > MAX_BATCH:
+        return ["over_a_hundred" if lang == "en" else "ken_over_100"]
+    if lang == "en":
+        return [f"n{n}"] if n <= MAX_COUNT or n % 10 == 0 else [f"n{n - n % 10}", f"n{n % 10}"]
+    if n < 10 or n % 10 == 0:
+        return [f"ken{n}"]
+    return [f"tens{n // 10}", f"ken{n % 10}"]
+
+
+def phrase_for_batch(recorded: int, not_recorded: int, lang: str) -> Phrase:
+    """Check the board's "Add the N sure ones" in one short line (the screen's line says how each went in): "Forty
+    eight pieces recorded. Four not recorded." / 「48件を記録しました。4件は記録していません。」 -- the second
+    sentence only when some sure ones were not (refused by the rules, or waiting for the set-up)."""
+    stop = language(lang).full_stop
+    if recorded < 1 or not_recorded < 0:
+        raise ValueError(f"a batch records a piece or more: {recorded} recorded, {not_recorded} not")
+    if lang == "en":
+        tokens = [*batch_count(recorded, lang), "piece_recorded" if recorded == 1 else "pieces_recorded", stop]
+        if not_recorded:
+            tokens += [*batch_count(not_recorded, lang), "not_recorded", stop]
+        # (the caption writes a number said as two clips as one word: "Forty-eight", not "Forty eight")
+        caption = caption_of(lang, tokens)
+        for n in {recorded, not_recorded}:
+            said = batch_count(n, lang)
+            if len(said) == 2:
+                two = caption_of(lang, said)
+                caption = caption.replace(two, two.replace(" ", "-"), 1)
+        return Phrase(lang, tuple(tokens), caption)
+    tokens = [*batch_count(recorded, lang), "wo_recorded", stop]
+    if not_recorded:
+        tokens += [*batch_count(not_recorded, lang), "wa_not_recorded", stop]
+    return Phrase(lang, tuple(tokens), caption_of(lang, tokens))
+
+
 def phrase_for_notice(notice: str, lang: str) -> Phrase:
     """The phrase for a hardware notice (one of :data:`NOTICES`)."""
     stop = language(lang).full_stop

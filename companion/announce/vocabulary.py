@@ -297,7 +297,30 @@ def _places() -> dict[str, dict[str, tuple[str, str]]]:
             "ja": {key: (text, text) for key, text in japanese.items()}}
 
 
+#: The most pieces one tap of Check the board's "Add the N sure ones" is said with as a number (``n40``... for the
+#: tens): a larger batch is said "Over a hundred pieces recorded." / 「100件以上を記録しました。」.
+MAX_BATCH = 99
+
+
+def _batch() -> dict[str, dict[str, tuple[str, str]]]:
+    """Session 18: Check the board's "Add the N sure ones" said in one short line (it recorded in silence):
+    "Forty eight pieces recorded. Four not recorded." / 「48件を記録しました。4件は記録していません。」 -- 件 as the
+    screen counts its rows (確かな52件), a count past 30 said as its tens and its units ("forty" + "eight"; 「40」 +
+    「8件」 from 11 on: the counter's sound change, ろっけん, is in the units' clip, and 10-90件 have their own:
+    じゅっけん)."""
+    tens = {40: "forty", 50: "fifty", 60: "sixty", 70: "seventy", 80: "eighty", 90: "ninety"}
+    english = {f"n{n}": word for n, word in tens.items()}
+    english.update({"piece_recorded": "piece recorded", "pieces_recorded": "pieces recorded",
+                    "not_recorded": "not recorded", "over_a_hundred": "over a hundred"})
+    japanese = {f"ken{n}": f"{n}件" for n in (*range(1, 10), *range(10, 100, 10))}
+    japanese.update({"ken_over_100": "100件以上", "wo_recorded": "を記録しました", "wa_not_recorded": "は記録していません"})
+    ja = {key: (text, text) for key, text in japanese.items()}
+    # the tens before a unit's clip: spoken 「40」 (よんじゅう), written 「4」 so that the caption reads 「48件」
+    ja.update({f"tens{k}": (str(10 * k), str(k)) for k in range(1, 10)})
+    return {"en": {key: (text, text) for key, text in english.items()}, "ja": ja}
+
+
 #: language → clip key → (spoken text, caption)
 CLIPS: dict[str, dict[str, tuple[str, str]]] = {"en": _english(), "ja": _japanese()}
-for _lang, _words in (*_bought_and_traded().items(), *_places().items()):
+for _lang, _words in (*_bought_and_traded().items(), *_places().items(), *_batch().items()):
     CLIPS[_lang].update(_words)
