@@ -188,3 +188,49 @@ def test_the_discard_panel_fits_every_tablet_in_both_languages(tmp_path, size):
     finally:
         d.stop_app(app)
         Metrics.density = old_density
+
+
+def test_starfarers_returns_take_a_kind_at_a_tap(tmp_path):
+    """Starfarers' 7 (its own screen, "returns"): the name of each kind is a toggle as in the base game -- a tap
+    takes the known cards of it up to what is owed, a second puts them back; the + still stops at the hand."""
+    from companion.record import Record, load_record
+    from tests.test_ui_starfarers import EXAMPLE, phase_at, stepper
+
+    example = load_record(EXAMPLE)
+    app = d.start_app(tmp_path)
+    try:
+        app.start_game(Record(example.game, example.players, example.board, example.options,
+                              list(example.events[:phase_at(example, "discard")])))
+        screen, game = app.root.get_screen("starfarers"), app.table.game
+        who = game.waiting_for()
+        need, hand = game.state.discards_owed[who], game.state.players[who].hand
+        kinds = sorted((r for r in ("ore", "fuel", "carbon", "food", "trade_goods") if hand.count(r)),
+                       key=hand.count, reverse=True)
+
+        def name(r):
+            _plus, minus = stepper(screen, screen.resource_text(r))
+            return minus.parent.children[2]
+
+        taps, left = 0, need
+        for r in kinds:
+            if not left:
+                break
+            d.tap(name(r))
+            taps += 1
+            assert screen.selection.get(f"d_{r}") == min(hand.count(r), left), r
+            left -= min(hand.count(r), left)
+        while left:  # unseen cards, by + on a kind with room left
+            plus = next(p for p, _m in (stepper(screen, screen.resource_text(r)) for r in kinds) if not p.disabled)
+            d.tap(plus)
+            taps, left = taps + 1, left - 1
+        first = kinds[0]
+        d.tap(name(first))  # put back, then taken again
+        assert screen.selection.get(f"d_{first}", 0) == 0
+        d.tap(name(first))
+        assert d.layout_problems(app.root) == []
+        shot(app, "starfarers-returns")
+        d.tap(d.find(screen.ids.actions, f"OK ({need}/{need})"))
+        assert app.table.record.events[-1]["type"] == "discard" and game.state.discards_owed.get(who, 0) == 0
+        assert taps < need, (taps, need)  # a + per card took ``need``
+    finally:
+        d.stop_app(app)

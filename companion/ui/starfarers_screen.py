@@ -36,7 +36,7 @@ from ..rules.starfarers_board import NUMBERS, RESOURCES, first_game_board
 from . import i18n_extra
 from .widgets import lay_out_now, load_rules
 from .camera_picture import CameraPicture, open_camera_view
-from .choices import ChoicePanels
+from .choices import ChoicePanels, TakeAll
 from .game_screen import GameScreen, app
 from .refusals_text import app_describe, app_refused_roll
 from .board_view import PLAYER_COLORS, PannedWhenZoomed
@@ -720,12 +720,19 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         ok.disabled = not all(k in sel for k in ("site", "ship", "upgrade"))
         box.add_widget(ok)
 
-    def _stepper(self, box, key: str, label: str, low: int, high: int) -> None:
+    def _stepper(self, box, key: str, label: str, low: int, high: int, take: int | None = None) -> None:
+        """``label: value`` with − and +; ``take`` (a 7's returns): the label is a toggle that sets the value to
+        ``take`` at one tap (all of that kind, up to what is owed) and back to 0 when tapped again."""
         value = self.selection.get(key, 0)
         minus = _button("−", lambda: self._step(key, -1, low, high), size_hint_x=None, width=dp(56))
         plus = _button("+", lambda: self._step(key, 1, low, high), size_hint_x=None, width=dp(56))
         minus.disabled, plus.disabled = value <= low, value >= high  # a step past the end would do nothing
-        text = Label(text=f"{label}: {value:+d}" if low < 0 else f"{label}: {value}", font_size=sp(18))
+        words = f"{label}: {value:+d}" if low < 0 else f"{label}: {value}"
+        if take is None:
+            text = Label(text=words, font_size=sp(18))
+        else:
+            text = TakeAll(key, label, text=words, state="down" if value else "normal", disabled=not value and not take)
+            text.bind(on_release=lambda _b: self._step(key, (0 if value else take) - value, low, high))
         box.add_widget(_row(text, minus, plus, height=dp(48)))
 
     def _step(self, key, delta, low, high) -> None:
@@ -738,12 +745,12 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         hand = g.state.players[who].hand
         picked = {r: self.selection.get(f"d_{r}", 0) for r in RESOURCES}
         for r in RESOURCES:
-            # at most the cards held of it (those known, and the unknown ones not yet counted for another kind),
-            # and no more than the rest still owed
-            others = [o for o in RESOURCES if o != r]
-            spare = hand.unknown - sum(max(0, picked[o] - hand.count(o)) for o in others)
-            high = min(hand.count(r) + max(0, spare), need - sum(picked[o] for o in others))
-            self._stepper(box, f"d_{r}", f"{self.resource_text(r)} ({hand.count(r)})", 0, high)
+            # at most the cards held of it (those known, and the unknown ones not yet counted for another kind: the
+            # rules' Hand.most_of), and no more than the rest still owed; a tap on its name takes the known ones
+            # (one unseen card where none is known), up to that
+            high = min(hand.most_of(r, picked), need - sum(n for o, n in picked.items() if o != r))
+            take = min(hand.count(r), high) or min(1, high)
+            self._stepper(box, f"d_{r}", f"{self.resource_text(r)} ({hand.count(r)})", 0, high, take=take)
         ok = _button(f"{self.tr('ok')} ({sum(picked.values())}/{need})",
                      lambda: self.submit({"type": "discard", "player": who,
                                           "cards": {r: n for r, n in picked.items() if n}}))
