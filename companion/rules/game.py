@@ -140,7 +140,9 @@ class State(Value):
     winner: int | None = None
     last_dice: tuple[int, int] | None = None
     last_payouts: dict[int, dict[str, int]] = Fresh(dict)
-    extra: dict[str, Any] = Fresh(dict)  # variant state (deep-copied)
+    # variant state (deep-copied); every game: ``blind_steal`` while this turn's blind steal may yet be named
+    # (``Game._unseen_named``). (No field of its own: a 30th attribute leaves CPython's shared key layout.)
+    extra: dict[str, Any] = Fresh(dict)
 
     def copy(self) -> "State":
         # Every field set one by one, in field order, as __init__ does: the copy keeps the class's shared key
@@ -504,10 +506,38 @@ class Game(EventHistory):
             self._require(False, "cannot_afford", player=player, cards=dict(cards), purpose=what,
                           holds=hand.holdings())
             return  # forced: the table says it was paid; do not invent negative cards
+        if self.state.extra and "blind_steal" in self.state.extra:
+            self._unseen_named(player, hand, cards)
         hand.take(cards)  # (can_pay asked just above)
         bank = self.state.bank
         for r, n in cards.items():
             bank[r] += n
+
+    def _unseen_named(self, player: int, hand: Hand, cards: Mapping[str, int]) -> None:
+        """``player`` is about to give ``cards`` (a payment, a trade, a discard) that the hand's known cards do not
+        cover by exactly one of a kind: when that one unseen card is the one ``player`` stole blind this turn
+        (``State.extra["blind_steal"]``: thief, victim, and the victim's hand before and after the steal as
+        (sorted known items, unseen count); set only while the thief held no other unseen card), its kind is now known, and the victim's hand is the hand before the steal less
+        that card -- if it has not changed since (compared as the table knows it). Without this the victim's hand
+        kept the card unseen (session 18's trial: Dan built a road with the card he stole; Aki's hand still read
+        "brick 3, 2 unseen" where "brick 4, grain 1" was known). Called before ``hand.take``."""
+        steal = self.state.extra["blind_steal"]
+        if steal[0] != player or hand.unknown != 1:
+            return
+        known = hand.known
+        over = [(r, n - known.get(r, 0)) for r, n in cards.items() if n > known.get(r, 0)]
+        if len(over) != 1 or over[0][1] != 1:
+            return  # the unseen card not given (or the payment cannot be told apart): it stays unseen
+        del self.state.extra["blind_steal"]
+        _thief, victim, before, after = steal
+        victim_hand = self.state.players[victim].hand
+        if (tuple(sorted(victim_hand.known.items())), victim_hand.unknown) != after:
+            return  # the victim's hand changed since: what the steal took cannot be put back on it alone
+        was = Hand(dict(before[0]), before[1])
+        resource = over[0][0]
+        if was.can_pay({resource: 1}):
+            was.take({resource: 1})
+            self.state.players[victim].hand = was
 
     def _receive(self, player: int, cards: Mapping[str, int]) -> None:
         s = self.state
@@ -888,8 +918,14 @@ class Game(EventHistory):
             if hand.unknown == 0 and len(kinds) == 1:
                 card = kinds[0]  # everybody knows what the only kind in the hand is
         if card is None:
+            before = (tuple(sorted(hand.known.items())), hand.unknown)
             hand.lose_unseen()
-            s.players[thief].hand.unknown += 1
+            thief_hand = s.players[thief].hand
+            if thief_hand.unknown == 0 and "blind_steal" not in s.extra:
+                s.extra["blind_steal"] = (thief, victim, before, (tuple(sorted(hand.known.items())), hand.unknown))
+            else:  # a second unseen card: a payment would not tell which it gave
+                s.extra.pop("blind_steal", None)
+            thief_hand.unknown += 1
         else:
             hand.remove({card: 1}, victim)
             s.players[thief].hand.add({card: 1})
@@ -1074,6 +1110,8 @@ class Game(EventHistory):
             for who, cards in ((player, give), (other, get)):
                 hand = s.players[who].hand
                 if hand.can_pay(cards):
+                    if s.extra and "blind_steal" in s.extra:
+                        self._unseen_named(who, hand, cards)
                     hand.take(cards)
                 else:  # (a forced trade the app cannot account for keeps the hand)
                     self._breach(Refusal("does_not_hold", player=who, cards=dict(cards)))
@@ -1086,6 +1124,7 @@ class Game(EventHistory):
         if s.phase != MAIN:
             self._require_phase(MAIN)
         ending = s.turn_player
+        s.extra.pop("blind_steal", None)  # (what the stolen card was is told by this turn's payments, or not at all)
         self._start_next_turn()
         return {"player": ending}
 
@@ -1117,6 +1156,7 @@ class Game(EventHistory):
             delta = cards.get(r, 0) - hand.known.get(r, 0)
             s.bank[r] = max(0, min(self.bank_size, s.bank[r] - delta))
         s.players[player].hand = Hand(dict(cards), 0)
+        s.extra.pop("blind_steal", None)
         return {"player": player}
 
     def _on_remove_piece(self, event: Mapping[str, Any]) -> dict[str, Any]:

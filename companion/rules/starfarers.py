@@ -320,6 +320,8 @@ class StarfarersGame(Game):
                     break  # stock and pile both empty: nothing to draw
             fleet.supply.lose_unseen()
             s.players[player].hand.unknown += 1
+            if s.extra.get("blind_steal", (None,))[0] == player:
+                del s.extra["blind_steal"]  # (another unseen card beside the stolen one: a payment no longer tells which)
             drawn += 1
             if fleet.supply.size == 0:
                 refills += self._refill_supply()

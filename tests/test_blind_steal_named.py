@@ -1,0 +1,115 @@
+"""A card stolen blind is named by what the thief pays with it (``Game._unseen_named``): the victim's hand is then
+known again, as the table knows it.  Session 18's trial: Dan stole blind from Aki (4 brick, a lumber, a grain)
+and built a road with a brick and the stolen card -- it was the lumber, so Aki holds 4 brick and a grain; the app
+still said "brick 3, 2 unseen".
+
+Sound above all: random legal games of the board games are played twice, once with every steal naming its card
+(the truth: no hand holds an unseen card) and once with every steal blind (as the app records a steal); after
+every event each blind hand's size is the true size and its known counts never exceed the true ones -- and the
+blind game names the stolen card (its victim's hand exact again) some of the time."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.rules.hands import Hand
+from companion.rules.random_play import _choose
+from companion.ui import driver as d
+from rebuild_games import fresh_game
+
+
+def _trial_game():
+    """Dan's turn after his 7, the robber moved beside Aki, who holds 4 brick, a lumber and a grain."""
+    _record, game = d.base_game_after_setup(("Aki", "Ben", "Chie", "Dan"))
+    for event in ({"type": "roll", "dice": [1, 2]}, {"type": "end_turn"},
+                  {"type": "roll", "dice": [1, 2]}, {"type": "end_turn"},
+                  {"type": "roll", "dice": [1, 2]}, {"type": "end_turn"},
+                  {"type": "set_hand", "player": 0, "cards": {"brick": 4, "lumber": 1, "grain": 1}},
+                  {"type": "set_hand", "player": 3, "cards": {"brick": 1}},
+                  {"type": "roll", "dice": [3, 4]}):
+        game.push(event)
+    aki = next(h for h, victims in game.victims_by_hex().items() if victims == (0,))
+    game.push({"type": "move_robber", "to": list(aki)})
+    return game
+
+
+def _road_for(game, player):
+    s = game.state
+    for e in sorted(game.board.edges):
+        if e not in s.pieces and game._link_problem(player, "road", e) is None:
+            return {"type": "build", "player": player, "piece": "road", "at": [list(h) for h in e]}
+    raise AssertionError("no road spot")
+
+
+def test_the_card_a_road_is_built_with_names_the_stolen_card_and_the_victim_s_hand():
+    game = _trial_game()
+    game.push({"type": "steal", "from": 0})
+    assert game.state.players[0].hand == Hand({"brick": 3}, 2)  # any of the three kinds may be gone
+    assert game.state.players[3].hand == Hand({"brick": 1}, 1)
+    game.push(_road_for(game, 3))  # a brick and a lumber: the unseen card was the lumber
+    assert game.state.players[3].hand == Hand({}, 0)
+    assert game.state.players[0].hand == Hand({"brick": 4, "grain": 1}, 0)
+    game.pop()  # taken back: the steal's card unseen again
+    assert game.state.players[0].hand == Hand({"brick": 3}, 2)
+
+
+@pytest.mark.parametrize("between", [
+    "a roll pays Aki",  # (the steal by a knight before the roll, in real play; here set_hand ends it too)
+    "the turn ends",
+])
+def test_the_stolen_card_stays_unseen_when_the_victim_s_hand_or_the_turn_moved_on(between):
+    game = _trial_game()
+    game.push({"type": "steal", "from": 0})
+    if between == "the turn ends":
+        game.push({"type": "end_turn"})
+        assert "blind_steal" not in game.state.extra
+        return
+    game.push({"type": "set_hand", "player": 0, "cards": {"brick": 3, "ore": 1}})  # the umpire: a fresh hand
+    game.push(_road_for(game, 3))
+    assert game.state.players[0].hand == Hand({"brick": 3, "ore": 1}, 0)  # as the umpire said, nothing taken off
+
+
+def _blind(event, truth) -> dict:
+    """``event`` as the app records it: a steal blind; a monopoly says what each player handed over (the
+    record must, once hands hold unseen cards)."""
+    if event["type"] == "steal":
+        return {k: v for k, v in event.items() if k != "card"}
+    if event["type"] == "play_development" and event.get("card") == "monopoly":
+        taken = {str(p): truth.state.players[p].hand.count(event["resource"])
+                 for p in range(truth.n_players) if p != event["player"]}
+        return dict(event, taken=taken)
+    return event
+
+
+@pytest.mark.parametrize("kind, players, seed", [("base", 4, 1), ("base", 3, 2), ("base56", 6, 3),
+                                                 ("seafarers", 4, 4), ("high-tide", 4, 9)])
+def test_blind_hands_stay_sound_and_the_stolen_card_is_named_when_paid_with(kind, players, seed):
+    truth, blind = fresh_game(kind, players, seed), fresh_game(kind, players, seed)
+    rng = random.Random(seed)
+    steals = named = 0
+    for _ in range(3000):
+        if truth.state.phase == "game_over":
+            break
+        event = _choose(truth, rng)
+        if event["type"] == "steal":  # the truth names the card (every hand in it is known)
+            hand = truth.state.players[event["from"]].hand
+            event = dict(event, card=rng.choice(sorted(r for r, n in hand.known.items() for _ in range(n))))
+        recorded = _blind(event, truth)
+        pending = blind.state.extra.get("blind_steal")
+        victim = pending[1] if pending is not None else None
+        before = (truth.state.players[victim].hand.copy(), blind.state.players[victim].hand.copy()) if pending else None
+        truth.push(event)
+        blind.push(recorded)
+        steals += event["type"] == "steal"
+        if pending is not None and truth.state.players[victim].hand == before[0]:
+            # the victim's hand untouched by this event, yet the table now knows more of it: the card named
+            after = blind.state.players[victim].hand
+            named += after != before[1] and after.unknown < before[1].unknown
+        for p in range(truth.n_players):
+            real, known = truth.state.players[p].hand, blind.state.players[p].hand
+            assert real.unknown == 0 and known.size == real.size, (p, real, known)
+            assert all(known.count(r) <= real.count(r) for r in known.known), (p, real, known)
+    assert steals > 5, steals
+    assert named > 0, (steals, named)
