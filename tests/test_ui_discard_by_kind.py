@@ -234,3 +234,50 @@ def test_starfarers_returns_take_a_kind_at_a_tap(tmp_path):
         assert taps < need, (taps, need)  # a + per card took ``need``
     finally:
         d.stop_app(app)
+
+
+FIVE = {0: ({"lumber": 2, "brick": 2, "wool": 2, "grain": 2, "ore": 2}, {"lumber": 2, "brick": 2, "ore": 1}),
+        1: ({"lumber": 2, "brick": 2, "wool": 2, "grain": 2, "ore": 2}, {"wool": 2, "grain": 2, "ore": 1}),
+        2: ({"lumber": 2, "brick": 2, "wool": 2, "grain": 2, "ore": 1}, {"wool": 2, "grain": 2}),
+        3: ({"lumber": 1, "brick": 2, "wool": 2, "grain": 2, "ore": 2}, {"brick": 2, "ore": 2}),
+        4: ({"lumber": 3, "brick": 2, "wool": 2, "grain": 2, "ore": 2}, {"lumber": 3, "grain": 2})}
+
+
+@pytest.mark.parametrize("size, lang", [((1280, 800), "en"), ((800, 1280), "ja")])
+def test_five_players_seven_in_a_tap_a_kind(tmp_path, size, lang):
+    """The lead's session-18 table: five players owing 5, 5, 4, 4 and 5 (28 taps with a + per card); the 5-6
+    player game's own layout (the special building phase's room) holds the panel, the layout check finds
+    nothing at any discard, and the 7 costs 17 taps."""
+    import random
+
+    from companion.record import COLORS, Record, new_game as record_game
+    from companion.rules.board import EXTENSION_SPEC, standard_board
+    from companion.rules.random_play import random_events
+
+    names = ("Aki", "Ben", "Chie", "Dan", "Emi")
+    record = Record("base56", [{"name": n, "color": COLORS[i]} for i, n in enumerate(names)],
+                    standard_board(3, spec=EXTENSION_SPEC).to_json())
+    game = record_game(record)
+    for event in random_events(game, random.Random(5)):
+        record.events.append(event)
+        if game.state.phase == "roll":
+            break
+    record.events += [{"type": "set_hand", "player": p, "cards": dict(hand)} for p, (hand, _said) in FIVE.items()]
+    game_id = d.journal(tmp_path, record)
+    app = d.start_app(tmp_path, size=size)
+    try:
+        app.lang = lang
+        play = d.resume(app, game_id)
+        game = app.table.game
+        d.tap_dice(play, 7)
+        assert dict(game.state.discards_owed) == {0: 5, 1: 5, 2: 4, 3: 4, 4: 5}
+        taps = 0
+        while game.state.phase == "discard":
+            who = game.waiting_for()
+            assert d.layout_problems(app.root) == [], (who, size, lang)
+            shot(app, f"five-{who}-{size[0]}x{size[1]}-{lang}")
+            taps += d.discard_by_kind(app, who, FIVE[who][1])
+        assert taps == 17  # 28 with a + per card
+        assert game.state.phase == "move_robber"
+    finally:
+        d.stop_app(app)
