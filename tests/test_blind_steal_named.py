@@ -55,6 +55,37 @@ def test_the_card_a_road_is_built_with_names_the_stolen_card_and_the_victim_s_ha
     assert game.state.players[0].hand == Hand({"brick": 3}, 2)
 
 
+def test_a_knight_s_blind_steal_before_the_roll_is_named_after_the_roll_paid_the_victim():
+    """A knight before the roll: the steal, then the roll pays the victim (cards added), then the thief builds with
+    the stolen card -- still named (the roll's cards are on both sides of the steal)."""
+    _record, game = d.base_game_after_setup(("Aki", "Ben", "Chie", "Dan"))
+    for event in ({"type": "roll", "dice": [1, 2]}, {"type": "end_turn"},
+                  {"type": "roll", "dice": [1, 2]}, {"type": "end_turn"},
+                  {"type": "roll", "dice": [1, 2]}, {"type": "end_turn"},
+                  {"type": "roll", "dice": [1, 2]},
+                  {"type": "set_hand", "player": 3, "cards": {"ore": 1, "grain": 1, "wool": 1}},
+                  {"type": "buy_development", "player": 3, "card": "knight"}, {"type": "end_turn"},
+                  {"type": "roll", "dice": [1, 2]}, {"type": "end_turn"},
+                  {"type": "roll", "dice": [1, 2]}, {"type": "end_turn"},
+                  {"type": "roll", "dice": [1, 2]}, {"type": "end_turn"},
+                  {"type": "set_hand", "player": 0, "cards": {"brick": 4, "lumber": 1, "grain": 1}},
+                  {"type": "set_hand", "player": 3, "cards": {"brick": 1}},
+                  {"type": "play_development", "player": 3, "card": "knight"}):
+        game.push(event)
+    aki = next(h for h, victims in game.victims_by_hex().items() if victims == (0,))
+    game.push({"type": "move_robber", "to": list(aki)})
+    game.push({"type": "steal", "from": 0})
+    rolled = next(n for n in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12) if (game._produced(n) is not None
+                  and game._produced(n).payouts.get(0) and 3 not in game._produced(n).payouts))
+    paid = {r: n for r, n in game._produced(rolled).payouts[0].items() if n}
+    game.push({"type": "roll", "dice": [rolled // 2, rolled - rolled // 2]})
+    game.push(_road_for(game, 3))
+    expected = {"brick": 4, "grain": 1}
+    for r, n in paid.items():
+        expected[r] = expected.get(r, 0) + n
+    assert game.state.players[0].hand == Hand(expected, 0)
+
+
 @pytest.mark.parametrize("between", [
     "a roll pays Aki",  # (the steal by a knight before the roll, in real play; here set_hand ends it too)
     "the turn ends",

@@ -539,6 +539,24 @@ class Game(EventHistory):
             was.take({resource: 1})
             self.state.players[victim].hand = was
 
+    def _blind_victim_paid(self, payouts: Mapping[int, Mapping[str, int]]) -> None:
+        """A roll paid the victim of this turn's blind steal (a knight's steal before the roll): cards added commute
+        with the card taken, so the hand before the steal and after it both gain them, and the thief's payment
+        still names the card (``_unseen_named`` compares the victim's hand with the steal's "after")."""
+        thief, victim, before, after = self.state.extra["blind_steal"]
+        cards = payouts.get(victim)
+        if not cards:
+            return
+
+        def plus(hand: tuple) -> tuple:
+            known = dict(hand[0])
+            for r, n in cards.items():
+                if n:
+                    known[r] = known.get(r, 0) + n
+            return (tuple(sorted(known.items())), hand[1])
+
+        self.state.extra["blind_steal"] = (thief, victim, plus(before), plus(after))
+
     def _receive(self, player: int, cards: Mapping[str, int]) -> None:
         s = self.state
         bank = s.bank
@@ -759,6 +777,8 @@ class Game(EventHistory):
                         bank[r] -= n
                         hand[r] = hand.get(r, 0) + n
                 paid[player] = dict(cards)
+            if s.extra and "blind_steal" in s.extra:
+                self._blind_victim_paid(payouts)
         s.last_payouts = paid
         fields: dict[str, Any] = {"payouts": payouts} if payouts else {}
         if result.shortages:
