@@ -144,3 +144,46 @@ def test_blind_hands_stay_sound_and_the_stolen_card_is_named_when_paid_with(kind
             assert all(known.count(r) <= real.count(r) for r in known.known), (p, real, known)
     assert steals > 5, steals
     assert named > 0, (steals, named)
+
+
+def _starfarers_steal_from_bea():
+    """Starfarers, the 3-player friendship game after its set-up: Aki (at 10 VP, so she draws nothing from the
+    supply after her 7) steals blind from Bea, who holds 3 ore, a fuel and a carbon; Bea and Chie then draw one card
+    each from the supply, face down."""
+    import json
+    from pathlib import Path
+
+    from companion.record import parse_record, replay
+    path = Path(__file__).parent / "scenarios" / "star_friendship_majority_changes.json"
+    game = replay(parse_record(json.loads(path.read_text())["record"]), upto=12)
+    game.victory_points = lambda player, hidden=True: 10  # (the roller's draw: 0 cards at 10 VP and more)
+    for event in ({"type": "set_hand", "player": 0, "cards": {"trade_goods": 1, "ore": 1}},
+                  {"type": "set_hand", "player": 1, "cards": {"ore": 3, "fuel": 1, "carbon": 1}},
+                  {"type": "set_hand", "player": 2, "cards": {"food": 2}},
+                  {"type": "roll", "dice": [3, 4]}, {"type": "steal", "from": 1}):
+        game.push(event)
+    assert game.state.players[0].hand == Hand({"trade_goods": 1, "ore": 1}, 1)
+    assert game.state.players[1].hand == Hand({"ore": 2}, 3)  # the steal's 2 unseen and the drawn card
+    return game
+
+
+def test_a_starfarers_victim_s_drawn_card_is_kept_when_the_stolen_card_is_named():
+    """Aki gives the stolen card to Chie: it was the fuel; Bea holds what she held less the fuel, and the card she
+    drew after the steal (unseen)."""
+    game = _starfarers_steal_from_bea()
+    game.push({"type": "trade", "player": 0, "with": 2, "give": {"fuel": 1}, "get": {"food": 1}})
+    assert game.state.players[1].hand == Hand({"ore": 3, "carbon": 1}, 1)
+
+
+def test_a_starfarers_victim_who_gave_away_a_card_is_not_said_to_hold_it_again():
+    """Counter-example (review, session 18): Bea's drawn card let her pay an unseen card (the carbon) in a trade and
+    trade back to the hand the steal left ('ore 2, 2 unseen'); when Aki then paid with the stolen fuel, the app put
+    Bea's hand back to before the steal less the fuel -- 'carbon 1, ore 3' -- a carbon Aki now holds."""
+    game = _starfarers_steal_from_bea()
+    for event in ({"type": "trade", "player": 0, "with": 1, "give": {"trade_goods": 1}, "get": {"carbon": 1, "ore": 1}},
+                  {"type": "trade", "player": 0, "with": 1, "give": {"ore": 1}, "get": {"trade_goods": 1}},
+                  {"type": "trade", "player": 0, "with": 2, "give": {"fuel": 1}, "get": {"food": 1}}):
+        game.push(event)
+    assert game.state.players[0].hand.count("carbon") == 1
+    # Bea: 3 ore and the card she drew (any kind): the table knows 2 ore and 2 cards unseen, and no carbon.
+    assert game.state.players[1].hand == Hand({"ore": 2}, 2)

@@ -320,8 +320,16 @@ class StarfarersGame(Game):
                     break  # stock and pile both empty: nothing to draw
             fleet.supply.lose_unseen()
             s.players[player].hand.unknown += 1
-            if s.extra.get("blind_steal", (None,))[0] == player:
+            steal = s.extra.get("blind_steal")
+            if steal and steal[0] == player:
                 del s.extra["blind_steal"]  # (another unseen card beside the stolen one: a payment no longer tells which)
+            elif steal and steal[1] == player:
+                # The victim draws after the 7's steal: the unseen card commutes with the card taken, so it goes on
+                # the hand before and after the steal alike.  Left off, paying one unseen card in a trade brought the
+                # victim's hand back to the steal's "after" with a different card in it, and naming the stolen card
+                # put back a card the victim had given away (review, session 18).
+                thief, victim, before, after = steal
+                s.extra["blind_steal"] = (thief, victim, (before[0], before[1] + 1), (after[0], after[1] + 1))
             drawn += 1
             if fleet.supply.size == 0:
                 refills += self._refill_supply()
