@@ -509,6 +509,19 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         self._vp_board(g)
         self.ids.undo.disabled = not g.events
         self.ids.redo.disabled = not self.table.can_redo
+        if app().demo:
+            # the demo's simulated box rolls 2 s after the table comes to a roll, as on the hex games' screen (it
+            # never rolled here: the table waited for dice that did not come; session 18's trial)
+            Clock.unschedule(self._auto_roll)  # a roll due for a phase now gone is not made
+            if s.phase == "roll":
+                Clock.schedule_once(self._auto_roll, 2.0)
+
+    def _auto_roll(self, _dt=None) -> None:
+        """Demo: the simulated player rolls whenever the table waits for a roll on this screen."""
+        g = self.game
+        if app().demo and g is not None and g.state.phase == "roll" and self.manager is not None \
+                and self.manager.current == self.name:
+            app().request_roll()
 
     def _prompt(self, g, who) -> None:
         s = g.state
