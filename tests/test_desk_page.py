@@ -358,6 +358,9 @@ def test_the_next_round_is_seated_and_paired_from_the_desk_page(server, hand, la
     ({"round": 4, "kind": "swiss"}, 409, "第4ラウンドは次に席決めするラウンドではありません（席決め済み：第1ラウンドまで）"),
     ({"round": 2, "kind": "semi"}, 422, "席決めの種類（スイス式か決勝卓）とラウンドの番号が必要です"),
     ({"round": "two", "kind": "swiss"}, 422, "席決めの種類（スイス式か決勝卓）とラウンドの番号が必要です"),
+    # digits str.isdigit takes and int() does not (a superscript two; 5000 digits): refused, not a server error
+    ({"round": "\u00b2", "kind": "swiss"}, 422, "席決めの種類（スイス式か決勝卓）とラウンドの番号が必要です"),
+    ({"round": "2" * 5000, "kind": "swiss"}, 422, "席決めの種類（スイス式か決勝卓）とラウンドの番号が必要です"),
 ])
 def test_a_seat_form_the_desk_refuses_is_said_in_the_event_s_language_and_seats_nothing(server, form, status, said):
     from urllib.parse import urlencode
@@ -368,3 +371,18 @@ def test_a_seat_form_the_desk_refuses_is_said_in_the_event_s_language_and_seats_
     answer = call("POST", "/desk/seat", urlencode(dict(form, csrf=key)).encode())
     assert answer[0] == status and said in html.unescape(answer[1]) and "何も変更していません。" in answer[1], answer
     assert server.floor.current_round() == 1
+
+
+@pytest.mark.parametrize("path, field", [("/desk/pair", "table"), ("/desk/pair-all", "round")])
+@pytest.mark.parametrize("number", ["\u00b2", "\u0661", "1" * 5000], ids=["superscript 2", "arabic-indic 1", "5000 digits"])
+def test_a_pair_form_with_a_number_int_cannot_read_is_refused_and_pairs_nothing(server, path, field, number):
+    """A superscript two, an Arabic-Indic one (both digits to str.isdigit) or 5000 digits: 422, not a server error,
+    and no code issued."""
+    from urllib.parse import urlencode
+
+    call = desk_page(server)
+    key = re.search(r"name=csrf value=(\w+)", call("GET", "/desk")[1]).group(1)
+    before = server.floor.open_codes()
+    status = call("POST", path, urlencode({"csrf": key, field: number}).encode())[0]
+    assert status == 422
+    assert server.floor.open_codes() == before

@@ -90,6 +90,14 @@ def _int(data: dict, key: str, low: int, high: int) -> int:
     return value
 
 
+def _form_number(text: str | None) -> int | None:
+    """A desk-page form's round or table number, or None: ASCII digits only, at most 9 (``str.isdigit`` also takes
+    "²" and other digits ``int`` refuses, and ``int`` refuses more than 4300 digits: both were a server error)."""
+    if text and len(text) <= 9 and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
 def _only(data: Any, allowed: set[str], required: set[str], what: str) -> dict:
     if not isinstance(data, dict):
         raise Refused(422, f"{what} must be a JSON object")
@@ -555,27 +563,30 @@ class DeskApp:
 
     async def desk_pair(self, request: Request) -> Response:
         form = await self._form(request)
-        if not form.get("table", "").isdigit():
+        table = _form_number(form.get("table"))
+        if table is None:
             raise Refused(422, "table must be a table number", "table_number")
-        await self._call(self.floor.issue_code, int(form["table"]), who="desk page")
-        self.push.changed(int(form["table"]))
+        await self._call(self.floor.issue_code, table, who="desk page")
+        self.push.changed(table)
         return RedirectResponse("../desk", status_code=303)
 
     async def desk_seat(self, request: Request) -> Response:
         """The next round seated from the desk page (it took the command line or the app's desk screen): the form
         names the round it seats (a second press is refused, not a round more) and the kind (Swiss or the final)."""
         form = await self._form(request)
-        if form.get("kind") not in ("swiss", "final") or not form.get("round", "").isdigit():
+        round_no = _form_number(form.get("round"))
+        if form.get("kind") not in ("swiss", "final") or round_no is None:
             raise Refused(422, "kind must be swiss or final, and round the round's number", "seat_form")
-        await self._call(self.floor.seat_next, int(form["round"]), form["kind"], who="desk page")
+        await self._call(self.floor.seat_next, round_no, form["kind"], who="desk page")
         self.push.changed()
         return RedirectResponse("../desk", status_code=303)
 
     async def desk_pair_all(self, request: Request) -> Response:
         form = await self._form(request)
-        if not form.get("round", "").isdigit():
+        round_no = _form_number(form.get("round"))
+        if round_no is None:
             raise Refused(422, "round must be the round's number", "round_table_numbers")
-        pairings = await self._call(self.floor.pair_every_table, int(form["round"]), who="desk page")
+        pairings = await self._call(self.floor.pair_every_table, round_no, who="desk page")
         for p in pairings:
             self.push.changed(p.table)
         return RedirectResponse("../desk", status_code=303)
