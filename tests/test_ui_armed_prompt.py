@@ -53,3 +53,31 @@ def test_ship_armed_says_so(tmp_path):
         assert play.prompt == "Aki: tap a green side for the ship", play.prompt
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.parametrize("lang,size", [("en", (1280, 800)), ("ja", (800, 1280))])
+def test_dike_armed_says_so(tmp_path, lang, size):
+    """High Tide's dike round: with Dike down the board rings the land hexes a dike may go on, and the prompt
+    says so (it kept "Aki: tap a side or corner to build, trade, or end the turn", which a tap on a hex is not;
+    seen by taps upright in Japanese, session 18)."""
+    from test_ui_high_tide import journal_upto
+
+    game_id = journal_upto(tmp_path, 712)  # the bundled High Tide game in its dike round, Aki to build
+    app = d.start_app(tmp_path, size=size)
+    try:
+        if lang == "ja":
+            app.lang = "ja"
+            d.settle()
+        play = d.resume(app, game_id)
+        game = app.table.game
+        assert game.state.phase == "main" and game.waiting_for() == 0 and game.tide.phase == "dike_round"
+        idle = play.prompt
+        dike = d.find(play.ids.actions, app.tr("dike"), startswith=True)
+        d.tap(dike)
+        assert play.ids.board.pick == "hex" and play.ids.board.legal == frozenset(game.legal_dike_spots(0))
+        expected = {"en": "Aki: tap a ringed land hex for the dike", "ja": "Aki：堤防を置く丸印の陸地ヘクスをタップ"}[lang]
+        assert play.prompt == expected, play.prompt
+        d.tap(d.find(play.ids.actions, app.tr("dike"), startswith=True))  # released: the turn's prompt again
+        assert play.ids.board.pick == "build" and play.prompt == idle, play.prompt
+    finally:
+        d.stop_app(app)

@@ -59,6 +59,8 @@ TEXT: dict[str, dict[str, str]] = {
                            "ja": "{name}：開拓地を置く緑の角をタップ"},
     "p_armed_city": {"en": "{name}: tap a green corner (a settlement) for the city",
                      "ja": "{name}：都市にする緑の角（開拓地）をタップ"},
+    # High Tide: Dike down, the hexes a dike may go on ringed (it kept "tap a side or corner to build ..."; s18)
+    "p_armed_dike": {"en": "{name}: tap a ringed land hex for the dike", "ja": "{name}：堤防を置く丸印の陸地ヘクスをタップ"},
     "p_move_ship_pick": {"en": "{name}: tap the ship to move (a green side)", "ja": "{name}：動かす船をタップ（緑の辺）"},
     "p_move_ship_to": {"en": "{name}: tap where the ship goes (a green side); tap the ship again to leave it",
                        "ja": "{name}：船の行き先をタップ（緑の辺）。もう一度その船をタップすると動かしません"},

@@ -433,7 +433,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             key = "p_move_robber_or_pirate" if g.robber_hexes() else "p_move_pirate"
         if phase == "main" and self.build_piece == "move_ship":
             key = "p_move_ship_to" if self.lifted_ship is not None else "p_move_ship_pick"
-        elif phase == "main" and self.build_piece in ("road", "ship", "settlement", "city") \
+        elif phase == "main" and self.build_piece in ("road", "ship", "settlement", "city", "dike") \
                 and self.selection.get("mode") not in (*CARD_PANELS, "umpire"):
             # a piece armed: the prompt confirms what the next tap builds, and where (it still read "tap a side or
             # corner to build ..."; playtest s9, s10)
