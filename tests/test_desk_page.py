@@ -373,16 +373,22 @@ def test_a_seat_form_the_desk_refuses_is_said_in_the_event_s_language_and_seats_
     assert server.floor.current_round() == 1
 
 
-@pytest.mark.parametrize("path, field", [("/desk/pair", "table"), ("/desk/pair-all", "round")])
+@pytest.mark.parametrize("path, form", [
+    ("/desk/pair", {"table": "N"}), ("/desk/pair-all", {"round": "N"}), ("/desk/confirm", {"round": "1", "table": "N"}),
+    ("/desk/result", {"round": "N", "table": "2", "vp:1": "7"}), ("/desk/result", {"round": "1", "table": "2", "vp:1": "N"})],
+    ids=["pair", "pair-all", "confirm", "result's round", "result's VP"])
 @pytest.mark.parametrize("number", ["\u00b2", "\u0661", "1" * 5000], ids=["superscript 2", "arabic-indic 1", "5000 digits"])
-def test_a_pair_form_with_a_number_int_cannot_read_is_refused_and_pairs_nothing(server, path, field, number):
-    """A superscript two, an Arabic-Indic one (both digits to str.isdigit) or 5000 digits: 422, not a server error,
-    and no code issued."""
+def test_a_desk_form_with_a_number_int_cannot_read_is_refused_and_changes_nothing(server, path, form, number):
+    """A superscript two, an Arabic-Indic one (both digits to str.isdigit) or 5000 digits where a round, table or
+    VP is asked: 422, not a server error, and no code issued, no result stored."""
     from urllib.parse import urlencode
 
     call = desk_page(server)
     key = re.search(r"name=csrf value=(\w+)", call("GET", "/desk")[1]).group(1)
     before = server.floor.open_codes()
-    status = call("POST", path, urlencode({"csrf": key, field: number}).encode())[0]
+    form = {k: number if v == "N" else v for k, v in form.items()}
+    status = call("POST", path, urlencode({"csrf": key, **form}).encode())[0]
     assert status == 422
     assert server.floor.open_codes() == before
+    with server.desk.reopen() as desk:
+        assert desk.current_result(desk.event("Kobe Open").id, 1, 2) is None

@@ -24,7 +24,7 @@ from . import referee
 
 def routes(app) -> list[Route]:
     """The referee's routes over a :class:`.server_app.DeskApp` (its checks, lock and push)."""
-    from .server_app import Refused, _deeper_than, _int, _only
+    from .server_app import Refused, _deeper_than, _form_number, _int, _only
 
     def changed() -> None:
         push = getattr(app, "push", None)
@@ -85,26 +85,28 @@ def routes(app) -> list[Route]:
 
     async def desk_confirm(request: Request) -> Response:
         form = await app._form(request)
-        if not (form.get("round", "").isdigit() and form.get("table", "").isdigit()):
+        round_no, table = _form_number(form.get("round")), _form_number(form.get("table"))
+        if round_no is None or table is None:
             raise Refused(422, "round and table must be numbers", "round_table_numbers")
-        await app._call(referee.confirm, app.floor, int(form["round"]), int(form["table"]), who="referee (desk page)")
+        await app._call(referee.confirm, app.floor, round_no, table, who="referee (desk page)")
         changed()
         return RedirectResponse("../desk", status_code=303)
 
     def form_result(form: dict[str, str]) -> tuple[int, int, dict[int, int], int | None]:
         """A desk-page form's round, table, each player's VP (``vp:PLAYER``) and winner, checked."""
-        if not (form.get("round", "").isdigit() and form.get("table", "").isdigit()):
+        round_no, table = _form_number(form.get("round")), _form_number(form.get("table"))
+        if round_no is None or table is None:
             raise Refused(422, "round and table must be numbers", "round_table_numbers")
         vp = {}
         for key, value in form.items():
             if key.startswith("vp:"):
-                if not value.strip().isdigit() or not key[3:].isdigit():
+                points, player = _form_number(value.strip()), _form_number(key[3:])
+                if points is None or player is None:
                     raise Refused(422, f"VP must be whole numbers (got {value[:20]!r})", "vp_whole", got=value[:20])
-                vp[int(key[3:])] = int(value)
+                vp[player] = points
         if not vp:
             raise Refused(422, "give every player's VP", "vp_every")
-        winner = int(form["winner"]) if form.get("winner", "").isdigit() else None
-        return int(form["round"]), int(form["table"]), vp, winner
+        return round_no, table, vp, _form_number(form.get("winner"))
 
     async def desk_result(request: Request) -> Response:
         """A table without a tablet's game or proposal (a tablet that sent nothing, a paper slip): its result typed
@@ -118,8 +120,8 @@ def routes(app) -> list[Route]:
 
     async def desk_correct(request: Request) -> Response:
         form = await app._form(request)
-        _round, _table, vp, winner = form_result(form)
-        await app._call(referee.correct, app.floor, int(form["round"]), int(form["table"]), vp, winner,
+        round_no, table, vp, winner = form_result(form)
+        await app._call(referee.correct, app.floor, round_no, table, vp, winner,
                         ended_by_time=form.get("ended_by_time") == "on", reason=form.get("reason", ""),
                         who="referee (desk page)")
         changed()
