@@ -61,7 +61,8 @@ def test_card_game_turns_builds_fate_and_undo(tmp_path):
         # The one exchange, with the market; then no exchange is offered any more.
         press(button(screen, "ore"))
         assert game.state.players[0].hand.count("ore") == 1, (screen.message, app.table.record.events)
-        assert screen.prompt == "Aki: exchange (0 left) or build"
+        # the prompt no longer offers an exchange either (it read "Aki: exchange (0 left) or build"; session 18)
+        assert screen.prompt == "Aki: build (one of each kind) or end the turn"
         assert "Aki took ore from the market for a card" in screen.info, "one tap recorded it: the screen says so"
         assert not any(getattr(w, "text", "") == "Draw pile" for w in d.walk(screen.ids.actions))
 

@@ -74,10 +74,10 @@ class CardGameScreen(GameScreen):
         name = self.name_of(s.turn_player)
         if s.phase == "game_over":
             self.prompt = self.tr("cg_p_game_over", name=self.name_of(s.winner))
-        elif s.phase == "exchange":
-            left = max(0, g.exchanges_allowed(s.turn_player) - s.exchanges_used)
+        elif s.phase == "exchange" and g.exchanges_allowed(s.turn_player) > s.exchanges_used:
+            left = g.exchanges_allowed(s.turn_player) - s.exchanges_used
             self.prompt = self.tr("cg_p_exchange", name=name, n=left)
-        else:
+        else:  # (the last exchange made: the panel offers builds and End turn only, and so does the prompt)
             self.prompt = self.tr("cg_p_build", name=name)
         note = self.selection.get("note")
         if note:
