@@ -58,6 +58,10 @@ TEXT: dict[str, dict[str, str]] = {
     "tide_choose": {
         "en": "The tide comes: {name} picks the hex it floods, one of {choices} (ringed).",
         "ja": "潮が来ます：{name}が浸水させるヘクスを選びます（{choices}のどれか。丸印）。"},
+    # one land hex left with the number: nothing to pick from ("one of the 8 forest" / 「8の森林のどれか」; s18)
+    "tide_choose_1": {
+        "en": "The tide comes: {name} taps the hex it floods, {choices} (ringed).",
+        "ja": "潮が来ます：{name}が浸水させるヘクスをタップします（{choices}。丸印）。"},
     # which of the hexes offered to the tide a dike stands on: tapped, the dike goes and the land stays (the table
     # chose without seeing it: a dike was a thin line, and the offer did not say; playtest s10)
     "tide_choice_diked": {"en": "Dikes stand on {hexes}: a hex tapped there loses its dike and stays land.",
@@ -96,7 +100,7 @@ def tide_text(g, last, tr: Callable[..., str], name: Callable[[int], str], place
     then = places_then if places_then is not None else places
     hex_ = then.hex if then is not None else (lambda h: str(list(h)))
     if g.state.phase == "flood" and tide.flood_choices:
-        lines = [tr("tide_choose", name=name(who), choices=hexes(tide.flood_choices))]
+        lines = [tr("tide_choose", name=name(who), choices=hexes(tide.flood_choices), n=len(tide.flood_choices))]
         diked = [h for h in tide.flood_choices if tuple(h) in tide.dikes]
         if diked:
             lines.append(tr("tide_choice_diked", hexes=hexes(diked), n=len(diked)))
