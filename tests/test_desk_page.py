@@ -294,11 +294,11 @@ def test_a_table_whose_tablet_sent_nothing_has_its_result_typed_in_on_the_desk_p
 SEAT_SAID = {
     "en": {"waits": "Round 2 can be seated once every table of round 1 has its result (2 without).",
            "seat": ">Seat round 2<", "final": ">Seat the final table<", "incomplete": "round 1 still lacks the result",
-           "again": "round 2 is already seated: nothing was stored", "heading": "Desk: Kobe Open · round 2",
+           "again": "round 2 is already seated: nothing was stored", "stored": "othing was", "heading": "Desk: Kobe Open · round 2",
            "pair_all": ">Pair every table without a code (2)<"},
     "ja": {"waits": "第1ラウンドの全卓の結果が入ると、第2ラウンドの席決めができます（結果のない卓：2）。",
            "seat": ">第2ラウンドの席決め<", "final": ">決勝卓の席決め<", "incomplete": "第1ラウンドの1、2卓の結果がまだ入っていません",
-           "again": "第2ラウンドはもう席決めされています。何も保存していません", "heading": "本部：Kobe Open・第2ラウンド",
+           "again": "第2ラウンドはもう席決めされています。何も保存していません", "stored": "何も", "heading": "本部：Kobe Open・第2ラウンド",
            "pair_all": ">コードのない卓すべてにコードを出す（2卓）<"},
 }
 
@@ -338,6 +338,7 @@ def test_the_next_round_is_seated_and_paired_from_the_desk_page(server, hand, la
     assert said["heading"] in html.unescape(page) and len(re.findall(r"<tr id=table-\d+>", page)) == 2
     status, refused = call("POST", "/desk/seat", urlencode(seat).encode())  # the same press again
     assert status == 409 and said["again"] in html.unescape(refused), refused
+    assert html.unescape(refused).count(said["stored"]) == 1, refused  # nothing stored or changed: said once
     assert server.floor.current_round() == 2, "a second press seated another round"
 
     assert said["pair_all"] in page

@@ -243,6 +243,10 @@ FORM_REFUSALS_JA = {
 }
 
 
+#: Refusals whose sentence ends "nothing was stored" / 「何も保存していません」.
+SAYS_NOTHING_STORED = {"already_seated", "seated_meanwhile"}
+
+
 def refusal_page(error: Exception, lang: str) -> str:
     """What the desk page's form answers when the desk refuses it: the refusal in the event's language (by its key:
     companion/ui/desk_refusals.py; English is the desk's own sentence) and the way back, not JSON."""
@@ -258,13 +262,15 @@ def refusal_page(error: Exception, lang: str) -> str:
             said = own.format(**getattr(error, "values", {}))
         except (KeyError, IndexError):
             pass
+    # (a refusal that says itself that nothing was stored is not followed by "Nothing was changed.": said twice)
+    nothing = ("" if getattr(error, "key", "") in SAYS_NOTHING_STORED else
+               f'<p>{e("何も変更していません。" if lang == "ja" else "Nothing was changed.")}</p>\n')
     return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8"><title>{e(title)}</title>
 <style>body{{font-family:sans-serif;margin:2em}}</style></head><body>
 <h1>{e(title)}</h1>
 <p id="refusal">{e(said)}</p>
-<p>{e("何も変更していません。" if lang == "ja" else "Nothing was changed.")}</p>
-<p><a href="../desk">{e(back)}</a></p>
+{nothing}<p><a href="../desk">{e(back)}</a></p>
 </body></html>
 """
 
