@@ -517,8 +517,13 @@ class Game(EventHistory):
         """``player`` is about to give ``cards`` (a payment, a trade, a discard) that the hand's known cards do not
         cover by exactly one of a kind: when that one unseen card is the one ``player`` stole blind this turn
         (``State.extra["blind_steal"]``: thief, victim, and the victim's hand before and after the steal as
-        (sorted known items, unseen count); set only while the thief held no other unseen card), its kind is now known, and the victim's hand is the hand before the steal less
-        that card -- if it has not changed since (compared as the table knows it). Without this the victim's hand
+        (sorted known items, unseen count); set only while the thief held no other unseen card), its kind is now
+        known, and the victim's hand is the hand before the steal less that card -- if it has not changed since
+        (compared as the table knows it).  That comparison is sound because within the turn the victim's unseen
+        count only falls (an unseen card paid), so a hand back at "after" changed by known cards alone -- cards
+        added to it otherwise go on "before" and "after" alike (a roll's: :meth:`_blind_victim_paid`; a Starfarers
+        supply draw's, unseen: a hand that drew and paid an unseen card read "after" again with another card in it,
+        review of session 18).  Without this the victim's hand
         kept the card unseen (session 18's trial: Dan built a road with the card he stole; Aki's hand still read
         "brick 3, 2 unseen" where "brick 4, grain 1" was known). Called before ``hand.take``."""
         steal = self.state.extra["blind_steal"]
