@@ -34,3 +34,23 @@ def test_in_english_the_source_says_what_is_wrong(tmp_path):
         assert app.source_status.startswith("simulated box: error (dice source 'sim://?bogus=1': unknown option 'bogus'")
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.parametrize("lang,expected", [("en", "simulated box: rolling…"), ("ja", "模擬ダイスボックス：転がり中…")])
+def test_a_rolling_box_is_said_rolling_once(tmp_path, lang, expected):
+    """The box reports its dice rolling with its own state word "rolling": the line said it twice, "simulated box:
+    rolling… (rolling)" / 「模擬ダイスボックス：転がり中…（振っています）」 (seen by taps in the demo, session 18). A detail
+    that says more ("handling") still shows."""
+    from companion.dice import SourceState, SourceStatus
+
+    app = d.start_app(tmp_path, source_url="sim://")
+    try:
+        app.apply_settings(dataclasses.replace(app.settings, lang=lang))
+        d.new_game(app, players=3)
+        app._show_status(SourceStatus(SourceState.ROLLING, "rolling", reason="box_rolling"))
+        assert app.source_status == expected, app.source_status
+        app._show_status(SourceStatus(SourceState.ROLLING, "handling", reason="box_handling"))
+        assert app.source_status == {"en": "simulated box: rolling… (handling)",
+                                     "ja": "模擬ダイスボックス：転がり中…（準備中）"}[lang], app.source_status
+    finally:
+        d.stop_app(app)

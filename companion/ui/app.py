@@ -491,7 +491,11 @@ class CompanionApp(App):
         """The dice panel's line for a source's status, in the app's language (again after a switch)."""
         self._last_status = status
         detail = status.detail
-        if status.reason and self.lang != "en":
+        if status.reason == f"box_{status.state.value}":
+            # the box's own state word, the same as the line's ("simulated box: rolling… (rolling)", 「転がり中…（振って
+            # います）」; session 18): said once
+            detail = ""
+        elif status.reason and self.lang != "en":
             # What the source says (why roll again, what it watches) in the user's language; its own
             # detail is English, with its singulars right ("1 die seen, expected 2").
             detail = self.tr(f"why_{status.reason}", **dict(status.params))
