@@ -91,8 +91,11 @@ TEXT: dict[str, dict[str, str]] = {
     "check_upgraded": {"en": "{color} city on {place} where the game has a settlement — make it a city?",
                        "ja": "ゲームでは開拓地の所に{color}の都市（{place}）— 都市にしますか？"},
     # the robber elsewhere on the photo (a table that adopts the app mid-game): the next roll pays as it stands
-    "check_robber": {"en": "The robber stands on {place} on the photo; the game has it on {was} — move it?",
+    # ({was}: where the game has it -- check_robber_on, or beside the board on a board without a desert, which
+    # read "the game has it on beside the board")
+    "check_robber": {"en": "The robber stands on {place} on the photo; the game has it {was} — move it?",
                      "ja": "写真では盗賊が{place}にいます（ゲームでは{was}）— 移動しますか？"},
+    "check_robber_on": {"en": "on {place}", "ja": "{place}"},
     "check_robber_beside": {"en": "beside the board", "ja": "盤の外"},
     "check_move_robber": {"en": "Move", "ja": "移動"},
     "check_done_robber": {"en": "Recorded: the robber moved to {place}.", "ja": "記録しました：盗賊を{place}へ移動"},
@@ -286,7 +289,8 @@ class CheckBoardScreen(ReadsAPicture, PhotoReading, Screen):
             robber = game.state.robber
             key = "check_refused_" if refused is not None else "check_done_" if done else "check_"
             return tr(key + "robber", place=plain.hex(difference.at[0]), why=refused,
-                      was=plain.hex(robber) if robber is not None else tr("check_robber_beside"))
+                      was=tr("check_robber_on", place=plain.hex(robber)) if robber is not None
+                      else tr("check_robber_beside"))
         place = plain.edge(difference.at) if difference.piece == "road" else plain.vertex(difference.at)
         color, piece = app.tr(difference.color), app.tr(difference.piece)
         if app.lang == "en":  # the article goes with the colour: "An orange settlement" (it said "A orange")
