@@ -81,9 +81,9 @@ TEXT: dict[str, dict[str, str]] = {
     # (a tap on a resource's name takes all of it up to what is owed: choices.TakeAll; with cards nobody has seen,
     # the known ones, the rest by +)
     "p_discard": {"en": "{name} discards {n} cards: tap a resource for all of it",
-                  "ja": "{name}は{n}枚捨てる：資源をタップでその全部"},
+                  "ja": "{name}は{n}枚捨てる：資源をタップでまとめて選択"},
     "p_discard_unseen": {"en": "{name} discards {n} cards (hand: {u} unseen): tap a resource for all of it",
-                         "ja": "{name}は{n}枚捨てる（手札の{u}枚は不明）：資源をタップでその全部"},
+                         "ja": "{name}は{n}枚捨てる（手札の{u}枚は不明）：資源をタップでまとめて選択"},
     "p_move_robber": {"en": "{name}: move the robber (tap a marked hex)", "ja": "{name}：盗賊を移動（印のヘクスをタップ）"},
     "p_steal": {"en": "{name}: rob whom?", "ja": "{name}：誰から奪う？"},
     "p_gold_1": {"en": "{name}: choose 1 card for gold", "ja": "{name}：金鉱のカードを1枚選ぶ"},
