@@ -22,6 +22,17 @@ from .fitted_label import FittedLabel
 from .widgets import BigButton, BigToggle, app
 
 
+def name_takes(most: int, known: int | None = None) -> int:
+    """How many cards a tap on a resource's name takes in a choice of cards owed (a discard, Starfarers' returns,
+    gold, Year of plenty): ``most`` is the most its count may reach now (the cards the hand -- or the bank -- may
+    give of it, and what is still owed).  Where the hand is known to hold ``known`` of it, a tap takes the known
+    ones up to ``most``, or one unseen card where none is known (the rest by +); ``known`` None (from the bank):
+    all ``most``.  The panels' convenience, not a rule: the rules judge the event the panel's OK sends."""
+    if known is None:
+        return most
+    return min(known, most) or min(1, most)
+
+
 class ChoicePanels:
     """Mixin for a Kivy screen: rows of choices written into ``self.ids.actions``."""
 
@@ -74,7 +85,7 @@ class ChoicePanels:
             if most is not None:
                 key, n = sides[0][0], self.selection.get(sides[0][0], {}).get(r, 0)
                 top = most[r]  # (n is 0 when the tap takes: a chosen name's tap puts back)
-                take = top if held is None else (min(held.get(r, 0), top) or min(1, top))
+                take = name_takes(top, None if held is None else held.get(r, 0))
                 name = TakeAll(key, r, text=text, state="down" if n else "normal", disabled=not n and not take)
                 name.bind(on_release=lambda _b, key=key, r=r, take=take, n=n: self._set_count(key, r, 0 if n else take))
                 cell.add_widget(name)

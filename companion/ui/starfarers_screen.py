@@ -36,7 +36,7 @@ from ..rules.starfarers_board import NUMBERS, RESOURCES, first_game_board
 from . import i18n_extra
 from .widgets import lay_out_now, load_rules
 from .camera_picture import CameraPicture, open_camera_view
-from .choices import ChoicePanels, TakeAll
+from .choices import ChoicePanels, TakeAll, name_takes
 from .game_screen import GameScreen, app
 from .refusals_text import app_describe, app_refused_roll
 from .board_view import PLAYER_COLORS, PannedWhenZoomed
@@ -762,7 +762,7 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
             # rules' Hand.most_of), and no more than the rest still owed; a tap on its name takes the known ones
             # (one unseen card where none is known), up to that
             high = min(hand.most_of(r, picked), need - sum(n for o, n in picked.items() if o != r))
-            take = min(hand.count(r), high) or min(1, high)
+            take = name_takes(high, hand.count(r))
             self._stepper(box, f"d_{r}", f"{self.resource_text(r)} ({hand.count(r)})", 0, high, take=take)
         ok = _button(f"{self.tr('ok')} ({sum(picked.values())}/{need})",
                      lambda: self.submit({"type": "discard", "player": who,
