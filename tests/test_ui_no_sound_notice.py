@@ -178,3 +178,25 @@ def test_the_notice_goes_when_the_voice_is_turned_off(tmp_path):
         assert notice.text == NO_SOUND_NOTICE["en"] and notice.height > 0
     finally:
         d.stop_app(app)
+
+
+def test_a_missing_device_is_shown_before_the_first_tap_so_the_board_holds_still(tmp_path):
+    """Session 19's trial (the built wheel, no sound card): the notice came a moment into the set-up, the caption
+    row grew and the board moved 22 px up under the finger placing the first settlement.  The device is tried when
+    the game opens: the notice is there in the play screen's first frame and the board never moves for it."""
+    from companion.record import COLORS, Record
+    from companion.rules import standard_board
+
+    app = d.start_app(tmp_path, player=NoDevice())
+    try:
+        app.start_game(Record("base", [{"name": n, "color": COLORS[i]} for i, n in enumerate(("Aki", "Ben", "Chie"))],
+                             standard_board(2).to_json()))
+        assert app.sound_notice == NO_SOUND_NOTICE["en"]  # no frame has run yet
+        d.settle()
+        board = app.root.get_screen("play").ids.board
+        before = (tuple(board.pos), tuple(board.size))
+        assert d.wait_until(lambda: app.announcer.wait_idle(0))  # the worker has had its go at the device
+        d.settle()
+        assert (tuple(board.pos), tuple(board.size)) == before
+    finally:
+        d.stop_app(app)

@@ -104,6 +104,13 @@ class Announcer:
         self._closed = False
         if problem:
             self._report_problem(problem)
+        else:
+            # The device is tried here, not on the worker: a screen that shows "no sound" lays itself out
+            # once, before the first tap, instead of moving the board a moment into the game (milliseconds).
+            try:
+                self._player.prepare()
+            except AudioUnavailable as error:
+                self._fail(str(error))
         self._worker = threading.Thread(target=self._run, name="announcer", daemon=True)
         self._worker.start()
 
@@ -260,10 +267,6 @@ class Announcer:
             library(self._lang)  # load the clips before the first roll, not during it
         except ClipError as error:
             self._fail(f"voice clips unavailable: {error}")
-        try:
-            self._player.prepare()  # so the first roll does not wait for the device to open
-        except AudioUnavailable as error:
-            self._fail(str(error))
         while True:
             with self._lock:
                 while not self._queue and not self._closed:

@@ -344,6 +344,8 @@ class CompanionApp(App):
             announcer = self.announcer
             announcer.add_problem_listener(
                 lambda problem: Clock.schedule_once(lambda dt: self._show_sound_notice(announcer)))
+            # a device missing at the start is known now: the notice is there in the screen's first frame
+            self._show_sound_notice(announcer)
             self.table.add_listener(self._announce)
         except Exception as error:  # the app works silently when the announcer cannot start
             log.warning("announcer unavailable: %s", error)
