@@ -28,7 +28,7 @@ from typing import Any
 
 from ..record import Record, RecordError, replay
 from . import clock as clock_mod
-from .results import result_and_buildings
+from .results import result_details
 from .store import TournamentError
 
 CONFIRM_MODES = ("auto", "referee")
@@ -73,6 +73,7 @@ class Proposal:
     decided: float | None
     decision: str | None  # None (open), "confirmed", "corrected", "replaced"
     buildings: dict[int, int] | None = None  # settlement + city points (a time-limit tiebreak)
+    cards: dict[int, int] | None = None  # resource cards at the end (High Tide's tiebreak on VP)
 
     def to_json(self, names: dict[int, str]) -> dict[str, Any]:
         return {"id": self.id, "round": self.round, "table": self.table, "game": self.game,
@@ -117,7 +118,8 @@ def _proposal(row) -> Proposal:
     d = json.loads(data)
     return Proposal(pid, rnd, table, pairing, game, {int(p): v for p, v in d["vp"].items()}, d["winner"],
                     d["ended_by_time"], created, decided, decision,
-                    {int(p): v for p, v in d["buildings"].items()} if d.get("buildings") else None)
+                    {int(p): v for p, v in d["buildings"].items()} if d.get("buildings") else None,
+                    {int(p): v for p, v in d["cards"].items()} if d.get("cards") else None)
 
 
 _COLUMNS = "id, round, table_no, pairing, game, data, created, decided, decision"
@@ -152,19 +154,20 @@ def note_for_a_result_there(floor, pairing, game: int) -> str | None:
 def propose(floor, pairing, game: int, record: Record, *, ended_by_time: bool = False, played=None) -> str:
     """The result of a table's game as the desk's copy says, waiting for the referee; returns the game's note.
     A table that has a result keeps it (the referee corrects at the desk). ``played``: the record's game, replayed
-    (:func:`.results.result_and_buildings`'s ``game``)."""
+    (:func:`.results.result_details`'s ``game``)."""
     note = note_for_a_result_there(floor, pairing, game)
     if note is not None:
         return note
     names = floor.desk.names(floor.event.id)
     seated = [(p, names[p]) for p in floor.desk.round(floor.event.id, pairing.round).tables[pairing.table - 1]]
     try:
-        vp, winner, by_time, buildings = result_and_buildings(record, seated, ended_by_time=ended_by_time,
-                                                              game=played)
+        vp, winner, by_time, buildings, cards = result_details(record, seated, ended_by_time=ended_by_time,
+                                                               game=played)
     except ValueError as error:
         return f"result not proposed: {error}"
     data = json.dumps({"vp": {str(p): v for p, v in vp.items()}, "winner": winner, "ended_by_time": by_time,
-                       "buildings": {str(p): v for p, v in buildings.items()}})
+                       "buildings": {str(p): v for p, v in buildings.items()},
+                       **({"cards": {str(p): v for p, v in cards.items()}} if cards else {})})
     with floor.desk._tx() as db:
         old = open_proposal(floor, pairing.round, pairing.table)
         if old is not None and (old.pairing, old.game) == (pairing.id, game) and \
@@ -193,7 +196,7 @@ def confirm(floor, round_no: int, table: int, *, who: str | None = None):
                                   "nothing_to_confirm", round=round_no, table=table)
         entry = floor.desk.enter_result(floor.event.id, round_no, table, p.vp, p.winner,
                                         ended_by_time=p.ended_by_time, source=f"tablet: game {p.game}",
-                                        who=who or "referee", buildings=p.buildings)
+                                        who=who or "referee", buildings=p.buildings, cards=p.cards)
         db.execute("UPDATE floor_proposals SET decided = ?, decision = 'confirmed', result = ? WHERE id = ?",
                    (time.time(), entry.id, p.id))
         db.execute("UPDATE floor_games SET note = ? WHERE pairing = ? AND game = ?",

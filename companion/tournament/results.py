@@ -20,6 +20,31 @@ def result_from_record(record: Record, seated: Sequence[tuple[int, str]], *,
     return vp, winner, by_time
 
 
+def cards_tiebreak(game: Game, seated: Sequence[tuple[int, str]], record: Record) -> dict[int, int] | None:
+    """Each player id's resource cards in hand at the end, when the record's game breaks a tie on VP by them
+    (High Tide, seed 002: most VP, a tie to the most resource cards -- the game's ``Outcome.places``); None for
+    a game placing by VP alone.  Read from the state the rules core built, as the game's own ``place_key``."""
+    key = getattr(game, "place_key", None)
+    if key is None or len(key(0)) < 2:
+        return None
+    by_name = {name.casefold(): pid for pid, name in seated}
+    return {by_name[p["name"].casefold()]: game.state.players[i].hand.size for i, p in enumerate(record.players)}
+
+
+def result_details(record: Record, seated: Sequence[tuple[int, str]], *, ended_by_time: bool = False,
+                   game: Game | None = None) -> tuple[dict[int, int], int | None, bool, dict[int, int],
+                                                      dict[int, int] | None]:
+    """:func:`result_and_buildings` and, last, :func:`cards_tiebreak`: ``(vp, winner, ended by time, building
+    points, resource cards or None)``."""
+    if game is None:
+        try:
+            game = replay(record)
+        except RecordError:
+            pass  # (result_and_buildings replays it again and says what is wrong with it)
+    vp, winner, by_time, buildings = result_and_buildings(record, seated, ended_by_time=ended_by_time, game=game)
+    return vp, winner, by_time, buildings, cards_tiebreak(game, seated, record)
+
+
 def result_and_buildings(record: Record, seated: Sequence[tuple[int, str]], *, ended_by_time: bool = False,
                          game: Game | None = None) -> tuple[dict[int, int], int | None, bool, dict[int, int]]:
     """``(vp by player id, winner id or None, ended by time, building points by player id)`` from a record of a

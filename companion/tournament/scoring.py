@@ -126,6 +126,8 @@ class TableResult:
     winner: int | None
     ended_by_time: bool = False
     buildings: Mapping[int, int] | None = None  # player -> settlement and city points, when the record said
+    # player -> resource cards in hand at the end, when the record's game breaks a tie on VP by them (High Tide)
+    cards: Mapping[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -147,9 +149,11 @@ class GameScore:
 def score_game(result: TableResult, preset: Preset, vp_target: int) -> list[GameScore]:
     """Places, points and shares of one game.
 
-    The winner (if any) is 1st; everybody else is placed by VP, equal VP sharing the better place.  In a game
-    ended by time with no winner named, the players are placed by VP alone and, when the preset says so, a sole
-    VP leader is credited with the win.
+    The winner (if any) is 1st; everybody else is placed by VP, equal VP sharing the better place -- in a game
+    whose rules break a tie on VP by resource cards (High Tide: the result carries ``cards``), equal VP are placed
+    by cards, equal on both sharing the better place, as the game's own ``Outcome.places``.  In a game ended by
+    time with no winner named, the players are placed by VP alone and, when the preset says so, a sole VP leader
+    is credited with the win.
     """
     vp = dict(result.vp)
     size = len(vp)
@@ -164,9 +168,12 @@ def score_game(result: TableResult, preset: Preset, vp_target: int) -> list[Game
             leaders = [p for p in leaders if result.buildings.get(p, 0) == most]
         if len(leaders) == 1:
             winner = leaders[0]
-    # sort key: the winner first, then VP descending
+    # cards break a tie on VP in a game that ended by its own rules (by time, VP alone: as the game places)
+    cards = result.cards if result.cards and winner is not None and not result.ended_by_time else None
+
+    # sort key: the winner first, then VP descending (then resource cards, in a game that counts them)
     def key(p):
-        return (0 if p == winner else 1, -vp[p])
+        return (0 if p == winner else 1, -vp[p], -cards.get(p, 0) if cards else 0)
     order = sorted(vp, key=key)
     places: dict[int, int] = {}
     spans: dict[int, tuple[int, int]] = {}

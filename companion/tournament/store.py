@@ -30,6 +30,7 @@ APPLICATION_ID = 0x43545431  # "CTT1": recognises our file
 SCHEMA_VERSION = 1
 FILE_NAME = "tournament.sqlite3"
 MAX_VP = 30  # far above any Catan game's end score; a typo such as 100 is refused
+MAX_CARDS = 95  # a hand at a game's end (High Tide's tiebreak) holds at most every resource card there is
 
 
 class TournamentError(ValueError):
@@ -144,9 +145,11 @@ class ResultEntry:
     reason: str
     warnings: tuple[str, ...]
     buildings: dict[int, int] | None = None  # settlement + city points, from a record (a time-limit tiebreak)
+    cards: dict[int, int] | None = None  # resource cards at the end, from a High Tide record (its VP tiebreak)
 
     def as_table_result(self) -> TableResult:
-        return TableResult(self.round, self.table, self.vp, self.winner, self.ended_by_time, self.buildings)
+        return TableResult(self.round, self.table, self.vp, self.winner, self.ended_by_time, self.buildings,
+                           self.cards)
 
     def to_json(self, names: Mapping[int, str] | None = None) -> dict:
         n = (lambda p: names[p]) if names else (lambda p: p)
@@ -559,7 +562,8 @@ class Desk:
             d = json.loads(data)
             out.append(ResultEntry(rid, rnd, table, {int(p): v for p, v in d["vp"].items()}, d["winner"],
                                    d["ended_by_time"], source, by, at, sup, reason, tuple(d.get("warnings", ())),
-                                   {int(p): v for p, v in d["buildings"].items()} if d.get("buildings") else None))
+                                   {int(p): v for p, v in d["buildings"].items()} if d.get("buildings") else None,
+                                   {int(p): v for p, v in d["cards"].items()} if d.get("cards") else None))
         return out
 
     def current_result(self, event: int, round_no: int, table: int) -> ResultEntry | None:
@@ -572,9 +576,10 @@ class Desk:
     def enter_result(self, event: int, round_no: int, table: int, vp: Mapping[int | str, int],
                      winner: int | str | None = None, *, ended_by_time: bool = False, correct: bool = False,
                      reason: str = "", source: str = "referee", who: str | None = None,
-                     buildings: Mapping[int, int] | None = None) -> ResultEntry:
+                     buildings: Mapping[int, int] | None = None, cards: Mapping[int, int] | None = None) -> ResultEntry:
         """Store a table's result: each seated player's VP, the winner, or ``ended_by_time`` (``buildings``: each
-        player id's settlement and city points, when a record gave them).
+        player id's settlement and city points, when a record gave them; ``cards``: each player id's resource cards
+        at the end, when the record's game places players level on VP by them -- High Tide).
 
         A table that already has a result is changed only with ``correct=True`` and a ``reason``; the old
         result stays in the file, marked as superseded.  Shapes that cannot be right (a player missing or not at
@@ -584,11 +589,13 @@ class Desk:
         """
         with self._tx():
             return self._enter_result(event, round_no, table, vp, winner, ended_by_time=ended_by_time,
-                                      correct=correct, reason=reason, source=source, who=who, buildings=buildings)
+                                      correct=correct, reason=reason, source=source, who=who, buildings=buildings,
+                                      cards=cards)
 
     def _enter_result(self, event: int, round_no: int, table: int, vp: Mapping[int | str, int],
                       winner: int | str | None, *, ended_by_time: bool, correct: bool, reason: str, source: str,
-                      who: str | None, buildings: Mapping[int, int] | None = None) -> ResultEntry:
+                      who: str | None, buildings: Mapping[int, int] | None = None,
+                      cards: Mapping[int, int] | None = None) -> ResultEntry:
         ev = self.event(event)
         rnd = self.round(ev.id, round_no)
         if not 1 <= table <= len(rnd.tables):
@@ -626,17 +633,22 @@ class Desk:
         if win_id is None and not ended_by_time:
             raise TournamentError(f"{where}: name the winner, or mark the game as ended by the time limit",
                                   "no_winner", round=round_no, table=table)
+        if not (cards and set(cards) == set(seated) and all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_CARDS for v in cards.values())):
+            cards = None  # (from a record: each seated player's resource cards, or nothing)
         warnings = []
         if win_id is not None:
             if scores[win_id] < ev.vp_target and not ended_by_time:
                 warnings.append(f"the winner {names[win_id]} has {scores[win_id]} VP, below the target {ev.vp_target}")
-            level = [names[p] for p in seated if p != win_id and scores[p] >= scores[win_id]]
+            # (a player level on VP with fewer resource cards is behind the winner where the game says so: High Tide)
+            level = [names[p] for p in seated if p != win_id and (scores[p] > scores[win_id] or (
+                scores[p] == scores[win_id] and not (cards and cards[p] < cards[win_id])))]
             if level:
                 warnings.append(f"{', '.join(level)} scored as many VP as the winner or more")
         if ended_by_time and ev.preset.key == "catan-studio":
             warnings.append("CATAN Studio's rules: organizers may not place time limits on the games")
-        for p in seated:
-            if p != win_id and scores[p] >= ev.vp_target and not ended_by_time:
+        for p in seated:  # (a game placing by VP, then cards -- High Tide -- is not won by reaching a target)
+            if p != win_id and scores[p] >= ev.vp_target and not ended_by_time and not cards:
                 warnings.append(f"{names[p]} reached the target ({scores[p]} VP) but is not the winner")
         old = self.current_result(ev.id, round_no, table)
         if old is not None and not correct:
@@ -654,6 +666,8 @@ class Desk:
         if buildings and set(buildings) == set(seated) and all(
                 isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_VP for v in buildings.values()):
             data["buildings"] = {str(p): buildings[p] for p in seated}
+        if cards:
+            data["cards"] = {str(p): cards[p] for p in seated}
         who = who or _who()
         with self._tx():
             cur = self._db.execute(
@@ -675,8 +689,8 @@ class Desk:
                      source: str = "record", correct: bool = False, reason: str = "",
                      who: str | None = None, game=None) -> ResultEntry:
         """Fill a table's result from a finished game record (``companion.record.Record``; ``game``: the record
-        replayed, when the caller holds it: :func:`.results.result_and_buildings`)."""
-        from .results import result_and_buildings
+        replayed, when the caller holds it: :func:`.results.result_details`)."""
+        from .results import result_details
 
         rnd = self.round(event, round_no)
         if not 1 <= table <= len(rnd.tables):
@@ -684,12 +698,12 @@ class Desk:
         names = self.names(event)
         seated = [(p, names[p]) for p in rnd.tables[table - 1]]
         try:
-            vp, winner, by_time, buildings = result_and_buildings(record, seated, ended_by_time=ended_by_time,
-                                                                  game=game)
+            vp, winner, by_time, buildings, cards = result_details(record, seated, ended_by_time=ended_by_time,
+                                                                   game=game)
         except ValueError as error:
             raise TournamentError(f"round {round_no} table {table}: {error}") from None
         return self.enter_result(event, round_no, table, vp, winner, ended_by_time=by_time, correct=correct,
-                                 reason=reason, source=source, who=who, buildings=buildings)
+                                 reason=reason, source=source, who=who, buildings=buildings, cards=cards)
 
     # --- standings and the audit trail -------------------------------------------------------------------------
     def standings(self, event: int, *, through_round: int | None = None) -> list[Standing]:
