@@ -178,6 +178,8 @@ class Table:
         outcome = self.game.push(pending[0])
         self.journal.redo(self.game_id)
         self.record.events.append(dict(pending[0]))
+        if outcome.winner is not None:  # won again (the undo had cleared the journal's "finished", as it must)
+            self.journal.set_finished(self.game_id)
         self._publish(outcome)
         return outcome
 
