@@ -93,3 +93,19 @@ def test_a_played_boards_settlements_and_cities_are_told_apart_by_the_sets_count
     at = {p.at: (p.color, p.piece) for p in said}
     assert at[((-1, 0), (-1, 1), (0, 0))] == ("red", "settlement")
     assert at[((0, 1), (0, 2), (1, 1))] == ("white", "city")
+
+
+def test_a_kind_the_count_chose_is_never_offered_as_sure():
+    """5 white buildings all read as cities, surely coloured: the one least like a city is a settlement by the
+    set's count, not by the photo, so Check the board does not offer it as sure; the 4 cities the photo shows
+    (city share 0.95) are."""
+    from types import SimpleNamespace
+
+    from vision.board.pieces import sure_of
+
+    far_apart = [0, 10, 20, 30, 40]   # corners no two of which are neighbours (the rules' check keeps all five)
+    slots = _reading(buildings=[(i, "white", 0.02, 0.95 if k < 4 else 0.92) for k, i in enumerate(far_apart)])
+    said = {p.at: p for p in slots.all_pieces()}
+    assert [said[CORNERS[i]].piece for i in far_apart] == ["city"] * 4 + ["settlement"]
+    sure = [sure_of(SimpleNamespace(what="missing_in_game", at=CORNERS[i]), slots, 0) for i in far_apart]
+    assert sure == [True] * 4 + [False]
