@@ -291,6 +291,89 @@ def test_a_table_whose_tablet_sent_nothing_has_its_result_typed_in_on_the_desk_p
         "already has a result" in refused if lang == "en" else "第1ラウンド2卓にはすでに結果があります" in refused)
 
 
+STALE_RESULT_SAID = {
+    "en": "round 1 table 2: its tablet sent its game to the desk (20 events), so its result comes from that game",
+    "ja": "第1ラウンド2卓はタブレットがゲームを本部に送っています（20件）。結果はそのゲームから入ります",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_result_typed_on_a_page_from_before_the_tablet_started_is_refused(server, lang):
+    """Session 19's floor trial: the desk page offered table 2's result form while its tablet had sent nothing; the
+    page was left open (or came back with the browser's Back) and a slip typed into it -- another table's --
+    was stored as table 2's result while its tablet played on; the tablet's win then stayed out of the standings.
+    The desk refuses it once the tablet has sent its game, says why, stores nothing; the tablet's result gets in."""
+    from urllib.parse import urlencode
+
+    call = desk_page(server)
+    admin(server, "/api/admin/settings", {"language": lang})
+    page = call("GET", "/desk")[1]  # nothing sent yet: both tables offer a typed-in result
+    assert re.findall(r"<tr id=enter-(\d+)-(\d+)>", page) == [("1", "1"), ("1", "2")]
+    row = re.search(r"<tr id=enter-1-2>.*?</tr>", page).group(0)
+    key = re.search(r"name=csrf value=(\w+)", page).group(1)
+    players = re.findall(r"name=(vp:\d+)", row)
+    form = {"csrf": key, "round": 1, "table": 2, **{p: v for p, v in zip(players, (10, 3, 2, 2))},
+            "winner": players[0][3:]}
+
+    tablet = join(server.url, pair(server, 2))
+    events, vp, winner = finished_game(tablet)
+    assert send(server, tablet, 4, events[:20])["have"] == 20  # table 2's tablet is playing
+    status, refused = call("POST", "/desk/result", urlencode(form).encode())  # the old page's form
+    assert status == 409 and STALE_RESULT_SAID[lang] in html.unescape(refused)
+    assert refused.count("何も" if lang == "ja" else "othing was") == 1  # said once
+    with server.desk.reopen() as desk:
+        assert desk.current_result(desk.event("Kobe Open").id, 1, 2) is None  # nothing stored
+    assert "enter-1-2" not in call("GET", "/desk")[1]  # (the page as it is now offers no such form)
+
+    assert send(server, tablet, 4, events)["finished"]  # the tablet's win is table 2's result
+    with server.desk.reopen() as desk:
+        result = desk.current_result(desk.event("Kobe Open").id, 1, 2)
+        assert result.source == "tablet: game 4" and sorted(result.vp.values()) == sorted(vp.values())
+
+
+STALE_PAIR_SAID = {
+    "en": "table 1 was paired since this page was shown (code {code}): nothing was stored; to replace that code, "
+          "press New code on the page as it is now",
+    "ja": "1卓はこのページを表示した後にペアリングされました（コード {code}）。何も保存していません。"
+          "そのコードを置き換えるには、今のページで「新しいコード」を押してください",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_pair_pressed_on_a_page_from_before_the_table_was_paired_is_refused(server, lang):
+    """Session 19's floor trial: the desk page showed table 1 with no code and its Pair button; the table was
+    paired meanwhile (Pair every table, another desk page, the command line) and its tablet joined and played.
+    Pair pressed on the old page (left open, or come back with the browser's Back) issued another code and revoked
+    the playing tablet mid-game. The form names the round and the code it showed: such a press is refused, saying
+    why, and the tablet plays on; New code on the page as it is now replaces the code as before."""
+    from urllib.parse import urlencode
+
+    call = desk_page(server)
+    admin(server, "/api/admin/settings", {"language": lang})
+    page = call("GET", "/desk")[1]
+    key = re.search(r"name=csrf value=(\w+)", page).group(1)
+    row = re.search(r"<tr id=table-1>.*?</tr>", page).group(0)
+    old_form = dict(re.findall(r"<input type=hidden name=(\w+) value=([^> ]*)>", row))
+    assert old_form == {"csrf": key, "table": "1", "round": "1", "replaces": "-"}  # no code shown for table 1
+
+    code = pair(server, 1)  # paired meanwhile, and its tablet joins and plays
+    tablet = join(server.url, code)
+    events, _, _ = finished_game(tablet)
+    assert send(server, tablet, 4, events[:10])["have"] == 10
+    status, refused = call("POST", "/desk/pair", urlencode(old_form).encode())  # the old page's Pair
+    assert status == 409 and STALE_PAIR_SAID[lang].format(code=code) in html.unescape(refused)
+    assert refused.count("何も" if lang == "ja" else "othing was") == 1  # said once
+    assert send(server, tablet, 4, events[:12])["have"] == 12  # the tablet was not cut off: nothing changed
+
+    page = call("GET", "/desk")[1]  # the page as it is now: New code, for the code it shows, replaces it
+    row = re.search(r"<tr id=table-1>.*?</tr>", page).group(0)
+    form = dict(re.findall(r"<input type=hidden name=(\w+) value=([^> ]*)>", row))
+    assert form["replaces"] == code
+    assert call("POST", "/desk/pair", urlencode(form).encode())[0] == 303
+    with pytest.raises(Exception, match="403|replaced"):  # (now the old tablet is replaced, as asked)
+        send(server, tablet, 4, events[:14])
+
+
 SEAT_SAID = {
     "en": {"waits": "Round 2 can be seated once every table of round 1 has its result (2 without).",
            "seat": ">Seat round 2<", "final": ">Seat the final table<", "incomplete": "round 1 still lacks the result",

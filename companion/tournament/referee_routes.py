@@ -113,8 +113,23 @@ def routes(app) -> list[Route]:
         in on the desk page (it took the command line)."""
         form = await app._form(request)
         round_no, table, vp, winner = form_result(form)
-        await app._call(app.floor.desk.enter_result, app.floor.event.id, round_no, table, vp, winner,
-                        ended_by_time=form.get("ended_by_time") == "on", source="referee", who="referee (desk page)")
+
+        def enter():
+            # The page offers this form only for tables whose tablet sent nothing; a page from before the tablet
+            # started (left open, or the browser's Back) still had it, and a result typed there for table 2 -- a
+            # slip of the wrong table -- was stored while table 2's tablet played on, and its win was then kept out
+            # of the standings by it (session 19's floor trial). Checked under the desk's lock, as the entry.
+            sent = app.floor.tablet_game_count(round_no, table)
+            if sent is not None:
+                raise Refused(409, f"round {round_no} table {table}: its tablet sent its game to the desk ({sent} "
+                                   "events), so its result comes from that game (one entered is corrected with a "
+                                   "reason): nothing was stored", "result_from_tablet",
+                              round=round_no, table=table, events=sent)
+            return app.floor.desk.enter_result(app.floor.event.id, round_no, table, vp, winner,
+                                               ended_by_time=form.get("ended_by_time") == "on", source="referee",
+                                               who="referee (desk page)")
+
+        await app._call(enter)
         changed()
         return RedirectResponse("../desk", status_code=303)
 

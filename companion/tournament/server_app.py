@@ -566,7 +566,11 @@ class DeskApp:
         table = _form_number(form.get("table"))
         if table is None:
             raise Refused(422, "table must be a table number", "table_number")
-        await self._call(self.floor.issue_code, table, who="desk page")
+        round_no = _form_number(form.get("round")) if form.get("round") is not None else None
+        if form.get("round") is not None and round_no is None:
+            raise Refused(422, "round must be the round's number", "round_table_numbers")
+        # (the round and the code the page showed: a page from before is refused, not a tablet revoked mid-game)
+        await self._call(self.floor.pair_from_page, table, round_no, form.get("replaces"), who="desk page")
         self.push.changed(table)
         return RedirectResponse("../desk", status_code=303)
 

@@ -240,11 +240,17 @@ FORM_REFUSALS_JA = {
     "not_next_round": "第{round}ラウンドは次に席決めするラウンドではありません（席決め済み：第{current}ラウンドまで）",
     "not_current_round": "第{round}ラウンドは今のラウンドではありません（今は第{current}ラウンド）",
     "seat_form": "席決めの種類（スイス式か決勝卓）とラウンドの番号が必要です",
+    # a Pair / New code pressed on a page from before the table was paired (left open, the browser's Back)
+    "paired_meanwhile": "{table}卓はこのページを表示した後にペアリングされました（コード {code}）。何も保存していません。"
+                        "そのコードを置き換えるには、今のページで「新しいコード」を押してください",
+    # a result typed in on a page from before the table's tablet started (left open, the browser's Back)
+    "result_from_tablet": "第{round}ラウンド{table}卓はタブレットがゲームを本部に送っています（{events}件）。結果はその"
+                          "ゲームから入ります（入った結果は理由を付けて訂正します）。何も保存していません",
 }
 
 
 #: Refusals whose sentence ends "nothing was stored" / 「何も保存していません」.
-SAYS_NOTHING_STORED = {"already_seated", "seated_meanwhile"}
+SAYS_NOTHING_STORED = {"already_seated", "seated_meanwhile", "result_from_tablet", "paired_meanwhile"}
 
 
 def refusal_page(error: Exception, lang: str) -> str:
@@ -316,6 +322,8 @@ def desk_page(floor: Floor, csrf: str) -> str:
                         f"<td class={'code' if p is not None and not p.joined else 'pairing'}>{e(state)}</td>"
                         f"<td><form method=post action=desk/pair>"
                         f"<input type=hidden name=csrf value={e(csrf)}><input type=hidden name=table value={t}>"
+                        f"<input type=hidden name=round value={round_no}>"
+                        f"<input type=hidden name=replaces value={e(p.code) if p else '-'}>"  # ('-': none shown)
                         f"<button>{e(w['new_code'] if p else w['pair'])}</button></form></td>"
                         f"<td class=game id=game-{t}>{e(line)}</td><td class=result id=result-{t}>{e(result)}</td></tr>")
     # The round's length is typed where the round is started (it was only beside Reset, and Start ran whatever length

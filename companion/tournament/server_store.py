@@ -269,6 +269,24 @@ class Floor:
         tables = range(1, len(self.desk.round(self.event.id, round_no).tables) + 1)
         return [self.issue_code(t, round_no, who=who) for t in tables if t not in open_tables]
 
+    def pair_from_page(self, table: int, round_no: int | None, shown: str | None, *,
+                       who: str | None = None) -> Pairing:
+        """The desk page's Pair / New code for a table: its form names the round and the code the page showed for
+        the table ("-" none). A page from before -- left open, come back with the browser's Back, a second desk
+        page -- is refused when the table has another code now, rather than replacing a pairing it never showed:
+        such a press revoked a tablet that had joined meanwhile, mid-game (session 19's floor trial). (A form
+        without them, as before, pairs as asked.)"""
+        current = self.current_round()
+        if round_no is not None and round_no != current:
+            raise FloorError(f"round {round_no} is not the current round ({current})", 409,
+                             "not_current_round", round=round_no, current=current)
+        now = next((p for p in self.open_codes() if p.round == current and p.table == table), None)
+        if shown is not None and now is not None and now.code != shown.strip().upper():
+            raise FloorError(f"table {table} was paired since this page was shown (code {now.code}): nothing was "
+                             "stored; to replace that code, press New code on the page as it is now", 409,
+                             "paired_meanwhile", table=table, code=now.code)
+        return self.issue_code(table, who=who)
+
     def issue_code(self, table: int, round_no: int | None = None, *, who: str | None = None) -> Pairing:
         """A new pairing code for a table (of the current round unless ``round_no``); the table's earlier code
         and token stop working."""
@@ -512,6 +530,15 @@ class Floor:
         row = self._db.execute("SELECT game FROM floor_games WHERE pairing = ? ORDER BY updated DESC LIMIT 1",
                                (pairing.id,)).fetchone()
         return None if row is None else self._view(pairing, row[0])
+
+    def tablet_game_count(self, round_no: int, table: int) -> int | None:
+        """How many events the game a tablet last sent for this table of this round holds at the desk (under any of
+        the table's pairings, as the desk page's game line), or None when no tablet sent one."""
+        row = self._db.execute(
+            "SELECT g.count FROM floor_games g JOIN floor_pairings p ON p.id = g.pairing "
+            "WHERE p.event = ? AND p.round = ? AND p.table_no = ? ORDER BY g.updated DESC LIMIT 1",
+            (self.event.id, round_no, table)).fetchone()
+        return None if row is None else row[0]
 
     def game_events(self, pairing_id: int, game: int) -> list[dict]:
         return [json.loads(e) for (e,) in self._db.execute(
