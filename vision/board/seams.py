@@ -46,11 +46,15 @@ def _drawn_seams(scale: float) -> np.ndarray:
 DRAWN_SEAMS = {SCALE: _drawn_seams(SCALE), SCALE / 2: _drawn_seams(SCALE / 2)}
 
 
-def _gradient(image: np.ndarray, shrink: float, scale: float) -> np.ndarray:
-    """The photo's gradient magnitude at ``shrink`` times its size, blurred as the drawn seams are; the
-    brightest 2 % (glare's edge, a white piece's) clipped so they do not outweigh the seams."""
+def _magnitude(image: np.ndarray) -> np.ndarray:
+    """The photo's gradient magnitude at its own size: computed once a settle, each start's level shrinks it."""
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    magnitude = np.hypot(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
+    return np.hypot(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
+
+
+def _gradient(magnitude: np.ndarray, shrink: float, scale: float) -> np.ndarray:
+    """The photo's gradient ``magnitude`` (_magnitude) at ``shrink`` times its size, blurred as the drawn seams
+    are; the brightest 2 % (glare's edge, a white piece's) clipped so they do not outweigh the seams."""
     small = cv2.resize(magnitude, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
     small = cv2.GaussianBlur(small, (0, 0), BLUR * scale)
     return np.minimum(small, np.percentile(small, 98))
@@ -98,15 +102,17 @@ def settle_on_seams(image: np.ndarray, homography: np.ndarray, turns: tuple[floa
     at half the size, the best of them refined at full size (all five at full size cost 1.8 s of CPU).  Then
     ECC starts again at full size from the settled lattice moved RESTART either way along the board's receding
     direction; the best correlation of the three wins.  (Compared at half size first, the restarts missed
-    board1's better optimum, 0.507 against 0.504 at full size.)"""
-    best = _settle(image, [homography @ _turn(degrees) for degrees in turns], ((SCALE / 2, 30), (SCALE, 40)))
+    board1's better optimum, 0.507 against 0.504 at full size.)  The photo's gradient at its own size is
+    computed once for all of them; each shrinks it to its own start's size (session 19: 4 of these a settle)."""
+    magnitude = _magnitude(image)
+    best = _settle(magnitude, [homography @ _turn(degrees) for degrees in turns], ((SCALE / 2, 30), (SCALE, 40)))
     if best is None:
         return None
     way = receding(best[0]) * RESTART
     for sign in (-1.0, 1.0):
         # each restart on the photo shrunk to its own lattice's size, as the first start was: shrunk to the
         # settled lattice's size instead (1 % off), neither restart reached board1's better optimum
-        again = _settle(image, [best[0] @ _shift(sign * way)], ((SCALE, 40),))
+        again = _settle(magnitude, [best[0] @ _shift(sign * way)], ((SCALE, 40),))
         if again is not None and again[1] > best[1]:
             best = again
     return best
@@ -123,17 +129,17 @@ def _shift(by: np.ndarray) -> np.ndarray:
     return np.array([[1.0, 0.0, by[0]], [0.0, 1.0, by[1]], [0.0, 0.0, 1.0]])
 
 
-def _settle(image: np.ndarray, starts: list[np.ndarray], levels: tuple[tuple[float, int], ...]
+def _settle(magnitude: np.ndarray, starts: list[np.ndarray], levels: tuple[tuple[float, int], ...]
             ) -> tuple[np.ndarray, float] | None:
     """ECC from each of ``starts`` at the first of ``levels`` (pixels a unit, iterations), the best of them
-    refined at each next level: (the lattice, its correlation), or None when none converged.  The photo is
-    shrunk so the first start's hex spacing is as drawn."""
+    refined at each next level: (the lattice, its correlation), or None when none converged.  The photo's
+    gradient ``magnitude`` (_magnitude) is shrunk so the first start's hex spacing is as drawn."""
     ends = cv2.perspectiveTransform(np.array([[[0.0, 0.0]], [[SQRT3, 0.0]]]), starts[0]).reshape(-1, 2)
     spacing = float(np.hypot(*(ends[1] - ends[0])))
     best: tuple[float, np.ndarray] | None = None
     for level, (scale, iterations) in enumerate(levels):
         shrink = scale * SQRT3 / spacing  # a canonical unit ``scale`` pixels, as drawn
-        gradient = _gradient(image, shrink, scale)
+        gradient = _gradient(magnitude, shrink, scale)
         to_small = np.diag([shrink, shrink, 1.0])
         if level:  # the winner so far, refined
             if best is None:
