@@ -138,3 +138,25 @@ def test_the_layout_check_names_a_text_laid_over_a_picture():
         assert problems == ["Label 'a panel over it' lies over the picture BoardView (110x60 px)"], problems
     finally:
         Window.remove_widget(root)
+
+
+def test_the_layout_check_names_a_text_meant_for_one_line_that_wraps():
+    """A resource's name and its count ("lumber (16)", ``one_line``) on two lines is named; the same text
+    wrapping in a label not meant for one line is not."""
+    from kivy.core.window import Window
+    from kivy.uix.floatlayout import FloatLayout
+    from kivy.uix.label import Label
+
+    root = FloatLayout()
+    Window.add_widget(root)
+    try:
+        meant, free = Label(text="lumber (16)", font_size=20), Label(text="lumber (16)", font_size=20)
+        for i, w in enumerate((meant, free)):
+            w.size_hint, w.pos, w.size, w.text_size = (None, None), (10 + 200 * i, 10), (80, 60), (80, None)
+            root.add_widget(w)
+        meant.one_line = True
+        problems = d.layout_problems(root)
+        assert problems == ["Label 'lumber (16)': meant for one line, it wraps onto 2"], problems
+    finally:
+        Window.remove_widget(root)
+

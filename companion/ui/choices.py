@@ -250,6 +250,8 @@ class TakeAll(BigToggle):
     lets it at once (:meth:`ChoicePanels._counter_rows`), a tap on it chosen (down) puts them back.  The tests find
     it through its counter (``driver.counter(...).name``)."""
 
+    one_line = True  # "lumber (19)" on one line, in smaller letters where the cell is narrow (wrapping.PhraseWrap)
+
     def __init__(self, key: str, resource: str, **kw):
         super().__init__(font_size=sp(18), height=dp(ROW_HEIGHT), **kw)
         self.key, self.resource = key, resource

@@ -730,7 +730,8 @@ def layout_problems(root: Widget, *, min_target: float = 48) -> list[str]:
     - no text is set in letters under 9 sp (the least any fit in the app goes to is 10-11 sp; a button's letters
       fitted from a width of 0 came out below 0: no letters at all);
     - no line of a text breaks inside a word (English) or a phrase (Japanese): ``wrapping.broken_words``;
-    - no button's short Japanese command (``wrapping.short_command``: 元に戻す) is broken onto two lines.
+    - no button's short Japanese command (``wrapping.short_command``: 元に戻す) is broken onto two lines;
+    - no text meant for one line (``one_line``: a resource's name and its count, "lumber (16)") wraps.
     """
     from kivy.core.window import Window
     from kivy.metrics import sp
@@ -776,6 +777,8 @@ def layout_problems(root: Widget, *, min_target: float = 48) -> list[str]:
             lines = len(getattr(w._label, "_cached_lines", ()))
             if lines > 1 and short_command(w, w.text, getattr(w, "markup", False)) and short_command_fits(w, w.text):
                 problems.append(f"{name(w)}: a short command broken onto {lines} lines")  # (one line would fit)
+            elif lines > 1 and getattr(w, "one_line", False) and "\n" not in w.text:
+                problems.append(f"{name(w)}: meant for one line, it wraps onto {lines}")
         leaves.append((w, (x0, y0, x1, y1), scroller))
     from kivy.uix.scrollview import ScrollView
 

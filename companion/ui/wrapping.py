@@ -206,6 +206,10 @@ class PhraseWrap:
 
     min_font = sp(10)
     shrink_to_fit_words = True  # False: the label sizes its own font (FittedLabel)
+    #: True: the text is meant for one line (a resource's name and its count, "lumber (19)"): the letters shrink
+    #: until the whole of it fits the width, not only its longest word; ``driver.layout_problems`` names one that
+    #: still wraps (session 18: "lumber / (16)" on two lines beside its neighbours' one, Seafarers' gold lying down)
+    one_line = False
     _natural_font = None
     _fitting = False  # True while the font size set is this mixin's own (shrunk to fit), not the label's rule's
 
@@ -231,6 +235,8 @@ class PhraseWrap:
                 longest = longest_piece(own_size_words(text, markup))
                 if short_command(self, text, markup) and short_command_fits(self, text):
                     longest = text  # 「元に戻す」 whole, in smaller letters, not 「元に / 戻す」
+                elif self.one_line and "\n" not in text:
+                    longest = own_size_words(text, markup)  # the whole line
                 size = self.font_size
                 while size > self.min_font and self._measure(size)(longest) > room:
                     size = max(self.min_font, size - sp(1))
