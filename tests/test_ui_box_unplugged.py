@@ -56,3 +56,27 @@ def test_the_refused_roll_goes_when_the_box_is_back(tmp_path):
         d.stop_app(app)
         if box.poll() is None:
             pull_out(box)
+
+
+def test_a_pulled_cable_is_said_in_plain_words_naming_the_port(tmp_path):
+    """Session 19's trial: with the cable out the dice line read "disconnected (PORT: cannot open: [Errno 2] could not
+    open port PORT: [Errno 2] No such file or directory: 'PORT'; retrying)".  It names the port and says what to do,
+    in English and Japanese (in Japanese it said nothing but 切断)."""
+    from dataclasses import replace
+
+    link = tmp_path / "dicebox"
+    box = plug_in(link)
+    app = d.start_app(tmp_path, source_url=f"box://{link}")
+    try:
+        set_up_on_the_simulator(app)
+        pull_out(box)
+        said = f"{link} not found: is the cable in? Trying again; tap the dice meanwhile"
+        assert d.wait_until(lambda: said in app.source_status, timeout=30), app.source_status
+        assert "Errno" not in app.source_status
+        app.apply_settings(replace(app.settings, lang="ja"))
+        d.settle()
+        assert f"{link} が見つかりません。ケーブルを確かめてください" in app.source_status, app.source_status
+    finally:
+        d.stop_app(app)
+        if box.poll() is None:
+            pull_out(box)

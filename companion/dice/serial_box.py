@@ -81,6 +81,10 @@ class SerialBoxSource(DiceSource):
                       ("port", detail.rsplit(" on ", 1)[1]))
         elif state == "rolling" and detail in codec.STATE_NAMES:
             reason = f"box_{detail}"
+        elif state in ("searching", "disconnected") and ": cannot open" in detail:
+            # (the link's error, "PORT: cannot open: [Errno 2] could not open port PORT: [Errno 2] No such file...",
+            # stays in the detail for the log and the doctor; a table is told the port and what to do)
+            reason, params = "box_unreachable", (("port", detail.split(": cannot open", 1)[0]),)
         self._set_status(SourceState(state), detail, reason=reason, params=params)
 
     def _message(self, message) -> None:
