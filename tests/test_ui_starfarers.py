@@ -190,9 +190,10 @@ SEGMENTS = [(35, 37), (120, 123), (78, 79)]
 
 
 def stepper(screen, label: str):
-    """The + and − buttons of the encounter row whose label starts with ``label``."""
+    """The + and − buttons of the stepper row (an encounter's, in its grid, or a 7's return) whose label starts
+    with ``label``."""
     d.settle()
-    row = next(r for r in screen.ids.actions.children if len(r.children) == 3
+    row = next(r for r in d.walk(screen.ids.actions) if len(r.children) == 3
                and getattr(r.children[2], "text", "").startswith(label))
     return row.children[0], row.children[1]
 
@@ -211,7 +212,7 @@ def enter(app, screen, event: dict) -> None:
         for sign, key in ((1, "gain"), (-1, "lose")):
             for r, n in event.get(key, {}).items():
                 for _ in range(n):
-                    plus, minus = stepper(screen, app.tr(r) + " (")
+                    plus, minus = stepper(screen, app.tr(r) + ":")
                     press(plus if sign > 0 else minus)
         press(button(screen.ids.actions, "Record"))
         return

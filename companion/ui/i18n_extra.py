@@ -82,7 +82,8 @@ TEXT: dict[str, dict[str, str]] = {
     "sf_new_number": {"en": "Replacement number chip:", "ja": "置き換える数字チップ："},
     "sf_stock": {"en": "Stock", "ja": "在庫"},
     "sf_record": {"en": "Record", "ja": "記録"},
-    "sf_gain": {"en": "gain / lose", "ja": "得る／失う"},
+    # over the encounter's steppers (each "ore: +1"; it was "ore (gain / lose): +1", too wide for two a row)
+    "sf_encounter_head": {"en": "What the encounter gave (+) or took (−):", "ja": "遭遇で得たもの（＋）・失ったもの（−）："},
     "sf_supply_draws": {"en": "{name} draws {n} from the supply", "ja": "{name}は補充の山から{n}枚引く"},
     "sf_returns": {"en": "{name} returns {n}", "ja": "{name}は{n}枚返す"},
     "sf_took": {"en": "{name} took a card from {victim}", "ja": "{name}は{victim}から1枚奪った"},

@@ -36,7 +36,8 @@ from ..rules.starfarers_board import NUMBERS, RESOURCES, first_game_board
 from . import i18n_extra
 from .widgets import lay_out_now, load_rules
 from .camera_picture import CameraPicture, open_camera_view
-from .choices import ChoicePanels, TakeAll, name_takes
+from .fitted_label import FittedLabel
+from .choices import ROW_HEIGHT, ChoicePanels, CounterGrid, TakeAll, name_takes
 from .game_screen import GameScreen, app
 from .refusals_text import app_describe, app_refused_roll
 from .board_view import PLAYER_COLORS, PannedWhenZoomed
@@ -58,6 +59,9 @@ RESOURCE_COLORS = {"ore": (0.55, 0.55, 0.62), "fuel": (0.85, 0.35, 0.2), "carbon
                    "food": (0.35, 0.7, 0.3), "trade_goods": (0.85, 0.7, 0.25)}
 BALL_COLORS = {"yellow": (0.95, 0.85, 0.2), "red": (0.85, 0.15, 0.15), "blue": (0.2, 0.4, 0.9),
                "black": (0.08, 0.08, 0.08)}
+#: An encounter's stepper cell (dp) at its narrowest: its words ("Half-medals: +0"), − and +; three a row upright
+#: (800 px), two lying down (the panel's 520 px).
+ENCOUNTER_CELL_MIN = 250
 SHIP_KEYS = ("colony_ship", "trade_ship")
 
 
@@ -736,17 +740,28 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
     def _stepper(self, box, key: str, label: str, low: int, high: int, take: int | None = None) -> None:
         """``label: value`` with − and +; ``take`` (a 7's returns): the label is a toggle that sets the value to
         ``take`` at one tap (all of that kind, up to what is owed) and back to 0 when tapped again."""
+        box.add_widget(self._stepper_row(key, label, low, high, take))
+
+    def _stepper_row(self, key: str, label: str, low: int, high: int, take: int | None = None,
+                     fitted: bool = False) -> BoxLayout:
+        """The row of :meth:`_stepper`; ``fitted``: its words in a :class:`FittedLabel` (a narrow cell of a grid:
+        smaller letters, two lines, never past its box)."""
         value = self.selection.get(key, 0)
         minus = _button("−", lambda: self._step(key, -1, low, high), size_hint_x=None, width=dp(56))
         plus = _button("+", lambda: self._step(key, 1, low, high), size_hint_x=None, width=dp(56))
         minus.disabled, plus.disabled = value <= low, value >= high  # a step past the end would do nothing
         words = f"{label}: {value:+d}" if low < 0 else f"{label}: {value}"
-        if take is None:
-            text = Label(text=words, font_size=sp(18))
-        else:
+        if take is not None:
             text = TakeAll(key, label, text=words, state="down" if value else "normal", disabled=not value and not take)
             text.bind(on_release=lambda _b: self._step(key, (0 if value else take) - value, low, high))
-        box.add_widget(_row(text, minus, plus, height=dp(48)))
+        elif fitted:
+            text = FittedLabel(text=words, max_font_size=sp(18), min_font_size=sp(12), halign="center",
+                               valign="middle")
+        else:
+            text = Label(text=words, font_size=sp(18))
+        if fitted:
+            minus.height = plus.height = dp(ROW_HEIGHT)  # (a grid's row: a finger high, as the choice panels')
+        return _row(text, minus, plus, height=dp(48))
 
     def _step(self, key, delta, low, high) -> None:
         value = max(low, min(high, self.selection.get(key, 0) + delta))
@@ -828,12 +843,24 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         self.submit({"type": "shake", "player": who, "balls": balls, "source": "manual"})
 
     def _encounter_panel(self, box, g, who) -> None:
-        self._stepper(box, "half_medals", self.tr("sf_half_medals"), -5, 5)
-        for r in RESOURCES:
-            self._stepper(box, f"c_{r}", f"{self.resource_text(r)} ({self.tr('sf_gain')})", -5, 5)
-        for u in UPGRADES:
-            self._stepper(box, f"u_{u}", self.tr("sf_" + u), -3, 3)
-        box.add_widget(_button(self.tr("sf_record"), lambda: self.submit(self._encounter_event(who))))
+        """What the encounter card gave or took: nine steppers under one line saying what + and − mean, as many a
+        row as the panel's width holds (three upright, two lying down), and Record in the last cell: the whole panel
+        (230-280 dp) in sight without a drag.  One stepper a row ("ore (gain / lose): +0"), Record stood 520 dp down
+        the list: upright under the fold, found by a drag that glided back and lost the next tap (session 18)."""
+        steppers = [("half_medals", self.tr("sf_half_medals"), -5, 5)]
+        steppers += [(f"c_{r}", self.resource_text(r), -5, 5) for r in RESOURCES]
+        steppers += [(f"u_{u}", self.tr("sf_" + u), -3, 3) for u in UPGRADES]
+        box.add_widget(FittedLabel(text=self.tr("sf_encounter_head"), max_font_size=sp(17), min_font_size=sp(12),
+                                   size_hint_y=None, height=dp(30), halign="left", valign="middle"))
+        cell_min = dp(ENCOUNTER_CELL_MIN)
+        grid = CounterGrid(cols=self._columns(cell_min), cell_min=cell_min)
+        for key, label, low, high in steppers:
+            grid.add_cell(self._stepper_row(key, label, low, high, fitted=True))
+        record = _button(self.tr("sf_record"), lambda: self.submit(self._encounter_event(who)), height=dp(ROW_HEIGHT))
+        record.encounter_record = True
+        grid.add_cell(record)
+        box.add_widget(grid)
+        self._watch_width()  # (the tablet turned: the grid's columns again)
 
     def _encounter_event(self, who: int) -> dict:
         sel = self.selection
