@@ -96,7 +96,7 @@ TEXT: dict[str, dict[str, str]] = {
     "why_box_idle": {"en": "idle", "ja": "待機中"},
     "why_box_settled": {"en": "settled", "ja": "止まりました"},
     "why_box_unreachable": {"en": "{port} not found: is the cable in? Trying again; tap the dice meanwhile",
-                            "ja": "{port} が見つかりません。ケーブルを確かめてください。再接続を試みています（その間はダイスをタップ）"},
+                            "ja": "{port} が見つかりません。ケーブルを確かめてください。再接続を試みています。その間はダイスをタップ"},
     "why_box_crooked": {"en": "crooked dice", "ja": "ダイスが傾いています"},
     # the board generator
     "same_board": {"en": "Seed {seed} gives the same board as before.", "ja": "シード{seed}は前と同じ盤面です。"},
