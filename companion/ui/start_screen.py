@@ -19,6 +19,8 @@ TEXT: dict[str, dict[str, str]] = {
     "finished_won": {"en": "{name} won", "ja": "{name}の勝ち"},
     "finished_shared": {"en": "{name} shared the win", "ja": "{name}の同点勝ち"},  # High Tide: level on VP and cards
     "finished_ended": {"en": "ended", "ja": "終了"},
+    # the game last played, at the top of the screen: one tap back into it (after Menu, mistaken or not)
+    "resume_last": {"en": "Resume #{id} {game}, {turn} — {players}", "ja": "再開：#{id} {game}、{turn} — {players}"},
 }
 FINISHED_SHOWN = 5  # the last few evenings: who won, and the way to the same table again
 for _key, _entry in TEXT.items():
@@ -39,9 +41,11 @@ class StartScreen(Screen):
 
             box.add_widget(notice_label(rescue, a.lang))
         games = a.journal.games(unfinished_only=True) if a.journal is not None else []
-        if not games:
-            box.add_widget(Label(text=a.tr("no_unfinished"), size_hint_y=None, height=dp(56), font_size=sp(20)))
-        for info in sorted(games, key=lambda g: -g.updated):
+        self._last_game(a, games)
+        # By number, the newest game first: a line stays where it was when its game is played.  Ordered by the last
+        # move, the game just left jumped to the top after Menu, and a tap where another game's line had been
+        # opened it again (session 18); the game just left has its own button above (``last_game``).
+        for info in sorted(games, key=lambda g: -g.id):
             button = BigButton(text=resume_line(a, info))
             button.bind(on_release=lambda _b, gid=info.id: self.resume(gid))
             box.add_widget(button)
@@ -57,6 +61,22 @@ class StartScreen(Screen):
             box.add_widget(button)
         self.ids.tournament.disabled = not a.has_screen("tournament")
         self.ids.tournament.opacity = 1 if a.has_screen("tournament") else 0
+
+    def _last_game(self, a, games) -> None:
+        """The button at the top: the game this tablet last had open (else the one played last), "Resume #3 Base
+        3–4, turn 12 — Aki 5, Ben 4, Chie 3", in one place whatever the list holds; with no unfinished game it keeps
+        its place and says so (disabled), so the buttons under it do not move either."""
+        last = self.ids.last_game
+        table = getattr(a, "table", None)
+        open_id = getattr(table, "game_id", None) if table is not None else None
+        info = next((g for g in games if g.id == open_id), None) or max(games, key=lambda g: g.updated, default=None)
+        last.game_id = info.id if info is not None else None
+        last.disabled = info is None
+        last.text = a.tr("no_unfinished") if info is None else a.tr("resume_last", **resume_parts(a, info))
+
+    def resume_last(self) -> None:
+        if self.ids.last_game.game_id is not None:
+            self.resume(self.ids.last_game.game_id)
 
     def resume(self, game_id: int) -> None:
         """Open a journalled game; one whose record no longer replays (a start the rules now refuse: say, a base
@@ -99,6 +119,11 @@ def resume_line(a, info) -> str:
     """A game on the resume list as a table remembers it: the game, the turn, each player's points, the date
     it was last played ("#3 Base 3–4 — turn 12 — Aki 5, Ben 4, Chie 3 — 26 Nov 14:05"); a finished game, who
     won and the final points ("#2 Seafarers — Yui won — Yui 10, Aki 8, Ben 7 — 26 Nov 22:40")."""
+    return a.tr("resume_line", **resume_parts(a, info))
+
+
+def resume_parts(a, info) -> dict:
+    """The parts of :func:`resume_line` (id, game, turn, players, when), in the app's language."""
     import time
 
     from ..record import replay
@@ -123,4 +148,4 @@ def resume_line(a, info) -> str:
         if len(shared) > 1:  # (game_over.py: players level on points and cards share the win)
             from .game_over import names_joined
             turn_text = a.tr("finished_shared", name=names_joined([names[p] for p in shared], a.lang))
-    return a.tr("resume_line", id=info.id, game=a.tr("g_" + info.game), turn=turn_text, players=players, when=when)
+    return {"id": info.id, "game": a.tr("g_" + info.game), "turn": turn_text, "players": players, "when": when}
