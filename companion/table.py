@@ -164,11 +164,18 @@ class Table:
         """Take back the last event (kept for redo, on disk)."""
         if not self.game.events:
             return None
-        self.journal.undo(self.game_id)
+        self.journal.undo(self.game_id)  # (clears the journal's "finished": the event taken back may be the win)
         event = self.game.pop()
         self.record.events.pop()
         self.replaced_payouts.pop(len(self.record.events), None)  # said once, when it was entered
+        if self._over():  # a note or correction after the end taken back: the game is still over
+            self.journal.set_finished(self.game_id)
         return event
+
+    def _over(self) -> bool:
+        """Whether the game as the record now stands is over: won, or ended by the desk's time limit -- what the
+        journal's "finished" says (the start screen offers an unfinished game under "Resume a game")."""
+        return self.game.state.winner is not None or getattr(self.game, "ended_by_time", None) is not None
 
     def redo(self) -> Outcome | None:
         """Put the last taken-back event back, if the game still accepts it."""
@@ -178,7 +185,7 @@ class Table:
         outcome = self.game.push(pending[0])
         self.journal.redo(self.game_id)
         self.record.events.append(dict(pending[0]))
-        if outcome.winner is not None:  # won again (the undo had cleared the journal's "finished", as it must)
+        if self._over():  # over again (the undo had cleared the journal's "finished", as it must)
             self.journal.set_finished(self.game_id)
         self._publish(outcome)
         return outcome

@@ -35,3 +35,30 @@ def test_a_won_game_undone_and_redone_is_finished_again(tmp_path, name):
         assert journal.games(unfinished_only=True) == []  # (not offered under "Resume a game")
     with Journal(path) as journal:  # and so after a restart
         assert [g.finished for g in journal.games()] == [True]
+
+
+@pytest.mark.parametrize("name, end", [("example-base.json", "won"), ("example-card-game.json", "won"),
+                                       ("example-base.json", "time")])
+def test_a_note_after_the_end_taken_back_leaves_the_game_over(tmp_path, name, end):
+    """Undo of what was entered after the end (an umpire's note or correction) takes back no win: the game stays
+    over in the journal, and is not offered under "Resume a game" (Undo cleared "finished" whatever it took back:
+    session 19's review)."""
+    full = parse_record(json.loads((GAMES / name).read_text()))
+    header = Record(full.game, full.players, full.board, full.options)
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        table = Table.create(journal, header)
+        events = full.events if end == "won" else full.events[:len(full.events) // 2]
+        for event in events:
+            table.submit(event)
+        if end == "time":
+            table.end_by_time(len(events))
+        table.submit({"type": "note", "text": "checked at the desk"})
+        table.undo()
+        assert table.game.state.winner is not None or end == "time"  # (still over by the record)
+        assert [g.finished for g in journal.games()] == [True]
+        assert journal.games(unfinished_only=True) == []
+        table.redo()  # and the note put back
+        assert [g.finished for g in journal.games()] == [True]
+    with Journal(path) as journal:  # and so after a restart
+        assert [g.finished for g in journal.games()] == [True]
