@@ -42,3 +42,37 @@ def test_a_box_roll_at_set_up_is_named_and_not_counted(tmp_path, lang, size):
         assert app.table.game.state.phase == "roll"
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.parametrize("lang, size, said", [("en", (1280, 800), "End turn:\n{dice} for Ben"),
+                                              ("ja", (800, 1280), "手番終了：\nBenの出目 {dice}")])
+def test_the_next_player_rolling_before_end_turn_is_counted_by_end_turn(tmp_path, lang, size, said):
+    """Session 19's trial with a box at the table: the next player throws the dice while Aki is still building (the
+    box rolls, refused: the game is at building and trading).  End turn offers to count that roll for Ben, and one
+    tap records both, Ben's roll with the box's faces; the roll is forgotten once the game goes on without it."""
+    app = d.start_app(tmp_path, size=size, source_url="sim://?seed=5&every=0&profile=fast")
+    try:
+        app.lang = lang
+        d.new_game(app, players=3)
+        play = app.root.get_screen("play")
+        assert d.wait_until(lambda: app.source_state == "connected"), app.source_status
+        d.place_setup(app)
+        app.source.request_roll()
+        assert d.wait_until(lambda: app.table.game.state.phase != "roll", timeout=30)
+        assert app.table.game.state.phase == "main"  # (the simulator's seed 5: no 7 first)
+        before = len(app.table.record.events)
+        app.source.request_roll()  # Ben throws early
+        assert d.wait_until(lambda: bool(play.early_roll_label), timeout=30), play.message
+        assert len(app.table.record.events) == before  # not counted yet
+        d.settle()
+        faces = play._early_roll[0].values
+        assert play.ids.end_turn.text == said.format(dice=" + ".join(map(str, sorted(faces))))
+        assert d.layout_problems(play) == []
+        d.tap(play.ids.end_turn)
+        events = app.table.record.events
+        assert [e["type"] for e in events[before:]] == ["end_turn", "roll"]
+        assert tuple(events[-1]["dice"]) == tuple(faces) and events[-1]["source"] == "box"
+        assert app.table.game.state.turn_player == 1
+        assert play.ids.end_turn.text != said.format(dice=" + ".join(map(str, sorted(faces))))
+    finally:
+        d.stop_app(app)

@@ -131,6 +131,7 @@ TEXT: dict[str, dict[str, str]] = {
     "undo": {"en": "Undo", "ja": "元に戻す"},  # not 取消: that is Cancel
     "redo": {"en": "Redo", "ja": "やり直し"},
     "end_turn": {"en": "End turn", "ja": "手番終了"},
+    "end_turn_count": {"en": "End turn:\n{dice} for {name}", "ja": "手番終了：\n{name}の出目 {dice}"},
     "build": {"en": "Build", "ja": "建設"},
     "dev_card": {"en": "Buy dev card", "ja": "発展カード購入"},
     "knight": {"en": "Play knight", "ja": "騎士を使う"},

@@ -47,6 +47,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
     prompt = StringProperty("")
     phase = StringProperty("")
     message = StringProperty("")
+    early_roll_label = StringProperty("")  # End turn's words while a box's or camera's early roll waits for it
+    _early_roll = None                     # (that roll, its photo, the game's event count when it came)
     roll_text = StringProperty("")
     payout_text = StringProperty("")
     payout_lines = ListProperty([])      # the same, a line each (its places lay them out: payouts_label.py)
@@ -176,6 +178,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         a game starts or is resumed and when the language changes (a sentence in the old language would stay)."""
         self.selection, self.build_piece, self.message = {}, "", ""
         self.refused, self.confirming = {}, False
+        self._forget_early_roll()
         self.die_a = 0
         self.note_draft = ""
         self.roll_text = self.payout_text = ""
@@ -190,6 +193,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         """The language changed: a refusal said in the old language goes, and with it its umpire offer; the
         choices being made (an armed build, a trade half filled in, the first die tapped) stay."""
         self.message, self.refused, self.confirming = "", {}, False
+        self._forget_early_roll()  # (its words, and the refusal that explained it, were in the old language)
         if "board" in self.ids:
             self.ids.board.flash, self.ids.board.marked = None, []
 
@@ -220,6 +224,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
                 return False  # a roll the game already holds (a box resending it): nothing new to show
         except RulesError as error:
             self.message = app_refused_roll(roll, error)
+            self._keep_early_roll(roll, photo, error)
             return False
         self.message = ""
         self.selection = {}
@@ -227,6 +232,23 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self.die_a = 0
         self.refresh_dice_buttons()
         return True
+
+    def _keep_early_roll(self, roll: DiceRolled, photo: RollPhoto | None, error: RulesError) -> None:
+        """A box's or a camera's roll while the turn's player still builds is most often the next player rolling
+        before End turn was tapped (session 19, the dice box at the table): End turn then offers to count it for
+        them ("End turn: 2 + 3 for Ben"), one tap instead of End turn and the dice thrown again.  Kept only while
+        nothing else happens in the game (``refresh``)."""
+        g, a = self.game, app()
+        code = getattr(getattr(error, "refusal", None), "code", None)
+        if roll.source not in ("box", "camera") or code != "wrong_phase" or g is None or g.state.phase != "main":
+            return
+        self._early_roll = (roll, photo, len(a.table.record.events))
+        after = (g.state.turn_player + 1) % g.n_players  # the next turn's player (seat order)
+        self.early_roll_label = a.tr("end_turn_count", dice=" + ".join(map(str, sorted(roll.values))),
+                                     name=a.player_name(after))
+
+    def _forget_early_roll(self) -> None:
+        self._early_roll, self.early_roll_label = None, ""
 
     def roll_box(self) -> None:
         """Ask the source to roll (the simulator in the demo, a box with a roller)."""
@@ -398,6 +420,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         g = self.game
         if g is None or "board" not in self.ids:
             return
+        if self._early_roll is not None and self._early_roll[2] != len(a.table.record.events):
+            self._forget_early_roll()  # the game went on (a build, an undo): that roll is no longer the next one
         s = g.state
         view = self.ids.board
         if self.build_piece != "move_ship" or s.phase != "main":
@@ -707,7 +731,11 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         self.ids.actions.add_widget(row)
 
     def end_turn(self) -> None:
-        self.submit({"type": "end_turn"})
+        """End the turn; a roll the box or camera made meanwhile (``_keep_early_roll``) is then counted."""
+        early = self._early_roll
+        self._forget_early_roll()
+        if self.submit({"type": "end_turn"}) and early is not None:
+            self.submit_roll(early[0], early[1])
 
     # --- umpire ---------------------------------------------------------------------------------------
     def _force_offer(self) -> None:
