@@ -76,3 +76,23 @@ def test_the_next_player_rolling_before_end_turn_is_counted_by_end_turn(tmp_path
         assert play.ids.end_turn.text != said.format(dice=" + ".join(map(str, sorted(faces))))
     finally:
         d.stop_app(app)
+
+
+def test_with_five_players_end_turn_does_not_count_an_early_roll(tmp_path):
+    """5-6 players: after End turn the others may build first (the special building phase); a roll counted at once
+    would end it for them, so End turn stays End turn and the early roll is only said not counted."""
+    app = d.start_app(tmp_path, source_url="sim://?seed=5&every=0&profile=fast")
+    try:
+        d.new_game(app, players=5)
+        play = app.root.get_screen("play")
+        assert d.wait_until(lambda: app.source_state == "connected"), app.source_status
+        d.place_setup(app)
+        app.source.request_roll()
+        assert d.wait_until(lambda: app.table.game.state.phase != "roll", timeout=30)
+        assert app.table.game.state.phase == "main"
+        app.source.request_roll()
+        assert d.wait_until(lambda: "not counted" in play.message, timeout=30), play.message
+        d.settle()
+        assert play.early_roll_label == "" and play.ids.end_turn.text == "End turn"
+    finally:
+        d.stop_app(app)

@@ -242,6 +242,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         code = getattr(getattr(error, "refusal", None), "code", None)
         if roll.source not in ("box", "camera") or code != "wrong_phase" or g is None or g.state.phase != "main":
             return
+        if getattr(g, "special_building", False):
+            return  # 5-6 players: after End turn the others may build first; a roll counted at once would skip them
         self._early_roll = (roll, photo, len(a.table.record.events))
         after = (g.state.turn_player + 1) % g.n_players  # the next turn's player (seat order)
         self.early_roll_label = a.tr("end_turn_count", dice=" + ".join(map(str, sorted(roll.values))),
