@@ -109,3 +109,23 @@ def test_a_kind_the_count_chose_is_never_offered_as_sure():
     assert [said[CORNERS[i]].piece for i in far_apart] == ["city"] * 4 + ["settlement"]
     sure = [sure_of(SimpleNamespace(what="missing_in_game", at=CORNERS[i]), slots, 0) for i in far_apart]
     assert sure == [True] * 4 + [False]
+
+
+def test_the_command_asks_about_a_building_whose_kind_the_count_chose():
+    """`python -m vision board PHOTO --json` on board11 `9f69f`: the red building the photo took for a city and
+    the white one it took for a settlement are said in the kind the set's count leaves them (a settlement, a
+    city), and their corners are in ``unsure``: a person is to look."""
+    from vision.board.lattice import turned
+    from vision.board.pieces import add_pieces
+    from vision.board.reader import read_board_file
+
+    path = PIECES / "board11_jpg.rf.9f69fd5553176ab18efcc4c69331d166.jpg"
+    reading = read_board_file(path)
+    out = add_pieces(reading.to_json(path.name), path, reading)
+    turns = reading.photo_turns()
+    for corner, colour, kind in ((((-1, 0), (-1, 1), (0, 0)), "red", "settlement"),
+                                 (((0, 1), (0, 2), (1, 1)), "white", "city")):
+        place = [list(h) for h in sorted(turned(h, turns) for h in corner)]
+        assert {"piece": kind, "color": colour, "at": place} in [
+            {k: p[k] for k in ("piece", "color", "at")} for p in out["pieces"]]
+        assert place in out["unsure"], out["unsure"]

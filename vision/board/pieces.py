@@ -649,7 +649,8 @@ def pieces_of_photo(path, reading, rules: bool = True, unsure: list | None = Non
     the photo is decoded again at the size the lattice was fitted at (WORK_SIZE on its long side) and turned
     back if the reader read it as a mirror image; each Piece's pixel is the photo file's own.  ``rules``: as
     read_pieces.  ``unsure``, a list, gets the pieces the rules' check drops but the photo shows surely
-    (:func:`doubtful`)."""
+    (:func:`doubtful`), and the buildings said whose kind the set's count chose (SlotReading.within_supply: the
+    photo took it for the other kind)."""
     from vision.board.reader import WORK_SIZE
     from vision.image_header import image_size
 
@@ -672,6 +673,8 @@ def pieces_of_photo(path, reading, rules: bool = True, unsure: list | None = Non
     every = slots.all_pieces()
     found = consistent(every, slots) if rules else every
     asked = doubtful(every, slots, found) if rules else []
+    # a building whose kind the set's count chose against the photo (within_supply): said, and asked
+    asked += [p for p in found if p.piece != "road" and p.kind_share < 0.5]
 
     def in_photo(p: Piece) -> Piece:
         return Piece(p.piece, p.color, p.at, (width - 1 - p.pixel[0], p.pixel[1]), p.confidence, p.kind_share)
@@ -693,7 +696,8 @@ def _place_key(place: list) -> frozenset:
 def add_pieces(out: dict, path, reading) -> dict:
     """The CLI's JSON object for a photo (BoardReading.to_json) given its ``pieces`` in the issue's shape, turned
     as its board is; the places of the pieces the rules' check takes for misread but the photo shows surely
-    (pieces.doubtful: a person is to look) join the unsure hexes in ``unsure``, as the issue's "unsure":
+    (pieces.doubtful: a person is to look), and of the buildings whose kind the set's count chose, join the
+    unsure hexes in ``unsure``, as the issue's "unsure":
     [places] has it; ``ms`` then counts the pieces' reading too.  Each place is listed once: a piece's place
     already there (a coast road on the edge of a harbour asked, written ``[land, sea]``) is not added again."""
     import time
