@@ -279,3 +279,24 @@ def test_without_the_stream_the_tablet_asks_for_the_clock_slowly(tmp_path, monke
                 assert keeper.clock_from == "poll"
         finally:
             proxy.close()
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Desk refused this game"), ("ja", "本部がこのゲームを拒否")])
+def test_a_table_paired_again_mid_game_is_told_beside_the_play_screen_s_prompt(floor, lang, said):
+    """Session 19's floor trial: the desk paired table 1 again (a Pair pressed on an old desk page) while its tablet
+    was mid-game; the table played on with nothing said on the play screen (only the Tournament table screen said
+    "Desk refused: ... join with the new code"), the desk keeping none of it. Now the play screen's desk line says
+    it, in the app's language, as soon as the desk's stream or the next send is refused."""
+    from dataclasses import replace
+
+    desk, hand, app, screen, keeper = floor
+    if lang != "en":
+        app.apply_settings(replace(app.settings, lang=lang))
+        settle()
+    assert wait_until(lambda: app.root.current == "play" and app.desk_line.startswith(
+        "Round clock" if lang == "en" else "ラウンド残り"), timeout=PROMPT)
+    request(desk.url, "POST", "/api/admin/pair", {"table": 1}, token=PASSWORD)  # a new code: this tablet is cut off
+    event = next(iter(random_events(new_game(app.table.record), random.Random(3), 1)))
+    app.table.submit(event)  # the table plays on
+    assert wait_until(lambda: app.desk_line == said, timeout=PROMPT + 5)
+    assert "Desk refused" in screen.status_label.text or "本部が拒否" in screen.status_label.text

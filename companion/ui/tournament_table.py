@@ -53,6 +53,7 @@ TEXTS = {
            "up to date": "Desk: up to date ({have} events)", "sending": "Desk: sending…",
            "offline": "Desk: not reachable, the game is kept and sent when it answers",
            "refused": "Desk refused: {message}",
+           "not_taken": "Desk refused this game",
            "reseated": "The desk seated the round again. Table {table} now: {players}. Start the new game.",
            "clock": "Round clock {clock}", "clock_up": "Round clock: time is up",
            "ended_by_time": "The desk ended this game by the time limit.",
@@ -67,6 +68,7 @@ TEXTS = {
            "up to date": "本部：送信済み（{have}件）", "sending": "本部：送信中…",
            "offline": "本部に届きません。記録は保存され、つながったら送ります",
            "refused": "本部が拒否：{message}",
+           "not_taken": "本部がこのゲームを拒否",
            "reseated": "本部が組み合わせをやり直しました。{table}卓は {players}。新しいゲームを始めてください。",
            "clock": "ラウンド残り {clock}", "clock_up": "ラウンド終了の時間です",
            "ended_by_time": "本部が時間切れでこのゲームを終了しました。",
@@ -127,6 +129,10 @@ class DeskLinkKeeper:
         self._sender_note = None
         self.pushes = 0  # pushes heard from the desk (a status line and tests)
         self.clock_from = ""  # where the clock shown came from: "push" (the stream) or "poll" (the sender's ask)
+        # the desk refused this table's game or its pairing (the table paired again, an event the desk's rules
+        # refuse): said beside the play screen's prompt, where the table plays on (session 19's floor trial: a
+        # tablet whose pairing was replaced mid-game played on with nothing said, the desk keeping none of it)
+        self.refused = False
 
     def listen(self, assignment: Assignment) -> None:
         """Joined, the game not started yet: the desk's stream already brings the round clock and a re-seat. (Not
@@ -202,6 +208,8 @@ class DeskLinkKeeper:
             self.ended_by_time = str(status["note"] or "").startswith("ended by time limit")
         if status.get("time_limit") is not None:
             self._journal_time_limit(int(status["time_limit"]))
+        if status.get("state") in ("refused", "up to date"):
+            self.refused = status["state"] == "refused"
         if status.get("clock") is not None and status.get("heard") != self._heard:
             self._heard = status.get("heard")
             self._told(status["clock"], "poll")
@@ -286,6 +294,9 @@ class DeskLinkKeeper:
         said once."""
         view = self.clock_view()
         lang = getattr(self.app, "lang", "en")
+        if self.refused and self.sender is not None:  # (the Tournament table screen says the desk's reason)
+            self._show_badge(text("not_taken"))
+            return
         if view is not None and self.assignment is not None and view.round != self.assignment.round:
             view = None  # another round's clock (a desk from before session 16 told the last round's): not this one's
         if view is None:
@@ -376,6 +387,7 @@ class DeskLinkKeeper:
             self.badge.opacity = 0 if on_play else 1
 
     def stop(self) -> None:
+        self.refused = False
         if self.listener is not None:
             self.listener.stop()
             self.listener = None
