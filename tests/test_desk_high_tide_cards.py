@@ -127,3 +127,31 @@ def test_a_winner_level_on_vp_with_more_cards_is_no_oddity_but_one_with_fewer_is
         assert fewer.warnings == ("Ben scored as many VP as the winner or more",)
         assert typed.warnings == ("Ben scored as many VP as the winner or more",
                                   "Ben reached the target (8 VP) but is not the winner")  # as before
+
+
+@pytest.mark.parametrize("waiting", [True, False])
+def test_a_referees_correction_of_one_players_vp_keeps_the_others_placed_by_cards(tmp_path, waiting):
+    """The referee corrects Dan's VP (2 -> 3: a settlement the tide took counted wrong) in the tablet's result,
+    waiting for a confirm or already entered: Aki and Ben, still level on 2 VP with 6 and 4 cards, stay 3rd and 4th
+    as the game places them. The correction said VP and the winner, not the hands; without the record's cards
+    they shared 3rd (session 19's review)."""
+    from companion.tournament import referee
+    from companion.tournament.server_store import Floor
+
+    record, _ = high_tide_with_level_losers()
+    with Desk(tmp_path / "t.sqlite3") as desk:
+        ev = desk.create_event("Tide night", "german", vp_target=8, seed=3)
+        for n in NAMES:
+            desk.add_player(ev.id, n)
+        desk.seat_round(ev.id, tables=[NAMES])
+        floor = Floor(desk, ev.id)
+        if waiting:
+            referee.propose(floor, SimpleNamespace(id=1, round=1, table=1), 7, record, played=replay(record))
+        else:
+            desk.enter_record(ev.id, 1, 1, record, source="tablet: game 7")
+        ids = {n: desk.player(ev.id, n).id for n in NAMES}
+        entry = referee.correct(floor, 1, 1, {"Aki": 2, "Ben": 2, "Chie": 8, "Dan": 3}, "Chie",
+                                reason="Dan's settlement on the flooded coast was counted twice")
+        assert entry.cards == {ids[n]: c for n, c in zip(NAMES, (6, 4, 6, 3))}
+        places = {s.player: s.place for s in score_game(entry.as_table_result(), ev.preset, ev.vp_target)}
+        assert places == {ids["Chie"]: 1, ids["Dan"]: 2, ids["Aki"]: 3, ids["Ben"]: 4}

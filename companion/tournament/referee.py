@@ -216,17 +216,23 @@ def _still_by_time(db, p, note: str) -> str:
 def correct(floor, round_no: int, table: int, vp: dict, winner=None, *, ended_by_time: bool = False,
             reason: str, who: str | None = None):
     """The referee enters other numbers than the table's proposal (or corrects an entered result): the proposal
-    stays, marked ``corrected``; a result already entered is kept as superseded. A reason is required."""
+    stays, marked ``corrected``; a result already entered is kept as superseded. A reason is required.
+
+    The resource cards the game's record gave (High Tide's tiebreak on VP: the proposal's, or the result's being
+    corrected) stay with the corrected numbers: the correction says VP and the winner, not the hands, and without
+    them a correction of one player's VP placed the others level on VP by VP alone -- not as the game placed them
+    (session 19's review)."""
     if not reason.strip():
         raise TournamentError(f"round {round_no} table {table}: a correction needs a reason", "needs_reason",
                               round=round_no, table=table)
     with floor.desk._tx() as db:
         p = open_proposal(floor, round_no, table)
-        has_result = floor.desk.current_result(floor.event.id, round_no, table) is not None
+        current = floor.desk.current_result(floor.event.id, round_no, table)
+        from_record = p if p is not None else current
         entry = floor.desk.enter_result(floor.event.id, round_no, table, vp, winner, ended_by_time=ended_by_time,
-                                        correct=has_result, reason=reason,
+                                        correct=current is not None, reason=reason,
                                         source="referee" if p is None else f"referee, correcting game {p.game}",
-                                        who=who or "referee")
+                                        who=who or "referee", cards=from_record.cards if from_record else None)
         if p is not None:
             db.execute("UPDATE floor_proposals SET decided = ?, decision = 'corrected', result = ? WHERE id = ?",
                        (time.time(), entry.id, p.id))
