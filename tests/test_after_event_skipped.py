@@ -42,7 +42,8 @@ def test_no_listed_event_changes_what_the_win_check_reads(kind, players, seed):
     assert not unneeded or {"roll", "trade", "discard", "move_robber", "steal"} <= seen
 
 
-@pytest.mark.parametrize("kind, players, seed", [("base", 4, 27), ("base", 3, 22), ("base56", 5, 23),
+# (base for 4: seed 27 until session 19, whose random play then no longer ended within 2000 events; 28 does)
+@pytest.mark.parametrize("kind, players, seed", [("base", 4, 28), ("base", 3, 22), ("base56", 5, 23),
                                                  ("seafarers", 4, 24)])
 def test_games_played_to_a_win_end_as_when_asked_after_every_event(kind, players, seed):
     dealt = fresh_game(kind, players, seed)  # (its base games play on to 30 VP: these end at 10)

@@ -59,10 +59,14 @@ def test_no_piece_left_comes_before_paying():
 
 
 def test_an_unseen_card_may_pay():
-    """A hand with cards nobody has seen is given the benefit of the doubt: the button stays usable."""
+    """A hand with cards nobody has seen is given the benefit of the doubt: the button stays usable -- while the
+    unseen card may be a brick (session 19: not when the bank and the known hands hold every brick)."""
     game = setup_game({"lumber": 1})
     game.state.players[0].hand.unknown = 1
+    game.state.bank["brick"] -= 1  # (the unseen card came out of the bank, as every card does: here a brick)
     assert game.build_problem(0, "road") is None
+    game.state.bank["brick"] += 1  # every brick in the bank or in Chie's known hand: the unseen card is no brick
+    assert game.build_problem(0, "road").code == "unseen_all_placed"
 
 
 def test_revealable_vp_cards_counts_unseen_and_known_cards():

@@ -1,11 +1,12 @@
 """High Tide's end when the first two are level on points and on resource cards.  Seed 002: "最も勝利ポイントの多い
 プレイヤーが勝利します。同点の場合は資源カードの多い方が勝ちます。" -- most VP wins, a tie goes to the most
 resource cards, and no more: players level on both share the win.  The outcome names them all (``winners``), and
-the voice says so ("Red and white share the win." / 「赤と白が同点で勝ちです。」); it named the first in seat order
+the voice says so ("Red and blue share the win." / 「赤と青が同点で勝ちです。」); it named the first in seat order
 alone ("Red wins the game.") and the screen's heading did too (playtest s11).
 
-The game: High Tide for three played by the rules core's random legal play (seed 36 ends with red and white on
-6 VP and 8 cards each).
+The game: High Tide for three played by the rules core's random legal play (seed 81 ends with red and blue on
+8 VP and 6 cards each; seed 36's red and white tie, until session 19, came from a game whose random play named
+unseen cards of kinds the bank held all of).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def shared_win_record():
     record = Record("high-tide", [{"name": n, "color": COLORS[i]} for i, n in enumerate(NAMES)],
                     dict(read_json("boards", "high-tide-3-4.json")), {})
     game = new_game(record)
-    record.events = list(random_events(game, random.Random(36), 20000))
+    record.events = list(random_events(game, random.Random(81), 20000))
     return record, game
 
 
@@ -35,12 +36,12 @@ def test_players_level_on_points_and_cards_share_the_win():
     assert game.state.phase == "game_over"
     vp = [game.victory_points(p) for p in range(3)]
     cards = [game.state.players[p].hand.size for p in range(3)]
-    assert (vp[0], cards[0]) == (vp[2], cards[2]) == (6, 8) and vp[1] < 6  # the precondition: a full tie
+    assert (vp[0], cards[0]) == (vp[1], cards[1]) == (8, 6) and vp[2] < 8  # the precondition: a full tie
     last = game.outcomes[-1]
-    assert last.winners == (0, 2) == game.winners() and last.winner == 0 and last.ranking == (0, 2, 1)
-    assert last.to_json()["winners"] == [0, 2]
+    assert last.winners == (0, 1) == game.winners() and last.winner == 0 and last.ranking == (0, 1, 2)
+    assert last.to_json()["winners"] == [0, 1]
     # the same from the record, replayed
-    assert replay(parse_record(record.to_json())).outcomes[-1].winners == (0, 2)
+    assert replay(parse_record(record.to_json())).outcomes[-1].winners == (0, 1)
 
 
 def test_one_winner_is_no_shared_win():
@@ -55,8 +56,8 @@ def test_one_winner_is_no_shared_win():
     assert base.winners() == ((base.state.winner,) if base.state.winner is not None else ())
 
 
-@pytest.mark.parametrize("lang, sentence", [("en", "Red and white share the win."),
-                                            ("ja", "赤と白が同点で勝ちです。")])
+@pytest.mark.parametrize("lang, sentence", [("en", "Red and blue share the win."),
+                                            ("ja", "赤と青が同点で勝ちです。")])
 def test_the_voice_says_a_shared_win(lang, sentence):
     record, game = shared_win_record()
     phrase = phrase_for_outcome(game.outcomes[-1], [p["color"] for p in record.players], lang)

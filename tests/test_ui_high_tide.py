@@ -14,7 +14,7 @@ import pytest
 
 from companion.announce import phrase_for_outcome
 from companion.announce.vocabulary import CLIPS
-from companion.record import load_record
+from companion.record import load_record, replay
 from companion.record.journal import Journal
 from companion.ui import driver as d
 
@@ -27,6 +27,30 @@ def journal_upto(data_dir: Path, count: int) -> int:
     record.events = record.events[:count]
     with Journal(data_dir / "journal.sqlite3") as journal:
         return journal.create_game(record, "High Tide example")
+
+
+def tide_moments() -> dict[str, int]:
+    """Event counts of the example at each moment of the tide: the last turn's main phase before anybody leads
+    ("normal"), the first with a leader ("leader", still before the dike round), the first in the dike round where
+    the player may build a dike ("dike round"), the first of the high tide ("high tide").  (Read from the game: the
+    example is regenerated when the random play changes, session 19.)"""
+    record = load_record(EXAMPLE)
+    game = replay(record, upto=0)
+    moments: dict[str, int] = {}
+    for n, event in enumerate(record.events):
+        tide, phase = game.tide, game.state.phase
+        if tide.leader is None:
+            if phase == "main":
+                moments["normal"] = n
+        elif tide.phase == "normal":
+            moments.setdefault("leader", n)
+        elif tide.phase == "dike_round" and phase == "main" and game.build_problem(game.waiting_for(), "dike") is None:
+            moments.setdefault("dike round", n)
+        elif tide.phase == "high_tide":
+            moments.setdefault("high tide", n)
+        game.push(event)
+    assert list(moments) == ["normal", "leader", "dike round", "high tide"], moments
+    return moments
 
 
 def test_flood_by_tap_then_the_end_and_ranking(tmp_path):
@@ -57,14 +81,14 @@ def test_flood_by_tap_then_the_end_and_ranking(tmp_path):
         tile = next(h for h in then["hexes"] if tuple(h["at"]) == target)
         assert f"The tide floods the {tile['number']} {tile['terrain']}" in play.tide_text, play.tide_text
         assert "[" not in play.tide_text
-        assert outcome.sunk, "the example's last flood sinks two of Chie's roads"
-        assert [(x.player, x.piece) for x in outcome.sunk] == [(2, "road")] * 2
+        assert outcome.sunk, "the example's last flood sinks three of Chie's roads"
+        assert [(x.player, x.piece) for x in outcome.sunk] == [(2, "road")] * 3
         chie = app.player_name(2)
         # counted, as a table says it (it read "Chie's road, Chie's road")
-        assert f"Sank: {chie}'s 2 roads" in play.tide_text, play.tide_text
+        assert f"Sank: {chie}'s 3 roads" in play.tide_text, play.tide_text
         app.apply_settings(replace(app.settings, lang="ja"))
         d.settle()
-        assert f"沈んだもの：{chie}の道2つ" in play.tide_text, play.tide_text  # it read 'Chie 道, Chie 道'
+        assert f"沈んだもの：{chie}の道3つ" in play.tide_text, play.tide_text  # it read 'Chie 道, Chie 道'
         app.apply_settings(replace(app.settings, lang="en"))
         d.settle()
         players = app.table.record.players  # the caption names players as the screen does
@@ -94,7 +118,7 @@ def test_the_tide_says_what_happens_and_what_comes_next_and_dikes_go_only_where_
     round, the high tide's rounds and the leader's turns left, which hexes may flood); in dike mode the board
     offers only the hexes the rules allow (none before the dike round)."""
     events = load_record(EXAMPLE).events
-    moments = {"normal": 700, "leader": 704, "dike round": 712, "high tide": 727}
+    moments = tide_moments()
     ids = {what: journal_upto(tmp_path, n) for what, n in moments.items()}
     app = d.start_app(tmp_path)
     try:

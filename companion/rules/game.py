@@ -400,8 +400,13 @@ class Game(EventHistory):
         cost = self.costs.get(piece)
         free = piece in self.link_pieces() and s.free_roads > 0 and s.phase == MAIN
         hand = s.players[player].hand
-        if cost and not free and not hand.can_pay(cost):
-            return Refusal("cannot_afford", player=player, cards=dict(cost), purpose=piece, holds=hand.holdings())
+        if cost and not free:
+            if not hand.can_pay(cost):
+                return Refusal("cannot_afford", player=player, cards=dict(cost), purpose=piece, holds=hand.holdings())
+            if hand.unknown:
+                problem = self.unseen_problem({player: cost})
+                if problem is not None:
+                    return problem
         spots = getattr(self, f"legal_{piece}_spots", None)
         if spots is not None and not spots(player):
             return Refusal("no_legal_spot", player=player, piece=piece)
@@ -506,12 +511,62 @@ class Game(EventHistory):
             self._require(False, "cannot_afford", player=player, cards=dict(cards), purpose=what,
                           holds=hand.holdings())
             return  # forced: the table says it was paid; do not invent negative cards
+        if hand.unknown:
+            problem = self.unseen_problem({player: cards})
+            if problem is not None:
+                self._breach(problem)  # forced: paid as the table says, the bank kept within its cards below
         if self.state.extra and "blind_steal" in self.state.extra:
             self._unseen_named(player, hand, cards)
         hand.take(cards)  # (can_pay asked just above)
         bank = self.state.bank
         for r, n in cards.items():
             bank[r] += n
+            if bank[r] > self.bank_size:
+                bank[r] = self.bank_size  # (only an umpire's forced payment gets here)
+
+    def unseen_may_be(self, resource: str) -> int:
+        """How many of the table's unseen cards may be ``resource``: its cards less those in the bank and those
+        known to be in hands (Starfarers: and in the supply pile).  Every card entering or leaving the bank is
+        named and known counts are lower bounds, so no unseen card can be a kind this comes to 0 for."""
+        s = self.state
+        n = self.bank_size - s.bank.get(resource, 0)
+        for st in s.players:
+            n -= st.hand.known.get(resource, 0)
+        return n
+
+    def most_to_give(self, player: int, resource: str, beside: Mapping[str, int] | None = None) -> int:
+        """The most cards of ``resource`` ``player`` may give up along with ``beside`` (cards of other kinds already
+        chosen): :meth:`Hand.most_of`, its unseen cards no more than :meth:`unseen_may_be` allows of the kind.  A
+        discard's + stops there: one more would be refused."""
+        hand = self.state.players[player].hand
+        known = hand.known.get(resource, 0)
+        return known + min(hand.most_of(resource, beside) - known, max(0, self.unseen_may_be(resource)))
+
+    def unseen_problem(self, gives: Mapping[int, Mapping[str, int]]) -> Refusal | None:
+        """Why ``gives`` (player -> cards each gives up at once: a payment, both sides of a trade, a monopoly's
+        hand-overs, a named steal) cannot be: cards beyond a hand's known ones are unseen cards, and an unseen
+        card can only be of a kind some card of which is neither in the bank nor known in a hand (the bank
+        holding all 19 brick, nobody's unseen card is a brick).  None when it may be; the hands' own shortfall
+        (``Hand.can_pay``) is the caller's."""
+        players = self.state.players
+        needed: dict[str, int] = {}
+        payer: dict[str, int] = {}
+        for p, cards in gives.items():
+            known = players[p].hand.known
+            for r, n in cards.items():
+                over = n - known.get(r, 0)
+                if over > 0:
+                    needed[r] = needed.get(r, 0) + over
+                    payer.setdefault(r, p)
+        for r, n in needed.items():
+            free = self.unseen_may_be(r)
+            if n > free:
+                bank = self.state.bank.get(r, 0)
+                if bank >= self.bank_size:
+                    return Refusal("unseen_all_in_bank", player=payer[r], resource=r, n=self.bank_size)
+                return Refusal("unseen_all_placed", player=payer[r], resource=r, n=self.bank_size, bank=bank,
+                               known=self.bank_size - bank - free)
+        return None
 
     def _unseen_named(self, player: int, hand: Hand, cards: Mapping[str, int]) -> None:
         """``player`` is about to give ``cards`` (a payment, a trade, a discard) that the hand's known cards do not
@@ -952,6 +1007,10 @@ class Game(EventHistory):
                 s.extra.pop("blind_steal", None)
             thief_hand.unknown += 1
         else:
+            if hand.unknown and not hand.known.get(card):
+                problem = self.unseen_problem({victim: {card: 1}})
+                if problem is not None:
+                    self._breach(problem)
             hand.remove({card: 1}, victim)
             s.players[thief].hand.add({card: 1})
         s.steal_candidates = ()
@@ -1039,6 +1098,13 @@ class Game(EventHistory):
                 raise MalformedEvent(f"monopoly: player(s) {unseen} hold cards nobody has seen, so the record must "
                                      f"say how many {resource} each player handed over, e.g. \"taken\": "
                                      f"{{\"{unseen[0]}\": 2}}")
+            if taken_field is not None:
+                handed = {other: {resource: n} for other in range(self.n_players) if other != player
+                          and type(n := taken_field.get(str(other), 0)) is int and n > 0
+                          and s.players[other].hand.can_pay({resource: n})}
+                problem = self.unseen_problem(handed)
+                if problem is not None:
+                    self._breach(problem)
             total = 0
             for other in range(self.n_players):
                 if other == player:
@@ -1132,6 +1198,10 @@ class Game(EventHistory):
             other = ev.player(event, self.n_players, "with")
             if other == player:
                 raise IllegalAction(Refusal("trade_self"))
+            if s.players[player].hand.unknown or s.players[other].hand.unknown:
+                problem = self.unseen_problem({player: give, other: get})
+                if problem is not None:
+                    self._breach(problem)
             for who, cards in ((player, give), (other, get)):
                 hand = s.players[who].hand
                 if hand.can_pay(cards):

@@ -91,12 +91,28 @@ def _random_cards(game: Game, player: int, count: int, rng: random.Random) -> di
     pool = [r for r, n in hand.known.items() for _ in range(n)]
     rng.shuffle(pool)
     chosen = pool[:count]
-    while len(chosen) < count:  # unseen cards: the player names some resource they do hold
-        chosen.append(rng.choice(game.resources))
+    if len(chosen) < count:  # unseen cards: the player names some resource they do hold
+        chosen += unseen_names(game, count - len(chosen), rng)
     out: dict[str, int] = {}
     for r in chosen:
         out[r] = out.get(r, 0) + 1
     return out
+
+
+def unseen_names(game: Game, count: int, rng: random.Random) -> list[str]:
+    """Names for ``count`` of a hand's unseen cards: only kinds an unseen card may be (``Game.unseen_may_be``: not
+    a kind the bank and the known hands hold all of).  A name drawn among all kinds is kept when it may be (the
+    draw as before, so a seeded game that never named an impossible card plays as it did); else one is drawn
+    again among the kinds that may be."""
+    left = {r: game.unseen_may_be(r) for r in game.resources}
+    names = []
+    for _ in range(count):
+        r = rng.choice(game.resources)
+        if left[r] <= 0:
+            r = rng.choice([x for x in game.resources if left[x] > 0])
+        left[r] -= 1
+        names.append(r)
+    return names
 
 
 def _playable(game: Game, player: int, card: str) -> bool:

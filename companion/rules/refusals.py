@@ -59,6 +59,9 @@ TEMPLATES: dict[str, str] = {
     "cannot_afford": "{player:player} cannot pay {cards:cards} for {purpose:purpose} (holds {holds:hand})",
     "bank_short": "the bank has only {have} {resource:resource}, cannot give {n}",
     "does_not_hold": "{player:player} does not hold {cards:cards}",
+    "unseen_all_in_bank": "{player:player} cannot pay {resource:resource}: all {n} are in the bank",
+    "unseen_all_placed": "{player:player} cannot pay {resource:resource} from unseen cards: the bank holds {bank} of "
+                         "the {n} and the table has seen the rest ({known})",
     "does_not_hold_hand": "{player:player} does not hold {cards:cards} (holds {holds:hand})",
     "hand_lacks": "the hand does not hold {cards:cards} (holds {holds:hand})",
     "empty_hand": "cannot take a card from an empty hand",

@@ -257,6 +257,10 @@ class StarfarersGame(Game):
         }[piece]
         return self.piece_limits[piece] - used
 
+    def unseen_may_be(self, resource: str) -> int:
+        """:meth:`Game.unseen_may_be`, less the supply pile's cards still known (a refill's, not yet drawn)."""
+        return super().unseen_may_be(resource) - self.fleet.supply.known.get(resource, 0)
+
     def harbor_ratios(self, player: int) -> dict[str, int]:
         """Trade with the stock: 3:1, trade goods 2:1 (seed)."""
         return {r: (2 if r == "trade_goods" else 3) for r in self.resources}

@@ -14,7 +14,7 @@ from .game import DISCARD, MAIN, ROLL, STEAL
 from .starfarers import (COSTS, ENCOUNTER, FLIGHT, SETUP_COLONY, SETUP_SPACEPORT, SETUP_UPGRADES, SHIPS,
                          UPGRADE_MAX, StarfarersGame, shake_mothership)
 from .starfarers_board import DOCKS, NUMBERS
-from .random_play import play_randomly
+from .random_play import play_randomly, unseen_names
 
 
 def random_events(game: StarfarersGame, rng: random.Random, budget: int) -> Iterator[dict[str, Any]]:
@@ -22,15 +22,15 @@ def random_events(game: StarfarersGame, rng: random.Random, budget: int) -> Iter
     return play_randomly(game, _choose, rng, budget)
 
 
-def _named(hand, n: int, rng: random.Random, resources) -> dict[str, int]:
-    """``n`` cards out of a hand: known ones first, then names for unseen ones (any name: they are unseen)."""
+def _named(game: StarfarersGame, hand, n: int, rng: random.Random) -> dict[str, int]:
+    """``n`` cards out of a hand: known ones first, then names for unseen ones (kinds an unseen card may be:
+    ``random_play.unseen_names``)."""
     cards: dict[str, int] = {}
     pool = [r for r, k in hand.known.items() for _ in range(k)]
     rng.shuffle(pool)
     for r in pool[:n]:
         cards[r] = cards.get(r, 0) + 1
-    for _ in range(n - min(n, len(pool))):
-        r = rng.choice(resources)
+    for r in unseen_names(game, n - min(n, len(pool)), rng):
         cards[r] = cards.get(r, 0) + 1
     return cards
 
@@ -49,7 +49,7 @@ def _choose(game: StarfarersGame, rng: random.Random) -> dict[str, Any]:
         return {"type": "roll", "dice": [rng.randint(1, 6), rng.randint(1, 6)]}
     if phase == DISCARD:
         return {"type": "discard", "player": me,
-                "cards": _named(s.players[me].hand, s.discards_owed[me], rng, game.resources)}
+                "cards": _named(game, s.players[me].hand, s.discards_owed[me], rng)}
     if phase == STEAL:
         return {"type": "steal", "from": rng.choice(s.steal_candidates), "card": None}
     if phase == ENCOUNTER:
@@ -63,7 +63,7 @@ def _choose(game: StarfarersGame, rng: random.Random) -> dict[str, Any]:
         hand = s.players[me].hand
         options = []
         for piece, cost in COSTS.items():
-            if not hand.can_pay(cost):
+            if not hand.can_pay(cost) or (hand.unknown and game.unseen_problem({me: cost}) is not None):
                 continue
             if piece in UPGRADE_MAX and fleet.upgrades[me][piece] >= UPGRADE_MAX[piece]:
                 continue

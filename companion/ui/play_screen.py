@@ -824,7 +824,8 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         held = dict(hand.known) if phase == "discard" else dict(g.state.bank)
         chosen = {r: n for r, n in self.selection.get("cards", {}).items() if n}
         left = owed - sum(chosen.values())  # still owed beside the choice
-        most = {r: chosen.get(r, 0) + max(0, min(left, (hand.most_of(r, chosen) if phase == "discard"
+        # (a discard's unseen cards: only kinds some card of which is outside the bank and the known hands)
+        most = {r: chosen.get(r, 0) + max(0, min(left, (g.most_to_give(who, r, chosen) if phase == "discard"
                                                         else g.state.bank.get(r, 0)) - chosen.get(r, 0)))
                 for r in g.resources}
         chosen, grid = self._counter_rows("cards", g.resources, held, most=most)

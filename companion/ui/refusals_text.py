@@ -58,6 +58,9 @@ JA: dict[str, str] = {
     "cannot_afford": "{player:player}は{purpose:purpose}の費用（{cards:cards}）を払えません（手札：{holds:hand}）",
     "bank_short": "銀行の{resource:resource}は{have}枚しかなく、{n}枚は渡せません",
     "does_not_hold": "{player:player}は{cards:cards}を持っていません",
+    "unseen_all_in_bank": "{player:player}は{resource:resource}を払えません：{n}枚すべてが銀行にあります",
+    "unseen_all_placed": "{player:player}は見えていないカードで{resource:resource}を払えません：{n}枚のうち銀行に"
+                         "{bank}枚、残り{known}枚も所在が分かっています",
     "does_not_hold_hand": "{player:player}は{cards:cards}を持っていません（手札：{holds:hand}）",
     "hand_lacks": "手札に{cards:cards}がありません（手札：{holds:hand}）",
     "empty_hand": "手札が空なのでカードを取れません",

@@ -543,6 +543,62 @@ def main():
     scenario("reveal_vp_cards_beyond_the_deck",
              "The deck holds five victory-point cards: with all five known, an unseen card cannot be a sixth.",
              seen + [reveal(0, 6)], error={"index": 20, "contains": "only 0 are still unaccounted for"})
+    # --- unseen cards are only of kinds some card of which is outside the bank and the known hands -------------
+    # Bank after the set-up: brick 17 (P0's and P2's starting bricks), lumber 18, wool 18, grain 18.  P0's hand set
+    # to a brick and a lumber (its wool back: the bank holds all 19 wool), P1's to 7 grain (bank grain 12).
+    unseen = SETUP + [
+        roll(1, 2), {"type": "set_hand", "player": 0, "cards": {"brick": 1, "lumber": 1}},  # 12-13
+        {"type": "set_hand", "player": 1, "cards": {"grain": 7}}, END,                      # 14-15
+        roll(3, 4), {"type": "move_robber", "to": [-1, 0]},                                 # 16-17: P1's 7
+        {"type": "steal", "from": 0, "card": None},                                         # 18: brick or lumber
+        END, roll(3, 4),                                                                    # 19-20: P2's 7
+    ]
+    discard = {"type": "discard", "player": 1}
+    scenario("unseen_card_not_of_a_kind_the_bank_holds_all_of",
+             "Ben's unseen card, stolen from Aki's brick and lumber, cannot be discarded as wool: the bank holds all "
+             "19 wool (session 18's random High Tide record took such a discard, and its bank came to 25 wool).",
+             unseen + [{**discard, "cards": {"grain": 3, "wool": 1}}],
+             after={"18": {"players": [{"hand_size": 1, "unknown_cards": 1},
+                                       {"hand_size": 8, "hand": {"grain": 7}, "unknown_cards": 1}],
+                           "bank": {"wool": 19, "lumber": 18, "brick": 17}}},
+             error={"index": 21, "contains": "player 1 cannot pay wool: all 19 are in the bank"})
+    scenario("unseen_card_of_a_kind_outside_the_bank",
+             "Ben's unseen card may be Aki's lumber (one lumber is outside the bank): discarded as lumber, taken.",
+             unseen + [{**discard, "cards": {"grain": 3, "lumber": 1}}],
+             expect={"players": [{"hand_size": 1}, {"hand_size": 4, "hand": {"grain": 4}, "unknown_cards": 0}],
+                     "bank": {"lumber": 19, "grain": 15}})
+    scenario("unseen_card_of_a_kind_the_bank_holds_all_of_forced",
+             "The umpire records the wool discard anyway (forced): kept with the breach as a warning, and the bank "
+             "keeps its 19 wool, never 20.",
+             unseen + [{**discard, "cards": {"grain": 3, "wool": 1}, "forced": True}],
+             expect={"players": [{"hand_size": 1}, {"hand_size": 4, "hand": {"grain": 4}, "unknown_cards": 0}],
+                     "bank": {"wool": 19, "grain": 15}},
+             outcomes={"21": {"warnings": ["player 1 cannot pay wool: all 19 are in the bank"]}})
+    trade = {"type": "trade", "player": 1, "with": 2, "get": {"brick": 1}}
+    scenario("unseen_card_traded_only_as_a_kind_outside_the_bank",
+             "In Ben's turn after the steal: his unseen card is not given in a trade as wool (all 19 in the bank) ...",
+             unseen[:19] + [{**trade, "give": {"wool": 1}}],
+             error={"index": 19, "contains": "player 1 cannot pay wool: all 19 are in the bank"})
+    scenario("unseen_card_traded_only_as_a_kind_nobody_is_known_to_hold",
+             "... nor as an 8th grain: the bank holds 12 and Ben's own 7 are known, so no unseen card is a grain.",
+             unseen[:19] + [{**trade, "give": {"grain": 8}}],
+             error={"index": 19, "contains": "player 1 cannot pay grain from unseen cards: the bank holds 12 of the "
+                                             "19 and the table has seen the rest (7)"})
+    # P2's 7: Ben discards his grain and the unseen card as lumber; the robber on Aki's hills, P2 names
+    # the card taken from Aki's one unseen card (a brick or a lumber: the bank holds 17 brick, Chie 1, so a brick may be)
+    robbed = unseen + [{**discard, "cards": {"grain": 3, "lumber": 1}}, {"type": "move_robber", "to": [-1, -1]}]
+    scenario("unseen_card_named_by_a_steal_only_as_a_kind_outside_the_bank",
+             "A steal naming the card taken from Aki's unseen card: not wool (all 19 in the bank) ...",
+             robbed + [{"type": "steal", "from": 0, "card": "wool"}],
+             error={"index": 23, "contains": "player 0 cannot pay wool: all 19 are in the bank"})
+    scenario("unseen_card_named_by_a_steal_as_a_kind_outside_the_bank",
+             "... but a brick, which it may be: taken, Chie holds 2 bricks.",
+             robbed + [{"type": "steal", "from": 0, "card": "brick"}],
+             expect={"players": [{"hand_size": 0, "unknown_cards": 0}, {}, {"hand": {"brick": 2}}]})
+    scenario("unseen_card_handed_over_to_a_monopoly_only_as_a_kind_outside_the_bank",
+             "Ben's card stolen from Aki is not handed over to Aki's monopoly on wool: the bank holds all 19 wool.",
+             blind + [{**monopoly, "resource": "wool", "taken": {"1": 1, "2": 0}}],
+             error={"index": 32, "contains": "player 1 cannot pay wool: all 19 are in the bank"})
 
 
 if __name__ == "__main__":
