@@ -70,12 +70,12 @@ class StartScreen(Screen):
         table = getattr(a, "table", None)
         open_id = getattr(table, "game_id", None) if table is not None else None
         info = next((g for g in games if g.id == open_id), None) or max(games, key=lambda g: g.updated, default=None)
-        last.game_id = info.id if info is not None else None
+        last.game_id = info.id if info is not None else 0  # (0: none -- the kv property refuses None)
         last.disabled = info is None
         last.text = a.tr("no_unfinished") if info is None else a.tr("resume_last", **resume_parts(a, info))
 
     def resume_last(self) -> None:
-        if self.ids.last_game.game_id is not None:
+        if self.ids.last_game.game_id:
             self.resume(self.ids.last_game.game_id)
 
     def resume(self, game_id: int) -> None:
