@@ -374,6 +374,34 @@ def test_a_pair_pressed_on_a_page_from_before_the_table_was_paired_is_refused(se
         send(server, tablet, 4, events[:14])
 
 
+@pytest.mark.parametrize("lang, said", [("en", "the tablet's game differs now"), ("ja", "タブレットのゲームが今は違います")])
+def test_a_win_taken_back_at_the_table_after_its_result_is_marked_beside_the_result(server, lang, said):
+    """Session 19's floor trial: table 1 won, its result was entered, then the table tapped Undo: the desk's copy
+    followed (the game line "Gen 9 …") while the entered result stayed at 10, and nothing on the desk page told the
+    referee the two differ. The result cell says so while they do; the table's Redo brings it back as it was."""
+    call = desk_page(server)
+    admin(server, "/api/admin/settings", {"language": lang})
+    tablet = join(server.url, pair(server, 1))
+    events, vp, winner = finished_game(tablet)
+    assert send(server, tablet, 4, events)["finished"]  # won: the result is entered from the tablet's game
+
+    def result_cell():
+        page = call("GET", "/desk")[1]
+        return html.unescape(re.search(r"<td class=result id=result-1>(.*?)</td>", page).group(1))
+
+    assert winner in result_cell() and said not in result_cell()
+    moved = {"round": tablet.round, "table": tablet.table, "game": 4, "from": 0}
+    undone = request(server.url, "POST", "/api/events", dict(moved, rev=10**6, events=events[:-1],
+                                                             count=len(events) - 1), token=tablet.token)
+    assert undone["have"] == len(events) - 1  # the desk's copy followed the Undo; the result stays
+    assert result_cell().endswith(said)
+    request(server.url, "POST", "/api/events", dict(moved, rev=10**6 + 1, events=events, count=len(events)),
+            token=tablet.token)  # Redo
+    assert winner in result_cell() and said not in result_cell()
+    with server.desk.reopen() as desk:  # one result for the table all along
+        assert [r.table for r in desk.results(desk.event("Kobe Open").id)] == [1]
+
+
 SEAT_SAID = {
     "en": {"waits": "Round 2 can be seated once every table of round 1 has its result (2 without).",
            "seat": ">Seat round 2<", "final": ">Seat the final table<", "incomplete": "round 1 still lacks the result",

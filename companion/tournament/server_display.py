@@ -118,6 +118,16 @@ def _table_lines(table: dict[str, Any], lang: str = "en") -> str:
     return display_text.table_line(table, lang)
 
 
+def _differs(entered, seated, game) -> bool:
+    """Whether a result the standings count (as entered: not corrected, not ended by time) and the table's game as
+    its tablet has it now give a seated player other VP: a win taken back at the table after its result was entered
+    showed "Gen 9 … finished" beside "Gen 10 … won by Gen" with nothing to tell the referee (session 19's trial)."""
+    if entered.reason or entered.ended_by_time or game is None or game.get("pieces") is None:
+        return False
+    now = [p.get("vp") for p in game.get("players", [])]
+    return len(now) == len(seated) and None not in now and any(entered.vp.get(s) != v for s, v in zip(seated, now))
+
+
 
 
 # The page fills one 16:9 screen (a projector, a TV, a stream overlay) and never scrolls: the clock and the
@@ -317,7 +327,8 @@ def desk_page(floor: Floor, csrf: str) -> str:
                 [w["sep"].join(w["score"].format(name=names[s], vp=entered.vp[s]) for s in seated if s in entered.vp)]
                 + ([w["ended_by_time"]] if entered.ended_by_time else [])
                 + ([w["won_by"].format(name=names[entered.winner])] if entered.winner is not None else [])
-                + ([w["corrected"].format(reason=entered.reason)] if entered.reason else []))
+                + ([w["corrected"].format(reason=entered.reason)] if entered.reason else [])
+                + ([w["differs"]] if _differs(entered, seated, game) else []))
             rows.append(f"<tr id=table-{t}><td>{t}</td><td>{e(w['sep'].join(names[s] for s in seated))}</td>"
                         f"<td class={'code' if p is not None and not p.joined else 'pairing'}>{e(state)}</td>"
                         f"<td><form method=post action=desk/pair>"
