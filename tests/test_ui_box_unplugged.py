@@ -80,3 +80,50 @@ def test_a_pulled_cable_is_said_in_plain_words_naming_the_port(tmp_path):
         d.stop_app(app)
         if box.poll() is None:
             pull_out(box)
+
+
+def port_error(port: str, errno: int | None, words: str) -> str:
+    """The box client's status detail for a port that would not open, as SerialLink words pyserial's error (its
+    "could not open port PORT: [Errno N] WORDS: 'PORT'") or android_usb's (an OSError of plain words)."""
+    import serial
+
+    from firmware_bridge.link import LinkError
+
+    error = (serial.SerialException(errno, f"could not open port {port}: [Errno {errno}] {words}: '{port}'")
+             if errno is not None else OSError(words))
+    return f"{LinkError(port, f'cannot open: {error}')}; retrying"
+
+
+@pytest.mark.parametrize("errno, words, en, ja", [
+    (2, "No such file or directory", "/dev/ttyACM0 not found: is the cable in?", "/dev/ttyACM0 が見つかりません"),
+    (13, "Permission denied", "no permission to open /dev/ttyACM0: on Linux, add yourself to the dialout group",
+     "/dev/ttyACM0 を開く権限がありません"),
+    (16, "Device or resource busy", "/dev/ttyACM0 is in use by another program: close it",
+     "/dev/ttyACM0 は別のプログラムが使用中です"),
+    (None, "waiting for the permission to use the USB device (answer the tablet's question)",
+     "answer the tablet's question: may the app use the USB device?", "タブレットの質問に答えて"),
+    (None, "no USB device /dev/ttyACM0 (unplugged?)", "/dev/ttyACM0 not found: is the cable in?",
+     "/dev/ttyACM0 が見つかりません"),
+])
+def test_a_port_that_would_not_open_is_said_as_what_its_error_says(tmp_path, errno, words, en, ja):
+    """Each way a box's port fails to open is said in plain words for what it is, in English and Japanese: a
+    port there but refused (no access, another program on it), or a tablet still asking whether the app may use
+    the USB device, was said "not found: is the cable in?" as a pulled cable is (session 19's review of af760e8),
+    sending the players to a cable that was in.  The port's own error text goes to the log, as before."""
+    from dataclasses import replace
+
+    from companion.dice.serial_box import SerialBoxSource
+
+    source = SerialBoxSource("/dev/ttyACM0")  # (not started: it is told the client's status as the client tells it)
+    source._status("searching", port_error("/dev/ttyACM0", errno, words))
+    seen = [source.status]
+    app = d.start_app(tmp_path, source_url="manual:")  # (no box of its own saying its port's state meanwhile)
+    try:
+        app._show_status(seen[-1])
+        assert en in app.source_status and "Errno" not in app.source_status, app.source_status
+        app.apply_settings(replace(app.settings, lang="ja"))
+        d.settle()
+        app._show_status(seen[-1])
+        assert ja in app.source_status and "Errno" not in app.source_status, app.source_status
+    finally:
+        d.stop_app(app)

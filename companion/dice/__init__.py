@@ -78,6 +78,12 @@ class SourceState(enum.Enum):
     ERROR = "error"                # the device reported a fault; ``detail`` says which
 
 
+#: Reasons whose ``detail`` is the port's own error text, for the log and the doctor, not for a table: the app says
+#: the reason in plain words in every language (``why_<reason>``; companion.dice.serial_box.UNOPENED: the box's
+#: port gone, the tablet asking for the USB permission, no access to the port, the port held by another program).
+PLAIN_REASONS = frozenset({"box_unreachable", "box_permission_asked", "box_no_access", "box_busy"})
+
+
 @dataclass(frozen=True)
 class SourceStatus:
     """``reroll`` marks the moment the dice settled but cannot be read (a die cocked on an edge, one

@@ -26,6 +26,16 @@ from . import DiceRolled, DiceSource, SourceState, register_scheme
 _BOX_OPTIONS = {"heartbeat", "backoff"}
 
 
+#: Why the box's port would not open, by the words of the link's error (pyserial's and the OS's, or
+#: firmware_bridge.android_usb's), each said in plain words (i18n ``why_box_*``): the port gone (the cable out);
+#: the tablet still asking whether the app may use the USB device; the port there but not ours to open (Linux:
+#: not in the dialout group); another program holding it.  Any other error is said as the link words it.
+UNOPENED = (("box_unreachable", ("No such file or directory", "[Errno 2]", "no USB device")),
+            ("box_permission_asked", ("waiting for the permission",)),
+            ("box_no_access", ("Permission denied", "[Errno 13]")),
+            ("box_busy", ("Device or resource busy", "[Errno 16]", "could not exclusively lock")))
+
+
 class SerialBoxSource(DiceSource):
     """A dice box on a serial port (``port=None``: find it), or on an in-process simulator."""
 
@@ -83,8 +93,10 @@ class SerialBoxSource(DiceSource):
             reason = f"box_{detail}"
         elif state in ("searching", "disconnected") and ": cannot open" in detail:
             # (the link's error, "PORT: cannot open: [Errno 2] could not open port PORT: [Errno 2] No such file...",
-            # stays in the detail for the log and the doctor; a table is told the port and what to do)
-            reason, params = "box_unreachable", (("port", detail.split(": cannot open", 1)[0]),)
+            # stays in the detail for the log and the doctor; a table is told the port and what to do -- what the
+            # error says, not "is the cable in?" for every one: session 19's review)
+            reason = next((r for r, words in UNOPENED if any(w in detail for w in words)), "")
+            params = (("port", detail.split(": cannot open", 1)[0]),) if reason else ()
         self._set_status(SourceState(state), detail, reason=reason, params=params)
 
     def _message(self, message) -> None:

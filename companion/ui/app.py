@@ -491,17 +491,19 @@ class CompanionApp(App):
 
     def _show_status(self, status) -> None:
         """The dice panel's line for a source's status, in the app's language (again after a switch)."""
+        from ..dice import PLAIN_REASONS
+
         self._last_status = status
         detail = status.detail
         if status.reason == f"box_{status.state.value}":
             # the box's own state word, the same as the line's ("simulated box: rolling… (rolling)", 「転がり中…（振って
             # います）」; session 18): said once
             detail = ""
-        elif status.reason == "box_unreachable":
+        elif status.reason in PLAIN_REASONS:
             # said in plain words in every language: the error text of the port, twice "[Errno 2]", helps nobody at
             # a table (session 19: a cable pulled mid-game); it goes to the log
             log.info("dice source: %s", detail)
-            detail = self.tr("why_box_unreachable", **dict(status.params))
+            detail = self.tr(f"why_{status.reason}", **dict(status.params))
         elif status.reason and self.lang != "en":
             # What the source says (why roll again, what it watches) in the user's language; its own
             # detail is English, with its singulars right ("1 die seen, expected 2").

@@ -97,6 +97,17 @@ TEXT: dict[str, dict[str, str]] = {
     "why_box_settled": {"en": "settled", "ja": "止まりました"},
     "why_box_unreachable": {"en": "{port} not found: is the cable in? Trying again; tap the dice meanwhile",
                             "ja": "{port} が見つかりません。ケーブルを確かめてください。再接続を試みています。その間はダイスをタップ"},
+    # the box's port there but not opened: the tablet's question unanswered, no access (Linux), another program on it
+    # (said inside the line's parentheses: none of their own)
+    "why_box_permission_asked": {"en": "answer the tablet's question: may the app use the USB device? Tap the dice "
+                                       "meanwhile",
+                                 "ja": "タブレットの質問に答えて、USB機器の使用を許可してください。その間はダイスをタップ"},
+    "why_box_no_access": {"en": "no permission to open {port}: on Linux, add yourself to the dialout group and log "
+                                "in again; tap the dice meanwhile",
+                          "ja": "{port} を開く権限がありません。Linuxではユーザーを dialout グループに追加して再ログインし"
+                                "てください。その間はダイスをタップ"},
+    "why_box_busy": {"en": "{port} is in use by another program: close it. Trying again; tap the dice meanwhile",
+                     "ja": "{port} は別のプログラムが使用中です。閉じてください。再接続を試みています。その間はダイスをタップ"},
     "why_box_crooked": {"en": "crooked dice", "ja": "ダイスが傾いています"},
     # the board generator
     "same_board": {"en": "Seed {seed} gives the same board as before.", "ja": "シード{seed}は前と同じ盤面です。"},
