@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import sqlite3
 import sys
@@ -56,6 +57,10 @@ def serve_main(args) -> int:
     if not password:
         print(terminal_safe(f"  desk password: {server.password}   (set --password or $CATAN_DESK_PASSWORD to choose)"))
     print("Ctrl-C stops the server; everything the desk acknowledged is in the desk file.", flush=True)
+    # SIGTERM (kill, a service manager, the machine shutting down) stops it as Ctrl-C does: uvicorn, having shut
+    # down, raises the signal again with the handler found before it started, and SIGTERM's default ended the
+    # process there -- the desk file not closed, the mDNS announcement not withdrawn (session 19's floor trial)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         server.serve_forever()
     except KeyboardInterrupt:  # uvicorn, having shut down cleanly, passes Ctrl-C on
