@@ -60,13 +60,19 @@ def high_tide_with_level_losers():
     return record, game
 
 
+def tide_night(desk: Desk):
+    """An event (German scoring, target 8) whose round 1 seats the four at table 1."""
+    ev = desk.create_event("Tide night", "german", vp_target=8, seed=3)
+    for n in NAMES:
+        desk.add_player(ev.id, n)
+    desk.seat_round(ev.id, tables=[NAMES])
+    return ev
+
+
 def test_a_high_tide_record_is_placed_at_the_desk_as_the_game_places_it(tmp_path):
     record, game = high_tide_with_level_losers()
     with Desk(tmp_path / "t.sqlite3") as desk:
-        ev = desk.create_event("Tide night", "german", vp_target=8, seed=3)
-        for n in NAMES:
-            desk.add_player(ev.id, n)
-        desk.seat_round(ev.id, tables=[NAMES])
+        ev = tide_night(desk)
         entry = desk.enter_record(ev.id, 1, 1, record, source="record: high tide")
         ids = {n: desk.player(ev.id, n).id for n in NAMES}
         assert entry.cards == {ids[n]: c for n, c in zip(NAMES, (6, 4, 6, 3))}
@@ -111,10 +117,7 @@ def test_a_winner_level_on_vp_with_more_cards_is_no_oddity_but_one_with_fewer_is
     "scored as many VP as the winner" and "reached the target but is not the winner" (High Tide is not won by
     reaching a target); a typed-in result (no cards) keeps both, a winner holding fewer cards the first."""
     with Desk(tmp_path / "t.sqlite3") as desk:
-        ev = desk.create_event("Tide night", "german", vp_target=8, seed=3)
-        for n in NAMES:
-            desk.add_player(ev.id, n)
-        desk.seat_round(ev.id, tables=[NAMES])
+        ev = tide_night(desk)
         ids = {n: desk.player(ev.id, n).id for n in NAMES}
         vp = {"Aki": 8, "Ben": 8, "Chie": 5, "Dan": 3}
         by_cards = desk.enter_result(ev.id, 1, 1, vp, "Aki", cards={ids["Aki"]: 5, ids["Ben"]: 3, ids["Chie"]: 0,
@@ -140,10 +143,7 @@ def test_a_referees_correction_of_one_players_vp_keeps_the_others_placed_by_card
 
     record, _ = high_tide_with_level_losers()
     with Desk(tmp_path / "t.sqlite3") as desk:
-        ev = desk.create_event("Tide night", "german", vp_target=8, seed=3)
-        for n in NAMES:
-            desk.add_player(ev.id, n)
-        desk.seat_round(ev.id, tables=[NAMES])
+        ev = tide_night(desk)
         floor = Floor(desk, ev.id)
         if waiting:
             referee.propose(floor, SimpleNamespace(id=1, round=1, table=1), 7, record, played=replay(record))
