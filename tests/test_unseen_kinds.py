@@ -186,3 +186,31 @@ def test_a_discards_plus_stops_at_the_kinds_an_unseen_card_may_be(tmp_path, size
         assert game.state.phase == "move_robber"
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.timeout(180)
+def test_a_starfarers_return_stops_at_the_kinds_an_unseen_card_may_be(tmp_path):
+    """Starfarers for three, random legal play seed 5, the 7 after 96 events: Ben returns 4 of carbon, fuel, food,
+    4 ore and one unseen card that cannot be a carbon (the stock and the known hands hold all 20).  The + of carbon
+    stops at his one known carbon (it went on to 2, refused at OK)."""
+    from companion.ui import driver as d
+    from test_ui_starfarers import press, stepper
+
+    record = Record("starfarers", [{"name": n, "color": COLORS[i]} for i, n in enumerate(["Aki", "Ben", "Chie"])],
+                    first_game_board().to_json())
+    game = new_game(record)
+    record.events = list(starfarers_events(game, random.Random(5), 96))
+    hand = game.state.players[1].hand
+    assert (game.state.phase, game.state.discards_owed, hand.count("carbon"), hand.unknown) == ("discard", {1: 4}, 1, 1)
+    assert game.unseen_may_be("carbon") == 0 and game.most_to_give(1, "carbon") == 1  # (Hand.most_of: 2)
+    app = d.start_app(tmp_path)
+    try:
+        app.start_game(record)
+        screen = app.root.get_screen("starfarers")
+        assert app.table.game.waiting_for() == 1
+        for _ in range(3):
+            press(stepper(screen, screen.resource_text("carbon"))[0])
+        assert screen.selection.get("d_carbon") == 1
+        assert stepper(screen, screen.resource_text("carbon"))[0].disabled
+    finally:
+        d.stop_app(app)

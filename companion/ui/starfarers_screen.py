@@ -773,10 +773,11 @@ class StarfarersScreen(CameraPicture, ChoicePanels, GameScreen):
         hand = g.state.players[who].hand
         picked = {r: self.selection.get(f"d_{r}", 0) for r in RESOURCES}
         for r in RESOURCES:
-            # at most the cards held of it (those known, and the unknown ones not yet counted for another kind: the
-            # rules' Hand.most_of), and no more than the rest still owed; a tap on its name takes the known ones
-            # (one unseen card where none is known), up to that
-            high = min(hand.most_of(r, picked), need - sum(n for o, n in picked.items() if o != r))
+            # at most the cards held of it (those known, and the unknown ones not yet counted for another kind and
+            # that may be of it -- not a kind the stock and the known hands hold all of: the rules' most_to_give), and
+            # no more than the rest still owed; a tap on its name takes the known ones (one unseen card where none is
+            # known), up to that
+            high = min(g.most_to_give(who, r, picked), need - sum(n for o, n in picked.items() if o != r))
             take = name_takes(high, hand.count(r))
             self._stepper(box, f"d_{r}", f"{self.resource_text(r)} ({hand.count(r)})", 0, high, take=take)
         ok = _button(f"{self.tr('ok')} ({sum(picked.values())}/{need})",
