@@ -213,3 +213,40 @@ def test_time_up_in_japanese_is_shown_whole_on_wide_and_4_3_screens(tmp_path, br
         assert g["scroll"] == [width, height] and inside(g["clock"], g)
         if width * 9 == height * 16:
             assert g["clockFont"] == pytest.approx(height * 0.13, abs=0.6)  # 16:9: as it was
+
+
+# Where each standings heading's text goes onto a new line inside a word: "Game|s", 「勝利ポイ|ント」. A heading may
+# go onto a second line only after a space or before an opening bracket ("VP share % | (sum)", 「占有率 % |（合計）」).
+BROKEN_HEADINGS = """[...document.querySelectorAll('#columns th')].flatMap(th => {
+  const t = th.firstChild, text = t ? t.textContent : '', bad = [];
+  let top = null;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === ' ') continue;
+    const r = document.createRange(); r.setStart(t, i); r.setEnd(t, i + 1);
+    const y = r.getBoundingClientRect().top;
+    if (top !== null && y > top + 1 && text[i - 1] !== ' ' && !'(（'.includes(text[i]))
+      bad.push(text.slice(0, i) + '|' + text.slice(i));
+    top = y;
+  }
+  return bad;
+})"""
+
+
+@pytest.mark.parametrize("width,height", SCREENS)
+def test_standings_headings_break_only_between_words_in_english_and_japanese(tmp_path, browser, width, height):
+    """CATAN Studio's nine columns beside the names at 1280x720: the headings broke inside words, "Game|s", "Win|s",
+    "2n|d", "Lo|t", 「試合|数」, 「勝利ポイ|ント」 (session 19's floor trial). Whole words, and the type made smaller
+    until every column fits, in both languages and at both sizes."""
+    with desk_server(tmp_path, 2) as server:  # 8 players, as at the trial
+        at_size(browser, width, height)
+        browser.open(server.url + "/")
+        g = drawn(browser, 2)
+        browser.screenshot(str(SHOTS / f"display-headings-{width}x{height}-en.png"))
+        assert browser.evaluate(BROKEN_HEADINGS) == [] and g["standingsFit"] and g["scroll"] == [width, height]
+        admin(server, "/api/admin/settings", {"language": "ja"})  # switched while the page is open
+        g = drawn(browser, 2, "document.querySelector('#columns th:nth-child(3)').textContent === '試合数'")
+        browser.evaluate("document.fonts.ready.then(() => true)")  # the Japanese font, whose glyphs are wider
+        browser.evaluate("new Promise(ok => requestAnimationFrame(() => requestAnimationFrame(ok)))")
+        browser.screenshot(str(SHOTS / f"display-headings-{width}x{height}-ja.png"))
+        assert browser.evaluate(BROKEN_HEADINGS) == [] and browser.evaluate(GEOMETRY)["standingsFit"]
+        assert g["scroll"] == [width, height]

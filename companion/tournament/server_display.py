@@ -136,6 +136,8 @@ def _differs(entered, seated, game) -> bool:
 # standings when they do not fit (display_script.py). Dark: a projector's black is its dimmest, so the boards'
 # colours carry. The clock's size also follows the width (at most 7.4vw: 13vh at 16:9), so 「時間です」 fits its column
 # on a screen less wide than 16:9, a 4:3 projector (it was cut there: session 16's trial).
+# A standings heading goes onto a second line only between words (keep-all, no anywhere-wrap: it broke "Game|s",
+# 「勝利ポイ|ント」 at 1280x720, session 19's trial); the script makes the type smaller until whole words fit.
 STYLE = """@font-face{font-family:"Desk CJK";src:url(display/font.otf) format("opentype");font-display:swap;
 unicode-range:U+3000-30FF,U+3400-9FFF,U+FF00-FFEF}
 html,body{margin:0;height:100%;overflow:hidden}
@@ -157,7 +159,7 @@ h2{font-size:3vh;margin:1.5vh 0 0.5vh;display:inline-block}
 #standings-box table{width:100%;border-collapse:collapse;font-size:2.4vh}
 td,th{padding:0.1em 0.35em;text-align:left;white-space:nowrap}
 th{color:#9fb3d1;font-weight:normal;border-bottom:1px solid #3a4560;white-space:normal;vertical-align:bottom;
-font-size:0.85em;word-break:keep-all;overflow-wrap:anywhere}
+font-size:0.85em;word-break:keep-all;overflow-wrap:normal}
 td:nth-child(2){max-width:9em;overflow:hidden;text-overflow:ellipsis}
 #standings tr:nth-child(even){background:#182030}
 #standings tr[hidden],#tables>li[hidden]{display:none}
