@@ -374,7 +374,7 @@ def test_a_pair_pressed_on_a_page_from_before_the_table_was_paired_is_refused(se
         send(server, tablet, 4, events[:14])
 
 
-@pytest.mark.parametrize("lang, said", [("en", "the tablet's game differs now"), ("ja", "タブレットのゲームが今は違います")])
+@pytest.mark.parametrize("lang, said", [("en", "the tablet's game differs now"), ("ja", "タブレットのゲームと食い違っています")])
 def test_a_win_taken_back_at_the_table_after_its_result_is_marked_beside_the_result(server, lang, said):
     """Session 19's floor trial: table 1 won, its result was entered, then the table tapped Undo: the desk's copy
     followed (the game line "Gen 9 …") while the entered result stayed at 10, and nothing on the desk page told the

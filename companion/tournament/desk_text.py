@@ -43,7 +43,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "start": "開始", "resume": "再開", "pause": "一時停止", "reset": "リセット", "min": "分",
            "minutes": "分", "table": "卓", "players": "プレイヤー", "pairing": "ペアリング", "game": "ゲーム", "result": "結果",
            "corrected": "訂正：{reason}", "joiner": "；",
-           "differs": "タブレットのゲームが今は違います",
+           "differs": "タブレットのゲームと食い違っています",
            "no_code": "コード未発行", "paired": "参加済み（コード {code} 使用）", "code": "コード {code}",
            "pair": "ペアリング", "new_code": "新しいコード", "sep": "、",
            "joins": "タブレットはアプリのスタート画面から参加します：「大会の卓」、「本部を探す」（またはこの本部のアドレスを"
