@@ -184,9 +184,10 @@ def test_starfarers_from_new_game_to_friendship_and_undo(tmp_path):
 # --- the flight's results entered by touch reproduce a recorded game ----------------------------------------
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "companion" / "assets" / "games" / "example-starfarers.json"
-# (events before, events then entered by touch): an encounter and a founding; an encounter, a trade station
-# and a terraformed ice planet; a defeated pirate base
-SEGMENTS = [(35, 37), (120, 123), (78, 79)]
+# (events before, events then entered by touch) of the example as regenerated in af60c4e: an encounter and a
+# founding; a terraformed ice planet and a trade station; a defeated pirate base; an encounter that costs a
+# half-medal and a trade station
+SEGMENTS = [(35, 37), (125, 127), (78, 79), (233, 235)]
 
 
 def stepper(screen, label: str):
@@ -261,9 +262,9 @@ def test_flight_results_by_touch_match_the_recorded_game(tmp_path):
             for p in range(game.n_players):
                 vp = want.victory_points(p)
                 assert f"{vp} VP" in screen.ids.vpboard.children[::-1][p].text.replace("\u00a0", " ")
-            if before == 120:  # the terraformed ice planet: 1 VP, and the planet now shows its number
-                assert game.victory_points(1) > vp_before[1]
-                assert game.board.planets[(4, 1)].number == 6
+            if before == 125:  # the terraformed ice planet: 1 VP, and the planet now shows its number
+                assert game.victory_points(0) > vp_before[0]
+                assert game.board.planets[(4, 1)].number == 8
             app.close_table()
     finally:
         d.stop_app(app)
