@@ -504,3 +504,40 @@ def test_a_desk_form_with_a_number_int_cannot_read_is_refused_and_changes_nothin
     assert server.floor.open_codes() == before
     with server.desk.reopen() as desk:
         assert desk.current_result(desk.event("Kobe Open").id, 1, 2) is None
+
+
+FRESH_SAID = {
+    "en": {"heading": "Desk: Kobe Open · no round seated yet", "clock": "the clock is offered once round 1 is seated",
+           "seat": ">Seat round 1<", "seated": "Desk: Kobe Open · round 1", "not_started": "Round 1 — clock not started"},
+    "ja": {"heading": "本部：Kobe Open・まだ席決めしたラウンドはありません", "clock": "第1ラウンドの席決め（下の「次のラウンド」）のあとで時計を使えます",
+           "seat": ">第1ラウンドの席決め<", "seated": "本部：Kobe Open・第1ラウンド",
+           "not_started": "第1ラウンド — 時計はまだ動いていません"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_fresh_event_s_desk_page_says_no_round_is_seated_and_offers_no_clock(tmp_path, hand, lang):
+    """Before round 1 is seated the page read "Desk: Floor Night · round 0" and offered the clock's Start (session
+    19's floor trial): it says what a fresh event is, and the clock comes once a round is seated, with Seat round 1."""
+    from urllib.parse import urlencode
+
+    from companion.tournament.store import Desk
+
+    db = tmp_path / "desk.sqlite3"
+    with Desk(db) as desk:
+        ev = desk.create_event("Kobe Open", seed=7)
+        for name in NAMES[:8]:
+            desk.add_player(ev.id, name)
+    said = FRESH_SAID[lang]
+    with DeskServer("Kobe Open", db=db, host="127.0.0.1", port=0, password=PASSWORD, clock=hand) as server:
+        call = desk_page(server)
+        admin(server, "/api/admin/settings", {"language": lang})
+        page = html.unescape(call("GET", "/desk")[1])
+        assert said["heading"] in page and said["clock"] in page and said["seat"] in page
+        assert "round 0" not in page and "第0ラウンド" not in page
+        assert "action=desk/clock" not in page  # no clock to start before a round is seated
+        key = re.search(r"name=csrf value=(\w+)", page).group(1)
+        assert call("POST", "/desk/seat", urlencode({"csrf": key, "round": 1, "kind": "swiss"}).encode())[0] == 303
+        page = html.unescape(call("GET", "/desk")[1])
+        assert said["seated"] in page and said["not_started"] in page and "id=clock-start" in page
+        assert said["heading"] not in page

@@ -13,6 +13,8 @@ from typing import Any
 
 WORDS: dict[str, dict[str, Any]] = {
     "en": {"title": "Desk: {event}", "heading": "Desk: {event} · round {round}", "clock": "Round clock:",
+           "heading_fresh": "Desk: {event} · no round seated yet",
+           "clock_fresh": "none yet: the clock is offered once round 1 is seated (Next round, below).",
            "start": "Start", "resume": "Resume", "pause": "Pause", "reset": "Reset", "min": "min",
            "minutes": "minutes", "table": "Table", "players": "Players", "pairing": "Pairing", "game": "Game", "result": "Result",
            "corrected": "corrected: {reason}", "joiner": "; ",
@@ -40,6 +42,8 @@ WORDS: dict[str, dict[str, Any]] = {
                        "time_rule": {"finish_round": "finish_round", "stop": "stop"},
                        "language": {"en": "en", "ja": "ja"}}},
     "ja": {"title": "本部：{event}", "heading": "本部：{event}・第{round}ラウンド", "clock": "ラウンドの時計：",
+           "heading_fresh": "本部：{event}・まだ席決めしたラウンドはありません",
+           "clock_fresh": "まだありません。第1ラウンドの席決め（下の「次のラウンド」）のあとで時計を使えます。",
            "start": "開始", "resume": "再開", "pause": "一時停止", "reset": "リセット", "min": "分",
            "minutes": "分", "table": "卓", "players": "プレイヤー", "pairing": "ペアリング", "game": "ゲーム", "result": "結果",
            "corrected": "訂正：{reason}", "joiner": "；",

@@ -349,13 +349,13 @@ def desk_page(floor: Floor, csrf: str) -> str:
     running = row is not None and row[0] == round_no and row[2] is not None
     now = floor.clock()
     time_up = now is not None and now.get("time_up")
-    if time_up:
+    if time_up or not round_no:  # (a fresh event: no round to time; the clock is offered once round 1 is seated)
         forms = []
     elif running:
         forms = [("pause", w["pause"], False)]
     else:  # a new round's clock: its length and Start; a paused one: Resume (from where it stopped)
         forms = [("start", w["start"] if fresh else w["resume"], fresh)]
-    if not fresh:  # (before the round's clock has run there is nothing to reset: its length is Start's box)
+    if not fresh and round_no:  # (before the round's clock has run there is nothing to reset: its length is Start's box)
         forms.append(("reset", w["reset"], True))
     clock = "".join(f"<form method=post action=desk/clock id=clock-{a} style='display:inline'><input type=hidden "
                     f"name=csrf value={e(csrf)}><input type=hidden name=action value={a}>"
@@ -381,7 +381,10 @@ def desk_page(floor: Floor, csrf: str) -> str:
     pair_all = "" if not round_no or unpaired <= 0 else (
         f"<form method=post action=desk/pair-all><input type=hidden name=csrf value={e(csrf)}>"
         f"<input type=hidden name=round value={round_no}><button>{e(w['pair_all'].format(n=unpaired))}</button></form>")
-    said = clock_text(now, lang, round_no)
+    # before round 1 is seated the page said "round 0" and offered Start (session 19's floor trial)
+    said = clock_text(now, lang, round_no) if round_no else w["clock_fresh"]
+    heading = w["heading"].format(event=floor.event.name, round=round_no) if round_no else \
+        w["heading_fresh"].format(event=floor.event.name)
     shown = display_text.words(lang)  # the page counts the clock down itself, saying it as the display does
     clock_data = html.escape(json.dumps({"clock": now, "round": round_no, "lang": lang, "paused": shown["paused"],
                                          "time_up": shown["time_up"]}, ensure_ascii=False), quote=True)
@@ -391,7 +394,7 @@ def desk_page(floor: Floor, csrf: str) -> str:
 unicode-range:U+3000-30FF,U+3400-9FFF,U+FF00-FFEF}}
 body{{font-family:"Desk CJK",sans-serif;margin:2em}} .code{{font-family:monospace;font-size:1.5em}}
 button,th,td.how{{white-space:nowrap}} .game{{color:#333}} #clock-note{{color:#b35c00;margin-left:0.5em}} #desk-clock{{margin:1em 0}}</style></head><body>
-<h1 id=desk-heading>{e(w['heading'].format(event=floor.event.name, round=round_no))}</h1>
+<h1 id=desk-heading>{e(heading)}</h1>
 <div id=desk-clock>{e(w['clock'])} <span id=clock-text data-clock="{clock_data}">{e(said)}</span> <span id=clock-forms>{clock}</span>{note}</div>
 <table id=desk-table-list><thead><tr><th>{e(w['table'])}</th><th>{e(w['players'])}</th><th>{e(w['pairing'])}</th><th></th><th>{e(w['game'])}</th><th>{e(w['result'])}</th></tr></thead><tbody id=desk-tables>{''.join(rows)}</tbody></table>
 <div id=desk-pair-all>{pair_all}</div>
