@@ -39,7 +39,7 @@ def test_the_game_just_left_is_one_tap_away_and_the_list_holds_still(tmp_path, s
         before = lines(start)
         assert list(before) == sorted(ids, reverse=True)  # the newest game first
         assert sorted(before.values(), key=lambda box: -box[1]) == [before[i] for i in sorted(ids, reverse=True)]
-        assert not start.ids.last_game.disabled
+        assert not start.ids.last_game.disabled and start.ids.resume_head.height > 0
         assert d.layout_problems(app.root) == []
 
         play = d.resume(app, first)
@@ -71,6 +71,7 @@ def test_with_no_unfinished_game_the_place_says_so_and_takes_no_tap(tmp_path):
         assert last.disabled and last.text == app.tr("no_unfinished")
         assert not [w for w in start.ids.games.children if getattr(w, "text", "") == app.tr("no_unfinished")], \
             "said twice"
+        assert start.ids.resume_head.height == 0, "'Resume a game' over an empty list"
         assert d.layout_problems(app.root) == []
     finally:
         d.stop_app(app)

@@ -42,6 +42,7 @@ class StartScreen(Screen):
             box.add_widget(notice_label(rescue, a.lang))
         games = a.journal.games(unfinished_only=True) if a.journal is not None else []
         self._last_game(a, games)
+        self.ids.resume_head.opacity = 1 if games else 0
         # By number, the newest game first: a line stays where it was when its game is played.  Ordered by the last
         # move, the game just left jumped to the top after Menu, and a tap where another game's line had been
         # opened it again (session 18); the game just left has its own button above (``last_game``).
