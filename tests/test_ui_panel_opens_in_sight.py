@@ -176,3 +176,31 @@ def test_starfarers_trade_with_a_player_in_sight(tmp_path, size):
                                                "get": {"ore": 1}}, screen.message
     finally:
         d.stop_app(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_umpires_hand_correction_sets_without_a_drag(tmp_path, size, lang):
+    """Umpire -> a player -> + on a count -> "Set Ben's hand (N cards)", each tapped where it shows.  Session 19's floor
+    trial (800x1280, Japanese): after the player was chosen the Set button lay half under the bottom bar (the
+    actions' view ends there), the players' row and the counts above it; a drag was needed to press it."""
+    app, play = start(tmp_path, size, lang)
+    try:
+        scroller = play.ids.actions.parent
+        d.tap(play.ids.umpire)
+        d.settle()
+        tap_in_sight(d.find(play.ids.actions, app.player_name(1)), scroller)
+        d.settle()
+        assert play.selection.get("u_player") == 1
+        held = sum(app.table.game.state.players[1].hand.known.values())
+        ok = d.find_label(play.ids.actions, app.tr("set_hand_ok", name=app.player_name(1), n=held))
+        assert whole(ok, scroller), f"{visible(ok, scroller):.0f} of Set's {ok.height:.0f} px in sight"
+        tap_in_sight(d.counter(play.ids.actions, "lumber", "hand").plus, scroller)
+        d.settle()
+        ok = d.find(play.ids.actions, app.tr("set_hand_ok", name=app.player_name(1), n=held + 1))
+        tap_in_sight(ok, scroller)
+        assert app.table.record.events[-1]["type"] == "set_hand", play.message
+        assert sum(app.table.game.state.players[1].hand.known.values()) == held + 1
+        assert d.layout_problems(app.root) == []
+    finally:
+        d.stop_app(app)

@@ -769,6 +769,9 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
         a = app()
         box = self.ids.actions
         box.add_widget(Label(text=a.tr("umpire_title"), font_size=sp(19), size_hint_y=None, height=dp(34)))
+        # (the panel's rows for bring_panel_into_sight: the players to the hand's Set, which lay half under the
+        # bottom bar upright, 800x1280, after a player was chosen: session 19's floor trial)
+        self.panel_start, self.panel_end = len(box.children), None
         players = list(range(g.n_players))
         row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(4))
         row.add_widget(Label(text=a.tr("set_hand"), size_hint_x=None, width=dp(90), font_size=sp(17)))
@@ -776,8 +779,7 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             b = BigToggle(text=a.player_name(p), font_size=sp(15),
                           state="down" if self.selection.get("u_player") == p else "normal")
             # Start from what the table knows the player holds.
-            b.bind(on_release=lambda _b, p=p: self._pick_many(
-                u_player=p, hand=dict(g.state.players[p].hand.known), u_remove=None))
+            b.bind(on_release=lambda _b, p=p: self._pick_umpire_player(g, p))
             row.add_widget(b)
         box.add_widget(row)
         who = self.selection.get("u_player")
@@ -789,9 +791,15 @@ class PlayScreen(CameraPicture, ChoicePanels, Screen):
             cards, _grid = self._counter_rows("hand", g.resources)  # (its OK a row of its own: a long label)
             self._ok(True, {"type": "set_hand", "player": who, "cards": dict(cards)},
                      a.tr("set_hand_ok", name=a.player_name(who), n=sum(cards.values())))
+            self.panel_end = len(box.children)  # (the Remove row and the notes below: a drag away)
         self._toggle_row(a.tr("remove"), "u_remove", ["vertex", "edge"],
                          [a.tr("remove_building"), a.tr("remove_link")], font=15)
         add_note_rows(self, box)  # a remark for the record, and the notes so far (umpire_notes.py)
+
+    def _pick_umpire_player(self, g, p: int) -> None:
+        """The umpire's hand correction for ``p``: from what the table knows ``p`` holds, its counts and Set in sight."""
+        self._pick_many(u_player=p, hand=dict(g.state.players[p].hand.known), u_remove=None)
+        Clock.schedule_once(lambda _dt: self.bring_panel_into_sight())
 
     def _builder_row(self, g) -> None:
         """The special building phase: who builds now, among the players still to come (the first by default)."""
