@@ -300,3 +300,48 @@ def test_a_table_paired_again_mid_game_is_told_beside_the_play_screen_s_prompt(f
     app.table.submit(event)  # the table plays on
     assert wait_until(lambda: app.desk_line == said, timeout=PROMPT + 5)
     assert "Desk refused" in screen.status_label.text or "本部が拒否" in screen.status_label.text
+
+
+@pytest.mark.parametrize("lang, said, short", [
+    ("en", "Desk: sent (40 events), not taken: the desk already had a result for this table (entered by desk page)",
+     "Desk kept the result it already had"),
+    ("ja", "本部：送信済み（40件）、ただし採用されていません：この卓の結果は本部にすでにあります（入力：desk page）",
+     "本部は先に入った結果のまま")])
+def test_a_win_the_desk_did_not_take_says_why(floor, lang, said, short):
+    """Session 19's floor trial: table 2's result was typed in at the desk, then its tablet won; the desk kept the
+    typed result (its note: "the desk already has a result ... (entered by ...)") and the tablet said only "Desk:
+    sent (40)". Now the Tournament table screen says the desk kept its result and who entered it, and the play
+    screen's desk line that the desk kept it, in the app's language. (The note as the desk writes it, from
+    tournament.referee, handed to the keeper as the sender hands the desk's answer.)"""
+    from dataclasses import replace
+
+    from companion.tournament import referee
+
+    desk, hand, app, screen, keeper = floor
+    if lang != "en":
+        app.apply_settings(replace(app.settings, lang=lang))
+        settle()
+    assert wait_until(lambda: app.root.current == "play" and app.desk_line.startswith(
+        "Round clock" if lang == "en" else "ラウンド残り"), timeout=PROMPT)
+
+    class Seat:  # the pairing the note names
+        round, table = 1, 1
+
+    class Result:
+        source, entered_by = "desk page: result typed in", "desk page"
+
+    class Floor:
+        event = type("E", (), {"id": 1})
+
+        class desk:
+            current_result = staticmethod(lambda *_a: Result)
+
+    note = referee.note_for_a_result_there(Floor, Seat, 7)
+    keeper._status({**keeper.sender.status, "state": "up to date", "have": 40, "note": note})
+    assert screen.status_label.text == said, screen.status_label.text
+    assert wait_until(lambda: app.desk_line == short, timeout=PROMPT)
+    app.go("tournament_table")  # the line, whole in its place on its screen (a 1280x800 tablet): it wraps
+    label = screen.status_label
+    assert wait_until(lambda: app.root.current == "tournament_table" and label.width > 600, timeout=10)
+    settle()
+    assert label.texture_size[1] <= label.height + 1 and label.texture_size[0] <= label.width + 1, label.texture_size

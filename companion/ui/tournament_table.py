@@ -24,6 +24,7 @@ the start screen.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 
@@ -54,6 +55,9 @@ TEXTS = {
            "offline": "Desk: not reachable, the game is kept and sent when it answers",
            "refused": "Desk refused: {message}",
            "not_taken": "Desk refused this game",
+           "kept_other": "Desk: sent ({have} events), not taken: the desk already had a result for this table "
+                         "(entered by {by})",
+           "kept_other_short": "Desk kept the result it already had",
            "reseated": "The desk seated the round again. Table {table} now: {players}. Start the new game.",
            "clock": "Round clock {clock}", "clock_up": "Round clock: time is up",
            "ended_by_time": "The desk ended this game by the time limit.",
@@ -69,6 +73,9 @@ TEXTS = {
            "offline": "本部に届きません。記録は保存され、つながったら送ります",
            "refused": "本部が拒否：{message}",
            "not_taken": "本部がこのゲームを拒否",
+           "kept_other": "本部：送信済み（{have}件）、ただし採用されていません：この卓の結果は本部にすでにあります"
+                         "（入力：{by}）",
+           "kept_other_short": "本部は先に入った結果のまま",
            "reseated": "本部が組み合わせをやり直しました。{table}卓は {players}。新しいゲームを始めてください。",
            "clock": "ラウンド残り {clock}", "clock_up": "ラウンド終了の時間です",
            "ended_by_time": "本部が時間切れでこのゲームを終了しました。",
@@ -96,6 +103,16 @@ def clock_line(view: clock_mod.ClockView, lang: str) -> str:
     """The round clock's line: the time left, or once it has run out that the round's time is up (it said
     「ラウンド残り 時間です」, "time left: Time!": session 17's trial)."""
     return text("clock_up") if view.time_up else text("clock", clock=clock_mod.clock_text(view, lang))
+
+
+# The desk's note on a game whose table already had a result (tournament.referee.note_for_a_result_there)
+KEPT_OTHER = re.compile(r"the desk already has a result for round \d+ table \d+ \(entered by (?P<by>.*)\);")
+
+
+def kept_other(note) -> str | None:
+    """Who entered the result the desk kept instead of this game's (its note says so), else None."""
+    found = KEPT_OTHER.match(str(note or ""))
+    return found.group("by") if found else None
 
 
 def players_text(players) -> str:
@@ -133,6 +150,9 @@ class DeskLinkKeeper:
         # refuse): said beside the play screen's prompt, where the table plays on (session 19's floor trial: a
         # tablet whose pairing was replaced mid-game played on with nothing said, the desk keeping none of it)
         self.refused = False
+        # who entered the result the desk already had for this table when this game's win came (the desk kept that
+        # one: its note), else None. Session 19's floor trial: such a tablet said only "Desk: sent (40)"
+        self.kept_other: str | None = None
 
     def listen(self, assignment: Assignment) -> None:
         """Joined, the game not started yet: the desk's stream already brings the round clock and a re-seat. (Not
@@ -206,6 +226,7 @@ class DeskLinkKeeper:
         if "note" in status and status["note"] != self._sender_note:  # (a status repeats the sender's last note)
             self._sender_note = status["note"]
             self.ended_by_time = str(status["note"] or "").startswith("ended by time limit")
+            self.kept_other = kept_other(status["note"])
         if status.get("time_limit") is not None:
             self._journal_time_limit(int(status["time_limit"]))
         if status.get("state") in ("refused", "up to date"):
@@ -229,6 +250,7 @@ class DeskLinkKeeper:
         game = push.get("game")
         if sender is not None and isinstance(game, dict) and game.get("game") == sender.assignment.game_id:
             self.ended_by_time = str(game.get("note") or "").startswith("ended by time limit")
+            self.kept_other = kept_other(game.get("note"))
             after = game.get("time_limit")
             if isinstance(after, int) and not isinstance(after, bool) and after >= 0:
                 self._journal_time_limit(after)
@@ -296,6 +318,9 @@ class DeskLinkKeeper:
         lang = getattr(self.app, "lang", "en")
         if self.refused and self.sender is not None:  # (the Tournament table screen says the desk's reason)
             self._show_badge(text("not_taken"))
+            return
+        if self.kept_other is not None and self.sender is not None:  # (the Tournament table screen says by whom)
+            self._show_badge(text("kept_other_short"))
             return
         if view is not None and self.assignment is not None and view.round != self.assignment.round:
             view = None  # another round's clock (a desk from before session 16 told the last round's): not this one's
@@ -387,7 +412,7 @@ class DeskLinkKeeper:
             self.badge.opacity = 0 if on_play else 1
 
     def stop(self) -> None:
-        self.refused = False
+        self.refused, self.kept_other = False, None
         if self.listener is not None:
             self.listener.stop()
             self.listener = None
@@ -570,6 +595,8 @@ class TournamentTableScreen(Screen):
             self.info.text = text("joined", event=self.assignment.event, round=self.assignment.round,
                                   table=self.assignment.table, players=players_text(self.assignment.players))
             self.start_button.disabled = False
+        elif state == "up to date" and self.keeper.kept_other is not None:
+            self.link_status = text("kept_other", have=status.get("have", 0), by=self.keeper.kept_other)
         elif state in ("up to date", "sending", "offline"):
             self.link_status = text(state, have=status.get("have", 0))
         else:
