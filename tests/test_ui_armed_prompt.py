@@ -60,9 +60,9 @@ def test_dike_armed_says_so(tmp_path, lang, size):
     """High Tide's dike round: with Dike down the board rings the land hexes a dike may go on, and the prompt
     says so (it kept "Aki: tap a side or corner to build, trade, or end the turn", which a tap on a hex is not;
     seen by taps upright in Japanese, session 18)."""
-    from test_ui_high_tide import journal_upto
+    from test_ui_high_tide import aki_dike_round, first_moment, journal_upto
 
-    game_id = journal_upto(tmp_path, 712)  # the bundled High Tide game in its dike round, Aki to build
+    game_id = journal_upto(tmp_path, first_moment(aki_dike_round))  # the bundled High Tide game's dike round, Aki to build
     app = d.start_app(tmp_path, size=size)
     try:
         if lang == "ja":

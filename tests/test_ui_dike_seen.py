@@ -17,7 +17,7 @@ from kivy.core.image import Image as CoreImage
 from companion.rules import geometry as geo
 from companion.ui import driver as d
 from companion.ui.board_view import TERRAIN_COLORS
-from test_ui_high_tide import journal_upto
+from test_ui_high_tide import aki_dike_round, first_moment, journal_upto
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -44,7 +44,8 @@ def band_px(image, view, h, rgb) -> int:
 
 
 def test_a_dike_built_by_taps_is_seen_on_its_hex(tmp_path):
-    game_id = journal_upto(tmp_path, 712)  # the dike round, Aki to play (4 cards nobody has seen)
+    # the dike round, Aki to play, a dike allowed on the 8 fields
+    game_id = journal_upto(tmp_path, first_moment(lambda game: aki_dike_round(game, (8, "fields"))))
     app = d.start_app(tmp_path, size=(800, 1280))
     try:
         play = d.resume(app, game_id)

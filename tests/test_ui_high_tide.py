@@ -29,6 +29,27 @@ def journal_upto(data_dir: Path, count: int) -> int:
         return journal.create_game(record, "High Tide example")
 
 
+def first_moment(found) -> int:
+    """The event count of the example at its first moment where ``found(game)`` holds (read from the game, not
+    pinned: the example is regenerated when the random play changes)."""
+    record = load_record(EXAMPLE)
+    game = replay(record, upto=0)
+    for n, event in enumerate(record.events):
+        if found(game):
+            return n
+        game.push(event)
+    raise AssertionError("the example has no such moment")
+
+
+def aki_dike_round(game, terrain_number=None) -> bool:
+    """The dike round, Aki (player 0) to build, a dike allowed (on a hex of ``terrain_number`` when given)."""
+    if not (game.tide.phase == "dike_round" and game.state.phase == "main" and game.waiting_for() == 0
+            and game.build_problem(0, "dike") is None):
+        return False
+    return terrain_number is None or any((game.board.tiles[h].number, game.board.tiles[h].terrain) == terrain_number
+                                         for h in game.legal_dike_spots(0))
+
+
 def tide_moments() -> dict[str, int]:
     """Event counts of the example at each moment of the tide: the last turn's main phase before anybody leads
     ("normal"), the first with a leader ("leader", still before the dike round), the first in the dike round where

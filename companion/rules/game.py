@@ -1198,18 +1198,20 @@ class Game(EventHistory):
             other = ev.player(event, self.n_players, "with")
             if other == player:
                 raise IllegalAction(Refusal("trade_self"))
-            if s.players[player].hand.unknown or s.players[other].hand.unknown:
+            short = [(who, cards) for who, cards in ((player, give), (other, get))
+                     if not s.players[who].hand.can_pay(cards)]
+            for who, cards in short:  # (first: a hand too small is told so, as a payment's is, not "all in the bank")
+                self._breach(Refusal("does_not_hold", player=who, cards=dict(cards)))
+            if not short and (s.players[player].hand.unknown or s.players[other].hand.unknown):
                 problem = self.unseen_problem({player: give, other: get})
                 if problem is not None:
                     self._breach(problem)
             for who, cards in ((player, give), (other, get)):
                 hand = s.players[who].hand
-                if hand.can_pay(cards):
+                if hand.can_pay(cards):  # (a forced trade the app cannot account for keeps the hand)
                     if s.extra and "blind_steal" in s.extra:
                         self._unseen_named(who, hand, cards)
                     hand.take(cards)
-                else:  # (a forced trade the app cannot account for keeps the hand)
-                    self._breach(Refusal("does_not_hold", player=who, cards=dict(cards)))
             s.players[player].hand.add(get)
             s.players[other].hand.add(give)
         return {"player": player}
