@@ -156,7 +156,9 @@ def test_play_texts_are_in_both_languages_with_the_same_fields():
 
     texts = {key: (entry.get("en"), entry.get("ja")) for key, entry in i18n_play.TEXT.items()}
     assert problems(texts) == []
-    assert all(not re.search(r"[A-Za-z]{2,}", re.sub(r"\{\w+\}", "", entry["ja"])) for entry in i18n_play.TEXT.values())
+    # (names a Japanese reader reads as written: the USB cable, Linux and its dialout group -- the box's problems)
+    names = r"\{\w+\}|USB|Linux|dialout"
+    assert all(not re.search(r"[A-Za-z]{2,}", re.sub(names, "", entry["ja"])) for entry in i18n_play.TEXT.values())
     i18n_play.install()
     assert i18n.TEXT["reveal_vp"] is i18n_play.TEXT["reveal_vp"]
 
